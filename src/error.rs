@@ -1,0 +1,99 @@
+//! Errors (nothing could be salvaged) and diagnostics (something was recovered or ignored).
+//!
+//! Owns: [`Error`], [`Diagnostic`], [`DiagnosticKind`].
+//! Invariant: every diagnostic's `offset` is a byte offset into the document text the parser
+//! was given (after decoding), pointing at the start of the construct it describes, and is
+//! never past its end.
+
+use std::fmt;
+
+/// What stopped a parse. Returned only when nothing can be salvaged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The input is larger than [`crate::Limits::max_input_bytes`].
+    InputTooLarge { size: usize, limit: usize },
+    /// The base URL given by the caller does not parse as an absolute URL.
+    InvalidBaseUrl { url: String },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::InputTooLarge { size, limit } => {
+                write!(f, "input of {size} bytes exceeds the {limit}-byte limit")
+            }
+            Error::InvalidBaseUrl { url } => write!(f, "base URL {url:?} is not an absolute URL"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The kind of a recovered or ignored problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DiagnosticKind {
+    /// The document is not well-formed XML at this point; the parser recovered.
+    MalformedXml,
+    /// An end tag did not match the open element; the parser closed elements to recover.
+    MismatchedEndTag,
+    /// The document ended with open elements (truncated body); they were closed.
+    UnclosedElement,
+    /// An entity reference XML does not define was resolved as an HTML named reference.
+    HtmlEntity,
+    /// An entity reference nobody defines was kept literally.
+    UnknownEntity,
+    /// A bare `&` that starts no reference was kept literally.
+    BareAmpersand,
+    /// An element or attribute prefix is not bound to a namespace URI.
+    UnboundPrefix,
+    /// Content after the root element was ignored.
+    ContentAfterRoot,
+    /// A character not allowed in XML (NUL, C0 control) was replaced or dropped.
+    InvalidCharacter,
+    /// A DOCTYPE was seen; external subsets and entities are never fetched.
+    DoctypeIgnored,
+    /// Invalid byte sequences for the document's encoding were replaced by U+FFFD.
+    InvalidEncoding,
+    /// A configured limit was reached; the rest of the document was not processed.
+    LimitReached,
+    /// The document's root element is not a feed root.
+    NotAFeed,
+}
+
+impl DiagnosticKind {
+    /// A stable snake_case name (used in JSON records).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiagnosticKind::MalformedXml => "malformed_xml",
+            DiagnosticKind::MismatchedEndTag => "mismatched_end_tag",
+            DiagnosticKind::UnclosedElement => "unclosed_element",
+            DiagnosticKind::HtmlEntity => "html_entity",
+            DiagnosticKind::UnknownEntity => "unknown_entity",
+            DiagnosticKind::BareAmpersand => "bare_ampersand",
+            DiagnosticKind::UnboundPrefix => "unbound_prefix",
+            DiagnosticKind::ContentAfterRoot => "content_after_root",
+            DiagnosticKind::InvalidCharacter => "invalid_character",
+            DiagnosticKind::DoctypeIgnored => "doctype_ignored",
+            DiagnosticKind::InvalidEncoding => "invalid_encoding",
+            DiagnosticKind::LimitReached => "limit_reached",
+            DiagnosticKind::NotAFeed => "not_a_feed",
+        }
+    }
+}
+
+/// Something recovered or ignored, with where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub kind: DiagnosticKind,
+    /// Byte offset into the decoded document text.
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}: {}", self.kind.as_str(), self.offset, self.message)
+    }
+}

@@ -1,0 +1,118 @@
+//! feedmill: turns feed documents (RSS 0.9x/1.0/2.0, Atom 0.3/1.0 and their modules) into the
+//! records the "Feed processing" spec defines.
+//!
+//! Pipeline (one pass, no DOM):
+//!
+//! ```text
+//!  bytes ──► input (response: status, MIME, charset) ──► decode (BOM > transport > XML decl > UTF-8)
+//!        ──► xml (quick-xml NsReader + recovery, known namespaces → Ns)
+//!        ──► format (root dispatch; atom / rss2 / rss1 switch tables; cleanup)
+//!        ──► model (Feed<'a> borrowing input + arena; html values sanitized)
+//! ```
+//!
+//! ```
+//! let mut parser = feedmill::Parser::new(feedmill::Options::default());
+//! let parsed = parser
+//!     .parse_str("<rss><channel><title>Hi</title></channel></rss>", None)
+//!     .unwrap();
+//! let feed = parsed.feed.as_ref().unwrap();
+//! assert_eq!(feed.title.as_ref().unwrap().as_plain(), Some("Hi"));
+//! ```
+
+pub mod error;
+pub mod format;
+pub mod html;
+pub mod model;
+pub mod options;
+pub mod xml;
+
+pub use error::{Diagnostic, DiagnosticKind, Error};
+pub use model::{
+    Enclosure, Entry, Feed, Image, OwnedEntry, OwnedFeed, OwnedText, Person, Text, Timestamp,
+};
+pub use options::{Limits, Options};
+
+use bumpalo::Bump;
+
+/// The base URL used when the caller gives none (the spec's document address is then
+/// unknown; relative URLs resolve against this placeholder).
+pub const DEFAULT_BASE_URL: &str = "about:blank";
+
+/// The feed format, by root element.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// `rss` in the null namespace (RSS 0.9x and 2.0).
+    Rss2,
+    /// `rdf:RDF` (RSS 1.0 and 0.90).
+    Rss1,
+    /// `feed` in the Atom 1.0 namespace.
+    Atom,
+    /// `feed` in the Atom 0.3 namespace.
+    Atom03,
+}
+
+impl Format {
+    /// Stable name used in JSON records.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Rss2 => "rss2",
+            Format::Rss1 => "rss1",
+            Format::Atom => "atom",
+            Format::Atom03 => "atom03",
+        }
+    }
+}
+
+/// The result of processing one document.
+#[derive(Debug)]
+pub struct Parsed<'a> {
+    /// The feed, or `None` when the document is not a feed (spec: null).
+    pub feed: Option<Feed<'a>>,
+    /// The format, when the root element is a feed root.
+    pub format: Option<Format>,
+    /// Everything recovered or ignored, in document order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A reusable parser: owns the per-parse arena and options. Keep one per worker thread;
+/// each parse resets the arena, so memory is reused across documents.
+pub struct Parser {
+    arena: Bump,
+    options: Options,
+}
+
+impl Parser {
+    pub fn new(options: Options) -> Self {
+        Parser { arena: Bump::new(), options }
+    }
+
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Processes a decoded document (the spec's "process a feed document").
+    /// `base_url` is the document's address; `None` uses [`DEFAULT_BASE_URL`].
+    pub fn parse_str<'p>(
+        &'p mut self,
+        document: &'p str,
+        base_url: Option<&str>,
+    ) -> Result<Parsed<'p>, Error> {
+        self.arena.reset();
+        let limits = &self.options.limits;
+        if document.len() > limits.max_input_bytes {
+            return Err(Error::InputTooLarge { size: document.len(), limit: limits.max_input_bytes });
+        }
+        let base = match base_url {
+            None => url::Url::parse(DEFAULT_BASE_URL).expect("constant URL parses"),
+            Some(b) => url::Url::parse(b).map_err(|_| Error::InvalidBaseUrl { url: b.to_owned() })?,
+        };
+        Ok(format::process_document(&self.arena, document, base, &self.options))
+    }
+}
+
+/// Parses a document into the owned model (convenience for callers who want no lifetimes).
+pub fn parse_owned(document: &str, base_url: Option<&str>) -> Result<(Option<OwnedFeed>, Vec<Diagnostic>), Error> {
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(document, base_url)?;
+    Ok((parsed.feed.as_ref().map(Feed::into_owned), parsed.diagnostics))
+}
