@@ -1,0 +1,141 @@
+//! Atom 1.0 and Atom 0.3: "process an Atom feed element" [20] and "process an Atom entry
+//! element" [52], one match arm per row of the spec's switch tables.
+
+use super::cleanup::cleanup_entry;
+use super::common::*;
+use crate::model::{Entry, Feed};
+use crate::xml::{Ns, XmlReader};
+
+/// Process an Atom feed element (the root `feed` is open; consumes it).
+pub fn feed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
+    let mut feed = Feed::default();
+    let mut limit_reported = false;
+    while let Some(child) = r.next_child() {
+        match (child.ns, child.local) {
+            (Ns::Atom, "title") => fill(&mut feed.title, atom_text(r, &child, cx)),
+            (Ns::Atom03, "title") => fill(&mut feed.title, atom03_content(r, &child, cx)),
+            (Ns::Atom, "subtitle") => fill(&mut feed.subtitle, atom_text(r, &child, cx)),
+            (Ns::Atom03, "tagline") => fill(&mut feed.subtitle, atom03_content(r, &child, cx)),
+            (Ns::Atom, "updated") => fill(&mut feed.updated, date_element(r, DateSyntax::Rfc3339, cx)),
+            (Ns::Atom03 | Ns::Atom, "modified") => {
+                fill(&mut feed.updated, date_element(r, DateSyntax::W3cDtf, cx))
+            }
+            (Ns::Atom | Ns::Atom03, "link") => {
+                let link = atom_link(r, &child, cx);
+                feed_link(&mut feed, link);
+            }
+            (Ns::Atom, "icon") => {
+                let url = url_element(r, cx);
+                fill(&mut feed.icon, url.map(|u| crate::model::Image { url: Some(u), ..Default::default() }));
+            }
+            (Ns::Atom, "logo") => {
+                let url = url_element(r, cx);
+                fill(&mut feed.logo, url.map(|u| crate::model::Image { url: Some(u), ..Default::default() }));
+            }
+            (Ns::Atom | Ns::Atom03, "author") => {
+                let person = atom_person(r, cx);
+                feed.authors.push(person);
+            }
+            (Ns::Atom | Ns::Atom03, "entry") => {
+                if feed.entries.len() >= cx.limits.max_entries {
+                    entry_limit(r, &child, &mut limit_reported);
+                    continue;
+                }
+                let mut e = entry(r, cx);
+                cleanup_entry(&mut e);
+                feed.entries.push(e);
+            }
+            _ => r.skip(),
+        }
+    }
+    feed
+}
+
+/// The feed half of "process an Atom link": alternate, self, previous/prev, next.
+pub fn feed_link<'a>(feed: &mut Feed<'a>, link: AtomLink<'a>) {
+    let slot = match link.rel {
+        Rel::Alternate => &mut feed.page_url,
+        Rel::SelfLink => &mut feed.feed_url,
+        Rel::Previous => &mut feed.prev_feed_url,
+        Rel::Next => &mut feed.next_feed_url,
+        Rel::Enclosure | Rel::Other => return,
+    };
+    fill(slot, link.url);
+}
+
+/// Process an Atom entry element (consumes it).
+pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
+    let mut entry = Entry::default();
+    while let Some(child) = r.next_child() {
+        match (child.ns, child.local) {
+            (Ns::Atom | Ns::Atom03, "author") => {
+                let person = atom_person(r, cx);
+                entry.authors.push(person);
+            }
+            (Ns::Atom, "category") => {
+                r.skip();
+                if let Some(term) = child.attr(cx.arena, "term") {
+                    entry.add_category(term);
+                }
+            }
+            (Ns::DublinCore, "subject") => {
+                let term = text(r, cx);
+                entry.add_category(term);
+            }
+            (Ns::Atom, "published") => fill(&mut entry.published, date_element(r, DateSyntax::Rfc3339, cx)),
+            (Ns::Atom03 | Ns::Atom, "created") => {
+                fill(&mut entry.published, date_element(r, DateSyntax::W3cDtf, cx))
+            }
+            (Ns::Atom, "updated") => fill(&mut entry.updated, date_element(r, DateSyntax::Rfc3339, cx)),
+            (Ns::Atom03 | Ns::Atom, "modified") => {
+                fill(&mut entry.updated, date_element(r, DateSyntax::W3cDtf, cx))
+            }
+            (Ns::Atom, "title") => fill(&mut entry.title, atom_text(r, &child, cx)),
+            (Ns::Atom03, "title") => fill(&mut entry.title, atom03_content(r, &child, cx)),
+            (Ns::Atom, "summary") => fill(&mut entry.summary, atom_text(r, &child, cx)),
+            (Ns::Atom03, "summary") => fill(&mut entry.summary, atom03_content(r, &child, cx)),
+            (Ns::Atom, "content") => fill(&mut entry.content, atom_text(r, &child, cx)),
+            (Ns::Atom03, "content") => fill(&mut entry.content, atom03_content(r, &child, cx)),
+            (Ns::Atom | Ns::Atom03, "link") => {
+                let type_attr = child.attr(cx.arena, "type");
+                let length = child.attr(cx.arena, "length").and_then(leading_digits);
+                let link = atom_link(r, &child, cx);
+                match link.rel {
+                    Rel::Alternate => fill(&mut entry.page_url, link.url),
+                    Rel::Enclosure => {
+                        if let Some(url) = link.url {
+                            entry.enclosures.push(crate::model::Enclosure {
+                                url: Some(url),
+                                mime_type: type_attr,
+                                length,
+                            });
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            (Ns::MediaRss, "thumbnail") => fill(&mut entry.thumbnail, image_element(r, &child, "url", cx)),
+            (Ns::MediaRss, "group") => media_group(r, &mut entry, cx),
+            _ => r.skip(),
+        }
+    }
+    entry
+}
+
+/// The `media:group` rows of the Atom entry table.
+fn media_group<'a>(r: &mut XmlReader<'a>, entry: &mut Entry<'a>, cx: &Ctx<'a>) {
+    while let Some(gc) = r.next_child() {
+        match (gc.ns, gc.local) {
+            (Ns::MediaRss, "title") => fill(&mut entry.title, string_element(r, cx)),
+            (Ns::MediaRss, "description") => fill(&mut entry.summary, string_element(r, cx)),
+            (Ns::MediaRss, "thumbnail") => fill(&mut entry.thumbnail, image_element(r, &gc, "url", cx)),
+            (Ns::MediaRss, "content") => {
+                r.skip();
+                if let Some(enclosure) = enclosure_from(&gc, "url", cx) {
+                    entry.enclosures.push(enclosure);
+                }
+            }
+            _ => r.skip(),
+        }
+    }
+}

@@ -1,0 +1,356 @@
+//! The spec's shared element steps, used by every format's switch table: string, URL, image,
+//! date, person, Atom link, Atom text, Atom 0.3 content, and escaped-HTML elements.
+//!
+//! Invariant: every `fn` taking the reader right after a child's start tag consumes that
+//! child completely (through its end tag), whatever it returns.
+
+use bumpalo::Bump;
+use url::Url;
+
+use crate::html::{self, Attribute, Element, Node, NodeKind};
+use crate::model::{date, url::resolve, Enclosure, Image, Person, Text, Timestamp};
+use crate::options::Limits;
+use crate::xml::{Event, Ns, Tag, XmlReader};
+use crate::DiagnosticKind;
+
+/// What every step needs besides the reader.
+pub struct Ctx<'a> {
+    pub arena: &'a Bump,
+    pub base: Url,
+    pub limits: Limits,
+}
+
+/// Space characters per the HTML Standard: TAB, LF, FF, CR, SPACE.
+pub fn is_space(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\u{C}' | '\r' | ' ')
+}
+
+/// "contains a Unicode code point that is not a space character".
+pub fn has_non_space(s: &str) -> bool {
+    s.bytes().any(|b| !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' '))
+}
+
+/// Stores `value` into `slot` unless it already holds something ("first non-null wins").
+pub fn fill<T>(slot: &mut Option<T>, value: Option<T>) {
+    if slot.is_none() {
+        *slot = value;
+    }
+}
+
+pub fn text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> &'a str {
+    let t = r.child_text(cx.limits.max_text_bytes);
+    t
+}
+
+/// Process a string element.
+pub fn string_element<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
+    let t = text(r, cx);
+    has_non_space(t).then_some(Text::Plain(t))
+}
+
+/// Process a URL element: child text; "" → null; else parse against the base URL.
+pub fn url_element<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
+    let t = text(r, cx);
+    if t.is_empty() {
+        return None;
+    }
+    resolve(cx.arena, &cx.base, t)
+}
+
+/// Process an image element with attribute name `attr`. Consumes the element.
+pub fn image_element<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, attr: &str, cx: &Ctx<'a>) -> Option<Image<'a>> {
+    r.skip();
+    let v = tag.attr(cx.arena, attr).filter(|v| !v.is_empty())?;
+    let url = resolve(cx.arena, &cx.base, v)?;
+    Some(Image {
+        url: Some(url),
+        width: tag.attr(cx.arena, "width").and_then(leading_digits),
+        height: tag.attr(cx.arena, "height").and_then(leading_digits),
+    })
+}
+
+/// The value of a leading run of ASCII digits (no sign, no whitespace), if any.
+pub fn leading_digits(s: &str) -> Option<u64> {
+    let end = s.bytes().position(|b| !b.is_ascii_digit()).unwrap_or(s.len());
+    if end == 0 {
+        return None;
+    }
+    s[..end].parse().ok()
+}
+
+/// The HTML Standard's rules for parsing non-negative integers.
+pub fn non_negative_integer(s: &str) -> Option<u64> {
+    let s = s.trim_start_matches(['\t', '\n', '\u{C}', '\r', ' ']);
+    let s = s.strip_prefix('+').unwrap_or(s);
+    leading_digits(s)
+}
+
+pub enum DateSyntax {
+    Rfc3339,
+    W3cDtf,
+    Rfc822,
+}
+
+pub fn date_element<'a>(r: &mut XmlReader<'a>, syntax: DateSyntax, cx: &Ctx<'a>) -> Option<Timestamp> {
+    let t = text(r, cx);
+    match syntax {
+        DateSyntax::Rfc3339 => date::parse_rfc3339(t),
+        DateSyntax::W3cDtf => date::parse_w3cdtf(t),
+        DateSyntax::Rfc822 => date::parse_rfc822(t),
+    }
+}
+
+/// Process an Atom person element.
+pub fn atom_person<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Person<'a> {
+    let mut person = Person::default();
+    while let Some(child) = r.next_child() {
+        match (child.ns, child.local) {
+            (Ns::Atom | Ns::Atom03, "name") => fill(&mut person.name, string_element(r, cx).and_then(|t| t.as_plain())),
+            (Ns::Atom | Ns::Atom03, "email") => {
+                fill(&mut person.email, string_element(r, cx).and_then(|t| t.as_plain()))
+            }
+            (Ns::Atom | Ns::Atom03, "uri") => fill(&mut person.page_url, url_element(r, cx)),
+            (Ns::GData, "image") => fill(&mut person.icon, image_element(r, &child, "src", cx)),
+            _ => r.skip(),
+        }
+    }
+    person
+}
+
+/// Process an RSS 2.0 person element (`author`, `managingEditor`): the mailbox form
+/// `email (name)` or a bare name.
+pub fn rss_person<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Person<'a>> {
+    let t = text(r, cx);
+    parse_rss_person(t)
+}
+
+pub fn parse_rss_person(t: &str) -> Option<Person<'_>> {
+    if t.is_empty() {
+        return None;
+    }
+    // ≥1 non-space, ≥1 space, '(', ≥1 any, ')' as the last char.
+    let email_end = t.find(is_space).unwrap_or(t.len());
+    if email_end > 0 && t.ends_with(')') {
+        let after = &t[email_end..];
+        let spaces = after.len() - after.trim_start_matches(is_space).len();
+        let rest = &after[spaces..];
+        if spaces > 0 && rest.starts_with('(') && rest.len() >= 3 {
+            return Some(Person {
+                name: Some(&rest[1..rest.len() - 1]),
+                email: Some(&t[..email_end]),
+                ..Person::default()
+            });
+        }
+    }
+    Some(Person { name: Some(t), ..Person::default() })
+}
+
+/// Appends `person` unless it has no email and an author with the same name exists.
+pub fn add_person<'a>(authors: &mut Vec<Person<'a>>, person: Person<'a>) {
+    if person.email.is_some() || !authors.iter().any(|p| p.name == person.name) {
+        authors.push(person);
+    }
+}
+
+/// A name-only author (`dc:creator`, `itunes:author`): appended when non-empty and new.
+pub fn add_named_author<'a>(r: &mut XmlReader<'a>, authors: &mut Vec<Person<'a>>, cx: &Ctx<'a>) {
+    let t = text(r, cx);
+    if !t.is_empty() && !authors.iter().any(|p| p.name == Some(t)) {
+        authors.push(Person { name: Some(t), ..Person::default() });
+    }
+}
+
+/// A link relation after the spec's normalization (missing → alternate; no ':' → IANA).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Rel {
+    Alternate,
+    SelfLink,
+    Previous,
+    Next,
+    Enclosure,
+    Other,
+}
+
+const IANA: &str = "http://www.iana.org/assignments/relation/";
+
+pub fn link_rel(rel: Option<&str>) -> Rel {
+    let rel = rel.unwrap_or("alternate");
+    let name = if rel.contains(':') {
+        match rel.strip_prefix(IANA) {
+            Some(n) => n,
+            None => return Rel::Other,
+        }
+    } else {
+        rel
+    };
+    match name {
+        "alternate" => Rel::Alternate,
+        "self" => Rel::SelfLink,
+        "previous" | "prev" => Rel::Previous,
+        "next" => Rel::Next,
+        "enclosure" => Rel::Enclosure,
+        _ => Rel::Other,
+    }
+}
+
+/// An Atom link's relation and resolved href (href missing → "" → the base URL).
+pub struct AtomLink<'a> {
+    pub rel: Rel,
+    pub url: Option<&'a str>,
+}
+
+pub fn atom_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> AtomLink<'a> {
+    r.skip();
+    let rel = link_rel(tag.attr(cx.arena, "rel"));
+    if rel == Rel::Other {
+        return AtomLink { rel, url: None };
+    }
+    let href = tag.attr(cx.arena, "href").unwrap_or("");
+    AtomLink { rel, url: resolve(cx.arena, &cx.base, href) }
+}
+
+/// An enclosure from an element's `url` (or `href`) attribute; `None` when the URL is
+/// missing, empty or does not parse.
+pub fn enclosure_from<'a>(tag: &Tag<'a>, url_attr: &str, cx: &Ctx<'a>) -> Option<Enclosure<'a>> {
+    let v = tag.attr(cx.arena, url_attr).filter(|v| !v.is_empty())?;
+    let url = resolve(cx.arena, &cx.base, v)?;
+    Some(Enclosure { url: Some(url), mime_type: tag.attr(cx.arena, "type"), length: None })
+}
+
+/// Parse escaped HTML content of the current element.
+pub fn escaped_html<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
+    let t = text(r, cx);
+    html::parse_escaped_html(cx.arena, t)
+}
+
+/// Process an Atom text element.
+pub fn atom_text<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
+    match tag.attr(cx.arena, "type") {
+        Some("html") => escaped_html(r, cx),
+        Some("xhtml") => xhtml_text(r, cx),
+        _ => string_element(r, cx),
+    }
+}
+
+/// Process an Atom 0.3 content element.
+pub fn atom03_content<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
+    let mode = tag.attr(cx.arena, "mode").unwrap_or("xml");
+    let ty = tag.attr(cx.arena, "type").unwrap_or("text/plain");
+    if mode == "escaped" && ty.eq_ignore_ascii_case("text/html") {
+        return escaped_html(r, cx);
+    }
+    string_element(r, cx)
+}
+
+/// `type="xhtml"`: the first HTML `div` child's children, cloned and sanitized; without
+/// such a div, the string-element rule on the element's child text content.
+fn xhtml_text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
+    let arena = cx.arena;
+    let mut own_text = bumpalo::collections::String::new_in(arena);
+    loop {
+        match r.next() {
+            Event::Start(tag) if tag.ns == Ns::Html && tag.local == "div" => {
+                let nodes = capture_children(r, cx);
+                r.skip(); // the rest of the xhtml element
+                return html::finish_fragment(arena, &nodes).map(Text::Html);
+            }
+            Event::Start(_) => r.skip(),
+            Event::Text(t) => {
+                if own_text.len() + t.len() <= cx.limits.max_text_bytes {
+                    own_text.push_str(t)
+                }
+            }
+            Event::End | Event::Eof => break,
+            Event::Comment(_) | Event::Pi { .. } => {}
+        }
+    }
+    let t = own_text.into_bump_str();
+    has_non_space(t).then_some(Text::Plain(t))
+}
+
+/// Builds the flat pre-order node list of the current element's children (deep clones),
+/// consuming the element through its end tag. Adjacent text chunks form one Text node.
+fn capture_children<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> bumpalo::collections::Vec<'a, Node<'a>> {
+    let arena = cx.arena;
+    let mut nodes = bumpalo::collections::Vec::new_in(arena);
+    let mut open: Vec<usize> = Vec::new();
+    // The Text node the next chunk extends; its joined buffer exists once a second chunk came.
+    let mut text_run: Option<(usize, Option<bumpalo::collections::String<'a>>)> = None;
+    let flush = |nodes: &mut bumpalo::collections::Vec<'a, Node<'a>>,
+                 run: &mut Option<(usize, Option<bumpalo::collections::String<'a>>)>| {
+        if let Some((i, Some(s))) = run.take() {
+            nodes[i].kind = NodeKind::Text(s.into_bump_str());
+        }
+    };
+    loop {
+        match r.next() {
+            Event::Start(tag) => {
+                flush(&mut nodes, &mut text_run);
+                let namespace = r.element_ns_uri(tag.qname);
+                let prefix = tag.qname.split_once(':').map(|(p, _)| p);
+                let mut attrs = bumpalo::collections::Vec::new_in(arena);
+                for (name, raw) in tag.attrs() {
+                    let (aprefix, alocal) = match name.split_once(':') {
+                        Some((p, l)) => (Some(p), l),
+                        None => (None, name),
+                    };
+                    attrs.push(Attribute {
+                        namespace: r.attr_ns_uri(name),
+                        prefix: aprefix,
+                        local: alocal,
+                        value: crate::xml::reader::decode_attr_value(arena, raw),
+                    });
+                }
+                let element = Element { namespace, prefix, local: tag.local, attrs: attrs.into_bump_slice() };
+                open.push(nodes.len());
+                nodes.push(Node { kind: NodeKind::Element(element), end: 0 });
+            }
+            Event::End | Event::Eof => {
+                flush(&mut nodes, &mut text_run);
+                match open.pop() {
+                    Some(i) => nodes[i].end = nodes.len() as u32,
+                    None => break,
+                }
+            }
+            Event::Text(t) => match &mut text_run {
+                Some((i, joined)) => {
+                    let buf = joined.get_or_insert_with(|| {
+                        let first = match nodes[*i].kind {
+                            NodeKind::Text(f) => f,
+                            _ => "",
+                        };
+                        bumpalo::collections::String::from_str_in(first, arena)
+                    });
+                    if buf.len() + t.len() <= cx.limits.max_text_bytes {
+                        buf.push_str(t)
+                    }
+                }
+                None => {
+                    let i = nodes.len();
+                    nodes.push(Node { kind: NodeKind::Text(t), end: i as u32 + 1 });
+                    text_run = Some((i, None));
+                }
+            },
+            Event::Comment(c) => {
+                flush(&mut nodes, &mut text_run);
+                let i = nodes.len() as u32;
+                nodes.push(Node { kind: NodeKind::Comment(c), end: i + 1 });
+            }
+            Event::Pi { target, data } => {
+                flush(&mut nodes, &mut text_run);
+                let i = nodes.len() as u32;
+                nodes.push(Node { kind: NodeKind::ProcessingInstruction { target, data }, end: i + 1 });
+            }
+        }
+    }
+    nodes
+}
+
+/// Records that the entry limit was reached (once per feed).
+pub fn entry_limit<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, reported: &mut bool) {
+    if !*reported {
+        *reported = true;
+        r.diag(DiagnosticKind::LimitReached, tag.offset, "max_entries reached: further entries skipped");
+    }
+    r.skip();
+}

@@ -1,0 +1,71 @@
+//! Known namespace URIs → [`Ns`]. The spec's switch tables match on these.
+//!
+//! Invariant: classification is exact string comparison of the resolved URI; the two
+//! spellings of iTunes and Media RSS listed by the spec map to the same variant.
+
+/// A namespace the spec names, or a marker for everything else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ns {
+    /// The null namespace (no prefix, no default namespace in scope).
+    Null,
+    Atom,
+    Atom03,
+    DublinCore,
+    GData,
+    Hatena,
+    Html,
+    Itunes,
+    MediaRss,
+    Rdf,
+    Rss1,
+    RssContent,
+    Svg,
+    MathMl,
+    /// A namespace the spec does not use.
+    Other,
+    /// A prefix with no binding in scope (recovered: the element is in no known namespace).
+    UnboundPrefix,
+}
+
+pub const ATOM: &str = "http://www.w3.org/2005/Atom";
+pub const ATOM03: &str = "http://purl.org/atom/ns#";
+pub const DUBLIN_CORE: &str = "http://purl.org/dc/elements/1.1/";
+pub const GDATA: &str = "http://schemas.google.com/g/2005";
+pub const HATENA: &str = "http://www.hatena.ne.jp/info/xmlns#";
+pub const HTML: &str = "http://www.w3.org/1999/xhtml";
+pub const ITUNES: &str = "http://www.itunes.com/dtds/podcast-1.0.dtd";
+pub const ITUNES_ALT: &str = "http://www.itunes.com/DTDs/Podcast-1.0.dtd";
+pub const MEDIA_RSS: &str = "http://search.yahoo.com/mrss/";
+pub const MEDIA_RSS_ALT: &str = "http://search.yahoo.com/mrss";
+pub const RDF: &str = "http://www.w3.org/1999/02/22-rdf-syntax-ns#";
+pub const RSS1: &str = "http://purl.org/rss/1.0/";
+/// RSS 0.90's namespace (two spellings seen in the wild). Not in the spec's list; read as
+/// RSS 1.0 (same element names) so RSS 0.90 feeds yield their items.
+pub const RSS090: &str = "http://my.netscape.com/rdf/simple/0.9/";
+pub const RSS090_ALT: &str = "http://channel.netscape.com/rdf/simple/0.9/";
+pub const RSS_CONTENT: &str = "http://purl.org/rss/1.0/modules/content/";
+pub const SVG: &str = "http://www.w3.org/2000/svg";
+pub const MATHML: &str = "http://www.w3.org/1998/Math/MathML";
+
+impl Ns {
+    /// Classifies a resolved namespace URI.
+    pub fn from_uri(uri: &str) -> Ns {
+        match uri {
+            ATOM => Ns::Atom,
+            ATOM03 => Ns::Atom03,
+            DUBLIN_CORE => Ns::DublinCore,
+            GDATA => Ns::GData,
+            HATENA => Ns::Hatena,
+            HTML => Ns::Html,
+            ITUNES | ITUNES_ALT => Ns::Itunes,
+            MEDIA_RSS | MEDIA_RSS_ALT => Ns::MediaRss,
+            RDF => Ns::Rdf,
+            RSS1 | RSS090 | RSS090_ALT => Ns::Rss1,
+            RSS_CONTENT => Ns::RssContent,
+            SVG => Ns::Svg,
+            MATHML => Ns::MathMl,
+            "" => Ns::Null,
+            _ => Ns::Other,
+        }
+    }
+}
