@@ -341,8 +341,12 @@ impl fmt::Display for ComputedMime<'_> {
 ///   UTF-16 code units) and in UTF-16 without a BOM; the standard's table would call those
 ///   `text/plain` or `application/octet-stream`.
 pub fn computed_mime_type<'a>(content_type: Option<&'a str>, body: &[u8]) -> ComputedMime<'a> {
+    computed_mime_type_of(content_type.and_then(MimeType::parse), body)
+}
+
+/// [`computed_mime_type`] for an already parsed `Content-Type` (`None`: missing or unparsable).
+pub fn computed_mime_type_of<'a>(supplied: Option<MimeType<'a>>, body: &[u8]) -> ComputedMime<'a> {
     let header = &body[..body.len().min(RESOURCE_HEADER_LEN)];
-    let supplied = content_type.and_then(MimeType::parse);
     let Some(mime) = supplied else {
         return ComputedMime::Sniffed(sniff_unknown_for_feed(header));
     };

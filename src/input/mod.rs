@@ -94,11 +94,12 @@ pub fn prepare_response<'i>(res: &Response<'i>) -> ResponseVerdict<'i> {
     if res.status != 200 {
         return ResponseVerdict::NotOk { status: res.status };
     }
-    let computed_mime = computed_mime_type(res.content_type, res.body);
+    let supplied = res.content_type.and_then(MimeType::parse);
+    let computed_mime = mime::computed_mime_type_of(supplied, res.body);
     if !computed_mime.is_xml() {
         return ResponseVerdict::NotXml { computed_mime };
     }
-    let charset = res.content_type.and_then(MimeType::parse).and_then(|m| m.charset());
+    let charset = supplied.and_then(|m| m.charset());
     let decoded = decode(res.body, charset.as_deref());
     ResponseVerdict::Xml { computed_mime, decoded, url: res.url }
 }
