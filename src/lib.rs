@@ -22,6 +22,7 @@
 pub mod error;
 pub mod format;
 pub mod html;
+pub mod input;
 pub mod model;
 pub mod options;
 pub mod xml;

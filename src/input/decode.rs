@@ -1,0 +1,424 @@
+//! Encoding determination and decoding of an XML feed body.
+//!
+//! Order (first that yields an encoding wins):
+//! 1. a byte order mark (UTF-8, UTF-16LE, UTF-16BE) — stripped from the text;
+//! 2. the transport label (the `charset` parameter of `Content-Type`);
+//! 3. the XML declaration's `encoding` pseudo-attribute, read from the start of the bytes (also
+//!    from an ASCII-incompatible UTF-16 document without BOM, recognised by `<\0?\0` / `\0<\0?`);
+//! 4. UTF-8.
+//!
+//! Labels are resolved as the WHATWG Encoding Standard does ([`Encoding::for_label`]:
+//! `iso-8859-1`, `latin1`, `us-ascii` → windows-1252, `utf-16` → UTF-16LE, …). A label that
+//! resolves to nothing is ignored with a note and the next source is tried.
+//!
+//! Invariants: the text never starts with U+FEFF; valid UTF-8 input (and ASCII-only input in any
+//! ASCII-compatible encoding) is borrowed, not copied; malformed input never fails — each invalid
+//! sequence becomes U+FFFD and [`Decoded::malformed`] gives the byte offset (in the input, BOM
+//! included) of the first one.
+
+use std::borrow::Cow;
+
+use encoding_rs::{DecoderResult, Encoding, UTF_16BE, UTF_16LE, UTF_8};
+
+/// Where the encoding used came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EncodingSource {
+    /// A byte order mark at the start of the body.
+    ByteOrderMark,
+    /// The transport's label (the `charset` parameter of `Content-Type`).
+    Transport,
+    /// The XML declaration: its `encoding` pseudo-attribute, or (for UTF-16 without a BOM) the
+    /// byte pattern of the declaration's first characters.
+    XmlDeclaration,
+    /// Nothing said anything usable: UTF-8.
+    Default,
+}
+
+/// A decoded body.
+#[derive(Clone, Debug)]
+pub struct Decoded<'i> {
+    /// The document text, without a leading BOM. Borrowed from the input when it was valid UTF-8
+    /// (or ASCII in an ASCII-compatible encoding).
+    pub text: Cow<'i, str>,
+    /// The encoding used to decode (the document's character encoding).
+    pub encoding: &'static Encoding,
+    /// Where `encoding` came from.
+    pub source: EncodingSource,
+    /// Byte offset in the input (BOM included) of the first invalid byte sequence, if any.
+    pub malformed: Option<usize>,
+    /// How many invalid byte sequences were replaced by U+FFFD.
+    pub malformed_count: usize,
+    /// Human-readable notes on labels ignored or overridden (empty for the usual document; no
+    /// allocation then).
+    pub notes: Vec<String>,
+}
+
+/// How far into the body the XML declaration is looked for (bytes; UTF-16 documents get half
+/// as many characters). Generous: leading whitespace before `<?xml` is tolerated.
+const XML_DECL_SCAN: usize = 1024;
+
+fn is_utf16(enc: &'static Encoding) -> bool {
+    enc == UTF_16LE || enc == UTF_16BE
+}
+
+/// UTF-16 without BOM, recognised by the first two characters of an XML declaration (`<?`),
+/// as in XML 1.0 Appendix F.
+fn utf16_decl_pattern(body: &[u8]) -> Option<&'static Encoding> {
+    if body.starts_with(b"<\0?\0") {
+        Some(UTF_16LE)
+    } else if body.starts_with(b"\0<\0?") {
+        Some(UTF_16BE)
+    } else {
+        None
+    }
+}
+
+/// Whether the first code unit looks like UTF-16 (exactly one of the first two bytes is zero).
+/// Returns the byte order it suggests.
+fn looks_utf16(body: &[u8]) -> Option<&'static Encoding> {
+    match body {
+        [a, 0, ..] if *a != 0 => Some(UTF_16LE),
+        [0, b, ..] if *b != 0 => Some(UTF_16BE),
+        _ => None,
+    }
+}
+
+/// Reads the XML declaration's `encoding` value from ASCII bytes (already converted from UTF-16
+/// if needed). Leading XML whitespace before `<?xml` is tolerated (common in served feeds).
+fn xml_decl_encoding(ascii: &[u8]) -> Option<&[u8]> {
+    let is_ws = |b: u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    let start = ascii.iter().position(|&b| !is_ws(b))?;
+    let rest = ascii[start..].strip_prefix(b"<?xml")?;
+    if !rest.first().is_some_and(|&b| is_ws(b)) {
+        return None;
+    }
+    let end = memchr::memchr(b'>', rest).unwrap_or(rest.len());
+    let decl = &rest[..end];
+    let mut i = 0;
+    while let Some(off) = memchr::memmem::find(&decl[i..], b"encoding") {
+        let at = i + off;
+        i = at + 8;
+        if !is_ws(decl[at - 1]) {
+            continue; // `xencoding`: not the pseudo-attribute
+        }
+        let mut j = i;
+        while j < decl.len() && is_ws(decl[j]) {
+            j += 1;
+        }
+        if decl.get(j) != Some(&b'=') {
+            continue;
+        }
+        j += 1;
+        while j < decl.len() && is_ws(decl[j]) {
+            j += 1;
+        }
+        let quote = *decl.get(j)?;
+        if quote != b'"' && quote != b'\'' {
+            return None;
+        }
+        let value = &decl[j + 1..];
+        let close = memchr::memchr(quote, value)?;
+        return Some(&value[..close]);
+    }
+    None
+}
+
+/// The encoding label in the XML declaration at the start of `body`, if any (raw bytes, ASCII).
+/// `utf16` gives the byte order when the body is UTF-16 (BOM already stripped).
+fn declared_label<'b>(body: &[u8], utf16: Option<&'static Encoding>, buf: &'b mut [u8; XML_DECL_SCAN / 2]) -> Option<&'b [u8]> {
+    let Some(enc) = utf16 else {
+        let head = &body[..body.len().min(XML_DECL_SCAN)];
+        let label = xml_decl_encoding(head)?;
+        let n = label.len().min(buf.len());
+        buf[..n].copy_from_slice(&label[..n]);
+        return Some(&buf[..n]);
+    };
+    // Narrow UTF-16 code units to ASCII until the first non-ASCII one.
+    let mut n = 0;
+    for unit in body.chunks_exact(2).take(buf.len()) {
+        let (lo, hi) = if enc == UTF_16LE { (unit[0], unit[1]) } else { (unit[1], unit[0]) };
+        if hi != 0 || lo >= 0x80 {
+            break;
+        }
+        buf[n] = lo;
+        n += 1;
+    }
+    let buf: &'b [u8; XML_DECL_SCAN / 2] = buf;
+    xml_decl_encoding(&buf[..n])
+}
+
+/// Determines the encoding of `body` and decodes it. `transport_label` is the `charset`
+/// parameter of the response's `Content-Type`, if any. Never panics, never fails.
+pub fn decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decoded<'i> {
+    let mut notes = Vec::new();
+
+    // 1. Byte order mark.
+    if let Some((enc, bom_len)) = Encoding::for_bom(body) {
+        if let Some(label) = transport_label {
+            if Encoding::for_label(label.as_bytes()) != Some(enc) {
+                notes.push(format!("transport label {label:?} overridden by the {} byte order mark", enc.name()));
+            }
+        }
+        return finish(body, bom_len, enc, EncodingSource::ByteOrderMark, notes);
+    }
+
+    // 2. Transport label.
+    if let Some(label) = transport_label {
+        match Encoding::for_label(label.as_bytes()) {
+            None => notes.push(format!("unknown transport encoding label {label:?} ignored")),
+            Some(enc) if is_utf16(enc) => match looks_utf16(body) {
+                // The label only says "UTF-16"; the bytes tell the byte order.
+                Some(order) => {
+                    if order != enc {
+                        notes.push(format!(
+                            "transport label {label:?} ({}) but the bytes are {}; using {}",
+                            enc.name(),
+                            order.name(),
+                            order.name()
+                        ));
+                    }
+                    return finish(body, 0, order, EncodingSource::Transport, notes);
+                }
+                // A UTF-16 label on ASCII-compatible bytes (`<?` is not `<\0`) is a server
+                // default, not a description of these bytes: decoding them as UTF-16 would turn
+                // every pair of ASCII bytes into one CJK character. Fall through to the document.
+                None => notes.push(format!(
+                    "transport label {label:?} ignored: the body is not UTF-16 (no BOM, ASCII-compatible bytes)"
+                )),
+            },
+            Some(enc) => {
+                if utf16_decl_pattern(body).is_some() {
+                    notes.push(format!(
+                        "transport label {label:?} used although the body looks like UTF-16"
+                    ));
+                }
+                return finish(body, 0, enc, EncodingSource::Transport, notes);
+            }
+        }
+    }
+
+    // 3. XML declaration.
+    let pattern = utf16_decl_pattern(body);
+    let mut buf = [0u8; XML_DECL_SCAN / 2];
+    if let Some(raw) = declared_label(body, pattern, &mut buf) {
+        let shown = String::from_utf8_lossy(raw);
+        match (Encoding::for_label(raw), pattern) {
+            (None, None) => notes.push(format!("unknown encoding label {shown:?} in the XML declaration ignored")),
+            (None, Some(order)) => {
+                notes.push(format!("unknown encoding label {shown:?} in the XML declaration; the bytes are {}", order.name()));
+                return finish(body, 0, order, EncodingSource::XmlDeclaration, notes);
+            }
+            (Some(enc), Some(order)) => {
+                if enc != order {
+                    notes.push(format!(
+                        "XML declaration says {shown:?} but the declaration itself is written in {}; using {}",
+                        order.name(),
+                        order.name()
+                    ));
+                }
+                return finish(body, 0, order, EncodingSource::XmlDeclaration, notes);
+            }
+            (Some(enc), None) if is_utf16(enc) => {
+                // The declaration was readable as ASCII, so the document is not UTF-16 (it has
+                // no BOM either). This is the usual result of re-encoding a UTF-16 document to
+                // UTF-8 without updating the declaration; UTF-8 is the right reading (as the
+                // HTML Standard does for a `utf-16` meta charset).
+                notes.push(format!(
+                    "XML declaration says {shown:?} but the bytes are ASCII-compatible; using UTF-8"
+                ));
+                return finish(body, 0, UTF_8, EncodingSource::XmlDeclaration, notes);
+            }
+            (Some(enc), None) => return finish(body, 0, enc, EncodingSource::XmlDeclaration, notes),
+        }
+    } else if let Some(order) = pattern {
+        // `<?` in UTF-16 but no readable encoding pseudo-attribute: the pattern decides.
+        return finish(body, 0, order, EncodingSource::XmlDeclaration, notes);
+    }
+
+    // 4. Default.
+    finish(body, 0, UTF_8, EncodingSource::Default, notes)
+}
+
+/// Decodes `body[skip..]` (skip = BOM length) with `encoding`, without BOM handling.
+fn finish<'i>(
+    body: &'i [u8],
+    skip: usize,
+    encoding: &'static Encoding,
+    source: EncodingSource,
+    mut notes: Vec<String>,
+) -> Decoded<'i> {
+    let bytes = &body[skip..];
+    let (text, malformed, malformed_count) = decode_bytes(bytes, encoding);
+    let malformed = malformed.map(|m| m + skip);
+    let text = strip_leading_bom(text, &mut notes);
+    Decoded { text, encoding, source, malformed, malformed_count, notes }
+}
+
+fn strip_leading_bom<'i>(text: Cow<'i, str>, notes: &mut Vec<String>) -> Cow<'i, str> {
+    const BOM: char = '\u{FEFF}';
+    if !text.starts_with(BOM) {
+        return text;
+    }
+    notes.push("extra byte order mark(s) at the start of the text removed".to_owned());
+    match text {
+        Cow::Borrowed(s) => Cow::Borrowed(s.trim_start_matches(BOM)),
+        Cow::Owned(mut s) => {
+            let n = s.len() - s.trim_start_matches(BOM).len();
+            s.drain(..n);
+            Cow::Owned(s)
+        }
+    }
+}
+
+/// Decodes with replacement, reporting the offset of the first malformed sequence and the count.
+fn decode_bytes<'i>(bytes: &'i [u8], encoding: &'static Encoding) -> (Cow<'i, str>, Option<usize>, usize) {
+    // Fast paths: no copy.
+    if encoding == UTF_8 {
+        if let Ok(s) = std::str::from_utf8(bytes) {
+            return (Cow::Borrowed(s), None, 0);
+        }
+    } else if encoding.is_ascii_compatible() && Encoding::ascii_valid_up_to(bytes) == bytes.len() {
+        // is_ascii_compatible() is false for ISO-2022-JP (its escapes are ASCII bytes), for
+        // UTF-16 and for the replacement encoding, so this is exact.
+        // SAFETY-free: ASCII is valid UTF-8.
+        return (Cow::Borrowed(std::str::from_utf8(bytes).expect("ASCII is UTF-8")), None, 0);
+    }
+
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let mut out = String::with_capacity(
+        decoder.max_utf8_buffer_length_without_replacement(bytes.len()).unwrap_or(bytes.len()),
+    );
+    let mut pos = 0;
+    let mut first = None;
+    let mut count = 0;
+    loop {
+        let (result, read) = decoder.decode_to_string_without_replacement(&bytes[pos..], &mut out, true);
+        pos += read;
+        match result {
+            DecoderResult::InputEmpty => break,
+            DecoderResult::OutputFull => {
+                let more = decoder
+                    .max_utf8_buffer_length_without_replacement(bytes.len() - pos)
+                    .unwrap_or(bytes.len() - pos)
+                    .max(16);
+                out.reserve(more);
+            }
+            DecoderResult::Malformed(bad, after) => {
+                let at = pos.saturating_sub(after as usize + bad as usize);
+                first.get_or_insert(at);
+                count += 1;
+                out.push('\u{FFFD}');
+            }
+        }
+    }
+    (Cow::Owned(out), first, count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use encoding_rs::{EUC_JP, SHIFT_JIS, WINDOWS_1252};
+
+    #[test]
+    fn utf8_is_borrowed() {
+        let body = "<?xml version=\"1.0\"?><rss>é</rss>".as_bytes();
+        let d = decode(body, None);
+        assert!(matches!(d.text, Cow::Borrowed(_)));
+        assert_eq!(d.encoding, UTF_8);
+        assert_eq!(d.source, EncodingSource::Default);
+        assert_eq!(d.malformed, None);
+        assert!(d.notes.is_empty());
+    }
+
+    #[test]
+    fn bom_stripped_and_wins() {
+        let d = decode(b"\xEF\xBB\xBF<rss/>", Some("windows-1252"));
+        assert_eq!(d.text, "<rss/>");
+        assert_eq!(d.source, EncodingSource::ByteOrderMark);
+        assert_eq!(d.notes.len(), 1);
+        let d = decode(b"\xEF\xBB\xBF\xEF\xBB\xBF<rss/>", None);
+        assert_eq!(d.text, "<rss/>");
+        let d = decode(b"\xFF\xFE<\0a\0", None);
+        assert_eq!((d.text.as_ref(), d.encoding), ("<a", UTF_16LE));
+        let d = decode(b"\xFE\xFF\0<\0a", None);
+        assert_eq!((d.text.as_ref(), d.encoding), ("<a", UTF_16BE));
+    }
+
+    #[test]
+    fn malformed_offsets() {
+        let d = decode(b"<a>ok\xFFx\xC3</a>", None);
+        assert_eq!(d.text, "<a>ok\u{FFFD}x\u{FFFD}</a>");
+        assert_eq!(d.malformed, Some(5));
+        assert_eq!(d.malformed_count, 2);
+        // Offsets count the BOM.
+        let d = decode(b"\xEF\xBB\xBFab\x80", None);
+        assert_eq!(d.malformed, Some(5));
+        // Truncated UTF-16: the odd byte at the end.
+        let d = decode(b"\xFF\xFEa\0b", None);
+        assert_eq!(d.text, "a\u{FFFD}");
+        assert_eq!(d.malformed, Some(4));
+        let d = decode(b"<a>\x82\xA0\x82</a>", Some("shift_jis"));
+        assert_eq!(d.encoding, SHIFT_JIS);
+        assert_eq!(d.malformed_count, 1);
+        assert!(d.text.starts_with("<a>\u{3042}\u{FFFD}"));
+    }
+
+    #[test]
+    fn labels() {
+        let d = decode(b"<?xml version='1.0' encoding='ISO-8859-1'?><a>\xE9</a>", None);
+        assert_eq!(d.encoding, WINDOWS_1252);
+        assert_eq!(d.source, EncodingSource::XmlDeclaration);
+        assert!(d.text.contains('é'));
+        // Transport wins over the declaration.
+        let d = decode(b"<?xml version='1.0' encoding='utf-8'?><a>\xA4\xA2</a>", Some(" EUC-JP "));
+        assert_eq!((d.encoding, d.source), (EUC_JP, EncodingSource::Transport));
+        assert!(d.text.contains('\u{3042}'));
+        // Unknown transport label: fall through to the declaration, with a note.
+        let d = decode(b"<?xml version='1.0' encoding='latin1'?><a>\xE9</a>", Some("x-bogus"));
+        assert_eq!((d.encoding, d.source), (WINDOWS_1252, EncodingSource::XmlDeclaration));
+        assert_eq!(d.notes.len(), 1);
+        // Unknown declared label: default UTF-8, with a note.
+        let d = decode(b"<?xml version='1.0' encoding='klingon'?><a/>", None);
+        assert_eq!((d.encoding, d.source), (UTF_8, EncodingSource::Default));
+        assert_eq!(d.notes.len(), 1);
+        // Declared utf-16 on ASCII bytes: UTF-8.
+        let d = decode("<?xml version='1.0' encoding='UTF-16'?><a>é</a>".as_bytes(), None);
+        assert_eq!((d.encoding, d.source), (UTF_8, EncodingSource::XmlDeclaration));
+        assert!(d.text.contains('é'));
+        // Transport utf-16 on ASCII bytes: ignored, the declaration decides.
+        let d = decode(b"<?xml version='1.0' encoding='windows-1252'?><a>\xE9</a>", Some("utf-16"));
+        assert_eq!((d.encoding, d.source), (WINDOWS_1252, EncodingSource::XmlDeclaration));
+        // Whitespace before the declaration and double-quoted, spaced attribute.
+        let d = decode(b"\n  <?xml version=\"1.0\" encoding = \"koi8-r\" ?><a/>", None);
+        assert_eq!(d.encoding.name(), "KOI8-R");
+        // Not a declaration.
+        assert_eq!(decode(b"<?xml-stylesheet encoding='koi8-r'?>", None).source, EncodingSource::Default);
+        assert_eq!(decode(b"<?xml version='1' xencoding='koi8-r'?>", None).source, EncodingSource::Default);
+    }
+
+    #[test]
+    fn utf16_without_bom() {
+        let le: Vec<u8> = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><a>é</a>"
+            .encode_utf16()
+            .flat_map(|u| u.to_le_bytes())
+            .collect();
+        let d = decode(&le, None);
+        assert_eq!((d.encoding, d.source), (UTF_16LE, EncodingSource::XmlDeclaration));
+        assert!(d.text.ends_with("<a>é</a>"));
+        let be: Vec<u8> = "<?xml version=\"1.0\"?><a>é</a>".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
+        let d = decode(&be, None);
+        assert_eq!((d.encoding, d.source), (UTF_16BE, EncodingSource::XmlDeclaration));
+        assert!(d.text.ends_with("<a>é</a>"));
+        // Transport says utf-16 (= LE) but the bytes are BE: the bytes decide the order.
+        let d = decode(&be, Some("utf-16"));
+        assert_eq!((d.encoding, d.source), (UTF_16BE, EncodingSource::Transport));
+    }
+
+    #[test]
+    fn ascii_in_legacy_encoding_is_borrowed() {
+        let d = decode(b"<a>plain</a>", Some("windows-1252"));
+        assert!(matches!(d.text, Cow::Borrowed(_)));
+        let d = decode(b"<a>\x1b$B</a>", Some("iso-2022-jp"));
+        assert!(matches!(d.text, Cow::Owned(_)));
+    }
+}
