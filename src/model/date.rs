@@ -1,5 +1,22 @@
-//! STUB — replaced by the dates helper. Interface only.
+//! Date values and the three strict date parsers of the spec (NOTES §4).
+//!
+//! Owns [`Timestamp`] (an instant in UTC plus the original fractional-second digits) and the
+//! parsers [`parse_rfc3339`] (§4.1), [`parse_w3cdtf`] (§4.2) and [`parse_rfc822`] (§4.3).
+//!
+//! Invariants:
+//! - A `Timestamp` is `unix_seconds` (whole seconds since 1970-01-01T00:00:00Z, proleptic
+//!   Gregorian, no leap seconds) plus a fraction kept as its *decimal digit string*: ASCII
+//!   digits only, trailing zeros removed, at most 31 digits (longer fractions are truncated to
+//!   their first 31 digits — never rounded), unused bytes of `frac` are zero (so the derived
+//!   `Eq`/`Hash` are value equality).
+//! - Parsers never trim (except RFC 822 CFWS), never allocate, never panic and never wrap:
+//!   every digit run and every date computation uses checked arithmetic; anything that does
+//!   not fit an `i64` second count yields `None`.
+//! - Offsets are plain second counts (no `chrono::FixedOffset`), so RFC 822 `+9900` works.
 use std::fmt;
+
+/// Maximum number of fractional-second digits kept; longer fractions are truncated.
+pub const MAX_FRACTION_DIGITS: usize = 31;
 
 /// An instant in UTC with the original fractional-second digits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -10,12 +27,971 @@ pub struct Timestamp {
 }
 
 impl Timestamp {
-    pub fn unix_seconds(&self) -> i64 { self.unix_seconds }
-    pub fn fraction_digits(&self) -> &str { std::str::from_utf8(&self.frac[..self.frac_len as usize]).unwrap_or("") }
-    pub fn from_unix(unix_seconds: i64) -> Self { Timestamp { unix_seconds, frac_len: 0, frac: [0; 31] } }
+    /// Whole seconds since the Unix epoch (floor; the fraction is [`Self::fraction_digits`]).
+    pub fn unix_seconds(&self) -> i64 {
+        self.unix_seconds
+    }
+
+    /// The original fractional-second digits, trailing zeros removed (`""` if none).
+    pub fn fraction_digits(&self) -> &str {
+        std::str::from_utf8(&self.frac[..self.frac_len as usize]).unwrap_or("")
+    }
+
+    /// An instant with no fractional part.
+    pub fn from_unix(unix_seconds: i64) -> Self {
+        Timestamp { unix_seconds, frac_len: 0, frac: [0; 31] }
+    }
+
+    /// An instant with the given fractional digits (ASCII digits only, else `None`; trailing
+    /// zeros removed; more than 31 digits truncated to 31).
+    pub fn with_fraction(unix_seconds: i64, digits: &str) -> Option<Self> {
+        let d = digits.as_bytes();
+        if !d.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        Some(Self::from_parts(unix_seconds, d))
+    }
+
+    /// `digits` must be ASCII digits (checked by callers).
+    fn from_parts(unix_seconds: i64, digits: &[u8]) -> Self {
+        let mut t = Self::from_unix(unix_seconds);
+        let mut d = &digits[..digits.len().min(MAX_FRACTION_DIGITS)];
+        while let [rest @ .., b'0'] = d {
+            d = rest;
+        }
+        t.frac[..d.len()].copy_from_slice(d);
+        t.frac_len = d.len() as u8;
+        t
+    }
+
+    /// The UTC civil time: `(year, month 1–12, day 1–31, hour, minute, second)`.
+    /// Years before 0 (only reachable through `from_unix` or a large RFC 822 offset on
+    /// year 0) are negative (astronomical numbering).
+    pub fn civil(&self) -> (i64, u32, u32, u32, u32, u32) {
+        let days = self.unix_seconds.div_euclid(86_400);
+        let secs = self.unix_seconds.rem_euclid(86_400) as u32;
+        let (y, m, d) = civil_from_days(days);
+        (y, m, d, secs / 3600, secs / 60 % 60, secs % 60)
+    }
+
+    /// Writes `YYYY-MM-DDTHH:MM:SS[.F]Z` (the harness form; see `Display`).
+    pub fn write_rfc3339<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
+        let (y, mo, d, h, mi, s) = self.civil();
+        if y < 0 {
+            w.write_char('-')?;
+        }
+        write!(w, "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}", y.unsigned_abs(), mo, d, h, mi, s)?;
+        if self.frac_len > 0 {
+            w.write_char('.')?;
+            w.write_str(self.fraction_digits())?;
+        }
+        w.write_char('Z')
+    }
 }
-impl fmt::Display for Timestamp { fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { write!(f, "{}", self.unix_seconds) } }
-impl fmt::Debug for Timestamp { fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { fmt::Display::fmt(self, f) } }
-pub fn parse_rfc3339(_s: &str) -> Option<Timestamp> { None }
-pub fn parse_w3cdtf(_s: &str) -> Option<Timestamp> { None }
-pub fn parse_rfc822(_s: &str) -> Option<Timestamp> { None }
+
+/// `YYYY-MM-DDTHH:MM:SS[.F]Z`: year zero-padded to at least 4 digits (`0005`, `12016`),
+/// `.F` only when fractional digits remain.
+impl fmt::Display for Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_rfc3339(f)
+    }
+}
+
+impl fmt::Debug for Timestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calendar arithmetic (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
+
+/// Proleptic Gregorian leap year (4/100/400).
+pub(crate) fn is_leap(y: i64) -> bool {
+    y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+}
+
+/// Days in month `m` (1–12) of year `y`.
+pub(crate) fn days_in_month(y: i64, m: u32) -> u32 {
+    match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if is_leap(y) => 29,
+        2 => 28,
+        _ => 0,
+    }
+}
+
+/// Days since 1970-01-01 of a valid civil date; `None` on overflow.
+pub(crate) fn days_from_civil(y: i64, m: u32, d: u32) -> Option<i64> {
+    let y = if m <= 2 { y.checked_sub(1)? } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400); // [0, 399]
+    let mp = if m > 2 { m - 3 } else { m + 9 } as i64; // [0, 11]
+    let doy = (153 * mp + 2) / 5 + d as i64 - 1; // [0, 365]
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy; // [0, 146096]
+    era.checked_mul(146_097)?.checked_add(doe - 719_468)
+}
+
+/// Civil date of a day count since 1970-01-01 (total for every `i64` that comes from
+/// `unix_seconds / 86400`).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468; // |z| ≤ 1.1e14 here: cannot overflow
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097); // [0, 146096]
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365; // [0, 399]
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100); // [0, 365]
+    let mp = (5 * doy + 2) / 153; // [0, 11]
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (if m <= 2 { y + 1 } else { y }, m, d)
+}
+
+/// Validates the fields and converts local time at `offset` seconds east of UTC to a
+/// `Timestamp`. `None` if any field is out of range (no leap second) or on overflow.
+#[allow(clippy::too_many_arguments)]
+fn build(
+    y: i64,
+    mo: u64,
+    d: u64,
+    h: u64,
+    mi: u64,
+    s: u64,
+    offset: i64,
+    frac: &[u8],
+) -> Option<Timestamp> {
+    if y < 0 || !(1..=12).contains(&mo) || h > 23 || mi > 59 || s > 59 {
+        return None;
+    }
+    let (mo, d) = (mo as u32, d);
+    if d < 1 || d > days_in_month(y, mo) as u64 {
+        return None;
+    }
+    let days = days_from_civil(y, mo, d as u32)?;
+    let secs = days
+        .checked_mul(86_400)?
+        .checked_add((h * 3600 + mi * 60 + s) as i64)?
+        .checked_sub(offset)?;
+    Some(Timestamp::from_parts(secs, frac))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Byte cursor shared by the parsers.
+
+struct Cur<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Cur<'a> {
+    fn new(s: &'a str) -> Self {
+        Cur { b: s.as_bytes(), i: 0 }
+    }
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+    fn at_end(&self) -> bool {
+        self.i >= self.b.len()
+    }
+    /// Consumes `c` if it is next.
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn expect(&mut self, c: u8) -> Option<()> {
+        self.eat(c).then_some(())
+    }
+    /// Exactly `n` ASCII digits (not checked that no digit follows).
+    fn fixed(&mut self, n: usize) -> Option<u64> {
+        let s = self.b.get(self.i..self.i + n)?;
+        let mut v = 0u64;
+        for &c in s {
+            if !c.is_ascii_digit() {
+                return None;
+            }
+            v = v * 10 + (c - b'0') as u64; // n ≤ 4: cannot overflow
+        }
+        self.i += n;
+        Some(v)
+    }
+    /// A maximal run of ASCII digits: `(digits, value)`. `None` if the run is empty or its
+    /// value does not fit an `i64`.
+    fn digit_run(&mut self) -> Option<(&'a [u8], i64)> {
+        let start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
+        }
+        let run = &self.b[start..self.i];
+        if run.is_empty() {
+            return None;
+        }
+        let mut v = 0i64;
+        for &c in run {
+            v = v.checked_mul(10)?.checked_add((c - b'0') as i64)?;
+        }
+        Some((run, v))
+    }
+    /// A maximal run of ASCII letters (possibly empty).
+    fn letters(&mut self) -> &'a [u8] {
+        let start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+            self.i += 1;
+        }
+        &self.b[start..self.i]
+    }
+    /// `.d+` if present (the digits), else empty; `None` for a `.` without digits.
+    fn fraction(&mut self) -> Option<&'a [u8]> {
+        if !self.eat(b'.') {
+            return Some(&[]);
+        }
+        let start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
+        }
+        let digits = &self.b[start..self.i];
+        (!digits.is_empty()).then_some(digits)
+    }
+    /// `±HH:MM` / `±HHMM` with hour ≤ 23 and minute ≤ 59: seconds east of UTC.
+    fn numeric_zone(&mut self) -> Option<i64> {
+        let sign = match self.peek()? {
+            b'+' => 1,
+            b'-' => -1,
+            _ => return None,
+        };
+        self.i += 1;
+        let h = self.fixed(2)?;
+        self.eat(b':');
+        let m = self.fixed(2)?;
+        if h > 23 || m > 59 {
+            return None;
+        }
+        Some(sign * (h * 3600 + m * 60) as i64)
+    }
+    /// RFC 822 CFWS: runs of TAB/LF/CR/SPACE and (nestable, `\x`-escaping) comments.
+    /// `Some(true)` if anything was consumed; `None` for an unterminated comment.
+    fn cfws(&mut self) -> Option<bool> {
+        let start = self.i;
+        while let Some(c) = self.peek() {
+            match c {
+                b' ' | b'\t' | b'\r' | b'\n' => self.i += 1,
+                b'(' => {
+                    self.i += 1;
+                    let mut depth = 1u32;
+                    while depth > 0 {
+                        let c = self.peek()?;
+                        self.i += 1;
+                        match c {
+                            b'\\' => {
+                                self.peek()?;
+                                self.i += 1;
+                            }
+                            b'(' => depth += 1,
+                            b')' => depth -= 1,
+                            _ => {}
+                        }
+                    }
+                }
+                _ => break,
+            }
+        }
+        Some(self.i > start)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// §4.1 RFC 3339
+
+/// RFC 3339 `date-time` as Atom uses it (NOTES §4.1): `YYYY-MM-DDTHH:MM:SS(.d+)?` then `Z` or
+/// `±HH:MM`/`±HHMM`. ASCII-case-insensitive (`t`, `z`), exactly 4-digit year, seconds
+/// mandatory, no leap second, zone hour ≤ 23. No trimming.
+pub fn parse_rfc3339(s: &str) -> Option<Timestamp> {
+    let mut c = Cur::new(s);
+    let y = c.fixed(4)?;
+    c.expect(b'-')?;
+    let mo = c.fixed(2)?;
+    c.expect(b'-')?;
+    let d = c.fixed(2)?;
+    if !(c.eat(b'T') || c.eat(b't')) {
+        return None;
+    }
+    let h = c.fixed(2)?;
+    c.expect(b':')?;
+    let mi = c.fixed(2)?;
+    c.expect(b':')?;
+    let sec = c.fixed(2)?;
+    let frac = c.fraction()?;
+    let offset = if c.eat(b'Z') || c.eat(b'z') { 0 } else { c.numeric_zone()? };
+    if !c.at_end() {
+        return None;
+    }
+    build(y as i64, mo, d, h, mi, sec, offset, frac)
+}
+
+// ---------------------------------------------------------------------------------------------
+// §4.2 W3C-DTF
+
+/// W3C-DTF (NOTES §4.2): `Y{4,}` [`-MM` [`-DD` [`THH:MM`[`:SS`[`.d+`]] TZD]]], TZD = `Z` |
+/// `±HH:MM` | `±HHMM`. Case-sensitive; missing month/day = 01, missing time = midnight UTC;
+/// a time requires a TZD. Years of any length (overflow → `None`). No trimming.
+pub fn parse_w3cdtf(s: &str) -> Option<Timestamp> {
+    let mut c = Cur::new(s);
+    let (ydigits, y) = c.digit_run()?;
+    if ydigits.len() < 4 {
+        return None;
+    }
+    let (mut mo, mut d) = (1, 1);
+    let (mut h, mut mi, mut sec, mut offset) = (0, 0, 0, 0);
+    let mut frac: &[u8] = &[];
+    if c.eat(b'-') {
+        mo = c.fixed(2)?;
+        if c.eat(b'-') {
+            d = c.fixed(2)?;
+            if c.eat(b'T') {
+                h = c.fixed(2)?;
+                c.expect(b':')?;
+                mi = c.fixed(2)?;
+                if c.eat(b':') {
+                    sec = c.fixed(2)?;
+                    frac = c.fraction()?;
+                }
+                offset = if c.eat(b'Z') { 0 } else { c.numeric_zone()? };
+            }
+        }
+    }
+    if !c.at_end() {
+        return None;
+    }
+    build(y, mo, d, h, mi, sec, offset, frac)
+}
+
+// ---------------------------------------------------------------------------------------------
+// §4.3 RFC 822
+
+/// Named RFC 822 zones and their offsets in minutes (NOTES §4.3). Names not listed here
+/// (including military letters and `Z`) mean +0000.
+#[rustfmt::skip]
+pub(crate) const NAMED_ZONES: &[(&str, i32)] = &[
+    ("IDLW", -720),
+    ("BST", -660), ("NT", -660),
+    ("AHST", -600), ("BDT", -600), ("CAT", -600), ("HAST", -600), ("HST", -600),
+    ("AKST", -540), ("HDT", -540), ("YST", -540),
+    ("PST", -480), ("YDT", -480),
+    ("MOUNTAIN", -420), ("MST", -420), ("PDT", -420), ("PPET", -420),
+    ("CST", -360), ("MDT", -360),
+    ("CDT", -300), ("EST", -300),
+    ("AST", -240), ("EDT", -240), ("EWT", -240),
+    ("NFT", -210), ("NST", -210),
+    ("ADT", -180), ("GST", -180),
+    ("NDT", -150),
+    ("AT", -120), ("FDT", -120),
+    ("GMT", 0), ("MET", 0), ("MEWT", 0), ("MEZ", 0), ("SAMST", 0), ("UCT", 0), ("UT", 0),
+    ("UTC", 0), ("WET", 0),
+    ("CET", 60), ("DNT", 60), ("ECT", 60), ("FWT", 60), ("NOR", 60), ("SET", 60), ("SWT", 60),
+    ("WETDST", 60),
+    ("CEST", 120), ("CETDST", 120), ("EET", 120), ("FST", 120), ("IST", 120), ("MEST", 120),
+    ("METDST", 120), ("SST", 120), ("UKR", 120),
+    ("BT", 180), ("EEST", 180), ("EETDST", 180), ("IDT", 180),
+    ("IT", 210),
+    ("ZP4", 240),
+    ("ZP5", 300),
+    ("ZP6", 360),
+    ("WAST", 420),
+    ("AWST", 480), ("CCT", 480), ("HKT", 480), ("WADT", 480), ("WST", 480),
+    ("MT", 510),
+    ("AWSST", 540), ("JCST", 540), ("JST", 540), ("JT", 540), ("KST", 540), ("WDT", 540),
+    ("ACST", 570), ("CAST", 570), ("SAST", 570), ("SAT", 570),
+    ("AEST", 600), ("EAST", 600), ("KDT", 600), ("LIGT", 600),
+    ("ACSST", 630), ("CADT", 630), ("SADT", 630),
+    ("AESST", 660), ("EADT", 660),
+    ("IDLE", 720), ("NZS", 720), ("NZST", 720), ("NZT", 720),
+    ("NZD", 780), ("NZDT", 780),
+];
+
+/// Offset in seconds of an RFC 822 zone name (ASCII-case-insensitive); unknown → 0.
+/// (`ZP4`–`ZP6` contain a digit and so can never be reached from the letters-only ZONE
+/// token; they are kept for fidelity with the table.)
+pub(crate) fn named_zone_offset(name: &[u8]) -> i64 {
+    NAMED_ZONES
+        .iter()
+        .find(|(n, _)| n.as_bytes().eq_ignore_ascii_case(name))
+        .map_or(0, |&(_, m)| m as i64 * 60)
+}
+
+/// Month number of a 3-letter English abbreviation (ASCII-case-insensitive).
+pub(crate) fn month_abbrev(name: &[u8]) -> Option<u64> {
+    const MONTHS: [&[u8; 3]; 12] = [
+        b"jan", b"feb", b"mar", b"apr", b"may", b"jun", b"jul", b"aug", b"sep", b"oct", b"nov",
+        b"dec",
+    ];
+    MONTHS.iter().position(|m| m.eq_ignore_ascii_case(name)).map(|i| i as u64 + 1)
+}
+
+/// RSS 2.0 / RFC 822 date-time (NOTES §4.3):
+/// `[WEEKDAY CFWS* "," CFWS*] DAY CFWS+ MON CFWS+ YEAR CFWS+ HH CFWS* ":" CFWS* MM CFWS*
+/// [":" CFWS* SS CFWS+] ZONE`, with leading/trailing CFWS. Weekday not validated (comma
+/// required); 3-letter month names only; 2-digit years → 1950–2049, 3-digit → +1900;
+/// `±HHMM` zones with unchecked hours, named zones per [`NAMED_ZONES`], other letters +0000.
+pub fn parse_rfc822(s: &str) -> Option<Timestamp> {
+    let mut c = Cur::new(s);
+    c.cfws()?;
+    if !c.letters().is_empty() {
+        c.cfws()?;
+        c.expect(b',')?;
+        c.cfws()?;
+    }
+    let (_, day) = c.digit_run()?;
+    if !c.cfws()? {
+        return None;
+    }
+    let mo = month_abbrev(c.letters())?;
+    if !c.cfws()? {
+        return None;
+    }
+    let (ydigits, year) = c.digit_run()?;
+    let year = match ydigits.len() {
+        2 if year + 1900 < 1950 => year + 2000,
+        2 | 3 => year + 1900,
+        _ => year,
+    };
+    if !c.cfws()? {
+        return None;
+    }
+    let (_, h) = c.digit_run()?;
+    c.cfws()?;
+    c.expect(b':')?;
+    c.cfws()?;
+    let (_, mi) = c.digit_run()?;
+    c.cfws()?;
+    let mut sec = 0;
+    if c.eat(b':') {
+        c.cfws()?;
+        sec = c.digit_run()?.1;
+        if !c.cfws()? {
+            return None;
+        }
+    }
+    let offset = match c.peek()? {
+        sign @ (b'+' | b'-') => {
+            c.i += 1;
+            let hh = c.fixed(2)?;
+            let mm = c.fixed(2)?;
+            if mm > 59 {
+                return None;
+            }
+            let v = (hh * 3600 + mm * 60) as i64;
+            if sign == b'+' {
+                v
+            } else {
+                -v
+            }
+        }
+        _ => {
+            let name = c.letters();
+            if name.is_empty() {
+                return None;
+            }
+            named_zone_offset(name)
+        }
+    };
+    c.cfws()?;
+    if !c.at_end() {
+        return None;
+    }
+    build(year, mo, day as u64, h as u64, mi as u64, sec as u64, offset, &[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s3339(s: &str) -> Option<String> {
+        parse_rfc3339(s).map(|t| t.to_string())
+    }
+    fn w3c(s: &str) -> Option<String> {
+        parse_w3cdtf(s).map(|t| t.to_string())
+    }
+    fn r822(s: &str) -> Option<String> {
+        parse_rfc822(s).map(|t| t.to_string())
+    }
+    fn some(s: &str) -> Option<String> {
+        Some(s.to_owned())
+    }
+
+    // ----- Timestamp / calendar -------------------------------------------------------------
+
+    #[test]
+    fn epoch_anchors() {
+        assert_eq!(parse_rfc3339("1970-01-01T00:00:00Z").unwrap().unix_seconds(), 0);
+        assert_eq!(parse_rfc3339("2000-03-01T00:00:00Z").unwrap().unix_seconds(), 951_868_800);
+        assert_eq!(parse_rfc3339("0000-01-01T00:00:00Z").unwrap().unix_seconds(), -62_167_219_200);
+        assert_eq!(parse_rfc3339("1969-12-31T23:59:59Z").unwrap().unix_seconds(), -1);
+        assert_eq!(Timestamp::from_unix(0).to_string(), "1970-01-01T00:00:00Z");
+        assert_eq!(Timestamp::from_unix(-1).to_string(), "1969-12-31T23:59:59Z");
+        assert_eq!(format!("{:?}", Timestamp::from_unix(86_400)), "1970-01-02T00:00:00Z");
+    }
+
+    #[test]
+    fn day_walk_matches_calendar() {
+        // Independent check of days_from_civil / civil_from_days: walk every day 1599–2401.
+        let mut days = days_from_civil(1599, 1, 1).unwrap();
+        for y in 1599..=2401i64 {
+            for m in 1..=12u32 {
+                let dim = days_in_month(y, m);
+                for d in 1..=dim {
+                    assert_eq!(days_from_civil(y, m, d), Some(days), "{y}-{m}-{d}");
+                    assert_eq!(civil_from_days(days), (y, m, d));
+                    days += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn leap_years() {
+        assert!(parse_rfc3339("2000-02-29T00:00:00Z").is_some());
+        assert!(parse_rfc3339("1900-02-29T00:00:00Z").is_none());
+        assert!(parse_rfc3339("2016-02-29T00:00:00Z").is_some());
+        assert!(parse_rfc3339("2015-02-29T00:00:00Z").is_none());
+        assert!(parse_w3cdtf("2000-02-29").is_some());
+        assert!(parse_w3cdtf("1900-02-29").is_none());
+        assert!(parse_w3cdtf("2016-02-29").is_some());
+        assert!(parse_rfc822("29 Feb 2000 00:00 GMT").is_some());
+        assert!(parse_rfc822("29 Feb 1900 00:00 GMT").is_none());
+        assert!(parse_rfc822("29 Feb 2016 00:00 GMT").is_some());
+        assert!(parse_rfc822("29 Feb 16 00:00 GMT").is_some());
+        assert!(parse_rfc822("29 Feb 0 00:00 GMT").is_some()); // year 0 is a leap year
+        assert!(parse_rfc822("29 Feb 100 00:00 GMT").is_some()); // 3 digits: 100 + 1900 = 2000
+        assert!(parse_rfc822("29 Feb 00 00:00 GMT").is_some()); // 2 digits: 2000
+        assert!(parse_rfc822("29 Feb 0 00:00 GMT").is_some()); // 1 digit: year 0 (leap)
+        assert!(parse_rfc822("29 Feb 1 00:00 GMT").is_none());
+    }
+
+    #[test]
+    fn fraction_digits_preserved() {
+        assert_eq!(s3339("2016-03-05T10:20:30.500Z"), some("2016-03-05T10:20:30.5Z"));
+        assert_eq!(s3339("2016-03-05T10:20:30.000Z"), some("2016-03-05T10:20:30Z"));
+        assert_eq!(
+            s3339("2016-03-05T10:20:30.123456789123Z"),
+            some("2016-03-05T10:20:30.123456789123Z")
+        );
+        assert_eq!(parse_rfc3339("2016-03-05T10:20:30.000Z").unwrap().fraction_digits(), "");
+        assert_eq!(parse_rfc3339("2016-03-05T10:20:30.0100Z").unwrap().fraction_digits(), "01");
+        assert_eq!(w3c("2016-03-05T10:20:30.500Z"), some("2016-03-05T10:20:30.5Z"));
+        assert_eq!(w3c("2016-03-05T10:20:30.000+01:00"), some("2016-03-05T09:20:30Z"));
+        // Negative offsets and fractions: the fraction is not affected by the offset.
+        assert_eq!(s3339("1970-01-01T00:00:00.25-00:01"), some("1970-01-01T00:01:00.25Z"));
+        // `.` without digits.
+        assert_eq!(s3339("2016-03-05T10:20:30.Z"), None);
+        assert_eq!(w3c("2016-03-05T10:20:30.Z"), None);
+        // Truncation to 31 digits, then trailing zeros removed.
+        let long = "1234567890123456789012345678901234567890";
+        let t = parse_rfc3339(&format!("2016-03-05T10:20:30.{long}Z")).unwrap();
+        assert_eq!(t.fraction_digits(), &long[..31]);
+        let t = parse_rfc3339(&format!("2016-03-05T10:20:30.1{}5Z", "0".repeat(40))).unwrap();
+        assert_eq!(t.fraction_digits(), "1");
+        // Equality is value equality.
+        assert_eq!(
+            parse_rfc3339("2016-03-05T10:20:30.5Z"),
+            parse_rfc3339("2016-03-05T10:20:30.50Z")
+        );
+        assert_ne!(parse_rfc3339("2016-03-05T10:20:30.5Z"), parse_rfc3339("2016-03-05T10:20:30Z"));
+        assert_eq!(
+            Timestamp::with_fraction(0, "120"),
+            Some(Timestamp::with_fraction(0, "12").unwrap())
+        );
+        assert_eq!(Timestamp::with_fraction(0, "1a"), None);
+    }
+
+    #[test]
+    fn year_padding_and_extremes() {
+        assert_eq!(w3c("0005"), some("0005-01-01T00:00:00Z"));
+        assert_eq!(r822("1 Jan 5 00:00 GMT"), some("0005-01-01T00:00:00Z"));
+        assert_eq!(w3c("12016-01-01"), some("12016-01-01T00:00:00Z"));
+        assert_eq!(r822("1 Jan 12016 00:00 GMT"), some("12016-01-01T00:00:00Z"));
+        // Display is total over i64 and never panics.
+        let _ = Timestamp::from_unix(i64::MAX).to_string();
+        let _ = Timestamp::from_unix(i64::MIN).to_string();
+        assert_eq!(Timestamp::from_unix(-62_167_219_201).to_string(), "-0001-12-31T23:59:59Z");
+        // Year 0 with a positive RFC 822 offset goes before year 0.
+        assert_eq!(r822("1 Jan 0000 00:00 +0100"), some("-0001-12-31T23:00:00Z"));
+    }
+
+    #[test]
+    fn huge_numbers_are_none_not_panics() {
+        let huge = "99999999999999999999";
+        assert_eq!(w3c(huge), None);
+        assert_eq!(w3c("9999999999999"), None); // fits i64 as a year, not as seconds
+        assert_eq!(w3c(&"9".repeat(300)), None);
+        // The last year whose start fits an i64 second count, and the first that does not.
+        assert_eq!(w3c("292277026596"), some("292277026596-01-01T00:00:00Z"));
+        assert_eq!(w3c("292277026596-12-04T15:30:07Z"), some("292277026596-12-04T15:30:07Z"));
+        assert_eq!(w3c("292277026596-12-04T15:30:08Z"), None);
+        assert_eq!(w3c("292277026597"), None);
+        assert_eq!(r822("4 Dec 292277026596 15:30:07 -9959"), None);
+        assert_eq!(r822(&format!("1 Jan {huge} 00:00 GMT")), None);
+        assert_eq!(r822(&format!("{huge} Jan 2016 00:00 GMT")), None);
+        assert_eq!(r822(&format!("1 Jan 2016 {huge}:00 GMT")), None);
+        assert_eq!(r822(&format!("1 Jan 2016 00:{huge} GMT")), None);
+        assert_eq!(r822(&format!("1 Jan 2016 00:00:{huge} GMT")), None);
+        assert_eq!(r822("1 Jan 9999999999999 00:00 GMT"), None);
+        // Leading zeros are harmless however many there are.
+        let z = "0".repeat(100);
+        assert_eq!(
+            r822(&format!("{z}1 Jan 2016 {z}3:{z}5:{z}7 GMT")),
+            some("2016-01-01T03:05:07Z")
+        );
+        assert_eq!(w3c(&format!("{z}2016")), some("2016-01-01T00:00:00Z"));
+    }
+
+    // ----- §4.1 RFC 3339 ---------------------------------------------------------------------
+
+    #[test]
+    fn rfc3339_accepted() {
+        assert_eq!(s3339("2052-01-04T00:20:31+06:01"), some("2052-01-03T18:19:31Z"));
+        assert_eq!(s3339("1903-04-01T12:03:11Z"), some("1903-04-01T12:03:11Z"));
+        assert_eq!(s3339("2016-03-20T08:17:44+00:00"), some("2016-03-20T08:17:44Z"));
+        assert_eq!(s3339("0000-01-01T00:00:00Z"), some("0000-01-01T00:00:00Z"));
+        assert_eq!(s3339("2016-03-20t08:17:44z"), some("2016-03-20T08:17:44Z"));
+        assert_eq!(s3339("2016-03-20T08:17:44+0100"), some("2016-03-20T07:17:44Z"));
+        assert_eq!(s3339("2016-03-20T08:17:44-00:00"), some("2016-03-20T08:17:44Z"));
+        assert_eq!(s3339("2016-03-20T08:17:44+23:59"), some("2016-03-19T08:18:44Z"));
+        assert_eq!(s3339("2016-03-20T08:17:44-23:59"), some("2016-03-21T08:16:44Z"));
+        assert_eq!(s3339("9999-12-31T23:59:59Z"), some("9999-12-31T23:59:59Z"));
+    }
+
+    #[test]
+    fn rfc3339_rejected() {
+        for s in [
+            "4244",
+            "2052-01-04<x>T</x>00:20:31+06:01",
+            "2016-03-05T10:20Z",
+            " 2016-03-05T10:20:30Z",
+            "2016-03-05T10:20:30Z ",
+            "2016-03-05 10:20:30Z",
+            "12016-03-05T10:20:30Z",
+            "2016-02-30T10:20:30Z",
+            "2016-03-05T24:00:00Z",
+            "2016-03-05T23:59:60Z",
+            "2016-03-05T23:60:00Z",
+            "2016-03-05T10:20:30+24:00",
+            "2016-03-05T10:20:30+00:60",
+            "2016-03-05T10:20:30",
+            "2016-03-05T10:20:30+01",
+            "2016-03-05T10:20:30+1:00",
+            "2016-13-05T10:20:30Z",
+            "2016-00-05T10:20:30Z",
+            "2016-03-00T10:20:30Z",
+            "2016-03-32T10:20:30Z",
+            "2016-04-31T10:20:30Z",
+            "2016-3-05T10:20:30Z",
+            "2016-03-05X10:20:30Z",
+            "2016-03-05T10:20:30ZZ",
+            "2016-03-05T10:20:30.5",
+            "2016-03-05",
+            "",
+            "２016-03-05T10:20:30Z",
+        ] {
+            assert_eq!(s3339(s), None, "{s:?}");
+        }
+    }
+
+    // ----- §4.2 W3C-DTF ----------------------------------------------------------------------
+
+    #[test]
+    fn w3cdtf_accepted() {
+        assert_eq!(w3c("4244"), some("4244-01-01T00:00:00Z"));
+        assert_eq!(w3c("2016-03"), some("2016-03-01T00:00:00Z"));
+        assert_eq!(w3c("2016-03-05"), some("2016-03-05T00:00:00Z"));
+        assert_eq!(w3c("2016-03-05T10:20Z"), some("2016-03-05T10:20:00Z"));
+        assert_eq!(w3c("2016-03-05T10:20:30Z"), some("2016-03-05T10:20:30Z"));
+        assert_eq!(w3c("2013-03-05T00:13:33-03:11"), some("2013-03-05T03:24:33Z"));
+        assert_eq!(w3c("2013-03-05T00:13:33-0311"), some("2013-03-05T03:24:33Z"));
+        assert_eq!(w3c("2016-03-05T10:20-00:00"), some("2016-03-05T10:20:00Z"));
+        assert_eq!(w3c("12016-01-01"), some("12016-01-01T00:00:00Z"));
+        assert_eq!(w3c("0000"), some("0000-01-01T00:00:00Z"));
+    }
+
+    #[test]
+    fn w3cdtf_rejected() {
+        for s in [
+            "4a4",
+            "201",
+            "2016-3-5",
+            "2016-13",
+            "2016-00",
+            "2016-03-05T10:20",
+            " 2016",
+            "2016 ",
+            "2016-03-05t10:20Z",
+            "2016-03-05T10:20z",
+            "2016-03-05T10:20:60Z",
+            "2016-03-05T24:00Z",
+            "2016-03-05T10:20+24:00",
+            "2016-03-05T10:20+00:60",
+            "2016-03-05T10Z",
+            "2016-03-05T10:2Z",
+            "2016-03-05T10:20:3Z",
+            "2016-02-30",
+            "2016-03-",
+            "2016-",
+            "2016-03-05T",
+            "2016-03-05 10:20Z",
+            "2016-031",
+            "2016Z",
+            "2016-03T10:20Z",
+            "",
+        ] {
+            assert_eq!(w3c(s), None, "{s:?}");
+        }
+    }
+
+    // ----- §4.3 RFC 822 ----------------------------------------------------------------------
+
+    #[test]
+    fn rfc822_accepted() {
+        let cases = [
+            ("Sat, 20 Mar 2016 03:13:44 -0504", "2016-03-20T08:17:44Z"),
+            ("20 Mar 2016 03:13:44 -0504", "2016-03-20T08:17:44Z"),
+            ("20 Mar 16 03:13 EST", "2016-03-20T08:13:00Z"),
+            ("20 Mar 2016 3:5:7 JST", "2016-03-19T18:05:07Z"),
+            ("(c) 20 Mar 2016 03:13:44 GMT (c)", "2016-03-20T03:13:44Z"),
+            ("20 mar 2016 03:13:44 gmt", "2016-03-20T03:13:44Z"),
+            ("20 MAR 2016 03:13:44 GmT", "2016-03-20T03:13:44Z"),
+            ("Xyz, 20 Mar 2016 03:13:44 GMT", "2016-03-20T03:13:44Z"),
+            ("Mon,20 Mar 2016 03:13:44 GMT", "2016-03-20T03:13:44Z"),
+            ("Mon , 20 Mar 2016 03:13:44 GMT", "2016-03-20T03:13:44Z"),
+            ("Mon(x),(y)20 Mar 2016 03:13:44 GMT", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13GMT", "2016-03-20T03:13:00Z"),
+            ("20 Mar 2016 03 : 13 : 44 GMT", "2016-03-20T03:13:44Z"),
+            ("20(a)Mar(b)2016(c)03(d):(e)13(f):(g)44(h)GMT", "2016-03-20T03:13:44Z"),
+            ("\t\r\n20\tMar\r\n2016\n03:13:44\tGMT\r\n", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 +0000", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 -0000", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 +9900", "2016-03-16T00:13:44Z"),
+            ("20 Mar 2016 03:13:44 -9959", "2016-03-24T07:12:44Z"),
+            ("20 Mar 2016 03:13:44 +0959", "2016-03-19T17:14:44Z"),
+            ("1 Jan 2016 00:00 GMT", "2016-01-01T00:00:00Z"),
+            ("01 Jan 2016 00:00 GMT", "2016-01-01T00:00:00Z"),
+            ("001 Jan 2016 00:00 GMT", "2016-01-01T00:00:00Z"),
+            ("20 Mar 2016 03:13:44 GMT", "2016-03-20T03:13:44Z"),
+        ];
+        for (s, want) in cases {
+            assert_eq!(r822(s), some(want), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn rfc822_comments() {
+        let cases = [
+            ("(a (nested (deeply)) comment) 20 Mar 2016 03:13:44 GMT", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 GMT (unbalanced \\) escaped)", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 GMT (escaped \\( paren)", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 GMT (\\\\)", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 (x)GMT", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 GMT(x)", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 +0100 (CET)", "2016-03-20T02:13:44Z"),
+            ("()20 Mar 2016 03:13:44 GMT()", "2016-03-20T03:13:44Z"),
+            ("20 Mar 2016 03:13:44 GMT (ünïcödé \\é)", "2016-03-20T03:13:44Z"),
+        ];
+        for (s, want) in cases {
+            assert_eq!(r822(s), some(want), "{s:?}");
+        }
+        for s in [
+            "(unterminated 20 Mar 2016 03:13:44 GMT",
+            "20 Mar 2016 03:13:44 GMT (unterminated",
+            "20 Mar 2016 03:13:44 GMT (a (b)",
+            "20 Mar 2016 03:13:44 GMT (\\)",
+            "20 Mar 2016 03:13:44 GMT (\\",
+            "20 Mar 2016 03:13:44 GMT )",
+        ] {
+            assert_eq!(r822(s), None, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn rfc822_rejected() {
+        for s in [
+            "3/5",
+            "2016-03-20T08:17:44Z",
+            "2016-03-20T08:17:44+00:00",
+            "20-Mar-2016 03:13:44 GMT",
+            "31 Feb 2016 03:13:44 GMT",
+            "20 Mar 2016 03:13:44 +0960",
+            "20 Mar 2016 03:13:44",
+            "20 Mar 2016 03:13",
+            "Sat 20 Mar 2016 03:13:44 GMT",
+            "Saturday 20 Mar 2016 03:13:44 GMT",
+            "20 March 2016 03:13:44 GMT",
+            "20 Ma 2016 03:13:44 GMT",
+            "20 Mar 2016 03:13:44GMT",
+            "20 Mar 2016 03:13:44+0000",
+            "20 Mar 2016 24:00:00 GMT",
+            "20 Mar 2016 03:60:00 GMT",
+            "20 Mar 2016 03:13:60 GMT",
+            "0 Mar 2016 03:13:44 GMT",
+            "32 Mar 2016 03:13:44 GMT",
+            "31 Apr 2016 03:13:44 GMT",
+            "20Mar 2016 03:13:44 GMT",
+            "20 Mar2016 03:13:44 GMT",
+            "20 Mar 201603:13:44 GMT",
+            "20 Mar 2016 03:13:44 +000",
+            "20 Mar 2016 03:13:44 +00000",
+            "20 Mar 2016 03:13:44 +00:00",
+            "20 Mar 2016 03:13:44 0000",
+            "20 Mar 2016 03:13:44 GMT GMT",
+            "20 Mar 2016 03:13:44 GMT1",
+            "20 Mar 2016 03:13:44 G-T",
+            "20 Mar 2016 03: GMT",
+            "20 Mar 2016 :13 GMT",
+            "20 Mar 2016 03:13: GMT",
+            ", 20 Mar 2016 03:13:44 GMT",
+            "Sat,, 20 Mar 2016 03:13:44 GMT",
+            "Sat, Mar 20 2016 03:13:44 GMT",
+            "Sat, 20 Mar 2016",
+            "",
+            "   ",
+            "20 Mär 2016 03:13:44 GMT",
+        ] {
+            assert_eq!(r822(s), None, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn rfc822_years() {
+        let at = |y: &str| parse_rfc822(&format!("1 Jan {y} 00:00 GMT")).map(|t| t.civil().0);
+        assert_eq!(at("49"), Some(2049));
+        assert_eq!(at("50"), Some(1950));
+        assert_eq!(at("16"), Some(2016));
+        assert_eq!(at("99"), Some(1999));
+        assert_eq!(at("00"), Some(2000));
+        assert_eq!(at("05"), Some(2005));
+        assert_eq!(at("116"), Some(2016));
+        assert_eq!(at("016"), Some(1916));
+        assert_eq!(at("999"), Some(2899));
+        assert_eq!(at("5"), Some(5));
+        assert_eq!(at("0"), Some(0));
+        assert_eq!(at("2016"), Some(2016));
+        assert_eq!(at("0049"), Some(49));
+        assert_eq!(at("12016"), Some(12016));
+    }
+
+    #[test]
+    fn rfc822_military_and_unknown_letters_are_utc() {
+        let base = parse_rfc822("20 Mar 2016 03:13:44 +0000").unwrap();
+        for c in b'A'..=b'Z' {
+            for c in [c, c.to_ascii_lowercase()] {
+                let s = format!("20 Mar 2016 03:13:44 {}", c as char);
+                assert_eq!(parse_rfc822(&s), Some(base), "{s:?}");
+            }
+        }
+        for z in ["Z", "XYZ", "ABCDEFGHIJKLMNOP", "Europe"] {
+            let s = format!("20 Mar 2016 03:13:44 {z}");
+            assert_eq!(parse_rfc822(&s), Some(base), "{s:?}");
+        }
+    }
+
+    /// The zone table exactly as NOTES §4.3 prints it.
+    const NOTES_ZONES: &str =
+        "-1200 IDLW; -1100 BST NT; -1000 AHST BDT CAT HAST HST; -0900 AKST HDT YST; -0800 PST YDT;
+-0700 MOUNTAIN MST PDT PPET; -0600 CST MDT; -0500 CDT EST; -0400 AST EDT EWT; -0330 NFT NST;
+-0300 ADT GST; -0230 NDT; -0200 AT FDT; +0000 GMT MET MEWT MEZ SAMST UCT UT UTC WET;
++0100 CET DNT ECT FWT NOR SET SWT WETDST; +0200 CEST CETDST EET FST IST MEST METDST SST UKR;
++0300 BT EEST EETDST IDT; +0330 IT; +0400 ZP4; +0500 ZP5; +0600 ZP6; +0700 WAST;
++0800 AWST CCT HKT WADT WST; +0830 MT; +0900 AWSST JCST JST JT KST WDT; +0930 ACST CAST SAST SAT;
++1000 AEST EAST KDT LIGT; +1030 ACSST CADT SADT; +1100 AESST EADT; +1200 IDLE NZS NZST NZT;
++1300 NZD NZDT";
+
+    #[test]
+    fn named_zone_table() {
+        let base = parse_rfc822("20 Mar 2016 03:13:44 +0000").unwrap().unix_seconds();
+        let mut count = 0;
+        for group in NOTES_ZONES.split(';') {
+            let mut words = group.split_whitespace();
+            let off = words.next().unwrap();
+            let sign = if off.starts_with('-') { -1 } else { 1 };
+            let hh: i64 = off[1..3].parse().unwrap();
+            let mm: i64 = off[3..5].parse().unwrap();
+            let secs = sign * (hh * 3600 + mm * 60);
+            for name in words {
+                count += 1;
+                assert_eq!(named_zone_offset(name.as_bytes()), secs, "{name}");
+                assert_eq!(named_zone_offset(name.to_ascii_lowercase().as_bytes()), secs, "{name}");
+                // Same instant as the numeric form.
+                let numeric = parse_rfc822(&format!("20 Mar 2016 03:13:44 {off}")).unwrap();
+                assert_eq!(numeric.unix_seconds(), base - secs);
+                let lower = name.to_ascii_lowercase();
+                let mixed: String = name
+                    .chars()
+                    .enumerate()
+                    .map(|(i, c)| if i % 2 == 1 { c.to_ascii_lowercase() } else { c })
+                    .collect();
+                for n in [name, lower.as_str(), mixed.as_str()] {
+                    let s = format!("Sun, 20 Mar 2016 03:13:44 {n}");
+                    let got = parse_rfc822(&s);
+                    if name.bytes().all(|c| c.is_ascii_alphabetic()) {
+                        assert_eq!(got, Some(numeric), "{s:?}");
+                    } else {
+                        // ZP4–ZP6: the ZONE token is letters only (NOTES §4.3 grammar), so
+                        // the digit is trailing junk.
+                        assert_eq!(got, None, "{s:?}");
+                    }
+                }
+            }
+        }
+        assert_eq!(count, NAMED_ZONES.len());
+    }
+
+    // ----- Property-style round trip ---------------------------------------------------------
+
+    #[test]
+    fn format_then_parse_round_trips() {
+        const MON: [&str; 12] =
+            ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |n: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % n
+        };
+        let mut prev: Option<(i64, i64)> = None;
+        for _ in 0..20_000 {
+            let y = next(10_000) as i64;
+            let m = next(12) as u32 + 1;
+            let d = next(days_in_month(y, m) as u64) as u32 + 1;
+            let (h, mi, s) = (next(24) as u32, next(60) as u32, next(60) as u32);
+            let text = format!("{y:04}-{m:02}-{d:02}T{h:02}:{mi:02}:{s:02}Z");
+            let t = parse_rfc3339(&text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(t.to_string(), text);
+            assert_eq!(t.civil(), (y, m, d, h, mi, s));
+            // Every parser agrees on the instant.
+            assert_eq!(parse_w3cdtf(&text), Some(t), "{text}");
+            let r = format!("Xyz, {d} {} {y:04} {h}:{mi}:{s} UT", MON[m as usize - 1]);
+            if y >= 1000 {
+                assert_eq!(parse_rfc822(&r), Some(t), "{r}");
+            }
+            // Re-parse of Display of from_unix is identity.
+            assert_eq!(parse_rfc3339(&Timestamp::from_unix(t.unix_seconds()).to_string()), Some(t));
+            // Offsets shift by exactly their length.
+            let off = next(24 * 60) as i64;
+            let z = format!(
+                "{y:04}-{m:02}-{d:02}T{h:02}:{mi:02}:{s:02}-{:02}:{:02}",
+                off / 60,
+                off % 60
+            );
+            assert_eq!(parse_rfc3339(&z).unwrap().unix_seconds(), t.unix_seconds() + off * 60);
+            // Ordering: the instant is monotonic in the civil fields.
+            let key =
+                ((y * 12 + m as i64) * 31 + d as i64) * 86_400 + (h * 3600 + mi * 60 + s) as i64;
+            if let Some((pk, pu)) = prev {
+                assert_eq!(key.cmp(&pk), t.unix_seconds().cmp(&pu), "{text}");
+            }
+            prev = Some((key, t.unix_seconds()));
+        }
+    }
+}

@@ -14,6 +14,7 @@
 //! - `Entry::categories` is a set: no duplicates, first-seen order kept for determinism.
 
 pub mod date;
+pub mod lenient_date;
 pub mod url;
 
 use crate::html::Html;
