@@ -3,7 +3,8 @@
 //! Owns: [`Error`], [`Diagnostic`], [`DiagnosticKind`].
 //! Invariant: every diagnostic's `offset` is a byte offset into the document text the parser
 //! was given (after decoding), pointing at the start of the construct it describes, and is
-//! never past its end.
+//! never past its end — except [`DiagnosticKind::InvalidEncoding`], whose offset is into the
+//! raw body bytes (the decoded text has U+FFFD there).
 
 use std::fmt;
 

@@ -73,6 +73,9 @@ pub struct Parsed<'a> {
     pub format: Option<Format>,
     /// Everything recovered or ignored, in document order.
     pub diagnostics: Vec<Diagnostic>,
+    /// The character encoding the document was decoded with (`None` when the caller gave
+    /// decoded text, or when a response was rejected before decoding).
+    pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
 /// A reusable parser: owns the per-parse arena and options. Keep one per worker thread;
@@ -80,11 +83,13 @@ pub struct Parsed<'a> {
 pub struct Parser {
     arena: Bump,
     options: Options,
+    /// The decoded text of a non-UTF-8 body (reused between documents).
+    decoded: String,
 }
 
 impl Parser {
     pub fn new(options: Options) -> Self {
-        Parser { arena: Bump::new(), options }
+        Parser { arena: Bump::new(), options, decoded: String::new() }
     }
 
     pub fn options(&self) -> &Options {
@@ -99,7 +104,87 @@ impl Parser {
         base_url: Option<&str>,
     ) -> Result<Parsed<'p>, Error> {
         self.arena.reset();
-        let limits = &self.options.limits;
+        Self::run(&self.arena, &self.options, document, base_url)
+    }
+
+    /// Processes the bytes of a stored document: the encoding is taken from the byte order
+    /// mark, then `transport_charset` (a `Content-Type` charset, if known), then the XML
+    /// declaration, then UTF-8. Valid UTF-8 is not copied.
+    pub fn parse_bytes<'p>(
+        &'p mut self,
+        body: &'p [u8],
+        transport_charset: Option<&str>,
+        base_url: Option<&str>,
+    ) -> Result<Parsed<'p>, Error> {
+        self.arena.reset();
+        let limit = self.options.limits.max_input_bytes;
+        if body.len() > limit {
+            return Err(Error::InputTooLarge { size: body.len(), limit });
+        }
+        let decoded = input::decode(body, transport_charset);
+        Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, base_url)
+    }
+
+    /// The spec's "process a feed response" [1]: a status other than 200, or a computed
+    /// MIME type that is not XML, gives no feed (with a [`DiagnosticKind::NotAFeed`]
+    /// diagnostic saying why); otherwise the body is decoded (the `Content-Type` charset is
+    /// the transport label) and processed with the response URL as base URL.
+    pub fn parse_response<'p>(&'p mut self, response: &input::Response<'p>) -> Result<Parsed<'p>, Error> {
+        self.arena.reset();
+        let limit = self.options.limits.max_input_bytes;
+        if response.body.len() > limit {
+            return Err(Error::InputTooLarge { size: response.body.len(), limit });
+        }
+        let rejected = |message: String| Parsed {
+            feed: None,
+            format: None,
+            diagnostics: vec![Diagnostic { kind: DiagnosticKind::NotAFeed, offset: 0, message }],
+            encoding: None,
+        };
+        match input::prepare_response(response) {
+            input::ResponseVerdict::NotOk { status } => Ok(rejected(format!("response status {status} is not 200"))),
+            input::ResponseVerdict::NotXml { computed_mime } => {
+                Ok(rejected(format!("computed MIME type {computed_mime} is not an XML MIME type")))
+            }
+            input::ResponseVerdict::Xml { decoded, url, .. } => {
+                Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, url)
+            }
+        }
+    }
+
+    fn run_decoded<'p>(
+        arena: &'p Bump,
+        options: &Options,
+        scratch: &'p mut String,
+        decoded: input::Decoded<'p>,
+        base_url: Option<&str>,
+    ) -> Result<Parsed<'p>, Error> {
+        let encoding = decoded.encoding;
+        let malformed = decoded.malformed.map(|offset| (offset, decoded.malformed_count));
+        let text: &'p str = match decoded.text {
+            std::borrow::Cow::Borrowed(s) => s,
+            std::borrow::Cow::Owned(s) => {
+                *scratch = s;
+                scratch.as_str()
+            }
+        };
+        let mut parsed = Self::run(arena, options, text, base_url)?;
+        parsed.encoding = Some(encoding);
+        if let Some((offset, count)) = malformed {
+            parsed.diagnostics.insert(
+                0,
+                Diagnostic {
+                    kind: DiagnosticKind::InvalidEncoding,
+                    offset,
+                    message: format!("{count} invalid {} byte sequence(s) replaced by U+FFFD", encoding.name()),
+                },
+            );
+        }
+        Ok(parsed)
+    }
+
+    fn run<'p>(arena: &'p Bump, options: &Options, document: &'p str, base_url: Option<&str>) -> Result<Parsed<'p>, Error> {
+        let limits = &options.limits;
         if document.len() > limits.max_input_bytes {
             return Err(Error::InputTooLarge { size: document.len(), limit: limits.max_input_bytes });
         }
@@ -107,7 +192,7 @@ impl Parser {
             None => url::Url::parse(DEFAULT_BASE_URL).expect("constant URL parses"),
             Some(b) => url::Url::parse(b).map_err(|_| Error::InvalidBaseUrl { url: b.to_owned() })?,
         };
-        Ok(format::process_document(&self.arena, document, base, &self.options))
+        Ok(format::process_document(arena, document, base, options))
     }
 }
 

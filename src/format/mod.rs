@@ -50,5 +50,5 @@ pub fn process_document<'a>(arena: &'a Bump, document: &'a str, base: Url, optio
         cleanup::cleanup_feed(&mut f);
         f
     });
-    Parsed { feed, format, diagnostics: r.diagnostics }
+    Parsed { feed, format, diagnostics: r.diagnostics, encoding: None }
 }
