@@ -379,3 +379,81 @@ fn odd_inputs_do_not_panic() {
         }
     }
 }
+
+/// Throughput over the escaped-HTML texts of the real corpus:
+/// `cargo test --release --lib html::tests::corpus_throughput -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn corpus_throughput() {
+    let mut texts: Vec<String> = Vec::new();
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/real");
+    let mut dirs = vec![std::path::PathBuf::from(root)];
+    while let Some(d) = dirs.pop() {
+        for e in std::fs::read_dir(d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+                continue;
+            }
+            if p.extension().is_none_or(|x| x != "xml") {
+                continue;
+            }
+            let Ok(data) = std::fs::read_to_string(&p) else { continue };
+            extract(&data, &mut texts);
+        }
+    }
+    let total: usize = texts.iter().map(|t| t.len()).sum();
+    let fast = texts.iter().filter(|t| is_plain_run(t)).count();
+    let amp_only = texts.iter().filter(|t| !t.contains('<') && !is_plain_run(t)).count();
+    let mut arena = Bump::new();
+    let rounds = 5;
+    let start = std::time::Instant::now();
+    let mut n = 0usize;
+    for _ in 0..rounds {
+        for t in &texts {
+            if let Some(Text::Html(h)) = parse_escaped_html(&arena, t) {
+                n += h.nodes().len();
+            }
+            arena.reset();
+        }
+    }
+    let el = start.elapsed();
+    println!(
+        "{} texts, {} bytes, fast path {}, &-without-< {}; {:.1} MB/s ({} nodes)",
+        texts.len(),
+        total,
+        fast,
+        amp_only,
+        (total * rounds) as f64 / el.as_secs_f64() / 1e6,
+        n
+    );
+}
+
+/// Crude extraction of element contents (CDATA or XML-unescaped text) for the benchmark.
+#[cfg(test)]
+fn extract(data: &str, texts: &mut Vec<String>) {
+    for name in ["description", "content:encoded", "summary", "content", "title"] {
+        let open = format!("<{name}");
+        let close = format!("</{name}>");
+        let mut pos = 0;
+        while let Some(i) = data[pos..].find(&open) {
+            let start = pos + i + open.len();
+            let Some(gt) = data[start..].find('>') else { break };
+            let head = &data[start..start + gt];
+            if head.ends_with('/') || !(head.is_empty() || head.starts_with(' ')) {
+                pos = start;
+                continue;
+            }
+            let body_start = start + gt + 1;
+            let Some(j) = data[body_start..].find(&close) else { break };
+            let body = &data[body_start..body_start + j];
+            pos = body_start + j;
+            let t = if let Some(c) = body.trim().strip_prefix("<![CDATA[") {
+                c.strip_suffix("]]>").unwrap_or(c).to_string()
+            } else {
+                body.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'").replace("&amp;", "&")
+            };
+            texts.push(t);
+        }
+    }
+}
