@@ -19,6 +19,9 @@
 //! - Fast path: input without `<`, `&`, CR or NUL never reaches html5ever; the result then
 //!   borrows `text` itself (zero-copy). This is exactly what the full path would produce:
 //!   such input tokenizes to one character run that the tree builder inserts verbatim.
+//!   Input without `<` (but with references, CR or NUL) only runs html5ever's tokenizer:
+//!   without tags the fragment is at most one Text node whose data is the tokenizer's
+//!   character output minus NULs (see `tree::decode_text`).
 
 mod sanitize;
 mod serialize;
@@ -152,6 +155,15 @@ pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>
     if is_plain_run(text) {
         return if sanitize::has_non_space(text) { Some(Text::Plain(text)) } else { None };
     }
+    if memchr::memchr(b'<', text.as_bytes()).is_none() {
+        let data = tree::decode_text(arena, text);
+        return if sanitize::has_non_space(data) { Some(Text::Plain(data)) } else { None };
+    }
+    parse_full(arena, text)
+}
+
+/// The full path of [`parse_escaped_html`]: tree construction, sanitize, significance.
+pub(crate) fn parse_full<'a>(arena: &'a Bump, text: &str) -> Option<Text<'a>> {
     let mut flat = Vec::new();
     let mut templates = Vec::new();
     tree::parse_into(arena, text, &mut flat, &mut templates);

@@ -104,6 +104,7 @@ fn notes_examples() {
         ("a\r\nb", Exp::Plain("a\nb")),
         ("a\rb", Exp::Plain("a\nb")),
         ("a\0b", Exp::Plain("ab")),
+        ("\u{FEFF}<b>x</b>", Exp::Xml("\u{FEFF}<b XHTML>x</b>")),
         ("\0", Exp::None),
         ("\"q\" <b>'</b>", Exp::Xml("&quot;q&quot; <b XHTML>'</b>")),
         ("<a title='a&quot;<>&amp;'>x</a>", Exp::Xml("<a XHTML title=\"a&quot;&lt;&gt;&amp;\">x</a>")),
@@ -380,6 +381,25 @@ fn odd_inputs_do_not_panic() {
     }
 }
 
+/// The fast paths produce exactly what tree construction produces.
+#[test]
+fn fast_paths_match_full_path() {
+    let arena = Bump::new();
+    let cases = [
+        "", " ", "\t\n", "abc", "a\r\nb\rc", "\r", "\0", "a\0b", "\0 \0", "&", "&&", "&amp", "&amp;", "&amp;amp;",
+        "&copy", "&copyx", "&copy;", "&notit;", "&notin;", "&not", "&noti", "&#", "&#;", "&#x", "&#x;", "&#0;", "&#x0;",
+        "&#128;", "&#x80;", "&#x9F;", "&#x81;", "&#xD800;", "&#x110000;", "&#99999999999999999999;", "&#65", "&#x41g",
+        "&#xFFFE;", "&#1;", "&#x0D;", "&#13;", "&#10;", "&#32;", "&#x20;&#9;", "&nbsp;", "&NBSP;", "&AMP;", "&AMP",
+        "&lt;p&gt;", "&lt", "&ltx", "a &foo; b", "&;", "& ;", "&=", "&a=", "&amp=", "&xxx", "&ThickSpace;", "&NewLine;",
+        "&Tab;", "&#x3000;", "\u{A0}", "&nbsp", "&nbspx", "x&\r\n", "\u{FEFF}x", "\u{1}", "&#x1F600;", "&acE;",
+        "&lang;&rang;", "&#0000065;", "&#x000041;", "a&#x\0;", ">", ">>", "a > b", "\"'",
+    ];
+    for s in cases {
+        let s = arena.alloc_str(s);
+        assert_eq!(parse_escaped_html(&arena, s), parse_full(&arena, s), "{s:?}");
+    }
+}
+
 /// Throughput over the escaped-HTML texts of the real corpus:
 /// `cargo test --release --lib html::tests::corpus_throughput -- --ignored --nocapture`
 #[test]
@@ -406,6 +426,10 @@ fn corpus_throughput() {
     let fast = texts.iter().filter(|t| is_plain_run(t)).count();
     let amp_only = texts.iter().filter(|t| !t.contains('<') && !is_plain_run(t)).count();
     let mut arena = Bump::new();
+    for t in &texts {
+        assert_eq!(parse_escaped_html(&arena, t), parse_full(&arena, t), "{t:?}");
+    }
+    arena.reset();
     let rounds = 5;
     let start = std::time::Instant::now();
     let mut n = 0usize;

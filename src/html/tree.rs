@@ -15,6 +15,7 @@ use std::rc::Rc;
 
 use bumpalo::Bump;
 use html5ever::tendril::{StrTendril, TendrilSink};
+use html5ever::tokenizer::{BufferQueue, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeBuilderOpts, TreeSink};
 use html5ever::{local_name, ns, Attribute as HAttribute, LocalName, Namespace, ParseOpts, QualName};
 
@@ -226,6 +227,11 @@ impl TreeSink for Sink {
     }
 }
 
+/// The input is a string, not a byte stream: a leading U+FEFF is content (no BOM sniffing).
+fn tokenizer_opts() -> TokenizerOpts {
+    TokenizerOpts { discard_bom: false, ..Default::default() }
+}
+
 /// Namespace URI as an arena string (static for the well-known ones).
 fn ns_str<'a>(arena: &'a Bump, ns: &Namespace) -> &'a str {
     match *ns {
@@ -252,7 +258,7 @@ fn opt_str<'a>(arena: &'a Bump, t: &StrTendril) -> &'a str {
 pub(crate) fn parse_into<'a>(arena: &'a Bump, text: &str, out: &mut Vec<Node<'a>>, templates: &mut Vec<u32>) {
     let opts = ParseOpts {
         tree_builder: TreeBuilderOpts { scripting_enabled: false, ..Default::default() },
-        ..Default::default()
+        tokenizer: tokenizer_opts(),
     };
     let parser = html5ever::parse_fragment(
         Sink::new(),
@@ -326,4 +332,34 @@ fn flatten<'a>(arena: &'a Bump, nodes: &[TNode], root: usize, out: &mut Vec<Node
             cur = n.next;
         }
     }
+}
+
+/// Token sink for markup-free input: collects the character data exactly as the tree builder
+/// would insert it in the "in body" insertion mode (character tokens appended, NUL ignored).
+struct CharSink<'a> {
+    out: RefCell<bumpalo::collections::String<'a>>,
+}
+
+impl<'a> TokenSink for CharSink<'a> {
+    type Handle = ();
+    fn process_token(&self, token: Token, _line_number: u64) -> TokenSinkResult<()> {
+        if let Token::CharacterTokens(t) = token {
+            self.out.borrow_mut().push_str(&t);
+        }
+        TokenSinkResult::Continue
+    }
+}
+
+/// The data of the single Text node that HTML fragment parsing (context `div`) produces for
+/// `text` containing no `<`: the tokenizer alone decides it (character references, CR/CRLF
+/// normalization; NUL is dropped by the tree builder), so the tree builder is skipped.
+/// The caller guarantees `text` has no `<`.
+pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &str) -> &'a str {
+    let sink = CharSink { out: RefCell::new(bumpalo::collections::String::with_capacity_in(text.len(), arena)) };
+    let tok = Tokenizer::new(sink, tokenizer_opts());
+    let input = BufferQueue::default();
+    input.push_back(StrTendril::from_slice(text));
+    let _ = tok.feed(&input);
+    tok.end();
+    tok.sink.out.into_inner().into_bump_str()
 }
