@@ -94,7 +94,7 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
                 for a in e.attrs {
                     if let Some(d) = prefix_decl(a) {
                         map.push(d);
-                    } else if is_default_decl(a) && a.value == e.namespace {
+                    } else if is_default_decl(a) && own_default.is_none() {
                         own_default = Some(a.value);
                     }
                 }
@@ -108,6 +108,10 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
                         default = e.namespace;
                     }
                     Some(p) => {
+                        // A default declaration on a prefixed element applies to its children.
+                        if let Some(d) = own_default {
+                            default = d;
+                        }
                         if lookup(&map, p) != Some(e.namespace) {
                             out.push_str(" xmlns:");
                             out.push_str(p);
@@ -119,6 +123,12 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
                     }
                 }
                 for a in e.attrs {
+                    // An unprefixed element's own default declaration that contradicts its
+                    // namespace is dropped (the generated one above replaces it), as in the
+                    // DOM Parsing "ignore namespace definition attribute" rule.
+                    if e.prefix.is_none() && is_default_decl(a) && a.value != e.namespace {
+                        continue;
+                    }
                     out.push(' ');
                     push_qname(out, a.prefix, a.local);
                     out.push_str("=\"");
@@ -231,6 +241,12 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
                 out.push('<');
                 push_html_tag_name(out, e);
                 for a in e.attrs {
+                    // An unprefixed element's own default declaration that contradicts its
+                    // namespace is dropped (the generated one above replaces it), as in the
+                    // DOM Parsing "ignore namespace definition attribute" rule.
+                    if e.prefix.is_none() && is_default_decl(a) && a.value != e.namespace {
+                        continue;
+                    }
                     out.push(' ');
                     if a.namespace.is_empty() {
                         out.push_str(a.local);

@@ -331,6 +331,25 @@ fn xml_namespaces() {
         ser(&[el(X, None, "p", &xattr, 3), el(X, None, "i", &xattr, 3), text("t", 3)]),
         xml("<p XHTML y:a=\"v\" xmlns:y=\"urn:y\"><i y:a=\"v\">t</i></p>")
     );
+    // Contradicting own default declaration is replaced by the generated one.
+    let bad_default = [Attribute { namespace: XMLNS_NS, prefix: None, local: "xmlns", value: "urn:z" }, at("a", "b")];
+    assert_eq!(ser(&[el(X, None, "p", &bad_default, 2), text("t", 2)]), xml("<p XHTML a=\"b\">t</p>"));
+    // Default declaration on a prefixed element is inherited by its unprefixed children.
+    let decls = [xmlns_x[0], Attribute { namespace: XMLNS_NS, prefix: None, local: "xmlns", value: "urn:d" }];
+    assert_eq!(
+        ser(&[el("urn:x", Some("x"), "foo", &decls, 3), el("urn:d", None, "bar", &[], 3), text("t", 3)]),
+        "<x:foo xmlns:x=\"urn:x\" xmlns=\"urn:d\"><bar>t</bar></x:foo>"
+    );
+    // HTML-parsed svg with its own xmlns / xmlns:xlink attributes: no duplicates.
+    let arena2 = Bump::new();
+    let h = match parse_escaped_html(&arena2, "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink'><a xlink:href=u>t</a></svg>") {
+        Some(Text::Html(h)) => h,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        h.to_xml_string(),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><a xlink:href=\"u\">t</a></svg>"
+    );
     // Comments and PIs.
     let pi = Node { kind: NodeKind::ProcessingInstruction { target: "t", data: "d" }, end: 2 };
     assert_eq!(ser(&[Node { kind: NodeKind::Comment("c"), end: 1 }, pi, text("x", 3)]), "<!--c--><?t d?>x");
@@ -478,6 +497,20 @@ fn extract(data: &str, texts: &mut Vec<String>) {
                 body.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'").replace("&amp;", "&")
             };
             texts.push(t);
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn pathological_nesting_timing() {
+    for tag in ["<b>", "<div>", "<p>", "<span>", "<li>", "<a>", "<table>", "<i><b>"] {
+        for n in [10_000usize, 20_000] {
+            let arena = Bump::new();
+            let s = tag.repeat(n) + "x";
+            let t = std::time::Instant::now();
+            let r = parse_escaped_html(&arena, arena.alloc_str(&s));
+            println!("{tag} x{n}: {:?} {}", t.elapsed(), r.is_some());
         }
     }
 }

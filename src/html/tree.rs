@@ -246,6 +246,20 @@ fn ns_str<'a>(arena: &'a Bump, ns: &Namespace) -> &'a str {
     }
 }
 
+/// Prefix as an arena string; html5ever uses an empty prefix for some adjusted foreign
+/// attributes (`xmlns`), which is no prefix.
+fn prefix_str<'a>(arena: &'a Bump, p: Option<&html5ever::Prefix>) -> Option<&'a str> {
+    match p {
+        Some(p) if !p.is_empty() => Some(match &**p {
+            "xlink" => "xlink",
+            "xml" => "xml",
+            "xmlns" => "xmlns",
+            other => arena.alloc_str(other),
+        }),
+        _ => None,
+    }
+}
+
 fn opt_str<'a>(arena: &'a Bump, t: &StrTendril) -> &'a str {
     if t.is_empty() { "" } else { arena.alloc_str(t) }
 }
@@ -301,7 +315,7 @@ fn flatten<'a>(arena: &'a Bump, nodes: &[TNode], root: usize, out: &mut Vec<Node
                 for a in attrs {
                     battrs.push(Attribute {
                         namespace: ns_str(arena, &a.name.ns),
-                        prefix: a.name.prefix.as_ref().map(|p| &*arena.alloc_str(p)),
+                        prefix: prefix_str(arena, a.name.prefix.as_ref()),
                         local: arena.alloc_str(&a.name.local),
                         value: opt_str(arena, &a.value),
                     });
@@ -314,7 +328,7 @@ fn flatten<'a>(arena: &'a Bump, nodes: &[TNode], root: usize, out: &mut Vec<Node
                 }
                 NodeKind::Element(Element {
                     namespace: ns_str(arena, &name.ns),
-                    prefix: name.prefix.as_ref().map(|p| &*arena.alloc_str(p)),
+                    prefix: prefix_str(arena, name.prefix.as_ref()),
                     local: arena.alloc_str(&name.local),
                     attrs: battrs.into_bump_slice(),
                 })
