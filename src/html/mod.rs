@@ -167,7 +167,7 @@ pub(crate) fn parse_full<'a>(arena: &'a Bump, text: &str) -> Option<Text<'a>> {
     let mut flat = Vec::new();
     let mut templates = Vec::new();
     tree::parse_into(arena, text, &mut flat, &mut templates);
-    let (nodes, significant) = sanitize::sanitize(arena, &flat, &templates);
+    let (nodes, significant) = sanitize::sanitize(arena, &flat, &templates, false);
     if !significant {
         return None;
     }
@@ -181,8 +181,11 @@ pub(crate) fn parse_full<'a>(arena: &'a Bump, text: &str) -> Option<Text<'a>> {
 /// list of the deep clones of the xhtml div's children (elements carry their XML namespace URI, prefix, and ALL
 /// attributes including xmlns declarations, in document order). Sanitize + significance; return the fragment
 /// (always Html, never converted to a string), or None if not significant.
+///
+/// Adjacent sibling Text nodes in `nodes` (e.g. split at a CDATA section) are joined, as in the
+/// DOM the spec clones from; `end` values are trusted only within their parent's range.
 pub fn finish_fragment<'a>(arena: &'a Bump, nodes: &[Node<'a>]) -> Option<Html<'a>> {
-    let (nodes, significant) = sanitize::sanitize(arena, nodes, &[]);
+    let (nodes, significant) = sanitize::sanitize(arena, nodes, &[], true);
     if significant {
         Some(Html { nodes })
     } else {

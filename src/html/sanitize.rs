@@ -64,7 +64,15 @@ fn is_significant_element(e: &Element<'_>) -> bool {
 /// Sanitizes `input` into a new arena slice; returns it and whether it has significant content.
 /// `templates`: sorted input indices of HTML `template` elements whose children are template
 /// contents (copied verbatim: neither sanitized nor significant). Empty for XML input.
-pub(crate) fn sanitize<'a>(arena: &'a Bump, input: &[Node<'a>], templates: &[u32]) -> (&'a [Node<'a>], bool) {
+/// `merge_text`: adjacent sibling Text nodes of the *input* are joined into one (a DOM built by
+/// an XML parser never has them; callers may split text at CDATA sections or references).
+/// Text nodes that become adjacent by removing an img are never joined.
+pub(crate) fn sanitize<'a>(
+    arena: &'a Bump,
+    input: &[Node<'a>],
+    templates: &[u32],
+    merge_text: bool,
+) -> (&'a [Node<'a>], bool) {
     let n = input.len();
     let mut out: bumpalo::collections::Vec<'a, Node<'a>> = bumpalo::collections::Vec::with_capacity_in(n, arena);
     // Open elements: (input end, output index).
@@ -73,6 +81,8 @@ pub(crate) fn sanitize<'a>(arena: &'a Bump, input: &[Node<'a>], templates: &[u32
     let mut excl_end = 0usize; // input positions < excl_end are inside an excluding subtree
     let mut verbatim_end = 0usize; // input positions < verbatim_end are template contents
     let mut tpl = templates.iter().copied().peekable();
+    // (input index, open-stack depth) of the last Text node pushed.
+    let mut prev_text: Option<(usize, usize)> = None;
     let mut i = 0usize;
     while i < n {
         while let Some(&(e, oi)) = open.last() {
@@ -84,7 +94,10 @@ pub(crate) fn sanitize<'a>(arena: &'a Bump, input: &[Node<'a>], templates: &[u32
         }
         let limit = open.last().map_or(n, |&(e, _)| e);
         let node = input[i];
-        let end = (node.end as usize).clamp(i + 1, limit);
+        let end = match node.kind {
+            NodeKind::Element(_) => (node.end as usize).clamp(i + 1, limit),
+            _ => i + 1, // only elements have children
+        };
         let verbatim = i < verbatim_end;
         if !verbatim && is_1x1_img(&node.kind) {
             i = end;
@@ -106,12 +119,24 @@ pub(crate) fn sanitize<'a>(arena: &'a Bump, input: &[Node<'a>], templates: &[u32
                     verbatim_end = end;
                 }
             }
-            NodeKind::Text(t) if !verbatim => {
-                if !significant && i >= excl_end && has_non_space(t) {
-                    significant = true;
-                }
+            NodeKind::Text(t) if !verbatim && !significant && i >= excl_end && has_non_space(t) => {
+                significant = true;
             }
             _ => {}
+        }
+        if let NodeKind::Text(t) = node.kind {
+            if merge_text && i > 0 && prev_text == Some((i - 1, open.len())) {
+                if let Some(Node { kind: NodeKind::Text(p), .. }) = out.last_mut() {
+                    let mut joined = bumpalo::collections::String::with_capacity_in(p.len() + t.len(), arena);
+                    joined.push_str(p);
+                    joined.push_str(t);
+                    *p = joined.into_bump_str();
+                    prev_text = Some((i, open.len()));
+                    i += 1;
+                    continue;
+                }
+            }
+            prev_text = Some((i, open.len()));
         }
         out.push(Node { kind: node.kind, end: oi as u32 + 1 });
         if end > i + 1 {

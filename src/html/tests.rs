@@ -296,6 +296,18 @@ fn finish_fragment_xhtml_cases() {
         ser(&[text("hoge", 1), el(X, None, "br", &[], 2), text(" fuga", 3)]),
         Some(xml("hoge<br XHTML></br> fuga"))
     );
+    // Adjacent input text siblings are joined (CDATA split), but not across an element
+    // boundary nor across a removed img.
+    let f = finish_fragment(&arena, &[text("a", 1), text("b", 2), el(X, None, "i", &[], 5), text("c", 4), text("d", 5)]).unwrap();
+    assert_eq!(f.nodes().len(), 3);
+    assert_eq!(f.nodes()[0].kind, NodeKind::Text("ab"));
+    assert_eq!(f.nodes()[2].kind, NodeKind::Text("cd"));
+    assert_eq!(f.to_xml_string(), xml("ab<i XHTML>cd</i>"));
+    let f = finish_fragment(&arena, &[el(X, None, "i", &[], 2), text("c", 2), text("d", 3)]).unwrap();
+    assert_eq!(f.nodes().len(), 3);
+    let f = finish_fragment(&arena, &[text("a", 1), el(X, None, "img", &one, 2), text("b", 3)]).unwrap();
+    assert_eq!(f.nodes().len(), 2);
+    assert_eq!(f.to_xml_string(), "ab");
     // A 1x1 img with children (possible in XML) is removed with its subtree.
     assert_eq!(ser(&[el(X, None, "img", &one, 2), text("a", 2), text("b", 3)]), Some("b".into()));
 }
@@ -359,6 +371,8 @@ fn xml_namespaces() {
 fn malformed_ends_do_not_panic() {
     let arena = Bump::new();
     let nodes = [el(X, None, "p", &[], 0), text("a", 99), el(X, None, "b", &[], 1), text("c", 2)];
+    let f = finish_fragment(&arena, &nodes).unwrap();
+    assert_eq!(f.to_xml_string(), xml("<p XHTML></p>a<b XHTML></b>c"));
     let f = finish_fragment(&arena, &nodes).unwrap();
     let _ = f.to_xml_string();
     let _ = f.to_html_string();
