@@ -15,7 +15,8 @@
 //! - Namespace `""` is the null namespace; well-known namespace strings are the `*_NS`
 //!   constants (static, not arena-allocated).
 //! - Nothing recurses over the tree (parsing, sanitizing, equality, serializing are all
-//!   iterative), so nesting depth is bounded only by memory; nothing panics on any input.
+//!   iterative), so nesting depth is bounded only by memory; nothing panics on any input
+//!   (html5ever calls are additionally wrapped in `catch_unwind`: a parser panic yields None).
 //! - Fast path: input without `<`, `&`, CR or NUL never reaches html5ever; the result then
 //!   borrows `text` itself (zero-copy). This is exactly what the full path would produce:
 //!   such input tokenizes to one character run that the tree builder inserts verbatim.
@@ -156,17 +157,24 @@ pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>
         return if sanitize::has_non_space(text) { Some(Text::Plain(text)) } else { None };
     }
     if memchr::memchr(b'<', text.as_bytes()).is_none() {
-        let data = tree::decode_text(arena, text);
+        let data = guard(|| tree::decode_text(arena, text))?;
         return if sanitize::has_non_space(data) { Some(Text::Plain(data)) } else { None };
     }
     parse_full(arena, text)
+}
+
+/// Defence in depth around html5ever (which asserts internally): a panic inside the parser
+/// must not take down a bulk run; the text construct is then treated as not significant.
+/// Our own code does not panic; the arena may hold some garbage afterwards, nothing else.
+fn guard<R>(f: impl FnOnce() -> R) -> Option<R> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
 }
 
 /// The full path of [`parse_escaped_html`]: tree construction, sanitize, significance.
 pub(crate) fn parse_full<'a>(arena: &'a Bump, text: &str) -> Option<Text<'a>> {
     let mut flat = Vec::new();
     let mut templates = Vec::new();
-    tree::parse_into(arena, text, &mut flat, &mut templates);
+    guard(|| tree::parse_into(arena, text, &mut flat, &mut templates))?;
     let (nodes, significant) = sanitize::sanitize(arena, &flat, &templates, false);
     if !significant {
         return None;

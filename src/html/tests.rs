@@ -463,7 +463,7 @@ fn corpus_throughput() {
         assert_eq!(parse_escaped_html(&arena, t), parse_full(&arena, t), "{t:?}");
     }
     arena.reset();
-    let rounds = 5;
+    let rounds: usize = std::env::var("HTML_BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(5);
     let start = std::time::Instant::now();
     let mut n = 0usize;
     for _ in 0..rounds {
