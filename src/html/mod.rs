@@ -20,7 +20,8 @@
 //! - Fast path: input without `<`, `&`, CR or NUL never reaches html5ever; the result then
 //!   borrows `text` itself (zero-copy). This is exactly what the full path would produce:
 //!   such input tokenizes to one character run that the tree builder inserts verbatim.
-//!   Input without `<` (but with references, CR or NUL) only runs html5ever's tokenizer:
+//!   Input that cannot open a tag (no `<` followed by a letter, `!`, `/` or `?`; but with
+//!   references, CR, NUL or a literal `<`) only runs html5ever's tokenizer:
 //!   without tags the fragment is at most one Text node whose data is the tokenizer's
 //!   character output minus NULs (see `tree::decode_text`).
 
@@ -148,6 +149,16 @@ fn is_plain_run(text: &str) -> bool {
     memchr::memchr3(b'<', b'&', b'\r', b).is_none() && memchr::memchr(0, b).is_none()
 }
 
+/// Whether the tokenizer could leave the data state for anything but a literal `<` somewhere
+/// in `text`: a `<` followed by an ASCII letter, `!`, `/` or `?` (tag, comment, end tag,
+/// bogus comment). Any other `<` (including at EOF) is emitted as a character.
+#[inline]
+fn may_open_tag(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr_iter(b'<', b)
+        .any(|i| b.get(i + 1).is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'!' | b'/' | b'?')))
+}
+
 /// Spec step [178] "parse escaped HTML content" given the element's child text content `text`
 /// (already XML-unescaped by the caller): HTML fragment parsing (context div, no-quirks, scripting
 /// DISABLED), sanitize (remove 1x1 img), significance test; None if not significant; Text::Plain(data)
@@ -156,7 +167,7 @@ pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>
     if is_plain_run(text) {
         return if sanitize::has_non_space(text) { Some(Text::Plain(text)) } else { None };
     }
-    if memchr::memchr(b'<', text.as_bytes()).is_none() {
+    if !may_open_tag(text) {
         let data = guard(|| tree::decode_text(arena, text))?;
         return if sanitize::has_non_space(data) { Some(Text::Plain(data)) } else { None };
     }

@@ -426,6 +426,8 @@ fn fast_paths_match_full_path() {
         "&lt;p&gt;", "&lt", "&ltx", "a &foo; b", "&;", "& ;", "&=", "&a=", "&amp=", "&xxx", "&ThickSpace;", "&NewLine;",
         "&Tab;", "&#x3000;", "\u{A0}", "&nbsp", "&nbspx", "x&\r\n", "\u{FEFF}x", "\u{1}", "&#x1F600;", "&acE;",
         "&lang;&rang;", "&#0000065;", "&#x000041;", "a&#x\0;", ">", ">>", "a > b", "\"'",
+        "<", "a <", "a < b", "<3", "<<", "< p>", "<=", "<&amp;", "&lt;<", "<\0", "<\r\n", "<#", "<-", "<.",
+        "<é", "<1>", "<p", "</", "</>", "<!", "<?", "a<b", "a<B>", "x</p>", "<>", "< >", "<<b>x",
     ];
     for s in cases {
         let s = arena.alloc_str(s);

@@ -365,9 +365,10 @@ impl<'a> TokenSink for CharSink<'a> {
 }
 
 /// The data of the single Text node that HTML fragment parsing (context `div`) produces for
-/// `text` containing no `<`: the tokenizer alone decides it (character references, CR/CRLF
-/// normalization; NUL is dropped by the tree builder), so the tree builder is skipped.
-/// The caller guarantees `text` has no `<`.
+/// `text` in which no `<` can open a tag: the tokenizer then emits only character tokens
+/// (character references decoded, CR/CRLF normalized, literal `<`), the tree builder inserts
+/// them all into one Text node and drops NULs, so it is skipped.
+/// The caller guarantees that no `<` in `text` is followed by an ASCII letter, `!`, `/` or `?`.
 pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &str) -> &'a str {
     let sink = CharSink { out: RefCell::new(bumpalo::collections::String::with_capacity_in(text.len(), arena)) };
     let tok = Tokenizer::new(sink, tokenizer_opts());
