@@ -17,13 +17,13 @@
 //! - Nothing recurses over the tree (parsing, sanitizing, equality, serializing are all
 //!   iterative), so nesting depth is bounded only by memory; nothing panics on any input
 //!   (html5ever calls are additionally wrapped in `catch_unwind`: a parser panic yields None).
-//! - Fast path: input without `<`, `&`, CR or NUL never reaches html5ever; the result then
-//!   borrows `text` itself (zero-copy). This is exactly what the full path would produce:
-//!   such input tokenizes to one character run that the tree builder inserts verbatim.
-//!   Input that cannot open a tag (no `<` followed by a letter, `!`, `/` or `?`; but with
-//!   references, CR, NUL or a literal `<`) only runs html5ever's tokenizer:
-//!   without tags the fragment is at most one Text node whose data is the tokenizer's
-//!   character output minus NULs (see `tree::decode_text`).
+//! - Fast paths, both exactly what tree construction would produce. Input in which no `<` can
+//!   open a tag (no `<` followed by an ASCII letter, `!`, `/` or `?`) tokenizes to character
+//!   tokens only, so the fragment is at most one Text node:
+//!   - without `&`, CR or NUL as well, its data is `text` itself: no html5ever at all, and
+//!     the result borrows `text` (zero-copy);
+//!   - otherwise only html5ever's tokenizer runs (character references, CR/CRLF
+//!     normalization), NULs dropped as the tree builder does (see `tree::decode_text`).
 
 mod sanitize;
 mod serialize;
@@ -140,13 +140,12 @@ impl<'a> Html<'a> {
     }
 }
 
-/// True when HTML parsing of `text` is guaranteed to yield just one Text node equal to `text`
-/// (or nothing, if empty): no markup, no character references, no newline normalization,
-/// no NUL handling.
+/// True when the tokenizer's character output for `text` is `text` itself: no character
+/// references, no newline normalization, no NUL handling. (Literal `<`s are the caller's
+/// concern, see [`may_open_tag`].)
 #[inline]
 fn is_plain_run(text: &str) -> bool {
-    let b = text.as_bytes();
-    memchr::memchr3(b'<', b'&', b'\r', b).is_none() && memchr::memchr(0, b).is_none()
+    memchr::memchr3(b'&', b'\r', 0, text.as_bytes()).is_none()
 }
 
 /// Whether the tokenizer could leave the data state for anything but a literal `<` somewhere
@@ -164,14 +163,11 @@ fn may_open_tag(text: &str) -> bool {
 /// DISABLED), sanitize (remove 1x1 img), significance test; None if not significant; Text::Plain(data)
 /// when the fragment is exactly one Text node; else Text::Html. All allocations in `arena`.
 pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>> {
-    if is_plain_run(text) {
-        return if sanitize::has_non_space(text) { Some(Text::Plain(text)) } else { None };
+    if may_open_tag(text) {
+        return parse_full(arena, text);
     }
-    if !may_open_tag(text) {
-        let data = guard(|| tree::decode_text(arena, text))?;
-        return if sanitize::has_non_space(data) { Some(Text::Plain(data)) } else { None };
-    }
-    parse_full(arena, text)
+    let data = if is_plain_run(text) { text } else { guard(|| tree::decode_text(arena, text))? };
+    if sanitize::has_non_space(data) { Some(Text::Plain(data)) } else { None }
 }
 
 /// Defence in depth around html5ever (which asserts internally): a panic inside the parser
