@@ -472,6 +472,14 @@ fn corpus_throughput() {
     }
     arena.reset();
     let rounds: usize = std::env::var("HTML_BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(5);
+    // CPU time of this thread (clock ticks), robust against a loaded machine.
+    fn cpu_ticks() -> u64 {
+        let s = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+        let rest = s.rsplit(')').next().unwrap_or("");
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        f.get(11).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0) + f.get(12).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
+    }
+    let cpu0 = cpu_ticks();
     let start = std::time::Instant::now();
     let mut n = 0usize;
     for _ in 0..rounds {
@@ -483,6 +491,8 @@ fn corpus_throughput() {
         }
     }
     let el = start.elapsed();
+    let cpu = (cpu_ticks() - cpu0) as f64 / 100.0;
+    println!("CPU {cpu:.2}s: {:.1} MB/s of CPU time", (total * rounds) as f64 / cpu / 1e6);
     println!(
         "{} texts, {} bytes, fast path {}, tokenizer-only {}; {:.1} MB/s ({} nodes)",
         texts.len(),
