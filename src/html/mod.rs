@@ -27,9 +27,9 @@
 
 mod sanitize;
 mod serialize;
-mod tree;
 #[cfg(test)]
 mod tests;
+mod tree;
 
 use bumpalo::Bump;
 
@@ -83,19 +83,31 @@ pub struct Html<'a> {
 
 fn attr_sets_equal(a: &[Attribute<'_>], b: &[Attribute<'_>]) -> bool {
     a.len() == b.len()
-        && a.iter().all(|x| b.iter().any(|y| x.namespace == y.namespace && x.local == y.local && x.value == y.value))
+        && a.iter().all(|x| {
+            b.iter()
+                .any(|y| x.namespace == y.namespace && x.local == y.local && x.value == y.value)
+        })
 }
 
 fn kinds_equal(a: &NodeKind<'_>, b: &NodeKind<'_>) -> bool {
     match (a, b) {
         (NodeKind::Element(x), NodeKind::Element(y)) => {
-            x.namespace == y.namespace && x.prefix == y.prefix && x.local == y.local && attr_sets_equal(x.attrs, y.attrs)
+            x.namespace == y.namespace
+                && x.prefix == y.prefix
+                && x.local == y.local
+                && attr_sets_equal(x.attrs, y.attrs)
         }
         (NodeKind::Text(x), NodeKind::Text(y)) => x == y,
         (NodeKind::Comment(x), NodeKind::Comment(y)) => x == y,
         (
-            NodeKind::ProcessingInstruction { target: t1, data: d1 },
-            NodeKind::ProcessingInstruction { target: t2, data: d2 },
+            NodeKind::ProcessingInstruction {
+                target: t1,
+                data: d1,
+            },
+            NodeKind::ProcessingInstruction {
+                target: t2,
+                data: d2,
+            },
         ) => t1 == t2 && d1 == d2,
         _ => false,
     }
@@ -113,7 +125,8 @@ impl<'a> Html<'a> {
         let (a, b) = (self.nodes, other.nodes);
         a.len() == b.len()
             && a.iter().zip(b).enumerate().all(|(i, (x, y))| {
-                x.end.wrapping_sub(i as u32) == y.end.wrapping_sub(i as u32) && kinds_equal(&x.kind, &y.kind)
+                x.end.wrapping_sub(i as u32) == y.end.wrapping_sub(i as u32)
+                    && kinds_equal(&x.kind, &y.kind)
             })
     }
 
@@ -154,8 +167,10 @@ fn is_plain_run(text: &str) -> bool {
 #[inline]
 fn may_open_tag(text: &str) -> bool {
     let b = text.as_bytes();
-    memchr::memchr_iter(b'<', b)
-        .any(|i| b.get(i + 1).is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'!' | b'/' | b'?')))
+    memchr::memchr_iter(b'<', b).any(|i| {
+        b.get(i + 1)
+            .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'!' | b'/' | b'?'))
+    })
 }
 
 /// Spec step [178] "parse escaped HTML content" given the element's child text content `text`
@@ -166,8 +181,16 @@ pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>
     if may_open_tag(text) {
         return parse_full(arena, text);
     }
-    let data = if is_plain_run(text) { text } else { guard(|| tree::decode_text(arena, text))? };
-    if sanitize::has_non_space(data) { Some(Text::Plain(data)) } else { None }
+    let data = if is_plain_run(text) {
+        text
+    } else {
+        guard(|| tree::decode_text(arena, text))?
+    };
+    if sanitize::has_non_space(data) {
+        Some(Text::Plain(data))
+    } else {
+        None
+    }
 }
 
 /// Defence in depth around html5ever (which asserts internally): a panic inside the parser
@@ -186,7 +209,11 @@ pub(crate) fn parse_full<'a>(arena: &'a Bump, text: &str) -> Option<Text<'a>> {
     if !significant {
         return None;
     }
-    if let [Node { kind: NodeKind::Text(t), .. }] = nodes {
+    if let [Node {
+        kind: NodeKind::Text(t),
+        ..
+    }] = nodes
+    {
         return Some(Text::Plain(t));
     }
     Some(Text::Html(Html { nodes }))

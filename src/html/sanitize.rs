@@ -25,13 +25,19 @@ pub(crate) fn has_non_space(s: &str) -> bool {
 }
 
 fn attr<'a>(e: &Element<'a>, local: &str) -> Option<&'a str> {
-    e.attrs.iter().find(|a| a.namespace.is_empty() && a.local == local).map(|a| a.value)
+    e.attrs
+        .iter()
+        .find(|a| a.namespace.is_empty() && a.local == local)
+        .map(|a| a.value)
 }
 
 fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
     match kind {
         NodeKind::Element(e) => {
-            e.namespace == HTML_NS && e.local == "img" && attr(e, "width") == Some("1") && attr(e, "height") == Some("1")
+            e.namespace == HTML_NS
+                && e.local == "img"
+                && attr(e, "width") == Some("1")
+                && attr(e, "height") == Some("1")
         }
         _ => false,
     }
@@ -40,7 +46,8 @@ fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
 /// Elements whose whole subtree (themselves included) can't contribute significant content.
 fn is_excluding(e: &Element<'_>) -> bool {
     attr(e, "hidden").is_some()
-        || ((e.namespace == HTML_NS || e.namespace == SVG_NS) && (e.local == "script" || e.local == "style"))
+        || ((e.namespace == HTML_NS || e.namespace == SVG_NS)
+            && (e.local == "script" || e.local == "style"))
 }
 
 /// "Feed significant content" elements (NOTES §3).
@@ -74,7 +81,8 @@ pub(crate) fn sanitize<'a>(
     merge_text: bool,
 ) -> (&'a [Node<'a>], bool) {
     let n = input.len();
-    let mut out: bumpalo::collections::Vec<'a, Node<'a>> = bumpalo::collections::Vec::with_capacity_in(n, arena);
+    let mut out: bumpalo::collections::Vec<'a, Node<'a>> =
+        bumpalo::collections::Vec::with_capacity_in(n, arena);
     // Open elements: (input end, output index).
     let mut open: Vec<(usize, usize)> = Vec::new();
     let mut significant = false;
@@ -126,8 +134,13 @@ pub(crate) fn sanitize<'a>(
         }
         if let NodeKind::Text(t) = node.kind {
             if merge_text && i > 0 && prev_text == Some((i - 1, open.len())) {
-                if let Some(Node { kind: NodeKind::Text(p), .. }) = out.last_mut() {
-                    let mut joined = bumpalo::collections::String::with_capacity_in(p.len() + t.len(), arena);
+                if let Some(Node {
+                    kind: NodeKind::Text(p),
+                    ..
+                }) = out.last_mut()
+                {
+                    let mut joined =
+                        bumpalo::collections::String::with_capacity_in(p.len() + t.len(), arena);
                     joined.push_str(p);
                     joined.push_str(t);
                     *p = joined.into_bump_str();
@@ -138,7 +151,10 @@ pub(crate) fn sanitize<'a>(
             }
             prev_text = Some((i, open.len()));
         }
-        out.push(Node { kind: node.kind, end: oi as u32 + 1 });
+        out.push(Node {
+            kind: node.kind,
+            end: oi as u32 + 1,
+        });
         if end > i + 1 {
             open.push((end, oi));
         }
