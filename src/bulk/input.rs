@@ -342,3 +342,25 @@ fn read_bounded<R: Read>(r: R, max: usize) -> Result<Vec<u8>, (&'static str, Str
         Err(e) => Err(("io", e.to_string())),
     }
 }
+
+/// Total size in bytes of the files `inputs` name (directories walked), or `None` when
+/// one is standard input. For a progress bar's length; unreadable entries count 0.
+pub fn total_size(inputs: &[Input]) -> Option<u64> {
+    fn walk(p: &Path) -> u64 {
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => std::fs::read_dir(p)
+                .map(|rd| rd.filter_map(|e| e.ok()).map(|e| walk(&e.path())).sum())
+                .unwrap_or(0),
+            Ok(m) => m.len(),
+            Err(_) => 0,
+        }
+    }
+    let mut total = 0;
+    for i in inputs {
+        match i {
+            Input::Stdin => return None,
+            Input::Path(p) => total += walk(p),
+        }
+    }
+    Some(total)
+}
