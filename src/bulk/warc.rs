@@ -144,7 +144,23 @@ pub fn read_warc<R: Read>(
                         message: format!("record larger than {max_record} bytes"),
                     }
                 }
-                Ok(_) => parse_record(offset, &member, true),
+                Ok(_) => {
+                    // Normally one record per member; a member holding several (some writers
+                    // do this) yields them all, each with the member's offset.
+                    let mut rest = &member[..];
+                    loop {
+                        let (item, used) = parse_record(offset, rest);
+                        rest = &rest[used.min(rest.len())..];
+                        let n = rest.iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
+                        rest = &rest[n..];
+                        if rest.is_empty() || used == 0 {
+                            break item;
+                        }
+                        if !emit(item) {
+                            return Ok(());
+                        }
+                    }
+                }
             };
             if !emit(item) {
                 return Ok(());
@@ -280,22 +296,26 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
     Ok(h)
 }
 
-fn parse_record(offset: u64, member: &[u8], _gzip: bool) -> WarcItem {
+/// Parses the record at the start of `member`; returns it and the bytes it used (0 when
+/// nothing after it can be trusted).
+fn parse_record(offset: u64, member: &[u8]) -> (WarcItem, usize) {
     let header = match parse_warc_header(member) {
         Ok(h) => h,
-        Err(message) => return WarcItem::Broken { offset, target_uri: None, kind: "bad_warc", message },
+        Err(message) => return (WarcItem::Broken { offset, target_uri: None, kind: "bad_warc", message }, 0),
     };
     let body = &member[header.header_len..];
     if body.len() < header.content_length {
-        return WarcItem::Broken {
+        let item = WarcItem::Broken {
             offset,
             target_uri: header.target_uri,
             kind: "truncated",
             message: format!("record block has {} of {} bytes", body.len(), header.content_length),
         };
+        return (item, 0);
     }
     let block = body[..header.content_length].to_vec();
-    item_from(offset, header, block)
+    let used = header.header_len + header.content_length;
+    (item_from(offset, header, block), used)
 }
 
 fn item_from(offset: u64, header: WarcHeader, block: Vec<u8>) -> WarcItem {
@@ -474,6 +494,15 @@ mod tests {
         assert!(matches!(&items[2], WarcItem::Broken { kind: "bad_gzip", .. }));
         assert!(matches!(&items[3], WarcItem::Response { offset, .. } if *offset == (a.len() + b.len() + 8) as u64));
         assert!(matches!(&items[4], WarcItem::Broken { kind: "truncated", .. }), "{:?}", items[4]);
+    }
+
+    #[test]
+    fn several_records_in_one_member() {
+        let mut both = record("metadata", "http://a/", b"k: v");
+        both.extend(record("response", "http://b/", b"HTTP/1.1 200 OK\r\n\r\nx"));
+        let items = collect(&gz(&both), true);
+        assert_eq!(items.len(), 2, "{items:?}");
+        assert!(matches!(&items[1], WarcItem::Response { offset: 0, target_uri, .. } if target_uri == "http://b/"));
     }
 
     #[test]

@@ -151,7 +151,7 @@ fn print_summary(s: &Summary) {
     let st = &s.stats;
     eprintln!(
         "feedmill: {} records (ok {}, not_a_feed {}, error {}), {} entries, {} WARC records skipped; \
-         {:.1} MB in {:.2} s = {:.1} MB/s, {:.0} records/s",
+         {:.1} MB read ({:.1} MB of bodies) in {:.2} s = {:.1} MB/s, {:.0} records/s",
         st.records,
         st.ok,
         st.not_a_feed,
@@ -159,6 +159,7 @@ fn print_summary(s: &Summary) {
         st.entries,
         s.skipped_records,
         mb,
+        st.body_bytes as f64 / 1e6,
         secs,
         mb / secs,
         st.records as f64 / secs
