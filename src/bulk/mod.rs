@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-pub use input::{Counters, Input, Payload, ReadConfig, Record};
+pub use input::{BufPool, Counters, Input, Payload, ReadConfig, Record};
 
 use crate::sink::json::encode_record;
 use crate::sink::stats::Stats;
@@ -106,7 +106,9 @@ pub fn run(
         .collect();
     let counters = Arc::new(Counters::default());
     let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
-    let (records, reader) = input::spawn_reader(inputs, read_cfg, counters.clone(), cfg.window_records);
+    let bufs = Arc::new(BufPool::default());
+    let (records, reader) =
+        input::spawn_reader(inputs, read_cfg, counters.clone(), bufs.clone(), cfg.window_records);
     let (lines_tx, lines_rx) = sync_channel::<Vec<Vec<u8>>>(1);
     let writer = std::thread::Builder::new()
         .name("feedmill-writer".into())
@@ -130,7 +132,9 @@ pub fn run(
                 })
                 .collect()
         });
-        window.clear();
+        for rec in window.drain(..) {
+            bufs.recycle(rec);
+        }
         let mut lines = Vec::with_capacity(parts.len());
         for (buf, s) in parts {
             stats.add(&s);

@@ -14,6 +14,7 @@
 //!  block of a `response` ─► status line + headers ─► de-chunk ─► gunzip/inflate ─► body
 //! ```
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, Read};
 
 use flate2::bufread::{DeflateDecoder, GzDecoder, ZlibDecoder};
@@ -94,10 +95,13 @@ impl<R: Read> BufRead for Counting<R> {
 /// Reads every record of a WARC stream, calling `emit` for each (stops when it returns
 /// false). `gzip`: the stream is a sequence of gzip members, one record each.
 /// `max_record`: largest record block accepted (bigger ones become `Broken`).
+/// `new_buf` supplies the buffer each record is decoded into (a recycled one, when the
+/// caller has a pool).
 pub fn read_warc<R: Read>(
     input: R,
     gzip: bool,
     max_record: usize,
+    new_buf: &mut dyn FnMut() -> Vec<u8>,
     emit: &mut dyn FnMut(WarcItem) -> bool,
 ) -> io::Result<()> {
     let mut input = Counting::new(input);
@@ -121,7 +125,9 @@ pub fn read_warc<R: Read>(
                 }
                 continue;
             }
-            member.clear();
+            // NOTE: the member is decoded into a recycled buffer that becomes the record's
+            // block in place (no copy, and no fresh pages to fault in per record).
+            let mut member = new_buf();
             let res = GzDecoder::new(&mut input)
                 .take(max_record as u64 + 64 * 1024 + 1)
                 .read_to_end(&mut member);
@@ -147,18 +153,26 @@ pub fn read_warc<R: Read>(
                 Ok(_) => {
                     // Normally one record per member; a member holding several (some writers
                     // do this) yields them all, each with the member's offset.
-                    let mut rest = &member[..];
+                    let mut start = 0;
                     loop {
-                        let (item, used) = parse_record(offset, rest);
-                        rest = &rest[used.min(rest.len())..];
-                        let n = rest.iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
-                        rest = &rest[n..];
-                        if rest.is_empty() || used == 0 {
-                            break item;
+                        let (header, block_start, block_end) = match split_record(offset, &member[start..]) {
+                            Ok((h, b, e)) => (h, start + b, start + e),
+                            Err(broken) => break broken,
+                        };
+                        let mut next = block_end;
+                        while next < member.len() && (member[next] == b'\r' || member[next] == b'\n') {
+                            next += 1;
                         }
+                        if next >= member.len() {
+                            member.truncate(block_end);
+                            member.drain(..block_start);
+                            break item_from(offset, header, member);
+                        }
+                        let item = item_from(offset, header, member[block_start..block_end].to_vec());
                         if !emit(item) {
                             return Ok(());
                         }
+                        start = next;
                     }
                 }
             };
@@ -214,7 +228,8 @@ pub fn read_warc<R: Read>(
                 }
                 continue;
             }
-            let mut block = Vec::with_capacity(len);
+            let mut block = new_buf();
+            block.reserve(len);
             (&mut input).take(len as u64).read_to_end(&mut block)?;
             let item = if block.len() < len {
                 WarcItem::Broken { offset, target_uri: header.target_uri, kind: "truncated", message: format!("record block has {} of {len} bytes", block.len()) }
@@ -296,26 +311,21 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
     Ok(h)
 }
 
-/// Parses the record at the start of `member`; returns it and the bytes it used (0 when
-/// nothing after it can be trusted).
-fn parse_record(offset: u64, member: &[u8]) -> (WarcItem, usize) {
-    let header = match parse_warc_header(member) {
-        Ok(h) => h,
-        Err(message) => return (WarcItem::Broken { offset, target_uri: None, kind: "bad_warc", message }, 0),
-    };
-    let body = &member[header.header_len..];
-    if body.len() < header.content_length {
-        let item = WarcItem::Broken {
+/// Finds the record at the start of `member`: its header and the block's start and end.
+fn split_record(offset: u64, member: &[u8]) -> Result<(WarcHeader, usize, usize), WarcItem> {
+    let header = parse_warc_header(member)
+        .map_err(|message| WarcItem::Broken { offset, target_uri: None, kind: "bad_warc", message })?;
+    let have = member.len() - header.header_len;
+    if have < header.content_length {
+        return Err(WarcItem::Broken {
             offset,
+            message: format!("record block has {have} of {} bytes", header.content_length),
             target_uri: header.target_uri,
             kind: "truncated",
-            message: format!("record block has {} of {} bytes", body.len(), header.content_length),
-        };
-        return (item, 0);
+        });
     }
-    let block = body[..header.content_length].to_vec();
-    let used = header.header_len + header.content_length;
-    (item_from(offset, header, block), used)
+    let (b, e) = (header.header_len, header.header_len + header.content_length);
+    Ok((header, b, e))
 }
 
 fn item_from(offset: u64, header: WarcHeader, block: Vec<u8>) -> WarcItem {
@@ -328,10 +338,11 @@ fn item_from(offset: u64, header: WarcHeader, block: Vec<u8>) -> WarcItem {
 
 /// An HTTP response taken apart.
 #[derive(Debug)]
-pub struct HttpResponse {
+pub struct HttpResponse<'b> {
     pub status: u16,
     pub content_type: Option<String>,
-    pub body: Vec<u8>,
+    /// Borrowed from the record when no transfer or content coding was applied.
+    pub body: Cow<'b, [u8]>,
 }
 
 /// A problem with an HTTP message: (`kind`, message).
@@ -340,7 +351,7 @@ pub type HttpError = (&'static str, String);
 /// Parses the HTTP message of a `response` record block: status line, headers, then the
 /// body with transfer and content codings removed. The decoded body is limited to
 /// `max_body` bytes.
-pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse, HttpError> {
+pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse<'_>, HttpError> {
     let head_end = memchr::memmem::find(block, b"\r\n\r\n")
         .map(|i| (i, i + 4))
         .or_else(|| memchr::memmem::find(block, b"\n\n").map(|i| (i, i + 2)))
@@ -375,10 +386,11 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
         }
     }
     let raw = &block[head_end.1..];
-    let mut body = if chunked { dechunk(raw, max_body)? } else { raw.to_vec() };
+    // NOTE: an identity body is borrowed from the record, not copied.
+    let mut body: Cow<'_, [u8]> = if chunked { Cow::Owned(dechunk(raw, max_body)?) } else { Cow::Borrowed(raw) };
     // Content codings apply in the order listed; undo them in reverse.
     for enc in encodings.iter().rev() {
-        body = match enc.as_str() {
+        body = Cow::Owned(match enc.as_str() {
             "gzip" | "x-gzip" => inflate(GzDecoder::new(&body[..]), max_body, "gzip")?,
             "deflate" => {
                 // Servers send both zlib-wrapped (the RFC) and raw deflate.
@@ -388,7 +400,7 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
                 }
             }
             other => return Err(("content_encoding", format!("unsupported Content-Encoding {other:?}"))),
-        };
+        });
     }
     if body.len() > max_body {
         return Err(("too_large", format!("body larger than {max_body} bytes")));
@@ -469,7 +481,7 @@ mod tests {
 
     fn collect(data: &[u8], gzip: bool) -> Vec<WarcItem> {
         let mut items = Vec::new();
-        read_warc(data, gzip, 1 << 20, &mut |i| {
+        read_warc(data, gzip, 1 << 20, &mut Vec::new, &mut |i| {
             items.push(i);
             true
         })
@@ -527,7 +539,7 @@ mod tests {
         block.extend_from_slice(b"0\r\n\r\n");
         let r = parse_http_response(&block, 1 << 20).unwrap();
         assert_eq!(r.status, 200);
-        assert_eq!(r.body, b"<feed/>");
+        assert_eq!(&r.body[..], b"<feed/>");
         assert_eq!(r.content_type.as_deref(), Some("application/atom+xml; charset=utf-8"));
         let bad = b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\nnot gzip";
         assert_eq!(parse_http_response(bad, 1 << 20).unwrap_err().0, "content_encoding");
