@@ -10,7 +10,11 @@
 //! Memory is bounded by the records in flight: the reader channel ([`Config::window_records`]
 //! records), one window being processed (at most `window_records` records or
 //! [`Config::window_bytes`] bytes), and the serialized lines of the previous window being
-//! written. Never by the archive size.
+//! written; each record is at most `Limits::max_input_bytes`. Never by the archive size.
+//! Record buffers are recycled through a [`BufPool`] once their window is written.
+//!
+//! Decoding and parsing go through [`adapter`], a stand-in for the response-level entry
+//! point `feedmill::input` until that lands; nothing else here knows about charsets.
 //!
 //! Order: a window is split into chunks processed in parallel; `collect` keeps chunk order,
 //! and the writer writes chunks in that order, so the output is byte-identical for any
