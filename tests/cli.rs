@@ -19,7 +19,11 @@ const BIN: &str = env!("CARGO_BIN_EXE_feedmill");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
 fn feedmill(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).current_dir(ROOT).output().expect("run feedmill")
+    Command::new(BIN)
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("run feedmill")
 }
 
 fn feedmill_stdin(args: &[&str], input: &[u8]) -> Output {
@@ -36,7 +40,12 @@ fn feedmill_stdin(args: &[&str], input: &[u8]) -> Output {
 }
 
 fn lines(out: &Output) -> Vec<Value> {
-    assert!(out.status.success(), "exit {:?}, stderr: {}", out.status, String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "exit {:?}, stderr: {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout.clone())
         .expect("output is UTF-8")
         .lines()
@@ -113,7 +122,10 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
         data.extend(gz(&rec));
         off
     };
-    push(&mut data, warc_record("warcinfo", "", b"software: feedmill-test\r\n"));
+    push(
+        &mut data,
+        warc_record("warcinfo", "", b"software: feedmill-test\r\n"),
+    );
     skipped += 1;
     for i in 0..rounds {
         for kind in 0..12 {
@@ -121,41 +133,114 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
             let (rec, status, error_kind, encoding): (Vec<u8>, _, _, _) = match kind {
                 0 => {
                     let body = format!("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Feed {i} é</title><item><title>x</title></item></channel></rss>");
-                    (http("200 OK", &[("Content-Type", "application/rss+xml; charset=utf-8")], body.as_bytes()), None, None, Some("UTF-8"))
+                    (
+                        http(
+                            "200 OK",
+                            &[("Content-Type", "application/rss+xml; charset=utf-8")],
+                            body.as_bytes(),
+                        ),
+                        None,
+                        None,
+                        Some("UTF-8"),
+                    )
                 }
                 1 => {
                     let mut body = b"<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Caf\xe9 ".to_vec();
                     body.extend(format!("{i}</title></feed>").bytes());
-                    (http("200 OK", &[("Content-Type", "text/xml; charset=ISO-8859-1")], &body), None, None, Some("windows-1252"))
+                    (
+                        http(
+                            "200 OK",
+                            &[("Content-Type", "text/xml; charset=ISO-8859-1")],
+                            &body,
+                        ),
+                        None,
+                        None,
+                        Some("windows-1252"),
+                    )
                 }
                 2 => {
                     let text = format!("<?xml version=\"1.0\" encoding=\"UTF-16\"?><rss version=\"2.0\"><channel><title>UTF-16 {i}</title></channel></rss>");
                     let mut body = vec![0xFF, 0xFE];
                     body.extend(text.encode_utf16().flat_map(|u| u.to_le_bytes()));
-                    (http("200 OK", &[("Content-Type", "application/xml")], &body), None, None, Some("UTF-16LE"))
+                    (
+                        http("200 OK", &[("Content-Type", "application/xml")], &body),
+                        None,
+                        None,
+                        Some("UTF-16LE"),
+                    )
                 }
                 3 => {
                     let mut body = b"<?xml version=\"1.0\" encoding=\"windows-1251\"?><rss version=\"2.0\"><channel><title>\xcd\xee\xe2\xee\xf1\xf2\xe8</title></channel></rss>".to_vec();
                     body.extend(format!("<!-- {i} -->").bytes());
-                    (http("200 OK", &[("Content-Type", "text/xml")], &body), None, None, Some("windows-1251"))
+                    (
+                        http("200 OK", &[("Content-Type", "text/xml")], &body),
+                        None,
+                        None,
+                        Some("windows-1251"),
+                    )
                 }
                 4 => {
                     let body = format!("<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\"><channel><title>gz {i}</title></channel></rdf:RDF>");
                     let coded = chunked(&gz(body.as_bytes()));
-                    let h = [("Content-Type", "application/rdf+xml"), ("Transfer-Encoding", "chunked"), ("Content-Encoding", "gzip")];
+                    let h = [
+                        ("Content-Type", "application/rdf+xml"),
+                        ("Transfer-Encoding", "chunked"),
+                        ("Content-Encoding", "gzip"),
+                    ];
                     (http("200 OK", &h, &coded), None, None, Some("UTF-8"))
                 }
                 5 => {
                     // TIGHTEN: an HTML page is `not_a_feed` once the parser lands; today too.
                     let body = format!("<!DOCTYPE html><html><body>page {i}</body></html>");
-                    (http("200 OK", &[("Content-Type", "text/html")], body.as_bytes()), Some("not_a_feed"), Some("not_a_feed"), Some("UTF-8"))
+                    (
+                        http("200 OK", &[("Content-Type", "text/html")], body.as_bytes()),
+                        Some("not_a_feed"),
+                        Some("not_a_feed"),
+                        Some("UTF-8"),
+                    )
                 }
-                6 => (http("404 Not Found", &[("Content-Type", "text/html")], b"<html>gone</html>"), Some("not_a_feed"), Some("http_status"), None),
-                7 => (http("301 Moved Permanently", &[("Location", "/x")], b""), Some("not_a_feed"), Some("http_status"), None),
-                8 => (http("200 OK", &[("Content-Encoding", "gzip")], b"this is not gzip data"), Some("error"), Some("content_encoding"), None),
-                9 => (http("200 OK", &[("Transfer-Encoding", "chunked")], b"zz\r\nbroken"), Some("error"), Some("bad_chunked"), None),
+                6 => (
+                    http(
+                        "404 Not Found",
+                        &[("Content-Type", "text/html")],
+                        b"<html>gone</html>",
+                    ),
+                    Some("not_a_feed"),
+                    Some("http_status"),
+                    None,
+                ),
+                7 => (
+                    http("301 Moved Permanently", &[("Location", "/x")], b""),
+                    Some("not_a_feed"),
+                    Some("http_status"),
+                    None,
+                ),
+                8 => (
+                    http(
+                        "200 OK",
+                        &[("Content-Encoding", "gzip")],
+                        b"this is not gzip data",
+                    ),
+                    Some("error"),
+                    Some("content_encoding"),
+                    None,
+                ),
+                9 => (
+                    http(
+                        "200 OK",
+                        &[("Transfer-Encoding", "chunked")],
+                        b"zz\r\nbroken",
+                    ),
+                    Some("error"),
+                    Some("bad_chunked"),
+                    None,
+                ),
                 10 => {
-                    let rec = warc_record("request", &uri, b"GET / HTTP/1.1\r\nHost: example.com\r\n\r\n");
+                    let rec = warc_record(
+                        "request",
+                        &uri,
+                        b"GET / HTTP/1.1\r\nHost: example.com\r\n\r\n",
+                    );
                     push(&mut data, rec);
                     skipped += 1;
                     continue;
@@ -168,20 +253,42 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
                 }
             };
             let offset = push(&mut data, warc_record("response", &uri, &rec));
-            expect.push(Expect { offset, uri, status, error_kind, encoding });
+            expect.push(Expect {
+                offset,
+                uri,
+                status,
+                error_kind,
+                encoding,
+            });
         }
         if i == rounds / 2 {
             // Bytes that are not a gzip member between two members: one error record.
             let offset = data.len();
             data.extend_from_slice(b"this is junk between members\n");
-            expect.push(Expect { offset, uri: String::new(), status: Some("error"), error_kind: Some("bad_gzip"), encoding: None });
+            expect.push(Expect {
+                offset,
+                uri: String::new(),
+                status: Some("error"),
+                error_kind: Some("bad_gzip"),
+                encoding: None,
+            });
         }
     }
     // A truncated last member (a crawl cut short).
-    let last = gz(&warc_record("response", "http://example.com/cut", &http("200 OK", &[], b"<rss></rss>")));
+    let last = gz(&warc_record(
+        "response",
+        "http://example.com/cut",
+        &http("200 OK", &[], b"<rss></rss>"),
+    ));
     let offset = data.len();
     data.extend_from_slice(&last[..last.len() - 10]);
-    expect.push(Expect { offset, uri: "http://example.com/cut".into(), status: Some("error"), error_kind: Some("truncated"), encoding: None });
+    expect.push(Expect {
+        offset,
+        uri: "http://example.com/cut".into(),
+        status: Some("error"),
+        error_kind: Some("truncated"),
+        encoding: None,
+    });
     (data, expect, skipped)
 }
 
@@ -195,13 +302,24 @@ fn warc_gz_one_line_per_response_record_in_order() {
     let p = path.to_str().unwrap();
     let out = feedmill(&["--summary", p]);
     let recs = lines(&out);
-    assert_eq!(recs.len(), expect.len(), "one line per response record (and per broken member)");
+    assert_eq!(
+        recs.len(),
+        expect.len(),
+        "one line per response record (and per broken member)"
+    );
     for (rec, exp) in recs.iter().zip(&expect) {
         let source = rec["source"].as_str().unwrap();
-        let want = if exp.uri.is_empty() { format!("{p}@{}", exp.offset) } else { format!("{p}@{} {}", exp.offset, exp.uri) };
+        let want = if exp.uri.is_empty() {
+            format!("{p}@{}", exp.offset)
+        } else {
+            format!("{p}@{} {}", exp.offset, exp.uri)
+        };
         // The truncated member's URI may or may not be recoverable.
         if exp.error_kind == Some("truncated") {
-            assert!(source.starts_with(&format!("{p}@{}", exp.offset)), "{source}");
+            assert!(
+                source.starts_with(&format!("{p}@{}", exp.offset)),
+                "{source}"
+            );
         } else {
             assert_eq!(source, want);
         }
@@ -223,8 +341,14 @@ fn warc_gz_one_line_per_response_record_in_order() {
         }
     }
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains(&format!("{skipped} WARC records skipped")), "{stderr}");
-    assert!(stderr.contains(&format!("{} records", expect.len())), "{stderr}");
+    assert!(
+        stderr.contains(&format!("{skipped} WARC records skipped")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("{} records", expect.len())),
+        "{stderr}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -238,13 +362,24 @@ fn plain_warc_and_stdin_warc_gz() {
     // Uncompressed WARC: the same response records (offsets differ).
     let mut plain = Vec::new();
     for i in 0..3 {
-        plain.extend(warc_record("request", "http://x/", b"GET / HTTP/1.1\r\n\r\n"));
-        plain.extend(warc_record("response", &format!("http://x/{i}"), &http("500 Oops", &[], b"")));
+        plain.extend(warc_record(
+            "request",
+            "http://x/",
+            b"GET / HTTP/1.1\r\n\r\n",
+        ));
+        plain.extend(warc_record(
+            "response",
+            &format!("http://x/{i}"),
+            &http("500 Oops", &[], b""),
+        ));
     }
     let recs = lines(&feedmill_stdin(&["-"], &plain));
     assert_eq!(recs.len(), 3);
     for (i, r) in recs.iter().enumerate() {
-        assert!(r["source"].as_str().unwrap().ends_with(&format!(" http://x/{i}")));
+        assert!(r["source"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!(" http://x/{i}")));
         assert_eq!(r["status"], "not_a_feed");
         assert_eq!(r["error"]["message"], "HTTP status 500");
     }
@@ -253,7 +388,10 @@ fn plain_warc_and_stdin_warc_gz() {
 /// The loose sample files, in directory-walk order.
 fn loose_files() -> Vec<String> {
     fn walk(p: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<_> = std::fs::read_dir(p).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut entries: Vec<_> = std::fs::read_dir(p)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         entries.sort();
         for e in entries {
             if e.is_dir() {
@@ -264,8 +402,14 @@ fn loose_files() -> Vec<String> {
         }
     }
     let mut files = Vec::new();
-    walk(Path::new(ROOT).join("corpus/cli/loose").as_path(), &mut files);
-    files.iter().map(|f| f.strip_prefix(ROOT).unwrap().to_str().unwrap().to_owned()).collect()
+    walk(
+        Path::new(ROOT).join("corpus/cli/loose").as_path(),
+        &mut files,
+    );
+    files
+        .iter()
+        .map(|f| f.strip_prefix(ROOT).unwrap().to_str().unwrap().to_owned())
+        .collect()
 }
 
 fn without_source(v: &Value) -> Value {
@@ -281,7 +425,10 @@ fn directory_tar_gz_and_loose_files_give_the_same_records() {
     let args: Vec<&str> = files.iter().map(String::as_str).collect();
     let loose = feedmill(&args);
     let dir = feedmill(&["corpus/cli/loose"]);
-    assert_eq!(String::from_utf8_lossy(&dir.stdout), String::from_utf8_lossy(&loose.stdout));
+    assert_eq!(
+        String::from_utf8_lossy(&dir.stdout),
+        String::from_utf8_lossy(&loose.stdout)
+    );
     let loose = lines(&loose);
     assert_eq!(loose.len(), 6);
     for (rec, f) in loose.iter().zip(&files) {
@@ -301,11 +448,16 @@ fn directory_tar_gz_and_loose_files_give_the_same_records() {
     for (name, compress) in [("loose.tar.gz", true), ("loose.tar", false)] {
         let path = tmp.join(name);
         let file = std::fs::File::create(&path).unwrap();
-        let w: Box<dyn Write> = if compress { Box::new(GzEncoder::new(file, Compression::fast())) } else { Box::new(file) };
+        let w: Box<dyn Write> = if compress {
+            Box::new(GzEncoder::new(file, Compression::fast()))
+        } else {
+            Box::new(file)
+        };
         let mut b = tar::Builder::new(w);
         for f in &files {
             let member = f.strip_prefix("corpus/cli/loose/").unwrap();
-            b.append_path_with_name(Path::new(ROOT).join(f), member).unwrap();
+            b.append_path_with_name(Path::new(ROOT).join(f), member)
+                .unwrap();
         }
         let mut w = b.into_inner().unwrap();
         w.flush().unwrap();
@@ -332,7 +484,10 @@ fn stdin_dash_is_a_document() {
     assert_eq!(without_source(&recs[0]), without_source(&file[0]));
     // Gzipped on stdin too, and with a base URL.
     let gzipped = gz(&bytes);
-    let recs = lines(&feedmill_stdin(&["--base-url", "http://example.com/feed", "-"], &gzipped));
+    let recs = lines(&feedmill_stdin(
+        &["--base-url", "http://example.com/feed", "-"],
+        &gzipped,
+    ));
     assert_eq!(without_source(&recs[0]), without_source(&file[0]));
 }
 
@@ -346,8 +501,19 @@ fn parallel_output_is_byte_identical_to_one_thread() {
     let one = feedmill(&["--threads", "1", p, "corpus/real", "corpus/cli/loose"]);
     assert!(one.status.success());
     for (threads, window) in [("2", "1024"), ("4", "7"), ("3", "1")] {
-        let many = feedmill(&["--threads", threads, "--window", window, p, "corpus/real", "corpus/cli/loose"]);
-        assert!(many.stdout == one.stdout, "--threads {threads} --window {window} differs from --threads 1");
+        let many = feedmill(&[
+            "--threads",
+            threads,
+            "--window",
+            window,
+            p,
+            "corpus/real",
+            "corpus/cli/loose",
+        ]);
+        assert!(
+            many.stdout == one.stdout,
+            "--threads {threads} --window {window} differs from --threads 1"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -361,7 +527,11 @@ fn broken_inputs_are_records_not_failures() {
     g.truncate(n - 12);
     std::fs::write(&bad_gz, &g).unwrap();
     let missing = dir.join("missing.xml");
-    let out = feedmill(&[bad_gz.to_str().unwrap(), missing.to_str().unwrap(), "corpus/cli/loose/a-rss2.xml"]);
+    let out = feedmill(&[
+        bad_gz.to_str().unwrap(),
+        missing.to_str().unwrap(),
+        "corpus/cli/loose/a-rss2.xml",
+    ]);
     let recs = lines(&out);
     assert_eq!(recs.len(), 3);
     assert_eq!(recs[0]["status"], "error");
@@ -376,15 +546,25 @@ fn broken_inputs_are_records_not_failures() {
 fn exit_codes() {
     assert_eq!(feedmill(&["--threads", "0"]).status.code(), Some(2));
     assert_eq!(feedmill(&["--no-such-flag"]).status.code(), Some(2));
-    assert_eq!(feedmill(&["-o", "/nonexistent-dir/x.jsonl", "corpus/cli/loose"]).status.code(), Some(1));
+    assert_eq!(
+        feedmill(&["-o", "/nonexistent-dir/x.jsonl", "corpus/cli/loose"])
+            .status
+            .code(),
+        Some(1)
+    );
     let help = feedmill(&["--help"]);
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("EXAMPLES"));
     // -o writes the same bytes as stdout.
     let dir = scratch("out");
     let o = dir.join("o.jsonl");
-    assert!(feedmill(&["-o", o.to_str().unwrap(), "corpus/cli/loose"]).status.success());
-    assert_eq!(std::fs::read(&o).unwrap(), feedmill(&["corpus/cli/loose"]).stdout);
+    assert!(feedmill(&["-o", o.to_str().unwrap(), "corpus/cli/loose"])
+        .status
+        .success());
+    assert_eq!(
+        std::fs::read(&o).unwrap(),
+        feedmill(&["corpus/cli/loose"]).stdout
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -406,5 +586,9 @@ fn closed_output_pipe_ends_quietly() {
     drop(stdout); // like `| head -c 100`
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "exit {:?}", out.status);
-    assert!(out.stderr.is_empty(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -49,7 +49,10 @@ pub fn process_http_response<'p>(
         return Processed {
             encoding: None,
             decode_diagnostics: Vec::new(),
-            outcome: Outcome::NotAFeed { kind: "http_status", message: format!("HTTP status {status}") },
+            outcome: Outcome::NotAFeed {
+                kind: "http_status",
+                message: format!("HTTP status {status}"),
+            },
         };
     }
     let charset = content_type.and_then(charset_param);
@@ -80,14 +83,20 @@ fn parse<'p>(
         Ok(p) => Outcome::Parsed(p),
         Err(e) => Outcome::Failed(e),
     };
-    Processed { encoding: Some(enc.name()), decode_diagnostics: diags, outcome }
+    Processed {
+        encoding: Some(enc.name()),
+        decode_diagnostics: diags,
+        outcome,
+    }
 }
 
 /// The `charset` parameter of a `Content-Type` value.
 fn charset_param(ct: &str) -> Option<&str> {
     ct.split(';').skip(1).find_map(|p| {
         let (k, v) = p.split_once('=')?;
-        k.trim().eq_ignore_ascii_case("charset").then(|| v.trim().trim_matches('"').trim_matches('\''))
+        k.trim()
+            .eq_ignore_ascii_case("charset")
+            .then(|| v.trim().trim_matches('"').trim_matches('\''))
     })
 }
 
@@ -127,7 +136,11 @@ fn decode<'t>(
     }
     buf.clear();
     let mut decoder = enc.new_decoder_without_bom_handling();
-    buf.reserve(decoder.max_utf8_buffer_length(body.len()).unwrap_or(body.len() * 3));
+    buf.reserve(
+        decoder
+            .max_utf8_buffer_length(body.len())
+            .unwrap_or(body.len() * 3),
+    );
     let (_, _, had_errors) = decoder.decode_to_string(body, buf, true);
     if had_errors {
         diags.push(Diagnostic {

@@ -109,10 +109,17 @@ pub fn run(
         .map(|_| Mutex::new(Worker::new(cfg)))
         .collect();
     let counters = Arc::new(Counters::default());
-    let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
+    let read_cfg = ReadConfig {
+        max_record_bytes: cfg.options.limits.max_input_bytes,
+    };
     let bufs = Arc::new(BufPool::default());
-    let (records, reader) =
-        input::spawn_reader(inputs, read_cfg, counters.clone(), bufs.clone(), cfg.window_records);
+    let (records, reader) = input::spawn_reader(
+        inputs,
+        read_cfg,
+        counters.clone(),
+        bufs.clone(),
+        cfg.window_records,
+    );
     let (lines_tx, lines_rx) = sync_channel::<Vec<Vec<u8>>>(1);
     let writer = std::thread::Builder::new()
         .name("feedmill-writer".into())
@@ -148,12 +155,17 @@ pub fn run(
             write_failed = true;
             break;
         }
-        progress(Progress { records: stats.records, input_bytes: counters.bytes_read.load(Ordering::Relaxed) });
+        progress(Progress {
+            records: stats.records,
+            input_bytes: counters.bytes_read.load(Ordering::Relaxed),
+        });
     }
     drop(lines_tx);
     // Stop the reader (if the writer failed) by dropping the receiver.
     drop(records);
-    let written = writer.join().unwrap_or_else(|_| Err(io::Error::other("writer thread panicked")));
+    let written = writer
+        .join()
+        .unwrap_or_else(|_| Err(io::Error::other("writer thread panicked")));
     let _ = reader.join();
     written?;
     if write_failed {
@@ -223,7 +235,13 @@ impl Worker {
 
     /// Appends the line for `rec` to `out`.
     pub fn process(&mut self, rec: &Record, out: &mut Vec<u8>, stats: &mut Stats) {
-        let Worker { parser, text, scratch, base_url, max_body } = self;
+        let Worker {
+            parser,
+            text,
+            scratch,
+            base_url,
+            max_body,
+        } = self;
         match &rec.payload {
             Payload::Broken { kind, message } => {
                 let view = bare(&rec.source, Status::Error, kind, message);
@@ -233,7 +251,10 @@ impl Worker {
                 let p = adapter::process_document(parser, bytes, base_url.as_deref(), text);
                 emit_processed(out, scratch, &rec.source, p, stats, bytes.len());
             }
-            Payload::Response { target_uri, message } => match warc::parse_http_response(message, *max_body) {
+            Payload::Response {
+                target_uri,
+                message,
+            } => match warc::parse_http_response(message, *max_body) {
                 Err((kind, msg)) => {
                     let view = bare(&rec.source, Status::Error, kind, &msg);
                     line(out, scratch, &view, stats, 0);
@@ -254,7 +275,12 @@ impl Worker {
     }
 }
 
-fn bare<'r>(source: &'r str, status: Status, kind: &'r str, message: &'r str) -> RecordView<'r, 'static> {
+fn bare<'r>(
+    source: &'r str,
+    status: Status,
+    kind: &'r str,
+    message: &'r str,
+) -> RecordView<'r, 'static> {
     RecordView {
         source,
         status,
@@ -267,7 +293,13 @@ fn bare<'r>(source: &'r str, status: Status, kind: &'r str, message: &'r str) ->
     }
 }
 
-fn line(out: &mut Vec<u8>, scratch: &mut String, view: &RecordView<'_, '_>, stats: &mut Stats, body: usize) {
+fn line(
+    out: &mut Vec<u8>,
+    scratch: &mut String,
+    view: &RecordView<'_, '_>,
+    stats: &mut Stats,
+    body: usize,
+) {
     encode_record(out, scratch, view);
     out.push(b'\n');
     stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
@@ -308,7 +340,10 @@ fn emit_processed(
         }
         Outcome::Failed(e) => {
             let message = e.to_string();
-            view.error = Some(Problem { kind: error_kind(e), message: &message });
+            view.error = Some(Problem {
+                kind: error_kind(e),
+                message: &message,
+            });
             line(out, scratch, &view, stats, body);
         }
         Outcome::Parsed(parsed) => {
@@ -326,7 +361,10 @@ fn emit_processed(
                         .iter()
                         .find(|d| d.kind == crate::DiagnosticKind::NotAFeed)
                         .map_or("the document is not a feed", |d| d.message.as_str());
-                    view.error = Some(Problem { kind: "not_a_feed", message });
+                    view.error = Some(Problem {
+                        kind: "not_a_feed",
+                        message,
+                    });
                 }
             }
             line(out, scratch, &view, stats, body);

@@ -23,11 +23,20 @@ use flate2::bufread::{DeflateDecoder, GzDecoder, ZlibDecoder};
 #[derive(Debug)]
 pub enum WarcItem {
     /// A `response` record with an HTTP message.
-    Response { offset: u64, target_uri: String, block: Vec<u8> },
+    Response {
+        offset: u64,
+        target_uri: String,
+        block: Vec<u8>,
+    },
     /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped.
     Skipped { offset: u64, warc_type: String },
     /// A record that could not be read; the reader goes on with the next one when it can.
-    Broken { offset: u64, target_uri: Option<String>, kind: &'static str, message: String },
+    Broken {
+        offset: u64,
+        target_uri: Option<String>,
+        kind: &'static str,
+        message: String,
+    },
 }
 
 /// A buffered reader that counts consumed bytes (the offset of the next unread byte) and
@@ -42,7 +51,13 @@ pub struct Counting<R> {
 
 impl<R: Read> Counting<R> {
     pub fn new(inner: R) -> Self {
-        Counting { inner, buf: vec![0; 256 * 1024], start: 0, end: 0, pos: 0 }
+        Counting {
+            inner,
+            buf: vec![0; 256 * 1024],
+            start: 0,
+            end: 0,
+            pos: 0,
+        }
     }
 
     pub fn position(&self) -> u64 {
@@ -136,8 +151,17 @@ pub fn read_warc<R: Read>(
                     // The member is corrupt or truncated: report it, then find the next one.
                     let uri = parse_warc_header(&member).ok().and_then(|h| h.target_uri);
                     resync(&mut input)?;
-                    let kind = if e.kind() == io::ErrorKind::UnexpectedEof { "truncated" } else { "bad_gzip" };
-                    WarcItem::Broken { offset, target_uri: uri, kind, message: format!("gzip member: {e}") }
+                    let kind = if e.kind() == io::ErrorKind::UnexpectedEof {
+                        "truncated"
+                    } else {
+                        "bad_gzip"
+                    };
+                    WarcItem::Broken {
+                        offset,
+                        target_uri: uri,
+                        kind,
+                        message: format!("gzip member: {e}"),
+                    }
                 }
                 Ok(_) if member.len() > max_record + 64 * 1024 => {
                     // NOTE: only max_record bytes were decoded (memory stays bounded); the rest
@@ -155,12 +179,15 @@ pub fn read_warc<R: Read>(
                     // do this) yields them all, each with the member's offset.
                     let mut start = 0;
                     loop {
-                        let (header, block_start, block_end) = match split_record(offset, &member[start..]) {
-                            Ok((h, b, e)) => (h, start + b, start + e),
-                            Err(broken) => break broken,
-                        };
+                        let (header, block_start, block_end) =
+                            match split_record(offset, &member[start..]) {
+                                Ok((h, b, e)) => (h, start + b, start + e),
+                                Err(broken) => break broken,
+                            };
                         let mut next = block_end;
-                        while next < member.len() && (member[next] == b'\r' || member[next] == b'\n') {
+                        while next < member.len()
+                            && (member[next] == b'\r' || member[next] == b'\n')
+                        {
                             next += 1;
                         }
                         if next >= member.len() {
@@ -168,7 +195,8 @@ pub fn read_warc<R: Read>(
                             member.drain(..block_start);
                             break item_from(offset, header, member);
                         }
-                        let item = item_from(offset, header, member[block_start..block_end].to_vec());
+                        let item =
+                            item_from(offset, header, member[block_start..block_end].to_vec());
                         if !emit(item) {
                             return Ok(());
                         }
@@ -188,7 +216,10 @@ pub fn read_warc<R: Read>(
                 if buf.is_empty() {
                     return Ok(());
                 }
-                let n = buf.iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
+                let n = buf
+                    .iter()
+                    .take_while(|b| **b == b'\r' || **b == b'\n')
+                    .count();
                 if n == 0 {
                     break;
                 }
@@ -211,7 +242,12 @@ pub fn read_warc<R: Read>(
                 Err(msg) => {
                     // NOTE: an uncompressed WARC has no framing to resynchronize on safely;
                     // the rest of the file is reported in this one record.
-                    let _ = emit(WarcItem::Broken { offset, target_uri: None, kind: "bad_warc", message: format!("{msg}; rest of file skipped") });
+                    let _ = emit(WarcItem::Broken {
+                        offset,
+                        target_uri: None,
+                        kind: "bad_warc",
+                        message: format!("{msg}; rest of file skipped"),
+                    });
                     return Ok(());
                 }
             };
@@ -219,9 +255,19 @@ pub fn read_warc<R: Read>(
             if len > max_record {
                 let skipped = io::copy(&mut (&mut input).take(len as u64), &mut io::sink())?;
                 let item = if skipped < len as u64 {
-                    WarcItem::Broken { offset, target_uri: header.target_uri, kind: "truncated", message: format!("record block has {skipped} of {len} bytes") }
+                    WarcItem::Broken {
+                        offset,
+                        target_uri: header.target_uri,
+                        kind: "truncated",
+                        message: format!("record block has {skipped} of {len} bytes"),
+                    }
                 } else {
-                    WarcItem::Broken { offset, target_uri: header.target_uri, kind: "too_large", message: format!("record larger than {max_record} bytes") }
+                    WarcItem::Broken {
+                        offset,
+                        target_uri: header.target_uri,
+                        kind: "too_large",
+                        message: format!("record larger than {max_record} bytes"),
+                    }
                 };
                 if !emit(item) {
                     return Ok(());
@@ -232,7 +278,12 @@ pub fn read_warc<R: Read>(
             block.reserve(len);
             (&mut input).take(len as u64).read_to_end(&mut block)?;
             let item = if block.len() < len {
-                WarcItem::Broken { offset, target_uri: header.target_uri, kind: "truncated", message: format!("record block has {} of {len} bytes", block.len()) }
+                WarcItem::Broken {
+                    offset,
+                    target_uri: header.target_uri,
+                    kind: "truncated",
+                    message: format!("record block has {} of {len} bytes", block.len()),
+                }
             } else {
                 item_from(offset, header, block)
             };
@@ -292,17 +343,31 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
         .or_else(|| memchr::memmem::find(buf, b"\n\n").map(|i| i + 2))
         .ok_or("WARC header has no end")?;
     let text = String::from_utf8_lossy(&buf[..end]);
-    let mut h = WarcHeader { warc_type: String::new(), target_uri: None, content_length: usize::MAX, header_len: end };
+    let mut h = WarcHeader {
+        warc_type: String::new(),
+        target_uri: None,
+        content_length: usize::MAX,
+        header_len: end,
+    };
     for line in text.lines().skip(1) {
-        let Some((name, value)) = line.split_once(':') else { continue };
+        let Some((name, value)) = line.split_once(':') else {
+            continue;
+        };
         let value = value.trim();
         if name.eq_ignore_ascii_case("WARC-Type") {
             h.warc_type = value.to_ascii_lowercase();
         } else if name.eq_ignore_ascii_case("WARC-Target-URI") {
             // Some writers wrap the URI in <>.
-            h.target_uri = Some(value.trim_start_matches('<').trim_end_matches('>').to_owned());
+            h.target_uri = Some(
+                value
+                    .trim_start_matches('<')
+                    .trim_end_matches('>')
+                    .to_owned(),
+            );
         } else if name.eq_ignore_ascii_case("Content-Length") {
-            h.content_length = value.parse().map_err(|_| format!("bad Content-Length {value:?}"))?;
+            h.content_length = value
+                .parse()
+                .map_err(|_| format!("bad Content-Length {value:?}"))?;
         }
     }
     if h.content_length == usize::MAX {
@@ -313,8 +378,12 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
 
 /// Finds the record at the start of `member`: its header and the block's start and end.
 fn split_record(offset: u64, member: &[u8]) -> Result<(WarcHeader, usize, usize), WarcItem> {
-    let header = parse_warc_header(member)
-        .map_err(|message| WarcItem::Broken { offset, target_uri: None, kind: "bad_warc", message })?;
+    let header = parse_warc_header(member).map_err(|message| WarcItem::Broken {
+        offset,
+        target_uri: None,
+        kind: "bad_warc",
+        message,
+    })?;
     let have = member.len() - header.header_len;
     if have < header.content_length {
         return Err(WarcItem::Broken {
@@ -330,9 +399,16 @@ fn split_record(offset: u64, member: &[u8]) -> Result<(WarcHeader, usize, usize)
 
 fn item_from(offset: u64, header: WarcHeader, block: Vec<u8>) -> WarcItem {
     if header.warc_type == "response" {
-        WarcItem::Response { offset, target_uri: header.target_uri.unwrap_or_default(), block }
+        WarcItem::Response {
+            offset,
+            target_uri: header.target_uri.unwrap_or_default(),
+            block,
+        }
     } else {
-        WarcItem::Skipped { offset, warc_type: header.warc_type }
+        WarcItem::Skipped {
+            offset,
+            warc_type: header.warc_type,
+        }
     }
 }
 
@@ -362,17 +438,24 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
     let mut parts = status_line.split_whitespace();
     let version = parts.next().unwrap_or("");
     if !version.starts_with("HTTP/") {
-        return Err(("bad_http", format!("bad status line {:?}", truncate(status_line, 80))));
+        return Err((
+            "bad_http",
+            format!("bad status line {:?}", truncate(status_line, 80)),
+        ));
     }
-    let status: u16 = parts
-        .next()
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| ("bad_http", format!("bad status line {:?}", truncate(status_line, 80))))?;
+    let status: u16 = parts.next().and_then(|s| s.parse().ok()).ok_or_else(|| {
+        (
+            "bad_http",
+            format!("bad status line {:?}", truncate(status_line, 80)),
+        )
+    })?;
     let mut content_type = None;
     let mut chunked = false;
     let mut encodings: Vec<String> = Vec::new();
     for line in lines {
-        let Some((name, value)) = line.split_once(':') else { continue };
+        let Some((name, value)) = line.split_once(':') else {
+            continue;
+        };
         let name = name.trim();
         let value = value.trim();
         if name.eq_ignore_ascii_case("Content-Type") {
@@ -381,13 +464,20 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
             chunked |= value.to_ascii_lowercase().contains("chunked");
         } else if name.eq_ignore_ascii_case("Content-Encoding") {
             encodings.extend(
-                value.split(',').map(|e| e.trim().to_ascii_lowercase()).filter(|e| !e.is_empty() && e != "identity"),
+                value
+                    .split(',')
+                    .map(|e| e.trim().to_ascii_lowercase())
+                    .filter(|e| !e.is_empty() && e != "identity"),
             );
         }
     }
     let raw = &block[head_end.1..];
     // NOTE: an identity body is borrowed from the record, not copied.
-    let mut body: Cow<'_, [u8]> = if chunked { Cow::Owned(dechunk(raw, max_body)?) } else { Cow::Borrowed(raw) };
+    let mut body: Cow<'_, [u8]> = if chunked {
+        Cow::Owned(dechunk(raw, max_body)?)
+    } else {
+        Cow::Borrowed(raw)
+    };
     // Content codings apply in the order listed; undo them in reverse.
     for enc in encodings.iter().rev() {
         body = Cow::Owned(match enc.as_str() {
@@ -399,13 +489,22 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
                     Err(_) => inflate(DeflateDecoder::new(&body[..]), max_body, "deflate")?,
                 }
             }
-            other => return Err(("content_encoding", format!("unsupported Content-Encoding {other:?}"))),
+            other => {
+                return Err((
+                    "content_encoding",
+                    format!("unsupported Content-Encoding {other:?}"),
+                ))
+            }
         });
     }
     if body.len() > max_body {
         return Err(("too_large", format!("body larger than {max_body} bytes")));
     }
-    Ok(HttpResponse { status, content_type, body })
+    Ok(HttpResponse {
+        status,
+        content_type,
+        body,
+    })
 }
 
 fn truncate(s: &str, n: usize) -> &str {
@@ -430,17 +529,25 @@ fn inflate<R: Read>(r: R, max: usize, name: &str) -> Result<Vec<u8>, HttpError> 
 fn dechunk(mut raw: &[u8], max: usize) -> Result<Vec<u8>, HttpError> {
     let mut out = Vec::new();
     loop {
-        let eol = memchr::memchr(b'\n', raw).ok_or(("bad_chunked", "chunk size line has no end".to_owned()))?;
+        let eol = memchr::memchr(b'\n', raw)
+            .ok_or(("bad_chunked", "chunk size line has no end".to_owned()))?;
         let line = std::str::from_utf8(&raw[..eol]).unwrap_or("").trim();
         let size_str = line.split(';').next().unwrap_or("").trim();
-        let size = usize::from_str_radix(size_str, 16)
-            .map_err(|_| ("bad_chunked", format!("bad chunk size {:?}", truncate(size_str, 40))))?;
+        let size = usize::from_str_radix(size_str, 16).map_err(|_| {
+            (
+                "bad_chunked",
+                format!("bad chunk size {:?}", truncate(size_str, 40)),
+            )
+        })?;
         raw = &raw[eol + 1..];
         if size == 0 {
             return Ok(out); // trailers ignored
         }
         if raw.len() < size {
-            return Err(("truncated", format!("chunk of {size} bytes has only {}", raw.len())));
+            return Err((
+                "truncated",
+                format!("chunk of {size} bytes has only {}", raw.len()),
+            ));
         }
         if out.len() + size > max {
             return Err(("too_large", format!("body larger than {max} bytes")));
@@ -491,9 +598,17 @@ mod tests {
 
     #[test]
     fn members_offsets_and_resync() {
-        let a = gz(&record("response", "http://a/", b"HTTP/1.1 200 OK\r\n\r\n<rss/>"));
+        let a = gz(&record(
+            "response",
+            "http://a/",
+            b"HTTP/1.1 200 OK\r\n\r\n<rss/>",
+        ));
         let b = gz(&record("request", "http://a/", b"GET / HTTP/1.1\r\n\r\n"));
-        let c = gz(&record("response", "http://c/", b"HTTP/1.1 404 Not Found\r\n\r\n"));
+        let c = gz(&record(
+            "response",
+            "http://c/",
+            b"HTTP/1.1 404 Not Found\r\n\r\n",
+        ));
         let mut data = a.clone();
         data.extend_from_slice(&b);
         data.extend_from_slice(b"garbage!");
@@ -501,11 +616,31 @@ mod tests {
         data.extend_from_slice(&c[..c.len() / 2]); // truncated last member
         let items = collect(&data, true);
         assert_eq!(items.len(), 5, "{items:?}");
-        assert!(matches!(&items[0], WarcItem::Response { offset: 0, target_uri, .. } if target_uri == "http://a/"));
+        assert!(
+            matches!(&items[0], WarcItem::Response { offset: 0, target_uri, .. } if target_uri == "http://a/")
+        );
         assert!(matches!(&items[1], WarcItem::Skipped { offset, .. } if *offset == a.len() as u64));
-        assert!(matches!(&items[2], WarcItem::Broken { kind: "bad_gzip", .. }));
-        assert!(matches!(&items[3], WarcItem::Response { offset, .. } if *offset == (a.len() + b.len() + 8) as u64));
-        assert!(matches!(&items[4], WarcItem::Broken { kind: "truncated", .. }), "{:?}", items[4]);
+        assert!(matches!(
+            &items[2],
+            WarcItem::Broken {
+                kind: "bad_gzip",
+                ..
+            }
+        ));
+        assert!(
+            matches!(&items[3], WarcItem::Response { offset, .. } if *offset == (a.len() + b.len() + 8) as u64)
+        );
+        assert!(
+            matches!(
+                &items[4],
+                WarcItem::Broken {
+                    kind: "truncated",
+                    ..
+                }
+            ),
+            "{:?}",
+            items[4]
+        );
     }
 
     #[test]
@@ -514,13 +649,19 @@ mod tests {
         both.extend(record("response", "http://b/", b"HTTP/1.1 200 OK\r\n\r\nx"));
         let items = collect(&gz(&both), true);
         assert_eq!(items.len(), 2, "{items:?}");
-        assert!(matches!(&items[1], WarcItem::Response { offset: 0, target_uri, .. } if target_uri == "http://b/"));
+        assert!(
+            matches!(&items[1], WarcItem::Response { offset: 0, target_uri, .. } if target_uri == "http://b/")
+        );
     }
 
     #[test]
     fn plain_warc() {
         let mut data = record("warcinfo", "", b"x: y");
-        data.extend(record("response", "http://a/", b"HTTP/1.0 200 OK\r\n\r\nbody"));
+        data.extend(record(
+            "response",
+            "http://a/",
+            b"HTTP/1.0 200 OK\r\n\r\nbody",
+        ));
         let items = collect(&data, false);
         assert_eq!(items.len(), 2);
         assert!(matches!(&items[1], WarcItem::Response { block, .. } if block.ends_with(b"body")));
@@ -540,9 +681,18 @@ mod tests {
         let r = parse_http_response(&block, 1 << 20).unwrap();
         assert_eq!(r.status, 200);
         assert_eq!(&r.body[..], b"<feed/>");
-        assert_eq!(r.content_type.as_deref(), Some("application/atom+xml; charset=utf-8"));
+        assert_eq!(
+            r.content_type.as_deref(),
+            Some("application/atom+xml; charset=utf-8")
+        );
         let bad = b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\nnot gzip";
-        assert_eq!(parse_http_response(bad, 1 << 20).unwrap_err().0, "content_encoding");
-        assert_eq!(parse_http_response(b"garbage", 10).unwrap_err().0, "bad_http");
+        assert_eq!(
+            parse_http_response(bad, 1 << 20).unwrap_err().0,
+            "content_encoding"
+        );
+        assert_eq!(
+            parse_http_response(b"garbage", 10).unwrap_err().0,
+            "bad_http"
+        );
     }
 }

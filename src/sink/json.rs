@@ -46,7 +46,11 @@ pub struct JsonLines<W> {
 
 impl<W: Write> JsonLines<W> {
     pub fn new(out: W) -> Self {
-        JsonLines { out, scratch: String::new(), line: Vec::with_capacity(16 * 1024) }
+        JsonLines {
+            out,
+            scratch: String::new(),
+            line: Vec::with_capacity(16 * 1024),
+        }
     }
 
     /// The underlying writer.
@@ -362,13 +366,25 @@ mod tests {
         let feed = Feed {
             title: Some(Text::Plain("T\n\u{1}é")),
             subtitle: Some(Text::Plain("")),
-            logo: Some(Image { url: None, width: None, height: None }),
-            icon: Some(Image { url: Some("http://x/i.png"), width: Some(16), height: None }),
+            logo: Some(Image {
+                url: None,
+                width: None,
+                height: None,
+            }),
+            icon: Some(Image {
+                url: Some("http://x/i.png"),
+                width: Some(16),
+                height: None,
+            }),
             entries: vec![
                 Entry::default(),
                 Entry {
                     categories: vec!["a", "b\"c"],
-                    enclosures: vec![Enclosure { url: Some("u"), mime_type: Some("audio/mpeg"), length: Some(3) }],
+                    enclosures: vec![Enclosure {
+                        url: Some("u"),
+                        mime_type: Some("audio/mpeg"),
+                        length: Some(3),
+                    }],
                     duration: Some(61),
                     ..Entry::default()
                 },
@@ -390,7 +406,10 @@ mod tests {
         let mut rec = view(Some(&feed));
         rec.status = Status::NotAFeed;
         rec.format = None;
-        rec.error = Some(Problem { kind: "http_status", message: "HTTP status 404" });
+        rec.error = Some(Problem {
+            kind: "http_status",
+            message: "HTTP status 404",
+        });
         rec.diagnostics = &[];
         let s = encode(&rec);
         assert_eq!(

@@ -84,7 +84,11 @@ fn main() -> ExitCode {
     } else {
         cli.inputs.iter().map(|a| Input::parse(a)).collect()
     };
-    let mut cfg = Config { base_url: cli.base_url.clone(), window_records: cli.window.max(1), ..Config::default() };
+    let mut cfg = Config {
+        base_url: cli.base_url.clone(),
+        window_records: cli.window.max(1),
+        ..Config::default()
+    };
     if let Some(t) = cli.threads {
         cfg.threads = t.into();
     }
