@@ -18,7 +18,23 @@ use serde_json::Value;
 const BIN: &str = env!("CARGO_BIN_EXE_feedmill");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
+/// The target dir may be shared between checkouts: make sure the binary is this CLI.
+fn check_binary() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let help = Command::new(BIN)
+            .arg("--help")
+            .output()
+            .expect("run feedmill");
+        assert!(
+            String::from_utf8_lossy(&help.stdout).contains("EXAMPLES"),
+            "{BIN} is not this checkout's feedmill CLI (shared target dir overwritten?)"
+        );
+    });
+}
+
 fn feedmill(args: &[&str]) -> Output {
+    check_binary();
     Command::new(BIN)
         .args(args)
         .current_dir(ROOT)
@@ -27,6 +43,7 @@ fn feedmill(args: &[&str]) -> Output {
 }
 
 fn feedmill_stdin(args: &[&str], input: &[u8]) -> Output {
+    check_binary();
     let mut child = Command::new(BIN)
         .args(args)
         .current_dir(ROOT)

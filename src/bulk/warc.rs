@@ -654,6 +654,52 @@ mod tests {
         );
     }
 
+    /// Corrupted archives never panic, and every item has an offset inside the input.
+    #[test]
+    fn mutated_archives_do_not_panic() {
+        let mut base = Vec::new();
+        for i in 0..4 {
+            let body = format!(
+                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n<rss>\r\n0\r\n\r\n{i}"
+            );
+            base.extend(gz(&record("response", "http://a/", body.as_bytes())));
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..300 {
+            let mut data = base.clone();
+            for _ in 0..1 + next() % 4 {
+                let at = (next() % data.len() as u64) as usize;
+                match next() % 3 {
+                    0 => data[at] ^= 1 << (next() % 8),
+                    1 => data.truncate(at),
+                    _ => data.insert(at, next() as u8),
+                }
+            }
+            for gzip in [true, false] {
+                read_warc(&data[..], gzip, 1 << 20, &mut Vec::new, &mut |item| {
+                    let off = match &item {
+                        WarcItem::Response { offset, block, .. } => {
+                            let _ = parse_http_response(block, 1 << 20);
+                            *offset
+                        }
+                        WarcItem::Skipped { offset, .. } | WarcItem::Broken { offset, .. } => {
+                            *offset
+                        }
+                    };
+                    assert!(off <= data.len() as u64);
+                    true
+                })
+                .unwrap();
+            }
+        }
+    }
+
     #[test]
     fn plain_warc() {
         let mut data = record("warcinfo", "", b"x: y");
