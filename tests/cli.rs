@@ -1,11 +1,6 @@
 //! Integration tests of the `feedmill` binary: inputs (WARC.gz built here, tar.gz, directory,
 //! loose files, stdin), one line per record in input order, statuses, determinism across
 //! thread counts, exit codes and a closed output pipe.
-//!
-//! TIGHTEN-WHEN-PARSER-LANDS: today the parser core returns `feed: None`, so every parsed
-//! document is `not_a_feed`. Asserts marked `TIGHTEN` accept `ok | not_a_feed` for feeds;
-//! once the parser lands they should require `ok` (and `format`), and `not_a_feed` for the
-//! HTML pages.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -123,7 +118,7 @@ fn chunked(body: &[u8]) -> Vec<u8> {
 struct Expect {
     offset: usize,
     uri: String,
-    /// `None`: a feed, `ok | not_a_feed` (TIGHTEN to `ok`).
+    /// `None`: a feed, `ok` with a format.
     status: Option<&'static str>,
     error_kind: Option<&'static str>,
     encoding: Option<&'static str>,
@@ -207,13 +202,14 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
                     (http("200 OK", &h, &coded), None, None, Some("UTF-8"))
                 }
                 5 => {
-                    // TIGHTEN: an HTML page is `not_a_feed` once the parser lands; today too.
+                    // An HTML page: its computed MIME type is not XML, so it is rejected
+                    // before decoding (no encoding reported).
                     let body = format!("<!DOCTYPE html><html><body>page {i}</body></html>");
                     (
                         http("200 OK", &[("Content-Type", "text/html")], body.as_bytes()),
                         Some("not_a_feed"),
                         Some("not_a_feed"),
-                        Some("UTF-8"),
+                        None,
                     )
                 }
                 6 => (
@@ -343,8 +339,10 @@ fn warc_gz_one_line_per_response_record_in_order() {
         let status = rec["status"].as_str().unwrap();
         match exp.status {
             Some(s) => assert_eq!(status, s, "{rec}"),
-            // TIGHTEN: require "ok" and a `format` once the parser lands.
-            None => assert!(status == "ok" || status == "not_a_feed", "{rec}"),
+            None => {
+                assert_eq!(status, "ok", "{rec}");
+                assert!(rec["format"].is_string(), "{rec}");
+            }
         }
         if let Some(k) = exp.error_kind {
             assert_eq!(rec["error"]["kind"], k, "{rec}");
@@ -454,11 +452,18 @@ fn directory_tar_gz_and_loose_files_give_the_same_records() {
     // Encodings are sniffed (XML declaration) and gzip is recognized by magic bytes.
     assert_eq!(loose[2]["encoding"], "windows-1252");
     assert_eq!(loose[4]["encoding"], "UTF-8");
-    // TIGHTEN: loose[0,1,2,4,5] "ok" with formats rss2, atom, rss2, rss1, atom03; [3] not_a_feed.
-    for rec in &loose {
-        let s = rec["status"].as_str().unwrap();
-        assert!(s == "ok" || s == "not_a_feed", "{rec}");
-    }
+    let statuses: Vec<_> = loose.iter().map(|r| (r["status"].as_str().unwrap(), r["format"].as_str())).collect();
+    assert_eq!(
+        statuses,
+        [
+            ("ok", Some("rss2")),
+            ("ok", Some("atom")),
+            ("ok", Some("rss2")),
+            ("not_a_feed", None),
+            ("ok", Some("rss1")),
+            ("ok", Some("atom03")),
+        ]
+    );
 
     // The same files in a tar.gz (and a plain tar), member names relative to loose/.
     let tmp = scratch("tar");

@@ -4,7 +4,7 @@
 //!  reader thread                    rayon pool (--threads)                writer thread
 //!  input::enumerate ─► channel ─►  window of records ─► par_chunks ─►   lines, in order
 //!  (files, dirs, tar,   (bounded)   each chunk on one Worker (Parser       ─► stdout / -o
-//!   WARC, WARC.gz)                  + arena + text and JSON buffers)
+//!   WARC, WARC.gz)                  + arena + JSON buffers)
 //! ```
 //!
 //! Memory is bounded by the records in flight: the reader channel ([`Config::window_records`]
@@ -13,14 +13,14 @@
 //! written; each record is at most `Limits::max_input_bytes`. Never by the archive size.
 //! Record buffers are recycled through a [`BufPool`] once their window is written.
 //!
-//! Decoding and parsing go through [`adapter`], a stand-in for the response-level entry
-//! point `feedmill::input` until that lands; nothing else here knows about charsets.
+//! Decoding and parsing go through [`process`], which calls the library's response and
+//! document entry points; nothing else here knows about charsets.
 //!
 //! Order: a window is split into chunks processed in parallel; `collect` keeps chunk order,
 //! and the writer writes chunks in that order, so the output is byte-identical for any
 //! number of threads.
 
-pub mod adapter;
+pub mod process;
 pub mod input;
 pub mod warc;
 
@@ -38,7 +38,7 @@ use crate::sink::json::encode_record;
 use crate::sink::stats::Stats;
 use crate::sink::{Problem, RecordView, Status};
 use crate::{Error, Options, Parser};
-use adapter::{Outcome, Processed};
+use process::{Outcome, Processed};
 
 /// Settings of a bulk run.
 #[derive(Clone, Debug)]
@@ -204,8 +204,6 @@ fn write_all(mut out: Box<dyn Write + Send>, lines: Receiver<Vec<Vec<u8>>>) -> i
 /// A worker: a reusable parser (its arena is reset per document) and reused buffers.
 pub struct Worker {
     parser: Parser,
-    /// Decoded text when the body is not valid UTF-8 as is.
-    text: String,
     /// HTML and date serialization scratch.
     scratch: String,
     base_url: Option<String>,
@@ -216,7 +214,6 @@ impl Worker {
     pub fn new(cfg: &Config) -> Self {
         Worker {
             parser: Parser::new(cfg.options.clone()),
-            text: String::new(),
             scratch: String::new(),
             base_url: cfg.base_url.clone(),
             max_body: cfg.options.limits.max_input_bytes,
@@ -237,7 +234,6 @@ impl Worker {
     pub fn process(&mut self, rec: &Record, out: &mut Vec<u8>, stats: &mut Stats) {
         let Worker {
             parser,
-            text,
             scratch,
             base_url,
             max_body,
@@ -248,7 +244,7 @@ impl Worker {
                 line(out, scratch, &view, stats, 0);
             }
             Payload::Document(bytes) => {
-                let p = adapter::process_document(parser, bytes, base_url.as_deref(), text);
+                let p = process::process_document(parser, bytes, base_url.as_deref());
                 emit_processed(out, scratch, &rec.source, p, stats, bytes.len());
             }
             Payload::Response {
@@ -260,13 +256,12 @@ impl Worker {
                     line(out, scratch, &view, stats, 0);
                 }
                 Ok(resp) => {
-                    let p = adapter::process_http_response(
+                    let p = process::process_http_response(
                         parser,
                         resp.status,
                         resp.content_type.as_deref(),
                         Some(target_uri),
                         &resp.body,
-                        text,
                     );
                     emit_processed(out, scratch, &rec.source, p, stats, resp.body.len());
                 }
@@ -288,7 +283,6 @@ fn bare<'r>(
         format: None,
         encoding: None,
         diagnostics: &[],
-        pre_diagnostics: &[],
         feed: None,
     }
 }
@@ -329,7 +323,6 @@ fn emit_processed(
         format: None,
         encoding: p.encoding,
         diagnostics: &[],
-        pre_diagnostics: &p.decode_diagnostics,
         feed: None,
     };
     match &p.outcome {

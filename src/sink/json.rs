@@ -91,11 +91,11 @@ pub fn encode_record(out: &mut Vec<u8>, scratch: &mut String, rec: &RecordView<'
     if let Some(enc) = rec.encoding {
         o.str("encoding", enc);
     }
-    if !rec.pre_diagnostics.is_empty() || !rec.diagnostics.is_empty() {
+    if !rec.diagnostics.is_empty() {
         o.key("diagnostics");
         o.out.push(b'[');
         let mut first = true;
-        for d in rec.pre_diagnostics.iter().chain(rec.diagnostics) {
+        for d in rec.diagnostics {
             if !first {
                 o.out.push(b',');
             }
@@ -356,7 +356,6 @@ mod tests {
             format: Some(crate::Format::Rss2),
             encoding: Some("UTF-8"),
             diagnostics: &[],
-            pre_diagnostics: &[],
             feed,
         }
     }

@@ -54,8 +54,6 @@ pub struct RecordView<'r, 'a> {
     pub encoding: Option<&'static str>,
     /// Decoding diagnostics (first) then the parser's, in document order.
     pub diagnostics: &'r [Diagnostic],
-    /// Extra diagnostics produced before parsing (decoding), written before `diagnostics`.
-    pub pre_diagnostics: &'r [Diagnostic],
     pub feed: Option<&'r Feed<'a>>,
 }
 
