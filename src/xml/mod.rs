@@ -14,6 +14,8 @@ pub mod reader;
 pub use ns::Ns;
 pub use reader::{Event, Tag, XmlReader};
 
+use crate::error::DiagnosticKind;
+
 impl<'a> XmlReader<'a> {
     /// The next child element of the element being walked, or `None` at its end tag.
     /// Text, comments and processing instructions between children are skipped.
@@ -47,11 +49,13 @@ impl<'a> XmlReader<'a> {
 
     /// The current element's child text content (its Text/CDATA children, concatenated;
     /// descendants' text is not included), consuming the element through its end tag.
-    /// Borrowed from the input when the content is a single chunk.
+    /// Borrowed from the input when the content is a single chunk. Text beyond `max_bytes`
+    /// is cut at a char boundary, with a [`DiagnosticKind::LimitReached`] diagnostic.
     pub fn child_text(&mut self, max_bytes: usize) -> &'a str {
         let arena = self.arena();
         let mut first: Option<&'a str> = None;
         let mut joined: Option<bumpalo::collections::String<'a>> = None;
+        let mut cut_at: Option<usize> = None;
         let mut depth = 0usize;
         loop {
             match self.next() {
@@ -63,36 +67,45 @@ impl<'a> XmlReader<'a> {
                     depth -= 1;
                 }
                 Event::Eof => break,
-                Event::Text(t) if depth == 0 => match (&mut joined, first) {
-                    (Some(j), _) => {
-                        if j.len() + t.len() <= max_bytes {
-                            j.push_str(t)
-                        }
-                    }
-                    (None, None) => first = Some(t),
-                    (None, Some(f)) => {
-                        let mut j = bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
-                        j.push_str(f);
-                        if j.len() + t.len() <= max_bytes {
+                Event::Text(t) if depth == 0 && cut_at.is_none() => {
+                    let so_far = joined.as_ref().map_or(first.map_or(0, str::len), |j| j.len());
+                    let t = if so_far + t.len() > max_bytes {
+                        cut_at = Some(self.last_offset());
+                        &t[..floor_char_boundary(t, max_bytes - so_far)]
+                    } else {
+                        t
+                    };
+                    match (&mut joined, first) {
+                        (Some(j), _) => j.push_str(t),
+                        (None, None) => first = Some(t),
+                        (None, Some(f)) => {
+                            let mut j = bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
+                            j.push_str(f);
                             j.push_str(t);
+                            joined = Some(j);
                         }
-                        joined = Some(j);
                     }
-                },
+                }
                 _ => {}
             }
         }
-        let text = match joined {
+        if let Some(at) = cut_at {
+            self.diag(DiagnosticKind::LimitReached, at, format!("text longer than max_text_bytes ({max_bytes}) cut"));
+        }
+        match joined {
             Some(j) => j.into_bump_str(),
             None => first.unwrap_or(""),
-        };
-        if text.len() > max_bytes {
-            let mut cut = max_bytes;
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            return &text[..cut];
         }
-        text
     }
+}
+
+/// The largest char boundary of `s` at or below `i`.
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    if i >= s.len() {
+        return s.len();
+    }
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
