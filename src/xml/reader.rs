@@ -951,6 +951,18 @@ impl<'a> XmlReader<'a> {
                 self.diag(DiagnosticKind::MalformedXml, at, msg);
                 self.src.len()
             }
+            quick_xml::Error::Syntax(SyntaxError::UnclosedPI | SyntaxError::UnclosedXmlDecl)
+                if !rest.as_bytes().get(2).is_some_and(|&b| is_name_start(b)) =>
+            {
+                // `<? no` in text: no PI target, so the `<` is text (XML5).
+                if self.open.is_empty() || self.skip_depth > 0 {
+                    self.diag(DiagnosticKind::MalformedXml, at, "text outside the root element ignored");
+                } else {
+                    self.diag(DiagnosticKind::MalformedXml, at, "'<' that starts no tag kept as text");
+                    self.pending_text = Some(&src[at..at + 1]);
+                }
+                at + 1
+            }
             quick_xml::Error::Syntax(_) => {
                 // Broken tag (unclosed quote, `>` missing), bogus `<!…>`/`<?…`, unclosed DOCTYPE:
                 // skip to the next `>`, or to the end when there is none (truncated input).
