@@ -473,7 +473,7 @@ impl<'a> XmlReader<'a> {
 
     fn check_after_root(&mut self) {
         let pos = self.pos();
-        let rest = &self.src[pos..];
+        let rest = self.src.get(pos..).unwrap_or("");
         let trimmed = rest.trim_start_matches([' ', '\t', '\n', '\r']);
         if !trimmed.is_empty() && !trimmed.starts_with("<!--") && !trimmed.starts_with("<?") {
             let off = pos + (rest.len() - trimmed.len());
@@ -502,13 +502,16 @@ impl<'a> XmlReader<'a> {
     }
 
     /// A start tag whose `<` is not markup (`a < b`, `x<3`, `c<d</a>`): XML5 reads the `<` as
-    /// text. Returns where the tag text has a `<` outside quotes, or a bad first character.
+    /// text. True when the tag text (after the `<`) has a `<` outside quotes or does not start
+    /// like a name.
     fn stray_lt(&mut self, tag_text: &str, offset: usize) -> bool {
         let bytes = tag_text.as_bytes();
         if !bytes.first().is_some_and(|&b| is_name_start(b)) {
             return true;
         }
-        let Some(first_lt) = memchr::memchr(b'<', bytes) else { return false };
+        if memchr::memchr(b'<', bytes).is_none() {
+            return false; // the clean path
+        }
         // Quote-aware rescan (malformed input only).
         let mut quote = 0u8;
         for &b in bytes {
@@ -519,7 +522,6 @@ impl<'a> XmlReader<'a> {
                 _ => {}
             }
         }
-        let _ = first_lt;
         self.diag(DiagnosticKind::MalformedXml, offset, "'<' in an attribute value kept");
         false
     }
@@ -667,14 +669,16 @@ impl<'a> XmlReader<'a> {
     fn on_start(&mut self, e: &quick_xml::events::BytesStart<'a>, offset: usize, empty: bool) -> Option<Event<'a>> {
         let tag_text: &str = e;
         if self.stray_lt(tag_text, offset) {
-            // The `<` is text; read on right after it.
-            self.reset_at(offset + 1);
+            // The `<` is text (it is just before the tag text); read on right after it.
+            let lt = self.offset_of(tag_text).map_or(offset, |o| o.saturating_sub(1));
+            let lt = if self.src.as_bytes().get(lt) == Some(&b'<') { lt } else { offset };
+            self.reset_at(lt + 1);
             if self.open.is_empty() {
-                self.diag(DiagnosticKind::MalformedXml, offset, "text outside the root element ignored");
+                self.diag(DiagnosticKind::MalformedXml, lt, "text outside the root element ignored");
                 return None;
             }
-            self.diag(DiagnosticKind::MalformedXml, offset, "'<' that starts no tag kept as text");
-            return Some(Event::Text(&self.src[offset..offset + 1]));
+            self.diag(DiagnosticKind::MalformedXml, lt, "'<' that starts no tag kept as text");
+            return Some(Event::Text(self.src.get(lt..lt + 1).unwrap_or("<")));
         }
         if self.open.len() >= self.limits.max_depth {
             if !self.depth_reported {
@@ -928,7 +932,7 @@ impl<'a> XmlReader<'a> {
         use quick_xml::errors::SyntaxError;
         let msg = err.to_string();
         let src = self.src;
-        let rest = &src[at..];
+        let rest = src.get(at..).unwrap_or("");
         // Just after the next `>` (a bogus comment or broken tag ends there, as in HTML).
         let after_gt = |from: usize| -> usize {
             memchr::memchr(b'>', &src.as_bytes()[from.min(src.len())..]).map_or(src.len(), |i| from + i + 1)
@@ -952,7 +956,7 @@ impl<'a> XmlReader<'a> {
                 self.src.len()
             }
             quick_xml::Error::Syntax(SyntaxError::UnclosedPI | SyntaxError::UnclosedXmlDecl)
-                if !rest.as_bytes().get(2).is_some_and(|&b| is_name_start(b)) =>
+                if rest.starts_with("<?") && !rest.as_bytes().get(2).is_some_and(|&b| is_name_start(b)) =>
             {
                 // `<? no` in text: no PI target, so the `<` is text (XML5).
                 if self.open.is_empty() || self.skip_depth > 0 {
