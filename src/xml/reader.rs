@@ -509,8 +509,10 @@ impl<'a> XmlReader<'a> {
         if !bytes.first().is_some_and(|&b| is_name_start(b)) {
             return true;
         }
-        if memchr::memchr(b'<', bytes).is_none() {
-            return false; // the clean path
+        // The clean path: most tags are a short name (a plain loop beats a memchr call there).
+        let has_lt = if bytes.len() < 32 { bytes.contains(&b'<') } else { memchr::memchr(b'<', bytes).is_some() };
+        if !has_lt {
+            return false;
         }
         // Quote-aware rescan (malformed input only).
         let mut quote = 0u8;
@@ -558,7 +560,9 @@ impl<'a> XmlReader<'a> {
     fn check_attrs(&mut self, attrs_raw: &'a str, offset: usize) -> &'a str {
         let mut scan = Attrs::new(attrs_raw);
         self.attr_names.clear();
-        self.attr_set.clear();
+        if !self.attr_set.is_empty() {
+            self.attr_set.clear();
+        }
         let mut count = 0usize;
         loop {
             let before = scan.remaining();
