@@ -9,16 +9,18 @@
 //! Invariants:
 //! - Zero-copy: names, attribute text and text chunks borrow from the input; only text that
 //!   needed rewriting (references, CR normalization, forbidden control characters) is
-//!   copied, into the arena. The clean path does no per-event allocation; its only extra
+//!   copied, into the arena. The clean path does no per-event allocation; its extra
 //!   per-byte work is one vectorizable scan of the whole input for forbidden C0 controls
-//!   (done once, in [`XmlReader::new`]) and a `memchr` for `<` over each tag.
+//!   (done once, in [`XmlReader::with_limits`]), a search for `<` in each tag, and one scan
+//!   of the attribute text of tags that have attributes (quoting, duplicates, references).
 //! - Balanced: Start/End pairs nest properly; after the root element closes, or at the end
 //!   of input, the stream yields [`Event::Eof`] forever.
 //! - Progress: every call to quick-xml either yields an event (which consumes input) or
 //!   fails; after a failure the reader resumes strictly after the failed position, so the
 //!   reader always terminates, in time linear in the input.
-//! - Clean documents are silent: a namespace-well-formed document yields no diagnostic
-//!   (a DOCTYPE with entity declarations, whose entities are not expanded, excepted).
+//! - Clean documents are silent: a namespace-well-formed document within the limits yields
+//!   no diagnostic (a DOCTYPE with entity declarations, whose entities are not expanded,
+//!   excepted).
 //! - Bounded: at most [`crate::Limits::max_depth`] elements are open at once (deeper
 //!   elements are skipped with their content), at most `max_attributes` attributes and
 //!   `max_namespace_bindings` bindings are considered, at most `max_diagnostics`
