@@ -1,22 +1,34 @@
 //! Parse options and resource limits.
 //!
 //! Owns: [`Options`], [`Limits`]. Every field documents its default; `Default` gives the
-//! values used by the CLI.
+//! values used by the CLI. What each limit guarantees is summarized in the
+//! "Safety and limits" section of [`crate::xml`].
 
-/// Resource limits applied to every parse. Exceeding one stops processing at that point with
-/// a [`crate::DiagnosticKind::LimitReached`] diagnostic (what was read before is kept), except
-/// `max_input_bytes`, which is a typed [`crate::Error::InputTooLarge`].
+/// Resource limits applied to every parse. Exceeding one never aborts the parse: what was
+/// read is kept and a [`crate::DiagnosticKind::LimitReached`] diagnostic says what was cut or
+/// skipped — except `max_input_bytes`, which is a typed [`crate::Error::InputTooLarge`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Limits {
-    /// Largest document accepted, in bytes. Default: 256 MiB.
+    /// Largest document accepted, in bytes (raw body and decoded text). Default: 256 MiB.
     pub max_input_bytes: usize,
-    /// Deepest element nesting followed. Deeper content is skipped. Default: 256.
+    /// Deepest element nesting followed; elements nested deeper are skipped with their
+    /// content. Capped at 65 534 (quick-xml counts namespace scopes in a `u16`). Default: 256.
     pub max_depth: usize,
-    /// Most entries kept per feed. Default: 100 000.
+    /// Most entries kept per feed; further entries are skipped. Default: 100 000.
     pub max_entries: usize,
-    /// Longest text value kept, in bytes; longer values are cut at a char boundary. Default: 16 MiB.
+    /// Longest text value kept, in bytes: longer element text is cut at a char boundary; an
+    /// attribute value longer than this is ignored (with the attributes after it on that
+    /// element). Default: 16 MiB.
     pub max_text_bytes: usize,
+    /// Most attributes read on one element; further ones are ignored. Default: 256.
+    pub max_attributes: usize,
+    /// Most `xmlns`/`xmlns:*` namespace bindings in scope at once; further declarations are
+    /// ignored (this also bounds the cost of resolving a prefix). Default: 128.
+    pub max_namespace_bindings: usize,
+    /// Most diagnostics recorded per document; after that one `LimitReached` diagnostic is
+    /// added and the rest are only counted. Default: 1 000.
+    pub max_diagnostics: usize,
 }
 
 impl Default for Limits {
@@ -26,6 +38,9 @@ impl Default for Limits {
             max_depth: 256,
             max_entries: 100_000,
             max_text_bytes: 16 << 20,
+            max_attributes: 256,
+            max_namespace_bindings: 128,
+            max_diagnostics: 1_000,
         }
     }
 }

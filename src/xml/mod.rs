@@ -6,6 +6,64 @@
 //! Invariant: a walker that receives `Some(tag)` from `next_child` consumes that child
 //! completely (through `child_text`, `skip`, or its own `next_child` loop) before asking for
 //! the next one. Walking is iterative; stack depth does not grow with document depth.
+//!
+//! ## Forgiving XML
+//!
+//! Like an XML5 parser, the reader never gives up on a document: it reads what can be read
+//! and records each repair as a [`crate::Diagnostic`] (kind + byte offset into the decoded
+//! text). A namespace-well-formed document gets no diagnostic at all, so a caller can tell
+//! a clean feed from a repaired one.
+//!
+//! | input | what is read | diagnostic |
+//! |---|---|---|
+//! | `&nbsp;`, `&eacute;` … (HTML named references) | the character(s) | `html_entity` |
+//! | `&foo;`, a reference to a DTD-declared entity | `&foo;` literally | `unknown_entity` |
+//! | `AT&T`, `a & b` | `&` literally | `bare_ampersand` |
+//! | `&#0;`, `&#xD800;` | U+FFFD | `invalid_character` |
+//! | NUL and C0 controls other than TAB/LF/CR (text, CDATA, attributes, comments) | U+FFFD | `invalid_character` |
+//! | `<item><title>a</item>` | the end tag closes the elements opened inside it | `mismatched_end_tag` |
+//! | an end tag matching no open element, `</a junk>` | ignored / the name up to the space | `mismatched_end_tag` / `malformed_xml` |
+//! | a body truncated anywhere | every open element is closed: entries completed before the cut are kept, the partial one too (its last value may be cut) | `unclosed_element` (plus `malformed_xml` when cut inside a tag) |
+//! | unclosed `<![CDATA[` | the rest of the input is its text | `malformed_xml` |
+//! | content after the root element | ignored | `content_after_root` |
+//! | text before the root element | ignored | `malformed_xml` |
+//! | `<foo:bar>` or `foo:x="…"` with `foo` undeclared | element in no known namespace; attribute in the null namespace | `unbound_prefix` |
+//! | `a < b`, `x<3`, `c<d</a>`, `<? no` (a `<` that starts no tag) | `<` as text | `malformed_xml` |
+//! | `<!bogus …>`, a tag with an unclosed quote | skipped to the next `>` | `malformed_xml` |
+//! | `href=x` (unquoted), `checked` (no value) | the value (`""` when none) | `malformed_xml` |
+//! | `x="1" x="2"` | the first | `malformed_xml` |
+//!
+//! ## Safety and limits
+//!
+//! feedmill is built to read untrusted documents in bulk:
+//!
+//! - **Nothing outside the document is ever read.** DOCTYPEs are skipped: external DTDs,
+//!   external entities (`SYSTEM`/`PUBLIC`, `file:` or otherwise) and parameter entities are
+//!   never fetched or opened.
+//! - **No entity expansion.** Entities declared in a DOCTYPE, internal or external, are not
+//!   expanded at all: a reference to one is kept literally (`&name;`) with an
+//!   `unknown_entity` diagnostic, and the DOCTYPE gets a `doctype_ignored` diagnostic. An
+//!   entity-expansion bomb ("billion laughs", quadratic blowup) therefore costs no more than
+//!   reading its text; the output is never larger than the input.
+//! - **Bounded work and memory.** Parsing is a single forward pass, linear in the input,
+//!   with no recursion (document depth never grows the stack). After a syntax error the
+//!   reader always resumes past the error, so it cannot loop. Memory is the input, an arena
+//!   bounded by a small multiple of the input, and the limits below.
+//! - **No panics, no aborts** on any input: malformed markup is repaired with a diagnostic;
+//!   invalid byte sequences become U+FFFD.
+//!
+//! Limits ([`crate::Limits`], set through [`crate::Options`]); exceeding one keeps what was
+//! read and adds a `limit_reached` diagnostic, except `max_input_bytes`:
+//!
+//! | limit | default | when exceeded |
+//! |---|---|---|
+//! | `max_input_bytes` | 256 MiB | typed error `Error::InputTooLarge` (checked on the raw body and on the decoded text) |
+//! | `max_depth` | 256 (capped at 65 534) | elements nested deeper are skipped with their content |
+//! | `max_entries` | 100 000 | further entries are skipped |
+//! | `max_text_bytes` | 16 MiB | a longer text value is cut at a char boundary; a longer attribute value is ignored, with the attributes after it on that element |
+//! | `max_attributes` | 256 per element | further attributes are ignored |
+//! | `max_namespace_bindings` | 128 in scope | further `xmlns` declarations are ignored (this also bounds prefix-resolution cost) |
+//! | `max_diagnostics` | 1 000 per document | further diagnostics are counted, not recorded |
 
 pub mod entities;
 pub mod ns;
@@ -13,6 +71,8 @@ pub mod reader;
 
 pub use ns::Ns;
 pub use reader::{Event, Tag, XmlReader};
+
+use crate::error::DiagnosticKind;
 
 impl<'a> XmlReader<'a> {
     /// The next child element of the element being walked, or `None` at its end tag.
@@ -47,11 +107,13 @@ impl<'a> XmlReader<'a> {
 
     /// The current element's child text content (its Text/CDATA children, concatenated;
     /// descendants' text is not included), consuming the element through its end tag.
-    /// Borrowed from the input when the content is a single chunk.
+    /// Borrowed from the input when the content is a single chunk. Text beyond `max_bytes`
+    /// is cut at a char boundary, with a [`DiagnosticKind::LimitReached`] diagnostic.
     pub fn child_text(&mut self, max_bytes: usize) -> &'a str {
         let arena = self.arena();
         let mut first: Option<&'a str> = None;
         let mut joined: Option<bumpalo::collections::String<'a>> = None;
+        let mut cut_at: Option<usize> = None;
         let mut depth = 0usize;
         loop {
             match self.next() {
@@ -63,36 +125,45 @@ impl<'a> XmlReader<'a> {
                     depth -= 1;
                 }
                 Event::Eof => break,
-                Event::Text(t) if depth == 0 => match (&mut joined, first) {
-                    (Some(j), _) => {
-                        if j.len() + t.len() <= max_bytes {
-                            j.push_str(t)
-                        }
-                    }
-                    (None, None) => first = Some(t),
-                    (None, Some(f)) => {
-                        let mut j = bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
-                        j.push_str(f);
-                        if j.len() + t.len() <= max_bytes {
+                Event::Text(t) if depth == 0 && cut_at.is_none() => {
+                    let so_far = joined.as_ref().map_or(first.map_or(0, str::len), |j| j.len());
+                    let t = if so_far + t.len() > max_bytes {
+                        cut_at = Some(self.last_offset());
+                        &t[..floor_char_boundary(t, max_bytes - so_far)]
+                    } else {
+                        t
+                    };
+                    match (&mut joined, first) {
+                        (Some(j), _) => j.push_str(t),
+                        (None, None) => first = Some(t),
+                        (None, Some(f)) => {
+                            let mut j = bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
+                            j.push_str(f);
                             j.push_str(t);
+                            joined = Some(j);
                         }
-                        joined = Some(j);
                     }
-                },
+                }
                 _ => {}
             }
         }
-        let text = match joined {
+        if let Some(at) = cut_at {
+            self.diag(DiagnosticKind::LimitReached, at, format!("text longer than max_text_bytes ({max_bytes}) cut"));
+        }
+        match joined {
             Some(j) => j.into_bump_str(),
             None => first.unwrap_or(""),
-        };
-        if text.len() > max_bytes {
-            let mut cut = max_bytes;
-            while !text.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            return &text[..cut];
         }
-        text
     }
+}
+
+/// The largest char boundary of `s` at or below `i`.
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    if i >= s.len() {
+        return s.len();
+    }
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }

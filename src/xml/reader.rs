@@ -3,16 +3,32 @@
 //! Owns: turning quick-xml's raw events into a balanced stream of [`Event`]s —
 //! every [`Event::Start`] is matched by exactly one [`Event::End`], even when the document
 //! is not well-formed (mismatched or missing end tags, truncated bodies) — with element
-//! names resolved to [`Ns`] and every recovery recorded as a [`Diagnostic`].
+//! names resolved to [`Ns`], XML5-style recovery from malformed markup, and every recovery
+//! recorded as a [`Diagnostic`] whose offset is a byte offset into the input.
 //!
 //! Invariants:
 //! - Zero-copy: names, attribute text and text chunks borrow from the input; only text that
-//!   needed rewriting (references, CR normalization) is copied, into the arena.
+//!   needed rewriting (references, CR normalization, forbidden control characters) is
+//!   copied, into the arena. The clean path does no per-event allocation; its extra
+//!   per-byte work is one vectorizable scan of the whole input for forbidden C0 controls
+//!   (done once, in [`XmlReader::with_limits`]), a search for `<` in each tag, and one scan
+//!   of the attribute text of tags that have attributes (quoting, duplicates, references).
 //! - Balanced: Start/End pairs nest properly; after the root element closes, or at the end
 //!   of input, the stream yields [`Event::Eof`] forever.
-//! - Bounded: elements deeper than [`crate::Limits::max_depth`] are reported as
-//!   [`Ns::Other`] without namespace processing; no recursion anywhere.
-//! - Never fetches anything: a DOCTYPE is skipped; DTD-declared entities are never expanded.
+//! - Progress: every call to quick-xml either yields an event (which consumes input) or
+//!   fails; after a failure the reader resumes strictly after the failed position, so the
+//!   reader always terminates, in time linear in the input.
+//! - Clean documents are silent: a namespace-well-formed document within the limits yields
+//!   no diagnostic (a DOCTYPE with entity declarations, whose entities are not expanded,
+//!   excepted).
+//! - Bounded: at most [`crate::Limits::max_depth`] elements are open at once (deeper
+//!   elements are skipped with their content), at most `max_attributes` attributes and
+//!   `max_namespace_bindings` bindings are considered, at most `max_diagnostics`
+//!   diagnostics are kept; no recursion anywhere.
+//! - Never fetches or reads anything: a DOCTYPE is skipped; no entity declared in it, internal
+//!   or external, is ever expanded (a reference to one is kept literally).
+
+use std::collections::HashSet;
 
 use bumpalo::Bump;
 use quick_xml::events::Event as QEvent;
@@ -21,6 +37,7 @@ use quick_xml::name::{NamespaceResolver, QName, ResolveResult};
 use super::entities::{self, Resolved};
 use super::ns::Ns;
 use crate::error::{Diagnostic, DiagnosticKind};
+use crate::options::Limits;
 
 /// One event of the balanced stream.
 #[derive(Clone, Copy, Debug)]
@@ -41,7 +58,8 @@ pub struct Tag<'a> {
     pub ns: Ns,
     pub local: &'a str,
     pub qname: &'a str,
-    /// Raw attribute text after the name, undecoded.
+    /// Raw attribute text after the name, undecoded (cut before the first attribute over
+    /// a limit).
     pub attrs_raw: &'a str,
     /// Byte offset of the `<`.
     pub offset: usize,
@@ -65,6 +83,7 @@ impl<'a> Tag<'a> {
 }
 
 /// A lenient attribute scanner over raw tag text: quoted, unquoted and valueless values.
+/// A repeated attribute is yielded each time; lookups take the first (as HTML does).
 #[derive(Clone)]
 pub struct Attrs<'a> {
     rest: &'a str,
@@ -80,10 +99,21 @@ fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-impl<'a> Iterator for Attrs<'a> {
-    type Item = (&'a str, &'a str);
+/// One scanned attribute.
+struct RawAttr<'a> {
+    name: &'a str,
+    value: &'a str,
+    /// `Some(true)` quoted, `Some(false)` unquoted, `None` no `=value` at all.
+    quoted: Option<bool>,
+}
 
-    fn next(&mut self) -> Option<Self::Item> {
+impl<'a> Attrs<'a> {
+    /// The remaining unscanned text (to cut `attrs_raw` before an attribute).
+    fn remaining(&self) -> &'a str {
+        self.rest
+    }
+
+    fn next_raw(&mut self) -> Option<RawAttr<'a>> {
         loop {
             let s = self.rest.trim_start_matches([' ', '\t', '\n', '\r', '/']);
             if s.is_empty() {
@@ -110,43 +140,58 @@ impl<'a> Iterator for Attrs<'a> {
                         match memchr::memchr(q, body.as_bytes()) {
                             Some(end) => {
                                 self.rest = &body[end + 1..];
-                                return Some((name, &body[..end]));
+                                return Some(RawAttr { name, value: &body[..end], quoted: Some(true) });
                             }
                             None => {
                                 self.rest = "";
-                                return Some((name, body));
+                                return Some(RawAttr { name, value: body, quoted: Some(false) });
                             }
                         }
                     }
                     _ => {
                         let end = v.bytes().position(is_ws).unwrap_or(v.len());
                         self.rest = &v[end..];
-                        return Some((name, &v[..end]));
+                        return Some(RawAttr { name, value: &v[..end], quoted: Some(false) });
                     }
                 }
             } else {
                 self.rest = after;
-                return Some((name, ""));
+                return Some(RawAttr { name, value: "", quoted: None });
             }
         }
     }
 }
 
-/// Decodes an attribute value: references resolved (HTML named references too) and
-/// literal TAB/LF/CR normalized to spaces, as XML attribute-value normalization does.
+impl<'a> Iterator for Attrs<'a> {
+    type Item = (&'a str, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_raw().map(|a| (a.name, a.value))
+    }
+}
+
+/// Decodes an attribute value: references resolved (HTML named references too), literal
+/// TAB/LF/CR normalized to spaces, as XML attribute-value normalization does, and other C0
+/// control characters (forbidden in XML) replaced by U+FFFD.
 pub fn decode_attr_value<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
-    if !raw.bytes().any(|b| b == b'&' || b == b'\t' || b == b'\n' || b == b'\r') {
+    // TAB, LF, CR and the forbidden controls are all below 0x20.
+    if !raw.bytes().any(|b| b == b'&' || b < 0x20) {
         return raw;
     }
     let mut out = bumpalo::collections::String::with_capacity_in(raw.len(), arena);
     let mut rest = raw;
-    while let Some(i) = rest.find(['&', '\t', '\n', '\r']) {
+    while let Some(i) = rest.bytes().position(|b| b == b'&' || b < 0x20) {
         out.push_str(&rest[..i]);
         let b = rest.as_bytes()[i];
         if b != b'&' {
-            // CRLF counts once.
-            out.push(' ');
-            rest = if b == b'\r' && rest[i + 1..].starts_with('\n') { &rest[i + 2..] } else { &rest[i + 1..] };
+            if is_ws(b) {
+                // CRLF counts once.
+                out.push(' ');
+                rest = if b == b'\r' && rest[i + 1..].starts_with('\n') { &rest[i + 2..] } else { &rest[i + 1..] };
+            } else {
+                out.push('\u{FFFD}');
+                rest = &rest[i + 1..];
+            }
             continue;
         }
         let after = &rest[i + 1..];
@@ -173,6 +218,44 @@ pub fn decode_attr_value<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
     out.into_bump_str()
 }
 
+/// Whether `b` is a C0 control character XML 1.0 forbids (all but TAB, LF, CR).
+#[inline(always)]
+fn is_forbidden_control(b: u8) -> bool {
+    (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r')
+}
+
+/// Position of the first forbidden C0 control character. Branch-free over 64-byte blocks
+/// so the compiler vectorizes it; the clean path pays one pass over the input.
+pub fn find_forbidden_control(bytes: &[u8]) -> Option<usize> {
+    let mut blocks = bytes.chunks_exact(64);
+    let mut base = 0;
+    for block in &mut blocks {
+        if block.iter().fold(false, |acc, &b| acc | is_forbidden_control(b)) {
+            return block.iter().position(|&b| is_forbidden_control(b)).map(|i| base + i);
+        }
+        base += 64;
+    }
+    blocks.remainder().iter().position(|&b| is_forbidden_control(b)).map(|i| base + i)
+}
+
+/// Whether `name` is a plausible XML name for a reference (`&name;`) or `#` char ref.
+fn is_ref_name(name: &str) -> bool {
+    let b = name.as_bytes();
+    match b.first() {
+        None => false,
+        Some(b'#') => b.len() > 1 && b[1..].iter().all(|c| c.is_ascii_alphanumeric()),
+        Some(&c) => {
+            (c.is_ascii_alphabetic() || c == b'_' || c == b':' || c >= 0x80)
+                && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b':' | b'-' | b'.') || c >= 0x80)
+        }
+    }
+}
+
+/// Whether `b` can start an element name (XML5/HTML: otherwise `<` is text).
+fn is_name_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_' || b == b':' || b >= 0x80
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
     BeforeRoot,
@@ -182,8 +265,17 @@ enum Phase {
 
 struct Open<'a> {
     qname: &'a str,
-    /// Whether this element's namespace declarations were pushed on the resolver.
-    resolved: bool,
+    /// Byte offset of the start tag's `<`.
+    offset: usize,
+}
+
+/// The limits the reader itself enforces (a subset of [`Limits`]).
+#[derive(Clone, Copy, Debug)]
+struct ReaderLimits {
+    max_depth: usize,
+    max_attributes: usize,
+    max_text_bytes: usize,
+    max_diagnostics: usize,
 }
 
 /// The reader. Create one per document.
@@ -191,42 +283,80 @@ pub struct XmlReader<'a> {
     src: &'a str,
     arena: &'a Bump,
     reader: quick_xml::Reader<&'a [u8]>,
+    /// Offset in `src` where `reader`'s input starts (the reader is re-created after some
+    /// recoveries).
+    base: usize,
     resolver: NamespaceResolver,
     open: Vec<Open<'a>>,
     /// Synthetic End events still to deliver (empty elements, recovery).
     pending_ends: usize,
     phase: Phase,
-    max_depth: usize,
+    limits: ReaderLimits,
     depth_reported: bool,
+    /// Inside an element deeper than `max_depth`: how many of its elements are open.
+    skip_depth: usize,
+    /// Whether the input holds a forbidden C0 control character anywhere (decided once).
+    has_controls: bool,
     /// Text recovered from an unclosed CDATA section, delivered before the final Ends.
     pending_text: Option<&'a str>,
+    /// Offset of the event last read from quick-xml (for diagnostics raised by walkers).
+    last_offset: usize,
+    /// Scratch for duplicate-attribute detection (reused; no per-event allocation).
+    attr_names: Vec<&'a str>,
+    attr_set: HashSet<&'a str>,
+    diagnostics_dropped: usize,
     /// Diagnostics, in document order.
     pub diagnostics: Vec<Diagnostic>,
 }
 
+fn new_quick_reader(src: &str) -> quick_xml::Reader<&[u8]> {
+    let mut reader = quick_xml::Reader::from_str(src);
+    let config = reader.config_mut();
+    config.check_end_names = false;
+    config.allow_unmatched_ends = true;
+    config.allow_dangling_amp = true;
+    config.check_comments = false;
+    config.expand_empty_elements = false;
+    config.trim_text(false);
+    reader
+}
+
 impl<'a> XmlReader<'a> {
+    /// A reader with the default [`Limits`] except `max_depth`.
     pub fn new(arena: &'a Bump, src: &'a str, max_depth: usize) -> Self {
-        let mut reader = quick_xml::Reader::from_str(src);
-        let config = reader.config_mut();
-        config.check_end_names = false;
-        config.allow_unmatched_ends = true;
-        config.allow_dangling_amp = true;
-        config.check_comments = false;
-        config.expand_empty_elements = false;
-        config.trim_text(false);
+        let limits = Limits { max_depth, ..Limits::default() };
+        Self::with_limits(arena, src, &limits)
+    }
+
+    /// A reader enforcing `limits` (`max_depth`, `max_attributes`, `max_namespace_bindings`,
+    /// `max_diagnostics`, and `max_text_bytes` for attribute values).
+    pub fn with_limits(arena: &'a Bump, src: &'a str, limits: &Limits) -> Self {
         let mut resolver = NamespaceResolver::default();
-        resolver.set_max_namespace_bindings(4096);
+        resolver.set_max_namespace_bindings(limits.max_namespace_bindings);
         XmlReader {
             src,
             arena,
-            reader,
+            reader: new_quick_reader(src),
+            base: 0,
             resolver,
             open: Vec::new(),
             pending_ends: 0,
             phase: Phase::BeforeRoot,
-            max_depth: max_depth.clamp(1, u16::MAX as usize - 1),
+            limits: ReaderLimits {
+                // quick-xml's resolver counts nesting in a u16.
+                max_depth: limits.max_depth.clamp(1, u16::MAX as usize - 1),
+                max_attributes: limits.max_attributes.max(1),
+                max_text_bytes: limits.max_text_bytes,
+                max_diagnostics: limits.max_diagnostics,
+            },
             depth_reported: false,
+            skip_depth: 0,
+            has_controls: find_forbidden_control(src.as_bytes()).is_some(),
             pending_text: None,
+            last_offset: 0,
+            attr_names: Vec::new(),
+            attr_set: HashSet::new(),
+            diagnostics_dropped: 0,
             diagnostics: Vec::new(),
         }
     }
@@ -244,21 +374,63 @@ impl<'a> XmlReader<'a> {
         self.open.len()
     }
 
+    /// Byte offset of the construct the reader read last (where a walker's diagnostic about
+    /// the current value should point).
+    pub fn last_offset(&self) -> usize {
+        self.last_offset
+    }
+
+    /// Records a diagnostic. After `max_diagnostics`, one [`DiagnosticKind::LimitReached`]
+    /// diagnostic is recorded and further ones are counted, not kept.
     pub fn diag(&mut self, kind: DiagnosticKind, offset: usize, message: impl Into<String>) {
         let offset = offset.min(self.src.len());
+        if self.diagnostics.len() >= self.limits.max_diagnostics {
+            if self.diagnostics_dropped == 0 {
+                self.diagnostics.push(Diagnostic {
+                    kind: DiagnosticKind::LimitReached,
+                    offset,
+                    message: "max_diagnostics reached: further diagnostics are not recorded".into(),
+                });
+            }
+            self.diagnostics_dropped += 1;
+            return;
+        }
         self.diagnostics.push(Diagnostic { kind, offset, message: message.into() });
+    }
+
+    /// Number of diagnostics not recorded because `max_diagnostics` was reached.
+    pub fn diagnostics_dropped(&self) -> usize {
+        self.diagnostics_dropped
+    }
+
+    /// Current position in `src`.
+    fn pos(&self) -> usize {
+        (self.base + self.reader.buffer_position() as usize).min(self.src.len())
+    }
+
+    /// Restarts quick-xml at `pos` (rounded up to a char boundary).
+    fn reset_at(&mut self, mut pos: usize) {
+        pos = pos.min(self.src.len());
+        while !self.src.is_char_boundary(pos) {
+            pos += 1;
+        }
+        self.base = pos;
+        self.reader = new_quick_reader(&self.src[pos..]);
+    }
+
+    /// The offset of `s` in `src`, when `s` borrows from it.
+    fn offset_of(&self, s: &str) -> Option<usize> {
+        let base = self.src.as_ptr() as usize;
+        let p = s.as_ptr() as usize;
+        (p >= base && p + s.len() <= base + self.src.len()).then(|| p - base)
     }
 
     /// Re-borrows a slice of an event (which borrows the input) with the input's lifetime.
     fn reborrow(&self, s: &str) -> &'a str {
-        let base = self.src.as_ptr() as usize;
-        let p = s.as_ptr() as usize;
-        if p >= base && p + s.len() <= base + self.src.len() {
-            let start = p - base;
+        match self.offset_of(s) {
             // Both ends are char boundaries of the input because `s` is a valid str inside it.
-            self.src.get(start..start + s.len()).unwrap_or_else(|| self.arena.alloc_str(s))
-        } else {
-            self.arena.alloc_str(s)
+            Some(start) => self.src.get(start..start + s.len()).unwrap_or_else(|| self.arena.alloc_str(s)),
+            None => self.arena.alloc_str(s),
         }
     }
 
@@ -292,10 +464,8 @@ impl<'a> XmlReader<'a> {
     }
 
     fn pop(&mut self) {
-        if let Some(o) = self.open.pop() {
-            if o.resolved {
-                self.resolver.pop();
-            }
+        if self.open.pop().is_some() {
+            self.resolver.pop();
         }
         if self.open.is_empty() && self.phase == Phase::InRoot {
             self.phase = Phase::Done;
@@ -304,8 +474,8 @@ impl<'a> XmlReader<'a> {
     }
 
     fn check_after_root(&mut self) {
-        let pos = (self.reader.buffer_position() as usize).min(self.src.len());
-        let rest = &self.src[pos..];
+        let pos = self.pos();
+        let rest = self.src.get(pos..).unwrap_or("");
         let trimmed = rest.trim_start_matches([' ', '\t', '\n', '\r']);
         if !trimmed.is_empty() && !trimmed.starts_with("<!--") && !trimmed.starts_with("<?") {
             let off = pos + (rest.len() - trimmed.len());
@@ -313,36 +483,257 @@ impl<'a> XmlReader<'a> {
         }
     }
 
+    /// Replaces forbidden C0 controls in `s` by U+FFFD (only called when the input has some).
+    /// `raw` is the undecoded chunk `s` came from and `raw_offset` its offset, for the
+    /// diagnostic.
+    fn clean_controls(&mut self, s: &'a str, raw: &str, raw_offset: usize) -> &'a str {
+        let Some(first) = find_forbidden_control(s.as_bytes()) else { return s };
+        let count = s.bytes().filter(|&b| is_forbidden_control(b)).count();
+        let at = raw_offset + find_forbidden_control(raw.as_bytes()).unwrap_or(first);
+        let msg = format!("{count} control character(s) not allowed in XML replaced by U+FFFD");
+        self.diag(DiagnosticKind::InvalidCharacter, at, msg);
+        let mut out = bumpalo::collections::String::with_capacity_in(s.len() + 2 * count, self.arena);
+        for c in s.chars() {
+            if c.is_ascii() && is_forbidden_control(c as u8) {
+                out.push('\u{FFFD}');
+            } else {
+                out.push(c);
+            }
+        }
+        out.into_bump_str()
+    }
+
+    /// A start tag whose `<` is not markup (`a < b`, `x<3`, `c<d</a>`): XML5 reads the `<` as
+    /// text. True when the tag text (after the `<`) has a `<` outside quotes or does not start
+    /// like a name.
+    fn stray_lt(&mut self, tag_text: &str, offset: usize) -> bool {
+        let bytes = tag_text.as_bytes();
+        if !bytes.first().is_some_and(|&b| is_name_start(b)) {
+            return true;
+        }
+        // The clean path: most tags are a short name (a plain loop beats a memchr call there).
+        let has_lt = if bytes.len() < 32 { bytes.contains(&b'<') } else { memchr::memchr(b'<', bytes).is_some() };
+        if !has_lt {
+            return false;
+        }
+        // Quote-aware rescan (malformed input only).
+        let mut quote = 0u8;
+        for &b in bytes {
+            match (quote, b) {
+                (0, b'"' | b'\'') => quote = b,
+                (0, b'<') => return true,
+                (q, b) if q == b => quote = 0,
+                _ => {}
+            }
+        }
+        self.diag(DiagnosticKind::MalformedXml, offset, "'<' in an attribute value kept");
+        false
+    }
+
     fn start(&mut self, e: &quick_xml::events::BytesStart<'a>, offset: usize) -> Tag<'a> {
         let qname = self.reborrow(e.name().0);
-        let attrs_raw = self.reborrow(e.attributes_raw());
+        let mut attrs_raw = self.reborrow(e.attributes_raw());
+        if attrs_raw.bytes().any(|b| !is_ws(b)) {
+            attrs_raw = self.check_attrs(attrs_raw, offset);
+        }
         let local = qname.rsplit_once(':').map_or(qname, |(_, l)| l);
-        let ns = if self.open.len() >= self.max_depth {
-            if !self.depth_reported {
-                self.depth_reported = true;
-                self.diag(DiagnosticKind::LimitReached, offset, "nesting deeper than max_depth: content ignored");
-            }
-            self.open.push(Open { qname, resolved: false });
-            Ns::Other
-        } else {
-            if self.resolver.push(e).is_err() {
-                self.diag(DiagnosticKind::LimitReached, offset, "too many namespace declarations");
-            }
-            self.open.push(Open { qname, resolved: true });
-            match self.resolver.resolve_element(QName(qname)).0 {
-                ResolveResult::Unbound => Ns::Null,
-                ResolveResult::Bound(uri) => Ns::from_uri(uri.0),
-                ResolveResult::Unknown(prefix) => {
-                    let msg = format!("namespace prefix {prefix:?} is not declared");
-                    self.diag(DiagnosticKind::UnboundPrefix, offset, msg);
-                    Ns::UnboundPrefix
-                }
+        if self.resolver.push(e).is_err() {
+            self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
+        }
+        self.open.push(Open { qname, offset });
+        let ns = match self.resolver.resolve_element(QName(qname)).0 {
+            ResolveResult::Unbound => Ns::Null,
+            ResolveResult::Bound(uri) => Ns::from_uri(uri.0),
+            ResolveResult::Unknown(prefix) => {
+                let msg = format!("namespace prefix {prefix:?} is not declared");
+                self.diag(DiagnosticKind::UnboundPrefix, offset, msg);
+                Ns::UnboundPrefix
             }
         };
         if self.phase == Phase::BeforeRoot {
             self.phase = Phase::InRoot;
         }
         Tag { ns, local, qname, attrs_raw, offset }
+    }
+
+    /// Checks a tag's attributes (unquoted or valueless values, duplicates, references,
+    /// control characters, unbound prefixes, limits). Returns `attrs_raw`, cut before the
+    /// first attribute over a limit.
+    fn check_attrs(&mut self, attrs_raw: &'a str, offset: usize) -> &'a str {
+        let mut scan = Attrs::new(attrs_raw);
+        self.attr_names.clear();
+        if !self.attr_set.is_empty() {
+            self.attr_set.clear();
+        }
+        let mut count = 0usize;
+        loop {
+            let before = scan.remaining();
+            let Some(a) = scan.next_raw() else { break };
+            count += 1;
+            let cut_here = || &attrs_raw[..attrs_raw.len() - before.len()];
+            if count > self.limits.max_attributes {
+                let msg = format!("max_attributes ({}) reached: further attributes ignored", self.limits.max_attributes);
+                self.diag(DiagnosticKind::LimitReached, offset, msg);
+                return cut_here();
+            }
+            if a.value.len() > self.limits.max_text_bytes {
+                let msg = format!(
+                    "attribute {:?} is longer than max_text_bytes ({}): it and the attributes after it are ignored",
+                    a.name, self.limits.max_text_bytes
+                );
+                self.diag(DiagnosticKind::LimitReached, offset, msg);
+                return cut_here();
+            }
+            let at = self.offset_of(a.name).unwrap_or(offset);
+            match a.quoted {
+                Some(true) => {}
+                Some(false) => {
+                    self.diag(DiagnosticKind::MalformedXml, at, format!("value of attribute {:?} is not quoted", a.name))
+                }
+                None => self.diag(DiagnosticKind::MalformedXml, at, format!("attribute {:?} has no value", a.name)),
+            }
+            // Duplicates: linear for the usual handful, a set beyond.
+            let dup = if self.attr_names.len() < 16 {
+                let d = self.attr_names.contains(&a.name);
+                self.attr_names.push(a.name);
+                d
+            } else {
+                if self.attr_set.is_empty() {
+                    self.attr_set.extend(self.attr_names.iter().copied());
+                }
+                !self.attr_set.insert(a.name)
+            };
+            if dup {
+                self.diag(DiagnosticKind::MalformedXml, at, format!("duplicate attribute {:?}: the first is used", a.name));
+            }
+            if let Some((prefix, _)) = a.name.split_once(':') {
+                if prefix != "xmlns" && prefix != "xml" {
+                    if let ResolveResult::Unknown(_) = self.resolver.resolve_attribute(QName(a.name)).0 {
+                        // Declarations on this same tag are not pushed yet: look for them.
+                        let declared = Attrs::new(attrs_raw)
+                            .any(|(n, _)| n.strip_prefix("xmlns:") == Some(prefix));
+                        if !declared {
+                            let msg = format!("namespace prefix {prefix:?} of attribute {:?} is not declared", a.name);
+                            self.diag(DiagnosticKind::UnboundPrefix, at, msg);
+                        }
+                    }
+                }
+            }
+            if memchr::memchr(b'&', a.value.as_bytes()).is_some() {
+                self.check_attr_refs(a.value);
+            }
+            if self.has_controls {
+                if let Some(i) = find_forbidden_control(a.value.as_bytes()) {
+                    let at = self.offset_of(a.value).map_or(offset, |o| o + i);
+                    let msg = format!("control character in attribute {:?} replaced by U+FFFD", a.name);
+                    self.diag(DiagnosticKind::InvalidCharacter, at, msg);
+                }
+            }
+        }
+        attrs_raw
+    }
+
+    /// Reports what [`decode_attr_value`] will do with each `&` of a raw attribute value.
+    fn check_attr_refs(&mut self, value: &'a str) {
+        let base = self.offset_of(value).unwrap_or(0);
+        let mut from = 0;
+        while let Some(i) = memchr::memchr(b'&', &value.as_bytes()[from..]) {
+            let i = from + i;
+            let after = &value[i + 1..];
+            let at = base + i;
+            match after.find(';').filter(|&j| j <= 40) {
+                Some(j) => {
+                    let name = &after[..j];
+                    match entities::resolve(name) {
+                        Resolved::Xml(_) => {}
+                        Resolved::Html(..) => self.diag(
+                            DiagnosticKind::HtmlEntity,
+                            at,
+                            format!("&{name}; is not an XML entity; read as HTML"),
+                        ),
+                        Resolved::InvalidChar => {
+                            self.diag(DiagnosticKind::InvalidCharacter, at, format!("&{name}; is not an XML character"))
+                        }
+                        Resolved::Unknown if is_ref_name(name) => {
+                            self.diag(DiagnosticKind::UnknownEntity, at, format!("&{name}; is not defined; kept literally"))
+                        }
+                        Resolved::Unknown => {
+                            self.diag(DiagnosticKind::BareAmpersand, at, "'&' starts no reference; kept literally")
+                        }
+                    }
+                    from = i + 2 + j;
+                }
+                None => {
+                    self.diag(DiagnosticKind::BareAmpersand, at, "'&' starts no reference; kept literally");
+                    from = i + 1;
+                }
+            }
+        }
+    }
+
+    /// Handles a start or empty-element tag. `None`: nothing to deliver (skipped).
+    fn on_start(&mut self, e: &quick_xml::events::BytesStart<'a>, offset: usize, empty: bool) -> Option<Event<'a>> {
+        let tag_text: &str = e;
+        if self.stray_lt(tag_text, offset) {
+            // The `<` is text (it is just before the tag text); read on right after it.
+            let lt = self.offset_of(tag_text).map_or(offset, |o| o.saturating_sub(1));
+            let lt = if self.src.as_bytes().get(lt) == Some(&b'<') { lt } else { offset };
+            self.reset_at(lt + 1);
+            if self.open.is_empty() {
+                self.diag(DiagnosticKind::MalformedXml, lt, "text outside the root element ignored");
+                return None;
+            }
+            self.diag(DiagnosticKind::MalformedXml, lt, "'<' that starts no tag kept as text");
+            return Some(Event::Text(self.src.get(lt..lt + 1).unwrap_or("<")));
+        }
+        if self.open.len() >= self.limits.max_depth {
+            if !self.depth_reported {
+                self.depth_reported = true;
+                let msg = format!("nesting deeper than max_depth ({}): deeper elements skipped", self.limits.max_depth);
+                self.diag(DiagnosticKind::LimitReached, offset, msg);
+            }
+            if !empty {
+                self.skip_depth = 1;
+            }
+            return None;
+        }
+        let tag = self.start(e, offset);
+        if empty {
+            self.pending_ends = 1;
+        }
+        Some(Event::Start(tag))
+    }
+
+    /// Handles an end tag: closes the innermost open element of that name (and everything
+    /// opened inside it), or is ignored.
+    fn on_end(&mut self, name: &str, offset: usize) {
+        if self.open.last().is_some_and(|o| o.qname == name) {
+            self.pending_ends = 1;
+            return;
+        }
+        // `</a junk>`: the name ends at whitespace.
+        let name = match name.find([' ', '\t', '\n', '\r']) {
+            Some(i) => {
+                self.diag(DiagnosticKind::MalformedXml, offset, "junk in end tag ignored");
+                &name[..i]
+            }
+            None => name,
+        };
+        match self.open.iter().rposition(|o| o.qname == name) {
+            Some(i) => {
+                let closes = self.open.len() - i;
+                if closes > 1 {
+                    let inner = self.open.last().map_or("", |o| o.qname);
+                    let msg = format!("end tag </{name}> closes {closes} open elements (innermost <{inner}>)");
+                    self.diag(DiagnosticKind::MismatchedEndTag, offset, msg);
+                }
+                self.pending_ends = closes;
+            }
+            None => {
+                let msg = format!("end tag </{name}> matches no open element; ignored");
+                self.diag(DiagnosticKind::MismatchedEndTag, offset, msg);
+            }
+        }
     }
 
     /// The next event of the balanced stream.
@@ -361,55 +752,71 @@ impl<'a> XmlReader<'a> {
             if self.phase == Phase::Done {
                 return Event::Eof;
             }
-            let offset = self.reader.buffer_position() as usize;
+            let offset = self.pos();
+            self.last_offset = offset;
             let event = match self.reader.read_event() {
                 Ok(ev) => ev,
                 Err(err) => {
-                    let at = (self.reader.error_position() as usize).min(self.src.len());
-                    self.recover(err, at, offset);
+                    let at = (self.base + self.reader.error_position() as usize).min(self.src.len());
+                    self.recover(err, at.max(offset), offset);
                     continue;
                 }
             };
+            if self.skip_depth > 0 {
+                // Inside an element deeper than max_depth: count, deliver nothing.
+                match event {
+                    QEvent::Start(_) => self.skip_depth += 1,
+                    QEvent::End(_) => self.skip_depth -= 1,
+                    QEvent::Eof => {
+                        self.skip_depth = 0;
+                        self.on_eof();
+                    }
+                    _ => {}
+                }
+                continue;
+            }
             match event {
                 QEvent::Start(e) => {
-                    return Event::Start(self.start(&e, offset));
+                    if let Some(ev) = self.on_start(&e, offset, false) {
+                        return ev;
+                    }
                 }
                 QEvent::Empty(e) => {
-                    let tag = self.start(&e, offset);
-                    self.pending_ends = 1;
-                    return Event::Start(tag);
-                }
-                QEvent::End(e) => {
-                    let name = e.name().0;
-                    match self.open.iter().rposition(|o| o.qname == name) {
-                        Some(i) => {
-                            let closes = self.open.len() - i;
-                            if closes > 1 {
-                                let msg = format!("end tag </{name}> closes {} open elements", closes);
-                                self.diag(DiagnosticKind::MismatchedEndTag, offset, msg);
-                            }
-                            self.pending_ends = closes;
-                        }
-                        None => {
-                            let msg = format!("end tag </{name}> matches no open element; ignored");
-                            self.diag(DiagnosticKind::MismatchedEndTag, offset, msg);
-                        }
+                    if let Some(ev) = self.on_start(&e, offset, true) {
+                        return ev;
                     }
                 }
+                QEvent::End(e) => self.on_end(e.name().0, offset),
                 QEvent::Text(t) => {
+                    let raw: &str = &t;
                     if self.open.is_empty() {
+                        if raw.bytes().any(|b| !is_ws(b)) {
+                            self.diag(DiagnosticKind::MalformedXml, offset, "text outside the root element ignored");
+                        }
                         continue;
                     }
-                    let s = self.cow(t.xml10_content());
+                    if raw.starts_with('&') {
+                        // quick-xml hands a dangling `&` (no `;` before the next `<`) as text.
+                        self.diag(DiagnosticKind::BareAmpersand, offset, "'&' starts no reference; kept literally");
+                    }
+                    let mut s = self.cow(t.xml10_content());
+                    if self.has_controls {
+                        s = self.clean_controls(s, raw, offset);
+                    }
                     if !s.is_empty() {
                         return Event::Text(s);
                     }
                 }
                 QEvent::CData(t) => {
                     if self.open.is_empty() {
+                        self.diag(DiagnosticKind::MalformedXml, offset, "CDATA section outside the root element ignored");
                         continue;
                     }
-                    let s = self.cow(t.xml10_content());
+                    let raw: &str = &t;
+                    let mut s = self.cow(t.xml10_content());
+                    if self.has_controls {
+                        s = self.clean_controls(s, raw, offset + 9);
+                    }
                     if !s.is_empty() {
                         return Event::Text(s);
                     }
@@ -425,13 +832,18 @@ impl<'a> XmlReader<'a> {
                     if self.open.is_empty() {
                         continue;
                     }
-                    return Event::Comment(self.cow(t.into_inner()));
+                    let mut s = self.cow(t.into_inner());
+                    if self.has_controls {
+                        s = self.clean_controls(s, s, offset + 4);
+                    }
+                    return Event::Comment(s);
                 }
                 QEvent::PI(p) => {
                     if self.open.is_empty() {
                         continue;
                     }
                     let raw = self.cow(p.into_inner());
+                    let raw = if self.has_controls { self.clean_controls(raw, raw, offset + 2) } else { raw };
                     let (target, data) = match raw.find([' ', '\t', '\n', '\r']) {
                         Some(i) => (&raw[..i], raw[i..].trim_start_matches([' ', '\t', '\n', '\r'])),
                         None => (raw, ""),
@@ -448,27 +860,27 @@ impl<'a> XmlReader<'a> {
                     }
                 }
                 QEvent::Decl(_) => {}
-                QEvent::Eof => {
-                    if !self.open.is_empty() {
-                        let msg = format!("input ended with {} open elements", self.open.len());
-                        self.diag(DiagnosticKind::UnclosedElement, self.src.len(), msg);
-                        self.pending_ends = self.open.len();
-                    } else {
-                        self.phase = Phase::Done;
-                    }
-                    // From here on the reader yields nothing new.
-                    self.phase_after_eof();
-                }
+                QEvent::Eof => self.on_eof(),
             }
         }
     }
 
-    fn phase_after_eof(&mut self) {
-        if self.open.is_empty() {
+    /// End of input: close what is open (truncated body), then yield Eof forever.
+    fn on_eof(&mut self) {
+        if let Some(inner) = self.open.last() {
+            let msg = format!(
+                "input ended with {} open element(s); innermost <{}> at byte {} closed",
+                self.open.len(),
+                inner.qname,
+                inner.offset
+            );
+            self.diag(DiagnosticKind::UnclosedElement, self.src.len(), msg);
+            self.pending_ends = self.open.len();
+        } else {
             self.phase = Phase::Done;
         }
-        // Point quick-xml at the end so further reads yield Eof.
-        self.reader = quick_xml::Reader::from_str("");
+        // From here on quick-xml yields nothing new.
+        self.reset_at(self.src.len());
     }
 
     fn reference(&mut self, name: &'a str, offset: usize) -> &'a str {
@@ -490,12 +902,23 @@ impl<'a> XmlReader<'a> {
                 "\u{FFFD}"
             }
             Resolved::Unknown => {
-                self.diag(DiagnosticKind::UnknownEntity, offset, format!("&{name}; is not defined; kept literally"));
+                if is_ref_name(name) {
+                    self.diag(DiagnosticKind::UnknownEntity, offset, format!("&{name}; is not defined; kept literally"));
+                } else {
+                    // `a & b; c`: quick-xml reads `& b;` as a reference.
+                    self.diag(DiagnosticKind::BareAmpersand, offset, "'&' starts no reference; kept literally");
+                }
                 // The input holds "&name;" right at offset.
-                self.src.get(offset..offset + name.len() + 2).filter(|s| s.starts_with('&')).unwrap_or_else(|| {
-                    let s = bumpalo::format!(in self.arena, "&{};", name);
-                    s.into_bump_str()
-                })
+                let literal =
+                    self.src.get(offset..offset + name.len() + 2).filter(|s| s.starts_with('&')).unwrap_or_else(|| {
+                        let s = bumpalo::format!(in self.arena, "&{};", name);
+                        s.into_bump_str()
+                    });
+                if self.has_controls {
+                    self.clean_controls(literal, literal, offset)
+                } else {
+                    literal
+                }
             }
         }
     }
@@ -509,28 +932,62 @@ impl<'a> XmlReader<'a> {
         s.into_bump_str()
     }
 
+    /// Recovers from a quick-xml error at `at` (the start of the construct it could not read;
+    /// `offset` is where the failed read started). Always resumes strictly after `offset`.
     fn recover(&mut self, err: quick_xml::Error, at: usize, offset: usize) {
         use quick_xml::errors::SyntaxError;
         let msg = err.to_string();
-        match err {
-            quick_xml::Error::Syntax(SyntaxError::UnclosedCData) if !self.open.is_empty() => {
-                // Keep the rest of the input as the CDATA section's text.
-                let start = self.src[at.min(self.src.len())..].find("<![CDATA[").map(|i| at + i + 9);
-                self.diag(DiagnosticKind::MalformedXml, at, msg);
-                if let Some(start) = start {
-                    let text = &self.src[start.min(self.src.len())..];
-                    self.reader = quick_xml::Reader::from_str("");
+        let src = self.src;
+        let rest = src.get(at..).unwrap_or("");
+        // Just after the next `>` (a bogus comment or broken tag ends there, as in HTML).
+        let after_gt = |from: usize| -> usize {
+            memchr::memchr(b'>', &src.as_bytes()[from.min(src.len())..]).map_or(src.len(), |i| from + i + 1)
+        };
+        let resume = match err {
+            quick_xml::Error::Syntax(SyntaxError::UnclosedCData) if rest.starts_with("<![CDATA[") => {
+                if self.open.is_empty() || self.skip_depth > 0 {
+                    self.diag(DiagnosticKind::MalformedXml, at, msg);
+                } else {
+                    // Keep the rest of the input as the CDATA section's text.
+                    self.diag(DiagnosticKind::MalformedXml, at, "CDATA section not closed: the rest of the input is its text");
+                    let text = &src[at + 9..];
+                    let text = if self.has_controls { self.clean_controls(text, text, at + 9) } else { text };
                     self.pending_text = Some(text);
                 }
+                self.src.len()
+            }
+            quick_xml::Error::Syntax(SyntaxError::UnclosedComment) if rest.starts_with("<!--") => {
+                // As in HTML and XML5: an unclosed comment runs to the end of the input.
+                self.diag(DiagnosticKind::MalformedXml, at, msg);
+                self.src.len()
+            }
+            quick_xml::Error::Syntax(SyntaxError::UnclosedPI | SyntaxError::UnclosedXmlDecl)
+                if rest.starts_with("<?") && !rest.as_bytes().get(2).is_some_and(|&b| is_name_start(b)) =>
+            {
+                // `<? no` in text: no PI target, so the `<` is text (XML5).
+                if self.open.is_empty() || self.skip_depth > 0 {
+                    self.diag(DiagnosticKind::MalformedXml, at, "text outside the root element ignored");
+                } else {
+                    self.diag(DiagnosticKind::MalformedXml, at, "'<' that starts no tag kept as text");
+                    self.pending_text = Some(&src[at..at + 1]);
+                }
+                at + 1
+            }
+            quick_xml::Error::Syntax(_) => {
+                // Broken tag (unclosed quote, `>` missing), bogus `<!…>`/`<?…`, unclosed DOCTYPE:
+                // skip to the next `>`, or to the end when there is none (truncated input).
+                self.diag(DiagnosticKind::MalformedXml, at, msg);
+                after_gt(at + 1)
             }
             _ => {
+                // Ill-formed constructs quick-xml has already read past.
                 self.diag(DiagnosticKind::MalformedXml, at, msg);
+                self.pos()
             }
-        }
-        // A syntax error at the end of input leaves nothing more to read; quick-xml then
-        // reports Eof, which closes open elements. If the reader did not advance, stop.
-        if self.reader.buffer_position() as usize == offset && self.pending_text.is_none() {
-            self.reader = quick_xml::Reader::from_str("");
+        };
+        let resume = resume.max(offset + 1).min(self.src.len());
+        if resume != self.pos() {
+            self.reset_at(resume);
         }
     }
 }
