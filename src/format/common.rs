@@ -247,6 +247,7 @@ pub fn atom03_content<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) ->
 fn xhtml_text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
     let arena = cx.arena;
     let mut own_text = bumpalo::collections::String::new_in(arena);
+    let mut cut_at = None;
     loop {
         match r.next() {
             Event::Start(tag) if tag.ns == Ns::Html && tag.local == "div" => {
@@ -255,15 +256,12 @@ fn xhtml_text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
                 return html::finish_fragment(arena, &nodes).map(Text::Html);
             }
             Event::Start(_) => r.skip(),
-            Event::Text(t) => {
-                if own_text.len() + t.len() <= cx.limits.max_text_bytes {
-                    own_text.push_str(t)
-                }
-            }
+            Event::Text(t) => append_capped(&mut own_text, t, cx.limits.max_text_bytes, &mut cut_at, r.last_offset()),
             Event::End | Event::Eof => break,
             Event::Comment(_) | Event::Pi { .. } => {}
         }
     }
+    report_cut(r, cut_at, cx);
     let t = own_text.into_bump_str();
     has_non_space(t).then_some(Text::Plain(t))
 }
@@ -276,6 +274,7 @@ fn capture_children<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> bumpalo::collect
     let mut open: Vec<usize> = Vec::new();
     // The Text node the next chunk extends; its joined buffer exists once a second chunk came.
     let mut text_run: Option<(usize, Option<bumpalo::collections::String<'a>>)> = None;
+    let mut cut_at = None;
     let flush = |nodes: &mut bumpalo::collections::Vec<'a, Node<'a>>,
                  run: &mut Option<(usize, Option<bumpalo::collections::String<'a>>)>| {
         if let Some((i, Some(s))) = run.take() {
@@ -321,12 +320,16 @@ fn capture_children<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> bumpalo::collect
                         };
                         bumpalo::collections::String::from_str_in(first, arena)
                     });
-                    if buf.len() + t.len() <= cx.limits.max_text_bytes {
-                        buf.push_str(t)
-                    }
+                    append_capped(buf, t, cx.limits.max_text_bytes, &mut cut_at, r.last_offset());
                 }
                 None => {
                     let i = nodes.len();
+                    let t = if t.len() > cx.limits.max_text_bytes {
+                        cut_at.get_or_insert(r.last_offset());
+                        &t[..crate::xml::floor_char_boundary(t, cx.limits.max_text_bytes)]
+                    } else {
+                        t
+                    };
                     nodes.push(Node { kind: NodeKind::Text(t), end: i as u32 + 1 });
                     text_run = Some((i, None));
                 }
@@ -343,7 +346,35 @@ fn capture_children<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> bumpalo::collect
             }
         }
     }
+    report_cut(r, cut_at, cx);
     nodes
+}
+
+/// Appends `t` to `buf` within `max` bytes (cut at a char boundary). Once a chunk has been
+/// cut, `cut_at` holds where, and nothing more is appended (no gaps in the kept text).
+fn append_capped(
+    buf: &mut bumpalo::collections::String<'_>,
+    t: &str,
+    max: usize,
+    cut_at: &mut Option<usize>,
+    offset: usize,
+) {
+    if cut_at.is_some() {
+        return;
+    }
+    if buf.len() + t.len() <= max {
+        buf.push_str(t);
+    } else {
+        buf.push_str(&t[..crate::xml::floor_char_boundary(t, max.saturating_sub(buf.len()))]);
+        *cut_at = Some(offset);
+    }
+}
+
+fn report_cut(r: &mut XmlReader<'_>, cut_at: Option<usize>, cx: &Ctx<'_>) {
+    if let Some(at) = cut_at {
+        let msg = format!("text longer than max_text_bytes ({}) cut", cx.limits.max_text_bytes);
+        r.diag(DiagnosticKind::LimitReached, at, msg);
+    }
 }
 
 /// Records that the entry limit was reached (once per feed).

@@ -158,7 +158,7 @@ impl<'a> XmlReader<'a> {
 }
 
 /// The largest char boundary of `s` at or below `i`.
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     if i >= s.len() {
         return s.len();
     }
