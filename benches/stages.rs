@@ -265,6 +265,7 @@ fn bench_stages(c: &mut Criterion) {
         eprintln!("xml_walk: {want_ns} events (ns), {want_plain} events (no ns)");
         let mut g = c.benchmark_group("stages/xml_walk");
         g.throughput(Throughput::Bytes(corpus_bytes));
+        g.sample_size(20); // ~50-100 ms per pass
         g.bench_function(format!("ns_from_str{sfx}"), |b| {
             b.iter(|| {
                 let n = walk_ns(&docs);

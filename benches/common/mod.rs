@@ -119,13 +119,20 @@ pub fn id_suffix() -> &'static str {
     }
 }
 
-/// Fails the bench (or, in unchecked mode, warns once per call site message).
+/// Fails the bench (or, in unchecked mode, warns; only the first few warnings are printed).
 #[track_caller]
 pub fn check(ok: bool, msg: impl FnOnce() -> String) {
     if !ok {
         let msg = msg();
         if unchecked() {
-            eprintln!("WARNING (FEEDMILL_BENCH_UNCHECKED): {msg}");
+            // Warn a few times only: in unchecked mode this runs inside timed loops.
+            static WARNED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+            let n = WARNED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if n < 8 {
+                eprintln!("WARNING (FEEDMILL_BENCH_UNCHECKED): {msg}");
+            } else if n == 8 {
+                eprintln!("WARNING (FEEDMILL_BENCH_UNCHECKED): further failed checks not shown");
+            }
         } else {
             panic!(
                 "{msg}\n(benches check their results so a fast-but-wrong change cannot win; \
