@@ -20,6 +20,7 @@
 //! ```
 
 pub mod error;
+pub mod extract;
 pub mod format;
 pub mod html;
 pub mod input;
