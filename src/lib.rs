@@ -26,6 +26,7 @@ pub mod html;
 pub mod input;
 pub mod model;
 pub mod options;
+pub mod sanitize;
 pub mod xml;
 
 pub use error::{Diagnostic, DiagnosticKind, Error};
