@@ -19,6 +19,7 @@
 //! assert_eq!(feed.title.as_ref().unwrap().as_plain(), Some("Hi"));
 //! ```
 
+pub mod discover;
 pub mod error;
 pub mod extract;
 pub mod format;
