@@ -165,7 +165,7 @@ fn podcast_namespace_fields() {
     assert_eq!(pc.persons[0].name, "Alice");
     assert_eq!(pc.persons[0].role, s("host"));
     assert_eq!(pc.persons[0].img, s("https://base.example/alice.jpg"));
-    let pe = &f.entries[0].ext.podcast;
+    let pe = f.entries[0].ext.podcast.as_ref().unwrap();
     assert_eq!(pe.transcripts.len(), 2);
     assert_eq!(
         pe.transcripts[0],

@@ -63,7 +63,7 @@ pub fn date_with_fallback<'a>(
     r: &mut XmlReader<'a>,
     syntax: DateSyntax,
     slot: &mut Option<Timestamp>,
-    lenient: &mut Option<LenientDate>,
+    lenient: &mut Option<&'a LenientDate>,
     cx: &Ctx<'a>,
 ) {
     let t = text(r, cx);
@@ -73,7 +73,7 @@ pub fn date_with_fallback<'a>(
         DateSyntax::Rfc822 => date::parse_rfc822(t),
     };
     if strict.is_none() && slot.is_none() && lenient.is_none() {
-        *lenient = parse_lenient(t);
+        *lenient = parse_lenient(t).map(|l| &*cx.arena.alloc(l));
     }
     fill(slot, strict);
 }
@@ -305,7 +305,7 @@ pub fn podcast_channel<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, feed: &mut Feed
 
 /// Item-level `podcast:*` elements (the caller checked [`is_podcast`]). Always consumes.
 pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<'a>, cx: &Ctx<'a>) {
-    let pc = &mut entry.ext.podcast;
+    let pc = entry.ext.podcast.get_or_insert_with(Default::default);
     match tag.local {
         "transcript" => {
             r.skip();
@@ -342,6 +342,9 @@ pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<
             }
         }
         _ => r.skip(),
+    }
+    if pc.is_empty() {
+        entry.ext.podcast = None;
     }
 }
 

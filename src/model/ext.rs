@@ -223,7 +223,7 @@ pub struct FeedExt<'a> {
     pub podcast: PodcastFeed<'a>,
     /// Lenient reading of the first feed date the strict parser rejected, when `updated`
     /// stayed `None`.
-    pub updated_lenient: Option<LenientDate>,
+    pub updated_lenient: Option<&'a LenientDate>,
 }
 
 /// Entry fields beyond the spec's model.
@@ -242,11 +242,13 @@ pub struct EntryExt<'a> {
     /// Atom entry `contributor`s.
     pub contributors: Vec<Person<'a>>,
     pub itunes: ItunesEntry<'a>,
-    pub podcast: PodcastEntry<'a>,
-    /// Lenient reading for `published` (see [`FeedExt::updated_lenient`]).
-    pub published_lenient: Option<LenientDate>,
-    /// Lenient reading for `updated`.
-    pub updated_lenient: Option<LenientDate>,
+    /// Podcast namespace fields; boxed (allocated only when the item has one) to keep
+    /// `Entry` small.
+    pub podcast: Option<Box<PodcastEntry<'a>>>,
+    /// Lenient reading for `published` (see [`FeedExt::updated_lenient`]); in the arena.
+    pub published_lenient: Option<&'a LenientDate>,
+    /// Lenient reading for `updated`; in the arena.
+    pub updated_lenient: Option<&'a LenientDate>,
 }
 
 // ------------------------------------------------------------------------------------------
@@ -405,7 +407,7 @@ pub struct OwnedEntryExt {
     pub categories: Vec<OwnedCategory>,
     pub contributors: Vec<OwnedPerson>,
     pub itunes: OwnedItunesEntry,
-    pub podcast: OwnedPodcastEntry,
+    pub podcast: Option<OwnedPodcastEntry>,
     pub published_lenient: Option<LenientDate>,
     pub updated_lenient: Option<LenientDate>,
 }
@@ -480,7 +482,7 @@ impl FeedExt<'_> {
                     .collect(),
                 persons: pc.persons.iter().map(PodcastPerson::into_owned).collect(),
             },
-            updated_lenient: self.updated_lenient,
+            updated_lenient: self.updated_lenient.copied(),
         }
     }
 }
@@ -504,7 +506,7 @@ impl EntryExt<'_> {
                 block: it.block,
                 title: owned(it.title),
             },
-            podcast: OwnedPodcastEntry {
+            podcast: pc.as_deref().map(|pc| OwnedPodcastEntry {
                 transcripts: pc
                     .transcripts
                     .iter()
@@ -519,9 +521,9 @@ impl EntryExt<'_> {
                 persons: pc.persons.iter().map(PodcastPerson::into_owned).collect(),
                 season: pc.season.map(|s| OwnedPodcastSeason { number: s.number, name: owned(s.name) }),
                 episode: pc.episode.map(|e| OwnedPodcastEpisode { number: e.number.to_owned(), display: owned(e.display) }),
-            },
-            published_lenient: self.published_lenient,
-            updated_lenient: self.updated_lenient,
+            }),
+            published_lenient: self.published_lenient.copied(),
+            updated_lenient: self.updated_lenient.copied(),
         }
     }
 }
