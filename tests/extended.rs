@@ -255,3 +255,20 @@ fn ext_is_empty_for_a_minimal_feed() {
     assert_eq!(f.ext, FeedExt::default());
     assert_eq!(f.entries[0].ext, EntryExt::default());
 }
+
+#[test]
+fn rss2_dc_date_is_a_lenient_fallback_only() {
+    let doc = r#"<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><dc:date>2024-01-15T13:45:00+09:00</dc:date>
+        <item><title>a</title><dc:date>2024-01-15T13:45:00Z</dc:date></item>
+        <item><title>b</title><dc:date>2024-01-15T13:45:00Z</dc:date><pubDate>Tue, 16 Jan 2024 00:00:00 GMT</pubDate></item>
+        </channel></rss>"#;
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(doc, None).unwrap();
+    let f = parsed.feed.as_ref().unwrap();
+    assert_eq!(f.updated, None, "spec value unchanged");
+    assert_eq!(f.ext.updated_lenient.unwrap().timestamp.to_string(), "2024-01-15T04:45:00Z");
+    assert_eq!(f.entries[0].updated, None);
+    assert_eq!(f.entries[0].ext.updated_lenient.unwrap().form, "rfc3339");
+    assert!(f.entries[1].updated.is_some());
+    assert_eq!(f.entries[1].ext.updated_lenient, None);
+}

@@ -95,6 +95,16 @@ fn word_counts() {
 }
 
 #[test]
+fn plain_text_collapses_unicode_whitespace() {
+    let arena = Bump::new();
+    let t = feedmill::Text::Plain("  a\u{3000}b\u{A0} c\n\td  ");
+    assert_eq!(plain_text(&arena, &t), Some("a b c d"));
+    let t = feedmill::Text::Plain("already clean é");
+    assert!(std::ptr::eq(plain_text(&arena, &t).unwrap(), "already clean é") || plain_text(&arena, &t) == Some("already clean é"));
+    assert_eq!(plain_text(&arena, &feedmill::Text::Plain(" \u{2003} ")), None);
+}
+
+#[test]
 fn fnv1a64_reference_values() {
     // Published FNV-1a 64 test vectors.
     assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
@@ -224,4 +234,46 @@ fn atom_body_priority_and_xhtml_text() {
     assert_eq!(x.entries[0].body_text, Some("Full content here"));
     assert_eq!(x.entries[0].summary_text, Some("The summary"));
     assert_eq!(x.entries[0].dedup_key, Some("urn:x"));
+}
+
+/// Throughput of parse alone vs parse + extraction over `corpus/real` (run with
+/// `cargo test --release --test extraction -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn extraction_throughput() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    let mut docs = Vec::new();
+    for dir in ["atom", "atom03", "rss1", "rss2"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            docs.push(std::fs::read(e.unwrap().path()).unwrap());
+        }
+    }
+    let bytes: usize = docs.iter().map(Vec::len).sum();
+    let rounds = 20;
+    let mut parser = Parser::new(Options::default());
+    let mut arena = Bump::new();
+    let opts = ExtractOptions::default();
+    for with_extract in [false, true, false, true] {
+        let start = std::time::Instant::now();
+        let mut n = 0usize;
+        for _ in 0..rounds {
+            for d in &docs {
+                let parsed = parser.parse_bytes(d, None, Some("https://example.org/feed")).unwrap();
+                if let Some(feed) = parsed.feed.as_ref() {
+                    n += feed.entries.len();
+                    if with_extract {
+                        arena.reset();
+                        let x = extract(feed, &arena, &opts);
+                        n += x.entries.iter().map(|e| e.word_count as usize).sum::<usize>() & 1;
+                    }
+                }
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "extract={with_extract}: {:.1} MB/s ({} bytes x {rounds}, {n})",
+            (bytes * rounds) as f64 / secs / 1e6,
+            bytes
+        );
+    }
 }

@@ -59,21 +59,51 @@ pub fn text_content<'a>(arena: &'a Bump, html: &Html<'a>) -> &'a str {
 }
 
 /// Appends `t` with whitespace runs collapsed; `pending_space` carries a separator owed
-/// from before (written only between two words).
+/// from before (written only between two words). Whitespace is Unicode `White_Space`.
 pub(crate) fn push_collapsed(out: &mut bumpalo::collections::String<'_>, t: &str, pending_space: &mut bool) {
-    for (k, word) in t.split(|c: char| c.is_whitespace()).enumerate() {
-        if k > 0 {
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let ws_start = i;
+        while i < b.len() {
+            match ws_len_at(t, i) {
+                Some(len) => i += len,
+                None => break,
+            }
+        }
+        if i > ws_start {
             *pending_space = true;
         }
-        if word.is_empty() {
-            continue;
+        let w0 = i;
+        while i < b.len() && ws_len_at(t, i).is_none() {
+            i += 1;
         }
-        if *pending_space && !out.is_empty() {
-            out.push(' ');
+        if i > w0 {
+            if *pending_space && !out.is_empty() {
+                out.push(' ');
+            }
+            *pending_space = false;
+            out.push_str(&t[w0..i]);
         }
-        *pending_space = false;
-        out.push_str(word);
     }
+}
+
+/// The byte length of the whitespace character starting at byte `i`, if it is one. Only the
+/// lead bytes of White_Space characters are decoded (`0xC2`: U+0085, U+00A0; `0xE1`: U+1680;
+/// `0xE2`: U+2000–U+205F; `0xE3`: U+3000); other bytes, including continuation bytes, are
+/// answered from the byte alone, so scanning byte by byte stays on char boundaries at
+/// whitespace.
+#[inline]
+fn ws_len_at(t: &str, i: usize) -> Option<usize> {
+    let b = t.as_bytes()[i];
+    if b < 0x80 {
+        return matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C).then_some(1);
+    }
+    if matches!(b, 0xC2 | 0xE1 | 0xE2 | 0xE3) && t.is_char_boundary(i) {
+        let c = t[i..].chars().next()?;
+        return c.is_whitespace().then(|| c.len_utf8());
+    }
+    None
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -318,12 +348,23 @@ pub fn plain_text<'a: 'b, 'b>(arena: &'b Bump, t: &Text<'a>) -> Option<&'b str> 
 }
 
 fn collapse<'b>(arena: &'b Bump, s: &'b str) -> &'b str {
+    // Already collapsed (one pass): no whitespace other than single inner spaces.
     let b = s.as_bytes();
-    let clean = !b.first().is_some_and(|c| c.is_ascii_whitespace())
-        && !b.last().is_some_and(|c| c.is_ascii_whitespace())
-        && !b.windows(2).any(|w| w[0].is_ascii_whitespace() && w[1].is_ascii_whitespace())
-        && !b.iter().any(|&c| matches!(c, b'\t' | b'\n' | b'\r' | 0x0C))
-        && s.is_ascii();
+    let mut clean = !b.first().is_some_and(|&c| c == b' ') && !b.last().is_some_and(|&c| c == b' ');
+    let mut prev_space = false;
+    let mut i = 0;
+    while clean && i < b.len() {
+        if b[i] == b' ' {
+            clean = !prev_space;
+            prev_space = true;
+        } else {
+            prev_space = false;
+            if ws_len_at(s, i).is_some() {
+                clean = false;
+            }
+        }
+        i += 1;
+    }
     if clean {
         return s;
     }
@@ -340,23 +381,30 @@ pub fn word_count(text: &str) -> u32 {
     let mut n = 0u32;
     let mut in_word = false;
     let mut word_has_alnum = false;
-    for c in text.chars() {
-        if c.is_whitespace() {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let byte = b[i];
+        // ASCII fast path.
+        let (is_ws, is_alnum, unspaced, len) = if byte < 0x80 {
+            (matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C), byte.is_ascii_alphanumeric(), false, 1)
+        } else {
+            let c = text[i..].chars().next().unwrap_or(' ');
+            (c.is_whitespace(), c.is_alphanumeric(), is_unspaced_script(c), c.len_utf8())
+        };
+        i += len;
+        if is_ws || unspaced {
             if in_word && word_has_alnum {
                 n += 1;
             }
             in_word = false;
             word_has_alnum = false;
-        } else if is_unspaced_script(c) {
-            if in_word && word_has_alnum {
+            if unspaced {
                 n += 1;
             }
-            in_word = false;
-            word_has_alnum = false;
-            n += 1;
         } else {
             in_word = true;
-            word_has_alnum |= c.is_alphanumeric();
+            word_has_alnum |= is_alnum;
         }
     }
     if in_word && word_has_alnum {

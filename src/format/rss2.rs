@@ -74,6 +74,8 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, limit_reported: &mut 
                     fill(&mut feed.ext.generator, Some(crate::model::ext::Generator { name, ..Default::default() }));
                 }
             }
+            // dc:date is not in the RSS 2.0 table: read only as a lenient fallback.
+            (Ns::DublinCore, "date") => lenient_only(r, &mut feed.ext.updated_lenient, cx),
             (Ns::Null, "ttl") => fill(&mut feed.ext.ttl, ext::trimmed(r, cx).and_then(non_negative_integer)),
             (Ns::Null, "skipHours") => ext::skip_hours(r, &mut feed.ext.skip_hours, cx),
             (Ns::Null, "skipDays") => ext::skip_days(r, &mut feed.ext.skip_days, cx),
@@ -163,6 +165,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     r.skip();
                 }
             }
+            (Ns::DublinCore, "date") => lenient_only(r, &mut entry.ext.updated_lenient, cx),
             (Ns::Null, "comments") => fill(&mut entry.ext.comments, url_element(r, cx)),
             (Ns::Null, "source") => {
                 let title = ext::trimmed(r, cx);
@@ -181,6 +184,19 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
         }
     }
     entry
+}
+
+/// An element outside the spec's table that carries a date (`dc:date` in RSS 2.0): read only
+/// into the lenient slot (first one wins; dropped at cleanup if the spec field is set).
+fn lenient_only<'a>(
+    r: &mut XmlReader<'a>,
+    slot: &mut Option<&'a crate::model::lenient_date::LenientDate>,
+    cx: &Ctx<'a>,
+) {
+    let t = text(r, cx);
+    if slot.is_none() {
+        *slot = crate::model::lenient_date::parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+    }
 }
 
 /// `itunes:duration`: `D+`, `D+:D+` or `D+:D+:D+` (ASCII digits only, no range checks).
