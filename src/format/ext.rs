@@ -19,11 +19,17 @@ pub const PODCAST: &str = "https://podcastindex.org/namespace/1.0";
 pub const PODCAST_LEGACY: &str = "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
 pub const RDF: &str = crate::xml::ns::RDF;
 
-/// True when `tag` is in the Podcast namespace. `Ns` has no variant for it yet, so this
-/// resolves the URI of `Ns::Other` elements only (never reached for known namespaces).
+/// True when `tag` is a Podcast-namespace element this crate reads. `Ns` has no variant for
+/// the namespace yet, so this resolves the URI of `Ns::Other` elements with one of those
+/// local names only (no lookup for any other element).
 #[inline]
 pub fn is_podcast(r: &XmlReader<'_>, tag: &Tag<'_>) -> bool {
-    tag.ns == Ns::Other && matches!(r.element_ns_uri(tag.qname), PODCAST | PODCAST_LEGACY)
+    tag.ns == Ns::Other
+        && matches!(
+            tag.local,
+            "guid" | "locked" | "funding" | "person" | "transcript" | "chapters" | "season" | "episode"
+        )
+        && matches!(r.element_ns_uri(tag.qname), PODCAST | PODCAST_LEGACY)
 }
 
 /// Child text, trimmed; `None` when empty or whitespace-only.
