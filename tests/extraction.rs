@@ -277,3 +277,39 @@ fn extraction_throughput() {
         );
     }
 }
+
+/// Every real captured feed: extraction runs, every entry gets a dedup key, canonical URLs
+/// are idempotent.
+#[test]
+fn real_corpus_extraction() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    let (mut entries, mut by_id, mut by_url, mut by_hash) = (0, 0, 0, 0);
+    for dir in ["atom", "atom03", "rss1", "rss2"] {
+        for file in std::fs::read_dir(root.join(dir)).unwrap() {
+            let bytes = std::fs::read(file.unwrap().path()).unwrap();
+            let mut parser = Parser::new(Options::default());
+            let parsed = parser.parse_bytes(&bytes, None, Some("https://example.org/feed")).unwrap();
+            let Some(feed) = parsed.feed.as_ref() else { continue };
+            let arena = Bump::new();
+            let x = extract(feed, &arena, &ExtractOptions::default());
+            for (e, xe) in feed.entries.iter().zip(&x.entries) {
+                entries += 1;
+                match xe.dedup_source.expect("always a key") {
+                    DedupSource::Id => by_id += 1,
+                    DedupSource::Url => by_url += 1,
+                    DedupSource::Hash => by_hash += 1,
+                }
+                if let Some(c) = xe.canonical_url {
+                    assert_eq!(canonicalize_url(c).as_deref(), Some(c));
+                }
+                assert_eq!(xe.body_text.is_some(), xe.body_source.is_some());
+                if xe.body_source == Some(BodySource::Summary) {
+                    assert!(xe.content_text.is_none(), "content with text wins");
+                }
+                let _ = e;
+            }
+        }
+    }
+    eprintln!("{entries} entries: {by_id} by id, {by_url} by url, {by_hash} by hash");
+    assert!(entries > 3000 && by_id > entries / 2, "{entries} {by_id}");
+}

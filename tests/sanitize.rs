@@ -180,3 +180,52 @@ fn url_checks() {
     assert_eq!(safe_srcset("a.png 1x, data:x 2x", Some(&base)).as_deref(), Some("https://b.example/x/a.png 1x"));
     assert_eq!(safe_srcset("javascript:x", Some(&base)), None);
 }
+
+/// Every HTML value of every real captured feed: sanitized output is free of the forbidden
+/// patterns and sanitizing it again changes nothing.
+#[test]
+fn real_corpus_values_are_clean_and_idempotent() {
+    use feedmill::sanitize::sanitize_text;
+    use feedmill::{Options, Parser, Text};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    let o = SanitizeOptions { base_url: Some(Url::parse("https://example.org/feed").unwrap()), allow_video_embeds: true };
+    let mut checked = 0;
+    // Every third feed, sorted (a debug-build budget of a few seconds; all feeds pass too).
+    let mut files: Vec<_> = ["atom", "atom03", "rss1", "rss2"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap().map(|f| f.unwrap().path()))
+        .collect();
+    files.sort();
+    for path in files.iter().step_by(3) {
+        {
+            let bytes = std::fs::read(path).unwrap();
+            let mut parser = Parser::new(Options::default());
+            let parsed = parser.parse_bytes(&bytes, None, Some("https://example.org/feed")).unwrap();
+            let Some(feed) = parsed.feed.as_ref() else { continue };
+            for e in &feed.entries {
+                for t in [&e.title, &e.subtitle, &e.summary, &e.content].into_iter().flatten() {
+                    if let Text::Html(_) = t {
+                        let once = sanitize_text(t, &o);
+                        let lower = once.to_ascii_lowercase();
+                        // Prose may mention "JavaScript:"; attribute values may not start with it.
+                        for f in ["<script", "=\"javascript:", "=\"vbscript:", "=\"data:", " onerror=", " onload=", "<style", "<object", "<embed"] {
+                            assert!(!lower.contains(f), "{f} in {once}");
+                        }
+                        let twice = sanitize_html(&once, &o);
+                        if twice != once {
+                            let at = once.bytes().zip(twice.bytes()).take_while(|(a, b)| a == b).count();
+                            let lo = at.saturating_sub(120);
+                            panic!(
+                                "not idempotent at {at}:\n once: {:?}\ntwice: {:?}",
+                                once.get(lo..(at + 120).min(once.len())),
+                                twice.get(lo..(at + 120).min(twice.len()))
+                            );
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 300, "{checked}");
+}

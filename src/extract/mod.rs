@@ -177,7 +177,7 @@ pub struct EntryExtraction<'a> {
     pub summary_text: Option<&'a str>,
     pub content_text: Option<&'a str>,
     /// The best body by the brief's priority: Atom content / `content:encoded`, then
-    /// Atom summary / RSS description.
+    /// Atom summary / RSS description — the first whose plain text is not empty.
     pub body_source: Option<BodySource>,
     /// Plain text of the best body.
     pub body_text: Option<&'a str>,

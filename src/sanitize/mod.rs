@@ -22,11 +22,12 @@
 //!   `srcset`, the candidate); relative URLs are resolved against the base URL.
 //!
 //! Invariants: the output never contains the removed elements/attributes or a URL with a
-//! non-allowlisted scheme; sanitizing is idempotent (`sanitize(sanitize(x)) == sanitize(x)`).
+//! non-allowlisted scheme; sanitizing is idempotent (`sanitize(sanitize(x)) == sanitize(x)`):
+//! the pass is repeated until its output is a fixed point (at most 4 passes; 2 in practice).
 
 use bumpalo::Bump;
 use lol_html::html_content::Element;
-use lol_html::{doc_comments, element, comments, rewrite_str, RewriteStrSettings};
+use lol_html::{comments, doc_comments, element, rewrite_str, RewriteStrSettings};
 use url::Url;
 
 use crate::model::Text;
@@ -70,19 +71,51 @@ const EMBED_SANDBOX: &str = "allow-scripts allow-same-origin allow-presentation 
 /// Sanitizes an HTML fragment string (see the module docs). Never fails: anything lol_html
 /// cannot rewrite yields the empty string.
 pub fn sanitize_html(html: &str, opts: &SanitizeOptions) -> String {
+    // Removing things can change how the rest re-parses (a `<pre>` whose leading newline
+    // followed a removed comment loses it; table foster-parenting; emptied fragments), so
+    // the pass is repeated until the output is a fixed point (normally the second pass
+    // confirms the first). Every pass is a full sanitize, so any pass's output is safe.
+    let mut out = sanitize_once(html, opts);
+    for _ in 0..MAX_PASSES - 1 {
+        let next = sanitize_once(&out, opts);
+        if next == out {
+            break;
+        }
+        out = next;
+    }
+    out
+}
+
+/// Upper bound on [`sanitize_html`]'s passes.
+const MAX_PASSES: usize = 4;
+
+/// One pass: html5ever parse → HTML serialization → lol_html rewrite; a result without
+/// significant content is the empty string (what the next parse would give).
+fn sanitize_once(html: &str, opts: &SanitizeOptions) -> String {
     let arena = Bump::new();
     match crate::html::parse_escaped_html(&arena, html) {
         None => String::new(),
-        Some(t) => sanitize_text(&t, opts),
+        Some(Text::Plain(s)) => escape_text(s),
+        Some(Text::Html(h)) => {
+            let out = rewrite(&h.to_html_string(), opts);
+            let check = Bump::new();
+            if crate::html::parse_escaped_html(&check, &out).is_none() {
+                String::new()
+            } else {
+                out
+            }
+        }
     }
 }
 
-/// Sanitizes a model text value: an HTML value is serialized (HTML5) and rewritten; a plain
-/// value is returned HTML-escaped, ready to insert.
+/// Sanitizes a model text value: an HTML value is serialized (HTML5), re-parsed and
+/// rewritten (re-parsing matters: an Atom `xhtml` tree may nest elements in ways the HTML
+/// parser would not, e.g. `<pre>` in `<p>`, and what must be checked is what a browser builds
+/// from the serialization); a plain value is returned HTML-escaped, ready to insert.
 pub fn sanitize_text(t: &Text<'_>, opts: &SanitizeOptions) -> String {
     match t {
         Text::Plain(s) => escape_text(s),
-        Text::Html(h) => rewrite(&h.to_html_string(), opts),
+        Text::Html(h) => sanitize_html(&h.to_html_string(), opts),
     }
 }
 
