@@ -350,7 +350,7 @@ pub fn plain_text<'a: 'b, 'b>(arena: &'b Bump, t: &Text<'a>) -> Option<&'b str> 
 fn collapse<'b>(arena: &'b Bump, s: &'b str) -> &'b str {
     // Already collapsed (one pass): no whitespace other than single inner spaces.
     let b = s.as_bytes();
-    let mut clean = !b.first().is_some_and(|&c| c == b' ') && !b.last().is_some_and(|&c| c == b' ');
+    let mut clean = b.first() != Some(&b' ') && b.last() != Some(&b' ');
     let mut prev_space = false;
     let mut i = 0;
     while clean && i < b.len() {

@@ -171,8 +171,7 @@ fn rewrite(html: &str, opts: &SanitizeOptions) -> String {
             c.remove();
             Ok(())
         }));
-    let out = rewrite_str(html, settings).unwrap_or_default();
-    out
+    rewrite_str(html, settings).unwrap_or_default()
 }
 
 fn clean_attributes(el: &mut Element<'_, '_>, opts: &SanitizeOptions) {
