@@ -229,3 +229,39 @@ fn real_corpus_values_are_clean_and_idempotent() {
     }
     assert!(checked > 300, "{checked}");
 }
+
+/// Strict-sanitizing throughput over the HTML values of `corpus/real` (run with
+/// `cargo test --release --test sanitize -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn sanitize_throughput() {
+    use feedmill::sanitize::sanitize_text;
+    use feedmill::{Options, Parser, Text};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    let o = SanitizeOptions { base_url: Some(Url::parse("https://example.org/feed").unwrap()), allow_video_embeds: false };
+    let mut html_values: Vec<String> = Vec::new();
+    for dir in ["atom", "atom03", "rss1", "rss2"] {
+        for file in std::fs::read_dir(root.join(dir)).unwrap() {
+            let bytes = std::fs::read(file.unwrap().path()).unwrap();
+            let mut parser = Parser::new(Options::default());
+            let parsed = parser.parse_bytes(&bytes, None, None).unwrap();
+            let Some(feed) = parsed.feed.as_ref() else { continue };
+            for e in &feed.entries {
+                for t in [&e.summary, &e.content].into_iter().flatten() {
+                    if let Text::Html(h) = t {
+                        html_values.push(h.to_html_string());
+                    }
+                }
+            }
+        }
+    }
+    let bytes: usize = html_values.iter().map(String::len).sum();
+    let start = std::time::Instant::now();
+    let mut out = 0usize;
+    for v in &html_values {
+        out += sanitize_html(v, &o).len();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let _ = sanitize_text;
+    eprintln!("sanitize: {} values, {bytes} bytes in, {out} out, {:.1} MB/s", html_values.len(), bytes as f64 / secs / 1e6);
+}
