@@ -20,12 +20,15 @@
 //! ```
 
 pub mod bulk;
+pub mod discover;
 pub mod error;
+pub mod extract;
 pub mod format;
 pub mod html;
 pub mod input;
 pub mod model;
 pub mod options;
+pub mod sanitize;
 pub mod sink;
 pub mod xml;
 

@@ -3,12 +3,14 @@
 
 use super::cleanup::cleanup_entry;
 use super::common::*;
+use super::ext;
 use crate::model::{Entry, Feed};
-use crate::xml::{Ns, XmlReader};
+use crate::xml::{Ns, Tag, XmlReader};
 
 /// Process an Atom feed element (the root `feed` is open; consumes it).
-pub fn feed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
+pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a> {
     let mut feed = Feed::default();
+    feed.ext.language = ext::attr_trimmed(root, "xml:lang", cx);
     let mut limit_reported = false;
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
@@ -16,9 +18,11 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
             (Ns::Atom03, "title") => fill(&mut feed.title, atom03_content(r, &child, cx)),
             (Ns::Atom, "subtitle") => fill(&mut feed.subtitle, atom_text(r, &child, cx)),
             (Ns::Atom03, "tagline") => fill(&mut feed.subtitle, atom03_content(r, &child, cx)),
-            (Ns::Atom, "updated") => fill(&mut feed.updated, date_element(r, DateSyntax::Rfc3339, cx)),
+            (Ns::Atom, "updated") => {
+                ext::date_with_fallback(r, DateSyntax::Rfc3339, &mut feed.updated, &mut feed.ext.updated_lenient, cx)
+            }
             (Ns::Atom03 | Ns::Atom, "modified") => {
-                fill(&mut feed.updated, date_element(r, DateSyntax::W3cDtf, cx))
+                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut feed.updated, &mut feed.ext.updated_lenient, cx)
             }
             (Ns::Atom | Ns::Atom03, "link") => {
                 let link = atom_link(r, &child, cx);
@@ -44,6 +48,20 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
                 let mut e = entry(r, cx);
                 cleanup_entry(&mut e);
                 feed.entries.push(e);
+            }
+            // Beyond the spec's table (model::ext).
+            (Ns::Atom | Ns::Atom03, "id") => fill(&mut feed.ext.id, ext::trimmed(r, cx)),
+            (Ns::Atom, "rights") | (Ns::Atom03, "copyright") => {
+                fill(&mut feed.ext.rights, ext::atom_plain_text(r, &child, cx))
+            }
+            (Ns::Atom | Ns::Atom03, "generator") => fill(&mut feed.ext.generator, ext::atom_generator(r, &child, cx)),
+            (Ns::Atom, "category") => {
+                r.skip();
+                ext::atom_category(&mut feed.ext.categories, &child, cx);
+            }
+            (Ns::Atom | Ns::Atom03, "contributor") => {
+                let person = atom_person(r, cx);
+                feed.ext.contributors.push(person);
             }
             _ => r.skip(),
         }
@@ -77,18 +95,24 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 if let Some(term) = child.attr(cx.arena, "term") {
                     entry.add_category(term);
                 }
+                ext::atom_category(&mut entry.ext.categories, &child, cx);
             }
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
                 entry.add_category(term);
+                ext::plain_category(&mut entry.ext.categories, term);
             }
-            (Ns::Atom, "published") => fill(&mut entry.published, date_element(r, DateSyntax::Rfc3339, cx)),
+            (Ns::Atom, "published") => {
+                ext::date_with_fallback(r, DateSyntax::Rfc3339, &mut entry.published, &mut entry.ext.published_lenient, cx)
+            }
             (Ns::Atom03 | Ns::Atom, "created") => {
-                fill(&mut entry.published, date_element(r, DateSyntax::W3cDtf, cx))
+                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut entry.published, &mut entry.ext.published_lenient, cx)
             }
-            (Ns::Atom, "updated") => fill(&mut entry.updated, date_element(r, DateSyntax::Rfc3339, cx)),
+            (Ns::Atom, "updated") => {
+                ext::date_with_fallback(r, DateSyntax::Rfc3339, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
+            }
             (Ns::Atom03 | Ns::Atom, "modified") => {
-                fill(&mut entry.updated, date_element(r, DateSyntax::W3cDtf, cx))
+                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
             }
             (Ns::Atom, "title") => fill(&mut entry.title, atom_text(r, &child, cx)),
             (Ns::Atom03, "title") => fill(&mut entry.title, atom03_content(r, &child, cx)),
@@ -116,6 +140,13 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::MediaRss, "thumbnail") => fill(&mut entry.thumbnail, image_element(r, &child, "url", cx)),
             (Ns::MediaRss, "group") => media_group(r, &mut entry, cx),
+            // Beyond the spec's table (model::ext).
+            (Ns::Atom | Ns::Atom03, "id") => fill(&mut entry.ext.id, ext::trimmed(r, cx)),
+            (Ns::Atom | Ns::Atom03, "contributor") => {
+                let person = atom_person(r, cx);
+                entry.ext.contributors.push(person);
+            }
+            (Ns::Atom, "source") => fill(&mut entry.ext.source, ext::atom_source(r, cx)),
             _ => r.skip(),
         }
     }

@@ -27,6 +27,8 @@ pub fn cleanup_entry(entry: &mut Entry<'_>) {
     if same(&entry.summary, &entry.content) {
         entry.content = None;
     }
+    // Not a spec step: the extension fields' end-of-entry rule.
+    super::ext::finish_entry(entry);
 }
 
 fn is_image_enclosure(mime_type: Option<&str>, url: Option<&str>) -> bool {
@@ -50,6 +52,8 @@ pub fn cleanup_feed(feed: &mut Feed<'_>) {
             feed.icon = None;
         }
     }
+    // Not a spec step: the extension fields' end-of-feed rule.
+    super::ext::finish_feed(feed);
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 pub mod atom;
 pub mod cleanup;
 pub mod common;
+pub mod ext;
 pub mod rss1;
 pub mod rss2;
 
@@ -31,8 +32,8 @@ pub fn process_document<'a>(arena: &'a Bump, document: &'a str, base: Url, optio
     };
     let (format, feed) = match root {
         Some(tag) => match (tag.ns, tag.local) {
-            (Ns::Atom, "feed") => (Some(Format::Atom), Some(atom::feed(&mut r, &cx))),
-            (Ns::Atom03, "feed") => (Some(Format::Atom03), Some(atom::feed(&mut r, &cx))),
+            (Ns::Atom, "feed") => (Some(Format::Atom), Some(atom::feed(&mut r, &tag, &cx))),
+            (Ns::Atom03, "feed") => (Some(Format::Atom03), Some(atom::feed(&mut r, &tag, &cx))),
             (Ns::Null, "rss") => (Some(Format::Rss2), Some(rss2::rss(&mut r, &cx))),
             (Ns::Rdf, "RDF") => (Some(Format::Rss1), Some(rss1::rdf(&mut r, &cx))),
             _ => {

@@ -7,9 +7,9 @@
 use super::atom::feed_link;
 use super::cleanup::cleanup_entry;
 use super::common::*;
-use super::rss2::image_url_child;
+use super::ext;
 use crate::model::{Entry, Feed, Image};
-use crate::xml::{Ns, XmlReader};
+use crate::xml::{Ns, Tag, XmlReader};
 
 /// Process an RDF element (the root `rdf:RDF` is open; consumes it).
 pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
@@ -17,19 +17,23 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
     let mut limit_reported = false;
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
-            (Ns::Rss1, "channel") => channel(r, &mut feed, cx),
+            (Ns::Rss1, "channel") => {
+                feed.ext.id = feed.ext.id.or(ext::rdf_about(r, &child, cx));
+                channel(r, &mut feed, cx)
+            }
             (Ns::Rss1, "item") => {
                 if feed.entries.len() >= cx.limits.max_entries {
                     entry_limit(r, &child, &mut limit_reported);
                     continue;
                 }
-                let mut e = item(r, cx);
+                let mut e = item(r, &child, cx);
                 cleanup_entry(&mut e);
                 feed.entries.push(e);
             }
             (Ns::Rss1, "image") => {
-                let logo = image_url_child(r, Ns::Rss1, cx);
+                let (logo, info) = ext::rss_image(r, Ns::Rss1, cx);
                 fill(&mut feed.logo, logo);
+                fill(&mut feed.ext.image, Some(info));
             }
             _ => r.skip(),
         }
@@ -40,7 +44,9 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
 fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
-            (Ns::DublinCore, "date") => fill(&mut feed.updated, date_element(r, DateSyntax::W3cDtf, cx)),
+            (Ns::DublinCore, "date") => {
+                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut feed.updated, &mut feed.ext.updated_lenient, cx)
+            }
             (Ns::DublinCore, "creator") => add_named_author(r, &mut feed.authors, cx),
             (Ns::Rss1, "title") => fill(&mut feed.title, string_element(r, cx)),
             (Ns::Rss1, "description") => fill(&mut feed.description, string_element(r, cx)),
@@ -49,13 +55,21 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 let link = atom_link(r, &child, cx);
                 feed_link(feed, link);
             }
+            // Beyond the spec's table (model::ext).
+            (Ns::DublinCore, "language") => fill(&mut feed.ext.language, ext::trimmed(r, cx)),
+            (Ns::DublinCore, "rights") => fill(&mut feed.ext.rights, ext::trimmed(r, cx)),
+            (Ns::DublinCore, "subject") => {
+                let term = text(r, cx);
+                ext::plain_category(&mut feed.ext.categories, term);
+            }
             _ => r.skip(),
         }
     }
 }
 
-fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
+fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     let mut entry = Entry::default();
+    entry.ext.id = ext::rdf_about(r, tag, cx);
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Rss1, "link") => fill(&mut entry.page_url, url_element(r, cx)),
@@ -68,10 +82,13 @@ fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::DublinCore, "creator") => add_named_author(r, &mut entry.authors, cx),
-            (Ns::DublinCore, "date") => fill(&mut entry.updated, date_element(r, DateSyntax::W3cDtf, cx)),
+            (Ns::DublinCore, "date") => {
+                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
+            }
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
                 entry.add_category(term);
+                ext::plain_category(&mut entry.ext.categories, term);
             }
             (Ns::Rss1, "title") => fill(&mut entry.title, string_element(r, cx)),
             (Ns::Rss1, "description") => fill(&mut entry.summary, escaped_html(r, cx)),

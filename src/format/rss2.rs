@@ -8,6 +8,7 @@
 use super::atom::feed_link;
 use super::cleanup::cleanup_entry;
 use super::common::*;
+use super::ext;
 use crate::model::{Enclosure, Entry, Feed, Image};
 use crate::xml::{Ns, Tag, XmlReader};
 
@@ -39,8 +40,9 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, limit_reported: &mut 
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Null, "image") => {
-                let logo = image_url_child(r, Ns::Null, cx);
+                let (logo, info) = ext::rss_image(r, Ns::Null, cx);
                 fill(&mut feed.logo, logo);
+                fill(&mut feed.ext.image, Some(info));
             }
             (Ns::Itunes, "image") => fill(&mut feed.icon, image_element(r, &child, "href", cx)),
             (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => add_named_author(r, &mut feed.authors, cx),
@@ -50,7 +52,7 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, limit_reported: &mut 
                 }
             }
             (Ns::Null, "pubDate" | "lastBuildDate") => {
-                fill(&mut feed.updated, date_element(r, DateSyntax::Rfc822, cx))
+                ext::date_with_fallback(r, DateSyntax::Rfc822, &mut feed.updated, &mut feed.ext.updated_lenient, cx)
             }
             (Ns::Null, "title") => fill(&mut feed.title, string_element(r, cx)),
             (Ns::Itunes, "subtitle") => fill(&mut feed.subtitle, string_element(r, cx)),
@@ -63,6 +65,27 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, limit_reported: &mut 
                 feed_link(feed, link);
             }
             (Ns::Null, "item") => push_item(r, &child, feed, limit_reported, cx),
+            // Beyond the spec's table (model::ext).
+            (Ns::Null, "language") | (Ns::DublinCore, "language") => fill(&mut feed.ext.language, ext::trimmed(r, cx)),
+            (Ns::Null, "copyright") | (Ns::DublinCore, "rights") => fill(&mut feed.ext.rights, ext::trimmed(r, cx)),
+            (Ns::Null, "generator") => {
+                let name = ext::trimmed(r, cx);
+                if name.is_some() {
+                    fill(&mut feed.ext.generator, Some(crate::model::ext::Generator { name, ..Default::default() }));
+                }
+            }
+            // dc:date is not in the RSS 2.0 table: read only as a lenient fallback.
+            (Ns::DublinCore, "date") => lenient_only(r, &mut feed.ext.updated_lenient, cx),
+            (Ns::Null, "ttl") => fill(&mut feed.ext.ttl, ext::trimmed(r, cx).and_then(non_negative_integer)),
+            (Ns::Null, "skipHours") => ext::skip_hours(r, &mut feed.ext.skip_hours, cx),
+            (Ns::Null, "skipDays") => ext::skip_days(r, &mut feed.ext.skip_days, cx),
+            (Ns::Null, "category") => {
+                let term = text(r, cx);
+                ext::rss_category(&mut feed.ext.categories, &child, term, cx);
+            }
+            (Ns::Atom, "id") => fill(&mut feed.ext.id, ext::trimmed(r, cx)),
+            (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.ext.itunes, cx) => {}
+            (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
             _ => r.skip(),
         }
     }
@@ -92,6 +115,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Null, "category") => {
                 let term = text(r, cx);
                 entry.add_category(term);
+                ext::rss_category(&mut entry.ext.categories, &child, term, cx);
             }
             (Ns::Null, "author") => {
                 if let Some(person) = rss_person(r, cx) {
@@ -99,8 +123,12 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => add_named_author(r, &mut entry.authors, cx),
-            (Ns::Null, "pubDate") => fill(&mut entry.updated, date_element(r, DateSyntax::Rfc822, cx)),
-            (Ns::Atom, "updated") => fill(&mut entry.updated, date_element(r, DateSyntax::Rfc3339, cx)),
+            (Ns::Null, "pubDate") => {
+                ext::date_with_fallback(r, DateSyntax::Rfc822, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
+            }
+            (Ns::Atom, "updated") => {
+                ext::date_with_fallback(r, DateSyntax::Rfc3339, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
+            }
             (Ns::Null, "link") => fill(&mut entry.page_url, url_element(r, cx)),
             (Ns::MediaRss, "thumbnail") => fill(&mut entry.thumbnail, image_element(r, &child, "url", cx)),
             (Ns::Itunes, "image") => fill(&mut entry.thumbnail, image_element(r, &child, "href", cx)),
@@ -125,10 +153,50 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 let t = text(r, cx);
                 fill(&mut entry.duration, parse_duration(t));
             }
+            // Beyond the spec's table (model::ext).
+            (Ns::Null, "guid") => {
+                if entry.ext.id.is_none() {
+                    entry.ext.id = ext::trimmed(r, cx);
+                    if entry.ext.id.is_some() {
+                        let permalink = child.attr(cx.arena, "isPermaLink").map(|v| v.trim_matches(is_space));
+                        entry.ext.id_is_permalink = Some(!permalink.is_some_and(|v| v.eq_ignore_ascii_case("false")));
+                    }
+                } else {
+                    r.skip();
+                }
+            }
+            (Ns::DublinCore, "date") => lenient_only(r, &mut entry.ext.updated_lenient, cx),
+            (Ns::Null, "comments") => fill(&mut entry.ext.comments, url_element(r, cx)),
+            (Ns::Null, "source") => {
+                let title = ext::trimmed(r, cx);
+                let url = ext::attr_url(&child, "url", cx);
+                if title.is_some() || url.is_some() {
+                    fill(&mut entry.ext.source, Some(crate::model::ext::Source { title, url }));
+                }
+            }
+            (Ns::DublinCore, "subject") => {
+                let term = text(r, cx);
+                ext::plain_category(&mut entry.ext.categories, term);
+            }
+            (Ns::Itunes, _) if ext::itunes_item(r, &child, &mut entry.ext.itunes, cx) => {}
+            (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
             _ => r.skip(),
         }
     }
     entry
+}
+
+/// An element outside the spec's table that carries a date (`dc:date` in RSS 2.0): read only
+/// into the lenient slot (first one wins; dropped at cleanup if the spec field is set).
+fn lenient_only<'a>(
+    r: &mut XmlReader<'a>,
+    slot: &mut Option<&'a crate::model::lenient_date::LenientDate>,
+    cx: &Ctx<'a>,
+) {
+    let t = text(r, cx);
+    if slot.is_none() {
+        *slot = crate::model::lenient_date::parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+    }
 }
 
 /// `itunes:duration`: `D+`, `D+:D+` or `D+:D+:D+` (ASCII digits only, no range checks).

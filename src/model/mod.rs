@@ -14,11 +14,13 @@
 //! - `Entry::categories` is a set: no duplicates, first-seen order kept for determinism.
 
 pub mod date;
+pub mod ext;
 pub mod lenient_date;
 pub mod url;
 
 use crate::html::Html;
 pub use date::Timestamp;
+pub use ext::{EntryExt, FeedExt, OwnedEntryExt, OwnedFeedExt};
 
 /// A text construct value: the spec's "null, a string, or a Node" minus null
 /// (null is `Option::None` on the field).
@@ -99,6 +101,8 @@ pub struct Entry<'a> {
     /// A set of terms: unique, in first-seen order.
     pub categories: Vec<&'a str>,
     pub enclosures: Vec<Enclosure<'a>>,
+    /// Fields beyond the spec's model (never consulted by the spec's steps).
+    pub ext: EntryExt<'a>,
 }
 
 /// A feed. The spec's entry → feed back-reference is expressed by ownership: an entry's feed
@@ -117,6 +121,8 @@ pub struct Feed<'a> {
     pub updated: Option<Timestamp>,
     pub authors: Vec<Person<'a>>,
     pub entries: Vec<Entry<'a>>,
+    /// Fields beyond the spec's model (never consulted by the spec's steps).
+    pub ext: FeedExt<'a>,
 }
 
 impl<'a> Entry<'a> {
@@ -161,11 +167,12 @@ impl<'a> Feed<'a> {
             updated: self.updated,
             authors: self.authors.iter().map(Person::into_owned).collect(),
             entries: self.entries.iter().map(Entry::into_owned).collect(),
+            ext: self.ext.into_owned(),
         }
     }
 }
 
-fn owned(s: Option<&str>) -> Option<String> {
+pub(crate) fn owned(s: Option<&str>) -> Option<String> {
     s.map(str::to_owned)
 }
 
@@ -207,6 +214,7 @@ impl Entry<'_> {
             authors: self.authors.iter().map(Person::into_owned).collect(),
             categories: self.categories.iter().map(|s| (*s).to_owned()).collect(),
             enclosures: self.enclosures.iter().map(Enclosure::into_owned).collect(),
+            ext: self.ext.into_owned(),
         }
     }
 }
@@ -256,6 +264,7 @@ pub struct OwnedEntry {
     pub authors: Vec<OwnedPerson>,
     pub categories: Vec<String>,
     pub enclosures: Vec<OwnedEnclosure>,
+    pub ext: OwnedEntryExt,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -272,4 +281,5 @@ pub struct OwnedFeed {
     pub updated: Option<Timestamp>,
     pub authors: Vec<OwnedPerson>,
     pub entries: Vec<OwnedEntry>,
+    pub ext: OwnedFeedExt,
 }

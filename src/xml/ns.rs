@@ -21,6 +21,8 @@ pub enum Ns {
     RssContent,
     Svg,
     MathMl,
+    /// The Podcast namespace (podcastindex.org; not in the spec — read for `ext` fields).
+    Podcast,
     /// A namespace the spec does not use.
     Other,
     /// A prefix with no binding in scope (recovered: the element is in no known namespace).
@@ -46,6 +48,8 @@ pub const RSS090_ALT: &str = "http://channel.netscape.com/rdf/simple/0.9/";
 pub const RSS_CONTENT: &str = "http://purl.org/rss/1.0/modules/content/";
 pub const SVG: &str = "http://www.w3.org/2000/svg";
 pub const MATHML: &str = "http://www.w3.org/1998/Math/MathML";
+pub const PODCAST: &str = "https://podcastindex.org/namespace/1.0";
+pub const PODCAST_LEGACY: &str = "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
 
 impl Ns {
     /// Classifies a resolved namespace URI.
@@ -64,6 +68,7 @@ impl Ns {
             RSS_CONTENT => Ns::RssContent,
             SVG => Ns::Svg,
             MATHML => Ns::MathMl,
+            PODCAST | PODCAST_LEGACY => Ns::Podcast,
             "" => Ns::Null,
             _ => Ns::Other,
         }

@@ -1,0 +1,337 @@
+//! Strict HTML sanitizing (issue #7 part 4), opt-in. The spec's own note [115] says its
+//! HTML values are not safe to insert into a page; this makes them so.
+//!
+//! Pipeline: the input is first parsed as an HTML fragment by the same html5ever path the
+//! spec values use ([`crate::html::parse_escaped_html`]) and re-serialized, so malformed,
+//! unclosed and mis-nested markup is resolved exactly as a browser would resolve it; the
+//! well-formed serialization is then rewritten by lol_html:
+//! - elements removed with their content: `script`, `style`, `iframe` (unless an allowlisted
+//!   video embed), `object`, `embed`, `applet`, `frame`, `frameset`, `noscript`, `noembed`,
+//!   `noframes`, `template`, `base`, `meta`, `link`, `title`, `svg`, `math`, `xmp`,
+//!   `plaintext`, `input`, `button`, `select`, `textarea`, `keygen`, and every comment;
+//!   `form` is removed but its content kept, and so is every element not on the allowlist
+//!   of formatting/media elements (`ALLOWED_ELEMENTS`: unknown and custom elements, odd
+//!   names such as `scr<script` that malformed input produces);
+//! - attributes removed: every `on*` event handler, `style`, `srcdoc`, `formaction`,
+//!   `action`, `ping`, `http-equiv`;
+//! - URL attributes (`href`, `src`, `srcset`, `poster`, `cite`, `background`, `longdesc`,
+//!   `lowsrc`, `dynsrc`, `usemap`, `data`, `codebase`, `xlink:href`): the value is
+//!   entity-decoded, then every whitespace, control and invisible format character is
+//!   removed before the scheme is checked; a scheme other than `http`, `https`, `mailto`,
+//!   `tel` or `ftp` (so `javascript:`, `vbscript:`, `data:`, …) drops the attribute (in
+//!   `srcset`, the candidate); relative URLs are resolved against the base URL.
+//!
+//! Invariants: the output never contains the removed elements/attributes or a URL with a
+//! non-allowlisted scheme; sanitizing is idempotent (`sanitize(sanitize(x)) == sanitize(x)`):
+//! the pass is repeated until its output is a fixed point (at most 4 passes; 2 in practice,
+//! the second confirming the first).
+
+use bumpalo::Bump;
+use lol_html::html_content::Element;
+use lol_html::{comments, doc_comments, element, rewrite_str, RewriteStrSettings};
+use url::Url;
+
+use crate::model::Text;
+
+/// Options for [`sanitize_html`].
+#[derive(Clone, Debug, Default)]
+pub struct SanitizeOptions {
+    /// Relative URLs are resolved against this; `None` leaves them relative.
+    pub base_url: Option<Url>,
+    /// Keep `iframe`s embedding YouTube (`/embed/…` on youtube.com, youtube-nocookie.com)
+    /// and Vimeo (`player.vimeo.com/video/…`) players, over https, with only `src`, `width`,
+    /// `height`, `title`, `allow`, `allowfullscreen`, `frameborder`, and a fixed `sandbox`.
+    pub allow_video_embeds: bool,
+}
+
+const REMOVE_WITH_CONTENT: &str = "script, style, object, embed, applet, frame, frameset, noscript, noembed, \
+    noframes, template, base, meta, link, title, svg, math, xmp, plaintext, input, button, select, textarea, keygen";
+
+/// Elements kept (with cleaned attributes); any other element not removed with its content
+/// is unwrapped (its content kept).
+const ALLOWED_ELEMENTS: &[&str] = &[
+    "a", "abbr", "acronym", "address", "article", "aside", "audio", "b", "bdi", "bdo", "big", "blockquote", "br",
+    "caption", "center", "cite", "code", "col", "colgroup", "dd", "del", "details", "dfn", "div", "dl", "dt", "em",
+    "figcaption", "figure", "font", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "img", "ins",
+    "kbd", "li", "main", "mark", "nav", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp",
+    "section", "small", "source", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td",
+    "tfoot", "th", "thead", "time", "tr", "track", "tt", "u", "ul", "var", "video", "wbr",
+];
+
+const URL_ATTRS: &[&str] = &[
+    "href", "src", "poster", "cite", "background", "longdesc", "lowsrc", "dynsrc", "usemap", "data", "codebase",
+    "xlink:href",
+];
+
+const DROP_ATTRS: &[&str] = &["style", "srcdoc", "formaction", "action", "ping", "http-equiv"];
+
+const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto", "tel", "ftp"];
+
+const EMBED_SANDBOX: &str = "allow-scripts allow-same-origin allow-presentation allow-popups";
+
+/// Sanitizes an HTML fragment string (see the module docs). Never fails: anything lol_html
+/// cannot rewrite yields the empty string.
+pub fn sanitize_html(html: &str, opts: &SanitizeOptions) -> String {
+    // One pass P(x) = rewrite(serialize(parse(x))), where a parse without significant content
+    // gives "". Removing things can change how the rest re-parses (a `<pre>` whose leading
+    // newline followed a removed comment loses it; table foster-parenting; emptied
+    // fragments), so passes repeat until P(out) == out: normally the second pass confirms
+    // the first. Every pass is a full sanitize, so any pass's output is safe.
+    let mut cur = std::borrow::Cow::Borrowed(html);
+    for pass in 0..MAX_PASSES {
+        let out = sanitize_once(&cur, opts);
+        if out == *cur || pass + 1 == MAX_PASSES {
+            return out;
+        }
+        cur = std::borrow::Cow::Owned(out);
+    }
+    unreachable!("the last pass returns")
+}
+
+/// Upper bound on [`sanitize_html`]'s passes.
+const MAX_PASSES: usize = 4;
+
+/// One pass: html5ever parse → HTML serialization → lol_html rewrite.
+fn sanitize_once(html: &str, opts: &SanitizeOptions) -> String {
+    let arena = Bump::new();
+    match crate::html::parse_escaped_html(&arena, html) {
+        None => String::new(),
+        Some(Text::Plain(s)) => escape_text(s),
+        Some(Text::Html(h)) => rewrite(&h.to_html_string(), opts),
+    }
+}
+
+/// Sanitizes a model text value: an HTML value is serialized (HTML5), re-parsed and
+/// rewritten (re-parsing matters: an Atom `xhtml` tree may nest elements in ways the HTML
+/// parser would not, e.g. `<pre>` in `<p>`, and what must be checked is what a browser builds
+/// from the serialization); a plain value is returned HTML-escaped, ready to insert.
+pub fn sanitize_text(t: &Text<'_>, opts: &SanitizeOptions) -> String {
+    match t {
+        Text::Plain(s) => escape_text(s),
+        Text::Html(h) => sanitize_html(&h.to_html_string(), opts),
+    }
+}
+
+/// Escapes `&`, `<`, `>` (and the non-breaking space, as the HTML serializer does).
+pub fn escape_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\u{A0}' => out.push_str("&nbsp;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The lol_html pass over a well-formed serialization.
+fn rewrite(html: &str, opts: &SanitizeOptions) -> String {
+    let settings = RewriteStrSettings::new()
+        .append_element_content_handler(element!(REMOVE_WITH_CONTENT, |el| {
+            el.remove();
+            Ok(())
+        }))
+        .append_element_content_handler(element!("form", |el| {
+            el.remove_and_keep_content();
+            Ok(())
+        }))
+        .append_element_content_handler(element!("iframe", |el| {
+            if !(opts.allow_video_embeds && keep_embed(el, opts)) {
+                el.remove();
+            }
+            Ok(())
+        }))
+        .append_element_content_handler(element!("*", |el| {
+            if el.removed() {
+                return Ok(());
+            }
+            let name = el.tag_name();
+            if !ALLOWED_ELEMENTS.contains(&name.as_str()) && name != "iframe" {
+                // Unknown or odd names (`scr<script`, custom elements): unwrap, keep text.
+                el.remove_and_keep_content();
+            }
+            clean_attributes(el, opts);
+            Ok(())
+        }))
+        .append_element_content_handler(comments!("*", |c| {
+            c.remove();
+            Ok(())
+        }))
+        .append_document_content_handler(doc_comments!(|c| {
+            c.remove();
+            Ok(())
+        }));
+    rewrite_str(html, settings).unwrap_or_default()
+}
+
+fn clean_attributes(el: &mut Element<'_, '_>, opts: &SanitizeOptions) {
+    let attrs: Vec<(String, String)> = el.attributes().iter().map(|a| (a.name(), a.value())).collect();
+    for (name, raw) in attrs {
+        let lname = name.to_ascii_lowercase();
+        if lname.starts_with("on") || DROP_ATTRS.contains(&lname.as_str()) {
+            el.remove_attribute(&name);
+        } else if lname == "srcset" {
+            match safe_srcset(&raw, opts.base_url.as_ref()) {
+                Some(v) => set(el, &name, &v),
+                None => el.remove_attribute(&name),
+            }
+        } else if URL_ATTRS.contains(&lname.as_str()) {
+            match safe_url(&raw, opts.base_url.as_ref()) {
+                Some(v) => set(el, &name, &v),
+                None => el.remove_attribute(&name),
+            }
+        }
+    }
+}
+
+fn set(el: &mut Element<'_, '_>, name: &str, value: &str) {
+    // lol_html escapes quotes only; the value must be attribute text.
+    let escaped = value.replace('&', "&amp;");
+    if el.set_attribute(name, &escaped).is_err() {
+        el.remove_attribute(name);
+    }
+}
+
+/// An allowlisted video embed: its `src` is made https, attributes are reduced to the
+/// allowlist and a fixed sandbox is set. False → the caller removes the iframe.
+fn keep_embed(el: &mut Element<'_, '_>, opts: &SanitizeOptions) -> bool {
+    let Some(raw) = el.get_attribute("src") else { return false };
+    let Some(src) = safe_url(&raw, opts.base_url.as_ref()) else { return false };
+    let src = if let Some(rest) = src.strip_prefix("//") { format!("https://{rest}") } else { src };
+    let Ok(mut url) = Url::parse(&src) else { return false };
+    if !matches!(url.scheme(), "http" | "https") {
+        return false;
+    }
+    let host = url.host_str().unwrap_or("").to_owned();
+    let path = url.path().to_owned();
+    let ok = match host.as_str() {
+        "www.youtube.com" | "youtube.com" | "www.youtube-nocookie.com" | "youtube-nocookie.com" => {
+            path.starts_with("/embed/")
+        }
+        "player.vimeo.com" => path.starts_with("/video/"),
+        _ => false,
+    };
+    if !ok || url.set_scheme("https").is_err() {
+        return false;
+    }
+    let keep = ["src", "width", "height", "title", "allow", "allowfullscreen", "frameborder"];
+    let names: Vec<String> = el.attributes().iter().map(|a| a.name()).collect();
+    for n in names {
+        if !keep.contains(&n.to_ascii_lowercase().as_str()) {
+            el.remove_attribute(&n);
+        }
+    }
+    set(el, "src", url.as_str());
+    let _ = el.set_attribute("sandbox", EMBED_SANDBOX);
+    true
+}
+
+/// Decodes character references in an attribute value: numeric (decimal/hex, with or without
+/// `;`) and the named references used to obfuscate URLs. Unknown names stay as written.
+pub fn decode_entities(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_owned();
+    }
+    const NAMED: &[(&str, &str)] = &[
+        ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"), ("nbsp", "\u{A0}"),
+        ("colon", ":"), ("Tab", "\t"), ("NewLine", "\n"), ("tab", "\t"), ("newline", "\n"), ("sol", "/"),
+        ("lpar", "("), ("rpar", ")"), ("period", "."), ("comma", ","), ("semi", ";"), ("excl", "!"),
+        ("num", "#"), ("percnt", "%"), ("plus", "+"), ("equals", "="), ("quest", "?"), ("bsol", "\\"),
+        ("lowbar", "_"), ("hyphen", "-"), ("dash", "-"), ("grave", "`"), ("commat", "@"),
+    ];
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        if let Some(num) = after.strip_prefix('#') {
+            let (hex, digits_start) = match num.as_bytes().first() {
+                Some(b'x' | b'X') => (true, &num[1..]),
+                _ => (false, num),
+            };
+            let len = digits_start
+                .bytes()
+                .take_while(|b| if hex { b.is_ascii_hexdigit() } else { b.is_ascii_digit() })
+                .count();
+            if len > 0 {
+                let digits = &digits_start[..len];
+                let v = u32::from_str_radix(&digits[..digits.len().min(8)], if hex { 16 } else { 10 }).unwrap_or(0xFFFD);
+                let c = char::from_u32(v).filter(|&c| c != '\0').unwrap_or('\u{FFFD}');
+                out.push(c);
+                let consumed = (num.len() - digits_start.len()) + len;
+                rest = &num[consumed..];
+                rest = rest.strip_prefix(';').unwrap_or(rest);
+                continue;
+            }
+        } else {
+            let name_len = after.bytes().take_while(u8::is_ascii_alphanumeric).count();
+            let name = &after[..name_len];
+            if let Some((_, v)) = NAMED.iter().find(|(n, _)| *n == name) {
+                out.push_str(v);
+                rest = &after[name_len..];
+                rest = rest.strip_prefix(';').unwrap_or(rest);
+                continue;
+            }
+        }
+        out.push('&');
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whitespace, control and invisible format characters, removed before the scheme check.
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || c.is_control()
+        || matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
+}
+
+/// The safe form of a URL attribute value (raw, possibly with references), or `None` when it
+/// must be dropped: decoded, invisible characters removed for the scheme check, a scheme (a
+/// `:` before any `/`, `?`, `#`) must be one of `http`, `https`, `mailto`, `tel`, `ftp`;
+/// relative references are resolved against `base`.
+pub fn safe_url(raw: &str, base: Option<&Url>) -> Option<String> {
+    let decoded = decode_entities(raw);
+    let compact: String = decoded.chars().filter(|&c| !is_invisible(c)).collect();
+    let end = compact.find(['/', '?', '#']).unwrap_or(compact.len());
+    if let Some(colon) = compact[..end].find(':') {
+        let scheme = compact[..colon].to_ascii_lowercase();
+        if !SAFE_SCHEMES.contains(&scheme.as_str()) {
+            return None;
+        }
+    }
+    let value = decoded.trim_matches(|c: char| c.is_whitespace() || c.is_control());
+    match base {
+        Some(b) => {
+            let u = b.join(value).ok()?;
+            SAFE_SCHEMES.contains(&u.scheme()).then(|| u.as_str().to_owned())
+        }
+        None => Some(value.to_owned()),
+    }
+}
+
+/// `srcset`: each candidate's URL checked and resolved like [`safe_url`]; unsafe candidates
+/// dropped; `None` when none remains.
+pub fn safe_srcset(raw: &str, base: Option<&Url>) -> Option<String> {
+    let decoded = decode_entities(raw);
+    let mut out: Vec<String> = Vec::new();
+    for cand in decoded.split(',') {
+        let cand = cand.trim();
+        if cand.is_empty() {
+            continue;
+        }
+        let (url, descriptor) = match cand.find(char::is_whitespace) {
+            Some(i) => (&cand[..i], cand[i..].trim()),
+            None => (cand, ""),
+        };
+        // Already decoded: escape '&' so safe_url's decoding is the identity.
+        if let Some(u) = safe_url(&url.replace('&', "&amp;"), base) {
+            out.push(if descriptor.is_empty() { u } else { format!("{u} {descriptor}") });
+        }
+    }
+    (!out.is_empty()).then(|| out.join(", "))
+}
