@@ -68,10 +68,7 @@ fn bench_pipeline(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for (i, d) in docs.iter().enumerate() {
-                // AFTER THE MERGE: use the library's decoder here:
-                //   let text = feedmill::input::decode(&d.bytes, None).text;
-                let text = common::decode::decode_document(black_box(&d.bytes));
-                let fp = fingerprint(&parser.parse_str(&text, Some(BASE_URL)));
+                let fp = fingerprint(&parser.parse_bytes(black_box(&d.bytes), None, Some(BASE_URL)));
                 if fp != expected[i] {
                     check(false, || format!("{}: got {fp:?}, expected {:?}", d.path, expected[i]));
                 }

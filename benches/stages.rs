@@ -222,9 +222,7 @@ fn bench_stages(c: &mut Criterion) {
             b.iter(|| {
                 let mut n = 0;
                 for d in &docs {
-                    // AFTER THE MERGE: bench the library's decoder instead:
-                    //   n += feedmill::input::decode(black_box(&d.bytes), None).text.len();
-                    n += common::decode::decode_document(black_box(&d.bytes)).len();
+                    n += feedmill::input::decode(black_box(&d.bytes), None).text.len();
                 }
                 check(n == want, || format!("decoded {n} bytes, expected {want}"));
                 n

@@ -17,7 +17,6 @@
 //!   mistaken for checked ones.
 #![allow(dead_code)]
 
-pub mod decode;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -57,7 +56,7 @@ pub fn load_corpus() -> Vec<Doc> {
     for line in manifest.lines().skip(1) {
         let Some(rel) = line.split('\t').next().filter(|s| !s.is_empty()) else { continue };
         let bytes = std::fs::read(dir.join(rel)).unwrap_or_else(|e| panic!("reading {rel}: {e}"));
-        let text = decode::decode_document(&bytes).into_owned();
+        let text = feedmill::input::decode(&bytes, None).text.into_owned();
         docs.push(Doc { path: rel.to_owned(), bytes, text });
     }
     assert!(docs.len() > 100, "corpus looks incomplete: {} files", docs.len());

@@ -7,9 +7,8 @@
 //! All single-threaded; `--threads N` (N > 1) adds feedmill with the files split across N
 //! threads (one `Parser` per thread) and prints the scaling against one thread.
 //!
-//! Every parser is handed the raw bytes and does its own decoding. feedmill's `parse_str`
-//! takes `&str`, so its timed region includes the decode step (`decode_document`, the shared
-//! stand-in for `feedmill::input::decode`; see `feedmill_decode` below).
+//! Every parser is handed the raw bytes and does its own decoding (feedmill: `parse_bytes`,
+//! BOM > XML declaration > UTF-8, inside the timed region).
 //!
 //! Usage: `cargo run --release --manifest-path perf/peers/Cargo.toml -- [--runs N]
 //!         [--threads N] [--corpus DIR] [--only NAME[,NAME…]]`
@@ -20,8 +19,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-#[path = "../../../benches/common/decode.rs"]
-mod decode;
 
 /// The document address handed to feedmill (same as `benches/common/mod.rs`).
 const BASE_URL: &str = "https://example.org/feeds/feed.xml";
@@ -105,20 +102,12 @@ struct Peer {
 
 // ---- feedmill --------------------------------------------------------------------------------
 
-/// feedmill's decode step, inside the timed region.
-/// AFTER THE MERGE: replace the body with
-///     feedmill::input::decode(bytes, None).text
-/// so the peers table measures the library's own decoder.
-fn feedmill_decode(bytes: &[u8]) -> Cow<'_, str> {
-    decode::decode_document(bytes)
-}
-
 fn run_feedmill(docs: &[&Doc]) -> Outcome {
     let mut parser = feedmill::Parser::new(feedmill::Options::default());
     let mut out = Outcome::default();
     for d in docs {
-        let text = feedmill_decode(&d.bytes);
-        match parser.parse_str(&text, Some(BASE_URL)) {
+        // The library's own decoding (BOM > XML declaration > UTF-8) is inside the timed region.
+        match parser.parse_bytes(&d.bytes, None, Some(BASE_URL)) {
             Ok(parsed) => match parsed.feed {
                 Some(feed) => out.entries += feed.entries.len() as u64,
                 None => out.rejected += 1,
