@@ -10,7 +10,7 @@
 //! - Nothing here recurses: flattening is an explicit-stack pre-order walk.
 
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use bumpalo::Bump;
@@ -54,6 +54,9 @@ pub(crate) struct TNode {
     last: usize,
     prev: usize,
     next: usize,
+    /// Depth below the document when the node was last inserted (not updated for the
+    /// descendants of a moved node: an estimate, used only for the work limit).
+    depth: u32,
 }
 
 impl TNode {
@@ -66,6 +69,7 @@ impl TNode {
             last: NONE,
             prev: NONE,
             next: NONE,
+            depth: 0,
         }
     }
 }
@@ -73,13 +77,43 @@ impl TNode {
 pub(crate) struct Sink {
     nodes: RefCell<Vec<TNode>>,
     dummy: Rc<QualName>,
+    stats: Rc<Stats>,
+}
+
+/// What the tree builder has done so far, as seen through the sink: `work` counts sink calls
+/// (every step of html5ever's stack-of-open-elements and active-formatting walks asks the
+/// sink for an element name or node identity, so this bounds its CPU time), `max_depth` the
+/// deepest insertion.
+#[derive(Default)]
+pub(crate) struct Stats {
+    work: Cell<u64>,
+    max_depth: Cell<u32>,
+}
+
+impl Stats {
+    #[inline]
+    fn tick(&self, n: u64) {
+        self.work.set(self.work.get().wrapping_add(n));
+    }
 }
 
 impl Sink {
-    fn new() -> Sink {
+    fn new(stats: Rc<Stats>) -> Sink {
         Sink {
             nodes: RefCell::new(vec![TNode::new(TData::Document, None)]),
             dummy: Rc::new(QualName::new(None, ns!(), LocalName::from(""))),
+            stats,
+        }
+    }
+
+    fn note_depth(&self, nodes: &mut [TNode], id: usize) {
+        let p = nodes[id].parent;
+        if p != NONE {
+            let d = nodes[p].depth.saturating_add(1);
+            nodes[id].depth = d;
+            if d > self.stats.max_depth.get() {
+                self.stats.max_depth.set(d);
+            }
         }
     }
 
@@ -158,6 +192,7 @@ impl TreeSink for Sink {
         }
     }
     fn elem_name<'a>(&'a self, target: &'a Handle) -> &'a QualName {
+        self.stats.tick(1);
         &target.name
     }
     fn create_element(
@@ -166,6 +201,7 @@ impl TreeSink for Sink {
         attrs: Vec<HAttribute>,
         flags: ElementFlags,
     ) -> Handle {
+        self.stats.tick(1);
         let template = if flags.template {
             self.push(TData::Fragment, None).id
         } else {
@@ -180,11 +216,13 @@ impl TreeSink for Sink {
         self.push(TData::Pi(target, data), None)
     }
     fn append(&self, parent: &Handle, child: NodeOrText<Handle>) {
+        self.stats.tick(1);
         let mut nodes = self.nodes.borrow_mut();
         match child {
             NodeOrText::AppendNode(h) => {
                 detach(&mut nodes, h.id);
                 append_child(&mut nodes, parent.id, h.id);
+                self.note_depth(&mut nodes, h.id);
             }
             NodeOrText::AppendText(t) => {
                 let last = nodes[parent.id].last;
@@ -226,10 +264,12 @@ impl TreeSink for Sink {
         }
     }
     fn same_node(&self, x: &Handle, y: &Handle) -> bool {
+        self.stats.tick(1);
         x.id == y.id
     }
     fn set_quirks_mode(&self, _mode: QuirksMode) {}
     fn append_before_sibling(&self, sibling: &Handle, new_node: NodeOrText<Handle>) {
+        self.stats.tick(1);
         let mut nodes = self.nodes.borrow_mut();
         if nodes[sibling.id].parent == NONE {
             return;
@@ -238,6 +278,7 @@ impl TreeSink for Sink {
             NodeOrText::AppendNode(h) => {
                 detach(&mut nodes, h.id);
                 insert_before(&mut nodes, sibling.id, h.id);
+                self.note_depth(&mut nodes, h.id);
             }
             NodeOrText::AppendText(t) => {
                 let prev = nodes[sibling.id].prev;
@@ -274,9 +315,11 @@ impl TreeSink for Sink {
         let mut nodes = self.nodes.borrow_mut();
         let mut c = nodes[node.id].first;
         while c != NONE {
+            self.stats.tick(1);
             let next = nodes[c].next;
             detach(&mut nodes, c);
             append_child(&mut nodes, new_parent.id, c);
+            self.note_depth(&mut nodes, c);
             c = next;
         }
     }
@@ -326,17 +369,34 @@ fn opt_str<'a>(arena: &'a Bump, t: &StrTendril) -> &'a str {
     }
 }
 
+/// Limits on html5ever's work (see [`parse_into`]).
+///
+/// html5ever's tree builder walks the stack of open elements (and the list of active
+/// formatting elements) for many tokens, so its time is quadratic in the nesting depth
+/// (20 000 nested `<div>` take about a second). The input is fed in [`CHUNK`]-byte pieces;
+/// after each piece, if the sink has seen more than `MAX_WORK` calls or an insertion deeper
+/// than `MAX_DEPTH`, feeding stops and the document ends there. Work after the last check
+/// is bounded by one chunk's tokens times the stack depth at that point.
+pub(crate) const MAX_WORK: u64 = 4_000_000;
+pub(crate) const MAX_DEPTH: u32 = 1_000;
+pub(crate) const CHUNK: usize = 1024;
+
 /// Parse `text` with the HTML fragment parsing algorithm (context HTML `div`, no-quirks,
 /// scripting disabled) and append the resulting fragment's nodes, flattened in pre-order,
 /// to `out` (strings allocated in `arena`). HTML `template` contents are emitted as the
 /// template's children; their indices are recorded in `templates` (as in the DOM they are
 /// not descendants of the fragment).
+///
+/// With `limited`, the work limits above apply: returns true when they were hit, and the
+/// fragment is then html5ever's parse of the prefix of `text` fed so far (whole chunks),
+/// ended as if the input ended there. Without, `text` is fed in one piece (the reference).
 pub(crate) fn parse_into<'a>(
     arena: &'a Bump,
     text: &str,
     out: &mut Vec<Node<'a>>,
     templates: &mut Vec<u32>,
-) {
+    limited: bool,
+) -> bool {
     let opts = ParseOpts {
         tree_builder: TreeBuilderOpts {
             scripting_enabled: false,
@@ -344,20 +404,41 @@ pub(crate) fn parse_into<'a>(
         },
         tokenizer: tokenizer_opts(),
     };
-    let parser = html5ever::parse_fragment(
-        Sink::new(),
+    let stats = Rc::new(Stats::default());
+    let mut parser = html5ever::parse_fragment(
+        Sink::new(stats.clone()),
         opts,
         QualName::new(None, ns!(html), local_name!("div")),
         Vec::new(),
         false,
     );
-    let nodes = parser.one(StrTendril::from_slice(text));
+    let mut hit = false;
+    if !limited || text.len() <= CHUNK {
+        parser.process(StrTendril::from_slice(text));
+    } else {
+        let mut pos = 0;
+        while pos < text.len() {
+            let mut end = (pos + CHUNK).min(text.len());
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            parser.process(StrTendril::from_slice(&text[pos..end]));
+            pos = end;
+            if pos < text.len()
+                && (stats.work.get() > MAX_WORK || stats.max_depth.get() > MAX_DEPTH)
+            {
+                hit = true;
+                break;
+            }
+        }
+    }
+    let nodes = parser.finish();
     // Document -> html root -> fragment children.
     let root = nodes[0].first;
-    if root == NONE {
-        return;
+    if root != NONE {
+        flatten(arena, &nodes, root, out, templates);
     }
-    flatten(arena, &nodes, root, out, templates);
+    hit
 }
 
 fn flatten<'a>(

@@ -1,0 +1,797 @@
+//! Exact fast tree builder for the common, well-nested subset of HTML (spec step [178]).
+//!
+//! A hand-written tokenizer + tree builder that produces the same flat pre-order node list as
+//! html5ever's fragment parser followed by `tree::flatten` (context `div`, no-quirks,
+//! scripting disabled), or gives up: [`build`] returns `false` the moment the input needs a
+//! tree-construction or tokenizer rule that is not implemented here exactly, and the caller
+//! then runs html5ever. Correctness is established by differential tests (`html::tests`).
+//!
+//! Invariants:
+//! - Strict nesting: an end tag is acted on only when it closes the current node; an end tag
+//!   naming an element that is open but not current makes it bail. So the list of active
+//!   formatting elements is always a subset of the stack of open elements: "reconstruct the
+//!   active formatting elements" is a no-op and the adoption agency is a plain pop, which is
+//!   why the list is not represented at all. No scope boundary element (table, td, th,
+//!   caption, applet, marquee, object, select, template, button, svg, math, html) is ever
+//!   open, so "in (button/list item/default) scope" is "on the stack".
+//! - Implied ends handled exactly: a start tag that closes a `p` when the `p` is the current
+//!   node, `li`/`dd`/`dt` closing the current `li`/`dd`/`dt`, a heading start tag popping a
+//!   current heading, `</p>` with no open `p` (empty `p`), `</br>` (a `br`). Any deeper
+//!   implied end bails.
+//! - Tokenizer subset: start/end tags, `<!--…-->` comments, literal `<` not followed by an
+//!   ASCII letter, `!`, `/` or `?`, `;`-terminated named references, numeric references whose
+//!   code point needs no remapping. Inputs with CR or NUL bail before any work.
+//! - Linear time in the input: every per-token check is O(1) (per-frame barrier indices for
+//!   the `li`/`dd`/`dt` walk, open counts) except the end-tag "is it open at all" scan, which
+//!   looks at most [`END_TAG_SCAN`] frames and bails beyond.
+//! - Strings borrow from the input when no decoding or lowercasing is needed, else live in
+//!   the arena.
+
+use bumpalo::Bump;
+use markup5ever::data::NAMED_ENTITIES;
+
+use super::{Attribute, Element, Node, NodeKind, HTML_NS};
+
+/// How many open elements an unmatched end tag is looked for in before giving up.
+const END_TAG_SCAN: usize = 64;
+
+#[inline]
+fn is_ws(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b' ')
+}
+
+/// Tree-construction category of a start tag name ("in body" insertion mode).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cat {
+    /// "Any other start tag" and formatting elements other than `a`/`nobr`: insert.
+    Ordinary,
+    /// Closes a `p` in button scope, then insert.
+    PClose,
+    Heading,
+    Li,
+    DdDt,
+    /// Inserted and immediately popped.
+    Void,
+    Hr,
+    A,
+    Ruby,
+    /// `rb`, `rtc`, `rp`, `rt`: plain insert when no `ruby` is open.
+    RubyChild,
+    Bail,
+}
+
+fn category(name: &str) -> Cat {
+    match name {
+        "address" | "article" | "aside" | "blockquote" | "center" | "details" | "dialog"
+        | "dir" | "div" | "dl" | "fieldset" | "figcaption" | "figure" | "footer" | "header"
+        | "hgroup" | "main" | "menu" | "nav" | "ol" | "p" | "search" | "section" | "summary"
+        | "ul" => Cat::PClose,
+        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => Cat::Heading,
+        "li" => Cat::Li,
+        "dd" | "dt" => Cat::DdDt,
+        "area" | "br" | "embed" | "img" | "keygen" | "wbr" | "input" | "param" | "source"
+        | "track" => Cat::Void,
+        "hr" => Cat::Hr,
+        "a" => Cat::A,
+        "ruby" => Cat::Ruby,
+        "rb" | "rtc" | "rp" | "rt" => Cat::RubyChild,
+        "html" | "head" | "body" | "base" | "basefont" | "bgsound" | "link" | "meta"
+        | "noframes" | "script" | "style" | "template" | "title" | "frameset" | "frame" | "pre"
+        | "listing" | "form" | "plaintext" | "button" | "nobr" | "applet" | "marquee"
+        | "object" | "table" | "caption" | "col" | "colgroup" | "tbody" | "td" | "tfoot" | "th"
+        | "thead" | "tr" | "image" | "textarea" | "xmp" | "iframe" | "noembed" | "select"
+        | "option" | "optgroup" | "math" | "svg" | "isindex" => Cat::Bail,
+        _ => Cat::Ordinary,
+    }
+}
+
+/// html5ever's "special" category minus `address`, `div`, `p` (the elements at which the
+/// `li`/`dd`/`dt` start-tag walk stops), restricted to names that can be open here.
+fn is_extra_special(name: &str) -> bool {
+    matches!(
+        name,
+        "article"
+            | "aside"
+            | "blockquote"
+            | "center"
+            | "dd"
+            | "details"
+            | "dir"
+            | "dl"
+            | "dt"
+            | "fieldset"
+            | "figcaption"
+            | "figure"
+            | "footer"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "header"
+            | "hgroup"
+            | "li"
+            | "main"
+            | "menu"
+            | "nav"
+            | "noscript"
+            | "ol"
+            | "section"
+            | "summary"
+            | "ul"
+    )
+}
+
+fn is_heading(name: &str) -> bool {
+    matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+}
+
+struct Frame<'a> {
+    /// Output index of the element.
+    idx: u32,
+    name: &'a str,
+    /// Stack index of the nearest frame at or below this one that is `li` or extra-special
+    /// (`u32::MAX` = none).
+    li_bar: u32,
+    /// Same for `dd`/`dt`.
+    dd_bar: u32,
+}
+
+/// The Text node being accumulated (adjacent character tokens share one node).
+struct TextAcc {
+    open: bool,
+    /// Input byte range while the node is one contiguous raw slice of the input.
+    start: usize,
+    end: usize,
+    multi: bool,
+    buf: String,
+}
+
+impl TextAcc {
+    #[inline]
+    fn raw(&mut self, text: &str, s: usize, e: usize) {
+        if s == e {
+            return;
+        }
+        if !self.open {
+            self.open = true;
+            self.multi = false;
+            self.start = s;
+            self.end = e;
+        } else if !self.multi && self.end == s {
+            self.end = e;
+        } else {
+            self.to_multi(text);
+            self.buf.push_str(&text[s..e]);
+        }
+    }
+
+    fn to_multi(&mut self, text: &str) {
+        if !self.open {
+            self.open = true;
+            self.multi = true;
+            self.buf.clear();
+        } else if !self.multi {
+            self.multi = true;
+            self.buf.clear();
+            self.buf.push_str(&text[self.start..self.end]);
+        }
+    }
+
+    #[inline]
+    fn push_char(&mut self, text: &str, c: char) {
+        self.to_multi(text);
+        self.buf.push(c);
+    }
+}
+
+struct Builder<'a, 'o> {
+    arena: &'a Bump,
+    text: &'a str,
+    out: &'o mut Vec<Node<'a>>,
+    stack: Vec<Frame<'a>>,
+    acc: TextAcc,
+    p_open: u32,
+    a_open: u32,
+    ruby_open: u32,
+    heading_open: u32,
+    /// Start of the token being processed (where a bail-out happened; for statistics).
+    tok: usize,
+}
+
+/// Decodes a character reference starting at `b[i] == b'&'`. Appends the decoded text via
+/// `push` and returns the index after the reference; `Some(i + 1)` with a literal `&` pushed
+/// when it is not a reference; None when html5ever's result is not certain (bail).
+/// The rules are identical in text and attribute values for the cases accepted here.
+#[inline]
+fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> Option<usize> {
+    let b = text.as_bytes();
+    let n = b.len();
+    let j = i + 1;
+    match b.get(j) {
+        Some(c) if c.is_ascii_alphanumeric() => {
+            let mut k = j;
+            while k < n && b[k].is_ascii_alphanumeric() {
+                k += 1;
+            }
+            let name = &text[j..k];
+            if k < n && b[k] == b';' && name.len() < 40 {
+                let mut key = [0u8; 40];
+                key[..name.len()].copy_from_slice(name.as_bytes());
+                key[name.len()] = b';';
+                let key = std::str::from_utf8(&key[..=name.len()]).ok()?;
+                if let Some(&(c1, c2)) = NAMED_ENTITIES.get(key) {
+                    if c1 != 0 {
+                        push("", char::from_u32(c1));
+                        if c2 != 0 {
+                            push("", char::from_u32(c2));
+                        }
+                        return Some(k + 1);
+                    }
+                }
+            }
+            // Not a `;`-terminated name: html5ever matches the longest prefix that is a
+            // (legacy, semicolon-less) name, with context-dependent results. Bail if any
+            // prefix matches; otherwise the `&` is literal.
+            for l in 1..=name.len() {
+                match NAMED_ENTITIES.get(&name[..l]) {
+                    None => break,
+                    Some(&(c1, _)) if c1 != 0 => return None,
+                    Some(_) => {}
+                }
+            }
+            push("&", None);
+            Some(j)
+        }
+        Some(b'#') => {
+            let mut k = j + 1;
+            let hex = matches!(b.get(k), Some(b'x' | b'X'));
+            if hex {
+                k += 1;
+            }
+            let ds = k;
+            let mut v: u32 = 0;
+            while k < n {
+                let d = match (b[k] as char).to_digit(if hex { 16 } else { 10 }) {
+                    Some(d) => d,
+                    None => break,
+                };
+                v = v
+                    .saturating_mul(if hex { 16 } else { 10 })
+                    .saturating_add(d);
+                k += 1;
+            }
+            if k == ds {
+                return None; // "&#" / "&#x" without digits
+            }
+            if v == 0
+                || (0x80..=0x9F).contains(&v)
+                || (0xD800..=0xDFFF).contains(&v)
+                || v > 0x10FFFF
+            {
+                return None;
+            }
+            push("", Some(char::from_u32(v)?));
+            if k < n && b[k] == b';' {
+                k += 1;
+            }
+            Some(k)
+        }
+        _ => {
+            push("&", None);
+            Some(j)
+        }
+    }
+}
+
+/// Attribute value with character references decoded (borrowed when there are none).
+fn attr_value<'a>(arena: &'a Bump, text: &'a str, s: usize, e: usize) -> Option<&'a str> {
+    let raw = &text[s..e];
+    let Some(first) = memchr::memchr(b'&', raw.as_bytes()) else {
+        return Some(raw);
+    };
+    let mut out = bumpalo::collections::String::with_capacity_in(raw.len(), arena);
+    out.push_str(&raw[..first]);
+    let mut i = s + first;
+    while i < e {
+        let b = text.as_bytes();
+        if b[i] == b'&' {
+            // A reference never extends past the value's end: decode within the value only.
+            let sub = &text[..e];
+            let mut push = |s: &str, c: Option<char>| {
+                out.push_str(s);
+                if let Some(c) = c {
+                    out.push(c);
+                }
+            };
+            i = char_ref(sub, i, &mut push)?;
+        } else {
+            let next = memchr::memchr(b'&', &b[i..e]).map_or(e, |p| i + p);
+            out.push_str(&text[i..next]);
+            i = next;
+        }
+    }
+    Some(out.into_bump_str())
+}
+
+#[inline]
+fn lower<'a>(arena: &'a Bump, s: &'a str) -> &'a str {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        let mut t = bumpalo::collections::String::from_str_in(s, arena);
+        t.make_ascii_lowercase();
+        t.into_bump_str()
+    } else {
+        s
+    }
+}
+
+impl<'a, 'o> Builder<'a, 'o> {
+    fn flush_text(&mut self) {
+        if !self.acc.open {
+            return;
+        }
+        self.acc.open = false;
+        let t = if self.acc.multi {
+            self.arena.alloc_str(&self.acc.buf) as &str
+        } else {
+            &self.text[self.acc.start..self.acc.end]
+        };
+        let idx = self.out.len() as u32;
+        self.out.push(Node {
+            kind: NodeKind::Text(t),
+            end: idx + 1,
+        });
+    }
+
+    #[inline]
+    fn current(&self) -> Option<&str> {
+        self.stack.last().map(|f| f.name)
+    }
+
+    fn pop(&mut self) {
+        self.flush_text();
+        if let Some(f) = self.stack.pop() {
+            self.out[f.idx as usize].end = self.out.len() as u32;
+            match f.name {
+                "p" => self.p_open -= 1,
+                "a" => self.a_open -= 1,
+                "ruby" => self.ruby_open -= 1,
+                n if is_heading(n) => self.heading_open -= 1,
+                _ => {}
+            }
+        }
+    }
+
+    fn insert(&mut self, name: &'a str, attrs: &'a [Attribute<'a>], void: bool) {
+        self.flush_text();
+        let idx = self.out.len() as u32;
+        self.out.push(Node {
+            kind: NodeKind::Element(Element {
+                namespace: HTML_NS,
+                prefix: None,
+                local: name,
+                attrs,
+            }),
+            end: idx + 1,
+        });
+        if void {
+            return;
+        }
+        let si = self.stack.len() as u32;
+        let (pl, pd) = self
+            .stack
+            .last()
+            .map_or((u32::MAX, u32::MAX), |f| (f.li_bar, f.dd_bar));
+        let xs = is_extra_special(name);
+        let li_bar = if xs || name == "li" { si } else { pl };
+        let dd_bar = if xs || name == "dd" || name == "dt" {
+            si
+        } else {
+            pd
+        };
+        self.stack.push(Frame {
+            idx,
+            name,
+            li_bar,
+            dd_bar,
+        });
+        match name {
+            "p" => self.p_open += 1,
+            "a" => self.a_open += 1,
+            "ruby" => self.ruby_open += 1,
+            n if is_heading(n) => self.heading_open += 1,
+            _ => {}
+        }
+    }
+
+    /// "Close a p element" if one is in button scope: exact only when it is the current node.
+    #[inline]
+    fn close_p(&mut self) -> Option<()> {
+        if self.p_open > 0 {
+            if self.current() != Some("p") {
+                return None;
+            }
+            self.pop();
+        }
+        Some(())
+    }
+
+    fn start_tag(&mut self, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
+        match category(name) {
+            Cat::Ordinary => self.insert(name, attrs, false),
+            Cat::PClose => {
+                self.close_p()?;
+                self.insert(name, attrs, false);
+            }
+            Cat::Heading => {
+                self.close_p()?;
+                if self.current().is_some_and(is_heading) {
+                    self.pop();
+                }
+                self.insert(name, attrs, false);
+            }
+            Cat::Li | Cat::DdDt => {
+                let li = name == "li";
+                if let Some(f) = self.stack.last() {
+                    let bar = if li { f.li_bar } else { f.dd_bar };
+                    if bar != u32::MAX {
+                        let bn = self.stack[bar as usize].name;
+                        let closes = if li {
+                            bn == "li"
+                        } else {
+                            bn == "dd" || bn == "dt"
+                        };
+                        if closes {
+                            if bar as usize != self.stack.len() - 1 {
+                                return None;
+                            }
+                            self.pop();
+                        }
+                    }
+                }
+                self.close_p()?;
+                self.insert(name, attrs, false);
+            }
+            Cat::Void => self.insert(name, attrs, true),
+            Cat::Hr => {
+                self.close_p()?;
+                self.insert(name, attrs, true);
+            }
+            Cat::A => {
+                if self.a_open > 0 {
+                    return None;
+                }
+                self.insert(name, attrs, false);
+            }
+            Cat::Ruby | Cat::RubyChild => {
+                if self.ruby_open > 0 {
+                    return None;
+                }
+                self.insert(name, attrs, false);
+            }
+            Cat::Bail => return None,
+        }
+        Some(())
+    }
+
+    fn end_tag(&mut self, name: &'a str) -> Option<()> {
+        match name {
+            "br" => {
+                // `</br>` is processed as a `<br>` start tag without attributes.
+                self.insert("br", &[], true);
+                return Some(());
+            }
+            "body" | "html" | "template" | "form" => return None,
+            _ => {}
+        }
+        let heading = is_heading(name);
+        let matches_current =
+            |cur: Option<&str>| cur == Some(name) || (heading && cur.is_some_and(is_heading));
+        if matches_current(self.current()) {
+            self.pop();
+            return Some(());
+        }
+        // End tags that "generate implied end tags" (cursory set; `except` = not that one)
+        // once their element is in scope, then pop up to it.
+        let implies = heading
+            || matches!(
+                name,
+                "address"
+                    | "article"
+                    | "aside"
+                    | "blockquote"
+                    | "center"
+                    | "details"
+                    | "dialog"
+                    | "dir"
+                    | "div"
+                    | "dl"
+                    | "fieldset"
+                    | "figcaption"
+                    | "figure"
+                    | "footer"
+                    | "header"
+                    | "hgroup"
+                    | "main"
+                    | "menu"
+                    | "nav"
+                    | "ol"
+                    | "search"
+                    | "section"
+                    | "summary"
+                    | "ul"
+                    | "li"
+                    | "dd"
+                    | "dt"
+                    | "p"
+            );
+        let open = match name {
+            "p" => self.p_open > 0,
+            _ if heading => self.heading_open > 0,
+            _ => {
+                let found = self
+                    .stack
+                    .iter()
+                    .rev()
+                    .take(END_TAG_SCAN)
+                    .any(|f| f.name == name);
+                if !found && self.stack.len() > END_TAG_SCAN {
+                    return None;
+                }
+                found
+            }
+        };
+        if !open {
+            if name == "p" {
+                // `</p>` without an open `p`: an empty `p` element is inserted and closed.
+                self.insert("p", &[], true);
+            }
+            return Some(()); // ignored
+        }
+        if !implies {
+            return None;
+        }
+        while let Some(cur) = self.current() {
+            if cur != name && matches!(cur, "dd" | "dt" | "li" | "p" | "rb" | "rp" | "rt" | "rtc") {
+                self.pop();
+            } else {
+                break;
+            }
+        }
+        if matches_current(self.current()) {
+            self.pop();
+            return Some(());
+        }
+        None
+    }
+}
+
+/// Builds the flat pre-order fragment for `text` into `out` (cleared first), exactly as
+/// html5ever's fragment parser + flattening would. Returns false (with `out` in an
+/// unspecified state) when the input is outside the supported subset.
+pub(crate) fn build<'a>(arena: &'a Bump, text: &'a str, out: &mut Vec<Node<'a>>) -> bool {
+    build_at(arena, text, out, &mut 0)
+}
+
+/// [`build`], also reporting the byte offset of the token at which it gave up.
+pub(crate) fn build_at<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    out: &mut Vec<Node<'a>>,
+    bail_at: &mut usize,
+) -> bool {
+    out.clear();
+    if text.len() >= u32::MAX as usize || memchr::memchr2(b'\r', 0, text.as_bytes()).is_some() {
+        return false;
+    }
+    let mut b = Builder {
+        arena,
+        text,
+        out,
+        stack: Vec::new(),
+        acc: TextAcc {
+            open: false,
+            start: 0,
+            end: 0,
+            multi: false,
+            buf: String::new(),
+        },
+        p_open: 0,
+        a_open: 0,
+        ruby_open: 0,
+        heading_open: 0,
+        tok: 0,
+    };
+    if run(&mut b).is_none() {
+        *bail_at = b.tok;
+        return false;
+    }
+    b.flush_text();
+    let len = b.out.len() as u32;
+    for f in &b.stack {
+        b.out[f.idx as usize].end = len;
+    }
+    true
+}
+
+fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
+    let text = bd.text;
+    let b = text.as_bytes();
+    let n = b.len();
+    let mut i = 0;
+    let mut attrs: Vec<Attribute<'_>> = Vec::new();
+    while i < n {
+        let j = memchr::memchr2(b'<', b'&', &b[i..]).map_or(n, |p| i + p);
+        bd.acc.raw(text, i, j);
+        if j == n {
+            break;
+        }
+        bd.tok = j;
+        if b[j] == b'&' {
+            let acc = &mut bd.acc;
+            let mut push = |s: &str, c: Option<char>| {
+                if !s.is_empty() {
+                    // Literal '&' is the input byte at j.
+                    acc.raw(text, j, j + 1);
+                }
+                if let Some(c) = c {
+                    acc.push_char(text, c);
+                }
+            };
+            i = char_ref(text, j, &mut push)?;
+            continue;
+        }
+        // b[j] == '<'
+        match b.get(j + 1).copied() {
+            Some(c) if c.is_ascii_alphabetic() => {
+                let (k, name, self_closing) = tag(bd.arena, text, j + 1, &mut attrs)?;
+                let _ = self_closing; // Ignored for HTML elements (void ones are popped anyway).
+                let attrs_slice: &[Attribute<'_>] = if attrs.is_empty() {
+                    &[]
+                } else {
+                    bd.arena.alloc_slice_copy(&attrs)
+                };
+                bd.start_tag(name, attrs_slice)?;
+                i = k;
+            }
+            Some(b'/') => {
+                if !b.get(j + 2).is_some_and(|c| c.is_ascii_alphabetic()) {
+                    return None;
+                }
+                let s = j + 2;
+                let mut k = s;
+                while k < n && !is_ws(b[k]) && b[k] != b'/' && b[k] != b'>' {
+                    k += 1;
+                }
+                let name = lower(bd.arena, &text[s..k]);
+                while k < n && is_ws(b[k]) {
+                    k += 1;
+                }
+                if k == n || b[k] != b'>' {
+                    return None;
+                }
+                bd.end_tag(name)?;
+                i = k + 1;
+            }
+            Some(b'!') => {
+                if !text[j..].starts_with("<!--") {
+                    return None;
+                }
+                let s = j + 4;
+                let e = s + memchr::memmem::find(&b[s..], b"-->")?;
+                let data = &text[s..e];
+                if data.starts_with('>')
+                    || data.starts_with("->")
+                    || data.contains("--!")
+                    || data.contains("<!-")
+                {
+                    return None;
+                }
+                bd.flush_text();
+                let idx = bd.out.len() as u32;
+                bd.out.push(Node {
+                    kind: NodeKind::Comment(data),
+                    end: idx + 1,
+                });
+                i = e + 3;
+            }
+            Some(b'?') => return None,
+            _ => {
+                // Literal '<' (also at EOF).
+                bd.acc.raw(text, j, j + 1);
+                i = j + 1;
+            }
+        }
+    }
+    Some(())
+}
+
+/// Tokenizes a start tag whose name starts at `s` (after `<`). Returns the index after `>`,
+/// the lowercased name and the self-closing flag; attributes (duplicates dropped, first
+/// wins) are left in `attrs`.
+fn tag<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    s: usize,
+    attrs: &mut Vec<Attribute<'a>>,
+) -> Option<(usize, &'a str, bool)> {
+    attrs.clear();
+    let b = text.as_bytes();
+    let n = b.len();
+    let mut k = s;
+    while k < n && !is_ws(b[k]) && b[k] != b'/' && b[k] != b'>' {
+        k += 1;
+    }
+    let name = lower(arena, &text[s..k]);
+    loop {
+        while k < n && is_ws(b[k]) {
+            k += 1;
+        }
+        if k == n {
+            return None;
+        }
+        match b[k] {
+            b'>' => return Some((k + 1, name, false)),
+            b'/' => {
+                k += 1;
+                if k == n {
+                    return None;
+                }
+                if b[k] == b'>' {
+                    return Some((k + 1, name, true));
+                }
+            }
+            _ => {
+                let ns = k;
+                k += 1;
+                while k < n && !is_ws(b[k]) && !matches!(b[k], b'/' | b'>' | b'=') {
+                    k += 1;
+                }
+                let aname = lower(arena, &text[ns..k]);
+                while k < n && is_ws(b[k]) {
+                    k += 1;
+                }
+                if k == n {
+                    return None;
+                }
+                let mut value = "";
+                if b[k] == b'=' {
+                    k += 1;
+                    while k < n && is_ws(b[k]) {
+                        k += 1;
+                    }
+                    if k == n {
+                        return None;
+                    }
+                    match b[k] {
+                        q @ (b'"' | b'\'') => {
+                            let e = k + 1 + memchr::memchr(q, &b[k + 1..])?;
+                            value = attr_value(arena, text, k + 1, e)?;
+                            k = e + 1;
+                        }
+                        b'>' => {}
+                        _ => {
+                            let vs = k;
+                            while k < n && !is_ws(b[k]) && b[k] != b'>' {
+                                k += 1;
+                            }
+                            if k == n {
+                                return None;
+                            }
+                            value = attr_value(arena, text, vs, k)?;
+                        }
+                    }
+                }
+                if !attrs.iter().any(|a| a.local == aname) {
+                    attrs.push(Attribute {
+                        namespace: "",
+                        prefix: None,
+                        local: aname,
+                        value,
+                    });
+                }
+            }
+        }
+    }
+}
