@@ -52,6 +52,8 @@ enum Cat {
     DdDt,
     /// Inserted and immediately popped.
     Void,
+    /// `pre`, `listing`: like `PClose`, and a newline right after the start tag is dropped.
+    Pre,
     Hr,
     A,
     Ruby,
@@ -72,15 +74,16 @@ fn category(name: &str) -> Cat {
         "area" | "br" | "embed" | "img" | "keygen" | "wbr" | "input" | "param" | "source"
         | "track" => Cat::Void,
         "hr" => Cat::Hr,
+        "pre" | "listing" => Cat::Pre,
         "a" => Cat::A,
         "ruby" => Cat::Ruby,
         "rb" | "rtc" | "rp" | "rt" => Cat::RubyChild,
         "html" | "head" | "body" | "base" | "basefont" | "bgsound" | "link" | "meta"
-        | "noframes" | "script" | "style" | "template" | "title" | "frameset" | "frame" | "pre"
-        | "listing" | "form" | "plaintext" | "button" | "nobr" | "applet" | "marquee"
-        | "object" | "table" | "caption" | "col" | "colgroup" | "tbody" | "td" | "tfoot" | "th"
-        | "thead" | "tr" | "image" | "textarea" | "xmp" | "iframe" | "noembed" | "select"
-        | "option" | "optgroup" | "math" | "svg" | "isindex" => Cat::Bail,
+        | "noframes" | "script" | "style" | "template" | "title" | "frameset" | "frame"
+        | "form" | "plaintext" | "button" | "nobr" | "applet" | "marquee" | "object" | "table"
+        | "caption" | "col" | "colgroup" | "tbody" | "td" | "tfoot" | "th" | "thead" | "tr"
+        | "image" | "textarea" | "xmp" | "iframe" | "noembed" | "select" | "option"
+        | "optgroup" | "math" | "svg" | "isindex" => Cat::Bail,
         _ => Cat::Ordinary,
     }
 }
@@ -112,11 +115,13 @@ fn is_extra_special(name: &str) -> bool {
             | "header"
             | "hgroup"
             | "li"
+            | "listing"
             | "main"
             | "menu"
             | "nav"
             | "noscript"
             | "ol"
+            | "pre"
             | "section"
             | "summary"
             | "ul"
@@ -420,7 +425,7 @@ impl<'a, 'o> Builder<'a, 'o> {
     fn start_tag(&mut self, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
         match category(name) {
             Cat::Ordinary => self.insert(name, attrs, false),
-            Cat::PClose => {
+            Cat::PClose | Cat::Pre => {
                 self.close_p()?;
                 self.insert(name, attrs, false);
             }
@@ -517,6 +522,8 @@ impl<'a, 'o> Builder<'a, 'o> {
                     | "menu"
                     | "nav"
                     | "ol"
+                    | "pre"
+                    | "listing"
                     | "search"
                     | "section"
                     | "summary"
@@ -582,9 +589,27 @@ pub(crate) fn build_at<'a>(
     bail_at: &mut usize,
 ) -> bool {
     out.clear();
-    if text.len() >= u32::MAX as usize || memchr::memchr2(b'\r', 0, text.as_bytes()).is_some() {
+    if text.len() >= u32::MAX as usize || memchr::memchr(0, text.as_bytes()).is_some() {
+        *bail_at = usize::MAX;
         return false;
     }
+    // The tokenizer's input preprocessing: CRLF and lone CR become LF.
+    let text = if memchr::memchr(b'\r', text.as_bytes()).is_some() {
+        let mut t = bumpalo::collections::String::with_capacity_in(text.len(), arena);
+        let mut rest = text;
+        while let Some(p) = rest.find('\r') {
+            t.push_str(&rest[..p]);
+            t.push('\n');
+            rest = &rest[p + 1..];
+            if rest.starts_with('\n') {
+                rest = &rest[1..];
+            }
+        }
+        t.push_str(rest);
+        t.into_bump_str()
+    } else {
+        text
+    };
     let mut b = Builder {
         arena,
         text,
@@ -654,6 +679,16 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                 };
                 bd.start_tag(name, attrs_slice)?;
                 i = k;
+                if matches!(name, "pre" | "listing") {
+                    // The tree builder drops a newline at the start of the next token if it
+                    // is character data (a reference, which may emit a parse-error token
+                    // first, is not handled).
+                    match b.get(i) {
+                        Some(b'\n') => i += 1,
+                        Some(b'&') => return None,
+                        _ => {}
+                    }
+                }
             }
             Some(b'/') => {
                 if !b.get(j + 2).is_some_and(|c| c.is_ascii_alphabetic()) {

@@ -780,16 +780,35 @@ fn corpus_differential() {
     let mut bails: std::collections::HashMap<String, usize> = Default::default();
     for t in &texts {
         same_as_reference(&arena, t);
-        let (p, at) = path_of(&arena, t);
+        let p = path_of(&arena, t).0;
         paths[p] += 1;
         if p == 3 {
-            let head: String = t[at..].chars().take(12).collect();
+            // Offsets are into the CR-normalized text.
+            let t = &t.replace("\r\n", "\n").replace('\r', "\n");
+            let at = path_of(&arena, t).1;
+            let head: String = if at == usize::MAX {
+                "NUL".into()
+            } else {
+                t[at..].chars().take(12).collect()
+            };
             let key = head
                 .split(['>', ' '])
                 .next()
                 .unwrap_or("")
                 .to_ascii_lowercase();
-            *bails.entry(key).or_default() += 1;
+            let c = bails.entry(key.clone()).or_default();
+            *c += 1;
+            if std::env::var("HTML_BAIL_EXAMPLES").is_ok_and(|k| k == key) && *c <= 6 {
+                let mut a = at.saturating_sub(150);
+                while !t.is_char_boundary(a) {
+                    a -= 1;
+                }
+                let mut z = (at + 60).min(t.len());
+                while !t.is_char_boundary(z) {
+                    z += 1;
+                }
+                println!("--- {:?} @@ {:?}", &t[a..at], &t[at..z]);
+            }
         }
         arena.reset();
     }
@@ -917,20 +936,65 @@ fn extract(data: &str, texts: &mut Vec<String>) {
     }
 }
 
+/// Worst cases of the html5ever path under the work limit (CPU time per input):
+/// `cargo test --release --lib html::tests::pathological_nesting_timing -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn pathological_nesting_timing() {
-    for tag in [
-        "<b>", "<div>", "<p>", "<span>", "<li>", "<a>", "<table>", "<i><b>",
-    ] {
-        for n in [10_000usize, 20_000] {
-            let arena = Bump::new();
-            let s = tag.repeat(n) + "x";
-            let t = std::time::Instant::now();
-            let r = parse_escaped_html(&arena, arena.alloc_str(&s));
-            println!("{tag} x{n}: {:?} {}", t.elapsed(), r.is_some());
-        }
+    let mut worst = std::time::Duration::ZERO;
+    let cases: Vec<(String, String)> = [
+        "<b>",
+        "<div>",
+        "<p>",
+        "<span>",
+        "<li>",
+        "<a>",
+        "<table>",
+        "<i><b>",
+        "<svg>",
+        "<table><div>",
+        "<b><p>",
+        "<p><b id=1><b id=2><b id=3><b id=4>",
+    ]
+    .iter()
+    .flat_map(|t| {
+        [10_000usize, 100_000].map(|n| {
+            (
+                format!("{t} x{n}"),
+                "<svg></svg>".to_string() + &t.repeat(n) + "x",
+            )
+        })
+    })
+    .chain([10usize, 100, 900, 5_000].map(|d| {
+        (
+            format!("{d} spans + 100000 </q>"),
+            "<svg></svg>".to_string() + &"<span>".repeat(d) + &"</q>".repeat(100_000) + "y",
+        )
+    }))
+    .chain([300usize, 1_000, 3_000].map(|d| {
+        (
+            format!("{d} distinct <b> + <p>x</p> x 10000"),
+            "<svg></svg><p>".to_string()
+                + &(0..d).map(|i| format!("<b id={i}>")).collect::<String>()
+                + "</p>"
+                + &"<p>x</p>".repeat(10_000),
+        )
+    }))
+    .collect();
+    for (label, s) in &cases {
+        let arena = Bump::new();
+        let s = arena.alloc_str(s);
+        let t = std::time::Instant::now();
+        let (r, hit) = parse_escaped_html_limited(&arena, s);
+        let el = t.elapsed();
+        worst = worst.max(el);
+        let nodes = match r {
+            Some(Text::Html(h)) => h.nodes().len(),
+            _ => 0,
+        };
+        println!("{label}: {el:?} limit hit {hit}, {nodes} nodes");
     }
+    println!("worst {worst:?}");
 }
 
 /// Differential (b): tricky inputs give the same result through the fast tree builder (or
@@ -1055,6 +1119,19 @@ const TRICKY: &[&str] = &[
     "<b>x</b/>",
     "<b>x</b y>",
     "<pre>\nx</pre>",
+    "<pre>x\n</pre>\n",
+    "<pre>\n\nx</pre>",
+    "<pre>\r\nx</pre>",
+    "<pre>&#10;x</pre>",
+    "<pre><b>\nx</b></pre>",
+    "<p>a<pre>\nb</pre>",
+    "<pre><p>a</pre>",
+    "<listing>\nx</listing>",
+    "<li><pre>x<li>y",
+    "a\rb\r\nc<b title='x\r\ny'>\r</b><!--\r\n-->",
+    "\r",
+    "<b>\r",
+    "<b\rclass=x>y",
     "<textarea>\nx</textarea>",
     "<script>a<b>c</script>",
     "<style>p</style>x",
@@ -1225,6 +1302,11 @@ fn random_soup_differential() {
         "</body>",
         "<section>",
         "</section>",
+        "<pre>",
+        "</pre>",
+        "\r",
+        "<listing>",
+        "<b\rclass=\"x\r\n\">",
     ];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
