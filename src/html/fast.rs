@@ -54,12 +54,28 @@ enum Cat {
     Void,
     /// `pre`, `listing`: like `PClose`, and a newline right after the start tag is dropped.
     Pre,
+    /// Elements whose content the tokenizer reads as raw text up to the matching end tag.
+    Raw(RawKind),
     Hr,
     A,
     Ruby,
     /// `rb`, `rtc`, `rp`, `rt`: plain insert when no `ruby` is open.
     RubyChild,
     Bail,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RawKind {
+    /// `script` (script data state; bails on `<!--`, which starts its escaped states).
+    Script,
+    /// `style`, `noframes`, `iframe`, `noembed` (RAWTEXT).
+    Rawtext,
+    /// `xmp`: RAWTEXT after closing a `p`.
+    Xmp,
+    /// `title` (RCDATA: character references decoded).
+    Rcdata,
+    /// `textarea`: RCDATA, and a newline right after the start tag is dropped.
+    Textarea,
 }
 
 fn category(name: &str) -> Cat {
@@ -75,15 +91,20 @@ fn category(name: &str) -> Cat {
         | "track" => Cat::Void,
         "hr" => Cat::Hr,
         "pre" | "listing" => Cat::Pre,
+        "script" => Cat::Raw(RawKind::Script),
+        "style" | "noframes" | "iframe" | "noembed" => Cat::Raw(RawKind::Rawtext),
+        "xmp" => Cat::Raw(RawKind::Xmp),
+        "title" => Cat::Raw(RawKind::Rcdata),
+        "textarea" => Cat::Raw(RawKind::Textarea),
         "a" => Cat::A,
         "ruby" => Cat::Ruby,
         "rb" | "rtc" | "rp" | "rt" => Cat::RubyChild,
         "html" | "head" | "body" | "base" | "basefont" | "bgsound" | "link" | "meta"
-        | "noframes" | "script" | "style" | "template" | "title" | "frameset" | "frame"
-        | "form" | "plaintext" | "button" | "nobr" | "applet" | "marquee" | "object" | "table"
-        | "caption" | "col" | "colgroup" | "tbody" | "td" | "tfoot" | "th" | "thead" | "tr"
-        | "image" | "textarea" | "xmp" | "iframe" | "noembed" | "select" | "option"
-        | "optgroup" | "math" | "svg" | "isindex" => Cat::Bail,
+        | "template" | "frameset" | "frame" | "form" | "plaintext" | "button" | "nobr"
+        | "table" | "caption" | "col" | "colgroup" | "tbody" | "td" | "tfoot" | "th" | "thead"
+        | "tr" | "image" | "select" | "option" | "optgroup" | "math" | "svg" | "isindex" => {
+            Cat::Bail
+        }
         _ => Cat::Ordinary,
     }
 }
@@ -93,7 +114,8 @@ fn category(name: &str) -> Cat {
 fn is_extra_special(name: &str) -> bool {
     matches!(
         name,
-        "article"
+        "applet"
+            | "article"
             | "aside"
             | "blockquote"
             | "center"
@@ -117,14 +139,25 @@ fn is_extra_special(name: &str) -> bool {
             | "li"
             | "listing"
             | "main"
+            | "marquee"
             | "menu"
             | "nav"
             | "noscript"
+            | "object"
             | "ol"
             | "pre"
             | "section"
             | "summary"
             | "ul"
+            // Never left open (raw text is read to its end tag) but special all the same.
+            | "iframe"
+            | "noembed"
+            | "noframes"
+            | "script"
+            | "style"
+            | "textarea"
+            | "title"
+            | "xmp"
     )
 }
 
@@ -425,6 +458,12 @@ impl<'a, 'o> Builder<'a, 'o> {
     fn start_tag(&mut self, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
         match category(name) {
             Cat::Ordinary => self.insert(name, attrs, false),
+            Cat::Raw(k) => {
+                if k == RawKind::Xmp {
+                    self.close_p()?;
+                }
+                self.insert(name, attrs, false);
+            }
             Cat::PClose | Cat::Pre => {
                 self.close_p()?;
                 self.insert(name, attrs, false);
@@ -503,6 +542,9 @@ impl<'a, 'o> Builder<'a, 'o> {
             || matches!(
                 name,
                 "address"
+                    | "applet"
+                    | "marquee"
+                    | "object"
                     | "article"
                     | "aside"
                     | "blockquote"
@@ -679,7 +721,16 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                 };
                 bd.start_tag(name, attrs_slice)?;
                 i = k;
-                if matches!(name, "pre" | "listing") {
+                if let Cat::Raw(kind) = category(name) {
+                    if kind == RawKind::Textarea {
+                        match b.get(i) {
+                            Some(b'\n') => i += 1,
+                            Some(b'&') => return None,
+                            _ => {}
+                        }
+                    }
+                    i = raw_text(bd, i, name, kind)?;
+                } else if matches!(name, "pre" | "listing") {
                     // The tree builder drops a newline at the start of the next token if it
                     // is character data (a reference, which may emit a parse-error token
                     // first, is not handled).
@@ -740,6 +791,55 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
         }
     }
     Some(())
+}
+
+/// Reads the content of a raw-text element from `i` up to its end tag (`</name` followed by
+/// whitespace, `/` or `>`, ASCII case-insensitively) or EOF into the text accumulator;
+/// returns the end tag's offset (the main loop then processes it).
+fn raw_text(bd: &mut Builder<'_, '_>, i: usize, name: &str, kind: RawKind) -> Option<usize> {
+    let text = bd.text;
+    let b = text.as_bytes();
+    let n = b.len();
+    let mut end = n;
+    let mut from = i;
+    while let Some(p) = memchr::memmem::find(&b[from..], b"</") {
+        let p = from + p;
+        let q = p + 2 + name.len();
+        if q < n
+            && b[p + 2..q].eq_ignore_ascii_case(name.as_bytes())
+            && (is_ws(b[q]) || b[q] == b'/' || b[q] == b'>')
+        {
+            end = p;
+            break;
+        }
+        from = p + 2;
+    }
+    if kind == RawKind::Script && memchr::memmem::find(&b[i..end], b"<!--").is_some() {
+        return None;
+    }
+    if matches!(kind, RawKind::Rcdata | RawKind::Textarea) {
+        let mut k = i;
+        while k < end {
+            let j = memchr::memchr(b'&', &b[k..end]).map_or(end, |p| k + p);
+            bd.acc.raw(text, k, j);
+            if j == end {
+                break;
+            }
+            let acc = &mut bd.acc;
+            let mut push = |s: &str, c: Option<char>| {
+                if !s.is_empty() {
+                    acc.raw(text, j, j + 1);
+                }
+                if let Some(c) = c {
+                    acc.push_char(text, c);
+                }
+            };
+            k = char_ref(&text[..end], j, &mut push)?;
+        }
+    } else {
+        bd.acc.raw(text, i, end);
+    }
+    Some(end)
 }
 
 /// Tokenizes a start tag whose name starts at `s` (after `<`). Returns the index after `>`,
