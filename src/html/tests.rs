@@ -777,11 +777,13 @@ fn corpus_differential() {
     let texts = corpus_texts();
     let mut arena = Bump::new();
     let mut paths = [0usize; 4];
+    let mut path_bytes = [0usize; 4];
     let mut bails: std::collections::HashMap<String, usize> = Default::default();
     for t in &texts {
         same_as_reference(&arena, t);
         let p = path_of(&arena, t).0;
         paths[p] += 1;
+        path_bytes[p] += t.len();
         if p == 3 {
             // Offsets are into the CR-normalized text.
             let t = &t.replace("\r\n", "\n").replace('\r', "\n");
@@ -797,8 +799,8 @@ fn corpus_differential() {
                 .unwrap_or("")
                 .to_ascii_lowercase();
             let c = bails.entry(key.clone()).or_default();
-            *c += 1;
-            if std::env::var("HTML_BAIL_EXAMPLES").is_ok_and(|k| k == key) && *c <= 6 {
+            *c += t.len();
+            if std::env::var("HTML_BAIL_EXAMPLES").is_ok_and(|k| k == key) {
                 let mut a = at.saturating_sub(150);
                 while !t.is_char_boundary(a) {
                     a -= 1;
@@ -825,9 +827,10 @@ fn corpus_differential() {
         paths[3],
         paths[3] as f64 * 100.0 / n
     );
+    println!("bytes per path: {path_bytes:?}");
     let mut b: Vec<_> = bails.into_iter().collect();
     b.sort_by(|x, y| y.1.cmp(&x.1));
-    println!("fast builder gives up at: {:?}", &b[..b.len().min(40)]);
+    println!("fast builder gives up at (bytes of those texts): {:?}", &b[..b.len().min(40)]);
 }
 
 /// Throughput over the escaped-HTML texts of the real corpus, before (html5ever for every
