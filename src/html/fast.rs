@@ -36,6 +36,11 @@ use super::{Attribute, Element, Node, NodeKind, HTML_NS};
 const END_TAG_SCAN: usize = 64;
 
 #[inline]
+fn is_ws_or_cr(b: u8) -> bool {
+    is_ws(b) || b == b'\r'
+}
+
+#[inline]
 fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0C' | b' ')
 }
@@ -54,6 +59,8 @@ enum Cat {
     Void,
     /// `pre`, `listing`: like `PClose`, and a newline right after the start tag is dropped.
     Pre,
+    /// `table` in body: closes a `p`, then insert.
+    Table,
     /// Elements whose content the tokenizer reads as raw text up to the matching end tag.
     Raw(RawKind),
     Hr,
@@ -91,6 +98,7 @@ fn category(name: &str) -> Cat {
         | "track" => Cat::Void,
         "hr" => Cat::Hr,
         "pre" | "listing" => Cat::Pre,
+        "table" => Cat::Table,
         "script" => Cat::Raw(RawKind::Script),
         "style" | "noframes" | "iframe" | "noembed" => Cat::Raw(RawKind::Rawtext),
         "xmp" => Cat::Raw(RawKind::Xmp),
@@ -101,10 +109,8 @@ fn category(name: &str) -> Cat {
         "rb" | "rtc" | "rp" | "rt" => Cat::RubyChild,
         "html" | "head" | "body" | "base" | "basefont" | "bgsound" | "link" | "meta"
         | "template" | "frameset" | "frame" | "form" | "plaintext" | "button" | "nobr"
-        | "table" | "caption" | "col" | "colgroup" | "tbody" | "td" | "tfoot" | "th" | "thead"
-        | "tr" | "image" | "select" | "option" | "optgroup" | "math" | "svg" | "isindex" => {
-            Cat::Bail
-        }
+        | "caption" | "col" | "colgroup" | "tbody" | "td" | "tfoot" | "th" | "thead" | "tr"
+        | "image" | "select" | "option" | "optgroup" | "math" | "svg" | "isindex" => Cat::Bail,
         _ => Cat::Ordinary,
     }
 }
@@ -149,6 +155,13 @@ fn is_extra_special(name: &str) -> bool {
             | "section"
             | "summary"
             | "ul"
+            | "table"
+            | "tbody"
+            | "thead"
+            | "tfoot"
+            | "tr"
+            | "td"
+            | "th"
             // Never left open (raw text is read to its end tag) but special all the same.
             | "iframe"
             | "noembed"
@@ -174,6 +187,38 @@ struct Frame<'a> {
     li_bar: u32,
     /// Same for `dd`/`dt`.
     dd_bar: u32,
+    /// Kind of the nearest table-structure frame at or below this one (`T_*`) and its stack
+    /// index: the insertion mode follows from it (see [`Builder::mode`]).
+    tkind: u8,
+    tidx: u32,
+}
+
+const T_NONE: u8 = 0;
+const T_TABLE: u8 = 1;
+const T_SECTION: u8 = 2;
+const T_ROW: u8 = 3;
+const T_CELL: u8 = 4;
+
+fn table_kind(name: &str) -> u8 {
+    match name {
+        "table" => T_TABLE,
+        "tbody" | "thead" | "tfoot" => T_SECTION,
+        "tr" => T_ROW,
+        "td" | "th" => T_CELL,
+        _ => T_NONE,
+    }
+}
+
+/// Insertion mode, derived from the stack: only the strict structure table > tbody/thead/
+/// tfoot > tr > td/th is ever built, and nothing but whitespace text and comments is put
+/// directly in a table, section or row (anything else would be foster-parented: bail).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Body,
+    Table,
+    Section,
+    Row,
+    Cell,
 }
 
 /// The Text node being accumulated (adjacent character tokens share one node).
@@ -236,6 +281,8 @@ struct Builder<'a, 'o> {
     heading_open: u32,
     /// Start of the token being processed (where a bail-out happened; for statistics).
     tok: usize,
+    /// Non-whitespace text directly in a table, section or row (foster parenting): bail.
+    bad: bool,
 }
 
 /// Decodes a character reference starting at `b[i] == b'&'`. Appends the decoded text via
@@ -375,11 +422,119 @@ impl<'a, 'o> Builder<'a, 'o> {
         } else {
             &self.text[self.acc.start..self.acc.end]
         };
+        if !matches!(self.mode(), Mode::Body | Mode::Cell) && !t.bytes().all(is_ws_or_cr) {
+            self.bad = true;
+        }
         let idx = self.out.len() as u32;
         self.out.push(Node {
             kind: NodeKind::Text(t),
             end: idx + 1,
         });
+    }
+
+    #[inline]
+    fn mode(&self) -> Mode {
+        match self.stack.last() {
+            None => Mode::Body,
+            Some(f) => match f.tkind {
+                T_NONE => Mode::Body,
+                T_CELL => Mode::Cell,
+                T_TABLE => Mode::Table,
+                T_SECTION => Mode::Section,
+                _ => Mode::Row,
+            },
+        }
+    }
+
+    /// Name of the element `k` frames below the current node.
+    fn below(&self, k: usize) -> Option<&'a str> {
+        let n = self.stack.len();
+        if n > k {
+            Some(self.stack[n - 1 - k].name)
+        } else {
+            None
+        }
+    }
+
+    /// "Close the cell": pop up to and including the cell (generate implied end tags, pop
+    /// until `td`/`th`). Formatting elements popped with it are exactly the ones the "clear
+    /// the list of active formatting elements up to the last marker" step removes, so the
+    /// list stays a subset of the stack.
+    fn close_cell(&mut self) -> Option<()> {
+        let cell = self.stack.last()?.tidx as usize;
+        while self.stack.len() > cell {
+            self.pop();
+        }
+        Some(())
+    }
+
+    /// Pops current nodes in the cursory implied-end set (except `except`).
+    fn pop_cursory(&mut self, except: Option<&str>) {
+        while let Some(cur) = self.current() {
+            if Some(cur) != except
+                && matches!(cur, "dd" | "dt" | "li" | "p" | "rb" | "rp" | "rt" | "rtc")
+            {
+                self.pop();
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Start tags in the "in table", "in table body" and "in row" modes.
+    fn table_start(&mut self, mode: Mode, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
+        match (mode, name) {
+            (Mode::Table, "tbody" | "thead" | "tfoot") => self.insert(name, attrs, false),
+            (Mode::Table, "tr" | "td" | "th") => {
+                self.insert("tbody", &[], false);
+                return self.table_start(Mode::Section, name, attrs);
+            }
+            (Mode::Section, "tr") => self.insert(name, attrs, false),
+            (Mode::Section, "td" | "th") => {
+                self.insert("tr", &[], false);
+                self.insert(name, attrs, false);
+            }
+            (Mode::Row, "td" | "th") => self.insert(name, attrs, false),
+            (Mode::Row, "tr") => {
+                self.pop();
+                self.insert(name, attrs, false);
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+
+    /// End tags in the "in table", "in table body" and "in row" modes.
+    fn table_end(&mut self, mode: Mode, name: &'a str) -> Option<()> {
+        match (mode, name) {
+            (_, "body" | "caption" | "col" | "colgroup" | "html" | "td" | "th") => {}
+            (Mode::Table, "tbody" | "tfoot" | "thead" | "tr") => {}
+            (Mode::Table, "table") => self.pop(),
+            (Mode::Section, "tr") => {}
+            (Mode::Section, "tbody" | "tfoot" | "thead") => {
+                if self.current() == Some(name) {
+                    self.pop();
+                }
+            }
+            (Mode::Section, "table") => {
+                self.pop();
+                self.pop();
+            }
+            (Mode::Row, "tr") => self.pop(),
+            (Mode::Row, "table") => {
+                self.pop();
+                self.pop();
+                self.pop();
+            }
+            (Mode::Row, "tbody" | "tfoot" | "thead") => {
+                if self.below(1) == Some(name) {
+                    self.pop();
+                    self.pop();
+                }
+            }
+            _ => return None,
+        }
+        Some(())
     }
 
     #[inline]
@@ -422,6 +577,14 @@ impl<'a, 'o> Builder<'a, 'o> {
             .last()
             .map_or((u32::MAX, u32::MAX), |f| (f.li_bar, f.dd_bar));
         let xs = is_extra_special(name);
+        let tk = table_kind(name);
+        let (tkind, tidx) = if tk != T_NONE {
+            (tk, si)
+        } else {
+            self.stack
+                .last()
+                .map_or((T_NONE, u32::MAX), |f| (f.tkind, f.tidx))
+        };
         let li_bar = if xs || name == "li" { si } else { pl };
         let dd_bar = if xs || name == "dd" || name == "dt" {
             si
@@ -433,6 +596,8 @@ impl<'a, 'o> Builder<'a, 'o> {
             name,
             li_bar,
             dd_bar,
+            tkind,
+            tidx,
         });
         match name {
             "p" => self.p_open += 1,
@@ -456,7 +621,32 @@ impl<'a, 'o> Builder<'a, 'o> {
     }
 
     fn start_tag(&mut self, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
+        match self.mode() {
+            Mode::Body => {}
+            Mode::Cell => {
+                if matches!(
+                    name,
+                    "caption"
+                        | "col"
+                        | "colgroup"
+                        | "tbody"
+                        | "td"
+                        | "tfoot"
+                        | "th"
+                        | "thead"
+                        | "tr"
+                ) {
+                    self.close_cell()?;
+                    return self.table_start(Mode::Row, name, attrs);
+                }
+            }
+            m => return self.table_start(m, name, attrs),
+        }
         match category(name) {
+            Cat::Table => {
+                self.close_p()?;
+                self.insert(name, attrs, false);
+            }
             Cat::Ordinary => self.insert(name, attrs, false),
             Cat::Raw(k) => {
                 if k == RawKind::Xmp {
@@ -520,6 +710,35 @@ impl<'a, 'o> Builder<'a, 'o> {
     }
 
     fn end_tag(&mut self, name: &'a str) -> Option<()> {
+        match self.mode() {
+            Mode::Body => {}
+            Mode::Cell => match name {
+                "td" | "th" => {
+                    let f = self.stack.last()?;
+                    if self.stack[f.tidx as usize].name == name {
+                        self.close_cell()?;
+                    }
+                    return Some(());
+                }
+                "body" | "caption" | "col" | "colgroup" | "html" => return Some(()),
+                "table" | "tbody" | "tfoot" | "thead" | "tr" => {
+                    let f = self.stack.last()?;
+                    let cell = f.tidx as usize;
+                    // The structure above the cell is table > section > tr > cell.
+                    let in_scope = match name {
+                        "table" | "tr" => true,
+                        _ => cell >= 2 && self.stack[cell - 2].name == name,
+                    };
+                    if in_scope {
+                        self.close_cell()?;
+                        return self.table_end(Mode::Row, name);
+                    }
+                    return Some(());
+                }
+                _ => {}
+            },
+            m => return self.table_end(m, name),
+        }
         match name {
             "br" => {
                 // `</br>` is processed as a `<br>` start tag without attributes.
@@ -601,13 +820,7 @@ impl<'a, 'o> Builder<'a, 'o> {
         if !implies {
             return None;
         }
-        while let Some(cur) = self.current() {
-            if cur != name && matches!(cur, "dd" | "dt" | "li" | "p" | "rb" | "rp" | "rt" | "rtc") {
-                self.pop();
-            } else {
-                break;
-            }
-        }
+        self.pop_cursory(Some(name));
         if matches_current(self.current()) {
             self.pop();
             return Some(());
@@ -669,12 +882,17 @@ pub(crate) fn build_at<'a>(
         ruby_open: 0,
         heading_open: 0,
         tok: 0,
+        bad: false,
     };
-    if run(&mut b).is_none() {
+    if run(&mut b).is_none() || b.bad {
         *bail_at = b.tok;
         return false;
     }
     b.flush_text();
+    if b.bad {
+        *bail_at = text.len();
+        return false;
+    }
     let len = b.out.len() as u32;
     for f in &b.stack {
         b.out[f.idx as usize].end = len;

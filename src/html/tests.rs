@@ -830,7 +830,10 @@ fn corpus_differential() {
     println!("bytes per path: {path_bytes:?}");
     let mut b: Vec<_> = bails.into_iter().collect();
     b.sort_by(|x, y| y.1.cmp(&x.1));
-    println!("fast builder gives up at (bytes of those texts): {:?}", &b[..b.len().min(40)]);
+    println!(
+        "fast builder gives up at (bytes of those texts): {:?}",
+        &b[..b.len().min(40)]
+    );
 }
 
 /// Throughput over the escaped-HTML texts of the real corpus, before (html5ever for every
@@ -1174,6 +1177,53 @@ const TRICKY: &[&str] = &[
     "<style>p</style>x",
     "<title>x</title>",
     "<table><tr><td>x</table>",
+    "<table><tr><td>a</td><td>b</td></tr></table>",
+    "<table>\n<tr>\n<td>a</td>\n</tr>\n</table>",
+    "<table><tbody><tr><th>a<td>b<tr><td>c</tbody></table>x",
+    "<table><thead><tr><th>h</thead><tbody><tr><td>d</table>",
+    "<table><tfoot><tr><td>f</tfoot></table>",
+    "<table><td>x</td></table>",
+    "<table>x<tr><td>y",
+    "<table> &nbsp; <tr><td>y",
+    "<table>&#32;<tr><td>y",
+    "<table><!--c--><tr><!--d--><td>y",
+    "<table><caption>c</caption><tr><td>y",
+    "<table><colgroup><col></colgroup><tr><td>y",
+    "<table><col width=1><tr><td>y",
+    "<table><tr><td><table><tr><td>n</table>after</td></tr></table>",
+    "<table><tr><td><p>a<td>b",
+    "<table><tr><td><b>a</td><td>b</b>",
+    "<table><tr><td><b>a<tr><td>b",
+    "<table><tr><td><a>x<td><a>y",
+    "<a><table><tr><td><a>y",
+    "<p>a<table><tr><td>b</table>c",
+    "<p><b>a<table>",
+    "<table><tr><td><p>a</p></table>",
+    "<p><table><tr><td></p>",
+    "<table><tr><td></p>",
+    "<table><tr><td><li>a<li>b</table>",
+    "<li><table><tr><td><li>a",
+    "<table><tr><td>a</th>b</td>",
+    "<table><tr><th>a</td>b</th>",
+    "<table><tbody><tr><td>a</thead>b</table>",
+    "<table><tbody><tr><td>a</tbody>b",
+    "<table><tr><td>a</tr><tr><td>b",
+    "<table><tr></tbody></table>",
+    "<table></tr></td></tbody></table>",
+    "<table><tr><td></body></caption></html>x</table>",
+    "<table><tr><td><div>x</table>",
+    "<div><table><tr><td>x</div>",
+    "<table><tr><td>x</span></td></tr></table>",
+    "<span><table><tr><td>x</span>",
+    "<table><tr><td>x<tbody><tr><td>y</table>",
+    "<table><tr><td>x<thead>",
+    "<table><tr><td>x<caption>",
+    "<table><tr><script>x</script><td>y",
+    "<table><tr><td><script>x</script>y</table>",
+    "<table><tr><td>x</table></table>z",
+    "<table><table>",
+    "<h1><table><tr><td></h1>",
+    "<table><tr><td><h1>x</h1></td></tr></table>",
     "<svg><p>x</p></svg>",
     "<math><mi>x</mi></math>",
     "<template>x</template>",
@@ -1355,6 +1405,17 @@ fn random_soup_differential() {
         "</object>",
         "<xmp>",
         "<!--",
+        "<table>",
+        "</table>",
+        "<tr>",
+        "</tr>",
+        "<td>",
+        "</td>",
+        "<th>",
+        "<tbody>",
+        "</tbody>",
+        "<thead>",
+        "<caption>",
     ];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
