@@ -192,11 +192,14 @@ pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>
 /// [`parse_escaped_html`], also telling whether the work limit was hit.
 ///
 /// Texts the fast tree builder cannot take go to html5ever, whose tree construction is
-/// quadratic in the nesting depth. html5ever is therefore fed the text in 1 KiB chunks and
-/// stopped after the first chunk at which it has made more than 4 000 000 sink calls (each
-/// step of its stack walks is one) or inserted a node deeper than 1 000 levels; the document
-/// then ends there, as if the text were cut after that chunk, and the flag is true. This
-/// keeps every input under roughly 50 ms of CPU; no text of the real corpus comes near the limit.
+/// quadratic in the nesting depth and can create far more nodes than the input has tags
+/// (reconstruction of active formatting elements). html5ever is therefore fed the text in
+/// 256-byte chunks and stopped after the first chunk at which it has made more than
+/// 4 000 000 + 8 × len sink calls (each step of its stack walks is one), created more than
+/// 4 096 + len / 2 nodes, or inserted a node deeper than 1 000 levels; the document then
+/// ends there, as if the text were cut after that chunk, and the flag is true. The
+/// superlinear part of the work is thus bounded to tens of milliseconds; what remains is
+/// linear in the input. No text of the real corpus comes near the limit.
 pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option<Text<'a>>, bool) {
     if may_open_tag(text) {
         let mut flat = Vec::new();

@@ -88,6 +88,8 @@ pub(crate) struct Sink {
 pub(crate) struct Stats {
     work: Cell<u64>,
     max_depth: Cell<u32>,
+    /// Nodes created (elements, comments, text nodes).
+    nodes: Cell<u64>,
 }
 
 impl Stats {
@@ -202,6 +204,7 @@ impl TreeSink for Sink {
         flags: ElementFlags,
     ) -> Handle {
         self.stats.tick(1);
+        self.stats.nodes.set(self.stats.nodes.get() + 1);
         let template = if flags.template {
             self.push(TData::Fragment, None).id
         } else {
@@ -210,6 +213,7 @@ impl TreeSink for Sink {
         self.push(TData::Element { attrs, template }, Some(Rc::new(name)))
     }
     fn create_comment(&self, text: StrTendril) -> Handle {
+        self.stats.nodes.set(self.stats.nodes.get() + 1);
         self.push(TData::Comment(text), None)
     }
     fn create_pi(&self, target: StrTendril, data: StrTendril) -> Handle {
@@ -233,6 +237,7 @@ impl TreeSink for Sink {
                     }
                 }
                 let id = nodes.len();
+                self.stats.nodes.set(self.stats.nodes.get() + 1);
                 nodes.push(TNode::new(TData::Text(t), None));
                 append_child(&mut nodes, parent.id, id);
             }
@@ -289,6 +294,7 @@ impl TreeSink for Sink {
                     }
                 }
                 let id = nodes.len();
+                self.stats.nodes.set(self.stats.nodes.get() + 1);
                 nodes.push(TNode::new(TData::Text(t), None));
                 insert_before(&mut nodes, sibling.id, id);
             }
@@ -373,13 +379,22 @@ fn opt_str<'a>(arena: &'a Bump, t: &StrTendril) -> &'a str {
 ///
 /// html5ever's tree builder walks the stack of open elements (and the list of active
 /// formatting elements) for many tokens, so its time is quadratic in the nesting depth
-/// (20 000 nested `<div>` take about a second). The input is fed in [`CHUNK`]-byte pieces;
-/// after each piece, if the sink has seen more than `MAX_WORK` calls or an insertion deeper
-/// than `MAX_DEPTH`, feeding stops and the document ends there. Work after the last check
-/// is bounded by one chunk's tokens times the stack depth at that point.
+/// (20 000 nested `<div>` take about a second), and reconstructing active formatting
+/// elements can create far more nodes than the input has tags. The input is fed in
+/// [`CHUNK`]-byte pieces; after each piece feeding stops (the limit is hit) if
+///   - the sink has seen more than `MAX_WORK + WORK_PER_BYTE * len` calls (each step of the
+///     stack walks is one), or
+///   - more than `MAX_NODES + len / 2` nodes were created (input without such reconstruction
+///     makes at most about one node per 3 bytes: every element needs a `<x>`), or
+///   - a node was inserted deeper than `MAX_DEPTH`.
+///
+/// Work after the last check is bounded by one chunk's tokens times the stack depth and
+/// formatting-list length at that point.
 pub(crate) const MAX_WORK: u64 = 4_000_000;
+pub(crate) const WORK_PER_BYTE: u64 = 8;
+pub(crate) const MAX_NODES: u64 = 4_096;
 pub(crate) const MAX_DEPTH: u32 = 1_000;
-pub(crate) const CHUNK: usize = 1024;
+pub(crate) const CHUNK: usize = 256;
 
 /// Parse `text` with the HTML fragment parsing algorithm (context HTML `div`, no-quirks,
 /// scripting disabled) and append the resulting fragment's nodes, flattened in pre-order,
@@ -424,8 +439,11 @@ pub(crate) fn parse_into<'a>(
             }
             parser.process(StrTendril::from_slice(&text[pos..end]));
             pos = end;
+            let len = text.len() as u64;
             if pos < text.len()
-                && (stats.work.get() > MAX_WORK || stats.max_depth.get() > MAX_DEPTH)
+                && (stats.work.get() > MAX_WORK + WORK_PER_BYTE * len
+                    || stats.nodes.get() > MAX_NODES + len / 2
+                    || stats.max_depth.get() > MAX_DEPTH)
             {
                 hit = true;
                 break;
