@@ -34,6 +34,29 @@ use super::{Attribute, Element, Node, NodeKind, HTML_NS};
 
 /// How many open elements an unmatched end tag is looked for in before giving up.
 const END_TAG_SCAN: usize = 64;
+/// How many open elements a "pop until … in scope" looks at before giving up (keeps every
+/// token O(1): a successful scan pops what it looked at).
+const SCOPE_SCAN: usize = 256;
+
+/// Formatting elements (entries of the list of active formatting elements).
+fn is_formatting(name: &str) -> bool {
+    matches!(
+        name,
+        "a" | "b"
+            | "big"
+            | "code"
+            | "em"
+            | "font"
+            | "i"
+            | "nobr"
+            | "s"
+            | "small"
+            | "strike"
+            | "strong"
+            | "tt"
+            | "u"
+    )
+}
 
 #[inline]
 fn is_ws_or_cr(b: u8) -> bool {
@@ -468,19 +491,6 @@ impl<'a, 'o> Builder<'a, 'o> {
         Some(())
     }
 
-    /// Pops current nodes in the cursory implied-end set (except `except`).
-    fn pop_cursory(&mut self, except: Option<&str>) {
-        while let Some(cur) = self.current() {
-            if Some(cur) != except
-                && matches!(cur, "dd" | "dt" | "li" | "p" | "rb" | "rp" | "rt" | "rtc")
-            {
-                self.pop();
-            } else {
-                break;
-            }
-        }
-    }
-
     /// Start tags in the "in table", "in table body" and "in row" modes.
     fn table_start(&mut self, mode: Mode, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
         match (mode, name) {
@@ -608,16 +618,49 @@ impl<'a, 'o> Builder<'a, 'o> {
         }
     }
 
-    /// "Close a p element" if one is in button scope: exact only when it is the current node.
+    /// "Close a p element" if one is in button scope.
     #[inline]
     fn close_p(&mut self) -> Option<()> {
         if self.p_open > 0 {
-            if self.current() != Some("p") {
-                return None;
-            }
-            self.pop();
+            self.pop_until_in_scope(|n| n == "p", &["button"])?;
         }
         Some(())
+    }
+
+    /// If an element satisfying `is_target` is in scope (default scope plus `extra`
+    /// boundaries), pops everything down to and including it and returns true ("generate
+    /// implied end tags, then pop until"); returns false when it is not in scope. Bails if a
+    /// formatting element would be popped (it would stay in the list of active formatting
+    /// elements) or the element is more than [`SCOPE_SCAN`] frames down.
+    fn pop_until_in_scope(
+        &mut self,
+        is_target: impl Fn(&str) -> bool,
+        extra: &[&str],
+    ) -> Option<bool> {
+        let n = self.stack.len();
+        for k in (n.saturating_sub(SCOPE_SCAN)..n).rev() {
+            let name = self.stack[k].name;
+            if is_target(name) {
+                while self.stack.len() > k {
+                    self.pop();
+                }
+                return Some(true);
+            }
+            if is_formatting(name) {
+                return None;
+            }
+            if matches!(
+                name,
+                "applet" | "caption" | "table" | "td" | "th" | "marquee" | "object"
+            ) || extra.contains(&name)
+            {
+                return Some(false);
+            }
+        }
+        if n > SCOPE_SCAN {
+            return None;
+        }
+        Some(false)
     }
 
     fn start_tag(&mut self, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
@@ -677,10 +720,14 @@ impl<'a, 'o> Builder<'a, 'o> {
                             bn == "dd" || bn == "dt"
                         };
                         if closes {
-                            if bar as usize != self.stack.len() - 1 {
+                            // Generate implied end tags except this one, pop until it.
+                            let bar = bar as usize;
+                            if self.stack[bar + 1..].iter().any(|f| is_formatting(f.name)) {
                                 return None;
                             }
-                            self.pop();
+                            while self.stack.len() > bar {
+                                self.pop();
+                            }
                         }
                     }
                 }
@@ -794,38 +841,33 @@ impl<'a, 'o> Builder<'a, 'o> {
                     | "dt"
                     | "p"
             );
-        let open = match name {
-            "p" => self.p_open > 0,
-            _ if heading => self.heading_open > 0,
-            _ => {
-                let found = self
-                    .stack
-                    .iter()
-                    .rev()
-                    .take(END_TAG_SCAN)
-                    .any(|f| f.name == name);
-                if !found && self.stack.len() > END_TAG_SCAN {
-                    return None;
+        if implies {
+            let in_scope = match name {
+                "p" if self.p_open == 0 => false,
+                "p" => self.pop_until_in_scope(|n| n == "p", &["button"])?,
+                "li" => self.pop_until_in_scope(|n| n == "li", &["ol", "ul"])?,
+                _ if heading => {
+                    self.heading_open > 0 && self.pop_until_in_scope(is_heading, &[])?
                 }
-                found
-            }
-        };
-        if !open {
-            if name == "p" {
-                // `</p>` without an open `p`: an empty `p` element is inserted and closed.
+                _ => self.pop_until_in_scope(|n| n == name, &[])?,
+            };
+            if !in_scope && name == "p" {
+                // `</p>` without a `p` in button scope: an empty `p` is inserted and closed.
                 self.insert("p", &[], true);
             }
-            return Some(()); // ignored
+            return Some(()); // done, or ignored
         }
-        if !implies {
+        // "Any other end tag" (and the adoption agency): ignored if no such element is open.
+        let found = self
+            .stack
+            .iter()
+            .rev()
+            .take(END_TAG_SCAN)
+            .any(|f| f.name == name);
+        if found || self.stack.len() > END_TAG_SCAN {
             return None;
         }
-        self.pop_cursory(Some(name));
-        if matches_current(self.current()) {
-            self.pop();
-            return Some(());
-        }
-        None
+        Some(())
     }
 }
 
@@ -943,7 +985,7 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                     if kind == RawKind::Textarea {
                         match b.get(i) {
                             Some(b'\n') => i += 1,
-                            Some(b'&') => return None,
+                            Some(b'&') if newline_ref(&text[i..]) => return None,
                             _ => {}
                         }
                     }
@@ -954,7 +996,7 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                     // first, is not handled).
                     match b.get(i) {
                         Some(b'\n') => i += 1,
-                        Some(b'&') => return None,
+                        Some(b'&') if newline_ref(&text[i..]) => return None,
                         _ => {}
                     }
                 }
@@ -1009,6 +1051,14 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
         }
     }
     Some(())
+}
+
+/// After `pre`/`listing`/`textarea`, html5ever drops a newline at the start of the next
+/// token; a reference that may decode to a newline (numeric, `&NewLine;`) is not handled
+/// (a parse-error token before it would consume the flag). Any other `&` yields something
+/// other than a newline first, as the input itself does.
+fn newline_ref(s: &str) -> bool {
+    s.starts_with("&#") || s.starts_with("&NewLine")
 }
 
 /// Reads the content of a raw-text element from `i` up to its end tag (`</name` followed by
