@@ -871,6 +871,24 @@ impl<'a, 'o> Builder<'a, 'o> {
     }
 }
 
+/// The data of the single Text node that `text` parses to when no `<` in it can open a tag
+/// (the caller guarantees that), or None if the fast tokenizer gives up. Borrows `text`
+/// when nothing is decoded.
+pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &'a str) -> Option<&'a str> {
+    let mut out = Vec::new();
+    if !build(arena, text, &mut out) {
+        return None;
+    }
+    match out.as_slice() {
+        [] => Some(""),
+        [Node {
+            kind: NodeKind::Text(t),
+            ..
+        }] => Some(t),
+        _ => None,
+    }
+}
+
 /// Builds the flat pre-order fragment for `text` into `out` (cleared first), exactly as
 /// html5ever's fragment parser + flattening would. Returns false (with `out` in an
 /// unspecified state) when the input is outside the supported subset.

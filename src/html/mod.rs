@@ -22,8 +22,9 @@
 //!   tokens only, so the fragment is at most one Text node:
 //!   - without `&`, CR or NUL as well, its data is `text` itself: no html5ever at all, and
 //!     the result borrows `text` (zero-copy);
-//!   - otherwise only html5ever's tokenizer runs (character references, CR/CRLF
-//!     normalization), NULs dropped as the tree builder does (see `tree::decode_text`).
+//!   - otherwise its data is decoded (character references, CR/CRLF normalization) by the
+//!     fast builder's tokenizer (`fast::decode_text`), or where that gives up by html5ever's
+//!     tokenizer alone, NULs dropped as the tree builder does (see `tree::decode_text`).
 //! - Input that may hold tags first goes to the exact fast tree builder (`fast`), which
 //!   handles well-nested common HTML and gives up on anything else; then to html5ever, whose
 //!   work is bounded (`parse_escaped_html_limited`). `parse_escaped_html_reference` is
@@ -210,6 +211,8 @@ pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option
     }
     let data = if is_plain_run(text) {
         text
+    } else if let Some(d) = fast::decode_text(arena, text) {
+        d
     } else {
         match guard(|| tree::decode_text(arena, text)) {
             Some(d) => d,
