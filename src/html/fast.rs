@@ -618,6 +618,25 @@ impl<'a, 'o> Builder<'a, 'o> {
         }
     }
 
+    /// Whether a `ruby` is in (default) scope; None (bail) beyond [`SCOPE_SCAN`] frames.
+    fn ruby_in_scope(&self) -> Option<bool> {
+        let n = self.stack.len();
+        for f in self.stack[n.saturating_sub(SCOPE_SCAN)..].iter().rev() {
+            match f.name {
+                "ruby" => return Some(true),
+                "applet" | "caption" | "table" | "td" | "th" | "marquee" | "object" => {
+                    return Some(false)
+                }
+                _ => {}
+            }
+        }
+        if n > SCOPE_SCAN {
+            None
+        } else {
+            Some(false)
+        }
+    }
+
     /// "Close a p element" if one is in button scope.
     #[inline]
     fn close_p(&mut self) -> Option<()> {
@@ -745,9 +764,25 @@ impl<'a, 'o> Builder<'a, 'o> {
                 }
                 self.insert(name, attrs, false);
             }
-            Cat::Ruby | Cat::RubyChild => {
-                if self.ruby_open > 0 {
-                    return None;
+            Cat::Ruby => self.insert(name, attrs, false),
+            Cat::RubyChild => {
+                // If a `ruby` is in scope: generate implied end tags (except `rtc` for
+                // `rp`/`rt`). Those only pop cursory-set elements, never formatting ones.
+                if self.ruby_open > 0 && self.ruby_in_scope()? {
+                    let except = if matches!(name, "rp" | "rt") {
+                        "rtc"
+                    } else {
+                        ""
+                    };
+                    while let Some(cur) = self.current() {
+                        if cur != except
+                            && matches!(cur, "dd" | "dt" | "li" | "p" | "rb" | "rp" | "rt" | "rtc")
+                        {
+                            self.pop();
+                        } else {
+                            break;
+                        }
+                    }
                 }
                 self.insert(name, attrs, false);
             }
