@@ -892,17 +892,43 @@ impl<'a, 'o> Builder<'a, 'o> {
             }
             return Some(()); // done, or ignored
         }
-        // "Any other end tag" (and the adoption agency): ignored if no such element is open.
-        let found = self
-            .stack
-            .iter()
-            .rev()
-            .take(END_TAG_SCAN)
-            .any(|f| f.name == name);
-        if found || self.stack.len() > END_TAG_SCAN {
+        if is_formatting(name) {
+            // Adoption agency: only the trivial cases (current node, handled above; no such
+            // element open: ignored).
+            let found = self
+                .stack
+                .iter()
+                .rev()
+                .take(END_TAG_SCAN)
+                .any(|f| f.name == name);
+            if found || self.stack.len() > END_TAG_SCAN {
+                return None;
+            }
+            return Some(());
+        }
+        // "Any other end tag": the nearest open element of that name, unless a special
+        // element comes first (then the token is ignored); generate implied end tags except
+        // it and pop up to it.
+        let n = self.stack.len();
+        for k in (n.saturating_sub(END_TAG_SCAN)..n).rev() {
+            let f = self.stack[k].name;
+            if f == name {
+                if self.stack[k + 1..].iter().any(|f| is_formatting(f.name)) {
+                    return None;
+                }
+                while self.stack.len() > k {
+                    self.pop();
+                }
+                return Some(());
+            }
+            if is_extra_special(f) || matches!(f, "address" | "div" | "p") {
+                return Some(());
+            }
+        }
+        if n > END_TAG_SCAN {
             return None;
         }
-        Some(())
+        Some(()) // reached the root `html` (special): ignored
     }
 }
 
