@@ -4,26 +4,45 @@
 //! html5ever's fragment parser followed by `tree::flatten` (context `div`, no-quirks,
 //! scripting disabled), or gives up: [`build`] returns `false` the moment the input needs a
 //! tree-construction or tokenizer rule that is not implemented here exactly, and the caller
-//! then runs html5ever. Correctness is established by differential tests (`html::tests`).
+//! then runs html5ever. Correctness is established by differential tests against html5ever
+//! (`html::tests`: the real corpus, a table of tricky inputs, random tag soups).
 //!
 //! Invariants:
-//! - Strict nesting: an end tag is acted on only when it closes the current node; an end tag
-//!   naming an element that is open but not current makes it bail. So the list of active
-//!   formatting elements is always a subset of the stack of open elements: "reconstruct the
-//!   active formatting elements" is a no-op and the adoption agency is a plain pop, which is
-//!   why the list is not represented at all. No scope boundary element (table, td, th,
-//!   caption, applet, marquee, object, select, template, button, svg, math, html) is ever
-//!   open, so "in (button/list item/default) scope" is "on the stack".
-//! - Implied ends handled exactly: a start tag that closes a `p` when the `p` is the current
-//!   node, `li`/`dd`/`dt` closing the current `li`/`dd`/`dt`, a heading start tag popping a
-//!   current heading, `</p>` with no open `p` (empty `p`), `</br>` (a `br`). Any deeper
-//!   implied end bails.
-//! - Tokenizer subset: start/end tags, `<!--…-->` comments, literal `<` not followed by an
-//!   ASCII letter, `!`, `/` or `?`, `;`-terminated named references, numeric references whose
-//!   code point needs no remapping. Inputs with CR or NUL bail before any work.
-//! - Linear time in the input: every per-token check is O(1) (per-frame barrier indices for
-//!   the `li`/`dd`/`dt` walk, open counts) except the end-tag "is it open at all" scan, which
-//!   looks at most [`END_TAG_SCAN`] frames and bails beyond.
+//! - The list of active formatting elements is always a subset of the stack of open
+//!   elements, so "reconstruct the active formatting elements" is a no-op and the list is not
+//!   represented: a formatting element is only ever popped by its own end tag while it is
+//!   the current node (the adoption agency's trivial case), by closing a table cell (whose
+//!   "clear to the last marker" drops exactly those entries), or at EOF. Anything that would
+//!   pop one otherwise (misnested `</b>`, `</p>` over an open `<b>`, …) bails, as do `a`
+//!   inside `a`, `nobr`, and foster parenting.
+//! - Scopes are computed exactly where used (`pop_until_in_scope`, `ruby_in_scope`):
+//!   "generate implied end tags, then pop until X" is done when X is in scope and only
+//!   non-formatting elements lie above it; "any other end tag" pops to the nearest element
+//!   of that name unless a special element comes first (ignored).
+//! - Supported beyond plain insertion: implied ends for `p`, `li`, `dd`/`dt`, headings,
+//!   block end tags; `</p>` without `p` (empty `p`); `</br>` (a `br`); void elements;
+//!   `pre`/`listing`/`textarea` leading newline; raw-text elements (`script` without `<!--`,
+//!   `style`, `iframe`, `noembed`, `noframes`, `xmp`; RCDATA `title`, `textarea`); `ruby`
+//!   children; `object`/`applet`/`marquee`; tables of the strict shape table > tbody/thead/
+//!   tfoot > tr > td/th (implied `tbody`/`tr`, cells closed by `td`/`th`/`tr`/`</table>`…,
+//!   whitespace-only text and comments directly in table parts). The insertion mode is
+//!   derived from the stack (per-frame nearest table part).
+//! - Bails on: `svg`, `math`, `template`, `form`, `button`, `select`/`option`/`optgroup`,
+//!   `caption`, `col`/`colgroup`, `table` parts outside that shape, `html`/`head`/`body`/
+//!   `frameset`/`frame`, `base`/`basefont`/`bgsound`/`link`/`meta`, `plaintext`, `image`,
+//!   `isindex`, `nobr`; `</body>`, `</html>`, `</form>`, `</template>`; end tags with
+//!   attributes or `/`; `<!DOCTYPE`, `<![CDATA[`, `<?`, `</` + non-letter, comments that
+//!   are abrupt (`<!-->`, `<!--->`), unterminated or contain `--!` or `<!-`; EOF inside a
+//!   tag; NUL anywhere; character references that are not `;`-terminated names (when a
+//!   legacy prefix would match), `&#`/`&#x` without digits, numeric references to 0,
+//!   surrogates, > U+10FFFF or 0x80–0x9F.
+//! - Tokenizer: CR/CRLF are normalized to LF first (as html5ever's input preprocessing);
+//!   tag and attribute names ASCII-lowercased; duplicate attributes dropped (first wins);
+//!   quoted, unquoted and missing values; a self-closing flag is ignored (as for HTML
+//!   elements); `<` not followed by an ASCII letter, `!`, `/` or `?` is text.
+//! - Linear time: every token costs O(1) amortized (per-frame barrier indices for the
+//!   `li`/`dd`/`dt` walk, open counts, scans of at most [`SCOPE_SCAN`]/[`END_TAG_SCAN`]
+//!   frames that either pop what they scanned or bail).
 //! - Strings borrow from the input when no decoding or lowercasing is needed, else live in
 //!   the arena.
 

@@ -8,6 +8,8 @@
 //! - Handles carry the element name in an `Rc`, so `elem_name` never borrows the `RefCell`
 //!   (the tree builder may hold an element name while calling mutating sink methods).
 //! - Nothing here recurses: flattening is an explicit-stack pre-order walk.
+//! - The sink counts its calls, created nodes and insertion depth ([`Stats`]); the limited
+//!   parse stops feeding html5ever when they exceed the limits (see [`MAX_WORK`]).
 
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
