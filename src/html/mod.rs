@@ -22,9 +22,15 @@
 //!   tokens only, so the fragment is at most one Text node:
 //!   - without `&`, CR or NUL as well, its data is `text` itself: no html5ever at all, and
 //!     the result borrows `text` (zero-copy);
-//!   - otherwise only html5ever's tokenizer runs (character references, CR/CRLF
-//!     normalization), NULs dropped as the tree builder does (see `tree::decode_text`).
+//!   - otherwise its data is decoded (character references, CR/CRLF normalization) by the
+//!     fast builder's tokenizer (`fast::decode_text`), or where that gives up by html5ever's
+//!     tokenizer alone, NULs dropped as the tree builder does (see `tree::decode_text`).
+//! - Input that may hold tags first goes to the exact fast tree builder (`fast`), which
+//!   handles well-nested common HTML and gives up on anything else; then to html5ever, whose
+//!   work is bounded (`parse_escaped_html_limited`). `parse_escaped_html_reference` is
+//!   html5ever alone, for differential tests and fuzzing.
 
+mod fast;
 mod sanitize;
 mod serialize;
 #[cfg(test)]
@@ -177,20 +183,55 @@ fn may_open_tag(text: &str) -> bool {
 /// (already XML-unescaped by the caller): HTML fragment parsing (context div, no-quirks, scripting
 /// DISABLED), sanitize (remove 1x1 img), significance test; None if not significant; Text::Plain(data)
 /// when the fragment is exactly one Text node; else Text::Html. All allocations in `arena`.
+///
+/// Work is bounded (see [`parse_escaped_html_limited`]); on the rare adversarial input that
+/// hits the limit the result is that of a prefix of `text`.
 pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>> {
+    parse_escaped_html_limited(arena, text).0
+}
+
+/// [`parse_escaped_html`], also telling whether the work limit was hit.
+///
+/// Texts the fast tree builder cannot take go to html5ever, whose tree construction is
+/// quadratic in the nesting depth and can create far more nodes than the input has tags
+/// (reconstruction of active formatting elements). html5ever is therefore fed the text in
+/// 256-byte chunks and stopped after the first chunk at which it has made more than
+/// 4 000 000 + 8 × len sink calls (each step of its stack walks is one), created more than
+/// 4 096 + len / 2 nodes, or inserted a node deeper than 1 000 levels; the document then
+/// ends there, as if the text were cut after that chunk, and the flag is true. The
+/// superlinear part of the work is thus bounded to tens of milliseconds; what remains is
+/// linear in the input. No text of the real corpus comes near the limit.
+pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option<Text<'a>>, bool) {
     if may_open_tag(text) {
-        return parse_full(arena, text);
+        let mut flat = Vec::new();
+        if fast::build(arena, text, &mut flat) {
+            return (finish_parsed(arena, &flat, &[]), false);
+        }
+        return parse_full(arena, text, true);
     }
     let data = if is_plain_run(text) {
         text
+    } else if let Some(d) = fast::decode_text(arena, text) {
+        d
     } else {
-        guard(|| tree::decode_text(arena, text))?
+        match guard(|| tree::decode_text(arena, text)) {
+            Some(d) => d,
+            None => return (None, false),
+        }
     };
     if sanitize::has_non_space(data) {
-        Some(Text::Plain(data))
+        (Some(Text::Plain(data)), false)
     } else {
-        None
+        (None, false)
     }
+}
+
+/// Test hook (differential fuzzing): [`parse_escaped_html`] computed by html5ever alone, fed
+/// in one piece, without fast paths or work limit. Same result as [`parse_escaped_html`] on
+/// every input that does not hit the limit.
+#[doc(hidden)]
+pub fn parse_escaped_html_reference<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>> {
+    parse_full(arena, text, false).0
 }
 
 /// Defence in depth around html5ever (which asserts internally): a panic inside the parser
@@ -200,12 +241,25 @@ fn guard<R>(f: impl FnOnce() -> R) -> Option<R> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
 }
 
-/// The full path of [`parse_escaped_html`]: tree construction, sanitize, significance.
-pub(crate) fn parse_full<'a>(arena: &'a Bump, text: &str) -> Option<Text<'a>> {
+/// The html5ever path of [`parse_escaped_html`]: tree construction (with the work limit when
+/// `limited`), sanitize, significance. Returns the result and whether the limit was hit.
+pub(crate) fn parse_full<'a>(
+    arena: &'a Bump,
+    text: &str,
+    limited: bool,
+) -> (Option<Text<'a>>, bool) {
     let mut flat = Vec::new();
     let mut templates = Vec::new();
-    guard(|| tree::parse_into(arena, text, &mut flat, &mut templates))?;
-    let (nodes, significant) = sanitize::sanitize(arena, &flat, &templates, false);
+    let Some(hit) = guard(|| tree::parse_into(arena, text, &mut flat, &mut templates, limited))
+    else {
+        return (None, false);
+    };
+    (finish_parsed(arena, &flat, &templates), hit)
+}
+
+/// Sanitize + significance + the single-Text-node rule on a parsed flat fragment.
+fn finish_parsed<'a>(arena: &'a Bump, flat: &[Node<'a>], templates: &[u32]) -> Option<Text<'a>> {
+    let (nodes, significant) = sanitize::sanitize(arena, flat, templates, false);
     if !significant {
         return None;
     }

@@ -8,9 +8,11 @@
 //! - Handles carry the element name in an `Rc`, so `elem_name` never borrows the `RefCell`
 //!   (the tree builder may hold an element name while calling mutating sink methods).
 //! - Nothing here recurses: flattening is an explicit-stack pre-order walk.
+//! - The sink counts its calls, created nodes and insertion depth ([`Stats`]); the limited
+//!   parse stops feeding html5ever when they exceed the limits (see [`MAX_WORK`]).
 
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use bumpalo::Bump;
@@ -54,6 +56,9 @@ pub(crate) struct TNode {
     last: usize,
     prev: usize,
     next: usize,
+    /// Depth below the document when the node was last inserted (not updated for the
+    /// descendants of a moved node: an estimate, used only for the work limit).
+    depth: u32,
 }
 
 impl TNode {
@@ -66,6 +71,7 @@ impl TNode {
             last: NONE,
             prev: NONE,
             next: NONE,
+            depth: 0,
         }
     }
 }
@@ -73,13 +79,45 @@ impl TNode {
 pub(crate) struct Sink {
     nodes: RefCell<Vec<TNode>>,
     dummy: Rc<QualName>,
+    stats: Rc<Stats>,
+}
+
+/// What the tree builder has done so far, as seen through the sink: `work` counts sink calls
+/// (every step of html5ever's stack-of-open-elements and active-formatting walks asks the
+/// sink for an element name or node identity, so this bounds its CPU time), `max_depth` the
+/// deepest insertion.
+#[derive(Default)]
+pub(crate) struct Stats {
+    work: Cell<u64>,
+    max_depth: Cell<u32>,
+    /// Nodes created (elements, comments, text nodes).
+    nodes: Cell<u64>,
+}
+
+impl Stats {
+    #[inline]
+    fn tick(&self, n: u64) {
+        self.work.set(self.work.get().wrapping_add(n));
+    }
 }
 
 impl Sink {
-    fn new() -> Sink {
+    fn new(stats: Rc<Stats>) -> Sink {
         Sink {
             nodes: RefCell::new(vec![TNode::new(TData::Document, None)]),
             dummy: Rc::new(QualName::new(None, ns!(), LocalName::from(""))),
+            stats,
+        }
+    }
+
+    fn note_depth(&self, nodes: &mut [TNode], id: usize) {
+        let p = nodes[id].parent;
+        if p != NONE {
+            let d = nodes[p].depth.saturating_add(1);
+            nodes[id].depth = d;
+            if d > self.stats.max_depth.get() {
+                self.stats.max_depth.set(d);
+            }
         }
     }
 
@@ -158,6 +196,7 @@ impl TreeSink for Sink {
         }
     }
     fn elem_name<'a>(&'a self, target: &'a Handle) -> &'a QualName {
+        self.stats.tick(1);
         &target.name
     }
     fn create_element(
@@ -166,6 +205,8 @@ impl TreeSink for Sink {
         attrs: Vec<HAttribute>,
         flags: ElementFlags,
     ) -> Handle {
+        self.stats.tick(1);
+        self.stats.nodes.set(self.stats.nodes.get() + 1);
         let template = if flags.template {
             self.push(TData::Fragment, None).id
         } else {
@@ -174,17 +215,20 @@ impl TreeSink for Sink {
         self.push(TData::Element { attrs, template }, Some(Rc::new(name)))
     }
     fn create_comment(&self, text: StrTendril) -> Handle {
+        self.stats.nodes.set(self.stats.nodes.get() + 1);
         self.push(TData::Comment(text), None)
     }
     fn create_pi(&self, target: StrTendril, data: StrTendril) -> Handle {
         self.push(TData::Pi(target, data), None)
     }
     fn append(&self, parent: &Handle, child: NodeOrText<Handle>) {
+        self.stats.tick(1);
         let mut nodes = self.nodes.borrow_mut();
         match child {
             NodeOrText::AppendNode(h) => {
                 detach(&mut nodes, h.id);
                 append_child(&mut nodes, parent.id, h.id);
+                self.note_depth(&mut nodes, h.id);
             }
             NodeOrText::AppendText(t) => {
                 let last = nodes[parent.id].last;
@@ -195,6 +239,7 @@ impl TreeSink for Sink {
                     }
                 }
                 let id = nodes.len();
+                self.stats.nodes.set(self.stats.nodes.get() + 1);
                 nodes.push(TNode::new(TData::Text(t), None));
                 append_child(&mut nodes, parent.id, id);
             }
@@ -226,10 +271,12 @@ impl TreeSink for Sink {
         }
     }
     fn same_node(&self, x: &Handle, y: &Handle) -> bool {
+        self.stats.tick(1);
         x.id == y.id
     }
     fn set_quirks_mode(&self, _mode: QuirksMode) {}
     fn append_before_sibling(&self, sibling: &Handle, new_node: NodeOrText<Handle>) {
+        self.stats.tick(1);
         let mut nodes = self.nodes.borrow_mut();
         if nodes[sibling.id].parent == NONE {
             return;
@@ -238,6 +285,7 @@ impl TreeSink for Sink {
             NodeOrText::AppendNode(h) => {
                 detach(&mut nodes, h.id);
                 insert_before(&mut nodes, sibling.id, h.id);
+                self.note_depth(&mut nodes, h.id);
             }
             NodeOrText::AppendText(t) => {
                 let prev = nodes[sibling.id].prev;
@@ -248,6 +296,7 @@ impl TreeSink for Sink {
                     }
                 }
                 let id = nodes.len();
+                self.stats.nodes.set(self.stats.nodes.get() + 1);
                 nodes.push(TNode::new(TData::Text(t), None));
                 insert_before(&mut nodes, sibling.id, id);
             }
@@ -274,9 +323,11 @@ impl TreeSink for Sink {
         let mut nodes = self.nodes.borrow_mut();
         let mut c = nodes[node.id].first;
         while c != NONE {
+            self.stats.tick(1);
             let next = nodes[c].next;
             detach(&mut nodes, c);
             append_child(&mut nodes, new_parent.id, c);
+            self.note_depth(&mut nodes, c);
             c = next;
         }
     }
@@ -326,17 +377,43 @@ fn opt_str<'a>(arena: &'a Bump, t: &StrTendril) -> &'a str {
     }
 }
 
+/// Limits on html5ever's work (see [`parse_into`]).
+///
+/// html5ever's tree builder walks the stack of open elements (and the list of active
+/// formatting elements) for many tokens, so its time is quadratic in the nesting depth
+/// (20 000 nested `<div>` take about a second), and reconstructing active formatting
+/// elements can create far more nodes than the input has tags. The input is fed in
+/// [`CHUNK`]-byte pieces; after each piece feeding stops (the limit is hit) if
+///   - the sink has seen more than `MAX_WORK + WORK_PER_BYTE * len` calls (each step of the
+///     stack walks is one), or
+///   - more than `MAX_NODES + len / 2` nodes were created (input without such reconstruction
+///     makes at most about one node per 3 bytes: every element needs a `<x>`), or
+///   - a node was inserted deeper than `MAX_DEPTH`.
+///
+/// Work after the last check is bounded by one chunk's tokens times the stack depth and
+/// formatting-list length at that point.
+pub(crate) const MAX_WORK: u64 = 4_000_000;
+pub(crate) const WORK_PER_BYTE: u64 = 8;
+pub(crate) const MAX_NODES: u64 = 4_096;
+pub(crate) const MAX_DEPTH: u32 = 1_000;
+pub(crate) const CHUNK: usize = 256;
+
 /// Parse `text` with the HTML fragment parsing algorithm (context HTML `div`, no-quirks,
 /// scripting disabled) and append the resulting fragment's nodes, flattened in pre-order,
 /// to `out` (strings allocated in `arena`). HTML `template` contents are emitted as the
 /// template's children; their indices are recorded in `templates` (as in the DOM they are
 /// not descendants of the fragment).
+///
+/// With `limited`, the work limits above apply: returns true when they were hit, and the
+/// fragment is then html5ever's parse of the prefix of `text` fed so far (whole chunks),
+/// ended as if the input ended there. Without, `text` is fed in one piece (the reference).
 pub(crate) fn parse_into<'a>(
     arena: &'a Bump,
     text: &str,
     out: &mut Vec<Node<'a>>,
     templates: &mut Vec<u32>,
-) {
+    limited: bool,
+) -> bool {
     let opts = ParseOpts {
         tree_builder: TreeBuilderOpts {
             scripting_enabled: false,
@@ -344,20 +421,44 @@ pub(crate) fn parse_into<'a>(
         },
         tokenizer: tokenizer_opts(),
     };
-    let parser = html5ever::parse_fragment(
-        Sink::new(),
+    let stats = Rc::new(Stats::default());
+    let mut parser = html5ever::parse_fragment(
+        Sink::new(stats.clone()),
         opts,
         QualName::new(None, ns!(html), local_name!("div")),
         Vec::new(),
         false,
     );
-    let nodes = parser.one(StrTendril::from_slice(text));
+    let mut hit = false;
+    if !limited || text.len() <= CHUNK {
+        parser.process(StrTendril::from_slice(text));
+    } else {
+        let mut pos = 0;
+        while pos < text.len() {
+            let mut end = (pos + CHUNK).min(text.len());
+            while !text.is_char_boundary(end) {
+                end += 1;
+            }
+            parser.process(StrTendril::from_slice(&text[pos..end]));
+            pos = end;
+            let len = text.len() as u64;
+            if pos < text.len()
+                && (stats.work.get() > MAX_WORK + WORK_PER_BYTE * len
+                    || stats.nodes.get() > MAX_NODES + len / 2
+                    || stats.max_depth.get() > MAX_DEPTH)
+            {
+                hit = true;
+                break;
+            }
+        }
+    }
+    let nodes = parser.finish();
     // Document -> html root -> fragment children.
     let root = nodes[0].first;
-    if root == NONE {
-        return;
+    if root != NONE {
+        flatten(arena, &nodes, root, out, templates);
     }
-    flatten(arena, &nodes, root, out, templates);
+    hit
 }
 
 fn flatten<'a>(
