@@ -311,11 +311,14 @@ impl TextAcc {
     }
 }
 
+/// Scratch vectors live in the per-parse arena: no global-heap allocation per value.
+type AVec<'a, T> = bumpalo::collections::Vec<'a, T>;
+
 struct Builder<'a, 'o> {
     arena: &'a Bump,
     text: &'a str,
-    out: &'o mut Vec<Node<'a>>,
-    stack: Vec<Frame<'a>>,
+    out: &'o mut AVec<'a, Node<'a>>,
+    stack: AVec<'a, Frame<'a>>,
     acc: TextAcc,
     p_open: u32,
     a_open: u32,
@@ -955,7 +958,7 @@ impl<'a, 'o> Builder<'a, 'o> {
 /// (the caller guarantees that), or None if the fast tokenizer gives up. Borrows `text`
 /// when nothing is decoded.
 pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &'a str) -> Option<&'a str> {
-    let mut out = Vec::new();
+    let mut out = AVec::new_in(arena);
     if !build(arena, text, &mut out) {
         return None;
     }
@@ -972,7 +975,7 @@ pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &'a str) -> Option<&'a str>
 /// Builds the flat pre-order fragment for `text` into `out` (cleared first), exactly as
 /// html5ever's fragment parser + flattening would. Returns false (with `out` in an
 /// unspecified state) when the input is outside the supported subset.
-pub(crate) fn build<'a>(arena: &'a Bump, text: &'a str, out: &mut Vec<Node<'a>>) -> bool {
+pub(crate) fn build<'a>(arena: &'a Bump, text: &'a str, out: &mut AVec<'a, Node<'a>>) -> bool {
     build_at(arena, text, out, &mut 0)
 }
 
@@ -980,7 +983,7 @@ pub(crate) fn build<'a>(arena: &'a Bump, text: &'a str, out: &mut Vec<Node<'a>>)
 pub(crate) fn build_at<'a>(
     arena: &'a Bump,
     text: &'a str,
-    out: &mut Vec<Node<'a>>,
+    out: &mut AVec<'a, Node<'a>>,
     bail_at: &mut usize,
 ) -> bool {
     out.clear();
@@ -1009,7 +1012,7 @@ pub(crate) fn build_at<'a>(
         arena,
         text,
         out,
-        stack: Vec::new(),
+        stack: AVec::new_in(arena),
         acc: TextAcc {
             open: false,
             start: 0,
@@ -1042,10 +1045,11 @@ pub(crate) fn build_at<'a>(
 
 fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
     let text = bd.text;
+    let arena = bd.arena;
     let b = text.as_bytes();
     let n = b.len();
     let mut i = 0;
-    let mut attrs: Vec<Attribute<'_>> = Vec::new();
+    let mut attrs: AVec<'_, Attribute<'_>> = AVec::new_in(arena);
     while i < n {
         let j = memchr::memchr2(b'<', b'&', &b[i..]).map_or(n, |p| i + p);
         bd.acc.raw(text, i, j);
@@ -1215,7 +1219,7 @@ fn tag<'a>(
     arena: &'a Bump,
     text: &'a str,
     s: usize,
-    attrs: &mut Vec<Attribute<'a>>,
+    attrs: &mut AVec<'a, Attribute<'a>>,
 ) -> Option<(usize, &'a str, bool)> {
     attrs.clear();
     let b = text.as_bytes();

@@ -203,7 +203,7 @@ pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>
 /// linear in the input. No text of the real corpus comes near the limit.
 pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option<Text<'a>>, bool) {
     if may_open_tag(text) {
-        let mut flat = Vec::new();
+        let mut flat = bumpalo::collections::Vec::new_in(arena);
         if fast::build(arena, text, &mut flat) {
             return (finish_parsed(arena, &flat, &[]), false);
         }

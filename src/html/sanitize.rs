@@ -84,7 +84,7 @@ pub(crate) fn sanitize<'a>(
     let mut out: bumpalo::collections::Vec<'a, Node<'a>> =
         bumpalo::collections::Vec::with_capacity_in(n, arena);
     // Open elements: (input end, output index).
-    let mut open: Vec<(usize, usize)> = Vec::new();
+    let mut open: bumpalo::collections::Vec<'a, (usize, usize)> = bumpalo::collections::Vec::new_in(arena);
     let mut significant = false;
     let mut excl_end = 0usize; // input positions < excl_end are inside an excluding subtree
     let mut verbatim_end = 0usize; // input positions < verbatim_end are template contents

@@ -754,7 +754,7 @@ fn path_of(arena: &Bump, t: &str) -> (usize, usize) {
         };
         return (p, 0);
     }
-    let mut flat = Vec::new();
+    let mut flat = bumpalo::collections::Vec::new_in(arena);
     let mut at = 0;
     if fast::build_at(arena, t, &mut flat, &mut at) {
         (2, 0)

@@ -434,6 +434,27 @@ impl<'a> XmlReader<'a> {
         }
     }
 
+    /// XML end-of-line handling (CRLF and lone CR become LF), into the arena when needed;
+    /// borrowed otherwise.
+    fn normalize_eols(&self, s: &'a str) -> &'a str {
+        let Some(first) = memchr::memchr(b'\r', s.as_bytes()) else {
+            return s;
+        };
+        let mut out = bumpalo::collections::String::with_capacity_in(s.len(), self.arena);
+        out.push_str(&s[..first]);
+        let mut rest = &s[first..];
+        while let Some(p) = memchr::memchr(b'\r', rest.as_bytes()) {
+            out.push_str(&rest[..p]);
+            out.push('\n');
+            rest = &rest[p + 1..];
+            if rest.starts_with('\n') {
+                rest = &rest[1..];
+            }
+        }
+        out.push_str(rest);
+        out.into_bump_str()
+    }
+
     fn cow(&self, c: std::borrow::Cow<'a, str>) -> &'a str {
         match c {
             std::borrow::Cow::Borrowed(s) => s,
@@ -799,7 +820,7 @@ impl<'a> XmlReader<'a> {
                         // quick-xml hands a dangling `&` (no `;` before the next `<`) as text.
                         self.diag(DiagnosticKind::BareAmpersand, offset, "'&' starts no reference; kept literally");
                     }
-                    let mut s = self.cow(t.xml10_content());
+                    let mut s = self.normalize_eols(self.reborrow(raw));
                     if self.has_controls {
                         s = self.clean_controls(s, raw, offset);
                     }
@@ -813,7 +834,7 @@ impl<'a> XmlReader<'a> {
                         continue;
                     }
                     let raw: &str = &t;
-                    let mut s = self.cow(t.xml10_content());
+                    let mut s = self.normalize_eols(self.reborrow(&t));
                     if self.has_controls {
                         s = self.clean_controls(s, raw, offset + 9);
                     }
