@@ -614,3 +614,272 @@ fn closed_output_pipe_ends_quietly() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Beyond the spec's model (issue 7): ext fields, --extract, --sanitize strict, discover.
+
+fn one_record(args: &[&str]) -> Value {
+    let mut recs = lines(&feedmill(args));
+    assert_eq!(recs.len(), 1, "{args:?}");
+    recs.remove(0)
+}
+
+#[test]
+fn ext_fields_are_written() {
+    let r = one_record(&["corpus/fixtures/extended/rss2-fields.xml"]);
+    let f = &r["feed"];
+    assert_eq!(f["language"], "en-us");
+    assert_eq!(f["generator"]["name"], "MightyInHouse Content System v2.3");
+    assert_eq!(f["rights"], "Copyright 2002, Spartanburg Herald-Journal");
+    assert_eq!(f["ttl"], 60);
+    assert_eq!(f["skip_hours"], serde_json::json!([0, 1, 23]));
+    assert_eq!(f["skip_days"], serde_json::json!(["Saturday", "Sunday"]));
+    assert_eq!(f["image"]["width"], 88);
+    assert_eq!(f["image"]["description"], "The Herald");
+    assert_eq!(f["category_details"][0], serde_json::json!({"term": "1765", "scheme": "Syndic8"}));
+    let e = &f["entries"];
+    assert_eq!(e[0]["id"], "https://herald.example/1");
+    assert_eq!(e[0]["id_is_permalink"], true);
+    assert_eq!(e[0]["source"]["url"], "http://www.tomalak.org/links2.xml");
+    assert_eq!(e[1]["id"], "tag:herald.example,2024:2");
+    assert_eq!(e[1]["id_is_permalink"], false);
+    // Whitespace-only guid: no id, and null/empty keys are omitted.
+    assert!(e[3].get("id").is_none() && e[3].get("id_is_permalink").is_none());
+
+    let r = one_record(&["corpus/fixtures/extended/podcast.xml"]);
+    let f = &r["feed"];
+    assert_eq!(f["itunes"]["type"], "serial");
+    assert_eq!(f["itunes"]["categories"][0]["subcategories"][1], "Philosophy");
+    assert_eq!(f["itunes"]["owner"]["email"], "owner@pod.example");
+    assert_eq!(f["podcast"]["locked"], serde_json::json!({"locked": true, "owner": "owner@pod.example"}));
+    assert_eq!(f["podcast"]["funding"][0]["message"], "Support the show!");
+    let e = &f["entries"][0];
+    assert_eq!(e["itunes"]["episode"], 3);
+    assert_eq!(e["itunes"]["episode_type"], "full");
+    assert_eq!(e["podcast"]["transcripts"][0]["type"], "text/vtt");
+    assert_eq!(e["podcast"]["chapters"]["url"], "https://pod.example/ep3.json");
+    assert_eq!(e["podcast"]["season"], serde_json::json!({"number": 2, "name": "Autumn"}));
+    assert_eq!(e["podcast"]["episode"], serde_json::json!({"number": "3.5", "display": "Ch. 3"}));
+
+    let r = one_record(&["corpus/fixtures/extended/atom-fields.xml"]);
+    let f = &r["feed"];
+    assert_eq!(f["generator"]["version"], "1.0");
+    assert_eq!(f["contributors"][0]["name"], "Carol");
+    assert_eq!(f["entries"][0]["contributors"][1]["page_url"], "https://eve.example/");
+
+    let r = one_record(&["corpus/fixtures/extended/dates.xml"]);
+    let e = &r["feed"]["entries"];
+    assert!(e[0].get("updated_lenient").is_none());
+    assert_eq!(
+        e[1]["updated_lenient"],
+        serde_json::json!({"value": "2024-01-15T00:00:00Z", "zone_assumed": true, "form": "us-month-name"})
+    );
+    assert_eq!(e[3]["updated_lenient"]["zone_assumed"], false);
+}
+
+const EXTRACT_FEED_KEYS: &[&str] = &["title_text", "subtitle_text", "description_text", "canonical_url"];
+const EXTRACT_ENTRY_KEYS: &[&str] = &[
+    "title_text",
+    "subtitle_text",
+    "summary_text",
+    "content_text",
+    "body_source",
+    "body_text",
+    "word_count",
+    "canonical_url",
+    "dedup_key",
+    "dedup_source",
+];
+
+fn has_any(v: &Value, keys: &[&str]) -> bool {
+    keys.iter().any(|k| v.get(k).is_some())
+}
+
+#[test]
+fn extract_flag_adds_extraction_keys() {
+    let dir = scratch("extract");
+    let path = dir.join("x.xml");
+    std::fs::write(
+        &path,
+        r#"<rss version="2.0"><channel><title>Feed &amp;amp; co</title><link>HTTPS://Example.COM:443/blog/?utm_source=x&amp;b=2&amp;a=1#top</link><description>&lt;b&gt;Desc&lt;/b&gt;</description>
+<item><title>One</title><link>https://example.com/p/1?utm_medium=rss</link><description>&lt;p&gt;Hello &lt;b&gt;big&lt;/b&gt; world&lt;/p&gt;&lt;script&gt;x()&lt;/script&gt;</description></item>
+<item><title>Two</title><guid isPermaLink="false">id-2</guid></item>
+<item><title>Three</title><pubDate>Mon, 15 Jan 2024 13:45:00 GMT</pubDate></item>
+</channel></rss>"#,
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let plain = one_record(&[p]);
+    let f = &plain["feed"];
+    assert!(!has_any(f, EXTRACT_FEED_KEYS), "{f}");
+    for e in f["entries"].as_array().unwrap() {
+        assert!(!has_any(e, EXTRACT_ENTRY_KEYS), "{e}");
+    }
+
+    let x = one_record(&["--extract", p]);
+    let f = &x["feed"];
+    assert_eq!(f["title_text"], "Feed &amp; co");
+    // RSS channel descriptions are plain text in the spec's model: kept as written.
+    assert_eq!(f["description_text"], "<b>Desc</b>");
+    assert_eq!(f["canonical_url"], "https://example.com/blog?a=1&b=2");
+    let e = &f["entries"];
+    assert_eq!(e[0]["title_text"], "One");
+    assert_eq!(e[0]["summary_text"], "Hello big world");
+    assert_eq!(e[0]["body_source"], "summary");
+    assert_eq!(e[0]["body_text"], "Hello big world");
+    assert_eq!(e[0]["word_count"], 3);
+    assert_eq!(e[0]["canonical_url"], "https://example.com/p/1");
+    assert_eq!(e[0]["dedup_key"], "https://example.com/p/1");
+    assert_eq!(e[0]["dedup_source"], "url");
+    assert_eq!(e[1]["dedup_key"], "id-2");
+    assert_eq!(e[1]["dedup_source"], "id");
+    assert_eq!(e[1]["word_count"], 0);
+    assert!(e[1].get("body_source").is_none());
+    assert_eq!(e[2]["dedup_source"], "hash");
+    assert_eq!(e[2]["dedup_key"].as_str().unwrap().len(), 16);
+    // Without --extract the record is the same minus the extraction keys.
+    let mut stripped = x.clone();
+    for k in EXTRACT_FEED_KEYS {
+        stripped["feed"].as_object_mut().unwrap().remove(*k);
+    }
+    for e in stripped["feed"]["entries"].as_array_mut().unwrap() {
+        for k in EXTRACT_ENTRY_KEYS {
+            e.as_object_mut().unwrap().remove(*k);
+        }
+    }
+    assert_eq!(stripped, plain);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn sanitize_strict_removes_script_and_event_handlers() {
+    let dir = scratch("sanitize");
+    let path = dir.join("xss.xml");
+    std::fs::write(
+        &path,
+        r#"<rss version="2.0"><channel><title>t</title><link>https://x.example/</link>
+<item><title>a</title><description>&lt;p&gt;hi &lt;img src="img/a.png" onerror="alert(1)"&gt;&lt;script&gt;alert(2)&lt;/script&gt; &lt;a href="javascript:alert(3)"&gt;j&lt;/a&gt; &lt;a href="rel/x"&gt;l&lt;/a&gt;&lt;/p&gt;</description></item>
+</channel></rss>"#,
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let base = "https://x.example/dir/feed.xml";
+    let spec = one_record(&["--base-url", base, p]);
+    let spec_html = spec["feed"]["entries"][0]["summary"]["html"].as_str().unwrap().to_owned();
+    assert!(spec_html.contains("<script>") && spec_html.contains("onerror="), "{spec_html}");
+    // `--sanitize spec` is the default.
+    assert_eq!(one_record(&["--sanitize", "spec", "--base-url", base, p]), spec);
+
+    let strict = one_record(&["--sanitize", "strict", "--base-url", base, p]);
+    let html = strict["feed"]["entries"][0]["summary"]["html"].as_str().unwrap();
+    assert!(!html.contains("<script") && !html.contains("alert(2)"), "{html}");
+    assert!(!html.contains("onerror"), "{html}");
+    assert!(!html.contains("javascript:"), "{html}");
+    // Relative URLs resolved against the record's URL (here --base-url).
+    assert!(html.contains(r#"src="https://x.example/dir/img/a.png""#), "{html}");
+    assert!(html.contains(r#"href="https://x.example/dir/rel/x""#), "{html}");
+    assert!(html.starts_with("<p>hi "), "{html}");
+    // Plain values are untouched.
+    assert_eq!(strict["feed"]["title"], "t");
+
+    // Video embeds: dropped by default, kept with --allow-video-embeds; the flag needs strict.
+    std::fs::write(
+        &path,
+        r#"<rss version="2.0"><channel><title>t</title><item><description>&lt;p&gt;v&lt;/p&gt;&lt;iframe src="https://www.youtube.com/embed/abc"&gt;&lt;/iframe&gt;</description></item></channel></rss>"#,
+    )
+    .unwrap();
+    let no = one_record(&["--sanitize", "strict", p]);
+    assert!(!no.to_string().contains("iframe"), "{no}");
+    let yes = one_record(&["--sanitize", "strict", "--allow-video-embeds", p]);
+    assert!(yes["feed"]["entries"][0]["summary"]["html"].as_str().unwrap().contains("<iframe"), "{yes}");
+    assert_eq!(feedmill(&["--allow-video-embeds", p]).status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn discover_html_files_and_warc_responses() {
+    let dir = scratch("discover");
+    let page = dir.join("page.html");
+    std::fs::write(
+        &page,
+        r#"<!doctype html><html><head><title>Blog</title>
+<link rel="alternate" type="application/rss+xml" title="Posts" href="/feed">
+<link rel="stylesheet" href="/s.css"></head><body><p>hi</p></body></html>"#,
+    )
+    .unwrap();
+    let p = page.to_str().unwrap();
+    let out = feedmill(&["discover", "--base-url", "https://blog.example/posts/1", p]);
+    let recs = lines(&out);
+    assert_eq!(recs.len(), 1);
+    let r = &recs[0];
+    assert_eq!(r["source"], p);
+    assert_eq!(r["page_url"], "https://blog.example/posts/1");
+    assert_eq!(
+        r["feeds"],
+        serde_json::json!([{"url": "https://blog.example/feed", "type": "application/rss+xml", "title": "Posts", "found_by": "link"}])
+    );
+    assert_eq!(r["candidates"][0], "https://blog.example/feed");
+    // Key order as documented.
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with(r#"{"source":"#) && text.contains(r#""page_url":"https://blog.example/posts/1","feeds":[{"url":"#));
+
+    // Without a page URL only absolute links can be found; no candidates.
+    let r = &lines(&feedmill(&["discover", p]))[0];
+    assert_eq!(r["feeds"], serde_json::json!([]));
+    assert!(r.get("page_url").is_none());
+
+    // WARC: HTML 200 responses are pages at their target URI; feeds and 404s are skipped.
+    let html = std::fs::read(&page).unwrap();
+    let mut warc = Vec::new();
+    warc.extend(gz(&warc_record(
+        "response",
+        "https://site.example/a/b.html",
+        &http("200 OK", &[("Content-Type", "text/html; charset=utf-8")], &html),
+    )));
+    warc.extend(gz(&warc_record(
+        "response",
+        "https://site.example/feed.xml",
+        &http("200 OK", &[("Content-Type", "application/rss+xml")], b"<rss version=\"2.0\"><channel/></rss>"),
+    )));
+    warc.extend(gz(&warc_record("response", "https://site.example/gone", &http("404 Not Found", &[], &html))));
+    let wpath = dir.join("pages.warc.gz");
+    std::fs::write(&wpath, &warc).unwrap();
+    let recs = lines(&feedmill(&["discover", wpath.to_str().unwrap()]));
+    assert_eq!(recs.len(), 1, "{recs:?}");
+    assert_eq!(recs[0]["page_url"], "https://site.example/a/b.html");
+    assert_eq!(recs[0]["feeds"][0]["url"], "https://site.example/feed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn plain_form_is_unchanged_by_the_subcommand() {
+    // `feedmill INPUT...` still processes inputs; a file named `discover` is reachable as
+    // `./discover`.
+    let recs = lines(&feedmill(&["corpus/fixtures/extended/podcast.xml"]));
+    assert_eq!(recs[0]["status"], "ok");
+    let dir = scratch("named-discover");
+    std::fs::copy(Path::new(ROOT).join("corpus/fixtures/extended/podcast.xml"), dir.join("discover")).unwrap();
+    let out = Command::new(BIN).arg("./discover").current_dir(&dir).output().unwrap();
+    let recs = lines(&out);
+    assert_eq!(recs[0]["feed"]["title"], "Pod");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn extract_output_is_byte_identical_across_threads() {
+    let dir = scratch("par-extract");
+    let (data, _, _) = build_warc(10);
+    let path = dir.join("a.warc.gz");
+    std::fs::write(&path, &data).unwrap();
+    let p = path.to_str().unwrap();
+    let args = ["--extract", "--sanitize", "strict", p, "corpus/real", "corpus/fixtures/extended"];
+    let one = feedmill(&[&["--threads", "1"][..], &args].concat());
+    assert!(one.status.success());
+    let two = feedmill(&[&["--threads", "2", "--window", "5"][..], &args].concat());
+    assert!(two.stdout == one.stdout, "--threads 2 differs from --threads 1 with --extract");
+    let plain = feedmill(&["--threads", "1", "--extract", p, "corpus/real", "corpus/fixtures/extended"]);
+    let plain2 = feedmill(&["--threads", "2", "--extract", p, "corpus/real", "corpus/fixtures/extended"]);
+    assert!(plain.stdout == plain2.stdout, "--threads 2 differs from --threads 1 with --extract");
+    assert!(String::from_utf8_lossy(&one.stdout).contains("\"dedup_key\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -30,10 +30,13 @@ use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use bumpalo::Bump;
 use rayon::prelude::*;
 
 pub use input::{BufPool, Counters, Input, Payload, ReadConfig, Record};
 
+use crate::extract::{extract, ExtractOptions};
+use crate::sanitize::SanitizeOptions;
 use crate::sink::json::encode_record;
 use crate::sink::stats::Stats;
 use crate::sink::{Problem, RecordView, Status};
@@ -53,6 +56,13 @@ pub struct Config {
     pub window_records: usize,
     /// Bytes of records per window. Default: 64 MiB.
     pub window_bytes: usize,
+    /// Extraction per record (`--extract`), computed in the worker's extraction arena.
+    /// Default: none.
+    pub extract: Option<ExtractOptions>,
+    /// Strict sanitizing of every HTML value (`--sanitize strict`). Its `base_url` is
+    /// ignored: each record uses its own URL (WARC target URI, else [`Config::base_url`]).
+    /// Default: none (the spec's sanitizing only).
+    pub sanitize: Option<SanitizeOptions>,
 }
 
 impl Default for Config {
@@ -63,6 +73,8 @@ impl Default for Config {
             options: Options::default(),
             window_records: 1024,
             window_bytes: 64 << 20,
+            extract: None,
+            sanitize: None,
         }
     }
 }
@@ -208,6 +220,15 @@ pub struct Worker {
     scratch: String,
     base_url: Option<String>,
     max_body: usize,
+    /// Extraction settings and the arena their strings go to (reset per record).
+    post: Post,
+}
+
+/// What is done to a parsed feed before it is written: extraction, strict sanitizing.
+struct Post {
+    extract: Option<ExtractOptions>,
+    arena: Bump,
+    sanitize: Option<SanitizeOptions>,
 }
 
 impl Worker {
@@ -217,6 +238,7 @@ impl Worker {
             scratch: String::new(),
             base_url: cfg.base_url.clone(),
             max_body: cfg.options.limits.max_input_bytes,
+            post: Post { extract: cfg.extract.clone(), arena: Bump::new(), sanitize: cfg.sanitize.clone() },
         }
     }
 
@@ -237,6 +259,7 @@ impl Worker {
             scratch,
             base_url,
             max_body,
+            post,
         } = self;
         match &rec.payload {
             Payload::Broken { kind, message } => {
@@ -245,7 +268,8 @@ impl Worker {
             }
             Payload::Document(bytes) => {
                 let p = process::process_document(parser, bytes, base_url.as_deref());
-                emit_processed(out, scratch, &rec.source, p, stats, bytes.len());
+                let url = base_url.as_deref();
+                emit_processed(out, scratch, post, url, &rec.source, p, stats, bytes.len());
             }
             Payload::Response {
                 target_uri,
@@ -263,7 +287,8 @@ impl Worker {
                         Some(target_uri),
                         &resp.body,
                     );
-                    emit_processed(out, scratch, &rec.source, p, stats, resp.body.len());
+                    let url = Some(target_uri.as_str()).filter(|u| !u.is_empty());
+                    emit_processed(out, scratch, post, url, &rec.source, p, stats, resp.body.len());
                 }
             },
         }
@@ -284,6 +309,8 @@ fn bare<'r>(
         encoding: None,
         diagnostics: &[],
         feed: None,
+        extraction: None,
+        sanitize: None,
     }
 }
 
@@ -308,9 +335,12 @@ fn error_kind(e: &Error) -> &'static str {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn emit_processed(
     out: &mut Vec<u8>,
     scratch: &mut String,
+    post: &mut Post,
+    url: Option<&str>,
     source: &str,
     p: Processed<'_>,
     stats: &mut Stats,
@@ -324,6 +354,8 @@ fn emit_processed(
         encoding: p.encoding,
         diagnostics: &[],
         feed: None,
+        extraction: None,
+        sanitize: None,
     };
     match &p.outcome {
         Outcome::NotAFeed { kind, message } => {
@@ -346,6 +378,16 @@ fn emit_processed(
                 Some(feed) => {
                     view.status = Status::Ok;
                     view.feed = Some(feed);
+                    post.arena.reset();
+                    let extraction = post.extract.as_ref().map(|opts| extract(feed, &post.arena, opts));
+                    view.extraction = extraction.as_ref();
+                    let sanitize = post.sanitize.as_ref().map(|s| SanitizeOptions {
+                        base_url: url.and_then(|u| url::Url::parse(u).ok()),
+                        allow_video_embeds: s.allow_video_embeds,
+                    });
+                    view.sanitize = sanitize.as_ref();
+                    line(out, scratch, &view, stats, body);
+                    return;
                 }
                 None => {
                     view.status = Status::NotAFeed;

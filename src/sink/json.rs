@@ -18,7 +18,36 @@
 //!   enclosure  {url, type, length}
 //!   text       "string" for a plain value, {"html": "..."} for markup
 //!   date       RFC 3339 UTC, fraction kept: "2016-03-20T08:17:44Z"
+//!
+//! Beyond the spec's model (issue 7; `feed.ext` / `entry.ext`), after the spec's keys
+//! (feed: before `entries`):
+//! feed         id, language, generator {name, uri, version}, rights, ttl,
+//!              skip_hours [int], skip_days [string],
+//!              image {url, title, link, description, width, height},
+//!              category_details [category], contributors [person],
+//!              itunes {explicit, type, categories [{text, subcategories [string]}],
+//!                      owner {name, email}, block, complete, new_feed_url},
+//!              podcast {guid, locked {locked, owner}, funding [{url, message}],
+//!                       persons [podcast_person]},
+//!              updated_lenient (lenient)
+//! entry        id, id_is_permalink, comments, source {title, url}, category_details,
+//!              contributors, itunes {explicit, episode, season, episode_type, block, title},
+//!              podcast {transcripts [{url, type, language, rel}], chapters {url, type},
+//!                       persons [podcast_person], season {number, name},
+//!                       episode {number, display}},
+//!              published_lenient, updated_lenient
+//!   category        {term, scheme, label}
+//!   podcast_person  {name, role, group, img, href}
+//!   lenient         {value (date), zone_assumed, form}
+//! With extraction (`--extract`), last:
+//! feed         title_text, subtitle_text, description_text, canonical_url
+//! entry        title_text, subtitle_text, summary_text, content_text, body_source
+//!              (content | summary), body_text, word_count (always), canonical_url,
+//!              dedup_key, dedup_source (id | url | hash)
 //! ```
+//!
+//! With strict sanitizing (`RecordView::sanitize`), every `{"html": …}` value is the output
+//! of [`crate::sanitize::sanitize_text`] instead of the spec's serialization.
 //!
 //! "Empty" means an empty string, an empty array, or an object with no non-empty field
 //! (such an object is omitted as a field value). Array elements are never dropped, so an
@@ -32,8 +61,19 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::{RecordView, Sink};
+use crate::extract::{EntryExtraction, FeedExtraction};
 use crate::html::Html;
+use crate::model::ext::{Category, EntryExt, FeedExt, PodcastPerson};
+use crate::model::lenient_date::LenientDate;
+use crate::sanitize::{sanitize_text, SanitizeOptions};
 use crate::{Diagnostic, Enclosure, Entry, Feed, Image, Person, Text, Timestamp};
+
+/// What nested writers need besides the output: the reused scratch string and the
+/// sanitizing options of the record.
+struct Cx<'c> {
+    scratch: &'c mut String,
+    sanitize: Option<&'c SanitizeOptions>,
+}
 
 /// A [`Sink`] writing one JSON object per line to `W`.
 pub struct JsonLines<W> {
@@ -105,8 +145,9 @@ pub fn encode_record(out: &mut Vec<u8>, scratch: &mut String, rec: &RecordView<'
         o.out.push(b']');
     }
     if let Some(feed) = rec.feed {
+        let mut cx = Cx { scratch, sanitize: rec.sanitize };
         let at = o.key("feed");
-        let wrote = write_feed(o.out, scratch, feed);
+        let wrote = write_feed(o.out, &mut cx, feed, rec.extraction);
         o.end_value(at, wrote);
     }
     o.end();
@@ -120,19 +161,26 @@ fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic) {
     o.end();
 }
 
-fn write_feed(out: &mut Vec<u8>, scratch: &mut String, f: &Feed<'_>) -> bool {
+fn write_feed(out: &mut Vec<u8>, cx: &mut Cx<'_>, f: &Feed<'_>, x: Option<&FeedExtraction<'_>>) -> bool {
     let mut o = Obj::begin(out);
-    o.text("title", f.title.as_ref(), scratch);
-    o.text("subtitle", f.subtitle.as_ref(), scratch);
-    o.text("description", f.description.as_ref(), scratch);
+    o.text("title", f.title.as_ref(), cx);
+    o.text("subtitle", f.subtitle.as_ref(), cx);
+    o.text("description", f.description.as_ref(), cx);
     o.opt_str("page_url", f.page_url);
     o.opt_str("feed_url", f.feed_url);
     o.opt_str("prev_feed_url", f.prev_feed_url);
     o.opt_str("next_feed_url", f.next_feed_url);
     o.image("icon", f.icon.as_ref());
     o.image("logo", f.logo.as_ref());
-    o.date("updated", f.updated, scratch);
+    o.date("updated", f.updated, cx.scratch);
     o.persons("authors", &f.authors);
+    write_feed_ext(&mut o, &f.ext, cx.scratch);
+    if let Some(x) = x {
+        o.opt_str("title_text", x.title_text);
+        o.opt_str("subtitle_text", x.subtitle_text);
+        o.opt_str("description_text", x.description_text);
+        o.opt_str("canonical_url", x.canonical_url);
+    }
     if !f.entries.is_empty() {
         o.key("entries");
         o.out.push(b'[');
@@ -140,26 +188,26 @@ fn write_feed(out: &mut Vec<u8>, scratch: &mut String, f: &Feed<'_>) -> bool {
             if i > 0 {
                 o.out.push(b',');
             }
-            write_entry(o.out, scratch, e);
+            write_entry(o.out, cx, e, x.and_then(|x| x.entries.get(i)));
         }
         o.out.push(b']');
     }
     o.end()
 }
 
-fn write_entry(out: &mut Vec<u8>, scratch: &mut String, e: &Entry<'_>) -> bool {
+fn write_entry(out: &mut Vec<u8>, cx: &mut Cx<'_>, e: &Entry<'_>, x: Option<&EntryExtraction<'_>>) -> bool {
     let mut o = Obj::begin(out);
-    o.text("title", e.title.as_ref(), scratch);
-    o.text("subtitle", e.subtitle.as_ref(), scratch);
-    o.text("summary", e.summary.as_ref(), scratch);
-    o.text("content", e.content.as_ref(), scratch);
+    o.text("title", e.title.as_ref(), cx);
+    o.text("subtitle", e.subtitle.as_ref(), cx);
+    o.text("summary", e.summary.as_ref(), cx);
+    o.text("content", e.content.as_ref(), cx);
     o.opt_str("page_url", e.page_url);
     o.image("thumbnail", e.thumbnail.as_ref());
     if let Some(d) = e.duration {
         o.uint("duration", d);
     }
-    o.date("published", e.published, scratch);
-    o.date("updated", e.updated, scratch);
+    o.date("published", e.published, cx.scratch);
+    o.date("updated", e.updated, cx.scratch);
     o.persons("authors", &e.authors);
     if e.categories.iter().any(|c| !c.is_empty()) {
         o.key("categories");
@@ -185,7 +233,194 @@ fn write_entry(out: &mut Vec<u8>, scratch: &mut String, e: &Entry<'_>) -> bool {
         }
         o.out.push(b']');
     }
+    write_entry_ext(&mut o, &e.ext, cx.scratch);
+    if let Some(x) = x {
+        write_entry_extraction(&mut o, x);
+    }
     o.end()
+}
+
+fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>, scratch: &mut String) {
+    o.opt_str("id", x.id);
+    o.opt_str("language", x.language);
+    if let Some(g) = &x.generator {
+        let at = o.key("generator");
+        let mut g_o = Obj::begin(o.out);
+        g_o.opt_str("name", g.name);
+        g_o.opt_str("uri", g.uri);
+        g_o.opt_str("version", g.version);
+        let wrote = g_o.end();
+        o.end_value(at, wrote);
+    }
+    o.opt_str("rights", x.rights);
+    o.opt_uint("ttl", x.ttl);
+    o.array("skip_hours", &x.skip_hours, |out, h| {
+        let _ = write!(out, "{h}");
+    });
+    o.array("skip_days", &x.skip_days, |out, d| json_str(out, d));
+    if let Some(i) = &x.image {
+        let at = o.key("image");
+        let mut i_o = Obj::begin(o.out);
+        i_o.opt_str("url", i.url);
+        i_o.opt_str("title", i.title);
+        i_o.opt_str("link", i.link);
+        i_o.opt_str("description", i.description);
+        i_o.opt_uint("width", i.width);
+        i_o.opt_uint("height", i.height);
+        let wrote = i_o.end();
+        o.end_value(at, wrote);
+    }
+    o.array("category_details", &x.categories, write_category);
+    o.persons("contributors", &x.contributors);
+    if !x.itunes.is_empty() {
+        let it = &x.itunes;
+        let at = o.key("itunes");
+        let mut i_o = Obj::begin(o.out);
+        i_o.opt_bool("explicit", it.explicit);
+        i_o.opt_str("type", it.kind);
+        i_o.array("categories", &it.categories, |out, c| {
+            let mut c_o = Obj::begin(out);
+            c_o.str("text", c.text);
+            c_o.array("subcategories", &c.subcategories, |out, s| json_str(out, s));
+            c_o.end();
+        });
+        if let Some(ow) = &it.owner {
+            let at = i_o.key("owner");
+            let mut ow_o = Obj::begin(i_o.out);
+            ow_o.opt_str("name", ow.name);
+            ow_o.opt_str("email", ow.email);
+            let wrote = ow_o.end();
+            i_o.end_value(at, wrote);
+        }
+        i_o.opt_bool("block", it.block);
+        i_o.opt_bool("complete", it.complete);
+        i_o.opt_str("new_feed_url", it.new_feed_url);
+        let wrote = i_o.end();
+        o.end_value(at, wrote);
+    }
+    if !x.podcast.is_empty() {
+        let pc = &x.podcast;
+        let at = o.key("podcast");
+        let mut p_o = Obj::begin(o.out);
+        p_o.opt_str("guid", pc.guid);
+        if let Some(l) = &pc.locked {
+            p_o.key("locked");
+            let mut l_o = Obj::begin(p_o.out);
+            l_o.bool("locked", l.locked);
+            l_o.opt_str("owner", l.owner);
+            l_o.end();
+        }
+        p_o.array("funding", &pc.funding, |out, f| {
+            let mut f_o = Obj::begin(out);
+            f_o.str("url", f.url);
+            f_o.opt_str("message", f.message);
+            f_o.end();
+        });
+        p_o.array("persons", &pc.persons, write_podcast_person);
+        let wrote = p_o.end();
+        o.end_value(at, wrote);
+    }
+    o.lenient("updated_lenient", x.updated_lenient, scratch);
+}
+
+fn write_entry_ext(o: &mut Obj<'_>, x: &EntryExt<'_>, scratch: &mut String) {
+    o.opt_str("id", x.id);
+    o.opt_bool("id_is_permalink", x.id_is_permalink);
+    o.opt_str("comments", x.comments);
+    if let Some(s) = &x.source {
+        let at = o.key("source");
+        let mut s_o = Obj::begin(o.out);
+        s_o.opt_str("title", s.title);
+        s_o.opt_str("url", s.url);
+        let wrote = s_o.end();
+        o.end_value(at, wrote);
+    }
+    o.array("category_details", &x.categories, write_category);
+    o.persons("contributors", &x.contributors);
+    if !x.itunes.is_empty() {
+        let it = &x.itunes;
+        let at = o.key("itunes");
+        let mut i_o = Obj::begin(o.out);
+        i_o.opt_bool("explicit", it.explicit);
+        i_o.opt_uint("episode", it.episode);
+        i_o.opt_uint("season", it.season);
+        i_o.opt_str("episode_type", it.episode_type);
+        i_o.opt_bool("block", it.block);
+        i_o.opt_str("title", it.title);
+        let wrote = i_o.end();
+        o.end_value(at, wrote);
+    }
+    if let Some(pc) = x.podcast.as_deref().filter(|p| !p.is_empty()) {
+        let at = o.key("podcast");
+        let mut p_o = Obj::begin(o.out);
+        p_o.array("transcripts", &pc.transcripts, |out, t| {
+            let mut t_o = Obj::begin(out);
+            t_o.str("url", t.url);
+            t_o.opt_str("type", t.mime_type);
+            t_o.opt_str("language", t.language);
+            t_o.opt_str("rel", t.rel);
+            t_o.end();
+        });
+        if let Some(c) = &pc.chapters {
+            let at = p_o.key("chapters");
+            let mut c_o = Obj::begin(p_o.out);
+            c_o.str("url", c.url);
+            c_o.opt_str("type", c.mime_type);
+            let wrote = c_o.end();
+            p_o.end_value(at, wrote);
+        }
+        p_o.array("persons", &pc.persons, write_podcast_person);
+        if let Some(s) = &pc.season {
+            p_o.key("season");
+            let mut s_o = Obj::begin(p_o.out);
+            s_o.uint("number", s.number);
+            s_o.opt_str("name", s.name);
+            s_o.end();
+        }
+        if let Some(e) = &pc.episode {
+            let at = p_o.key("episode");
+            let mut e_o = Obj::begin(p_o.out);
+            e_o.str("number", e.number);
+            e_o.opt_str("display", e.display);
+            let wrote = e_o.end();
+            p_o.end_value(at, wrote);
+        }
+        let wrote = p_o.end();
+        o.end_value(at, wrote);
+    }
+    o.lenient("published_lenient", x.published_lenient, scratch);
+    o.lenient("updated_lenient", x.updated_lenient, scratch);
+}
+
+fn write_entry_extraction(o: &mut Obj<'_>, x: &EntryExtraction<'_>) {
+    o.opt_str("title_text", x.title_text);
+    o.opt_str("subtitle_text", x.subtitle_text);
+    o.opt_str("summary_text", x.summary_text);
+    o.opt_str("content_text", x.content_text);
+    o.opt_str("body_source", x.body_source.map(|s| s.as_str()));
+    o.opt_str("body_text", x.body_text);
+    o.uint("word_count", x.word_count.into());
+    o.opt_str("canonical_url", x.canonical_url);
+    o.opt_str("dedup_key", x.dedup_key);
+    o.opt_str("dedup_source", x.dedup_source.map(|s| s.as_str()));
+}
+
+fn write_category(out: &mut Vec<u8>, c: &Category<'_>) {
+    let mut o = Obj::begin(out);
+    o.str("term", c.term);
+    o.opt_str("scheme", c.scheme);
+    o.opt_str("label", c.label);
+    o.end();
+}
+
+fn write_podcast_person(out: &mut Vec<u8>, p: &PodcastPerson<'_>) {
+    let mut o = Obj::begin(out);
+    o.str("name", p.name);
+    o.opt_str("role", p.role);
+    o.opt_str("group", p.group);
+    o.opt_str("img", p.img);
+    o.opt_str("href", p.href);
+    o.end();
 }
 
 fn write_enclosure(out: &mut Vec<u8>, e: &Enclosure<'_>) -> bool {
@@ -225,11 +460,16 @@ fn json_str(out: &mut Vec<u8>, s: &str) {
     let _ = serde_json::to_writer(&mut *out, s);
 }
 
-fn write_html(out: &mut Vec<u8>, scratch: &mut String, h: &Html<'_>) {
-    scratch.clear();
-    h.write_html(scratch);
+fn write_html(out: &mut Vec<u8>, cx: &mut Cx<'_>, h: &Html<'_>) {
     out.extend_from_slice(b"{\"html\":");
-    json_str(out, scratch);
+    match cx.sanitize {
+        None => {
+            cx.scratch.clear();
+            h.write_html(cx.scratch);
+            json_str(out, cx.scratch);
+        }
+        Some(opts) => json_str(out, &sanitize_text(&Text::Html(*h), opts)),
+    }
     out.push(b'}');
 }
 
@@ -290,14 +530,59 @@ impl<'o> Obj<'o> {
         let _ = write!(self.out, "{v}");
     }
 
-    fn text(&mut self, key: &str, v: Option<&Text<'_>>, scratch: &mut String) {
+    fn opt_uint(&mut self, key: &str, v: Option<u64>) {
+        if let Some(v) = v {
+            self.uint(key, v);
+        }
+    }
+
+    fn bool(&mut self, key: &str, v: bool) {
+        self.key(key);
+        self.out.extend_from_slice(if v { b"true" } else { b"false" });
+    }
+
+    fn opt_bool(&mut self, key: &str, v: Option<bool>) {
+        if let Some(v) = v {
+            self.bool(key, v);
+        }
+    }
+
+    /// A non-empty array of `items`, each written by `f` (elements are never dropped).
+    fn array<T>(&mut self, key: &str, items: &[T], mut f: impl FnMut(&mut Vec<u8>, &T)) {
+        if items.is_empty() {
+            return;
+        }
+        self.key(key);
+        self.out.push(b'[');
+        for (i, it) in items.iter().enumerate() {
+            if i > 0 {
+                self.out.push(b',');
+            }
+            f(self.out, it);
+        }
+        self.out.push(b']');
+    }
+
+    /// `{value, zone_assumed, form}` of a lenient date.
+    fn lenient(&mut self, key: &str, v: Option<&LenientDate>, scratch: &mut String) {
+        if let Some(l) = v {
+            self.key(key);
+            let mut o = Obj::begin(self.out);
+            o.date("value", Some(l.timestamp), scratch);
+            o.bool("zone_assumed", l.zone_assumed);
+            o.str("form", l.form);
+            o.end();
+        }
+    }
+
+    fn text(&mut self, key: &str, v: Option<&Text<'_>>, cx: &mut Cx<'_>) {
         match v {
             None => {}
             Some(Text::Plain(s)) => self.str(key, s),
             Some(Text::Html(h)) => {
                 let at = self.key(key);
                 let start = self.out.len();
-                write_html(self.out, scratch, h);
+                write_html(self.out, cx, h);
                 // `{"html":""}` is an empty value.
                 let empty = &self.out[start..] == b"{\"html\":\"\"}";
                 self.end_value(at, !empty);
@@ -357,6 +642,8 @@ mod tests {
             encoding: Some("UTF-8"),
             diagnostics: &[],
             feed,
+            extraction: None,
+            sanitize: None,
         }
     }
 

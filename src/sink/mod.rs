@@ -10,6 +10,8 @@
 pub mod json;
 pub mod stats;
 
+use crate::extract::FeedExtraction;
+use crate::sanitize::SanitizeOptions;
 use crate::{Diagnostic, Feed, Format};
 
 /// What became of one input record.
@@ -55,6 +57,13 @@ pub struct RecordView<'r, 'a> {
     /// Decoding diagnostics (first) then the parser's, in document order.
     pub diagnostics: &'r [Diagnostic],
     pub feed: Option<&'r Feed<'a>>,
+    /// Extraction results for `feed` (`--extract`): written as the `*_text`,
+    /// `canonical_url`, `dedup_*`, `body_*` and `word_count` keys. `entries[i]` belongs to
+    /// `feed.entries[i]`.
+    pub extraction: Option<&'r FeedExtraction<'r>>,
+    /// Strict sanitizing (`--sanitize strict`): every `{"html": …}` value is written through
+    /// [`crate::sanitize::sanitize_text`] with these options (the base URL is the record's).
+    pub sanitize: Option<&'r SanitizeOptions>,
 }
 
 /// Receives processed records in input order.

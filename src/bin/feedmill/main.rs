@@ -8,6 +8,10 @@ use std::process::ExitCode;
 
 use clap::Parser as _;
 use feedmill::bulk::{self, input, Config, Input, Summary};
+use feedmill::extract::ExtractOptions;
+use feedmill::sanitize::SanitizeOptions;
+
+mod discover;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -20,6 +24,8 @@ const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/real");
 #[command(
     name = "feedmill",
     version,
+    args_conflicts_with_subcommands = true,
+    disable_help_subcommand = true,
     about = "Re-process feed archives (RSS/Atom) into JSON Lines: one record per input record",
     after_help = "\
 INPUTS:
@@ -35,6 +41,13 @@ OUTPUT:
   One JSON object per line per input record, in input order whatever --threads is:
   source, status (ok | not_a_feed | error), error {kind, message}, format, encoding,
   diagnostics [{kind, offset, message}], feed {...}. Null and empty values are omitted.
+  Fields beyond the spec's model (id, language, itunes, podcast, ...) are always written;
+  --extract adds *_text, body_*, word_count, canonical_url and dedup_* keys.
+
+SUBCOMMANDS:
+  feedmill discover [INPUT...]   feeds advertised by HTML pages (one JSON line per page).
+  A first positional `discover` is the subcommand; to process a file or directory named
+  `discover`, write it as `./discover`.
 
 EXIT STATUS:
   0 the run completed (even if some records are errors), 1 fatal I/O error (output),
@@ -45,9 +58,14 @@ EXAMPLES:
   feedmill --summary -o out.jsonl crawl-00001.warc.gz crawl-00002.warc.gz
   feedmill --threads 1 feeds.tar.gz | jq -c 'select(.status == \"ok\") | .feed.title'
   curl -s https://example.org/feed.xml | feedmill --base-url https://example.org/feed.xml -
-  feedmill dir/ | head -n 5"
+  feedmill dir/ | head -n 5
+  feedmill --extract --sanitize strict crawl.warc.gz > records.jsonl
+  feedmill discover --base-url https://blog.example/ page.html"
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
     /// Files, directories, archives, or `-` for standard input.
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
@@ -75,10 +93,77 @@ struct Cli {
     /// Records processed per parallel window (memory bound).
     #[arg(long, value_name = "N", default_value_t = 1024, hide = true)]
     window: usize,
+
+    /// Add extraction keys to each feed and entry: plain text of every text value
+    /// (*_text), the best body (body_source, body_text, word_count), canonical_url,
+    /// dedup_key and dedup_source.
+    #[arg(long)]
+    extract: bool,
+
+    /// HTML sanitizing of {"html": ...} values: `spec` (the spec's own sanitizing only) or
+    /// `strict` (also remove scripts, styles, frames, event handlers and unsafe URLs;
+    /// resolve relative URLs against the record's URL).
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = SanitizeMode::Spec)]
+    sanitize: SanitizeMode,
+
+    /// With --sanitize strict: keep YouTube and Vimeo player iframes.
+    #[arg(long)]
+    allow_video_embeds: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum SanitizeMode {
+    Spec,
+    Strict,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Print the feeds HTML pages advertise, one JSON line per page (fetches nothing).
+    ///
+    /// Feeds: <link rel="alternate"> RSS/Atom/RDF/JSON Feed links, then feed-looking anchors,
+    /// resolved against the page URL (or its <base href>); candidates: the conventional feed
+    /// paths of the site. Line: {source, page_url, feeds [{url, type, title, found_by (link |
+    /// anchor)}], candidates [url]}.
+    #[command(after_help = "\
+INPUTS:
+  As for the main command. A plain file is one HTML page whose URL is --base-url (without it,
+  only absolute links are found and there are no candidates). WARC `response` records with
+  status 200 and an HTML body are pages at their target URI; other records are skipped.
+
+EXAMPLES:
+  feedmill discover --base-url https://blog.example/ index.html
+  feedmill discover crawl-00001.warc.gz | jq -c 'select(.feeds != []) | .feeds[].url'")]
+    Discover {
+        /// HTML files, directories, archives, or `-` for standard input.
+        #[arg(value_name = "INPUT", required = true)]
+        inputs: Vec<String>,
+
+        /// The page URL of plain documents (WARC records use their target URI).
+        #[arg(long, value_name = "URL")]
+        base_url: Option<String>,
+
+        /// Write the lines to FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+
+        /// Print counts (pages, feeds, skipped records, errors) on standard error at the end.
+        #[arg(long)]
+        summary: bool,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.allow_video_embeds && cli.sanitize != SanitizeMode::Strict {
+        use clap::CommandFactory as _;
+        Cli::command()
+            .error(clap::error::ErrorKind::ArgumentConflict, "--allow-video-embeds requires --sanitize strict")
+            .exit();
+    }
+    if let Some(Command::Discover { inputs, base_url, output, summary }) = &cli.command {
+        return run_discover(inputs, base_url.as_deref(), output.as_ref(), *summary);
+    }
     let inputs: Vec<Input> = if cli.inputs.is_empty() {
         vec![Input::Path(PathBuf::from(SAMPLE))]
     } else {
@@ -92,16 +177,19 @@ fn main() -> ExitCode {
     if let Some(t) = cli.threads {
         cfg.threads = t.into();
     }
+    if cli.extract {
+        cfg.extract = Some(ExtractOptions::default());
+    }
+    if cli.sanitize == SanitizeMode::Strict {
+        cfg.sanitize = Some(SanitizeOptions {
+            base_url: None,
+            allow_video_embeds: cli.allow_video_embeds,
+        });
+    }
 
-    let out: Box<dyn Write + Send> = match &cli.output {
-        Some(path) => match File::create(path) {
-            Ok(f) => Box::new(BufWriter::with_capacity(1 << 20, f)),
-            Err(e) => {
-                eprintln!("feedmill: cannot create {}: {e}", path.display());
-                return ExitCode::from(1);
-            }
-        },
-        None => Box::new(BufWriter::with_capacity(1 << 20, io::stdout())),
+    let out = match open_output(cli.output.as_ref()) {
+        Ok(out) => out,
+        Err(code) => return code,
     };
 
     let interactive = io::stderr().is_terminal() && !cli.quiet;
@@ -125,6 +213,50 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         // `| head` closed the pipe: the reader wanted no more, which is not a failure.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("feedmill: error writing output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>, ExitCode> {
+    match path {
+        Some(path) => match File::create(path) {
+            Ok(f) => Ok(Box::new(BufWriter::with_capacity(1 << 20, f))),
+            Err(e) => {
+                eprintln!("feedmill: cannot create {}: {e}", path.display());
+                Err(ExitCode::from(1))
+            }
+        },
+        None => Ok(Box::new(BufWriter::with_capacity(1 << 20, io::stdout()))),
+    }
+}
+
+fn run_discover(inputs: &[String], base_url: Option<&str>, output: Option<&PathBuf>, summary: bool) -> ExitCode {
+    if let Some(u) = base_url {
+        if let Err(e) = url::Url::parse(u) {
+            eprintln!("feedmill: invalid --base-url {u:?}: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let mut out = match open_output(output) {
+        Ok(out) => out,
+        Err(code) => return code,
+    };
+    let inputs: Vec<Input> = inputs.iter().map(|a| Input::parse(a)).collect();
+    let max = feedmill::Options::default().limits.max_input_bytes;
+    match discover::run(inputs, base_url, max, &mut out) {
+        Ok(s) => {
+            if summary {
+                eprintln!(
+                    "feedmill discover: {} pages, {} feeds found, {} WARC records skipped, {} errors",
+                    s.pages, s.feeds, s.skipped, s.errors
+                );
+            }
+            ExitCode::SUCCESS
+        }
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("feedmill: error writing output: {e}");
