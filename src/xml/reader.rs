@@ -558,7 +558,10 @@ impl<'a> XmlReader<'a> {
             attrs_raw = self.check_attrs(attrs_raw, offset);
         }
         let local = qname.rsplit_once(':').map_or(qname, |(_, l)| l);
-        if self.resolver.push(e).is_err() {
+        if memchr::memmem::find(attrs_raw.as_bytes(), b"xmlns").is_none() {
+            // No declarations: open an empty scope without re-scanning the attributes.
+            self.resolver.set_level(self.resolver.level().saturating_add(1));
+        } else if self.resolver.push(e).is_err() {
             self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
         }
         self.open.push(Open { qname, offset });
