@@ -992,22 +992,7 @@ pub(crate) fn build_at<'a>(
         return false;
     }
     // The tokenizer's input preprocessing: CRLF and lone CR become LF.
-    let text = if memchr::memchr(b'\r', text.as_bytes()).is_some() {
-        let mut t = bumpalo::collections::String::with_capacity_in(text.len(), arena);
-        let mut rest = text;
-        while let Some(p) = rest.find('\r') {
-            t.push_str(&rest[..p]);
-            t.push('\n');
-            rest = &rest[p + 1..];
-            if rest.starts_with('\n') {
-                rest = &rest[1..];
-            }
-        }
-        t.push_str(rest);
-        t.into_bump_str()
-    } else {
-        text
-    };
+    let text = crate::xml::normalize_newlines(arena, text);
     let mut b = Builder {
         arena,
         text,

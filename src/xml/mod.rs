@@ -157,6 +157,28 @@ impl<'a> XmlReader<'a> {
     }
 }
 
+/// End-of-line normalization, as both XML (§2.11) and the HTML tokenizer's input
+/// preprocessing define it: CRLF and lone CR become LF. Borrowed when `s` has no CR;
+/// otherwise rewritten into the arena.
+pub fn normalize_newlines<'a>(arena: &'a bumpalo::Bump, s: &'a str) -> &'a str {
+    let Some(first) = memchr::memchr(b'\r', s.as_bytes()) else {
+        return s;
+    };
+    let mut out = bumpalo::collections::String::with_capacity_in(s.len(), arena);
+    out.push_str(&s[..first]);
+    let mut rest = &s[first..];
+    while let Some(p) = memchr::memchr(b'\r', rest.as_bytes()) {
+        out.push_str(&rest[..p]);
+        out.push('\n');
+        rest = &rest[p + 1..];
+        if rest.starts_with('\n') {
+            rest = &rest[1..];
+        }
+    }
+    out.push_str(rest);
+    out.into_bump_str()
+}
+
 /// The largest char boundary of `s` at or below `i`.
 pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     if i >= s.len() {

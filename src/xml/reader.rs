@@ -434,25 +434,8 @@ impl<'a> XmlReader<'a> {
         }
     }
 
-    /// XML end-of-line handling (CRLF and lone CR become LF), into the arena when needed;
-    /// borrowed otherwise.
     fn normalize_eols(&self, s: &'a str) -> &'a str {
-        let Some(first) = memchr::memchr(b'\r', s.as_bytes()) else {
-            return s;
-        };
-        let mut out = bumpalo::collections::String::with_capacity_in(s.len(), self.arena);
-        out.push_str(&s[..first]);
-        let mut rest = &s[first..];
-        while let Some(p) = memchr::memchr(b'\r', rest.as_bytes()) {
-            out.push_str(&rest[..p]);
-            out.push('\n');
-            rest = &rest[p + 1..];
-            if rest.starts_with('\n') {
-                rest = &rest[1..];
-            }
-        }
-        out.push_str(rest);
-        out.into_bump_str()
+        super::normalize_newlines(self.arena, s)
     }
 
     fn cow(&self, c: std::borrow::Cow<'a, str>) -> &'a str {
