@@ -385,3 +385,63 @@ pub fn entry_limit<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, reported: &mut bool
     }
     r.skip();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn person(t: &str) -> Option<(Option<&str>, Option<&str>)> {
+        parse_rss_person(t).map(|p| (p.name, p.email))
+    }
+
+    #[test]
+    fn rss_person_mailbox_forms() {
+        // NOTES.md §2 "Process an RSS 2.0 person", every listed example.
+        assert_eq!(person("ab (cd)"), Some((Some("cd"), Some("ab"))));
+        assert_eq!(person("a@b.test (Mr. Foo Bar)"), Some((Some("Mr. Foo Bar"), Some("a@b.test"))));
+        assert_eq!(person("a@b (x) (y)"), Some((Some("x) (y"), Some("a@b"))));
+        assert_eq!(person("a@b ( )"), Some((Some(" "), Some("a@b"))));
+        assert_eq!(person("ab ()"), Some((Some("ab ()"), None)));
+        assert_eq!(person("a@b.test"), Some((Some("a@b.test"), None)));
+        assert_eq!(person(" a@b (x)"), Some((Some(" a@b (x)"), None)));
+        assert_eq!(person("a@b\n\t(multi\nline)"), Some((Some("multi\nline"), Some("a@b"))));
+        assert_eq!(person("a@b (x"), Some((Some("a@b (x"), None)));
+        assert_eq!(person(""), None);
+    }
+
+    #[test]
+    fn author_append_rules() {
+        let mut authors = Vec::new();
+        add_person(&mut authors, Person { name: Some("x"), ..Person::default() });
+        add_person(&mut authors, Person { name: Some("x"), ..Person::default() });
+        assert_eq!(authors.len(), 1, "same name without email is not appended twice");
+        add_person(&mut authors, Person { name: Some("x"), email: Some("x@y"), ..Person::default() });
+        assert_eq!(authors.len(), 2, "a person with an email is always appended");
+    }
+
+    #[test]
+    fn link_relations() {
+        assert_eq!(link_rel(None), Rel::Alternate);
+        assert_eq!(link_rel(Some("self")), Rel::SelfLink);
+        assert_eq!(link_rel(Some("prev")), Rel::Previous);
+        assert_eq!(link_rel(Some("previous")), Rel::Previous);
+        assert_eq!(link_rel(Some("http://www.iana.org/assignments/relation/next")), Rel::Next);
+        assert_eq!(link_rel(Some("enclosure")), Rel::Enclosure);
+        assert_eq!(link_rel(Some("ALTERNATE")), Rel::Other);
+        assert_eq!(link_rel(Some(" self")), Rel::Other);
+        assert_eq!(link_rel(Some("")), Rel::Other);
+        assert_eq!(link_rel(Some("urn:x:alternate")), Rel::Other);
+    }
+
+    #[test]
+    fn integer_rules() {
+        assert_eq!(leading_digits("14"), Some(14));
+        assert_eq!(leading_digits("3x"), Some(3));
+        assert_eq!(leading_digits("+14"), None);
+        assert_eq!(leading_digits(" 5"), None);
+        assert_eq!(leading_digits("-300"), None);
+        assert_eq!(non_negative_integer(" +5"), Some(5));
+        assert_eq!(non_negative_integer("large"), None);
+        assert_eq!(leading_digits("99999999999999999999999"), None);
+    }
+}
