@@ -3,6 +3,12 @@
 //!
 //! Invariant: a returned string is exactly `Url::join(base, input).as_str()`; equality of URLs
 //! in the cleanup steps is string equality of these serializations.
+//!
+//! Fast path: most feed URLs are absolute `http(s)` URLs already in their WHATWG
+//! serialization. [`is_canonical_http_url`] recognizes a conservative subset of those by a
+//! byte scan (no allocation, no `url` crate); for it, the result *is* the input. Anything
+//! outside the subset takes the `url` crate. The subset is differential-tested against the
+//! `url` crate (every URL-like value of the real corpus, plus generated strings).
 
 use bumpalo::Bump;
 use url::Url;
@@ -10,6 +16,9 @@ use url::Url;
 /// Resolves `input` against `base` and returns the serialization, in the arena.
 /// Unchanged serializations (input already canonical) are borrowed from the input.
 pub fn resolve<'a>(arena: &'a Bump, base: &Url, input: &'a str) -> Option<&'a str> {
+    if is_canonical_http_url(input) {
+        return Some(input);
+    }
     let url = base.join(input).ok()?;
     let s = url.as_str();
     if s == input {
@@ -17,6 +26,62 @@ pub fn resolve<'a>(arena: &'a Bump, base: &Url, input: &'a str) -> Option<&'a st
     } else {
         Some(arena.alloc_str(s))
     }
+}
+
+/// Bytes that stand for themselves in a path, query or fragment of a serialized special URL
+/// (a subset of what the URL Standard leaves unencoded; `'` is excluded because special
+/// queries encode it, `\\` because special URLs read it as `/`).
+fn is_plain_url_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(b, b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'&' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' | b':' | b'@' | b'/' | b'%')
+}
+
+/// True when `s` is an absolute `http`/`https` URL that the URL parser would serialize to
+/// exactly `s`: lowercase scheme, a lowercase ASCII domain (no port, no userinfo, no IDNA
+/// `xn--` label, no empty label, last label not a number), a path starting with `/` without
+/// dot segments or encoded dots, and query/fragment bytes that need no encoding.
+pub fn is_canonical_http_url(s: &str) -> bool {
+    let rest = match s.strip_prefix("https://").or_else(|| s.strip_prefix("http://")) {
+        Some(r) => r,
+        None => return false,
+    };
+    let b = rest.as_bytes();
+    let host_end = match b.iter().position(|&c| c == b'/') {
+        Some(i) => i,
+        None => return false, // the serializer would append "/"
+    };
+    let host = &rest[..host_end];
+    if host.is_empty() || host.contains("xn--") {
+        return false;
+    }
+    let mut last_label = "";
+    for label in host.split('.') {
+        if label.is_empty() || !label.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
+            return false;
+        }
+        last_label = label;
+    }
+    // "Ends in a number": an all-digit or 0x-prefixed last label makes the host IPv4.
+    if last_label.bytes().all(|c| c.is_ascii_digit()) || last_label.starts_with("0x") {
+        return false;
+    }
+    let tail = &rest[host_end..];
+    let (path_query, fragment) = match tail.split_once('#') {
+        Some((pq, f)) => (pq, Some(f)),
+        None => (tail, None),
+    };
+    let (path, query) = match path_query.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (path_query, None),
+    };
+    if !path.bytes().all(is_plain_url_byte) || path.contains("%2e") || path.contains("%2E") {
+        return false;
+    }
+    if path.split('/').any(|seg| seg == "." || seg == "..") {
+        return false;
+    }
+    let plain_or_qmark = |t: &str| t.bytes().all(|c| is_plain_url_byte(c) || c == b'?');
+    query.is_none_or(plain_or_qmark) && fragment.is_none_or(plain_or_qmark)
 }
 
 #[cfg(test)]
@@ -51,5 +116,70 @@ mod tests {
         let input = "https://example.com/a?b=c";
         let out = resolve(&arena, &base, input).unwrap();
         assert!(std::ptr::eq(out, input));
+    }
+
+    fn slow(input: &str) -> Option<String> {
+        let base = Url::parse("https://base/").unwrap();
+        base.join(input).ok().map(|u| u.as_str().to_owned())
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_url_crate_on_the_corpus() {
+        // Every quoted or element-delimited value that looks like an http(s) URL in the real
+        // corpus (hrefs, links, enclosure URLs, image URLs...).
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+        let mut checked = 0;
+        let mut fast = 0;
+        for dir in ["atom", "atom03", "rss1", "rss2"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+                let text = String::from_utf8_lossy(&bytes);
+                for (i, _) in text.match_indices("http") {
+                    let cand = &text[i..];
+                    let end = cand.find(|c: char| matches!(c, '"' | '<' | '\'' | ' ' | '\n' | '\r' | '\t' | '>')).unwrap_or(cand.len());
+                    let url = &cand[..end];
+                    checked += 1;
+                    if is_canonical_http_url(url) {
+                        fast += 1;
+                        assert_eq!(slow(url).as_deref(), Some(url), "fast path accepted a non-canonical URL");
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000 && fast > checked / 3, "checked {checked}, fast {fast}");
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_url_crate_on_generated_strings() {
+        let alphabet: &[&str] = &[
+            "http://", "https://", "HTTP://", "a", "Z", "0", "9", ".", "..", "/", "./", "../", "?", "#", "%", "%2e",
+            "%41", ":", ":80", "@", "xn--", "-", "0x", "~", "'", "\\", " ", "\t", "é", "[", "]", "{", "`", "^", "|",
+        ];
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut accepted = 0;
+        for _ in 0..200_000 {
+            let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });
+            // A plausible host most of the time, then a random tail.
+            let hosts = ["example.com", "a.b", "x-y.org", "ex.123", "a..b", "Ex.com", "0x1.a", "1.2.3.4", "xn--a.b", "h"];
+            s.push_str(hosts[(next() % hosts.len() as u64) as usize]);
+            if next() % 4 != 0 {
+                s.push('/');
+            }
+            let n = next() % 12;
+            for _ in 0..n {
+                s.push_str(alphabet[(next() % alphabet.len() as u64) as usize]);
+            }
+            if is_canonical_http_url(&s) {
+                accepted += 1;
+                assert_eq!(slow(&s).as_deref(), Some(s.as_str()), "fast path accepted {s:?}");
+            }
+        }
+        assert!(accepted > 1_000, "the generator exercises the fast path ({accepted})");
     }
 }
