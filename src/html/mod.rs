@@ -1,24 +1,191 @@
-//! STUB — replaced by the HTML helper. Interface only.
+//! HTML text constructs: spec step [178] "parse escaped HTML content", sanitizing and the
+//! significant-content test ([112]–[129]), node equality ([362]–[363]) and the two
+//! serializations (harness XML, HTML5). See NOTES §3.
+//!
+//! Owns: the fragment data types ([`Html`], [`Node`], [`NodeKind`], [`Element`], [`Attribute`]),
+//! [`parse_escaped_html`] and [`finish_fragment`].
+//!
+//! Invariants:
+//! - A fragment is a flat pre-order node list in the per-parse arena; `Node::end` is one past
+//!   the node's last descendant, and every `end` lies within its parent's range. Top-level
+//!   children are at 0, `nodes[0].end`, …
+//! - Every fragment handed out is sanitized (no HTML `img` with `width="1"` and `height="1"`)
+//!   and has significant content; parse results that are exactly one Text node are returned
+//!   as [`Text::Plain`] instead.
+//! - Namespace `""` is the null namespace; well-known namespace strings are the `*_NS`
+//!   constants (static, not arena-allocated).
+//! - Nothing recurses over the tree (parsing, sanitizing, equality, serializing are all
+//!   iterative), so nesting depth is bounded only by memory; nothing panics on any input.
+//! - Fast path: input without `<`, `&`, CR or NUL never reaches html5ever; the result then
+//!   borrows `text` itself (zero-copy). This is exactly what the full path would produce:
+//!   such input tokenizes to one character run that the tree builder inserts verbatim.
+//!   Input without `<` (but with references, CR or NUL) only runs html5ever's tokenizer:
+//!   without tags the fragment is at most one Text node whose data is the tokenizer's
+//!   character output minus NULs (see `tree::decode_text`).
+
+mod sanitize;
+mod serialize;
+mod tree;
+#[cfg(test)]
+mod tests;
+
 use bumpalo::Bump;
+
 use crate::model::Text;
 
+pub const HTML_NS: &str = "http://www.w3.org/1999/xhtml";
+pub const SVG_NS: &str = "http://www.w3.org/2000/svg";
+pub const MATHML_NS: &str = "http://www.w3.org/1998/Math/MathML";
+pub const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
+pub const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+pub const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Attribute<'a> { pub namespace: &'a str, pub prefix: Option<&'a str>, pub local: &'a str, pub value: &'a str }
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Element<'a> { pub namespace: &'a str, pub prefix: Option<&'a str>, pub local: &'a str, pub attrs: &'a [Attribute<'a>] }
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NodeKind<'a> { Element(Element<'a>), Text(&'a str), Comment(&'a str), ProcessingInstruction { target: &'a str, data: &'a str } }
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Node<'a> { pub kind: NodeKind<'a>, pub end: u32 }
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Html<'a> { nodes: &'a [Node<'a>] }
-impl<'a> Html<'a> {
-    pub fn nodes(&self) -> &'a [Node<'a>] { self.nodes }
-    pub fn is_equal_node(&self, other: &Html<'_>) -> bool { self.to_xml_string() == other.to_xml_string() }
-    pub fn write_xml(&self, _out: &mut String) {}
-    pub fn write_html(&self, _out: &mut String) {}
-    pub fn to_xml_string(&self) -> String { let mut s = String::new(); self.write_xml(&mut s); s }
-    pub fn to_html_string(&self) -> String { let mut s = String::new(); self.write_html(&mut s); s }
+pub struct Attribute<'a> {
+    pub namespace: &'a str,
+    pub prefix: Option<&'a str>,
+    pub local: &'a str,
+    pub value: &'a str,
 }
-pub fn parse_escaped_html<'a>(_arena: &'a Bump, text: &'a str) -> Option<Text<'a>> { if text.trim().is_empty() { None } else { Some(Text::Plain(text)) } }
-pub fn finish_fragment<'a>(arena: &'a Bump, nodes: &[Node<'a>]) -> Option<Html<'a>> { Some(Html { nodes: arena.alloc_slice_copy(nodes) }) }
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Element<'a> {
+    pub namespace: &'a str,
+    pub prefix: Option<&'a str>,
+    pub local: &'a str,
+    pub attrs: &'a [Attribute<'a>],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind<'a> {
+    Element(Element<'a>),
+    Text(&'a str),
+    Comment(&'a str),
+    ProcessingInstruction { target: &'a str, data: &'a str },
+}
+
+/// Nodes of a fragment are stored flat, in pre-order; `end` = index one past this node's last descendant
+/// (so a leaf at index i has end == i+1; children of node i start at i+1 and are walked by jumping to `end`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node<'a> {
+    pub kind: NodeKind<'a>,
+    pub end: u32,
+}
+
+/// A sanitized fragment (the spec's DocumentFragment / "Node" value). Top-level children are the nodes
+/// at index 0, nodes[0].end, ... . Namespace "" = null namespace; HTML elements have namespace "http://www.w3.org/1999/xhtml".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Html<'a> {
+    nodes: &'a [Node<'a>],
+}
+
+fn attr_sets_equal(a: &[Attribute<'_>], b: &[Attribute<'_>]) -> bool {
+    a.len() == b.len()
+        && a.iter().all(|x| b.iter().any(|y| x.namespace == y.namespace && x.local == y.local && x.value == y.value))
+}
+
+fn kinds_equal(a: &NodeKind<'_>, b: &NodeKind<'_>) -> bool {
+    match (a, b) {
+        (NodeKind::Element(x), NodeKind::Element(y)) => {
+            x.namespace == y.namespace && x.prefix == y.prefix && x.local == y.local && attr_sets_equal(x.attrs, y.attrs)
+        }
+        (NodeKind::Text(x), NodeKind::Text(y)) => x == y,
+        (NodeKind::Comment(x), NodeKind::Comment(y)) => x == y,
+        (
+            NodeKind::ProcessingInstruction { target: t1, data: d1 },
+            NodeKind::ProcessingInstruction { target: t2, data: d2 },
+        ) => t1 == t2 && d1 == d2,
+        _ => false,
+    }
+}
+
+impl<'a> Html<'a> {
+    pub fn nodes(&self) -> &'a [Node<'a>] {
+        self.nodes
+    }
+
+    /// DOM `isEqualNode` of the two fragments. A pre-order sequence together with every
+    /// node's subtree size determines the tree, so comparing both position by position is
+    /// exactly tree equality.
+    pub fn is_equal_node(&self, other: &Html<'_>) -> bool {
+        let (a, b) = (self.nodes, other.nodes);
+        a.len() == b.len()
+            && a.iter().zip(b).enumerate().all(|(i, (x, y))| {
+                x.end.wrapping_sub(i as u32) == y.end.wrapping_sub(i as u32) && kinds_equal(&x.kind, &y.kind)
+            })
+    }
+
+    /// The harness XML serialization (NOTES §3 "Node serialization (harness)").
+    pub fn write_xml(&self, out: &mut String) {
+        serialize::write_xml(self.nodes, out)
+    }
+
+    /// HTML5 fragment serialization (for end users).
+    pub fn write_html(&self, out: &mut String) {
+        serialize::write_html(self.nodes, out)
+    }
+
+    pub fn to_xml_string(&self) -> String {
+        let mut s = String::new();
+        self.write_xml(&mut s);
+        s
+    }
+
+    pub fn to_html_string(&self) -> String {
+        let mut s = String::new();
+        self.write_html(&mut s);
+        s
+    }
+}
+
+/// True when HTML parsing of `text` is guaranteed to yield just one Text node equal to `text`
+/// (or nothing, if empty): no markup, no character references, no newline normalization,
+/// no NUL handling.
+#[inline]
+fn is_plain_run(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr3(b'<', b'&', b'\r', b).is_none() && memchr::memchr(0, b).is_none()
+}
+
+/// Spec step [178] "parse escaped HTML content" given the element's child text content `text`
+/// (already XML-unescaped by the caller): HTML fragment parsing (context div, no-quirks, scripting
+/// DISABLED), sanitize (remove 1x1 img), significance test; None if not significant; Text::Plain(data)
+/// when the fragment is exactly one Text node; else Text::Html. All allocations in `arena`.
+pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>> {
+    if is_plain_run(text) {
+        return if sanitize::has_non_space(text) { Some(Text::Plain(text)) } else { None };
+    }
+    if memchr::memchr(b'<', text.as_bytes()).is_none() {
+        let data = tree::decode_text(arena, text);
+        return if sanitize::has_non_space(data) { Some(Text::Plain(data)) } else { None };
+    }
+    parse_full(arena, text)
+}
+
+/// The full path of [`parse_escaped_html`]: tree construction, sanitize, significance.
+pub(crate) fn parse_full<'a>(arena: &'a Bump, text: &str) -> Option<Text<'a>> {
+    let mut flat = Vec::new();
+    let mut templates = Vec::new();
+    tree::parse_into(arena, text, &mut flat, &mut templates);
+    let (nodes, significant) = sanitize::sanitize(arena, &flat, &templates);
+    if !significant {
+        return None;
+    }
+    if let [Node { kind: NodeKind::Text(t), .. }] = nodes {
+        return Some(Text::Plain(t));
+    }
+    Some(Text::Html(Html { nodes }))
+}
+
+/// For Atom `type="xhtml"`: the caller (the XML walker) has already built, in the arena, the flat pre-order node
+/// list of the deep clones of the xhtml div's children (elements carry their XML namespace URI, prefix, and ALL
+/// attributes including xmlns declarations, in document order). Sanitize + significance; return the fragment
+/// (always Html, never converted to a string), or None if not significant.
+pub fn finish_fragment<'a>(arena: &'a Bump, nodes: &[Node<'a>]) -> Option<Html<'a>> {
+    let (nodes, significant) = sanitize::sanitize(arena, nodes, &[]);
+    if significant {
+        Some(Html { nodes })
+    } else {
+        None
+    }
+}

@@ -1,0 +1,127 @@
+//! Spec "sanitize" ([112]/[113]) and "has significant content" ([114]/[129], NOTES §3, D11–D13)
+//! in one linear pre-order pass over a flat node list.
+//!
+//! Invariants:
+//! - Every HTML `img` with `width` exactly `"1"` and `height` exactly `"1"` is removed together
+//!   with its subtree, at any depth (D11: follow the seed), except inside HTML template contents
+//!   (not DOM descendants).
+//! - The output is a well-formed flat list (pre-order, `end` = one past last descendant), even
+//!   if the input's `end` values are inconsistent (they are clamped into the parent's range).
+//! - No recursion: open elements are kept on an explicit stack.
+
+use bumpalo::Bump;
+
+use super::{Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS};
+
+/// HTML "space characters": TAB, LF, FF, CR, SPACE.
+#[inline]
+pub(crate) fn is_html_space(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+}
+
+#[inline]
+pub(crate) fn has_non_space(s: &str) -> bool {
+    s.bytes().any(|b| !is_html_space(b))
+}
+
+fn attr<'a>(e: &Element<'a>, local: &str) -> Option<&'a str> {
+    e.attrs.iter().find(|a| a.namespace.is_empty() && a.local == local).map(|a| a.value)
+}
+
+fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
+    match kind {
+        NodeKind::Element(e) => {
+            e.namespace == HTML_NS && e.local == "img" && attr(e, "width") == Some("1") && attr(e, "height") == Some("1")
+        }
+        _ => false,
+    }
+}
+
+/// Elements whose whole subtree (themselves included) can't contribute significant content.
+fn is_excluding(e: &Element<'_>) -> bool {
+    attr(e, "hidden").is_some()
+        || ((e.namespace == HTML_NS || e.namespace == SVG_NS) && (e.local == "script" || e.local == "style"))
+}
+
+/// "Feed significant content" elements (NOTES §3).
+fn is_significant_element(e: &Element<'_>) -> bool {
+    if e.namespace == HTML_NS {
+        match e.local {
+            "img" | "iframe" | "embed" | "object" | "video" | "canvas" => true,
+            "audio" => attr(e, "controls").is_some(),
+            "input" => !attr(e, "type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")),
+            _ => false,
+        }
+    } else if e.namespace == SVG_NS {
+        e.local == "svg"
+    } else if e.namespace == MATHML_NS {
+        e.local == "math"
+    } else {
+        false
+    }
+}
+
+/// Sanitizes `input` into a new arena slice; returns it and whether it has significant content.
+/// `templates`: sorted input indices of HTML `template` elements whose children are template
+/// contents (copied verbatim: neither sanitized nor significant). Empty for XML input.
+pub(crate) fn sanitize<'a>(arena: &'a Bump, input: &[Node<'a>], templates: &[u32]) -> (&'a [Node<'a>], bool) {
+    let n = input.len();
+    let mut out: bumpalo::collections::Vec<'a, Node<'a>> = bumpalo::collections::Vec::with_capacity_in(n, arena);
+    // Open elements: (input end, output index).
+    let mut open: Vec<(usize, usize)> = Vec::new();
+    let mut significant = false;
+    let mut excl_end = 0usize; // input positions < excl_end are inside an excluding subtree
+    let mut verbatim_end = 0usize; // input positions < verbatim_end are template contents
+    let mut tpl = templates.iter().copied().peekable();
+    let mut i = 0usize;
+    while i < n {
+        while let Some(&(e, oi)) = open.last() {
+            if e > i {
+                break;
+            }
+            out[oi].end = out.len() as u32;
+            open.pop();
+        }
+        let limit = open.last().map_or(n, |&(e, _)| e);
+        let node = input[i];
+        let end = (node.end as usize).clamp(i + 1, limit);
+        let verbatim = i < verbatim_end;
+        if !verbatim && is_1x1_img(&node.kind) {
+            i = end;
+            continue;
+        }
+        let oi = out.len();
+        match &node.kind {
+            NodeKind::Element(e) if !verbatim => {
+                if i >= excl_end && is_excluding(e) {
+                    excl_end = end;
+                }
+                if !significant && i >= excl_end && is_significant_element(e) {
+                    significant = true;
+                }
+                while tpl.peek().is_some_and(|&t| (t as usize) < i) {
+                    tpl.next();
+                }
+                if tpl.peek() == Some(&(i as u32)) {
+                    verbatim_end = end;
+                }
+            }
+            NodeKind::Text(t) if !verbatim => {
+                if !significant && i >= excl_end && has_non_space(t) {
+                    significant = true;
+                }
+            }
+            _ => {}
+        }
+        out.push(Node { kind: node.kind, end: oi as u32 + 1 });
+        if end > i + 1 {
+            open.push((end, oi));
+        }
+        i += 1;
+    }
+    let len = out.len() as u32;
+    for &(_, oi) in &open {
+        out[oi].end = len;
+    }
+    (out.into_bump_slice(), significant)
+}

@@ -1,0 +1,365 @@
+//! A minimal index-based [`TreeSink`] for html5ever's fragment parser, and the flattening of
+//! the resulting tree into the arena (pre-order node list with `end` indices).
+//!
+//! Invariants:
+//! - Node 0 is the Document. Every other node lives in `Vec<TNode>` and is linked by indices
+//!   (parent / first child / last child / previous / next sibling); `NONE` = no link.
+//! - Adjacent text siblings are merged on insertion, as the tree builder expects.
+//! - Handles carry the element name in an `Rc`, so `elem_name` never borrows the `RefCell`
+//!   (the tree builder may hold an element name while calling mutating sink methods).
+//! - Nothing here recurses: flattening is an explicit-stack pre-order walk.
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use bumpalo::Bump;
+use html5ever::tendril::{StrTendril, TendrilSink};
+use html5ever::tokenizer::{BufferQueue, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
+use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeBuilderOpts, TreeSink};
+use html5ever::{local_name, ns, Attribute as HAttribute, LocalName, Namespace, ParseOpts, QualName};
+
+use super::{Attribute, Element, Node, NodeKind};
+
+const NONE: usize = usize::MAX;
+
+/// Handle to a node of [`Sink`]'s tree.
+#[derive(Clone)]
+pub(crate) struct Handle {
+    id: usize,
+    name: Rc<QualName>,
+}
+
+pub(crate) enum TData {
+    Document,
+    Fragment,
+    Element { attrs: Vec<HAttribute>, template: usize },
+    Text(StrTendril),
+    Comment(StrTendril),
+    Pi(StrTendril, StrTendril),
+}
+
+pub(crate) struct TNode {
+    data: TData,
+    name: Option<Rc<QualName>>,
+    parent: usize,
+    first: usize,
+    last: usize,
+    prev: usize,
+    next: usize,
+}
+
+impl TNode {
+    fn new(data: TData, name: Option<Rc<QualName>>) -> TNode {
+        TNode { data, name, parent: NONE, first: NONE, last: NONE, prev: NONE, next: NONE }
+    }
+}
+
+pub(crate) struct Sink {
+    nodes: RefCell<Vec<TNode>>,
+    dummy: Rc<QualName>,
+}
+
+impl Sink {
+    fn new() -> Sink {
+        Sink {
+            nodes: RefCell::new(vec![TNode::new(TData::Document, None)]),
+            dummy: Rc::new(QualName::new(None, ns!(), LocalName::from(""))),
+        }
+    }
+
+    fn push(&self, data: TData, name: Option<Rc<QualName>>) -> Handle {
+        let mut nodes = self.nodes.borrow_mut();
+        let id = nodes.len();
+        let hname = name.clone().unwrap_or_else(|| self.dummy.clone());
+        nodes.push(TNode::new(data, name));
+        Handle { id, name: hname }
+    }
+}
+
+fn detach(nodes: &mut [TNode], id: usize) {
+    let (parent, prev, next) = (nodes[id].parent, nodes[id].prev, nodes[id].next);
+    if parent == NONE {
+        return;
+    }
+    if prev != NONE { nodes[prev].next = next; } else { nodes[parent].first = next; }
+    if next != NONE { nodes[next].prev = prev; } else { nodes[parent].last = prev; }
+    nodes[id].parent = NONE;
+    nodes[id].prev = NONE;
+    nodes[id].next = NONE;
+}
+
+fn append_child(nodes: &mut [TNode], parent: usize, id: usize) {
+    let last = nodes[parent].last;
+    nodes[id].parent = parent;
+    nodes[id].prev = last;
+    nodes[id].next = NONE;
+    if last != NONE { nodes[last].next = id; } else { nodes[parent].first = id; }
+    nodes[parent].last = id;
+}
+
+fn insert_before(nodes: &mut [TNode], sibling: usize, id: usize) {
+    let parent = nodes[sibling].parent;
+    if parent == NONE {
+        return;
+    }
+    let prev = nodes[sibling].prev;
+    nodes[id].parent = parent;
+    nodes[id].prev = prev;
+    nodes[id].next = sibling;
+    nodes[sibling].prev = id;
+    if prev != NONE { nodes[prev].next = id; } else { nodes[parent].first = id; }
+}
+
+impl TreeSink for Sink {
+    type Handle = Handle;
+    type Output = Vec<TNode>;
+    type ElemName<'a> = &'a QualName;
+
+    fn finish(self) -> Vec<TNode> {
+        self.nodes.into_inner()
+    }
+    fn parse_error(&self, _msg: Cow<'static, str>) {}
+    fn get_document(&self) -> Handle {
+        Handle { id: 0, name: self.dummy.clone() }
+    }
+    fn elem_name<'a>(&'a self, target: &'a Handle) -> &'a QualName {
+        &target.name
+    }
+    fn create_element(&self, name: QualName, attrs: Vec<HAttribute>, flags: ElementFlags) -> Handle {
+        let template = if flags.template { self.push(TData::Fragment, None).id } else { NONE };
+        self.push(TData::Element { attrs, template }, Some(Rc::new(name)))
+    }
+    fn create_comment(&self, text: StrTendril) -> Handle {
+        self.push(TData::Comment(text), None)
+    }
+    fn create_pi(&self, target: StrTendril, data: StrTendril) -> Handle {
+        self.push(TData::Pi(target, data), None)
+    }
+    fn append(&self, parent: &Handle, child: NodeOrText<Handle>) {
+        let mut nodes = self.nodes.borrow_mut();
+        match child {
+            NodeOrText::AppendNode(h) => {
+                detach(&mut nodes, h.id);
+                append_child(&mut nodes, parent.id, h.id);
+            }
+            NodeOrText::AppendText(t) => {
+                let last = nodes[parent.id].last;
+                if last != NONE {
+                    if let TData::Text(ref mut s) = nodes[last].data {
+                        s.push_tendril(&t);
+                        return;
+                    }
+                }
+                let id = nodes.len();
+                nodes.push(TNode::new(TData::Text(t), None));
+                append_child(&mut nodes, parent.id, id);
+            }
+        }
+    }
+    fn append_based_on_parent_node(&self, element: &Handle, prev_element: &Handle, child: NodeOrText<Handle>) {
+        let has_parent = self.nodes.borrow()[element.id].parent != NONE;
+        if has_parent {
+            self.append_before_sibling(element, child);
+        } else {
+            self.append(prev_element, child);
+        }
+    }
+    fn append_doctype_to_document(&self, _: StrTendril, _: StrTendril, _: StrTendril) {}
+    fn get_template_contents(&self, target: &Handle) -> Handle {
+        let nodes = self.nodes.borrow();
+        let id = match nodes[target.id].data {
+            TData::Element { template, .. } if template != NONE => template,
+            _ => target.id,
+        };
+        Handle { id, name: self.dummy.clone() }
+    }
+    fn same_node(&self, x: &Handle, y: &Handle) -> bool {
+        x.id == y.id
+    }
+    fn set_quirks_mode(&self, _mode: QuirksMode) {}
+    fn append_before_sibling(&self, sibling: &Handle, new_node: NodeOrText<Handle>) {
+        let mut nodes = self.nodes.borrow_mut();
+        if nodes[sibling.id].parent == NONE {
+            return;
+        }
+        match new_node {
+            NodeOrText::AppendNode(h) => {
+                detach(&mut nodes, h.id);
+                insert_before(&mut nodes, sibling.id, h.id);
+            }
+            NodeOrText::AppendText(t) => {
+                let prev = nodes[sibling.id].prev;
+                if prev != NONE {
+                    if let TData::Text(ref mut s) = nodes[prev].data {
+                        s.push_tendril(&t);
+                        return;
+                    }
+                }
+                let id = nodes.len();
+                nodes.push(TNode::new(TData::Text(t), None));
+                insert_before(&mut nodes, sibling.id, id);
+            }
+        }
+    }
+    fn add_attrs_if_missing(&self, target: &Handle, attrs: Vec<HAttribute>) {
+        let mut nodes = self.nodes.borrow_mut();
+        if let TData::Element { attrs: ref mut existing, .. } = nodes[target.id].data {
+            for a in attrs {
+                if !existing.iter().any(|e| e.name == a.name) {
+                    existing.push(a);
+                }
+            }
+        }
+    }
+    fn remove_from_parent(&self, target: &Handle) {
+        detach(&mut self.nodes.borrow_mut(), target.id);
+    }
+    fn reparent_children(&self, node: &Handle, new_parent: &Handle) {
+        let mut nodes = self.nodes.borrow_mut();
+        let mut c = nodes[node.id].first;
+        while c != NONE {
+            let next = nodes[c].next;
+            detach(&mut nodes, c);
+            append_child(&mut nodes, new_parent.id, c);
+            c = next;
+        }
+    }
+}
+
+/// The input is a string, not a byte stream: a leading U+FEFF is content (no BOM sniffing).
+fn tokenizer_opts() -> TokenizerOpts {
+    TokenizerOpts { discard_bom: false, ..Default::default() }
+}
+
+/// Namespace URI as an arena string (static for the well-known ones).
+fn ns_str<'a>(arena: &'a Bump, ns: &Namespace) -> &'a str {
+    match *ns {
+        ns!() => "",
+        ns!(html) => super::HTML_NS,
+        ns!(svg) => super::SVG_NS,
+        ns!(mathml) => super::MATHML_NS,
+        ns!(xlink) => super::XLINK_NS,
+        ns!(xml) => super::XML_NS,
+        ns!(xmlns) => super::XMLNS_NS,
+        _ => arena.alloc_str(ns),
+    }
+}
+
+fn opt_str<'a>(arena: &'a Bump, t: &StrTendril) -> &'a str {
+    if t.is_empty() { "" } else { arena.alloc_str(t) }
+}
+
+/// Parse `text` with the HTML fragment parsing algorithm (context HTML `div`, no-quirks,
+/// scripting disabled) and append the resulting fragment's nodes, flattened in pre-order,
+/// to `out` (strings allocated in `arena`). HTML `template` contents are emitted as the
+/// template's children; their indices are recorded in `templates` (as in the DOM they are
+/// not descendants of the fragment).
+pub(crate) fn parse_into<'a>(arena: &'a Bump, text: &str, out: &mut Vec<Node<'a>>, templates: &mut Vec<u32>) {
+    let opts = ParseOpts {
+        tree_builder: TreeBuilderOpts { scripting_enabled: false, ..Default::default() },
+        tokenizer: tokenizer_opts(),
+    };
+    let parser = html5ever::parse_fragment(
+        Sink::new(),
+        opts,
+        QualName::new(None, ns!(html), local_name!("div")),
+        Vec::new(),
+        false,
+    );
+    let nodes = parser.one(StrTendril::from_slice(text));
+    // Document -> html root -> fragment children.
+    let root = nodes[0].first;
+    if root == NONE {
+        return;
+    }
+    flatten(arena, &nodes, root, out, templates);
+}
+
+fn flatten<'a>(arena: &'a Bump, nodes: &[TNode], root: usize, out: &mut Vec<Node<'a>>, templates: &mut Vec<u32>) {
+    // Stack of (output index of an open element, tree id of its next sibling).
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let mut cur = nodes[root].first;
+    loop {
+        if cur == NONE {
+            match stack.pop() {
+                None => break,
+                Some((idx, next)) => {
+                    out[idx].end = out.len() as u32;
+                    cur = next;
+                    continue;
+                }
+            }
+        }
+        let n = &nodes[cur];
+        let idx = out.len();
+        let mut kids = NONE;
+        let kind = match &n.data {
+            TData::Element { attrs, template } => {
+                let name = n.name.as_deref().expect("element has a name");
+                let mut battrs = bumpalo::collections::Vec::with_capacity_in(attrs.len(), arena);
+                for a in attrs {
+                    battrs.push(Attribute {
+                        namespace: ns_str(arena, &a.name.ns),
+                        prefix: a.name.prefix.as_ref().map(|p| &*arena.alloc_str(p)),
+                        local: arena.alloc_str(&a.name.local),
+                        value: opt_str(arena, &a.value),
+                    });
+                }
+                if *template != NONE {
+                    kids = nodes[*template].first;
+                    templates.push(idx as u32);
+                } else {
+                    kids = n.first;
+                }
+                NodeKind::Element(Element {
+                    namespace: ns_str(arena, &name.ns),
+                    prefix: name.prefix.as_ref().map(|p| &*arena.alloc_str(p)),
+                    local: arena.alloc_str(&name.local),
+                    attrs: battrs.into_bump_slice(),
+                })
+            }
+            TData::Text(t) => NodeKind::Text(opt_str(arena, t)),
+            TData::Comment(t) => NodeKind::Comment(opt_str(arena, t)),
+            TData::Pi(t, d) => NodeKind::ProcessingInstruction { target: opt_str(arena, t), data: opt_str(arena, d) },
+            TData::Document | TData::Fragment => NodeKind::Comment(""),
+        };
+        out.push(Node { kind, end: idx as u32 + 1 });
+        if kids != NONE {
+            stack.push((idx, n.next));
+            cur = kids;
+        } else {
+            cur = n.next;
+        }
+    }
+}
+
+/// Token sink for markup-free input: collects the character data exactly as the tree builder
+/// would insert it in the "in body" insertion mode (character tokens appended, NUL ignored).
+struct CharSink<'a> {
+    out: RefCell<bumpalo::collections::String<'a>>,
+}
+
+impl<'a> TokenSink for CharSink<'a> {
+    type Handle = ();
+    fn process_token(&self, token: Token, _line_number: u64) -> TokenSinkResult<()> {
+        if let Token::CharacterTokens(t) = token {
+            self.out.borrow_mut().push_str(&t);
+        }
+        TokenSinkResult::Continue
+    }
+}
+
+/// The data of the single Text node that HTML fragment parsing (context `div`) produces for
+/// `text` containing no `<`: the tokenizer alone decides it (character references, CR/CRLF
+/// normalization; NUL is dropped by the tree builder), so the tree builder is skipped.
+/// The caller guarantees `text` has no `<`.
+pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &str) -> &'a str {
+    let sink = CharSink { out: RefCell::new(bumpalo::collections::String::with_capacity_in(text.len(), arena)) };
+    let tok = Tokenizer::new(sink, tokenizer_opts());
+    let input = BufferQueue::default();
+    input.push_back(StrTendril::from_slice(text));
+    let _ = tok.feed(&input);
+    tok.end();
+    tok.sink.out.into_inner().into_bump_str()
+}
