@@ -332,56 +332,69 @@ pub fn check_fragment(h: &Html<'_>) {
     assert!(h.is_equal_node(h), "a fragment is not equal to itself");
 }
 
-/// Whether re-parsing a fragment's HTML serialization is expected to give an equal fragment.
-/// HTML serialization is not a faithful round trip for every DOM (HTML Standard, "Serializing
-/// HTML fragments", warning); the fragment parser legitimately rebuilds another tree for:
-/// - elements in foreign (SVG/MathML) content and anything under them: serialization drops
-///   namespaces and the parser re-derives them by position, so e.g. an `svg` built under a
-///   `p` from `<p><svg>` is fine but some constructs (e.g. `<svg><p>` breaking out of foreign
-///   content, HTML integration points, `annotation-xml`) are not stable;
-/// - `<template>` contents, `<noscript>`/`<plaintext>`/`<xmp>`/`<iframe>`/`<noembed>`/`<noframes>`
-///   raw-text handling, `<textarea>`/`<pre>`/`<listing>` leading newline;
-/// - tables: foster-parented and misnested table content serializes in tree order, which the
-///   parser then places differently;
-/// - sanitizing: removing a 1x1 `img` can make two text nodes adjacent; serialized they are one
-///   text run (one Text node on re-parse);
-/// - comments whose data contains `--` or ends with `-`, and processing instructions (they
-///   only come from bogus comments in HTML, and re-serialize as `<?...>` which parses as a
-///   comment) — see the report in fuzz/README.md for which of these were observed.
-pub fn html_roundtrip_expected(h: &Html<'_>) -> bool {
-    const RAW: &[&str] = &[
-        "template", "noscript", "plaintext", "xmp", "iframe", "noembed", "noframes", "textarea", "pre", "listing",
-        "table", "tbody", "thead", "tfoot", "tr", "td", "th", "caption", "colgroup", "col", "script", "style",
-        "title", "select", "option", "optgroup", "form", "frameset", "frame", "head", "body", "html", "a", "nobr",
-        "p", "li", "dd", "dt", "button", "math", "svg",
-    ];
+/// Why re-parsing a fragment's HTML serialization is not expected to give an `isEqualNode`
+/// fragment, or `None` when it is. HTML serialization is not a faithful round trip for every
+/// DOM (HTML Standard, "Serializing HTML fragments", warning). Each category below was found by
+/// this target and is an inherent HTML re-parse effect, not a feedmill bug (see
+/// fuzz/README.md); for those the weaker property "the HTML serialization is a fixed point of
+/// parse + serialize" is asserted instead.
+const PLAINTEXT: &str = "plaintext element";
+
+pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
     let nodes = h.nodes();
-    let mut prev_text = false;
-    for (i, n) in nodes.iter().enumerate() {
-        match n.kind {
-            NodeKind::Element(e) => {
-                if e.namespace != HTML_NS || RAW.contains(&e.local) {
-                    return false;
-                }
-                prev_text = false;
+    for n in nodes {
+        if let NodeKind::Element(e) = n.kind {
+            if e.namespace == HTML_NS && e.local == "plaintext" {
+                // `plaintext` has no end tag in the parser: serialized `</plaintext>` (and
+                // anything after it) re-parses as its text, so the serialization grows by
+                // one `</plaintext>` per round trip: nothing is asserted for such fragments.
+                return Some(PLAINTEXT);
             }
-            NodeKind::Text(_) => {
-                // Adjacent text siblings (possible after sanitizing) merge on re-parse.
-                if prev_text {
-                    return false;
-                }
-                prev_text = n.end as usize == i + 1;
-            }
-            NodeKind::Comment(c) => {
-                if c.contains("--") || c.ends_with('-') || c.starts_with('>') || c.starts_with("->") {
-                    return false;
-                }
-                prev_text = false;
-            }
-            NodeKind::ProcessingInstruction { .. } => return false,
         }
     }
-    true
+    // Sibling ranges: node i's next sibling (if any) starts at nodes[i].end.
+    for (i, n) in nodes.iter().enumerate() {
+        let next = n.end as usize;
+        if matches!(n.kind, NodeKind::Text(_)) && matches!(nodes.get(next).map(|m| m.kind), Some(NodeKind::Text(_))) {
+            // Only if `next` is a sibling, not the next node after the parent's end: a sibling
+            // starts before the parent's end, which holds when some ancestor range contains it.
+            if is_sibling(nodes, i, next) {
+                // Sanitizing removed a 1x1 img between two text nodes; serialized, the two are
+                // one character run, which parses as one Text node.
+                return Some("adjacent text nodes");
+            }
+        }
+    }
+    None
+}
+
+/// Whether node `j` is the next sibling of node `i` (same parent) in the pre-order list.
+fn is_sibling(nodes: &[feedmill::html::Node<'_>], i: usize, j: usize) -> bool {
+    // The parent of i is the last node p < i with p.end > i; j is a sibling iff it lies in the
+    // same parent's range (or both are top-level).
+    let parent_end = (0..i).rev().find(|&p| nodes[p].end as usize > i).map_or(nodes.len(), |p| nodes[p].end as usize);
+    j < parent_end
+}
+
+/// HTML serialization of an escaped-HTML result (a plain string is one text node).
+fn html_of(t: &Option<Text<'_>>) -> String {
+    match t {
+        None => String::new(),
+        Some(Text::Html(h)) => h.to_html_string(),
+        Some(Text::Plain(p)) => {
+            let mut out = String::new();
+            for c in p.chars() {
+                match c {
+                    '&' => out.push_str("&amp;"),
+                    '\u{a0}' => out.push_str("&nbsp;"),
+                    '<' => out.push_str("&lt;"),
+                    '>' => out.push_str("&gt;"),
+                    c => out.push(c),
+                }
+            }
+            out
+        }
+    }
 }
 
 /// `escaped_html` target: the input as escaped HTML text.
@@ -407,15 +420,18 @@ pub fn check_escaped_html(data: &[u8]) {
             let html = h.to_html_string();
             assert!(!xml.is_empty() && !html.is_empty(), "an Html value serializes to nothing");
             // Sanitizing an already-sanitized value changes nothing.
-            if html_roundtrip_expected(&h) {
-                let arena3 = Bump::new();
-                match feedmill::html::parse_escaped_html(&arena3, &html) {
-                    Some(Text::Html(h2)) => assert!(
-                        h.is_equal_node(&h2),
-                        "re-parsing the HTML serialization changed the fragment:\n  before {xml}\n  after  {}",
-                        h2.to_xml_string()
-                    ),
-                    other => panic!("re-parsing the HTML serialization {html:?} gave {other:?}"),
+            let arena3 = Bump::new();
+            let again = feedmill::html::parse_escaped_html(&arena3, &html);
+            match (html_roundtrip_exception(&h), &again) {
+                (None, Some(Text::Html(h2))) => assert!(
+                    h.is_equal_node(h2),
+                    "re-parsing the HTML serialization changed the fragment:\n  before {xml}\n  after  {}",
+                    h2.to_xml_string()
+                ),
+                (None, other) => panic!("re-parsing the HTML serialization {html:?} gave {other:?}"),
+                (Some(PLAINTEXT), _) => {}
+                (Some(why), _) => {
+                    assert_eq!(html_of(&again), html, "HTML serialization is not a fixed point ({why})");
                 }
             }
         }
@@ -514,8 +530,19 @@ pub fn check_limits_case(case: &LimitsCase) {
         );
         return;
     }
-    let p = result.expect("parse_bytes failed within max_input_bytes");
     let decoded = input::decode(&case.body, None);
+    if decoded.text.len() > limits.max_input_bytes {
+        // The limit also applies to the decoded text, which can be longer than the body
+        // (U+FFFD for an invalid byte, non-ASCII in a legacy encoding); the error then reports
+        // the text's size (found by this target: documented behaviour of `Parser::run`).
+        assert_eq!(
+            result.err(),
+            Some(Error::InputTooLarge { size: decoded.text.len(), limit: limits.max_input_bytes }),
+            "max_input_bytes not enforced on the decoded text"
+        );
+        return;
+    }
+    let p = result.expect("parse_bytes failed within max_input_bytes");
     check_parsed(&p, case.body.len(), &decoded.text, &limits);
     let first = snapshot(&p);
     let mut fresh = Parser::new(opts.clone());
