@@ -19,12 +19,14 @@
 //! assert_eq!(feed.title.as_ref().unwrap().as_plain(), Some("Hi"));
 //! ```
 
+pub mod bulk;
 pub mod error;
 pub mod format;
 pub mod html;
 pub mod input;
 pub mod model;
 pub mod options;
+pub mod sink;
 pub mod xml;
 
 pub use error::{Diagnostic, DiagnosticKind, Error};

@@ -15,19 +15,21 @@
 //! - Namespace `""` is the null namespace; well-known namespace strings are the `*_NS`
 //!   constants (static, not arena-allocated).
 //! - Nothing recurses over the tree (parsing, sanitizing, equality, serializing are all
-//!   iterative), so nesting depth is bounded only by memory; nothing panics on any input.
-//! - Fast path: input without `<`, `&`, CR or NUL never reaches html5ever; the result then
-//!   borrows `text` itself (zero-copy). This is exactly what the full path would produce:
-//!   such input tokenizes to one character run that the tree builder inserts verbatim.
-//!   Input without `<` (but with references, CR or NUL) only runs html5ever's tokenizer:
-//!   without tags the fragment is at most one Text node whose data is the tokenizer's
-//!   character output minus NULs (see `tree::decode_text`).
+//!   iterative), so nesting depth is bounded only by memory; nothing panics on any input
+//!   (html5ever calls are additionally wrapped in `catch_unwind`: a parser panic yields None).
+//! - Fast paths, both exactly what tree construction would produce. Input in which no `<` can
+//!   open a tag (no `<` followed by an ASCII letter, `!`, `/` or `?`) tokenizes to character
+//!   tokens only, so the fragment is at most one Text node:
+//!   - without `&`, CR or NUL as well, its data is `text` itself: no html5ever at all, and
+//!     the result borrows `text` (zero-copy);
+//!   - otherwise only html5ever's tokenizer runs (character references, CR/CRLF
+//!     normalization), NULs dropped as the tree builder does (see `tree::decode_text`).
 
 mod sanitize;
 mod serialize;
-mod tree;
 #[cfg(test)]
 mod tests;
+mod tree;
 
 use bumpalo::Bump;
 
@@ -81,19 +83,31 @@ pub struct Html<'a> {
 
 fn attr_sets_equal(a: &[Attribute<'_>], b: &[Attribute<'_>]) -> bool {
     a.len() == b.len()
-        && a.iter().all(|x| b.iter().any(|y| x.namespace == y.namespace && x.local == y.local && x.value == y.value))
+        && a.iter().all(|x| {
+            b.iter()
+                .any(|y| x.namespace == y.namespace && x.local == y.local && x.value == y.value)
+        })
 }
 
 fn kinds_equal(a: &NodeKind<'_>, b: &NodeKind<'_>) -> bool {
     match (a, b) {
         (NodeKind::Element(x), NodeKind::Element(y)) => {
-            x.namespace == y.namespace && x.prefix == y.prefix && x.local == y.local && attr_sets_equal(x.attrs, y.attrs)
+            x.namespace == y.namespace
+                && x.prefix == y.prefix
+                && x.local == y.local
+                && attr_sets_equal(x.attrs, y.attrs)
         }
         (NodeKind::Text(x), NodeKind::Text(y)) => x == y,
         (NodeKind::Comment(x), NodeKind::Comment(y)) => x == y,
         (
-            NodeKind::ProcessingInstruction { target: t1, data: d1 },
-            NodeKind::ProcessingInstruction { target: t2, data: d2 },
+            NodeKind::ProcessingInstruction {
+                target: t1,
+                data: d1,
+            },
+            NodeKind::ProcessingInstruction {
+                target: t2,
+                data: d2,
+            },
         ) => t1 == t2 && d1 == d2,
         _ => false,
     }
@@ -111,7 +125,8 @@ impl<'a> Html<'a> {
         let (a, b) = (self.nodes, other.nodes);
         a.len() == b.len()
             && a.iter().zip(b).enumerate().all(|(i, (x, y))| {
-                x.end.wrapping_sub(i as u32) == y.end.wrapping_sub(i as u32) && kinds_equal(&x.kind, &y.kind)
+                x.end.wrapping_sub(i as u32) == y.end.wrapping_sub(i as u32)
+                    && kinds_equal(&x.kind, &y.kind)
             })
     }
 
@@ -138,13 +153,24 @@ impl<'a> Html<'a> {
     }
 }
 
-/// True when HTML parsing of `text` is guaranteed to yield just one Text node equal to `text`
-/// (or nothing, if empty): no markup, no character references, no newline normalization,
-/// no NUL handling.
+/// True when the tokenizer's character output for `text` is `text` itself: no character
+/// references, no newline normalization, no NUL handling. (Literal `<`s are the caller's
+/// concern, see [`may_open_tag`].)
 #[inline]
 fn is_plain_run(text: &str) -> bool {
+    memchr::memchr3(b'&', b'\r', 0, text.as_bytes()).is_none()
+}
+
+/// Whether the tokenizer could leave the data state for anything but a literal `<` somewhere
+/// in `text`: a `<` followed by an ASCII letter, `!`, `/` or `?` (tag, comment, end tag,
+/// bogus comment). Any other `<` (including at EOF) is emitted as a character.
+#[inline]
+fn may_open_tag(text: &str) -> bool {
     let b = text.as_bytes();
-    memchr::memchr3(b'<', b'&', b'\r', b).is_none() && memchr::memchr(0, b).is_none()
+    memchr::memchr_iter(b'<', b).any(|i| {
+        b.get(i + 1)
+            .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'!' | b'/' | b'?'))
+    })
 }
 
 /// Spec step [178] "parse escaped HTML content" given the element's child text content `text`
@@ -152,26 +178,42 @@ fn is_plain_run(text: &str) -> bool {
 /// DISABLED), sanitize (remove 1x1 img), significance test; None if not significant; Text::Plain(data)
 /// when the fragment is exactly one Text node; else Text::Html. All allocations in `arena`.
 pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>> {
-    if is_plain_run(text) {
-        return if sanitize::has_non_space(text) { Some(Text::Plain(text)) } else { None };
+    if may_open_tag(text) {
+        return parse_full(arena, text);
     }
-    if memchr::memchr(b'<', text.as_bytes()).is_none() {
-        let data = tree::decode_text(arena, text);
-        return if sanitize::has_non_space(data) { Some(Text::Plain(data)) } else { None };
+    let data = if is_plain_run(text) {
+        text
+    } else {
+        guard(|| tree::decode_text(arena, text))?
+    };
+    if sanitize::has_non_space(data) {
+        Some(Text::Plain(data))
+    } else {
+        None
     }
-    parse_full(arena, text)
+}
+
+/// Defence in depth around html5ever (which asserts internally): a panic inside the parser
+/// must not take down a bulk run; the text construct is then treated as not significant.
+/// Our own code does not panic; the arena may hold some garbage afterwards, nothing else.
+fn guard<R>(f: impl FnOnce() -> R) -> Option<R> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
 }
 
 /// The full path of [`parse_escaped_html`]: tree construction, sanitize, significance.
 pub(crate) fn parse_full<'a>(arena: &'a Bump, text: &str) -> Option<Text<'a>> {
     let mut flat = Vec::new();
     let mut templates = Vec::new();
-    tree::parse_into(arena, text, &mut flat, &mut templates);
-    let (nodes, significant) = sanitize::sanitize(arena, &flat, &templates);
+    guard(|| tree::parse_into(arena, text, &mut flat, &mut templates))?;
+    let (nodes, significant) = sanitize::sanitize(arena, &flat, &templates, false);
     if !significant {
         return None;
     }
-    if let [Node { kind: NodeKind::Text(t), .. }] = nodes {
+    if let [Node {
+        kind: NodeKind::Text(t),
+        ..
+    }] = nodes
+    {
         return Some(Text::Plain(t));
     }
     Some(Text::Html(Html { nodes }))
@@ -181,8 +223,11 @@ pub(crate) fn parse_full<'a>(arena: &'a Bump, text: &str) -> Option<Text<'a>> {
 /// list of the deep clones of the xhtml div's children (elements carry their XML namespace URI, prefix, and ALL
 /// attributes including xmlns declarations, in document order). Sanitize + significance; return the fragment
 /// (always Html, never converted to a string), or None if not significant.
+///
+/// Adjacent sibling Text nodes in `nodes` (e.g. split at a CDATA section) are joined, as in the
+/// DOM the spec clones from; `end` values are trusted only within their parent's range.
 pub fn finish_fragment<'a>(arena: &'a Bump, nodes: &[Node<'a>]) -> Option<Html<'a>> {
-    let (nodes, significant) = sanitize::sanitize(arena, nodes, &[]);
+    let (nodes, significant) = sanitize::sanitize(arena, nodes, &[], true);
     if significant {
         Some(Html { nodes })
     } else {

@@ -25,13 +25,19 @@ pub(crate) fn has_non_space(s: &str) -> bool {
 }
 
 fn attr<'a>(e: &Element<'a>, local: &str) -> Option<&'a str> {
-    e.attrs.iter().find(|a| a.namespace.is_empty() && a.local == local).map(|a| a.value)
+    e.attrs
+        .iter()
+        .find(|a| a.namespace.is_empty() && a.local == local)
+        .map(|a| a.value)
 }
 
 fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
     match kind {
         NodeKind::Element(e) => {
-            e.namespace == HTML_NS && e.local == "img" && attr(e, "width") == Some("1") && attr(e, "height") == Some("1")
+            e.namespace == HTML_NS
+                && e.local == "img"
+                && attr(e, "width") == Some("1")
+                && attr(e, "height") == Some("1")
         }
         _ => false,
     }
@@ -40,7 +46,8 @@ fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
 /// Elements whose whole subtree (themselves included) can't contribute significant content.
 fn is_excluding(e: &Element<'_>) -> bool {
     attr(e, "hidden").is_some()
-        || ((e.namespace == HTML_NS || e.namespace == SVG_NS) && (e.local == "script" || e.local == "style"))
+        || ((e.namespace == HTML_NS || e.namespace == SVG_NS)
+            && (e.local == "script" || e.local == "style"))
 }
 
 /// "Feed significant content" elements (NOTES §3).
@@ -64,15 +71,26 @@ fn is_significant_element(e: &Element<'_>) -> bool {
 /// Sanitizes `input` into a new arena slice; returns it and whether it has significant content.
 /// `templates`: sorted input indices of HTML `template` elements whose children are template
 /// contents (copied verbatim: neither sanitized nor significant). Empty for XML input.
-pub(crate) fn sanitize<'a>(arena: &'a Bump, input: &[Node<'a>], templates: &[u32]) -> (&'a [Node<'a>], bool) {
+/// `merge_text`: adjacent sibling Text nodes of the *input* are joined into one (a DOM built by
+/// an XML parser never has them; callers may split text at CDATA sections or references).
+/// Text nodes that become adjacent by removing an img are never joined.
+pub(crate) fn sanitize<'a>(
+    arena: &'a Bump,
+    input: &[Node<'a>],
+    templates: &[u32],
+    merge_text: bool,
+) -> (&'a [Node<'a>], bool) {
     let n = input.len();
-    let mut out: bumpalo::collections::Vec<'a, Node<'a>> = bumpalo::collections::Vec::with_capacity_in(n, arena);
+    let mut out: bumpalo::collections::Vec<'a, Node<'a>> =
+        bumpalo::collections::Vec::with_capacity_in(n, arena);
     // Open elements: (input end, output index).
     let mut open: Vec<(usize, usize)> = Vec::new();
     let mut significant = false;
     let mut excl_end = 0usize; // input positions < excl_end are inside an excluding subtree
     let mut verbatim_end = 0usize; // input positions < verbatim_end are template contents
     let mut tpl = templates.iter().copied().peekable();
+    // (input index, open-stack depth) of the last Text node pushed.
+    let mut prev_text: Option<(usize, usize)> = None;
     let mut i = 0usize;
     while i < n {
         while let Some(&(e, oi)) = open.last() {
@@ -84,7 +102,10 @@ pub(crate) fn sanitize<'a>(arena: &'a Bump, input: &[Node<'a>], templates: &[u32
         }
         let limit = open.last().map_or(n, |&(e, _)| e);
         let node = input[i];
-        let end = (node.end as usize).clamp(i + 1, limit);
+        let end = match node.kind {
+            NodeKind::Element(_) => (node.end as usize).clamp(i + 1, limit),
+            _ => i + 1, // only elements have children
+        };
         let verbatim = i < verbatim_end;
         if !verbatim && is_1x1_img(&node.kind) {
             i = end;
@@ -106,14 +127,34 @@ pub(crate) fn sanitize<'a>(arena: &'a Bump, input: &[Node<'a>], templates: &[u32
                     verbatim_end = end;
                 }
             }
-            NodeKind::Text(t) if !verbatim => {
-                if !significant && i >= excl_end && has_non_space(t) {
-                    significant = true;
-                }
+            NodeKind::Text(t) if !verbatim && !significant && i >= excl_end && has_non_space(t) => {
+                significant = true;
             }
             _ => {}
         }
-        out.push(Node { kind: node.kind, end: oi as u32 + 1 });
+        if let NodeKind::Text(t) = node.kind {
+            if merge_text && i > 0 && prev_text == Some((i - 1, open.len())) {
+                if let Some(Node {
+                    kind: NodeKind::Text(p),
+                    ..
+                }) = out.last_mut()
+                {
+                    let mut joined =
+                        bumpalo::collections::String::with_capacity_in(p.len() + t.len(), arena);
+                    joined.push_str(p);
+                    joined.push_str(t);
+                    *p = joined.into_bump_str();
+                    prev_text = Some((i, open.len()));
+                    i += 1;
+                    continue;
+                }
+            }
+            prev_text = Some((i, open.len()));
+        }
+        out.push(Node {
+            kind: node.kind,
+            end: oi as u32 + 1,
+        });
         if end > i + 1 {
             open.push((end, oi));
         }

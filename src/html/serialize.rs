@@ -4,7 +4,9 @@
 //! Both are iterative walks over the pre-order node list with a stack of open elements,
 //! so nesting depth is bounded only by memory.
 
-use super::{Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS};
+use super::{
+    Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS,
+};
 
 fn escape(out: &mut String, s: &str, attr: bool) {
     let bytes = s.as_bytes();
@@ -49,7 +51,11 @@ fn lookup<'a>(map: &[(&'a str, &'a str)], prefix: &str) -> Option<&'a str> {
     match prefix {
         "xml" => Some(XML_NS),
         "xmlns" => Some(XMLNS_NS),
-        _ => map.iter().rev().find(|(p, _)| *p == prefix).map(|&(_, ns)| ns),
+        _ => map
+            .iter()
+            .rev()
+            .find(|(p, _)| *p == prefix)
+            .map(|&(_, ns)| ns),
     }
 }
 
@@ -94,7 +100,7 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
                 for a in e.attrs {
                     if let Some(d) = prefix_decl(a) {
                         map.push(d);
-                    } else if is_default_decl(a) && a.value == e.namespace {
+                    } else if is_default_decl(a) && own_default.is_none() {
                         own_default = Some(a.value);
                     }
                 }
@@ -108,6 +114,10 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
                         default = e.namespace;
                     }
                     Some(p) => {
+                        // A default declaration on a prefixed element applies to its children.
+                        if let Some(d) = own_default {
+                            default = d;
+                        }
                         if lookup(&map, p) != Some(e.namespace) {
                             out.push_str(" xmlns:");
                             out.push_str(p);
@@ -119,13 +129,22 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
                     }
                 }
                 for a in e.attrs {
+                    // An unprefixed element's own default declaration that contradicts its
+                    // namespace is dropped (the generated one above replaces it), as in the
+                    // DOM Parsing "ignore namespace definition attribute" rule.
+                    if e.prefix.is_none() && is_default_decl(a) && a.value != e.namespace {
+                        continue;
+                    }
                     out.push(' ');
                     push_qname(out, a.prefix, a.local);
                     out.push_str("=\"");
                     escape(out, a.value, true);
                     out.push('"');
                     if let Some(p) = a.prefix {
-                        if p != "xmlns" && !a.namespace.is_empty() && lookup(&map, p) != Some(a.namespace) {
+                        if p != "xmlns"
+                            && !a.namespace.is_empty()
+                            && lookup(&map, p) != Some(a.namespace)
+                        {
                             out.push_str(" xmlns:");
                             out.push_str(p);
                             out.push_str("=\"");
@@ -137,7 +156,12 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
                 }
                 out.push('>');
                 let end = (node.end as usize).clamp(i + 1, stack.last().map_or(n, |f| f.end));
-                stack.push(XFrame { end, el: *e, default: saved_default, map_len: saved_len });
+                stack.push(XFrame {
+                    end,
+                    el: *e,
+                    default: saved_default,
+                    map_len: saved_len,
+                });
             }
             NodeKind::Text(t) => escape(out, t, false),
             NodeKind::Comment(c) => {
@@ -179,15 +203,34 @@ fn is_void(e: &Element<'_>) -> bool {
     e.namespace == HTML_NS
         && matches!(
             e.local,
-            "area" | "base" | "basefont" | "bgsound" | "br" | "col" | "embed" | "frame" | "hr" | "img" | "input"
-                | "keygen" | "link" | "meta" | "param" | "source" | "track" | "wbr"
+            "area"
+                | "base"
+                | "basefont"
+                | "bgsound"
+                | "br"
+                | "col"
+                | "embed"
+                | "frame"
+                | "hr"
+                | "img"
+                | "input"
+                | "keygen"
+                | "link"
+                | "meta"
+                | "param"
+                | "source"
+                | "track"
+                | "wbr"
         )
 }
 
 fn is_raw_text(e: &Element<'_>) -> bool {
     // noscript is escaped: fragments are parsed with scripting disabled.
     e.namespace == HTML_NS
-        && matches!(e.local, "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext")
+        && matches!(
+            e.local,
+            "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext"
+        )
 }
 
 fn push_html_tag_name(out: &mut String, e: &Element<'_>) {
@@ -231,6 +274,12 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
                 out.push('<');
                 push_html_tag_name(out, e);
                 for a in e.attrs {
+                    // An unprefixed element's own default declaration that contradicts its
+                    // namespace is dropped (the generated one above replaces it), as in the
+                    // DOM Parsing "ignore namespace definition attribute" rule.
+                    if e.prefix.is_none() && is_default_decl(a) && a.value != e.namespace {
+                        continue;
+                    }
                     out.push(' ');
                     if a.namespace.is_empty() {
                         out.push_str(a.local);
@@ -258,7 +307,9 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
                     continue;
                 }
                 if e.namespace == HTML_NS && matches!(e.local, "pre" | "textarea" | "listing") {
-                    if let Some(NodeKind::Text(t)) = nodes.get(i + 1).filter(|_| end > i + 1).map(|c| c.kind) {
+                    if let Some(NodeKind::Text(t)) =
+                        nodes.get(i + 1).filter(|_| end > i + 1).map(|c| c.kind)
+                    {
                         if t.starts_with('\n') {
                             out.push('\n');
                         }

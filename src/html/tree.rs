@@ -15,9 +15,13 @@ use std::rc::Rc;
 
 use bumpalo::Bump;
 use html5ever::tendril::{StrTendril, TendrilSink};
-use html5ever::tokenizer::{BufferQueue, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
+use html5ever::tokenizer::{
+    BufferQueue, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
+};
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeBuilderOpts, TreeSink};
-use html5ever::{local_name, ns, Attribute as HAttribute, LocalName, Namespace, ParseOpts, QualName};
+use html5ever::{
+    local_name, ns, Attribute as HAttribute, LocalName, Namespace, ParseOpts, QualName,
+};
 
 use super::{Attribute, Element, Node, NodeKind};
 
@@ -33,7 +37,10 @@ pub(crate) struct Handle {
 pub(crate) enum TData {
     Document,
     Fragment,
-    Element { attrs: Vec<HAttribute>, template: usize },
+    Element {
+        attrs: Vec<HAttribute>,
+        template: usize,
+    },
     Text(StrTendril),
     Comment(StrTendril),
     Pi(StrTendril, StrTendril),
@@ -51,7 +58,15 @@ pub(crate) struct TNode {
 
 impl TNode {
     fn new(data: TData, name: Option<Rc<QualName>>) -> TNode {
-        TNode { data, name, parent: NONE, first: NONE, last: NONE, prev: NONE, next: NONE }
+        TNode {
+            data,
+            name,
+            parent: NONE,
+            first: NONE,
+            last: NONE,
+            prev: NONE,
+            next: NONE,
+        }
     }
 }
 
@@ -82,8 +97,16 @@ fn detach(nodes: &mut [TNode], id: usize) {
     if parent == NONE {
         return;
     }
-    if prev != NONE { nodes[prev].next = next; } else { nodes[parent].first = next; }
-    if next != NONE { nodes[next].prev = prev; } else { nodes[parent].last = prev; }
+    if prev != NONE {
+        nodes[prev].next = next;
+    } else {
+        nodes[parent].first = next;
+    }
+    if next != NONE {
+        nodes[next].prev = prev;
+    } else {
+        nodes[parent].last = prev;
+    }
     nodes[id].parent = NONE;
     nodes[id].prev = NONE;
     nodes[id].next = NONE;
@@ -94,7 +117,11 @@ fn append_child(nodes: &mut [TNode], parent: usize, id: usize) {
     nodes[id].parent = parent;
     nodes[id].prev = last;
     nodes[id].next = NONE;
-    if last != NONE { nodes[last].next = id; } else { nodes[parent].first = id; }
+    if last != NONE {
+        nodes[last].next = id;
+    } else {
+        nodes[parent].first = id;
+    }
     nodes[parent].last = id;
 }
 
@@ -108,7 +135,11 @@ fn insert_before(nodes: &mut [TNode], sibling: usize, id: usize) {
     nodes[id].prev = prev;
     nodes[id].next = sibling;
     nodes[sibling].prev = id;
-    if prev != NONE { nodes[prev].next = id; } else { nodes[parent].first = id; }
+    if prev != NONE {
+        nodes[prev].next = id;
+    } else {
+        nodes[parent].first = id;
+    }
 }
 
 impl TreeSink for Sink {
@@ -121,13 +152,25 @@ impl TreeSink for Sink {
     }
     fn parse_error(&self, _msg: Cow<'static, str>) {}
     fn get_document(&self) -> Handle {
-        Handle { id: 0, name: self.dummy.clone() }
+        Handle {
+            id: 0,
+            name: self.dummy.clone(),
+        }
     }
     fn elem_name<'a>(&'a self, target: &'a Handle) -> &'a QualName {
         &target.name
     }
-    fn create_element(&self, name: QualName, attrs: Vec<HAttribute>, flags: ElementFlags) -> Handle {
-        let template = if flags.template { self.push(TData::Fragment, None).id } else { NONE };
+    fn create_element(
+        &self,
+        name: QualName,
+        attrs: Vec<HAttribute>,
+        flags: ElementFlags,
+    ) -> Handle {
+        let template = if flags.template {
+            self.push(TData::Fragment, None).id
+        } else {
+            NONE
+        };
         self.push(TData::Element { attrs, template }, Some(Rc::new(name)))
     }
     fn create_comment(&self, text: StrTendril) -> Handle {
@@ -157,7 +200,12 @@ impl TreeSink for Sink {
             }
         }
     }
-    fn append_based_on_parent_node(&self, element: &Handle, prev_element: &Handle, child: NodeOrText<Handle>) {
+    fn append_based_on_parent_node(
+        &self,
+        element: &Handle,
+        prev_element: &Handle,
+        child: NodeOrText<Handle>,
+    ) {
         let has_parent = self.nodes.borrow()[element.id].parent != NONE;
         if has_parent {
             self.append_before_sibling(element, child);
@@ -172,7 +220,10 @@ impl TreeSink for Sink {
             TData::Element { template, .. } if template != NONE => template,
             _ => target.id,
         };
-        Handle { id, name: self.dummy.clone() }
+        Handle {
+            id,
+            name: self.dummy.clone(),
+        }
     }
     fn same_node(&self, x: &Handle, y: &Handle) -> bool {
         x.id == y.id
@@ -204,7 +255,11 @@ impl TreeSink for Sink {
     }
     fn add_attrs_if_missing(&self, target: &Handle, attrs: Vec<HAttribute>) {
         let mut nodes = self.nodes.borrow_mut();
-        if let TData::Element { attrs: ref mut existing, .. } = nodes[target.id].data {
+        if let TData::Element {
+            attrs: ref mut existing,
+            ..
+        } = nodes[target.id].data
+        {
             for a in attrs {
                 if !existing.iter().any(|e| e.name == a.name) {
                     existing.push(a);
@@ -229,7 +284,10 @@ impl TreeSink for Sink {
 
 /// The input is a string, not a byte stream: a leading U+FEFF is content (no BOM sniffing).
 fn tokenizer_opts() -> TokenizerOpts {
-    TokenizerOpts { discard_bom: false, ..Default::default() }
+    TokenizerOpts {
+        discard_bom: false,
+        ..Default::default()
+    }
 }
 
 /// Namespace URI as an arena string (static for the well-known ones).
@@ -246,8 +304,26 @@ fn ns_str<'a>(arena: &'a Bump, ns: &Namespace) -> &'a str {
     }
 }
 
+/// Prefix as an arena string; html5ever uses an empty prefix for some adjusted foreign
+/// attributes (`xmlns`), which is no prefix.
+fn prefix_str<'a>(arena: &'a Bump, p: Option<&html5ever::Prefix>) -> Option<&'a str> {
+    match p {
+        Some(p) if !p.is_empty() => Some(match &**p {
+            "xlink" => "xlink",
+            "xml" => "xml",
+            "xmlns" => "xmlns",
+            other => arena.alloc_str(other),
+        }),
+        _ => None,
+    }
+}
+
 fn opt_str<'a>(arena: &'a Bump, t: &StrTendril) -> &'a str {
-    if t.is_empty() { "" } else { arena.alloc_str(t) }
+    if t.is_empty() {
+        ""
+    } else {
+        arena.alloc_str(t)
+    }
 }
 
 /// Parse `text` with the HTML fragment parsing algorithm (context HTML `div`, no-quirks,
@@ -255,9 +331,17 @@ fn opt_str<'a>(arena: &'a Bump, t: &StrTendril) -> &'a str {
 /// to `out` (strings allocated in `arena`). HTML `template` contents are emitted as the
 /// template's children; their indices are recorded in `templates` (as in the DOM they are
 /// not descendants of the fragment).
-pub(crate) fn parse_into<'a>(arena: &'a Bump, text: &str, out: &mut Vec<Node<'a>>, templates: &mut Vec<u32>) {
+pub(crate) fn parse_into<'a>(
+    arena: &'a Bump,
+    text: &str,
+    out: &mut Vec<Node<'a>>,
+    templates: &mut Vec<u32>,
+) {
     let opts = ParseOpts {
-        tree_builder: TreeBuilderOpts { scripting_enabled: false, ..Default::default() },
+        tree_builder: TreeBuilderOpts {
+            scripting_enabled: false,
+            ..Default::default()
+        },
         tokenizer: tokenizer_opts(),
     };
     let parser = html5ever::parse_fragment(
@@ -276,7 +360,13 @@ pub(crate) fn parse_into<'a>(arena: &'a Bump, text: &str, out: &mut Vec<Node<'a>
     flatten(arena, &nodes, root, out, templates);
 }
 
-fn flatten<'a>(arena: &'a Bump, nodes: &[TNode], root: usize, out: &mut Vec<Node<'a>>, templates: &mut Vec<u32>) {
+fn flatten<'a>(
+    arena: &'a Bump,
+    nodes: &[TNode],
+    root: usize,
+    out: &mut Vec<Node<'a>>,
+    templates: &mut Vec<u32>,
+) {
     // Stack of (output index of an open element, tree id of its next sibling).
     let mut stack: Vec<(usize, usize)> = Vec::new();
     let mut cur = nodes[root].first;
@@ -301,7 +391,7 @@ fn flatten<'a>(arena: &'a Bump, nodes: &[TNode], root: usize, out: &mut Vec<Node
                 for a in attrs {
                     battrs.push(Attribute {
                         namespace: ns_str(arena, &a.name.ns),
-                        prefix: a.name.prefix.as_ref().map(|p| &*arena.alloc_str(p)),
+                        prefix: prefix_str(arena, a.name.prefix.as_ref()),
                         local: arena.alloc_str(&a.name.local),
                         value: opt_str(arena, &a.value),
                     });
@@ -314,17 +404,23 @@ fn flatten<'a>(arena: &'a Bump, nodes: &[TNode], root: usize, out: &mut Vec<Node
                 }
                 NodeKind::Element(Element {
                     namespace: ns_str(arena, &name.ns),
-                    prefix: name.prefix.as_ref().map(|p| &*arena.alloc_str(p)),
+                    prefix: prefix_str(arena, name.prefix.as_ref()),
                     local: arena.alloc_str(&name.local),
                     attrs: battrs.into_bump_slice(),
                 })
             }
             TData::Text(t) => NodeKind::Text(opt_str(arena, t)),
             TData::Comment(t) => NodeKind::Comment(opt_str(arena, t)),
-            TData::Pi(t, d) => NodeKind::ProcessingInstruction { target: opt_str(arena, t), data: opt_str(arena, d) },
+            TData::Pi(t, d) => NodeKind::ProcessingInstruction {
+                target: opt_str(arena, t),
+                data: opt_str(arena, d),
+            },
             TData::Document | TData::Fragment => NodeKind::Comment(""),
         };
-        out.push(Node { kind, end: idx as u32 + 1 });
+        out.push(Node {
+            kind,
+            end: idx as u32 + 1,
+        });
         if kids != NONE {
             stack.push((idx, n.next));
             cur = kids;
@@ -351,11 +447,17 @@ impl<'a> TokenSink for CharSink<'a> {
 }
 
 /// The data of the single Text node that HTML fragment parsing (context `div`) produces for
-/// `text` containing no `<`: the tokenizer alone decides it (character references, CR/CRLF
-/// normalization; NUL is dropped by the tree builder), so the tree builder is skipped.
-/// The caller guarantees `text` has no `<`.
+/// `text` in which no `<` can open a tag: the tokenizer then emits only character tokens
+/// (character references decoded, CR/CRLF normalized, literal `<`), the tree builder inserts
+/// them all into one Text node and drops NULs, so it is skipped.
+/// The caller guarantees that no `<` in `text` is followed by an ASCII letter, `!`, `/` or `?`.
 pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &str) -> &'a str {
-    let sink = CharSink { out: RefCell::new(bumpalo::collections::String::with_capacity_in(text.len(), arena)) };
+    let sink = CharSink {
+        out: RefCell::new(bumpalo::collections::String::with_capacity_in(
+            text.len(),
+            arena,
+        )),
+    };
     let tok = Tokenizer::new(sink, tokenizer_opts());
     let input = BufferQueue::default();
     input.push_back(StrTendril::from_slice(text));

@@ -1,0 +1,373 @@
+//! Bulk processing (stage 8): inputs → records → rayon workers → JSON Lines, in input order.
+//!
+//! ```text
+//!  reader thread                    rayon pool (--threads)                writer thread
+//!  input::enumerate ─► channel ─►  window of records ─► par_chunks ─►   lines, in order
+//!  (files, dirs, tar,   (bounded)   each chunk on one Worker (Parser       ─► stdout / -o
+//!   WARC, WARC.gz)                  + arena + text and JSON buffers)
+//! ```
+//!
+//! Memory is bounded by the records in flight: the reader channel ([`Config::window_records`]
+//! records), one window being processed (at most `window_records` records or
+//! [`Config::window_bytes`] bytes), and the serialized lines of the previous window being
+//! written; each record is at most `Limits::max_input_bytes`. Never by the archive size.
+//! Record buffers are recycled through a [`BufPool`] once their window is written.
+//!
+//! Decoding and parsing go through [`adapter`], a stand-in for the response-level entry
+//! point `feedmill::input` until that lands; nothing else here knows about charsets.
+//!
+//! Order: a window is split into chunks processed in parallel; `collect` keeps chunk order,
+//! and the writer writes chunks in that order, so the output is byte-identical for any
+//! number of threads.
+
+pub mod adapter;
+pub mod input;
+pub mod warc;
+
+use std::io::{self, Write};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+pub use input::{BufPool, Counters, Input, Payload, ReadConfig, Record};
+
+use crate::sink::json::encode_record;
+use crate::sink::stats::Stats;
+use crate::sink::{Problem, RecordView, Status};
+use crate::{Error, Options, Parser};
+use adapter::{Outcome, Processed};
+
+/// Settings of a bulk run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Worker threads. Default: the number of CPUs.
+    pub threads: usize,
+    /// Base URL for plain documents (WARC records use their target URI). Default: none.
+    pub base_url: Option<String>,
+    /// Parser options (its `max_input_bytes` also bounds one record). Default: defaults.
+    pub options: Options,
+    /// Records per window (and reader channel bound). Default: 1024.
+    pub window_records: usize,
+    /// Bytes of records per window. Default: 64 MiB.
+    pub window_bytes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            base_url: None,
+            options: Options::default(),
+            window_records: 1024,
+            window_bytes: 64 << 20,
+        }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub stats: Stats,
+    /// WARC records of other types than `response`.
+    pub skipped_records: u64,
+    /// Raw input bytes read.
+    pub input_bytes: u64,
+    pub elapsed: Duration,
+}
+
+/// Progress, reported after each window.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub records: u64,
+    pub input_bytes: u64,
+}
+
+/// Records per parallel task. NOTE: small enough to balance 2..N threads on a window of
+/// mixed sizes, large enough that the output buffer of a chunk is reused across records.
+const CHUNK: usize = 16;
+
+/// Processes `inputs`, writing one JSON line per record to `out`, in input order.
+/// The only error is an output (or thread pool) failure; per-record problems are records.
+pub fn run(
+    inputs: Vec<Input>,
+    cfg: &Config,
+    out: Box<dyn Write + Send>,
+    progress: &mut dyn FnMut(Progress),
+) -> io::Result<Summary> {
+    let start = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.threads.max(1))
+        .thread_name(|i| format!("feedmill-worker-{i}"))
+        .build()
+        .map_err(io::Error::other)?;
+    // One Worker per pool thread, indexed by `rayon::current_thread_index`: each is only
+    // ever locked by its own thread, so the locks never contend.
+    let workers: Vec<Mutex<Worker>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(Worker::new(cfg)))
+        .collect();
+    let counters = Arc::new(Counters::default());
+    let read_cfg = ReadConfig {
+        max_record_bytes: cfg.options.limits.max_input_bytes,
+    };
+    let bufs = Arc::new(BufPool::default());
+    let (records, reader) = input::spawn_reader(
+        inputs,
+        read_cfg,
+        counters.clone(),
+        bufs.clone(),
+        cfg.window_records,
+    );
+    let (lines_tx, lines_rx) = sync_channel::<Vec<Vec<u8>>>(1);
+    let writer = std::thread::Builder::new()
+        .name("feedmill-writer".into())
+        .spawn(move || write_all(out, lines_rx))?;
+
+    let mut stats = Stats::default();
+    let mut window: Vec<Record> = Vec::with_capacity(cfg.window_records);
+    let mut write_failed = false;
+    loop {
+        fill_window(&records, &mut window, cfg);
+        if window.is_empty() {
+            break;
+        }
+        let parts: Vec<(Vec<u8>, Stats)> = pool.install(|| {
+            window
+                .par_chunks(CHUNK)
+                .map(|chunk| {
+                    let i = rayon::current_thread_index().unwrap_or(0);
+                    let mut w = workers[i].lock().unwrap_or_else(|p| p.into_inner());
+                    w.process_chunk(chunk)
+                })
+                .collect()
+        });
+        for rec in window.drain(..) {
+            bufs.recycle(rec);
+        }
+        let mut lines = Vec::with_capacity(parts.len());
+        for (buf, s) in parts {
+            stats.add(&s);
+            lines.push(buf);
+        }
+        if lines_tx.send(lines).is_err() {
+            write_failed = true;
+            break;
+        }
+        progress(Progress {
+            records: stats.records,
+            input_bytes: counters.bytes_read.load(Ordering::Relaxed),
+        });
+    }
+    drop(lines_tx);
+    // Stop the reader (if the writer failed) by dropping the receiver.
+    drop(records);
+    let written = writer
+        .join()
+        .unwrap_or_else(|_| Err(io::Error::other("writer thread panicked")));
+    let _ = reader.join();
+    written?;
+    if write_failed {
+        return Err(io::Error::other("output writer stopped"));
+    }
+    Ok(Summary {
+        stats,
+        skipped_records: counters.skipped_records.load(Ordering::Relaxed),
+        input_bytes: counters.bytes_read.load(Ordering::Relaxed),
+        elapsed: start.elapsed(),
+    })
+}
+
+fn fill_window(records: &Receiver<Record>, window: &mut Vec<Record>, cfg: &Config) {
+    let mut bytes = 0;
+    while window.len() < cfg.window_records && bytes < cfg.window_bytes {
+        match records.recv() {
+            Ok(r) => {
+                bytes += r.size();
+                window.push(r);
+            }
+            Err(_) => break,
+        }
+    }
+}
+
+fn write_all(mut out: Box<dyn Write + Send>, lines: Receiver<Vec<Vec<u8>>>) -> io::Result<()> {
+    for batch in lines {
+        for buf in batch {
+            out.write_all(&buf)?;
+        }
+    }
+    out.flush()
+}
+
+/// A worker: a reusable parser (its arena is reset per document) and reused buffers.
+pub struct Worker {
+    parser: Parser,
+    /// Decoded text when the body is not valid UTF-8 as is.
+    text: String,
+    /// HTML and date serialization scratch.
+    scratch: String,
+    base_url: Option<String>,
+    max_body: usize,
+}
+
+impl Worker {
+    pub fn new(cfg: &Config) -> Self {
+        Worker {
+            parser: Parser::new(cfg.options.clone()),
+            text: String::new(),
+            scratch: String::new(),
+            base_url: cfg.base_url.clone(),
+            max_body: cfg.options.limits.max_input_bytes,
+        }
+    }
+
+    /// Serializes the records of `chunk` (one line each) into a new buffer.
+    pub fn process_chunk(&mut self, chunk: &[Record]) -> (Vec<u8>, Stats) {
+        let mut out = Vec::with_capacity(chunk.len() * 2048);
+        let mut stats = Stats::default();
+        for r in chunk {
+            self.process(r, &mut out, &mut stats);
+        }
+        (out, stats)
+    }
+
+    /// Appends the line for `rec` to `out`.
+    pub fn process(&mut self, rec: &Record, out: &mut Vec<u8>, stats: &mut Stats) {
+        let Worker {
+            parser,
+            text,
+            scratch,
+            base_url,
+            max_body,
+        } = self;
+        match &rec.payload {
+            Payload::Broken { kind, message } => {
+                let view = bare(&rec.source, Status::Error, kind, message);
+                line(out, scratch, &view, stats, 0);
+            }
+            Payload::Document(bytes) => {
+                let p = adapter::process_document(parser, bytes, base_url.as_deref(), text);
+                emit_processed(out, scratch, &rec.source, p, stats, bytes.len());
+            }
+            Payload::Response {
+                target_uri,
+                message,
+            } => match warc::parse_http_response(message, *max_body) {
+                Err((kind, msg)) => {
+                    let view = bare(&rec.source, Status::Error, kind, &msg);
+                    line(out, scratch, &view, stats, 0);
+                }
+                Ok(resp) => {
+                    let p = adapter::process_http_response(
+                        parser,
+                        resp.status,
+                        resp.content_type.as_deref(),
+                        Some(target_uri),
+                        &resp.body,
+                        text,
+                    );
+                    emit_processed(out, scratch, &rec.source, p, stats, resp.body.len());
+                }
+            },
+        }
+    }
+}
+
+fn bare<'r>(
+    source: &'r str,
+    status: Status,
+    kind: &'r str,
+    message: &'r str,
+) -> RecordView<'r, 'static> {
+    RecordView {
+        source,
+        status,
+        error: Some(Problem { kind, message }),
+        format: None,
+        encoding: None,
+        diagnostics: &[],
+        pre_diagnostics: &[],
+        feed: None,
+    }
+}
+
+fn line(
+    out: &mut Vec<u8>,
+    scratch: &mut String,
+    view: &RecordView<'_, '_>,
+    stats: &mut Stats,
+    body: usize,
+) {
+    encode_record(out, scratch, view);
+    out.push(b'\n');
+    stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
+}
+
+fn error_kind(e: &Error) -> &'static str {
+    match e {
+        Error::InputTooLarge { .. } => "input_too_large",
+        Error::InvalidBaseUrl { .. } => "invalid_base_url",
+        #[allow(unreachable_patterns)]
+        _ => "parse_error",
+    }
+}
+
+fn emit_processed(
+    out: &mut Vec<u8>,
+    scratch: &mut String,
+    source: &str,
+    p: Processed<'_>,
+    stats: &mut Stats,
+    body: usize,
+) {
+    let mut view = RecordView {
+        source,
+        status: Status::Error,
+        error: None,
+        format: None,
+        encoding: p.encoding,
+        diagnostics: &[],
+        pre_diagnostics: &p.decode_diagnostics,
+        feed: None,
+    };
+    match &p.outcome {
+        Outcome::NotAFeed { kind, message } => {
+            view.status = Status::NotAFeed;
+            view.error = Some(Problem { kind, message });
+            line(out, scratch, &view, stats, body);
+        }
+        Outcome::Failed(e) => {
+            let message = e.to_string();
+            view.error = Some(Problem {
+                kind: error_kind(e),
+                message: &message,
+            });
+            line(out, scratch, &view, stats, body);
+        }
+        Outcome::Parsed(parsed) => {
+            view.format = parsed.format;
+            view.diagnostics = &parsed.diagnostics;
+            match &parsed.feed {
+                Some(feed) => {
+                    view.status = Status::Ok;
+                    view.feed = Some(feed);
+                }
+                None => {
+                    view.status = Status::NotAFeed;
+                    let message = parsed
+                        .diagnostics
+                        .iter()
+                        .find(|d| d.kind == crate::DiagnosticKind::NotAFeed)
+                        .map_or("the document is not a feed", |d| d.message.as_str());
+                    view.error = Some(Problem {
+                        kind: "not_a_feed",
+                        message,
+                    });
+                }
+            }
+            line(out, scratch, &view, stats, body);
+        }
+    }
+}

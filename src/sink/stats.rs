@@ -1,0 +1,41 @@
+//! Run counters: what a summary reports.
+
+use super::Status;
+
+/// Counts over a run (or a part of one; [`Stats::add`] merges parts).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Output records (one per input record).
+    pub records: u64,
+    pub ok: u64,
+    pub not_a_feed: u64,
+    pub error: u64,
+    /// Entries over all `ok` feeds.
+    pub entries: u64,
+    /// Body bytes handed to the decoder (after de-chunking and content decoding).
+    pub body_bytes: u64,
+}
+
+impl Stats {
+    /// Counts one record.
+    pub fn count(&mut self, status: Status, entries: usize, body_bytes: usize) {
+        self.records += 1;
+        match status {
+            Status::Ok => self.ok += 1,
+            Status::NotAFeed => self.not_a_feed += 1,
+            Status::Error => self.error += 1,
+        }
+        self.entries += entries as u64;
+        self.body_bytes += body_bytes as u64;
+    }
+
+    /// Merges another part's counts into this one.
+    pub fn add(&mut self, other: &Stats) {
+        self.records += other.records;
+        self.ok += other.ok;
+        self.not_a_feed += other.not_a_feed;
+        self.error += other.error;
+        self.entries += other.entries;
+        self.body_bytes += other.body_bytes;
+    }
+}
