@@ -8,6 +8,7 @@
 #   decode          fixtures and conformance documents behind rotating transport labels
 #   escaped_html    the type="html" values of the conformance cases (unescaped) + snippets
 #   dates           the date values of the conformance cases + hand-written forms
+#   bulk            small generated WARC / WARC.gz streams and a document
 # Idempotent (files are named by content hash). Usage: fuzz/seed.sh [target...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +18,7 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(parse_document parse_response parse_limits decode escaped_html dates)
+[ ${#targets[@]} -eq 0 ] && targets=(parse_document parse_response parse_limits decode escaped_html dates bulk)
 want() { local t; for t in "${targets[@]}"; do [ "$t" = "$1" ] && return 0; done; return 1; }
 
 # put TARGET FILE: copy FILE into the target's corpus under its hash.
@@ -120,7 +121,41 @@ EOF
   while IFS= read -r v; do printf '%s' "$v" > "$TMP/h"; put dates "$TMP/h"; done < "$TMP/dates"
 fi
 
-# 4. The committed regressions are seeds too.
+# 4. Archives (bulk): small WARC streams built from conformance documents (response records
+#    with plain, chunked and gzip-coded bodies, a non-200 status, a request record, a
+#    truncated record), as plain WARC (mode 0), to be gzipped by the target (mode 1), as
+#    WARC.gz members (mode 2), and a plain document (mode 3). See check_bulk.
+if want bulk; then
+  mkdir -p "$OUT/bulk"
+  python3 - "$OUT/bulk" "$TMP"/conf/00001.xml "$TMP"/conf/00120.xml "$TMP"/conf/00200.xml <<'PY'
+import gzip, hashlib, sys
+out, docs = sys.argv[1], [open(p, 'rb').read() for p in sys.argv[2:]]
+def record(kind, uri, block):
+    h = (b"WARC/1.0\r\nWARC-Type: " + kind + b"\r\nWARC-Target-URI: " + uri +
+         b"\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: " + str(len(block)).encode() + b"\r\n\r\n")
+    return h + block + b"\r\n\r\n"
+def http(status, ctype, body, extra=b""):
+    return (b"HTTP/1.1 " + status + b"\r\nContent-Type: " + ctype + b"\r\n" + extra +
+            b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+def chunked(body):
+    return (b"HTTP/1.1 200 OK\r\nContent-Type: text/xml\r\nTransfer-Encoding: chunked\r\n\r\n" +
+            b"%x\r\n" % len(body[:20]) + body[:20] + b"\r\n" + b"%x\r\n" % len(body[20:]) + body[20:] + b"\r\n0\r\n\r\n")
+recs = [record(b"response", b"http://example.com/a.xml", http(b"200 OK", b"application/rss+xml; charset=utf-8", docs[0])),
+        record(b"request", b"http://example.com/a.xml", b"GET /a.xml HTTP/1.1\r\n\r\n"),
+        record(b"response", b"<http://example.com/b>", chunked(docs[1])),
+        record(b"response", b"http://example.com/c", http(b"200 OK", b"application/atom+xml", gzip.compress(docs[2]), b"Content-Encoding: gzip\r\n")),
+        record(b"response", b"http://example.com/404", http(b"404 Not Found", b"text/html", b"<html/>"))]
+plain = b"".join(recs)
+members = b"".join(gzip.compress(r) for r in recs)
+seeds = [b"\x00" + plain, b"\x01" + plain, b"\x02" + members, b"\x02" + members[:len(members) // 2] + b"garbage" + members,
+         b"\x00" + plain[:-40], b"\x03" + docs[0]]
+seeds += [b"\x00" + r for r in recs] + [b"\x02" + gzip.compress(r) for r in recs]
+for s in seeds:
+    open("%s/seed-%s" % (out, hashlib.sha1(s).hexdigest()[:16]), "wb").write(s)
+PY
+fi
+
+# 5. The committed regressions are seeds too.
 for t in "${targets[@]}"; do
   if [ -d "fuzz/regressions/$t" ]; then
     for f in fuzz/regressions/"$t"/*; do [ -f "$f" ] && put "$t" "$f"; done

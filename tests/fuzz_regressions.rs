@@ -90,6 +90,11 @@ fn decode() {
     replay("decode", checks::check_decode, 1);
 }
 
+#[test]
+fn bulk() {
+    replay("bulk", checks::check_bulk, 1);
+}
+
 /// The input decoders are total and match their documented layouts.
 #[test]
 fn input_layouts() {

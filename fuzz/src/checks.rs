@@ -272,6 +272,7 @@ pub fn check_diagnostics(p: &Parsed<'_>, raw_len: usize, text: &str) {
 /// Checks a successful parse of decoded `text` (from a body of `raw_len` bytes) with `limits`.
 pub fn check_parsed(p: &Parsed<'_>, raw_len: usize, text: &str, limits: &Limits) {
     check_diagnostics(p, raw_len, text);
+    check_json(p);
     assert_eq!(p.feed.is_some(), p.format.is_some(), "a feed without a format or vice versa");
     if let Some(f) = &p.feed {
         assert!(f.entries.len() <= limits.max_entries, "{} entries > max_entries {}", f.entries.len(), limits.max_entries);
@@ -279,6 +280,111 @@ pub fn check_parsed(p: &Parsed<'_>, raw_len: usize, text: &str, limits: &Limits)
         check_owned_matches(&o, f);
         check_feed_dates(&o);
     }
+}
+
+/// The JSON Lines record of a parse result (`sink::json::encode_record`) is one line of valid
+/// JSON: an object whose `status`, `format` and entry count match the result.
+pub fn check_json(p: &Parsed<'_>) {
+    use feedmill::sink::{json::encode_record, Problem, RecordView, Status};
+    let view = RecordView {
+        source: "fuzz\n\"input\"",
+        status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
+        error: p.feed.is_none().then_some(Problem { kind: "not_a_feed", message: "no feed \u{0}\u{2028}" }),
+        format: p.format,
+        encoding: p.encoding.map(|e| e.name()),
+        diagnostics: &p.diagnostics,
+        pre_diagnostics: &[],
+        feed: p.feed.as_ref(),
+    };
+    let (mut out, mut scratch) = (Vec::new(), String::new());
+    encode_record(&mut out, &mut scratch, &view);
+    check_json_line(&out, Some(p));
+}
+
+/// `line` (without its newline) is one JSON object with a known `status`; with `p`, its
+/// format, diagnostics and entries match.
+pub fn check_json_line(line: &[u8], p: Option<&Parsed<'_>>) -> serde_json::Value {
+    assert!(!line.contains(&b'\n'), "a JSON record contains a raw newline");
+    let v: serde_json::Value = serde_json::from_slice(line)
+        .unwrap_or_else(|e| panic!("invalid JSON record ({e}): {}", String::from_utf8_lossy(line)));
+    let status = v.get("status").and_then(|s| s.as_str()).expect("record without a status");
+    assert!(["ok", "not_a_feed", "error"].contains(&status), "unknown status {status}");
+    if let Some(p) = p {
+        assert_eq!(v.get("format").and_then(|f| f.as_str()), p.format.map(|f| f.as_str()), "JSON format");
+        let diags = v.get("diagnostics").and_then(|d| d.as_array()).map_or(0, Vec::len);
+        assert_eq!(diags, p.diagnostics.len(), "JSON diagnostics");
+        if let Some(f) = &p.feed {
+            let entries = v["feed"].get("entries").and_then(|e| e.as_array()).map_or(0, Vec::len);
+            assert_eq!(entries, f.entries.len(), "JSON entries");
+        }
+    }
+    v
+}
+
+// ------------------------------------------------------------------------------------------
+// Archives and the bulk record pipeline
+
+/// Input of `bulk`: byte 0 selects how the rest is read — `% 4`: 0 = a plain WARC stream,
+/// 1 = the rest gzip-compressed (one member) as a WARC.gz, 2 = the rest as WARC.gz bytes as
+/// they are (broken gzip, resynchronization), 3 = the rest as one plain document.
+pub fn check_bulk(data: &[u8]) {
+    use feedmill::bulk::warc::{read_warc, WarcItem};
+    use feedmill::bulk::{Config, Payload, Record, Worker};
+    use std::io::Write;
+    let mode = data.first().copied().unwrap_or(0) % 4;
+    let rest = data.get(1..).unwrap_or(&[]);
+    let mut records = Vec::new();
+    if mode == 3 {
+        records.push(Record { source: "doc".into(), payload: Payload::Document(rest.to_vec()) });
+    } else {
+        let gz;
+        let stream: &[u8] = if mode == 1 {
+            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            enc.write_all(rest).unwrap();
+            gz = enc.finish().unwrap();
+            &gz
+        } else {
+            rest
+        };
+        let mut last_offset = None;
+        let mut emit = |item: WarcItem| {
+            let offset = match &item {
+                WarcItem::Response { offset, .. } | WarcItem::Skipped { offset, .. } | WarcItem::Broken { offset, .. } => *offset,
+            };
+            assert!(offset <= stream.len() as u64, "WARC item offset {offset} past the stream ({} bytes)", stream.len());
+            if let Some(prev) = last_offset {
+                assert!(offset > prev, "WARC item offsets not increasing: {prev} then {offset}");
+            }
+            last_offset = Some(offset);
+            match item {
+                WarcItem::Response { offset, target_uri, block } => records.push(Record {
+                    source: format!("fuzz.warc@{offset} {target_uri}"),
+                    payload: Payload::Response { target_uri, message: block },
+                }),
+                WarcItem::Skipped { .. } => {}
+                WarcItem::Broken { offset, kind, message, .. } => records.push(Record {
+                    source: format!("fuzz.warc@{offset}"),
+                    payload: Payload::Broken { kind, message },
+                }),
+            }
+            records.len() < 64
+        };
+        let _ = read_warc(stream, mode != 0, 1 << 20, &mut Vec::new, &mut emit);
+    }
+    let mut cfg = Config::default();
+    cfg.threads = 1;
+    let mut worker = Worker::new(&cfg);
+    let (out, _stats) = worker.process_chunk(&records);
+    // Exactly one line per record, each valid JSON.
+    let lines: Vec<&[u8]> = out.split(|&b| b == b'\n').collect();
+    assert_eq!(lines.last().map(|l| l.len()), Some(0), "output does not end with a newline");
+    assert_eq!(lines.len() - 1, records.len(), "not one line per record");
+    for l in &lines[..lines.len() - 1] {
+        check_json_line(l, None);
+    }
+    // Deterministic (a reused worker).
+    let (again, _) = worker.process_chunk(&records);
+    assert!(again == out, "bulk output is not deterministic");
 }
 
 /// Every timestamp in the feed prints (Display) as RFC 3339 that parses back to itself.
