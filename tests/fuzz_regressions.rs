@@ -95,6 +95,20 @@ fn bulk() {
     replay("bulk", checks::check_bulk, 1);
 }
 
+/// Strict form of the escaped-HTML round trip for the known `write_html` bug (see
+/// `html_roundtrip_exception` in fuzz/src/checks.rs): run with `--ignored`; un-ignore (and drop
+/// the exception) once `Html::write_html` serializes every attribute.
+#[test]
+#[ignore = "known bug in src/html/serialize.rs: write_html drops an xmlns attribute (reported)"]
+fn known_bug_write_html_drops_xmlns_attribute() {
+    let text = "<img src=\"x.gif\" xmlns=\"0\"><p>tracked</p>";
+    let a = bumpalo::Bump::new();
+    let Some(feedmill::Text::Html(h)) = feedmill::html::parse_escaped_html(&a, text) else { panic!("not HTML") };
+    assert_eq!(checks::html_roundtrip_exception(&h), Some(checks::XMLNS_DROPPED));
+    let html = h.to_html_string();
+    assert!(html.contains("xmlns=\"0\""), "write_html dropped the xmlns attribute: {html}");
+}
+
 /// The input decoders are total and match their documented layouts.
 #[test]
 fn input_layouts() {
@@ -109,7 +123,7 @@ fn input_layouts() {
     assert_eq!((l.limits.max_depth, l.limits.max_entries, l.limits.max_text_bytes), (2, 3, 7));
     assert_eq!(l.limits.max_input_bytes, Some(64));
     assert_eq!(l.body, b"<");
-    let d = checks::DecodeCase::decode(b"\x06latin1<x/>");
+    let d = checks::DecodeCase::decode(b"\x07latin1<x/>");
     assert_eq!((d.label.as_deref(), &d.body[..]), (Some("latin1"), &b"<x/>"[..]));
     assert_eq!(checks::DecodeCase::decode(b"\x00<x/>").label, None);
 }

@@ -353,7 +353,13 @@ pub fn check_bulk(data: &[u8]) {
             };
             assert!(offset <= stream.len() as u64, "WARC item offset {offset} past the stream ({} bytes)", stream.len());
             if let Some(prev) = last_offset {
-                assert!(offset > prev, "WARC item offsets not increasing: {prev} then {offset}");
+                // Plain WARC: each record starts after the previous one. WARC.gz: an offset is
+                // the gzip member's, and one member may hold several records (same offset).
+                if mode == 0 {
+                    assert!(offset > prev, "WARC item offsets not increasing: {prev} then {offset}");
+                } else {
+                    assert!(offset >= prev, "WARC.gz item offsets decreasing: {prev} then {offset}");
+                }
             }
             last_offset = Some(offset);
             match item {
@@ -445,11 +451,28 @@ pub fn check_fragment(h: &Html<'_>) {
 /// fuzz/README.md); for those the weaker property "the HTML serialization is a fixed point of
 /// parse + serialize" is asserted instead.
 const PLAINTEXT: &str = "plaintext element";
+pub const XMLNS_DROPPED: &str = "xmlns attribute dropped by write_html (known bug)";
+const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
 
 pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
     let nodes = h.nodes();
     for n in nodes {
         if let NodeKind::Element(e) = n.kind {
+            if e.prefix.is_none()
+                && e.attrs.iter().any(|a| {
+                    a.prefix.is_none() && a.local == "xmlns" && (a.namespace.is_empty() || a.namespace == XMLNS_NS) && a.value != e.namespace
+                })
+            {
+                // KNOWN BUG (reported, not fixed here: src/html is another engineer's module):
+                // `Html::write_html` drops an element's `xmlns` attribute whose value is not the
+                // element's namespace (`<img xmlns="0">` → `<img>`), applying the DOM Parsing
+                // XML serializer's "ignore namespace definition attribute" rule to the HTML
+                // serialization, which serializes every attribute. Regression:
+                // fuzz/regressions/escaped_html/known-bug-write-html-drops-xmlns-attribute and
+                // the ignored test `known_bug_write_html_drops_xmlns_attribute`. Remove this
+                // exception when fixed.
+                return Some(XMLNS_DROPPED);
+            }
             if e.namespace == HTML_NS && e.local == "plaintext" {
                 // `plaintext` has no end tag in the parser: serialized `</plaintext>` (and
                 // anything after it) re-parses as its text, so the serialization grows by
