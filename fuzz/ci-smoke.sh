@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # CI smoke run of the fuzz targets: builds every target, then fuzzes each for a short time
-# (FUZZ_SMOKE_SECONDS, default 15) starting from its committed regressions. Exits non-zero
+# (FUZZ_SMOKE_SECONDS, default 12) starting from its committed regressions. Exits non-zero
 # when a build fails or any target finds a crash, timeout or out-of-memory.
 # Installs cargo-fuzz first if it is missing (not counted in the time budget). On a quiet
 # 2-core machine the whole run takes well under 4 minutes (see fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")"
-SECONDS_PER_TARGET=${FUZZ_SMOKE_SECONDS:-15}
-TARGETS=(parse_document parse_response parse_limits escaped_html dates decode)
+SECONDS_PER_TARGET=${FUZZ_SMOKE_SECONDS:-12}
+TARGETS=(parse_document parse_response parse_limits escaped_html dates decode bulk)
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "cargo-fuzz not found: installing it from crates.io" >&2

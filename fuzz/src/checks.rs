@@ -451,6 +451,19 @@ pub fn check_fragment(h: &Html<'_>) {
 /// fuzz/README.md); for those the weaker property "the HTML serialization is a fixed point of
 /// parse + serialize" is asserted instead.
 const PLAINTEXT: &str = "plaintext element";
+const SCRIPT_ESCAPE: &str = "script text with <!--";
+
+/// The text children of element node `n` (a node of `nodes`), concatenated.
+fn script_text(nodes: &[feedmill::html::Node<'_>], n: &feedmill::html::Node<'_>) -> String {
+    let i = nodes.iter().position(|m| std::ptr::eq(m, n)).unwrap();
+    let mut out = String::new();
+    for m in &nodes[i + 1..n.end as usize] {
+        if let NodeKind::Text(t) = m.kind {
+            out.push_str(t);
+        }
+    }
+    out
+}
 pub const XMLNS_DROPPED: &str = "xmlns attribute dropped by write_html (known bug)";
 const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
 
@@ -472,6 +485,13 @@ pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
                 // the ignored test `known_bug_write_html_drops_xmlns_attribute`. Remove this
                 // exception when fixed.
                 return Some(XMLNS_DROPPED);
+            }
+            if e.namespace == HTML_NS && e.local == "script" && script_text(nodes, n).contains("<!--") {
+                // Script data with `<!--` enters the tokenizer's (double-)escaped states, where
+                // `<script>` ... `</script>` inside the text does not end the element, so the
+                // serialized `</script>` re-parses as text and the value grows at every round
+                // trip (inherent; HTML cannot serialize such script text). Nothing asserted.
+                return Some(SCRIPT_ESCAPE);
             }
             if e.namespace == HTML_NS && e.local == "plaintext" {
                 // `plaintext` has no end tag in the parser: serialized `</plaintext>` (and
@@ -558,7 +578,7 @@ pub fn check_escaped_html(data: &[u8]) {
                     h2.to_xml_string()
                 ),
                 (None, other) => panic!("re-parsing the HTML serialization {html:?} gave {other:?}"),
-                (Some(PLAINTEXT), _) => {}
+                (Some(PLAINTEXT | SCRIPT_ESCAPE), _) => {}
                 (Some(why), _) => {
                     assert_eq!(html_of(&again), html, "HTML serialization is not a fixed point ({why})");
                 }
