@@ -46,7 +46,12 @@ fn replay(target: &str, check: fn(&[u8]), min_regressions: usize) {
     }
     let mut failed = Vec::new();
     for path in &inputs {
-        let data = std::fs::read(path).unwrap();
+        // A running fuzzer may replace corpus files while this reads them.
+        let data = match std::fs::read(path) {
+            Ok(d) => d,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => panic!("{}: {e}", path.display()),
+        };
         if let Err(e) = catch_unwind(AssertUnwindSafe(|| check(&data))) {
             let msg = e
                 .downcast_ref::<String>()

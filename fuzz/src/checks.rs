@@ -451,6 +451,7 @@ pub fn check_fragment(h: &Html<'_>) {
 /// fuzz/README.md); for those the weaker property "the HTML serialization is a fixed point of
 /// parse + serialize" is asserted instead.
 const PLAINTEXT: &str = "plaintext element";
+const REBUILT: &str = "select/table content rebuilt by the tree builder";
 const SCRIPT_ESCAPE: &str = "script text with <!--";
 
 /// The text children of element node `n` (a node of `nodes`), concatenated.
@@ -492,6 +493,18 @@ pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
                 // serialized `</script>` re-parses as text and the value grows at every round
                 // trip (inherent; HTML cannot serialize such script text). Nothing asserted.
                 return Some(SCRIPT_ESCAPE);
+            }
+            if e.namespace == HTML_NS
+                && matches!(
+                    e.local,
+                    "select" | "table" | "tbody" | "thead" | "tfoot" | "tr" | "td" | "th" | "caption" | "colgroup" | "col"
+                )
+            {
+                // The tree builder's select and table modes (foster parenting, implied end
+                // tags, the in-select insertion rules) build trees whose serialization parses
+                // to another tree (`<select><p>n<option>a</option></p>` re-parses with the `p`
+                // closed before the `option`).
+                return Some(REBUILT);
             }
             if e.namespace == HTML_NS && e.local == "plaintext" {
                 // `plaintext` has no end tag in the parser: serialized `</plaintext>` (and
@@ -578,7 +591,10 @@ pub fn check_escaped_html(data: &[u8]) {
                     h2.to_xml_string()
                 ),
                 (None, other) => panic!("re-parsing the HTML serialization {html:?} gave {other:?}"),
-                (Some(PLAINTEXT | SCRIPT_ESCAPE), _) => {}
+                // Even "stable after one re-parse" does not hold for select/table content (2
+                // of 3,897 corpus inputs, e.g. fuzz/regressions/escaped_html/
+                // table-content-not-stable-after-two-reparses): nothing asserted.
+                (Some(PLAINTEXT | SCRIPT_ESCAPE | REBUILT), _) => {}
                 (Some(why), _) => {
                     assert_eq!(html_of(&again), html, "HTML serialization is not a fixed point ({why})");
                 }
