@@ -445,6 +445,7 @@ pub fn check_fragment(h: &Html<'_>) {
 }
 
 const PLAINTEXT: &str = "plaintext element";
+const CR: &str = "U+000D in the fragment";
 const REBUILT: &str = "select/table content rebuilt by the tree builder";
 const SCRIPT_ESCAPE: &str = "script text with <!--";
 
@@ -514,6 +515,18 @@ pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
                 return Some(PLAINTEXT);
             }
         }
+    }
+    let has_cr = |t: &str| t.contains('\r');
+    if nodes.iter().any(|n| match n.kind {
+        NodeKind::Text(t) | NodeKind::Comment(t) => has_cr(t),
+        NodeKind::Element(e) => e.attrs.iter().any(|a| has_cr(a.value)),
+        NodeKind::ProcessingInstruction { data, .. } => has_cr(data),
+    }) {
+        // A U+000D can only come from a character reference (`&#xd;`); the serializer writes
+        // it raw and the parser's input preprocessing turns CR and CRLF into LF. Asserted
+        // instead: the re-parsed serialization equals the serialization with newlines
+        // normalized.
+        return Some(CR);
     }
     // Sibling ranges: node i's next sibling (if any) starts at nodes[i].end.
     for (i, n) in nodes.iter().enumerate() {
@@ -596,6 +609,10 @@ pub fn check_escaped_html(data: &[u8]) {
                 // of 3,897 corpus inputs, e.g. fuzz/regressions/escaped_html/
                 // table-content-not-stable-after-two-reparses): nothing asserted.
                 (Some(PLAINTEXT | SCRIPT_ESCAPE | REBUILT), _) => {}
+                (Some(CR), _) => {
+                    let normalized = html.replace("\r\n", "\n").replace('\r', "\n");
+                    assert_eq!(html_of(&again), normalized, "re-parsing changed more than CR normalization");
+                }
                 (Some(why), _) => {
                     assert_eq!(html_of(&again), html, "HTML serialization is not a fixed point ({why})");
                 }
