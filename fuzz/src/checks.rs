@@ -427,9 +427,16 @@ pub fn check_fragment(h: &Html<'_>) {
         }
         let end = n.end as usize;
         assert!(end > i && end <= *stack.last().unwrap(), "node {i}: end {end} outside its parent's range");
+        // Template contents are not DOM descendants of the fragment (they live in the
+        // template's content fragment), so the spec's sanitize step does not reach them: a 1x1
+        // img there is kept by design (found by this target; see fuzz/README.md).
+        let in_template = nodes[..i].iter().any(|t| {
+            matches!(t.kind, NodeKind::Element(te) if te.namespace == HTML_NS && te.local == "template")
+                && t.end as usize > i
+        });
         match n.kind {
             NodeKind::Element(e) => {
-                if e.namespace == HTML_NS && e.local == "img" {
+                if e.namespace == HTML_NS && e.local == "img" && !in_template {
                     let attr = |name: &str| e.attrs.iter().find(|a| a.namespace.is_empty() && a.local == name).map(|a| a.value);
                     assert!(
                         !(attr("width") == Some("1") && attr("height") == Some("1")),
