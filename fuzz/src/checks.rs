@@ -621,7 +621,9 @@ pub fn check_escaped_html(data: &[u8]) {
                     assert_eq!(html_of(&again), normalized, "re-parsing changed more than CR normalization");
                 }
                 (Some(why), _) => {
-                    assert_eq!(html_of(&again), html, "HTML serialization is not a fixed point ({why})");
+                    // (CRs from `&#xd;` are normalized to LF on re-parse, as in the CR category.)
+                    let normalized = html.replace("\r\n", "\n").replace('\r', "\n");
+                    assert_eq!(html_of(&again), normalized, "HTML serialization is not a fixed point ({why})");
                 }
             }
         }
