@@ -1,0 +1,831 @@
+//! Invariant checks shared by the fuzz targets (`fuzz/fuzz_targets/*.rs`, through
+//! `fuzz/src/lib.rs`) and the stable replay test (`tests/fuzz_regressions.rs`, through
+//! `#[path]`). Depends on `feedmill`, `bumpalo`, `encoding_rs` and `std` only, so both crates can
+//! compile it.
+//!
+//! Every `check_*` function takes the raw fuzz input (exactly the bytes libFuzzer hands the
+//! target, i.e. exactly a crash artifact's bytes), decodes it with the documented byte layout
+//! below, runs the code under test and panics (with a message naming the invariant) when an
+//! invariant does not hold. The decoders are total: every byte string is a valid input.
+#![allow(dead_code)]
+
+use std::borrow::Cow;
+
+use bumpalo::Bump;
+use feedmill::html::{Html, NodeKind};
+
+/// The HTML namespace (as `feedmill::html::HTML_NS`, spelled out so this file also builds
+/// against the interface stub).
+const HTML_NS: &str = "http://www.w3.org/1999/xhtml";
+use feedmill::input::{self, Response, ResponseVerdict};
+use feedmill::model::date::{parse_rfc3339, parse_rfc822, parse_w3cdtf};
+use feedmill::model::lenient_date::parse_lenient;
+use feedmill::{DiagnosticKind, Error, Feed, Limits, Options, OwnedFeed, OwnedText, Parsed, Parser, Text, Timestamp};
+
+// ------------------------------------------------------------------------------------------
+// Byte-level input decoding
+
+/// A total reader over the fuzz input: reading past the end yields zeros / empty slices.
+pub struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Bytes<'a> {
+    pub fn new(data: &'a [u8]) -> Self {
+        Bytes { data }
+    }
+    pub fn u8(&mut self) -> u8 {
+        match self.data.split_first() {
+            Some((b, rest)) => {
+                self.data = rest;
+                *b
+            }
+            None => 0,
+        }
+    }
+    pub fn take(&mut self, n: usize) -> &'a [u8] {
+        let n = n.min(self.data.len());
+        let (a, b) = self.data.split_at(n);
+        self.data = b;
+        a
+    }
+    /// A string of at most 255 bytes: one length byte, then that many bytes (lossy UTF-8).
+    pub fn short_string(&mut self) -> String {
+        let n = self.u8() as usize;
+        String::from_utf8_lossy(self.take(n)).into_owned()
+    }
+    pub fn rest(&mut self) -> &'a [u8] {
+        std::mem::take(&mut self.data)
+    }
+}
+
+/// Small resource limits (byte layout: 4 bytes).
+///
+/// - byte 0: `max_depth` = b % 48 (0 and 1 both mean 1 level: the reader clamps to ≥ 1);
+/// - byte 1: `max_entries` = b % 24;
+/// - byte 2: `max_text_bytes` = b (0..=255, so cuts fall inside multi-byte characters);
+/// - byte 3: `max_input_bytes` = default, 0, 64 or 4096 (b % 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SmallLimits {
+    pub max_depth: usize,
+    pub max_entries: usize,
+    pub max_text_bytes: usize,
+    pub max_input_bytes: Option<usize>,
+}
+
+impl SmallLimits {
+    pub fn decode(b: &mut Bytes<'_>) -> Self {
+        SmallLimits {
+            max_depth: (b.u8() % 48) as usize,
+            max_entries: (b.u8() % 24) as usize,
+            max_text_bytes: b.u8() as usize,
+            max_input_bytes: [None, Some(0), Some(64), Some(4096)][(b.u8() % 4) as usize],
+        }
+    }
+
+    pub fn to_limits(self) -> Limits {
+        let mut l = Limits::default();
+        l.max_depth = self.max_depth;
+        l.max_entries = self.max_entries;
+        l.max_text_bytes = self.max_text_bytes;
+        if let Some(m) = self.max_input_bytes {
+            l.max_input_bytes = m;
+        }
+        l
+    }
+}
+
+/// Input of `parse_limits`: [`SmallLimits`] (4 bytes), then the document bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LimitsCase {
+    pub limits: SmallLimits,
+    pub body: Vec<u8>,
+}
+
+impl LimitsCase {
+    pub fn decode(data: &[u8]) -> Self {
+        let mut b = Bytes::new(data);
+        let limits = SmallLimits::decode(&mut b);
+        LimitsCase { limits, body: b.rest().to_vec() }
+    }
+}
+
+/// Response URLs the `parse_response` target chooses from (the last is not absolute, so it is
+/// an invalid base URL).
+pub const URLS: [Option<&str>; 4] =
+    [None, Some("https://example.com/feeds/main.xml"), Some("http://[::1]:8080/a/b/?q=1#frag"), Some("relative/not-absolute")];
+
+/// Statuses other than 200 the `parse_response` target chooses from.
+pub const OTHER_STATUSES: [u16; 16] = [0, 100, 199, 201, 203, 204, 206, 299, 301, 304, 400, 404, 418, 500, 503, 65535];
+
+/// Input of `parse_response`.
+///
+/// - byte 0: status: `b < 0xF0` → 200, else `OTHER_STATUSES[b - 0xF0]`;
+/// - byte 1: bit 0 set → a `Content-Type` header is present; bits 1–2 → `URLS[...]`;
+/// - byte 2 and the next (byte 2) bytes: the `Content-Type` value (lossy UTF-8);
+/// - the rest: the body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResponseCase {
+    pub status: u16,
+    pub content_type: Option<String>,
+    pub url: Option<&'static str>,
+    pub body: Vec<u8>,
+}
+
+impl ResponseCase {
+    pub fn decode(data: &[u8]) -> Self {
+        let mut b = Bytes::new(data);
+        let s = b.u8();
+        let status = if s < 0xF0 { 200 } else { OTHER_STATUSES[(s - 0xF0) as usize] };
+        let flags = b.u8();
+        let ct = b.short_string();
+        let content_type = (flags & 1 != 0).then_some(ct);
+        let url = URLS[((flags >> 1) & 3) as usize];
+        ResponseCase { status, content_type, url, body: b.rest().to_vec() }
+    }
+
+    /// The inverse of [`Self::decode`] (for seeds).
+    pub fn encode(status_byte: u8, content_type: Option<&str>, url_index: u8, body: &[u8]) -> Vec<u8> {
+        let ct = content_type.unwrap_or("").as_bytes();
+        let ct = &ct[..ct.len().min(255)];
+        let mut out = vec![status_byte, (content_type.is_some() as u8) | ((url_index & 3) << 1), ct.len() as u8];
+        out.extend_from_slice(ct);
+        out.extend_from_slice(body);
+        out
+    }
+}
+
+/// Input of `decode`: byte 0 = 0 → no transport label; otherwise the label is the next
+/// `byte 0 - 1` bytes (lossy UTF-8). The rest is the body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeCase {
+    pub label: Option<String>,
+    pub body: Vec<u8>,
+}
+
+impl DecodeCase {
+    pub fn decode(data: &[u8]) -> Self {
+        let mut b = Bytes::new(data);
+        let n = b.u8() as usize;
+        let label = if n == 0 { None } else { Some(String::from_utf8_lossy(b.take(n - 1)).into_owned()) };
+        DecodeCase { label, body: b.rest().to_vec() }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Snapshots and structural checks of parse results
+
+/// Everything a parse returns, owned (so two parses can be compared).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snapshot {
+    pub feed: Option<OwnedFeed>,
+    pub format: Option<feedmill::Format>,
+    pub diagnostics: Vec<feedmill::Diagnostic>,
+    pub encoding: Option<&'static str>,
+}
+
+pub fn snapshot(p: &Parsed<'_>) -> Snapshot {
+    Snapshot {
+        feed: p.feed.as_ref().map(Feed::into_owned),
+        format: p.format,
+        diagnostics: p.diagnostics.clone(),
+        encoding: p.encoding.map(|e| e.name()),
+    }
+}
+
+fn text_matches(owned: &Option<OwnedText>, borrowed: &Option<Text<'_>>, what: &str) {
+    match (owned, borrowed) {
+        (None, None) => {}
+        (Some(OwnedText::Plain(o)), Some(Text::Plain(b))) => assert_eq!(o, b, "owned/borrowed {what} differ"),
+        (Some(OwnedText::Html { html, xml }), Some(Text::Html(h))) => {
+            assert_eq!(*html, h.to_html_string(), "owned/borrowed {what} (html) differ");
+            assert_eq!(*xml, h.to_xml_string(), "owned/borrowed {what} (xml) differ");
+            check_fragment(h);
+        }
+        _ => panic!("owned/borrowed {what}: variants differ: {owned:?} vs {borrowed:?}"),
+    }
+}
+
+fn opt_str_matches(o: &Option<String>, b: Option<&str>, what: &str) {
+    assert_eq!(o.as_deref(), b, "owned/borrowed {what} differ");
+}
+
+/// The owned form equals the borrowed form field by field.
+pub fn check_owned_matches(o: &OwnedFeed, f: &Feed<'_>) {
+    text_matches(&o.title, &f.title, "feed.title");
+    text_matches(&o.subtitle, &f.subtitle, "feed.subtitle");
+    text_matches(&o.description, &f.description, "feed.description");
+    opt_str_matches(&o.page_url, f.page_url, "feed.page_url");
+    opt_str_matches(&o.feed_url, f.feed_url, "feed.feed_url");
+    opt_str_matches(&o.prev_feed_url, f.prev_feed_url, "feed.prev_feed_url");
+    opt_str_matches(&o.next_feed_url, f.next_feed_url, "feed.next_feed_url");
+    assert_eq!(o.icon, f.icon.map(|i| i.into_owned()), "feed.icon");
+    assert_eq!(o.logo, f.logo.map(|i| i.into_owned()), "feed.logo");
+    assert_eq!(o.updated, f.updated, "feed.updated");
+    assert_eq!(o.authors.len(), f.authors.len(), "feed.authors");
+    for (oa, fa) in o.authors.iter().zip(&f.authors) {
+        opt_str_matches(&oa.name, fa.name, "author.name");
+        opt_str_matches(&oa.email, fa.email, "author.email");
+        opt_str_matches(&oa.page_url, fa.page_url, "author.page_url");
+    }
+    assert_eq!(o.entries.len(), f.entries.len(), "feed.entries");
+    for (oe, fe) in o.entries.iter().zip(&f.entries) {
+        text_matches(&oe.title, &fe.title, "entry.title");
+        text_matches(&oe.subtitle, &fe.subtitle, "entry.subtitle");
+        text_matches(&oe.summary, &fe.summary, "entry.summary");
+        text_matches(&oe.content, &fe.content, "entry.content");
+        opt_str_matches(&oe.page_url, fe.page_url, "entry.page_url");
+        assert_eq!(oe.thumbnail, fe.thumbnail.map(|i| i.into_owned()), "entry.thumbnail");
+        assert_eq!(oe.duration, fe.duration);
+        assert_eq!(oe.published, fe.published);
+        assert_eq!(oe.updated, fe.updated);
+        assert_eq!(oe.authors.len(), fe.authors.len(), "entry.authors");
+        assert!(oe.categories.iter().map(String::as_str).eq(fe.categories.iter().copied()), "entry.categories");
+        assert_eq!(oe.enclosures.len(), fe.enclosures.len(), "entry.enclosures");
+        for (oc, fc) in oe.enclosures.iter().zip(&fe.enclosures) {
+            opt_str_matches(&oc.url, fc.url, "enclosure.url");
+            opt_str_matches(&oc.mime_type, fc.mime_type, "enclosure.mime_type");
+            assert_eq!(oc.length, fc.length);
+        }
+        // Model invariant: categories are a set of non-empty terms.
+        for (i, c) in fe.categories.iter().enumerate() {
+            assert!(!c.is_empty(), "empty category");
+            assert!(!fe.categories[..i].contains(c), "duplicate category {c:?}");
+        }
+    }
+}
+
+/// Diagnostics lie inside the input: an [`DiagnosticKind::InvalidEncoding`] offset is into the
+/// raw body (`raw_len` bytes); every other offset is into the decoded `text`, at a char
+/// boundary, and not past its end.
+pub fn check_diagnostics(p: &Parsed<'_>, raw_len: usize, text: &str) {
+    for d in &p.diagnostics {
+        if d.kind == DiagnosticKind::InvalidEncoding {
+            assert!(d.offset < raw_len.max(1), "InvalidEncoding offset {} past the body ({raw_len} bytes)", d.offset);
+        } else {
+            assert!(d.offset <= text.len(), "diagnostic {d} past the end of the text ({} bytes)", text.len());
+            assert!(text.is_char_boundary(d.offset), "diagnostic {d} not at a char boundary");
+        }
+    }
+}
+
+/// Checks a successful parse of decoded `text` (from a body of `raw_len` bytes) with `limits`.
+pub fn check_parsed(p: &Parsed<'_>, raw_len: usize, text: &str, limits: &Limits) {
+    check_diagnostics(p, raw_len, text);
+    check_json(p);
+    assert_eq!(p.feed.is_some(), p.format.is_some(), "a feed without a format or vice versa");
+    if let Some(f) = &p.feed {
+        assert!(f.entries.len() <= limits.max_entries, "{} entries > max_entries {}", f.entries.len(), limits.max_entries);
+        let o = f.into_owned();
+        check_owned_matches(&o, f);
+        check_feed_dates(&o);
+    }
+}
+
+/// The JSON Lines record of a parse result (`sink::json::encode_record`) is one line of valid
+/// JSON: an object whose `status`, `format` and entry count match the result.
+pub fn check_json(p: &Parsed<'_>) {
+    use feedmill::sink::{json::encode_record, Problem, RecordView, Status};
+    let view = RecordView {
+        source: "fuzz\n\"input\"",
+        status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
+        error: p.feed.is_none().then_some(Problem { kind: "not_a_feed", message: "no feed \u{0}\u{2028}" }),
+        format: p.format,
+        encoding: p.encoding.map(|e| e.name()),
+        diagnostics: &p.diagnostics,
+        pre_diagnostics: &[],
+        feed: p.feed.as_ref(),
+    };
+    let (mut out, mut scratch) = (Vec::new(), String::new());
+    encode_record(&mut out, &mut scratch, &view);
+    check_json_line(&out, Some(p));
+}
+
+/// `line` (without its newline) is one JSON object with a known `status`; with `p`, its
+/// format, diagnostics and entries match.
+pub fn check_json_line(line: &[u8], p: Option<&Parsed<'_>>) -> serde_json::Value {
+    assert!(!line.contains(&b'\n'), "a JSON record contains a raw newline");
+    let v: serde_json::Value = serde_json::from_slice(line)
+        .unwrap_or_else(|e| panic!("invalid JSON record ({e}): {}", String::from_utf8_lossy(line)));
+    let status = v.get("status").and_then(|s| s.as_str()).expect("record without a status");
+    assert!(["ok", "not_a_feed", "error"].contains(&status), "unknown status {status}");
+    if let Some(p) = p {
+        assert_eq!(v.get("format").and_then(|f| f.as_str()), p.format.map(|f| f.as_str()), "JSON format");
+        let diags = v.get("diagnostics").and_then(|d| d.as_array()).map_or(0, Vec::len);
+        assert_eq!(diags, p.diagnostics.len(), "JSON diagnostics");
+        if let Some(f) = &p.feed {
+            let entries = v["feed"].get("entries").and_then(|e| e.as_array()).map_or(0, Vec::len);
+            assert_eq!(entries, f.entries.len(), "JSON entries");
+        }
+    }
+    v
+}
+
+// ------------------------------------------------------------------------------------------
+// Archives and the bulk record pipeline
+
+/// Input of `bulk`: byte 0 selects how the rest is read — `% 4`: 0 = a plain WARC stream,
+/// 1 = the rest gzip-compressed (one member) as a WARC.gz, 2 = the rest as WARC.gz bytes as
+/// they are (broken gzip, resynchronization), 3 = the rest as one plain document.
+pub fn check_bulk(data: &[u8]) {
+    use feedmill::bulk::warc::{read_warc, WarcItem};
+    use feedmill::bulk::{Config, Payload, Record, Worker};
+    use std::io::Write;
+    let mode = data.first().copied().unwrap_or(0) % 4;
+    let rest = data.get(1..).unwrap_or(&[]);
+    let mut records = Vec::new();
+    if mode == 3 {
+        records.push(Record { source: "doc".into(), payload: Payload::Document(rest.to_vec()) });
+    } else {
+        let gz;
+        let stream: &[u8] = if mode == 1 {
+            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            enc.write_all(rest).unwrap();
+            gz = enc.finish().unwrap();
+            &gz
+        } else {
+            rest
+        };
+        let mut last_offset = None;
+        let mut emit = |item: WarcItem| {
+            let offset = match &item {
+                WarcItem::Response { offset, .. } | WarcItem::Skipped { offset, .. } | WarcItem::Broken { offset, .. } => *offset,
+            };
+            assert!(offset <= stream.len() as u64, "WARC item offset {offset} past the stream ({} bytes)", stream.len());
+            if let Some(prev) = last_offset {
+                // Plain WARC: each record starts after the previous one. WARC.gz: an offset is
+                // the gzip member's, and one member may hold several records (same offset).
+                if mode == 0 {
+                    assert!(offset > prev, "WARC item offsets not increasing: {prev} then {offset}");
+                } else {
+                    assert!(offset >= prev, "WARC.gz item offsets decreasing: {prev} then {offset}");
+                }
+            }
+            last_offset = Some(offset);
+            match item {
+                WarcItem::Response { offset, target_uri, block } => records.push(Record {
+                    source: format!("fuzz.warc@{offset} {target_uri}"),
+                    payload: Payload::Response { target_uri, message: block },
+                }),
+                WarcItem::Skipped { .. } => {}
+                WarcItem::Broken { offset, kind, message, .. } => records.push(Record {
+                    source: format!("fuzz.warc@{offset}"),
+                    payload: Payload::Broken { kind, message },
+                }),
+            }
+            records.len() < 64
+        };
+        let _ = read_warc(stream, mode != 0, 1 << 20, &mut Vec::new, &mut emit);
+    }
+    let mut cfg = Config::default();
+    cfg.threads = 1;
+    let mut worker = Worker::new(&cfg);
+    let (out, _stats) = worker.process_chunk(&records);
+    // Exactly one line per record, each valid JSON.
+    let lines: Vec<&[u8]> = out.split(|&b| b == b'\n').collect();
+    assert_eq!(lines.last().map(|l| l.len()), Some(0), "output does not end with a newline");
+    assert_eq!(lines.len() - 1, records.len(), "not one line per record");
+    for l in &lines[..lines.len() - 1] {
+        check_json_line(l, None);
+    }
+    // Deterministic (a reused worker).
+    let (again, _) = worker.process_chunk(&records);
+    assert!(again == out, "bulk output is not deterministic");
+}
+
+/// Every timestamp in the feed prints (Display) as RFC 3339 that parses back to itself.
+fn check_feed_dates(o: &OwnedFeed) {
+    let all = o.updated.iter().chain(o.entries.iter().flat_map(|e| e.published.iter().chain(e.updated.iter())));
+    for t in all {
+        check_timestamp_roundtrip(t, "feed date");
+    }
+}
+
+/// A timestamp formats to a string `parse_rfc3339` reads back as the same instant (with the
+/// same fractional digits) — when the year has exactly 4 digits (RFC 3339 has no other).
+pub fn check_timestamp_roundtrip(t: &Timestamp, what: &str) {
+    let (year, ..) = t.civil();
+    let s = t.to_string();
+    if (0..=9999).contains(&year) {
+        assert_eq!(parse_rfc3339(&s), Some(*t), "{what} {s} does not round-trip through parse_rfc3339");
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// HTML fragments
+
+/// Structural invariants of a fragment: pre-order `end`s nest, and it is sanitized (no HTML
+/// `img` with `width="1"` and `height="1"`).
+pub fn check_fragment(h: &Html<'_>) {
+    let nodes = h.nodes();
+    assert!(!nodes.is_empty(), "empty fragment handed out");
+    // Stack of open ranges' ends.
+    let mut stack: Vec<usize> = vec![nodes.len()];
+    for (i, n) in nodes.iter().enumerate() {
+        while *stack.last().unwrap() <= i {
+            stack.pop();
+        }
+        let end = n.end as usize;
+        assert!(end > i && end <= *stack.last().unwrap(), "node {i}: end {end} outside its parent's range");
+        // Template contents are not DOM descendants of the fragment (they live in the
+        // template's content fragment), so the spec's sanitize step does not reach them: a 1x1
+        // img there is kept by design (found by this target; see fuzz/README.md).
+        let in_template = nodes[..i].iter().any(|t| {
+            matches!(t.kind, NodeKind::Element(te) if te.namespace == HTML_NS && te.local == "template")
+                && t.end as usize > i
+        });
+        match n.kind {
+            NodeKind::Element(e) => {
+                if e.namespace == HTML_NS && e.local == "img" && !in_template {
+                    let attr = |name: &str| e.attrs.iter().find(|a| a.namespace.is_empty() && a.local == name).map(|a| a.value);
+                    assert!(
+                        !(attr("width") == Some("1") && attr("height") == Some("1")),
+                        "unsanitized 1x1 img in a fragment"
+                    );
+                }
+            }
+            _ => assert_eq!(end, i + 1, "non-element node {i} has children"),
+        }
+        stack.push(end);
+    }
+    assert!(h.is_equal_node(h), "a fragment is not equal to itself");
+}
+
+const PLAINTEXT: &str = "plaintext element";
+const CR: &str = "U+000D in the fragment";
+const REBUILT: &str = "select/table content rebuilt by the tree builder";
+const SCRIPT_ESCAPE: &str = "script text with <!--";
+
+/// The text children of element node `n` (a node of `nodes`), concatenated.
+fn script_text(nodes: &[feedmill::html::Node<'_>], n: &feedmill::html::Node<'_>) -> String {
+    let i = nodes.iter().position(|m| std::ptr::eq(m, n)).unwrap();
+    let mut out = String::new();
+    for m in &nodes[i + 1..n.end as usize] {
+        if let NodeKind::Text(t) = m.kind {
+            out.push_str(t);
+        }
+    }
+    out
+}
+pub const XMLNS_DROPPED: &str = "xmlns attribute dropped by write_html (known bug)";
+const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
+
+/// Why re-parsing a fragment's HTML serialization is not expected to give an `isEqualNode`
+/// fragment, or `None` when it is. HTML serialization is not a faithful round trip for every
+/// DOM (HTML Standard, "Serializing HTML fragments", warning). Each category below was found by
+/// this target (see fuzz/README.md, "Findings"). All but `XMLNS_DROPPED` (a known feedmill
+/// bug) are inherent HTML re-parse effects. For adjacent text nodes and the known bug the
+/// weaker property "the HTML serialization is a fixed point of parse + serialize" is asserted;
+/// for the others (the value changes at every round trip) nothing is.
+pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
+    let nodes = h.nodes();
+    for n in nodes {
+        if let NodeKind::Element(e) = n.kind {
+            if e.prefix.is_none()
+                && e.attrs.iter().any(|a| {
+                    a.prefix.is_none() && a.local == "xmlns" && (a.namespace.is_empty() || a.namespace == XMLNS_NS) && a.value != e.namespace
+                })
+            {
+                // KNOWN BUG (reported, not fixed here: src/html is another engineer's module):
+                // `Html::write_html` drops an element's `xmlns` attribute whose value is not the
+                // element's namespace (`<img xmlns="0">` → `<img>`), applying the DOM Parsing
+                // XML serializer's "ignore namespace definition attribute" rule to the HTML
+                // serialization, which serializes every attribute. Regression:
+                // fuzz/regressions/escaped_html/known-bug-write-html-drops-xmlns-attribute and
+                // the ignored test `known_bug_write_html_drops_xmlns_attribute`. Remove this
+                // exception when fixed.
+                return Some(XMLNS_DROPPED);
+            }
+            if e.namespace == HTML_NS && e.local == "script" && script_text(nodes, n).contains("<!--") {
+                // Script data with `<!--` enters the tokenizer's (double-)escaped states, where
+                // `<script>` ... `</script>` inside the text does not end the element, so the
+                // serialized `</script>` re-parses as text and the value grows at every round
+                // trip (inherent; HTML cannot serialize such script text). Nothing asserted.
+                return Some(SCRIPT_ESCAPE);
+            }
+            if e.namespace == HTML_NS
+                && matches!(
+                    e.local,
+                    "select" | "table" | "tbody" | "thead" | "tfoot" | "tr" | "td" | "th" | "caption" | "colgroup" | "col"
+                )
+            {
+                // The tree builder's select and table modes (foster parenting, implied end
+                // tags, the in-select insertion rules) build trees whose serialization parses
+                // to another tree (`<select><p>n<option>a</option></p>` re-parses with the `p`
+                // closed before the `option`).
+                return Some(REBUILT);
+            }
+            if e.namespace == HTML_NS && e.local == "plaintext" {
+                // `plaintext` has no end tag in the parser: serialized `</plaintext>` (and
+                // anything after it) re-parses as its text, so the serialization grows by
+                // one `</plaintext>` per round trip: nothing is asserted for such fragments.
+                return Some(PLAINTEXT);
+            }
+        }
+    }
+    let has_cr = |t: &str| t.contains('\r');
+    if nodes.iter().any(|n| match n.kind {
+        NodeKind::Text(t) | NodeKind::Comment(t) => has_cr(t),
+        NodeKind::Element(e) => e.attrs.iter().any(|a| has_cr(a.value)),
+        NodeKind::ProcessingInstruction { data, .. } => has_cr(data),
+    }) {
+        // A U+000D can only come from a character reference (`&#xd;`); the serializer writes
+        // it raw and the parser's input preprocessing turns CR and CRLF into LF. Asserted
+        // instead: the re-parsed serialization equals the serialization with newlines
+        // normalized.
+        return Some(CR);
+    }
+    // Sibling ranges: node i's next sibling (if any) starts at nodes[i].end.
+    for (i, n) in nodes.iter().enumerate() {
+        let next = n.end as usize;
+        if matches!(n.kind, NodeKind::Text(_)) && matches!(nodes.get(next).map(|m| m.kind), Some(NodeKind::Text(_))) {
+            // Only if `next` is a sibling, not the next node after the parent's end: a sibling
+            // starts before the parent's end, which holds when some ancestor range contains it.
+            if is_sibling(nodes, i, next) {
+                // Sanitizing removed a 1x1 img between two text nodes; serialized, the two are
+                // one character run, which parses as one Text node.
+                return Some("adjacent text nodes");
+            }
+        }
+    }
+    None
+}
+
+/// Whether node `j` is the next sibling of node `i` (same parent) in the pre-order list.
+fn is_sibling(nodes: &[feedmill::html::Node<'_>], i: usize, j: usize) -> bool {
+    // The parent of i is the last node p < i with p.end > i; j is a sibling iff it lies in the
+    // same parent's range (or both are top-level).
+    let parent_end = (0..i).rev().find(|&p| nodes[p].end as usize > i).map_or(nodes.len(), |p| nodes[p].end as usize);
+    j < parent_end
+}
+
+/// HTML serialization of an escaped-HTML result (a plain string is one text node).
+fn html_of(t: &Option<Text<'_>>) -> String {
+    match t {
+        None => String::new(),
+        Some(Text::Html(h)) => h.to_html_string(),
+        Some(Text::Plain(p)) => {
+            let mut out = String::new();
+            for c in p.chars() {
+                match c {
+                    '&' => out.push_str("&amp;"),
+                    '\u{a0}' => out.push_str("&nbsp;"),
+                    '<' => out.push_str("&lt;"),
+                    '>' => out.push_str("&gt;"),
+                    c => out.push(c),
+                }
+            }
+            out
+        }
+    }
+}
+
+/// `escaped_html` target: the input as escaped HTML text.
+pub fn check_escaped_html(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let arena = Bump::new();
+    let first = feedmill::html::parse_escaped_html(&arena, &text);
+    let arena2 = Bump::new();
+    let again = feedmill::html::parse_escaped_html(&arena2, &text);
+    match (&first, &again) {
+        (None, None) => {}
+        (Some(a), Some(b)) => assert!(a.same_text_content(b), "escaped HTML parse is not deterministic"),
+        _ => panic!("escaped HTML parse is not deterministic"),
+    }
+    match first {
+        None => {}
+        Some(Text::Plain(p)) => {
+            assert!(!p.trim_matches(|c: char| c.is_ascii_whitespace()).is_empty(), "insignificant plain text handed out");
+        }
+        Some(Text::Html(h)) => {
+            check_fragment(&h);
+            let xml = h.to_xml_string();
+            let html = h.to_html_string();
+            assert!(!xml.is_empty() && !html.is_empty(), "an Html value serializes to nothing");
+            // Sanitizing an already-sanitized value changes nothing.
+            let arena3 = Bump::new();
+            let again = feedmill::html::parse_escaped_html(&arena3, &html);
+            match (html_roundtrip_exception(&h), &again) {
+                (None, Some(Text::Html(h2))) => assert!(
+                    h.is_equal_node(h2),
+                    "re-parsing the HTML serialization changed the fragment:\n  before {xml}\n  after  {}",
+                    h2.to_xml_string()
+                ),
+                (None, other) => panic!("re-parsing the HTML serialization {html:?} gave {other:?}"),
+                // Even "stable after one re-parse" does not hold for select/table content (2
+                // of 3,897 corpus inputs, e.g. fuzz/regressions/escaped_html/
+                // table-content-not-stable-after-two-reparses): nothing asserted.
+                (Some(PLAINTEXT | SCRIPT_ESCAPE | REBUILT), _) => {}
+                (Some(CR), _) => {
+                    let normalized = html.replace("\r\n", "\n").replace('\r', "\n");
+                    assert_eq!(html_of(&again), normalized, "re-parsing changed more than CR normalization");
+                }
+                (Some(why), _) => {
+                    // (CRs from `&#xd;` are normalized to LF on re-parse, as in the CR category.)
+                    let normalized = html.replace("\r\n", "\n").replace('\r', "\n");
+                    assert_eq!(html_of(&again), normalized, "HTML serialization is not a fixed point ({why})");
+                }
+            }
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Documents and responses
+
+thread_local! {
+    static DEFAULT_PARSER: std::cell::RefCell<Parser> = std::cell::RefCell::new(Parser::new(Options::default()));
+}
+
+/// `parse_document` target: the input as a stored document's bytes.
+pub fn check_parse_document(data: &[u8]) {
+    let limits = Limits::default();
+    let decoded = input::decode(data, None);
+    // 1. A reused parser (its arena holds previous documents' data).
+    let first = DEFAULT_PARSER.with(|p| {
+        let mut p = p.borrow_mut();
+        let parsed = p.parse_bytes(data, None, None).expect("parse_bytes with default limits and no base URL fails");
+        check_parsed(&parsed, data.len(), &decoded.text, &limits);
+        snapshot(&parsed)
+    });
+    // 2. Determinism: a fresh parser gives the same result.
+    let mut fresh = Parser::new(Options::default());
+    let second = snapshot(&fresh.parse_bytes(data, None, None).unwrap());
+    assert_eq!(first, second, "parse_bytes is not deterministic");
+    // 3. A body that decodes as itself (UTF-8, nothing stripped) parses as parse_str would.
+    if let Cow::Borrowed(t) = decoded.text {
+        if t.len() == data.len() && decoded.encoding == encoding_rs::UTF_8 {
+            let third = snapshot(&fresh.parse_str(t, None).unwrap());
+            assert_eq!(Snapshot { encoding: Some("UTF-8"), ..third }, first, "parse_str and parse_bytes differ");
+        }
+    }
+}
+
+/// `parse_response` target.
+pub fn check_parse_response(data: &[u8]) {
+    check_response_case(&ResponseCase::decode(data))
+}
+
+pub fn check_response_case(case: &ResponseCase) {
+    let res = Response { status: case.status, content_type: case.content_type.as_deref(), url: case.url, body: &case.body };
+    let verdict = input::prepare_response(&res);
+    let mut parser = Parser::new(Options::default());
+    let result = parser.parse_response(&res);
+    match verdict {
+        ResponseVerdict::NotOk { .. } | ResponseVerdict::NotXml { .. } => {
+            let p = result.expect("a rejected response is an error");
+            assert!(p.feed.is_none() && p.format.is_none() && p.encoding.is_none(), "a rejected response has a feed");
+            assert_eq!(p.diagnostics.len(), 1);
+            assert_eq!((p.diagnostics[0].kind, p.diagnostics[0].offset), (DiagnosticKind::NotAFeed, 0));
+            if case.status != 200 {
+                assert!(matches!(verdict, ResponseVerdict::NotOk { .. }), "status {} not rejected", case.status);
+            }
+        }
+        ResponseVerdict::Xml { decoded, url, .. } => {
+            assert_eq!(case.status, 200);
+            let p = match result {
+                Err(Error::InvalidBaseUrl { url: u }) => {
+                    assert_eq!(Some(u.as_str()), URLS[3], "a valid base URL rejected");
+                    return;
+                }
+                Err(e) => panic!("unexpected error {e}"),
+                Ok(p) => p,
+            };
+            assert_ne!(url, URLS[3], "an invalid base URL accepted");
+            check_parsed(&p, case.body.len(), &decoded.text, &Limits::default());
+            let first = snapshot(&p);
+            // parse_response = decode with the Content-Type charset + parse_bytes's processing.
+            let charset = case.content_type.as_deref().and_then(input::MimeType::parse).and_then(|m| m.charset().map(Cow::into_owned));
+            let mut again = Parser::new(Options::default());
+            let second = snapshot(&again.parse_bytes(&case.body, charset.as_deref(), url).unwrap());
+            assert_eq!(first, second, "parse_response and parse_bytes with its charset differ");
+        }
+    }
+}
+
+/// `parse_limits` target: small limits hold, and `max_entries` only cuts the entry list.
+pub fn check_parse_limits(data: &[u8]) {
+    check_limits_case(&LimitsCase::decode(data))
+}
+
+pub fn check_limits_case(case: &LimitsCase) {
+    let limits = case.limits.to_limits();
+    let mut opts = Options::default();
+    opts.limits = limits.clone();
+    let mut parser = Parser::new(opts.clone());
+    let result = parser.parse_bytes(&case.body, None, None);
+    if case.body.len() > limits.max_input_bytes {
+        assert_eq!(
+            result.err(),
+            Some(Error::InputTooLarge { size: case.body.len(), limit: limits.max_input_bytes }),
+            "max_input_bytes not enforced"
+        );
+        return;
+    }
+    let decoded = input::decode(&case.body, None);
+    if decoded.text.len() > limits.max_input_bytes {
+        // The limit also applies to the decoded text, which can be longer than the body
+        // (U+FFFD for an invalid byte, non-ASCII in a legacy encoding); the error then reports
+        // the text's size (found by this target: documented behaviour of `Parser::run`).
+        assert_eq!(
+            result.err(),
+            Some(Error::InputTooLarge { size: decoded.text.len(), limit: limits.max_input_bytes }),
+            "max_input_bytes not enforced on the decoded text"
+        );
+        return;
+    }
+    let p = result.expect("parse_bytes failed within max_input_bytes");
+    check_parsed(&p, case.body.len(), &decoded.text, &limits);
+    let first = snapshot(&p);
+    let mut fresh = Parser::new(opts.clone());
+    assert_eq!(first, snapshot(&fresh.parse_bytes(&case.body, None, None).unwrap()), "not deterministic");
+    // The same limits but no entry limit: the limited entries are a prefix, the rest is equal.
+    let mut unlimited = opts;
+    unlimited.limits.max_entries = usize::MAX;
+    let mut up = Parser::new(unlimited);
+    let all = snapshot(&up.parse_bytes(&case.body, None, None).unwrap());
+    assert_eq!(first.format, all.format);
+    if let (Some(mut cut), Some(mut full)) = (first.feed, all.feed) {
+        assert!(cut.entries.len() <= full.entries.len());
+        assert_eq!(cut.entries[..], full.entries[..cut.entries.len()], "max_entries changed the kept entries");
+        cut.entries.clear();
+        full.entries.clear();
+        assert_eq!(cut, full, "max_entries changed feed-level values");
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Dates and decoding
+
+/// `dates` target: the input (lossy UTF-8) through the three strict parsers and the lenient one.
+pub fn check_dates(data: &[u8]) {
+    let s = String::from_utf8_lossy(data);
+    let s: &str = &s;
+    let r3339 = parse_rfc3339(s);
+    let w3c = parse_w3cdtf(s);
+    let r822 = parse_rfc822(s);
+    for (t, name) in [(r3339, "rfc3339"), (w3c, "w3cdtf"), (r822, "rfc822")] {
+        if let Some(t) = t {
+            check_timestamp_roundtrip(&t, name);
+        }
+    }
+    // W3C-DTF is a profile of ISO 8601 that includes every RFC 3339 date-time.
+    if let Some(t) = r3339 {
+        if let Some(w) = w3c {
+            assert_eq!(t, w, "rfc3339 and w3cdtf disagree on {s:?}");
+        }
+    }
+    let lenient = parse_lenient(s);
+    if let Some(l) = lenient {
+        check_timestamp_roundtrip(&l.timestamp, "lenient date");
+    }
+    // Input the strict parsers accept is returned exactly as they parse it, after trimming
+    // (lenient_date's module invariant) — except all-digit strings other than `YYYY`: W3C-DTF
+    // accepts years of any length (`1705314030` is year 1705314030), while parse_lenient reads
+    // 10 and 13 digits as Unix seconds/milliseconds and rejects other lengths, by design. The
+    // module doc does not say so (found by this target; reported, not changed here).
+    let t = s.trim();
+    if t.len() != 4 && !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        return;
+    }
+    let strict = parse_rfc3339(t)
+        .map(|x| (x, "rfc3339"))
+        .or_else(|| parse_rfc822(t).map(|x| (x, "rfc822")))
+        .or_else(|| parse_w3cdtf(t).map(|x| (x, "w3cdtf")));
+    if let Some((ts, form)) = strict {
+        let l = lenient.unwrap_or_else(|| panic!("lenient rejects {t:?}, which {form} accepts"));
+        assert_eq!((l.timestamp, l.form, l.zone_assumed), (ts, form, false), "lenient differs from {form} on {t:?}");
+    }
+}
+
+/// `decode` target: `input::decode` with an arbitrary transport label, against a reference
+/// decoding by `encoding_rs`.
+pub fn check_decode(data: &[u8]) {
+    check_decode_case(&DecodeCase::decode(data))
+}
+
+pub fn check_decode_case(case: &DecodeCase) {
+    let body = &case.body[..];
+    let d = input::decode(body, case.label.as_deref());
+    assert!(!d.text.starts_with('\u{FEFF}'), "decoded text starts with a BOM");
+    assert_eq!(d.malformed.is_some(), d.malformed_count > 0, "malformed offset and count disagree");
+    if let Some(m) = d.malformed {
+        assert!(m < body.len(), "malformed offset {m} past the body ({} bytes)", body.len());
+    }
+    let bom = encoding_rs::Encoding::for_bom(body);
+    assert_eq!(bom.is_some(), d.source == input::EncodingSource::ByteOrderMark, "BOM source mismatch");
+    let skip = bom.map_or(0, |(_, n)| n);
+    if let Some((enc, _)) = bom {
+        assert_eq!(enc, d.encoding, "BOM encoding not used");
+    }
+    // Reference: encoding_rs decoding of the body after the BOM, minus leading U+FEFFs.
+    let (reference, had_errors) = d.encoding.decode_without_bom_handling(&body[skip..]);
+    assert_eq!(&*d.text, reference.trim_start_matches('\u{FEFF}'), "decoded text differs from encoding_rs");
+    assert_eq!(had_errors, d.malformed_count > 0, "malformed flag differs from encoding_rs");
+    if d.malformed_count == 0 && d.encoding == encoding_rs::UTF_8 {
+        assert!(matches!(d.text, Cow::Borrowed(_)), "valid UTF-8 was copied");
+    }
+    // Determinism.
+    let again = input::decode(body, case.label.as_deref());
+    assert_eq!((again.text, again.encoding, again.source, again.malformed), (d.text, d.encoding, d.source, d.malformed));
+}

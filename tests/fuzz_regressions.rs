@@ -1,0 +1,134 @@
+//! Replays the committed fuzz regressions (`fuzz/regressions/<target>/*`: minimized crashes and
+//! a few interesting seeds) through the same invariant checks the cargo-fuzz targets assert
+//! (`fuzz/src/checks.rs`, compiled here through `#[path]`), so a fixed crash stays fixed. Runs
+//! on stable without cargo-fuzz.
+//!
+//! Set `FEEDMILL_FUZZ_CORPUS=1` to also replay the local (gitignored) fuzz corpus,
+//! `fuzz/corpus/<target>/*`, when it exists.
+
+#[path = "../fuzz/src/checks.rs"]
+mod checks;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.file_name().is_some_and(|n| n != "README.md" && !n.to_string_lossy().starts_with('.')) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Runs `check` on every file of the target's regression directory (and corpus, if asked);
+/// fails listing every input that panicked.
+fn replay(target: &str, check: fn(&[u8]), min_regressions: usize) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let regressions = files(&root.join("regressions").join(target));
+    assert!(
+        regressions.len() >= min_regressions,
+        "expected at least {min_regressions} regression inputs for {target}, found {}",
+        regressions.len()
+    );
+    let mut inputs = regressions;
+    if std::env::var_os("FEEDMILL_FUZZ_CORPUS").is_some() {
+        inputs.extend(files(&root.join("corpus").join(target)));
+    }
+    let mut failed = Vec::new();
+    for path in &inputs {
+        // A running fuzzer may replace corpus files while this reads them.
+        let data = match std::fs::read(path) {
+            Ok(d) => d,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            Err(e) => panic!("{}: {e}", path.display()),
+        };
+        if let Err(e) = catch_unwind(AssertUnwindSafe(|| check(&data))) {
+            let msg = e
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| e.downcast_ref::<&str>().copied())
+                .unwrap_or("(non-string panic)");
+            failed.push(format!("{}: {msg}", path.display()));
+        }
+    }
+    assert!(failed.is_empty(), "{} of {} {target} inputs fail:\n{}", failed.len(), inputs.len(), failed.join("\n"));
+    eprintln!("{target}: {} inputs replayed", inputs.len());
+}
+
+#[test]
+fn parse_document() {
+    replay("parse_document", checks::check_parse_document, 1);
+}
+
+#[test]
+fn parse_response() {
+    replay("parse_response", checks::check_parse_response, 1);
+}
+
+#[test]
+fn parse_limits() {
+    replay("parse_limits", checks::check_parse_limits, 1);
+}
+
+#[test]
+fn escaped_html() {
+    replay("escaped_html", checks::check_escaped_html, 1);
+}
+
+#[test]
+fn dates() {
+    replay("dates", checks::check_dates, 1);
+}
+
+#[test]
+fn decode() {
+    replay("decode", checks::check_decode, 1);
+}
+
+#[test]
+fn bulk() {
+    replay("bulk", checks::check_bulk, 1);
+}
+
+/// Strict form of the escaped-HTML round trip for the known `write_html` bug (see
+/// `html_roundtrip_exception` in fuzz/src/checks.rs): run with `--ignored`; un-ignore (and drop
+/// the exception) once `Html::write_html` serializes every attribute.
+#[test]
+#[ignore = "known bug in src/html/serialize.rs: write_html drops an xmlns attribute (reported)"]
+fn known_bug_write_html_drops_xmlns_attribute() {
+    let text = "<img src=\"x.gif\" xmlns=\"0\"><p>tracked</p>";
+    let a = bumpalo::Bump::new();
+    let Some(feedmill::Text::Html(h)) = feedmill::html::parse_escaped_html(&a, text) else { panic!("not HTML") };
+    assert_eq!(checks::html_roundtrip_exception(&h), Some(checks::XMLNS_DROPPED));
+    let html = h.to_html_string();
+    assert!(html.contains("xmlns=\"0\""), "write_html dropped the xmlns attribute: {html}");
+}
+
+/// The input decoders are total and match their documented layouts.
+#[test]
+fn input_layouts() {
+    let r = checks::ResponseCase::decode(&checks::ResponseCase::encode(0, Some("text/xml; charset=koi8-r"), 1, b"<rss/>"));
+    assert_eq!(r.status, 200);
+    assert_eq!(r.content_type.as_deref(), Some("text/xml; charset=koi8-r"));
+    assert_eq!(r.url, checks::URLS[1]);
+    assert_eq!(r.body, b"<rss/>");
+    assert_eq!(checks::ResponseCase::decode(&[0xF9]).status, 304);
+    assert_eq!(checks::ResponseCase::decode(b"").content_type, None);
+    let l = checks::LimitsCase::decode(&[50, 3, 7, 2, b'<']);
+    assert_eq!((l.limits.max_depth, l.limits.max_entries, l.limits.max_text_bytes), (2, 3, 7));
+    assert_eq!(l.limits.max_input_bytes, Some(64));
+    assert_eq!(l.body, b"<");
+    let d = checks::DecodeCase::decode(b"\x07latin1<x/>");
+    assert_eq!((d.label.as_deref(), &d.body[..]), (Some("latin1"), &b"<x/>"[..]));
+    assert_eq!(checks::DecodeCase::decode(b"\x00<x/>").label, None);
+}
