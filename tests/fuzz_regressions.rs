@@ -100,16 +100,15 @@ fn bulk() {
     replay("bulk", checks::check_bulk, 1);
 }
 
-/// Strict form of the escaped-HTML round trip for the known `write_html` bug (see
-/// `html_roundtrip_exception` in fuzz/src/checks.rs): run with `--ignored`; un-ignore (and drop
-/// the exception) once `Html::write_html` serializes every attribute.
+/// Found by the escaped_html target: `Html::write_html` dropped an element's `xmlns`
+/// attribute (it applied the XML serializer's namespace fix-up). Fixed; the round trip is
+/// now exact for such fragments.
 #[test]
-#[ignore = "known bug in src/html/serialize.rs: write_html drops an xmlns attribute (reported)"]
-fn known_bug_write_html_drops_xmlns_attribute() {
+fn write_html_keeps_xmlns_attributes() {
     let text = "<img src=\"x.gif\" xmlns=\"0\"><p>tracked</p>";
     let a = bumpalo::Bump::new();
     let Some(feedmill::Text::Html(h)) = feedmill::html::parse_escaped_html(&a, text) else { panic!("not HTML") };
-    assert_eq!(checks::html_roundtrip_exception(&h), Some(checks::XMLNS_DROPPED));
+    assert_eq!(checks::html_roundtrip_exception(&h), None);
     let html = h.to_html_string();
     assert!(html.contains("xmlns=\"0\""), "write_html dropped the xmlns attribute: {html}");
 }

@@ -273,13 +273,9 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
             NodeKind::Element(e) => {
                 out.push('<');
                 push_html_tag_name(out, e);
+                // HTML serialization writes every attribute (no namespace fix-up: the XML
+                // serializer's "ignore namespace definition attribute" rule does not apply).
                 for a in e.attrs {
-                    // An unprefixed element's own default declaration that contradicts its
-                    // namespace is dropped (the generated one above replaces it), as in the
-                    // DOM Parsing "ignore namespace definition attribute" rule.
-                    if e.prefix.is_none() && is_default_decl(a) && a.value != e.namespace {
-                        continue;
-                    }
                     out.push(' ');
                     if a.namespace.is_empty() {
                         out.push_str(a.local);
