@@ -9,7 +9,10 @@
 //!   unknown or ambiguous zone abbreviation (`IST`, `BST`), or an out-of-range field gives
 //!   `None`.
 //! - Input the strict parsers accept is returned exactly as they parse it (form `"rfc3339"`,
-//!   `"rfc822"`, `"w3cdtf"`), after trimming surrounding whitespace.
+//!   `"rfc822"`, `"w3cdtf"`), after trimming surrounding whitespace — except all-digit strings: only
+//!   `YYYY` keeps its W3C-DTF reading; 10 or 13 digits in the Unix-time range (1990–2100) are
+//!   Unix seconds or milliseconds (W3C-DTF would read `1705314030` as a far-future year); any
+//!   other all-digit string gives `None`.
 //! - No zone in the input ⇒ UTC is assumed and `zone_assumed` is set.
 //! - No heap allocation, no regex; all arithmetic checked (via [`super::date`]).
 use super::date::{self, Timestamp};
