@@ -264,16 +264,17 @@ enum Mode {
 }
 
 /// The Text node being accumulated (adjacent character tokens share one node).
-struct TextAcc {
+struct TextAcc<'a> {
     open: bool,
     /// Input byte range while the node is one contiguous raw slice of the input.
     start: usize,
     end: usize,
     multi: bool,
-    buf: String,
+    /// The joined text once it is no longer one raw slice (arena scratch, reused).
+    buf: bumpalo::collections::String<'a>,
 }
 
-impl TextAcc {
+impl TextAcc<'_> {
     #[inline]
     fn raw(&mut self, text: &str, s: usize, e: usize) {
         if s == e {
@@ -319,7 +320,7 @@ struct Builder<'a, 'o> {
     text: &'a str,
     out: &'o mut AVec<'a, Node<'a>>,
     stack: AVec<'a, Frame<'a>>,
-    acc: TextAcc,
+    acc: TextAcc<'a>,
     p_open: u32,
     a_open: u32,
     ruby_open: u32,
@@ -1003,7 +1004,7 @@ pub(crate) fn build_at<'a>(
             start: 0,
             end: 0,
             multi: false,
-            buf: String::new(),
+            buf: bumpalo::collections::String::new_in(arena),
         },
         p_open: 0,
         a_open: 0,
