@@ -383,7 +383,10 @@ impl<'a> XmlReader<'a> {
     /// Records a diagnostic. After `max_diagnostics`, one [`DiagnosticKind::LimitReached`]
     /// diagnostic is recorded and further ones are counted, not kept.
     pub fn diag(&mut self, kind: DiagnosticKind, offset: usize, message: impl Into<String>) {
-        let offset = offset.min(self.src.len());
+        // Offsets are promised to be char boundaries of the text. A position that lands inside
+        // a character (seen once from fuzzing, after recovery restarts around U+FFFD) is moved
+        // back to the start of that character.
+        let offset = super::floor_char_boundary(self.src, offset.min(self.src.len()));
         if self.diagnostics.len() >= self.limits.max_diagnostics {
             if self.diagnostics_dropped == 0 {
                 self.diagnostics.push(Diagnostic {
