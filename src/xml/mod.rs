@@ -68,6 +68,7 @@
 pub mod entities;
 pub mod ns;
 pub mod reader;
+mod scan;
 
 pub use ns::Ns;
 pub use reader::{Event, Tag, XmlReader};

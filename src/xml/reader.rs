@@ -31,11 +31,12 @@
 use std::collections::HashSet;
 
 use bumpalo::Bump;
-use quick_xml::events::Event as QEvent;
+use quick_xml::events::BytesStart;
 use quick_xml::name::{NamespaceResolver, QName, ResolveResult};
 
 use super::entities::{self, Resolved};
 use super::ns::Ns;
+use super::scan::{self, Step, Token};
 use crate::error::{Diagnostic, DiagnosticKind};
 use crate::options::Limits;
 
@@ -282,10 +283,8 @@ struct ReaderLimits {
 pub struct XmlReader<'a> {
     src: &'a str,
     arena: &'a Bump,
-    reader: quick_xml::Reader<&'a [u8]>,
-    /// Offset in `src` where `reader`'s input starts (the reader is re-created after some
-    /// recoveries).
-    base: usize,
+    /// The tokenizer's position in `src` (always a char boundary).
+    pos: usize,
     resolver: NamespaceResolver,
     open: Vec<Open<'a>>,
     /// Synthetic End events still to deliver (empty elements, recovery).
@@ -309,18 +308,6 @@ pub struct XmlReader<'a> {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-fn new_quick_reader(src: &str) -> quick_xml::Reader<&[u8]> {
-    let mut reader = quick_xml::Reader::from_str(src);
-    let config = reader.config_mut();
-    config.check_end_names = false;
-    config.allow_unmatched_ends = true;
-    config.allow_dangling_amp = true;
-    config.check_comments = false;
-    config.expand_empty_elements = false;
-    config.trim_text(false);
-    reader
-}
-
 impl<'a> XmlReader<'a> {
     /// A reader with the default [`Limits`] except `max_depth`.
     pub fn new(arena: &'a Bump, src: &'a str, max_depth: usize) -> Self {
@@ -336,8 +323,8 @@ impl<'a> XmlReader<'a> {
         XmlReader {
             src,
             arena,
-            reader: new_quick_reader(src),
-            base: 0,
+            // A UTF-8 byte order mark is not content (quick-xml skips it the same way).
+            pos: if src.starts_with('\u{FEFF}') { 3 } else { 0 },
             resolver,
             open: Vec::new(),
             pending_ends: 0,
@@ -408,17 +395,16 @@ impl<'a> XmlReader<'a> {
 
     /// Current position in `src`.
     fn pos(&self) -> usize {
-        (self.base + self.reader.buffer_position() as usize).min(self.src.len())
+        self.pos.min(self.src.len())
     }
 
-    /// Restarts quick-xml at `pos` (rounded up to a char boundary).
+    /// Moves the tokenizer to `pos` (rounded up to a char boundary).
     fn reset_at(&mut self, mut pos: usize) {
         pos = pos.min(self.src.len());
         while !self.src.is_char_boundary(pos) {
             pos += 1;
         }
-        self.base = pos;
-        self.reader = new_quick_reader(&self.src[pos..]);
+        self.pos = pos;
     }
 
     /// The offset of `s` in `src`, when `s` borrows from it.
@@ -428,24 +414,8 @@ impl<'a> XmlReader<'a> {
         (p >= base && p + s.len() <= base + self.src.len()).then(|| p - base)
     }
 
-    /// Re-borrows a slice of an event (which borrows the input) with the input's lifetime.
-    fn reborrow(&self, s: &str) -> &'a str {
-        match self.offset_of(s) {
-            // Both ends are char boundaries of the input because `s` is a valid str inside it.
-            Some(start) => self.src.get(start..start + s.len()).unwrap_or_else(|| self.arena.alloc_str(s)),
-            None => self.arena.alloc_str(s),
-        }
-    }
-
     fn normalize_eols(&self, s: &'a str) -> &'a str {
         super::normalize_newlines(self.arena, s)
-    }
-
-    fn cow(&self, c: std::borrow::Cow<'a, str>) -> &'a str {
-        match c {
-            std::borrow::Cow::Borrowed(s) => s,
-            std::borrow::Cow::Owned(s) => self.arena.alloc_str(&s),
-        }
     }
 
     /// Namespace URI of an element's qualified name in the current scope ("" = null).
@@ -537,9 +507,11 @@ impl<'a> XmlReader<'a> {
         false
     }
 
-    fn start(&mut self, e: &quick_xml::events::BytesStart<'a>, offset: usize) -> Tag<'a> {
-        let qname = self.reborrow(e.name().0);
-        let mut attrs_raw = self.reborrow(e.attributes_raw());
+    /// Opens the element of a start tag (`content` is the tag text after `<`, whose first
+    /// `name_len` bytes are the name).
+    fn start(&mut self, content: &'a str, name_len: usize, offset: usize) -> Tag<'a> {
+        let qname = &content[..name_len];
+        let mut attrs_raw = &content[name_len..];
         if attrs_raw.bytes().any(|b| !is_ws(b)) {
             attrs_raw = self.check_attrs(attrs_raw, offset);
         }
@@ -547,7 +519,7 @@ impl<'a> XmlReader<'a> {
         if memchr::memmem::find(attrs_raw.as_bytes(), b"xmlns").is_none() {
             // No declarations: open an empty scope without re-scanning the attributes.
             self.resolver.set_level(self.resolver.level().saturating_add(1));
-        } else if self.resolver.push(e).is_err() {
+        } else if self.resolver.push(&BytesStart::from_content(content, name_len)).is_err() {
             self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
         }
         self.open.push(Open { qname, offset });
@@ -682,12 +654,10 @@ impl<'a> XmlReader<'a> {
     }
 
     /// Handles a start or empty-element tag. `None`: nothing to deliver (skipped).
-    fn on_start(&mut self, e: &quick_xml::events::BytesStart<'a>, offset: usize, empty: bool) -> Option<Event<'a>> {
-        let tag_text: &str = e;
-        if self.stray_lt(tag_text, offset) {
-            // The `<` is text (it is just before the tag text); read on right after it.
-            let lt = self.offset_of(tag_text).map_or(offset, |o| o.saturating_sub(1));
-            let lt = if self.src.as_bytes().get(lt) == Some(&b'<') { lt } else { offset };
+    fn on_start(&mut self, content: &'a str, name_len: usize, offset: usize, empty: bool) -> Option<Event<'a>> {
+        if self.stray_lt(content, offset) {
+            // The `<` (at `offset`) is text; read on right after it.
+            let lt = offset;
             self.reset_at(lt + 1);
             if self.open.is_empty() {
                 self.diag(DiagnosticKind::MalformedXml, lt, "text outside the root element ignored");
@@ -707,7 +677,7 @@ impl<'a> XmlReader<'a> {
             }
             return None;
         }
-        let tag = self.start(e, offset);
+        let tag = self.start(content, name_len, offset);
         if empty {
             self.pending_ends = 1;
         }
@@ -764,20 +734,19 @@ impl<'a> XmlReader<'a> {
             }
             let offset = self.pos();
             self.last_offset = offset;
-            let event = match self.reader.read_event() {
-                Ok(ev) => ev,
-                Err(err) => {
-                    let at = (self.base + self.reader.error_position() as usize).min(self.src.len());
-                    self.recover(err, at.max(offset), offset);
+            let token = match scan::next(self.src, &mut self.pos, self.arena) {
+                Step::Token(token) => token,
+                Step::Error { error, at } => {
+                    self.recover(error, at.max(offset), offset);
                     continue;
                 }
             };
             if self.skip_depth > 0 {
                 // Inside an element deeper than max_depth: count, deliver nothing.
-                match event {
-                    QEvent::Start(_) => self.skip_depth += 1,
-                    QEvent::End(_) => self.skip_depth -= 1,
-                    QEvent::Eof => {
+                match token {
+                    Token::Start { empty: false, .. } => self.skip_depth += 1,
+                    Token::End(_) => self.skip_depth -= 1,
+                    Token::Eof => {
                         self.skip_depth = 0;
                         self.on_eof();
                     }
@@ -785,31 +754,24 @@ impl<'a> XmlReader<'a> {
                 }
                 continue;
             }
-            match event {
-                QEvent::Start(e) => {
-                    if let Some(ev) = self.on_start(&e, offset, false) {
+            match token {
+                Token::Start { content, name_len, empty } => {
+                    if let Some(ev) = self.on_start(content, name_len, offset, empty) {
                         return ev;
                     }
                 }
-                QEvent::Empty(e) => {
-                    if let Some(ev) = self.on_start(&e, offset, true) {
-                        return ev;
-                    }
-                }
-                QEvent::End(e) => self.on_end(e.name().0, offset),
-                QEvent::Text(t) => {
-                    let raw: &str = &t;
+                Token::End(name) => self.on_end(name, offset),
+                Token::Text { raw, special } => {
                     if self.open.is_empty() {
                         if raw.bytes().any(|b| !is_ws(b)) {
                             self.diag(DiagnosticKind::MalformedXml, offset, "text outside the root element ignored");
                         }
                         continue;
                     }
-                    if raw.starts_with('&') {
-                        // quick-xml hands a dangling `&` (no `;` before the next `<`) as text.
-                        self.diag(DiagnosticKind::BareAmpersand, offset, "'&' starts no reference; kept literally");
-                    }
-                    let mut s = self.normalize_eols(self.reborrow(raw));
+                    let mut s = match special {
+                        None => raw,
+                        Some(first) => self.decode_text(raw, first, offset),
+                    };
                     if self.has_controls {
                         s = self.clean_controls(s, raw, offset);
                     }
@@ -817,13 +779,12 @@ impl<'a> XmlReader<'a> {
                         return Event::Text(s);
                     }
                 }
-                QEvent::CData(t) => {
+                Token::CData(raw) => {
                     if self.open.is_empty() {
                         self.diag(DiagnosticKind::MalformedXml, offset, "CDATA section outside the root element ignored");
                         continue;
                     }
-                    let raw: &str = &t;
-                    let mut s = self.normalize_eols(self.reborrow(&t));
+                    let mut s = self.normalize_eols(raw);
                     if self.has_controls {
                         s = self.clean_controls(s, raw, offset + 9);
                     }
@@ -831,28 +792,19 @@ impl<'a> XmlReader<'a> {
                         return Event::Text(s);
                     }
                 }
-                QEvent::GeneralRef(r) => {
+                Token::Comment(mut s) => {
                     if self.open.is_empty() {
                         continue;
                     }
-                    let name = self.cow(r.into_inner());
-                    return Event::Text(self.reference(name, offset));
-                }
-                QEvent::Comment(t) => {
-                    if self.open.is_empty() {
-                        continue;
-                    }
-                    let mut s = self.cow(t.into_inner());
                     if self.has_controls {
                         s = self.clean_controls(s, s, offset + 4);
                     }
                     return Event::Comment(s);
                 }
-                QEvent::PI(p) => {
+                Token::Pi(raw) => {
                     if self.open.is_empty() {
                         continue;
                     }
-                    let raw = self.cow(p.into_inner());
                     let raw = if self.has_controls { self.clean_controls(raw, raw, offset + 2) } else { raw };
                     let (target, data) = match raw.find([' ', '\t', '\n', '\r']) {
                         Some(i) => (&raw[..i], raw[i..].trim_start_matches([' ', '\t', '\n', '\r'])),
@@ -860,7 +812,7 @@ impl<'a> XmlReader<'a> {
                     };
                     return Event::Pi { target, data };
                 }
-                QEvent::DocType(t) => {
+                Token::DocType(t) => {
                     if t.contains("<!ENTITY") {
                         self.diag(
                             DiagnosticKind::DoctypeIgnored,
@@ -869,8 +821,73 @@ impl<'a> XmlReader<'a> {
                         );
                     }
                 }
-                QEvent::Decl(_) => {}
-                QEvent::Eof => self.on_eof(),
+                Token::Decl => {}
+                Token::Eof => self.on_eof(),
+            }
+        }
+    }
+
+    /// Decodes a text run from `first` (its first `&` or CR) on: references resolved, line
+    /// ends normalized, every repair diagnosed at its byte offset (`offset` is the run's).
+    fn decode_text(&mut self, raw: &'a str, first: usize, offset: usize) -> &'a str {
+        let bytes = raw.as_bytes();
+        let mut out = bumpalo::collections::String::with_capacity_in(raw.len(), self.arena);
+        out.push_str(&raw[..first]);
+        let mut i = first;
+        while i < bytes.len() {
+            let Some(j) = memchr::memchr2(b'&', b'\r', &bytes[i..]).map(|j| i + j) else {
+                out.push_str(&raw[i..]);
+                break;
+            };
+            out.push_str(&raw[i..j]);
+            if bytes[j] == b'\r' {
+                // CRLF and lone CR become LF.
+                out.push('\n');
+                i = j + 1 + usize::from(bytes.get(j + 1) == Some(&b'\n'));
+                continue;
+            }
+            // A reference runs to the next `;`, unless another `&` comes first (quick-xml's
+            // rule, kept so that `a & b; c` reads the same as before).
+            match memchr::memchr2(b';', b'&', &bytes[j + 1..]) {
+                Some(k) if bytes[j + 1 + k] == b';' => {
+                    let name = &raw[j + 1..j + 1 + k];
+                    let literal = &raw[j..j + 2 + k];
+                    self.push_reference(&mut out, name, literal, offset + j);
+                    i = j + 2 + k;
+                }
+                _ => {
+                    self.diag(DiagnosticKind::BareAmpersand, offset + j, "'&' starts no reference; kept literally");
+                    out.push('&');
+                    i = j + 1;
+                }
+            }
+        }
+        out.into_bump_str()
+    }
+
+    /// Appends what the reference `&name;` (`literal`, at byte `at`) stands for.
+    fn push_reference(&mut self, out: &mut bumpalo::collections::String<'a>, name: &str, literal: &str, at: usize) {
+        match entities::resolve(name) {
+            Resolved::Xml(c) => out.push(c),
+            Resolved::Html(a, b) => {
+                self.diag(DiagnosticKind::HtmlEntity, at, format!("&{name}; is not an XML entity; read as HTML"));
+                out.push(a);
+                if let Some(b) = b {
+                    out.push(b);
+                }
+            }
+            Resolved::InvalidChar => {
+                self.diag(DiagnosticKind::InvalidCharacter, at, format!("&{name}; is not an XML character"));
+                out.push('\u{FFFD}');
+            }
+            Resolved::Unknown => {
+                if is_ref_name(name) {
+                    self.diag(DiagnosticKind::UnknownEntity, at, format!("&{name}; is not defined; kept literally"));
+                } else {
+                    // `a & b; c` reads `& b;` as a reference that is not one.
+                    self.diag(DiagnosticKind::BareAmpersand, at, "'&' starts no reference; kept literally");
+                }
+                out.push_str(literal);
             }
         }
     }
@@ -891,55 +908,6 @@ impl<'a> XmlReader<'a> {
         }
         // From here on quick-xml yields nothing new.
         self.reset_at(self.src.len());
-    }
-
-    fn reference(&mut self, name: &'a str, offset: usize) -> &'a str {
-        match entities::resolve(name) {
-            Resolved::Xml(c) => match c {
-                '<' => "<",
-                '>' => ">",
-                '&' => "&",
-                '"' => "\"",
-                '\'' => "'",
-                c => self.alloc_chars(c, None),
-            },
-            Resolved::Html(a, b) => {
-                self.diag(DiagnosticKind::HtmlEntity, offset, format!("&{name}; is not an XML entity; read as HTML"));
-                self.alloc_chars(a, b)
-            }
-            Resolved::InvalidChar => {
-                self.diag(DiagnosticKind::InvalidCharacter, offset, format!("&{name}; is not an XML character"));
-                "\u{FFFD}"
-            }
-            Resolved::Unknown => {
-                if is_ref_name(name) {
-                    self.diag(DiagnosticKind::UnknownEntity, offset, format!("&{name}; is not defined; kept literally"));
-                } else {
-                    // `a & b; c`: quick-xml reads `& b;` as a reference.
-                    self.diag(DiagnosticKind::BareAmpersand, offset, "'&' starts no reference; kept literally");
-                }
-                // The input holds "&name;" right at offset.
-                let literal =
-                    self.src.get(offset..offset + name.len() + 2).filter(|s| s.starts_with('&')).unwrap_or_else(|| {
-                        let s = bumpalo::format!(in self.arena, "&{};", name);
-                        s.into_bump_str()
-                    });
-                if self.has_controls {
-                    self.clean_controls(literal, literal, offset)
-                } else {
-                    literal
-                }
-            }
-        }
-    }
-
-    fn alloc_chars(&self, a: char, b: Option<char>) -> &'a str {
-        let mut s = bumpalo::collections::String::new_in(self.arena);
-        s.push(a);
-        if let Some(b) = b {
-            s.push(b);
-        }
-        s.into_bump_str()
     }
 
     /// Recovers from a quick-xml error at `at` (the start of the construct it could not read;

@@ -1,0 +1,392 @@
+//! The tokenizer under [`super::reader`]: cuts the decoded input into raw tokens, every slice
+//! borrowed from the input.
+//!
+//! Owns: finding where each construct ends — text run, start/empty/end tag, CDATA section,
+//! comment — in a `&str` that is already valid UTF-8. It searches bytes with memchr and cuts
+//! only next to ASCII delimiters, so every slice is valid UTF-8 without re-validation (the
+//! per-event `from_utf8` of quick-xml 0.42's slice reader was ~11 % of a whole parse). It
+//! decodes and judges nothing: references, line ends, control characters, a `<` that starts
+//! no tag, attribute syntax and nesting are the reader's.
+//!
+//! The rare constructs — processing instructions and the XML declaration, DOCTYPE, any other
+//! `<!…>` — and every construct the end of input cuts off are handed to quick-xml's
+//! tokenizer for that one construct ([`delegate`]), so their extent and their errors are
+//! quick-xml's. The fast paths follow quick-xml 0.42's rules for what they cover (quote-aware
+//! `>` search in tags, `-->` after at least `<!--`, `]]>`, no text trimming); the
+//! `scan_matches_quick_xml` tests check the token streams against quick-xml's on tricky and
+//! random inputs.
+//!
+//! Invariants: `pos` is always a char boundary of `src`; every token but `Eof` advances `pos`
+//! by at least one byte; an error leaves `pos` where quick-xml stopped (the reader then
+//! resumes strictly after the failed construct).
+
+use bumpalo::Bump;
+use quick_xml::events::Event as QEvent;
+
+/// One raw token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Token<'a> {
+    /// Character data up to the next `<` or the end of input (never empty). `special` is the
+    /// index of its first `&` or CR, from where it needs decoding; `None` when it needs none.
+    Text { raw: &'a str, special: Option<usize> },
+    /// A start or empty-element tag: the text between `<` and `>` (without the `/` of `/>`)
+    /// and the length of the name at its start (up to the first whitespace).
+    Start { content: &'a str, name_len: usize, empty: bool },
+    /// An end tag: the text between `</` and `>`, trailing whitespace removed.
+    End(&'a str),
+    /// A CDATA section's content.
+    CData(&'a str),
+    /// A comment's content (between `<!--` and `-->`).
+    Comment(&'a str),
+    /// A processing instruction's content (between `<?` and `?>`).
+    Pi(&'a str),
+    /// The XML declaration.
+    Decl,
+    /// A DOCTYPE declaration's content after `<!DOCTYPE` and whitespace.
+    DocType(&'a str),
+    Eof,
+}
+
+/// What [`next`] read.
+pub(super) enum Step<'a> {
+    Token(Token<'a>),
+    /// quick-xml could not read the construct starting at the position [`next`] was called
+    /// with; `at` is where quick-xml places the error.
+    Error { error: quick_xml::Error, at: usize },
+}
+
+/// The quick-xml reader configuration the fast paths reproduce.
+pub(super) fn new_quick_reader(src: &str) -> quick_xml::Reader<&[u8]> {
+    let mut reader = quick_xml::Reader::from_str(src);
+    let config = reader.config_mut();
+    config.check_end_names = false;
+    config.allow_unmatched_ends = true;
+    config.allow_dangling_amp = true;
+    config.check_comments = false;
+    config.expand_empty_elements = false;
+    config.trim_text(false);
+    reader
+}
+
+/// Reads the token at `*pos` and advances `*pos` past it. `arena` is only used if quick-xml
+/// ever hands back an owned string (its slice reader does not).
+pub(super) fn next<'a>(src: &'a str, pos: &mut usize, arena: &'a Bump) -> Step<'a> {
+    let bytes = src.as_bytes();
+    let start = *pos;
+    let Some(&first) = bytes.get(start) else {
+        return Step::Token(Token::Eof);
+    };
+    if first != b'<' {
+        return Step::Token(text(src, pos));
+    }
+    match bytes.get(start + 1) {
+        Some(b'/') => {
+            if let Some(gt) = tag_end(bytes, start + 2) {
+                *pos = gt + 1;
+                return Step::Token(Token::End(end_name(&src[start + 2..gt])));
+            }
+        }
+        Some(b'!') => {
+            let rest = &bytes[start..];
+            if rest.starts_with(b"<![CDATA[") {
+                if let Some(i) = memchr::memmem::find(&rest[9..], b"]]>") {
+                    *pos = start + 9 + i + 3;
+                    return Step::Token(Token::CData(&src[start + 9..start + 9 + i]));
+                }
+            } else if rest.starts_with(b"<!--") {
+                if let Some(i) = memchr::memmem::find(&rest[4..], b"-->") {
+                    *pos = start + 4 + i + 3;
+                    return Step::Token(Token::Comment(&src[start + 4..start + 4 + i]));
+                }
+            }
+        }
+        Some(b'?') | None => {}
+        Some(_) => {
+            if let Some(gt) = tag_end(bytes, start + 1) {
+                *pos = gt + 1;
+                let content = &src[start + 1..gt];
+                let (content, empty) = match content.strip_suffix('/') {
+                    Some(c) => (c, true),
+                    None => (content, false),
+                };
+                let name_len = content.bytes().position(is_ws).unwrap_or(content.len());
+                return Step::Token(Token::Start { content, name_len, empty });
+            }
+        }
+    }
+    delegate(src, pos, arena)
+}
+
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// An end tag's name: its text without trailing whitespace (all of it when it is only
+/// whitespace, as quick-xml does).
+fn end_name(content: &str) -> &str {
+    match content.trim_end_matches([' ', '\t', '\n', '\r']) {
+        "" => content,
+        name => name,
+    }
+}
+
+/// The text run at `*pos` (which is not `<`).
+#[inline]
+fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
+    let start = *pos;
+    let hay = &src.as_bytes()[start..];
+    let (len, special) = match memchr::memchr3(b'<', b'&', b'\r', hay) {
+        None => (hay.len(), None),
+        Some(i) if hay[i] == b'<' => (i, None),
+        Some(i) => (i + memchr::memchr(b'<', &hay[i..]).unwrap_or(hay.len() - i), Some(i)),
+    };
+    *pos = start + len;
+    Token::Text { raw: &src[start..start + len], special }
+}
+
+/// Index of the `>` that closes a tag whose text starts at `from`: the first `>` outside
+/// single or double quotes (quick-xml's `ElementParser`). `None` when the input ends first.
+#[inline]
+fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    // Most tags are a short name: a plain loop beats setting up a vector search.
+    let short_end = (from + 16).min(bytes.len());
+    while i < short_end {
+        match bytes[i] {
+            b'>' => return Some(i),
+            b'"' | b'\'' => break,
+            _ => i += 1,
+        }
+    }
+    loop {
+        let j = i + memchr::memchr3(b'>', b'"', b'\'', &bytes[i..])?;
+        let b = bytes[j];
+        if b == b'>' {
+            return Some(j);
+        }
+        i = j + 1 + memchr::memchr(b, &bytes[j + 1..])? + 1;
+    }
+}
+
+/// Reads one construct at `*pos` (a `<`) with quick-xml.
+fn delegate<'a>(src: &'a str, pos: &mut usize, arena: &'a Bump) -> Step<'a> {
+    let start = *pos;
+    let mut reader = new_quick_reader(&src[start..]);
+    let event = reader.read_event();
+    let consumed = reader.buffer_position() as usize;
+    let end = (start + consumed).min(src.len());
+    let keep = |c: std::borrow::Cow<'a, str>| -> &'a str {
+        match c {
+            std::borrow::Cow::Borrowed(s) => s,
+            std::borrow::Cow::Owned(s) => arena.alloc_str(&s),
+        }
+    };
+    let token = match event {
+        Err(error) => {
+            let at = (start + reader.error_position() as usize).min(src.len());
+            *pos = end;
+            return Step::Error { error, at };
+        }
+        Ok(QEvent::Start(_)) | Ok(QEvent::Empty(_)) if src[start..end].ends_with('>') => {
+            // Not reached for input the fast path reads; kept so the two never disagree.
+            let content = &src[start + 1..end - 1];
+            let (content, empty) = match content.strip_suffix('/') {
+                Some(c) => (c, true),
+                None => (content, false),
+            };
+            let name_len = content.bytes().position(is_ws).unwrap_or(content.len());
+            Token::Start { content, name_len, empty }
+        }
+        Ok(QEvent::End(_)) if src[start..end].starts_with("</") && src[start..end].ends_with('>') => {
+            Token::End(end_name(&src[start + 2..end - 1]))
+        }
+        Ok(QEvent::Start(_)) | Ok(QEvent::Empty(_)) | Ok(QEvent::End(_)) => Token::Eof,
+        Ok(QEvent::CData(t)) => Token::CData(keep(t.into_inner())),
+        Ok(QEvent::Comment(t)) => Token::Comment(keep(t.into_inner())),
+        Ok(QEvent::PI(p)) => Token::Pi(keep(p.into_inner())),
+        Ok(QEvent::Decl(_)) => Token::Decl,
+        Ok(QEvent::DocType(t)) => Token::DocType(keep(t.into_inner())),
+        Ok(QEvent::Text(_)) | Ok(QEvent::GeneralRef(_)) => {
+            // Not reached (called at `<`); read the same span as a text run.
+            let raw = &src[start..end];
+            let special = memchr::memchr2(b'&', b'\r', raw.as_bytes());
+            Token::Text { raw, special }
+        }
+        Ok(QEvent::Eof) => Token::Eof,
+    };
+    if end == start && token != Token::Eof {
+        // Cannot happen (every quick-xml event consumes input); never loop on it.
+        *pos = src.len();
+        return Step::Token(Token::Eof);
+    }
+    *pos = end;
+    Step::Token(token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The token stream of `src` by [`next`], as comparable strings.
+    fn ours(src: &str) -> Vec<String> {
+        let arena = Bump::new();
+        let mut pos = 0;
+        let mut out = Vec::new();
+        for _ in 0..10_000 {
+            let before = pos;
+            match next(src, &mut pos, &arena) {
+                Step::Token(Token::Eof) => {
+                    out.push("eof".to_string());
+                    break;
+                }
+                Step::Token(t) => out.push(describe(t)),
+                Step::Error { .. } => {
+                    out.push(format!("error@{before}"));
+                    break;
+                }
+            }
+            out.push(format!("@{pos}"));
+        }
+        out
+    }
+
+    fn describe(t: Token<'_>) -> String {
+        match t {
+            // quick-xml splits text at references: compare the raw run.
+            Token::Text { raw, .. } => format!("text {raw:?}"),
+            Token::Start { content, name_len, empty } => {
+                format!("start {:?} {:?} {empty}", &content[..name_len], &content[name_len..])
+            }
+            Token::End(n) => format!("end {n:?}"),
+            Token::CData(s) => format!("cdata {s:?}"),
+            Token::Comment(s) => format!("comment {s:?}"),
+            Token::Pi(s) => format!("pi {s:?}"),
+            Token::Decl => "decl".into(),
+            Token::DocType(s) => format!("doctype {s:?}"),
+            Token::Eof => "eof".into(),
+        }
+    }
+
+    /// The same stream by quick-xml (text and references merged into runs).
+    fn theirs(src: &str) -> Vec<String> {
+        let mut r = new_quick_reader(src);
+        let mut out = Vec::new();
+        let mut run: Option<(usize, usize)> = None;
+        let flush = |run: &mut Option<(usize, usize)>, out: &mut Vec<String>| {
+            if let Some((s, e)) = run.take() {
+                out.push(format!("text {:?}", &src[s..e]));
+                out.push(format!("@{e}"));
+            }
+        };
+        for _ in 0..10_000 {
+            let before = r.buffer_position() as usize;
+            let ev = r.read_event();
+            let after = r.buffer_position() as usize;
+            match ev {
+                Ok(QEvent::Text(_)) | Ok(QEvent::GeneralRef(_)) => {
+                    run = Some((run.map_or(before, |(s, _)| s), after));
+                    continue;
+                }
+                _ => flush(&mut run, &mut out),
+            }
+            match ev {
+                Ok(QEvent::Eof) => {
+                    out.push("eof".into());
+                    break;
+                }
+                Err(_) => {
+                    out.push(format!("error@{before}"));
+                    break;
+                }
+                Ok(e) => out.push(match e {
+                    QEvent::Start(e) | QEvent::Empty(e) => {
+                        let empty = src[..after].ends_with("/>");
+                        let n = e.name().as_ref().len();
+                        format!("start {:?} {:?} {empty}", &e[..n], &e[n..])
+                    }
+                    QEvent::End(e) => format!("end {:?}", &*e.name().as_ref()),
+                    QEvent::CData(t) => format!("cdata {:?}", &*t),
+                    QEvent::Comment(t) => format!("comment {:?}", &*t),
+                    QEvent::PI(p) => format!("pi {:?}", &*p),
+                    QEvent::Decl(_) => "decl".into(),
+                    QEvent::DocType(t) => format!("doctype {:?}", &*t),
+                    _ => unreachable!(),
+                }),
+            }
+            out.push(format!("@{after}"));
+        }
+        out
+    }
+
+    fn check(src: &str) {
+        assert_eq!(ours(src), theirs(src), "token streams differ for {src:?}");
+    }
+
+    #[test]
+    fn scan_matches_quick_xml_on_tricky_inputs() {
+        for src in [
+            "",
+            "plain",
+            "<a>text</a>",
+            "<?xml version=\"1.0\"?><rss version='2.0'><channel/></rss>",
+            "<a b='>' c=\">\">x</a >",
+            "<a b='x\"y'/>",
+            "<a/><b /><c/ >",
+            "<>",
+            "</>",
+            "< a>",
+            "a &amp; b &lt;c&gt; &#38; &bogus; & x; &",
+            "a\r\nb\rc",
+            "<![CDATA[x]]y]]>",
+            "<![CDATA[]]>",
+            "<![CDATA[unclosed",
+            "<!---->",
+            "<!-- a -- b --->",
+            "<!--->-->",
+            "<!-->",
+            "<!-- unclosed",
+            "<!-x>",
+            "<!DOCTYPE rss [<!ENTITY a 'b>c'>]><rss/>",
+            "<!doctype html>",
+            "<!DOCTYPE>",
+            "<!bogus>",
+            "<![bogus]>",
+            "<?pi data?><?>",
+            "<?xml?>",
+            "<?xml",
+            "<?pi unclosed",
+            "<a b='unclosed>",
+            "<a b=\"unclosed>",
+            "<a",
+            "<",
+            "x<",
+            "</a",
+            "<a\n\tb='1'\n/>",
+            "</a\n>",
+            "é<b>ü</b>\u{10348}",
+        ] {
+            check(src);
+        }
+    }
+
+    #[test]
+    fn scan_matches_quick_xml_on_random_inputs() {
+        // Small alphabet of markup-relevant pieces, so random strings hit every path.
+        let pieces = [
+            "<", ">", "/", "!", "?", "-", "[", "]", "CDATA[", "DOCTYPE", "'", "\"", "&", ";", "a", "b:c", " ",
+            "\r\n", "\r", "=", "amp", "é", "xml", "-->", "]]>", "<!--", "<![CDATA[", "<?", "?>", "</",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut rand = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..100_000 {
+            let n = (rand() % 24) as usize;
+            let src: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            check(&src);
+        }
+    }
+}
