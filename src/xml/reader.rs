@@ -219,6 +219,26 @@ pub fn decode_attr_value<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
     out.into_bump_str()
 }
 
+/// Index of the first byte at or after `from` that `is_special` accepts (`bytes.len()` when
+/// none): a plain loop over the next 16 bytes (references and line ends are usually close
+/// together, where a vector search costs more than it saves), then `search` (a memchr over
+/// the same bytes) for the rest.
+#[inline(always)]
+fn find_short(bytes: &[u8], from: usize, is_special: impl Fn(u8) -> bool, search: impl Fn(&[u8]) -> Option<usize>) -> usize {
+    let near = (from + 16).min(bytes.len());
+    let mut i = from;
+    while i < near {
+        if is_special(bytes[i]) {
+            return i;
+        }
+        i += 1;
+    }
+    if near == bytes.len() {
+        return near;
+    }
+    search(&bytes[near..]).map_or(bytes.len(), |k| near + k)
+}
+
 /// Whether `b` is a C0 control character XML 1.0 forbids (all but TAB, LF, CR).
 #[inline(always)]
 fn is_forbidden_control(b: u8) -> bool {
@@ -831,15 +851,16 @@ impl<'a> XmlReader<'a> {
     /// ends normalized, every repair diagnosed at its byte offset (`offset` is the run's).
     fn decode_text(&mut self, raw: &'a str, first: usize, offset: usize) -> &'a str {
         let bytes = raw.as_bytes();
-        let mut out = bumpalo::collections::String::with_capacity_in(raw.len(), self.arena);
+        let n = bytes.len();
+        let mut out = bumpalo::collections::String::with_capacity_in(n, self.arena);
         out.push_str(&raw[..first]);
         let mut i = first;
-        while i < bytes.len() {
-            let Some(j) = memchr::memchr2(b'&', b'\r', &bytes[i..]).map(|j| i + j) else {
-                out.push_str(&raw[i..]);
-                break;
-            };
+        while i < n {
+            let j = find_short(bytes, i, |b| b == b'&' || b == b'\r', |h| memchr::memchr2(b'&', b'\r', h));
             out.push_str(&raw[i..j]);
+            if j == n {
+                break;
+            }
             if bytes[j] == b'\r' {
                 // CRLF and lone CR become LF.
                 out.push('\n');
@@ -847,20 +868,22 @@ impl<'a> XmlReader<'a> {
                 continue;
             }
             // A reference runs to the next `;`, unless another `&` comes first (quick-xml's
-            // rule, kept so that `a & b; c` reads the same as before).
-            match memchr::memchr2(b';', b'&', &bytes[j + 1..]) {
-                Some(k) if bytes[j + 1 + k] == b';' => {
-                    let name = &raw[j + 1..j + 1 + k];
-                    let literal = &raw[j..j + 2 + k];
-                    self.push_reference(&mut out, name, literal, offset + j);
-                    i = j + 2 + k;
-                }
-                _ => {
-                    self.diag(DiagnosticKind::BareAmpersand, offset + j, "'&' starts no reference; kept literally");
-                    out.push('&');
-                    i = j + 1;
-                }
+            // rule, kept so that `a & b; c` reads as it always has).
+            let k = find_short(bytes, j + 1, |b| b == b';' || b == b'&', |h| memchr::memchr2(b';', b'&', h));
+            if k == n || bytes[k] == b'&' {
+                self.diag(DiagnosticKind::BareAmpersand, offset + j, "'&' starts no reference; kept literally");
+                out.push('&');
+                i = j + 1;
+                continue;
             }
+            match &bytes[j + 1..k] {
+                b"lt" => out.push('<'),
+                b"gt" => out.push('>'),
+                b"amp" => out.push('&'),
+                b"quot" => out.push('"'),
+                _ => self.push_reference(&mut out, &raw[j + 1..k], &raw[j..=k], offset + j),
+            }
+            i = k + 1;
         }
         out.into_bump_str()
     }
