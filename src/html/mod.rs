@@ -205,7 +205,12 @@ pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option
     if may_open_tag(text) {
         let mut flat = bumpalo::collections::Vec::new_in(arena);
         if fast::build(arena, text, &mut flat) {
-            return (finish_parsed(arena, &flat, &[]), false);
+            return match sanitize::significance_if_clean(&flat) {
+                // The common case: nothing to remove, keep the builder's list without a copy.
+                Some(true) => (Some(single_text_or_html(flat.into_bump_slice())), false),
+                Some(false) => (None, false),
+                None => (finish_parsed(arena, &flat, &[]), false),
+            };
         }
         return parse_full(arena, text, true);
     }
@@ -260,17 +265,15 @@ pub(crate) fn parse_full<'a>(
 /// Sanitize + significance + the single-Text-node rule on a parsed flat fragment.
 fn finish_parsed<'a>(arena: &'a Bump, flat: &[Node<'a>], templates: &[u32]) -> Option<Text<'a>> {
     let (nodes, significant) = sanitize::sanitize(arena, flat, templates, false);
-    if !significant {
-        return None;
+    significant.then(|| single_text_or_html(nodes))
+}
+
+/// A fragment that is exactly one Text node is handed out as plain text.
+fn single_text_or_html<'a>(nodes: &'a [Node<'a>]) -> Text<'a> {
+    match nodes {
+        [Node { kind: NodeKind::Text(t), .. }] => Text::Plain(t),
+        _ => Text::Html(Html { nodes }),
     }
-    if let [Node {
-        kind: NodeKind::Text(t),
-        ..
-    }] = nodes
-    {
-        return Some(Text::Plain(t));
-    }
-    Some(Text::Html(Html { nodes }))
 }
 
 /// For Atom `type="xhtml"`: the caller (the XML walker) has already built, in the arena, the flat pre-order node

@@ -68,6 +68,32 @@ fn is_significant_element(e: &Element<'_>) -> bool {
     }
 }
 
+/// For a flat list with consistent `end`s (the fast tree builder's): its significance when
+/// [`sanitize`] would return it unchanged — no HTML 1×1 `img`, no HTML `template` — so the
+/// caller can keep the list as it is instead of copying it; `None` when it must be sanitized.
+pub(crate) fn significance_if_clean(input: &[Node<'_>]) -> Option<bool> {
+    let mut significant = false;
+    let mut excl_end = 0usize; // input positions < excl_end are inside an excluding subtree
+    for (i, node) in input.iter().enumerate() {
+        match &node.kind {
+            NodeKind::Element(e) => {
+                if is_1x1_img(&node.kind) || (e.namespace == HTML_NS && e.local == "template") {
+                    return None;
+                }
+                if i >= excl_end && is_excluding(e) {
+                    excl_end = node.end as usize;
+                }
+                if !significant && i >= excl_end && is_significant_element(e) {
+                    significant = true;
+                }
+            }
+            NodeKind::Text(t) if !significant && i >= excl_end && has_non_space(t) => significant = true,
+            _ => {}
+        }
+    }
+    Some(significant)
+}
+
 /// Sanitizes `input` into a new arena slice; returns it and whether it has significant content.
 /// `templates`: sorted input indices of HTML `template` elements whose children are template
 /// contents (copied verbatim: neither sanitized nor significant). Empty for XML input.
