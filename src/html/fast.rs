@@ -994,6 +994,10 @@ pub(crate) fn build_at<'a>(
     }
     // The tokenizer's input preprocessing: CRLF and lone CR become LF.
     let text = crate::xml::normalize_newlines(arena, text);
+    // Every node but the first starts at a `<` (an element or comment, or the text after
+    // one), so twice the number of `<` bounds the node count: reserve it once instead of
+    // growing (and copying) the list node by node.
+    out.reserve(2 * memchr::memchr_iter(b'<', text.as_bytes()).count() + 1);
     let mut b = Builder {
         arena,
         text,
