@@ -1117,7 +1117,7 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                     return None;
                 }
                 let s = j + 4;
-                let e = s + memchr::memmem::find(&b[s..], b"-->")?;
+                let e = s + crate::xml::find_terminator(&b[s..], b"-->")?;
                 let data = &text[s..e];
                 if data.starts_with('>')
                     || data.starts_with("->")
@@ -1162,8 +1162,7 @@ fn raw_text(bd: &mut Builder<'_, '_>, i: usize, name: &str, kind: RawKind) -> Op
     let n = b.len();
     let mut end = n;
     let mut from = i;
-    while let Some(p) = memchr::memmem::find(&b[from..], b"</") {
-        let p = from + p;
+    while let Some(p) = memchr::memchr_iter(b'<', &b[from..]).map(|p| from + p).find(|&p| b.get(p + 1) == Some(&b'/')) {
         let q = p + 2 + name.len();
         if q < n
             && b[p + 2..q].eq_ignore_ascii_case(name.as_bytes())

@@ -180,6 +180,15 @@ pub fn normalize_newlines<'a>(arena: &'a bumpalo::Bump, s: &'a str) -> &'a str {
     out.into_bump_str()
 }
 
+/// Index of the first occurrence of the three-byte `terminator` (`]]>`, `-->`) in `hay`.
+/// Searches for the last byte and checks the two before it: cheaper than building a memmem
+/// searcher per call, which is what these short, frequent searches would otherwise pay.
+pub(crate) fn find_terminator(hay: &[u8], terminator: &[u8; 3]) -> Option<usize> {
+    memchr::memchr_iter(terminator[2], hay)
+        .find(|&i| i >= 2 && hay[i - 2] == terminator[0] && hay[i - 1] == terminator[1])
+        .map(|i| i - 2)
+}
+
 /// The largest char boundary of `s` at or below `i`.
 pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     if i >= s.len() {

@@ -536,7 +536,8 @@ impl<'a> XmlReader<'a> {
             attrs_raw = self.check_attrs(attrs_raw, offset);
         }
         let local = qname.rsplit_once(':').map_or(qname, |(_, l)| l);
-        if memchr::memmem::find(attrs_raw.as_bytes(), b"xmlns").is_none() {
+        let a = attrs_raw.as_bytes();
+        if !memchr::memchr_iter(b'x', a).any(|i| a[i..].starts_with(b"xmlns")) {
             // No declarations: open an empty scope without re-scanning the attributes.
             self.resolver.set_level(self.resolver.level().saturating_add(1));
         } else if self.resolver.push(&BytesStart::from_content(content, name_len)).is_err() {

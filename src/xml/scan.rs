@@ -89,12 +89,12 @@ pub(super) fn next<'a>(src: &'a str, pos: &mut usize, arena: &'a Bump) -> Step<'
         Some(b'!') => {
             let rest = &bytes[start..];
             if rest.starts_with(b"<![CDATA[") {
-                if let Some(i) = memchr::memmem::find(&rest[9..], b"]]>") {
+                if let Some(i) = super::find_terminator(&rest[9..], b"]]>") {
                     *pos = start + 9 + i + 3;
                     return Step::Token(Token::CData(&src[start + 9..start + 9 + i]));
                 }
             } else if rest.starts_with(b"<!--") {
-                if let Some(i) = memchr::memmem::find(&rest[4..], b"-->") {
+                if let Some(i) = super::find_terminator(&rest[4..], b"-->") {
                     *pos = start + 4 + i + 3;
                     return Step::Token(Token::Comment(&src[start + 4..start + 4 + i]));
                 }
