@@ -219,26 +219,6 @@ pub fn decode_attr_value<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
     out.into_bump_str()
 }
 
-/// Index of the first byte at or after `from` that `is_special` accepts (`bytes.len()` when
-/// none): a plain loop over the next 16 bytes (references and line ends are usually close
-/// together, where a vector search costs more than it saves), then `search` (a memchr over
-/// the same bytes) for the rest.
-#[inline(always)]
-fn find_short(bytes: &[u8], from: usize, is_special: impl Fn(u8) -> bool, search: impl Fn(&[u8]) -> Option<usize>) -> usize {
-    let near = (from + 16).min(bytes.len());
-    let mut i = from;
-    while i < near {
-        if is_special(bytes[i]) {
-            return i;
-        }
-        i += 1;
-    }
-    if near == bytes.len() {
-        return near;
-    }
-    search(&bytes[near..]).map_or(bytes.len(), |k| near + k)
-}
-
 /// Whether `b` is a C0 control character XML 1.0 forbids (all but TAB, LF, CR).
 #[inline(always)]
 fn is_forbidden_control(b: u8) -> bool {
@@ -857,7 +837,7 @@ impl<'a> XmlReader<'a> {
         out.push_str(&raw[..first]);
         let mut i = first;
         while i < n {
-            let j = find_short(bytes, i, |b| b == b'&' || b == b'\r', |h| memchr::memchr2(b'&', b'\r', h));
+            let j = super::find_near(bytes, i, [b'&', b'\r']).unwrap_or_else(|k| k + memchr::memchr2(b'&', b'\r', &bytes[k..]).unwrap_or(n - k));
             out.push_str(&raw[i..j]);
             if j == n {
                 break;
@@ -870,7 +850,7 @@ impl<'a> XmlReader<'a> {
             }
             // A reference runs to the next `;`, unless another `&` comes first (quick-xml's
             // rule, kept so that `a & b; c` reads as it always has).
-            let k = find_short(bytes, j + 1, |b| b == b';' || b == b'&', |h| memchr::memchr2(b';', b'&', h));
+            let k = super::find_near(bytes, j + 1, [b';', b'&']).unwrap_or_else(|k| k + memchr::memchr2(b';', b'&', &bytes[k..]).unwrap_or(n - k));
             if k == n || bytes[k] == b'&' {
                 self.diag(DiagnosticKind::BareAmpersand, offset + j, "'&' starts no reference; kept literally");
                 out.push('&');

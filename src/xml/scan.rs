@@ -135,7 +135,10 @@ fn end_name(content: &str) -> &str {
 fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
     let start = *pos;
     let hay = &src.as_bytes()[start..];
-    let (len, special) = match memchr::memchr3(b'<', b'&', b'\r', hay) {
+    // Text between tags is mostly short indentation: look near before searching far.
+    let first = super::find_near(hay, 0, [b'<', b'&', b'\r'])
+        .map_or_else(|k| memchr::memchr3(b'<', b'&', b'\r', &hay[k..]).map(|j| k + j), Some);
+    let (len, special) = match first {
         None => (hay.len(), None),
         Some(i) if hay[i] == b'<' => (i, None),
         Some(i) => (i + memchr::memchr(b'<', &hay[i..]).unwrap_or(hay.len() - i), Some(i)),
@@ -148,16 +151,12 @@ fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
 /// single or double quotes (quick-xml's `ElementParser`). `None` when the input ends first.
 #[inline]
 fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
-    // Most tags are a short name: a plain loop beats setting up a vector search.
-    let short_end = (from + 16).min(bytes.len());
-    while i < short_end {
-        match bytes[i] {
-            b'>' => return Some(i),
-            b'"' | b'\'' => break,
-            _ => i += 1,
-        }
-    }
+    // Most tags are a short name: look at the next 16 bytes before a vector search.
+    let mut i = match super::find_near(bytes, from, [b'>', b'"', b'\'']) {
+        Ok(j) if bytes[j] == b'>' => return Some(j),
+        Ok(j) => j,
+        Err(j) => j,
+    };
     loop {
         let j = i + memchr::memchr3(b'>', b'"', b'\'', &bytes[i..])?;
         let b = bytes[j];
