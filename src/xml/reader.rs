@@ -515,7 +515,13 @@ impl<'a> XmlReader<'a> {
         if attrs_raw.bytes().any(|b| !is_ws(b)) {
             attrs_raw = self.check_attrs(attrs_raw, offset);
         }
-        let local = qname.rsplit_once(':').map_or(qname, |(_, l)| l);
+        // Names are short: a plain backward loop, not a vector search.
+        let q = qname.as_bytes();
+        let mut colon = q.len();
+        while colon > 0 && q[colon - 1] != b':' {
+            colon -= 1;
+        }
+        let local = &qname[colon..];
         let a = attrs_raw.as_bytes();
         if !memchr::memchr_iter(b'x', a).any(|i| a[i..].starts_with(b"xmlns")) {
             // No declarations: open an empty scope without re-scanning the attributes.
@@ -589,7 +595,7 @@ impl<'a> XmlReader<'a> {
             if dup {
                 self.diag(DiagnosticKind::MalformedXml, at, format!("duplicate attribute {:?}: the first is used", a.name));
             }
-            if let Some((prefix, _)) = a.name.split_once(':') {
+            if let Some(prefix) = a.name.bytes().position(|b| b == b':').map(|i| &a.name[..i]) {
                 if prefix != "xmlns" && prefix != "xml" {
                     if let ResolveResult::Unknown(_) = self.resolver.resolve_attribute(QName(a.name)).0 {
                         // Declarations on this same tag are not pushed yet: look for them.
