@@ -33,9 +33,10 @@ fn attr<'a>(e: &Element<'a>, local: &str) -> Option<&'a str> {
 
 fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
     match kind {
+        // The local name first: a short compare that rules out almost every element.
         NodeKind::Element(e) => {
-            e.namespace == HTML_NS
-                && e.local == "img"
+            e.local == "img"
+                && e.namespace == HTML_NS
                 && attr(e, "width") == Some("1")
                 && attr(e, "height") == Some("1")
         }
@@ -45,26 +46,20 @@ fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
 
 /// Elements whose whole subtree (themselves included) can't contribute significant content.
 fn is_excluding(e: &Element<'_>) -> bool {
-    attr(e, "hidden").is_some()
-        || ((e.namespace == HTML_NS || e.namespace == SVG_NS)
-            && (e.local == "script" || e.local == "style"))
+    ((e.local == "script" || e.local == "style") && (e.namespace == HTML_NS || e.namespace == SVG_NS))
+        || (!e.attrs.is_empty() && attr(e, "hidden").is_some())
 }
 
 /// "Feed significant content" elements (NOTES §3).
 fn is_significant_element(e: &Element<'_>) -> bool {
-    if e.namespace == HTML_NS {
-        match e.local {
-            "img" | "iframe" | "embed" | "object" | "video" | "canvas" => true,
-            "audio" => attr(e, "controls").is_some(),
-            "input" => !attr(e, "type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")),
-            _ => false,
-        }
-    } else if e.namespace == SVG_NS {
-        e.local == "svg"
-    } else if e.namespace == MATHML_NS {
-        e.local == "math"
-    } else {
-        false
+    // The local name first: a short compare that rules out almost every element.
+    match e.local {
+        "img" | "iframe" | "embed" | "object" | "video" | "canvas" => e.namespace == HTML_NS,
+        "audio" => e.namespace == HTML_NS && attr(e, "controls").is_some(),
+        "input" => e.namespace == HTML_NS && !attr(e, "type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")),
+        "svg" => e.namespace == SVG_NS,
+        "math" => e.namespace == MATHML_NS,
+        _ => false,
     }
 }
 
