@@ -302,6 +302,8 @@ const PEERS: &[Peer] = &[
 struct Row {
     name: &'static str,
     counts: &'static str,
+    /// Timed passes, in round order.
+    times: Vec<Duration>,
     median: Duration,
     min: Duration,
     max: Duration,
@@ -316,12 +318,26 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+fn median_f64(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
 fn mbps(bytes: u64, d: Duration) -> f64 {
     bytes as f64 / 1e6 / d.as_secs_f64()
 }
 
 /// Runs `f` over `docs`: warm-up, counted pass, `runs` timed passes. Every pass must agree.
 fn measure(name: &'static str, counts: &'static str, runs: usize, f: &dyn Fn() -> Outcome) -> Row {
+    let mut row = prepare(name, counts, f);
+    for _ in 0..runs {
+        time_one(&mut row, f);
+    }
+    finish(row)
+}
+
+/// The untimed passes: a warm-up, then one pass with the counting allocator on.
+fn prepare(name: &'static str, counts: &'static str, f: &dyn Fn() -> Outcome) -> Row {
     let warm = f();
     ALLOCS.store(0, Relaxed);
     REALLOCS.store(0, Relaxed);
@@ -332,16 +348,23 @@ fn measure(name: &'static str, counts: &'static str, runs: usize, f: &dyn Fn() -
     let (allocs, reallocs, alloc_bytes) =
         (ALLOCS.load(Relaxed), REALLOCS.load(Relaxed), ALLOC_BYTES.load(Relaxed));
     assert_eq!(warm, counted, "{name}: passes disagree");
-    let mut times = Vec::with_capacity(runs);
-    for _ in 0..runs {
-        let t = Instant::now();
-        let o = std::hint::black_box(f());
-        times.push(t.elapsed());
-        assert_eq!(o, warm, "{name}: passes disagree");
-    }
-    let min = *times.iter().min().unwrap();
-    let max = *times.iter().max().unwrap();
-    Row { name, counts, median: median(times), min, max, outcome: warm, allocs, reallocs, alloc_bytes }
+    let zero = Duration::ZERO;
+    Row { name, counts, times: Vec::new(), median: zero, min: zero, max: zero, outcome: warm, allocs, reallocs, alloc_bytes }
+}
+
+/// One timed pass, checked against the untimed result.
+fn time_one(row: &mut Row, f: &dyn Fn() -> Outcome) {
+    let t = Instant::now();
+    let o = std::hint::black_box(f());
+    row.times.push(t.elapsed());
+    assert_eq!(o, row.outcome, "{}: passes disagree", row.name);
+}
+
+fn finish(mut row: Row) -> Row {
+    row.min = *row.times.iter().min().unwrap();
+    row.max = *row.times.iter().max().unwrap();
+    row.median = median(row.times.clone());
+    row
 }
 
 /// Splits documents into `n` groups of about equal bytes (largest first, to the lightest group).
@@ -397,7 +420,7 @@ fn main() {
     let total: u64 = docs.iter().map(|d| d.bytes.len() as u64).sum();
     let non_utf8 = docs.iter().filter(|d| std::str::from_utf8(&d.bytes).is_err()).count();
     println!(
-        "corpus: {} ({} files, {:.2} MB, {} not valid UTF-8); single thread; median of {runs} runs",
+        "corpus: {} ({} files, {:.2} MB, {} not valid UTF-8); single thread; median of {runs} rounds (each round times every parser once, interleaved); \"vs feed-rs\" = median of the per-round time ratios",
         corpus.canonicalize().unwrap_or(corpus.clone()).display(),
         docs.len(),
         total as f64 / 1e6,
@@ -407,18 +430,33 @@ fn main() {
         println!("largest file: {} ({} bytes)", d.path, d.bytes.len());
     }
 
+    // Untimed passes first, then the timed passes interleaved round by round (each round
+    // times every parser once), so a change in machine load hits all parsers alike.
+    let selected: Vec<&Peer> = PEERS
+        .iter()
+        .filter(|p| only.as_ref().is_none_or(|only| only.iter().any(|o| p.name.starts_with(o.as_str()))))
+        .collect();
     let mut rows = Vec::new();
-    for p in PEERS {
-        if let Some(only) = &only {
-            if !only.iter().any(|o| p.name.starts_with(o.as_str())) {
-                continue;
-            }
-        }
-        eprintln!("measuring {} …", p.name);
-        rows.push(measure(p.name, p.counts, runs, &|| (p.run)(&refs)));
+    for p in &selected {
+        eprintln!("preparing {} …", p.name);
+        rows.push(prepare(p.name, p.counts, &|| (p.run)(&refs)));
     }
+    for round in 0..runs {
+        eprintln!("round {} of {runs} …", round + 1);
+        for (p, row) in selected.iter().zip(rows.iter_mut()) {
+            time_one(row, &|| (p.run)(&refs));
+        }
+    }
+    let rows: Vec<Row> = rows.into_iter().map(finish).collect();
 
-    let feed_rs = rows.iter().find(|r| r.name == "feed-rs").map(|r| mbps(total, r.median));
+    // Ratio to feed-rs: the median over rounds of (feed-rs time / parser time) in the same
+    // round — paired, so slow rounds do not favour whoever ran in a quiet moment.
+    let feed_rs_times = rows.iter().find(|r| r.name == "feed-rs").map(|r| r.times.clone());
+    let paired_ratio = |r: &Row| -> Option<f64> {
+        let base = feed_rs_times.as_ref()?;
+        let ratios: Vec<f64> = base.iter().zip(&r.times).map(|(f, t)| f.as_secs_f64() / t.as_secs_f64()).collect();
+        Some(median_f64(ratios))
+    };
     let kb = total as f64 / 1024.0;
     println!();
     println!(
@@ -428,7 +466,7 @@ fn main() {
     println!("|{:-<40}|{:->10}|{:->20}|{:->12}|{:->10}|{:->12}|{:->14}|{:->11}|", "", "", "", "", "", "", "", "");
     for r in &rows {
         let m = mbps(total, r.median);
-        let ratio = feed_rs.map_or("n/a".to_owned(), |f| format!("{:.2}x", m / f));
+        let ratio = paired_ratio(r).map_or("n/a".to_owned(), |x| format!("{x:.2}x"));
         println!(
             "| {:<38} | {:>8.1} | {:>8.1}..{:<8.1} | {:>10} | {:>8} | {:>10} | {:>4} of {:<4} | {:>9.2} |",
             r.name,
