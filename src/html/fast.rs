@@ -310,6 +310,21 @@ impl TextAcc<'_> {
         self.to_multi(text);
         self.buf.push(c);
     }
+
+    /// Appends the character reference at `text[j] == '&'`, read within `text[..end]`
+    /// (see [`char_ref`]; a literal `&` stays a slice of the input). Returns the index after it.
+    fn char_ref(&mut self, text: &str, j: usize, end: usize) -> Option<usize> {
+        let mut push = |s: &str, c: Option<char>| {
+            if !s.is_empty() {
+                // The literal '&' is the input byte at j.
+                self.raw(text, j, j + 1);
+            }
+            if let Some(c) = c {
+                self.push_char(text, c);
+            }
+        };
+        char_ref(&text[..end], j, &mut push)
+    }
 }
 
 /// Scratch vectors live in the per-parse arena: no global-heap allocation per value.
@@ -1041,24 +1056,15 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
     let mut i = 0;
     let mut attrs: AVec<'_, Attribute<'_>> = AVec::new_in(arena);
     while i < n {
-        let j = memchr::memchr2(b'<', b'&', &b[i..]).map_or(n, |p| i + p);
+        let j = crate::xml::find_near(b, i, [b'<', b'&'])
+            .unwrap_or_else(|k| memchr::memchr2(b'<', b'&', &b[k..]).map_or(n, |p| k + p));
         bd.acc.raw(text, i, j);
         if j == n {
             break;
         }
         bd.tok = j;
         if b[j] == b'&' {
-            let acc = &mut bd.acc;
-            let mut push = |s: &str, c: Option<char>| {
-                if !s.is_empty() {
-                    // Literal '&' is the input byte at j.
-                    acc.raw(text, j, j + 1);
-                }
-                if let Some(c) = c {
-                    acc.push_char(text, c);
-                }
-            };
-            i = char_ref(text, j, &mut push)?;
+            i = bd.acc.char_ref(text, j, n)?;
             continue;
         }
         // b[j] == '<'
@@ -1184,16 +1190,7 @@ fn raw_text(bd: &mut Builder<'_, '_>, i: usize, name: &str, kind: RawKind) -> Op
             if j == end {
                 break;
             }
-            let acc = &mut bd.acc;
-            let mut push = |s: &str, c: Option<char>| {
-                if !s.is_empty() {
-                    acc.raw(text, j, j + 1);
-                }
-                if let Some(c) = c {
-                    acc.push_char(text, c);
-                }
-            };
-            k = char_ref(&text[..end], j, &mut push)?;
+            k = bd.acc.char_ref(text, j, end)?;
         }
     } else {
         bd.acc.raw(text, i, end);
