@@ -90,6 +90,12 @@ impl<'a> XmlReader<'a> {
 
     /// Consumes the rest of the current element, including its end tag.
     pub fn skip(&mut self) {
+        self.consume_element(|_, _| {});
+    }
+
+    /// Consumes the rest of the current element through its end tag, handing every text
+    /// chunk that is a direct child of it to `on_text` (with the reader, for diagnostics).
+    fn consume_element(&mut self, mut on_text: impl FnMut(&mut Self, &'a str)) {
         let mut depth = 0usize;
         loop {
             match self.next() {
@@ -101,6 +107,7 @@ impl<'a> XmlReader<'a> {
                     depth -= 1;
                 }
                 Event::Eof => return,
+                Event::Text(t) if depth == 0 => on_text(self, t),
                 _ => {}
             }
         }
@@ -115,39 +122,28 @@ impl<'a> XmlReader<'a> {
         let mut first: Option<&'a str> = None;
         let mut joined: Option<bumpalo::collections::String<'a>> = None;
         let mut cut_at: Option<usize> = None;
-        let mut depth = 0usize;
-        loop {
-            match self.next() {
-                Event::Start(_) => depth += 1,
-                Event::End => {
-                    if depth == 0 {
-                        break;
-                    }
-                    depth -= 1;
-                }
-                Event::Eof => break,
-                Event::Text(t) if depth == 0 && cut_at.is_none() => {
-                    let so_far = joined.as_ref().map_or(first.map_or(0, str::len), |j| j.len());
-                    let t = if so_far + t.len() > max_bytes {
-                        cut_at = Some(self.last_offset());
-                        &t[..floor_char_boundary(t, max_bytes - so_far)]
-                    } else {
-                        t
-                    };
-                    match (&mut joined, first) {
-                        (Some(j), _) => j.push_str(t),
-                        (None, None) => first = Some(t),
-                        (None, Some(f)) => {
-                            let mut j = bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
-                            j.push_str(f);
-                            j.push_str(t);
-                            joined = Some(j);
-                        }
-                    }
-                }
-                _ => {}
+        self.consume_element(|reader, t| {
+            if cut_at.is_some() {
+                return;
             }
-        }
+            let so_far = joined.as_ref().map_or(first.map_or(0, str::len), |j| j.len());
+            let t = if so_far + t.len() > max_bytes {
+                cut_at = Some(reader.last_offset());
+                &t[..floor_char_boundary(t, max_bytes - so_far)]
+            } else {
+                t
+            };
+            match (&mut joined, first) {
+                (Some(j), _) => j.push_str(t),
+                (None, None) => first = Some(t),
+                (None, Some(f)) => {
+                    let mut j = bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
+                    j.push_str(f);
+                    j.push_str(t);
+                    joined = Some(j);
+                }
+            }
+        });
         if let Some(at) = cut_at {
             self.diag(DiagnosticKind::LimitReached, at, format!("text longer than max_text_bytes ({max_bytes}) cut"));
         }
