@@ -5,7 +5,7 @@
 //!
 //! ```text
 //!  bytes ──► input (response: status, MIME, charset) ──► decode (BOM > transport > XML decl > UTF-8)
-//!        ──► xml (quick-xml NsReader + recovery, known namespaces → Ns)
+//!        ──► xml (zero-copy tokenizer, quick-xml namespace scopes, recovery, known namespaces → Ns)
 //!        ──► format (root dispatch; atom / rss2 / rss1 switch tables; cleanup)
 //!        ──► model (Feed<'a> borrowing input + arena; html values sanitized)
 //! ```

@@ -1,5 +1,7 @@
-//! Stage 3: XML. A forgiving pull reader over quick-xml with namespace resolution
-//! ([`reader`]), known namespaces ([`ns`]), references ([`entities`]), and the few walking
+//! Stage 3: XML. A forgiving pull reader with namespace resolution ([`reader`]) over a
+//! zero-copy tokenizer (`scan`: memchr/SWAR over the decoded `&str`, quick-xml for the rare
+//! constructs and as its differential oracle; quick-xml's `NamespaceResolver` keeps the
+//! scopes), known namespaces ([`ns`]), references ([`entities`]), and the few walking
 //! primitives every format state machine uses ([`XmlReader::next_child`],
 //! [`XmlReader::child_text`], [`XmlReader::skip`]).
 //!

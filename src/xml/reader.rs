@@ -1,6 +1,7 @@
 //! The forgiving, namespace-resolving pull reader the format state machines walk.
 //!
-//! Owns: turning quick-xml's raw events into a balanced stream of [`Event`]s —
+//! Owns: turning the tokenizer's raw tokens (`super::scan`) into a balanced stream of
+//! [`Event`]s —
 //! every [`Event::Start`] is matched by exactly one [`Event::End`], even when the document
 //! is not well-formed (mismatched or missing end tags, truncated bodies) — with element
 //! names resolved to [`Ns`], XML5-style recovery from malformed markup, and every recovery
@@ -15,9 +16,12 @@
 //!   of the attribute text of tags that have attributes (quoting, duplicates, references).
 //! - Balanced: Start/End pairs nest properly; after the root element closes, or at the end
 //!   of input, the stream yields [`Event::Eof`] forever.
-//! - Progress: every call to quick-xml either yields an event (which consumes input) or
-//!   fails; after a failure the reader resumes strictly after the failed position, so the
-//!   reader always terminates, in time linear in the input.
+//! - Progress: every token consumes input or is `Eof`; after a construct that cannot be read
+//!   (quick-xml's error for it) the reader resumes strictly after the failed position, so
+//!   the reader always terminates, in time linear in the input.
+//! - Text runs are decoded in one pass: a run with no `&` or CR is borrowed as is; otherwise
+//!   references are resolved and line ends normalized into one arena string, each repair
+//!   diagnosed at its own offset.
 //! - Clean documents are silent: a namespace-well-formed document within the limits yields
 //!   no diagnostic (a DOCTYPE with entity declarations, whose entities are not expanded,
 //!   excepted).
@@ -298,7 +302,7 @@ pub struct XmlReader<'a> {
     has_controls: bool,
     /// Text recovered from an unclosed CDATA section, delivered before the final Ends.
     pending_text: Option<&'a str>,
-    /// Offset of the event last read from quick-xml (for diagnostics raised by walkers).
+    /// Offset of the token last read (for diagnostics raised by walkers).
     last_offset: usize,
     /// Scratch for duplicate-attribute detection (reused; no per-event allocation).
     attr_names: Vec<&'a str>,
@@ -916,7 +920,7 @@ impl<'a> XmlReader<'a> {
         } else {
             self.phase = Phase::Done;
         }
-        // From here on quick-xml yields nothing new.
+        // From here on the tokenizer yields nothing new.
         self.reset_at(self.src.len());
     }
 
