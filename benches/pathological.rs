@@ -89,6 +89,20 @@ fn entity_heavy() -> Case {
     Case { name: "entity_heavy_10MB", doc, entries: 1 }
 }
 
+/// Defeats: a tokenizer that looks for the end of a "tag" before deciding its `<` was text
+/// (`a<b` scans to the next `>` far away, then backs off one byte: quadratic). 1 MB of
+/// `x<y ` in one title, `>` only at the end.
+fn stray_lt_run() -> Case {
+    let mut doc = String::from(HEAD);
+    doc.push_str("<item><title>");
+    while doc.len() < 1_000_000 {
+        doc.push_str("x<y ");
+    }
+    doc.push_str("</title></item>");
+    doc.push_str(TAIL);
+    Case { name: "stray_lt_run_1MB", doc, entries: 1 }
+}
+
 /// Defeats: namespace resolution by linear scan (each lookup of the first-declared prefix
 /// walks all 10 000 bindings) and per-declaration allocation. 10 000 `xmlns:` declarations on
 /// the root, then 2 000 items each using the first-declared prefix.
@@ -127,7 +141,7 @@ fn bench_pathological(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(5));
     let mut parser = feedmill::Parser::new(feedmill::Options::default());
-    for make in [giant_item, huge_cdata, deep_nesting, entity_heavy, many_namespaces, many_tiny_entries] {
+    for make in [giant_item, huge_cdata, deep_nesting, entity_heavy, stray_lt_run, many_namespaces, many_tiny_entries] {
         let case = make();
         let t = std::time::Instant::now();
         let got = fingerprint(&parser.parse_str(&case.doc, Some(BASE_URL))).entries;

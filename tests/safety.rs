@@ -282,6 +282,21 @@ fn max_entries_and_max_input_bytes() {
 }
 
 #[test]
+fn a_run_of_stray_lt_is_text() {
+    // Each `<` here starts no tag (the next `<` comes before any `>`); the tokenizer decides
+    // that at the next `<`, not at a `>` at the far end (which made this quadratic).
+    let body = "a<b ".repeat(100_000);
+    let doc = format!("<rss><channel><title>{body}</title></channel></rss>");
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(&doc, None).unwrap();
+    let title = parsed.feed.as_ref().unwrap().title.as_ref().unwrap().as_plain().unwrap();
+    let want = body.as_str();
+    let differs_at = title.bytes().zip(want.bytes()).position(|(a, b)| a != b);
+    assert!(title == want, "title: {} bytes, expected {}; first difference at {differs_at:?}", title.len(), want.len());
+    assert!(has(&parsed, DiagnosticKind::MalformedXml));
+}
+
+#[test]
 fn diagnostics_are_capped() {
     let doc = format!("<rss><channel><title>{}</title></channel></rss>", "a & b ".repeat(100_000));
     let mut parser = Parser::new(Options::default());

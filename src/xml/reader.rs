@@ -40,7 +40,7 @@ use quick_xml::name::{NamespaceResolver, QName, ResolveResult};
 
 use super::entities::{self, Resolved};
 use super::ns::Ns;
-use super::scan::{self, Step, Token};
+use super::scan::{self, is_name_start, Step, Token};
 use crate::error::{Diagnostic, DiagnosticKind};
 use crate::options::Limits;
 
@@ -256,10 +256,6 @@ fn is_ref_name(name: &str) -> bool {
     }
 }
 
-/// Whether `b` can start an element name (XML5/HTML: otherwise `<` is text).
-fn is_name_start(b: u8) -> bool {
-    b.is_ascii_alphabetic() || b == b'_' || b == b':' || b >= 0x80
-}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -772,6 +768,14 @@ impl<'a> XmlReader<'a> {
                     }
                 }
                 Token::End(name) => self.on_end(name, offset),
+                Token::StrayLt => {
+                    if self.open.is_empty() {
+                        self.diag(DiagnosticKind::MalformedXml, offset, "text outside the root element ignored");
+                        continue;
+                    }
+                    self.diag(DiagnosticKind::MalformedXml, offset, "'<' that starts no tag kept as text");
+                    return Event::Text("<");
+                }
                 Token::Text { raw, special } => {
                     if self.open.is_empty() {
                         if raw.bytes().any(|b| !is_ws(b)) {
