@@ -23,18 +23,19 @@ fn is_break(local: &str) -> bool {
 
 /// Plain text of an HTML fragment for indexing: the text nodes in document order, script /
 /// style / template content left out, a space between block-level elements, and every run of
-/// whitespace collapsed to one space; trimmed. Allocates in `arena` (one string).
+/// whitespace collapsed to one space; trimmed. Borrowed from the fragment when the text is one
+/// stretch of one text node (e.g. `<p>\n  Some title\n</p>`); otherwise one string in `arena`,
+/// allocated once.
 pub fn text_content<'a>(arena: &'a Bump, html: &Html<'a>) -> &'a str {
     let nodes = html.nodes();
-    let mut out = bumpalo::collections::String::new_in(arena);
-    let mut pending_space = false;
+    let mut out = Collapsed::new(arena);
     let mut i = 0usize;
     // Ends of open "break" elements, to add a separator after them.
-    let mut break_ends: Vec<usize> = Vec::new();
+    let mut break_ends = EndStack::new();
     while i < nodes.len() {
-        while break_ends.last().is_some_and(|&e| e <= i) {
+        while break_ends.last().is_some_and(|e| e <= i) {
             break_ends.pop();
-            pending_space = true;
+            out.pending_space = true;
         }
         let node = &nodes[i];
         match node.kind {
@@ -42,48 +43,225 @@ pub fn text_content<'a>(arena: &'a Bump, html: &Html<'a>) -> &'a str {
                 let html_el = el.namespace == HTML_NS || el.namespace.is_empty();
                 if html_el && is_hidden(el.local) {
                     i = node.end as usize;
-                    pending_space = true;
+                    out.pending_space = true;
                     continue;
                 }
                 if html_el && is_break(el.local) {
-                    pending_space = true;
+                    out.pending_space = true;
                     break_ends.push(node.end as usize);
                 }
             }
-            NodeKind::Text(t) => push_collapsed(&mut out, t, &mut pending_space),
+            NodeKind::Text(t) => {
+                // Upper bound of what is left to write, should the output need its own string.
+                let rest = || {
+                    nodes[i..].iter().map(|n| if let NodeKind::Text(t) = n.kind { t.len() + 1 } else { 0 }).sum()
+                };
+                out.push(t, rest)
+            }
             _ => {}
         }
         i += 1;
     }
-    out.into_bump_str()
+    out.finish()
 }
 
-/// Appends `t` with whitespace runs collapsed; `pending_space` carries a separator owed
-/// from before (written only between two words). Whitespace is Unicode `White_Space`.
-pub(crate) fn push_collapsed(out: &mut bumpalo::collections::String<'_>, t: &str, pending_space: &mut bool) {
-    let b = t.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let ws_start = i;
+/// A stack of node indices that lives on the stack up to a depth of 32 (deeper nesting of
+/// block elements is rare; it spills to the heap).
+struct EndStack {
+    inline: [u32; 32],
+    len: usize,
+    spill: Vec<usize>,
+}
+
+impl EndStack {
+    fn new() -> Self {
+        EndStack { inline: [0; 32], len: 0, spill: Vec::new() }
+    }
+
+    #[inline]
+    fn last(&self) -> Option<usize> {
+        if let Some(&e) = self.spill.last() {
+            Some(e)
+        } else if self.len > 0 {
+            Some(self.inline[self.len - 1] as usize)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, e: usize) {
+        if self.len < self.inline.len() && self.spill.is_empty() {
+            self.inline[self.len] = e as u32;
+            self.len += 1;
+        } else {
+            self.spill.push(e);
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        if self.spill.pop().is_none() {
+            self.len -= 1;
+        }
+    }
+}
+
+/// Whitespace-collapsed text being built from one or more pieces ([`Collapsed::push`]): as
+/// long as it is one run of one piece, a borrowed slice of that piece; from the second run on
+/// a string in the arena, sized once from the caller's bound.
+struct Collapsed<'a> {
+    arena: &'a Bump,
+    /// The borrowed run: `piece[start..end]` (nothing written yet when `start == end`).
+    piece: &'a str,
+    start: usize,
+    end: usize,
+    owned: Option<bumpalo::collections::String<'a>>,
+    /// A separator is owed from before (written only between two words).
+    pending_space: bool,
+}
+
+impl<'a> Collapsed<'a> {
+    fn new(arena: &'a Bump) -> Self {
+        Collapsed { arena, piece: "", start: 0, end: 0, owned: None, pending_space: false }
+    }
+
+    /// Appends `t` with whitespace runs collapsed (Unicode `White_Space`). `rest` bounds the
+    /// bytes still to be written by this and later pieces (asked at most once).
+    #[inline]
+    fn push(&mut self, t: &'a str, rest: impl FnOnce() -> usize) {
+        let mut rest = Some(rest);
+        let b = t.as_bytes();
+        let mut i = 0;
         while i < b.len() {
-            match ws_len_at(t, i) {
-                Some(len) => i += len,
-                None => break,
+            if let Some(len) = ws_len_at(t, i) {
+                i += len;
+                self.pending_space = true;
+                continue;
             }
+            let w0 = i;
+            i = word_run_end(t, i);
+            self.push_run(t, w0, i, &mut rest);
         }
-        if i > ws_start {
-            *pending_space = true;
-        }
-        let w0 = i;
-        while i < b.len() && ws_len_at(t, i).is_none() {
-            i += 1;
-        }
-        if i > w0 {
-            if *pending_space && !out.is_empty() {
-                out.push(' ');
+    }
+
+    /// Appends the words `t[w0..w1]` (already collapsed), after the owed separator if any.
+    #[inline]
+    fn push_run(&mut self, t: &'a str, w0: usize, w1: usize, rest: &mut Option<impl FnOnce() -> usize>) {
+        let sep = self.pending_space;
+        self.pending_space = false;
+        if let Some(s) = &mut self.owned {
+            if sep {
+                s.push(' ');
             }
-            *pending_space = false;
-            out.push_str(&t[w0..i]);
+            s.push_str(&t[w0..w1]);
+            return;
+        }
+        if self.start == self.end {
+            // The first run: borrowed (nothing before it, so no separator).
+            (self.piece, self.start, self.end) = (t, w0, w1);
+            return;
+        }
+        let cap = (self.end - self.start) + 1 + rest.take().map_or(0, |f| f());
+        let mut s = bumpalo::collections::String::with_capacity_in(cap, self.arena);
+        s.push_str(&self.piece[self.start..self.end]);
+        if sep {
+            s.push(' ');
+        }
+        s.push_str(&t[w0..w1]);
+        self.owned = Some(s);
+    }
+
+    fn finish(self) -> &'a str {
+        match self.owned {
+            Some(s) => s.into_bump_str(),
+            None => &self.piece[self.start..self.end],
+        }
+    }
+}
+
+/// Byte classes for the scans below.
+const PLAIN: u8 = 0;
+const SPACE: u8 = 1;
+const OTHER_WS: u8 = 2;
+/// Lead byte of a possible non-ASCII White_Space character (see [`ws_len_at`]).
+const MAYBE_WS: u8 = 3;
+
+static BYTE_CLASS: [u8; 256] = {
+    let mut t = [PLAIN; 256];
+    t[b' ' as usize] = SPACE;
+    t[b'\t' as usize] = OTHER_WS;
+    t[b'\n' as usize] = OTHER_WS;
+    t[b'\r' as usize] = OTHER_WS;
+    t[0x0B] = OTHER_WS;
+    t[0x0C] = OTHER_WS;
+    t[0xC2] = MAYBE_WS;
+    t[0xE1] = MAYBE_WS;
+    t[0xE2] = MAYBE_WS;
+    t[0xE3] = MAYBE_WS;
+    t
+};
+
+// SWAR helpers: eight bytes of text in a `u64` (little-endian: byte `j` is bits `8j..8j+8`).
+// The masks hold the high bit of each byte; for bytes below 0x80 they are exact (setting the
+// high bit first keeps the subtraction from borrowing across bytes).
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+#[inline(always)]
+fn load8(b: &[u8], i: usize) -> Option<u64> {
+    b.get(i..i + 8).map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+}
+
+/// Bytes `>= lo` (`lo <= 0x80`) of an ASCII-only word.
+#[inline(always)]
+fn ge(x: u64, lo: u8) -> u64 {
+    ((x | HIGH) - ONES * lo as u64) & HIGH
+}
+
+/// Bytes `< hi` (`hi <= 0x80`) of an ASCII-only word.
+#[inline(always)]
+fn lt(x: u64, hi: u8) -> u64 {
+    !ge(x, hi) & HIGH
+}
+
+/// From a non-whitespace character at byte `i`: the end of the longest stretch of words
+/// separated by single ASCII spaces, i.e. of text that collapsing leaves as it is. It ends at
+/// the end of `t`, at whitespace other than a space, or at a space followed by whitespace or
+/// by the end of `t`. ASCII is scanned eight bytes at a time.
+#[inline]
+fn word_run_end(t: &str, mut i: usize) -> usize {
+    let b = t.as_bytes();
+    loop {
+        while let Some(x) = load8(b, i) {
+            if x & HIGH != 0 {
+                break;
+            }
+            // Stop at a control character (all ASCII whitespace but the space is one; other
+            // controls are decided below), at a space followed by a space or control, and
+            // at a space in the last byte (its follower is not in `x`).
+            let ctl = lt(x, 0x20);
+            let ctl_or_space = lt(x, 0x21);
+            let space = ctl_or_space & !ctl;
+            let stop = ctl | (space & (ctl_or_space >> 8)) | (space & (1 << 63));
+            if stop != 0 {
+                i += (stop.trailing_zeros() / 8) as usize;
+                break;
+            }
+            i += 8;
+        }
+        if i >= b.len() {
+            return i;
+        }
+        // Byte by byte for the next eight bytes (non-ASCII, or where the above stopped).
+        let limit = (i + 8).min(b.len());
+        while i < limit {
+            match BYTE_CLASS[b[i] as usize] {
+                PLAIN => i += 1,
+                MAYBE_WS if ws_len_at(t, i).is_none() => i += 1,
+                SPACE if i + 1 < b.len() && ws_len_at(t, i + 1).is_none() => i += 1,
+                _ => return i,
+            }
         }
     }
 }
@@ -348,67 +526,71 @@ pub fn plain_text<'a: 'b, 'b>(arena: &'b Bump, t: &Text<'a>) -> Option<&'b str> 
 }
 
 fn collapse<'b>(arena: &'b Bump, s: &'b str) -> &'b str {
-    // Already collapsed (one pass): no whitespace other than single inner spaces.
-    let b = s.as_bytes();
-    let mut clean = b.first() != Some(&b' ') && b.last() != Some(&b' ');
-    let mut prev_space = false;
-    let mut i = 0;
-    while clean && i < b.len() {
-        if b[i] == b' ' {
-            clean = !prev_space;
-            prev_space = true;
-        } else {
-            prev_space = false;
-            if ws_len_at(s, i).is_some() {
-                clean = false;
-            }
-        }
-        i += 1;
-    }
-    if clean {
-        return s;
-    }
-    let mut out = bumpalo::collections::String::with_capacity_in(s.len(), arena);
-    let mut pending = false;
-    push_collapsed(&mut out, s, &mut pending);
-    out.into_bump_str()
+    // Borrowed when collapsing only trims.
+    let mut out = Collapsed::new(arena);
+    out.push(s, || s.len());
+    out.finish()
 }
 
 /// Words in `text`: maximal runs of non-whitespace characters that contain a letter or a
 /// digit; in scripts written without spaces (Han, Hiragana, Katakana, Thai), every such
 /// character counts as one word.
 pub fn word_count(text: &str) -> u32 {
+    // Each word is counted at its first letter or digit; `counted` says the current word has
+    // been (it is reset by whitespace and by unspaced-script characters).
     let mut n = 0u32;
-    let mut in_word = false;
-    let mut word_has_alnum = false;
+    let mut counted = false;
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        let byte = b[i];
-        // ASCII fast path.
-        let (is_ws, is_alnum, unspaced, len) = if byte < 0x80 {
-            (matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C), byte.is_ascii_alphanumeric(), false, 1)
-        } else {
-            let c = text[i..].chars().next().unwrap_or(' ');
-            (c.is_whitespace(), c.is_alphanumeric(), is_unspaced_script(c), c.len_utf8())
-        };
-        i += len;
-        if is_ws || unspaced {
-            if in_word && word_has_alnum {
-                n += 1;
+        // Eight ASCII bytes at once. The state after each byte is "counted" after a letter or
+        // digit, "not counted" after whitespace, and the state before it after anything else:
+        // filled in by doubling (from the nearest letter, digit or whitespace up to 1, 2, 4
+        // bytes back), then from `counted` for bytes with none before them. A letter or digit
+        // starts a word when the state before it is "not counted".
+        if let Some(x) = load8(b, i) {
+            if x & HIGH == 0 {
+                let ws = (ge(x, 0x09) & lt(x, 0x0E)) | (ge(x, 0x20) & lt(x, 0x21));
+                let folded = x | (ONES * 0x20);
+                let alnum = (ge(x, b'0') & lt(x, b'9' + 1)) | (ge(folded, b'a') & lt(folded, b'z' + 1));
+                let (mut state, mut known) = (alnum, alnum | ws);
+                for shift in [8, 16, 32] {
+                    state |= (state << shift) & !known;
+                    known |= known << shift;
+                }
+                let carry = (counted as u64) << 7;
+                let state = state | (carry * ONES & !known);
+                let before = (state << 8) | carry;
+                n += (alnum & !before).count_ones();
+                counted = state >> 63 != 0;
+                i += 8;
+                continue;
             }
-            in_word = false;
-            word_has_alnum = false;
-            if unspaced {
-                n += 1;
-            }
-        } else {
-            in_word = true;
-            word_has_alnum |= is_alnum;
         }
-    }
-    if in_word && word_has_alnum {
-        n += 1;
+        // Otherwise character by character, for the next eight bytes.
+        let limit = (i + 8).min(b.len());
+        while i < limit {
+            let byte = b[i];
+            if byte < 0x80 {
+                let ws = matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C);
+                let alnum = byte.is_ascii_alphanumeric();
+                n += (alnum && !counted) as u32;
+                counted = (counted || alnum) && !ws;
+                i += 1;
+            } else {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                i += c.len_utf8();
+                if c.is_whitespace() {
+                    counted = false;
+                } else if is_unspaced_script(c) {
+                    n += 1;
+                    counted = false;
+                } else if !counted && c.is_alphanumeric() {
+                    n += 1;
+                    counted = true;
+                }
+            }
+        }
     }
     n
 }
@@ -546,3 +728,6 @@ fn normalize_escapes(s: &str, out: &mut String) {
         i += ch.len_utf8();
     }
 }
+
+#[cfg(test)]
+mod tests;
