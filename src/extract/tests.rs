@@ -299,3 +299,220 @@ fn collapsed_text_is_borrowed_when_it_can_be() {
     assert_eq!(out, "One text node");
     assert!(node_text.as_bytes().as_ptr_range().contains(&out.as_ptr()));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Canonical URLs: the fast path (and the reworked slow path) against the previous code.
+
+fn ref_normalize_escapes(s: &str, out: &mut String) {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let (Some(h), Some(l)) = (hex_val(b[i + 1]), hex_val(b[i + 2])) {
+                let v = h * 16 + l;
+                if v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~') {
+                    out.push(v as char);
+                } else {
+                    out.push('%');
+                    out.push(b[i + 1].to_ascii_uppercase() as char);
+                    out.push(b[i + 2].to_ascii_uppercase() as char);
+                }
+                i += 3;
+                continue;
+            }
+        }
+        let ch = s[i..].chars().next().unwrap();
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+}
+
+fn ref_canonicalize_url(input: &str) -> Option<String> {
+    let url = url::Url::parse(input.trim()).ok()?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return None;
+    }
+    let mut out = String::with_capacity(input.len());
+    out.push_str(url.scheme());
+    out.push_str("://");
+    if !url.username().is_empty() || url.password().is_some() {
+        out.push_str(url.username());
+        if let Some(p) = url.password() {
+            out.push(':');
+            out.push_str(p);
+        }
+        out.push('@');
+    }
+    out.push_str(url.host_str()?);
+    if let Some(port) = url.port() {
+        use std::fmt::Write;
+        let _ = write!(out, ":{port}");
+    }
+    let mut path = String::with_capacity(url.path().len());
+    ref_normalize_escapes(url.path(), &mut path);
+    let trimmed = path.trim_end_matches('/');
+    out.push_str(if trimmed.is_empty() { "/" } else { trimmed });
+    if let Some(q) = url.query() {
+        let mut params: Vec<String> = Vec::new();
+        for pair in q.split('&').filter(|p| !p.is_empty()) {
+            let mut norm = String::with_capacity(pair.len());
+            ref_normalize_escapes(pair, &mut norm);
+            let key = norm.split('=').next().unwrap_or("");
+            if !is_tracking(key) {
+                params.push(norm);
+            }
+        }
+        params.sort_by(|a, b| a.split('=').next().cmp(&b.split('=').next()));
+        if !params.is_empty() {
+            out.push('?');
+            out.push_str(&params.join("&"));
+        }
+    }
+    if let Some(f) = url.fragment() {
+        if f.starts_with('!') || f.starts_with('/') {
+            out.push('#');
+            out.push_str(f);
+        }
+    }
+    Some(out)
+}
+
+/// Checks one input against the reference, by every entry point; returns whether it took
+/// the path without the URL parser.
+fn check_url(u: &str) -> bool {
+    let want = ref_canonicalize_url(u);
+    assert_eq!(canonicalize_url_slow(u), want, "slow path on {u:?}");
+    let got = canonicalize_url_cow(u);
+    assert_eq!(got.as_deref(), want.as_deref(), "{u:?}");
+    if let Some(Cow::Borrowed(b)) = &got {
+        assert!(std::ptr::eq(*b, u));
+    }
+    if want.as_deref() == Some(u) {
+        assert!(matches!(got, Some(Cow::Borrowed(_))), "canonical input not borrowed: {u:?}");
+    }
+    assert_eq!(canonicalize_url(u), want, "{u:?}");
+    let arena = Bump::new();
+    let in_arena = canonical_url_in(&arena, u);
+    assert_eq!(in_arena, want.as_deref(), "{u:?}");
+    if want.as_deref() == Some(u) {
+        assert!(std::ptr::eq(in_arena.unwrap(), u), "canonical input not borrowed: {u:?}");
+    }
+    let Some(parts) = serialized_parts(u) else { return false };
+    // The parts read off the string are the URL parser's.
+    let url = url::Url::parse(u).unwrap();
+    assert_eq!(url.as_str(), u);
+    let parsed = UrlParts {
+        scheme: url.scheme(),
+        username: url.username(),
+        password: url.password(),
+        host: url.host_str().unwrap(),
+        port: url.port(),
+        path: url.path(),
+        query: url.query(),
+        fragment: url.fragment(),
+    };
+    assert_eq!(parts, parsed, "{u:?}");
+    if rules_keep(&parts) {
+        assert_eq!(want.as_deref(), Some(u), "fast path accepted {u:?}");
+    }
+    true
+}
+
+#[test]
+fn canonical_url_fast_path_agrees_on_the_corpus() {
+    // Every quoted or element-delimited value starting with "http" in the real corpus, and
+    // every URL-valued field the extraction reads.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    let (mut checked, mut fast) = (0, 0);
+    for dir in ["atom", "atom03", "rss1", "rss2"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            for (i, _) in text.match_indices("http") {
+                let cand = &text[i..];
+                let end = cand
+                    .find(|c: char| matches!(c, '"' | '<' | '\'' | ' ' | '\n' | '\r' | '\t' | '>'))
+                    .unwrap_or(cand.len());
+                checked += 1;
+                fast += check_url(&cand[..end]) as usize;
+            }
+            let mut parser = crate::Parser::new(crate::Options::default());
+            let Ok(parsed) = parser.parse_bytes(&bytes, None, Some("https://example.org/feed")) else { continue };
+            let Some(feed) = &parsed.feed else { continue };
+            for u in [feed.page_url, feed.feed_url].into_iter().flatten() {
+                checked += 1;
+                fast += check_url(u) as usize;
+            }
+            for e in &feed.entries {
+                for u in [e.page_url, e.ext.id].into_iter().flatten() {
+                    checked += 1;
+                    fast += check_url(u) as usize;
+                }
+            }
+        }
+    }
+    eprintln!("{checked} URLs, {fast} without the URL parser");
+    assert!(checked > 10_000 && fast > checked / 4, "checked {checked}, fast {fast}");
+}
+
+#[test]
+fn canonical_url_fast_path_agrees_on_generated_strings() {
+    let hosts = [
+        "example.com", "a.b", "x-y.org", "Ex.com", "ex.123", "1.2.3.4", "xn--a.b", "h", "a..b", "u@e.com", "e.com:80",
+        "e.com:443", "e.com:8080", "",
+    ];
+    let pieces = [
+        "/", "/", "/", "a", "Z", "0", "-", ".", "..", "~", "_", "%41", "%2f", "%2F", "%7e", "%7E", "%c3%a9", "%C3%A9",
+        "%zz", "%4", "%", "%25", "%3D", "%26", "?", "?", "&", "&", "=", "a=1", "b=2", "B=0", "a=", "utm_source=x",
+        "utm_=1", "utm", "UTM_x=2", "ref=1", "Ref", "source", "sources=1", "fbclid=z", "#", "#!", "#/", "#x", "#!/p",
+        "'", " ", "\\", "é", ":", "@", "!", "$", "(", "*", "+", ",", ";",
+    ];
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let mut fast = 0;
+    for i in 0..400_000 {
+        let mut s = String::from(match rng.next() % 8 {
+            0 => "HTTP://",
+            1 => "ftp://",
+            2..=4 => "http://",
+            _ => "https://",
+        });
+        s.push_str(rng.pick(&hosts));
+        if rng.next() % 5 != 0 {
+            s.push('/');
+        }
+        for _ in 0..rng.next() % (4 + i % 12) as u64 {
+            s.push_str(rng.pick(&pieces));
+        }
+        fast += check_url(&s) as usize;
+    }
+    eprintln!("{fast} of 400 000 generated strings without the URL parser");
+    assert!(fast > 20_000, "the generator exercises the fast path ({fast})");
+}
+
+#[test]
+fn canonical_url_borrows_canonical_input() {
+    let arena = Bump::new();
+    for u in ["https://example.com/a/b?a=1&b=2#!/x", "http://e.com/", "https://e.com/caf%C3%A9?q=%2F"] {
+        let out = canonical_url_in(&arena, u).unwrap();
+        assert!(std::ptr::eq(out, u), "{u}");
+        assert!(matches!(canonicalize_url_cow(u), Some(Cow::Borrowed(_))));
+    }
+    // Canonical, but outside the fast path's subset (port): still borrowed, via the slow path.
+    let u = "https://e.com:8443/a";
+    assert!(!is_canonical_http_url(u));
+    assert!(std::ptr::eq(canonical_url_in(&arena, u).unwrap(), u));
+    for (u, want) in [
+        ("https://e.com/a/", "https://e.com/a"),
+        ("https://e.com/a?", "https://e.com/a"),
+        ("https://e.com/a?b=1&a=2", "https://e.com/a?a=2&b=1"),
+        ("https://e.com/a?a=1&&b=2", "https://e.com/a?a=1&b=2"),
+        ("https://e.com/a?utm_x=1", "https://e.com/a"),
+        ("https://e.com/%7e", "https://e.com/~"),
+        ("https://e.com/%2f", "https://e.com/%2F"),
+        ("https://e.com/a#top", "https://e.com/a"),
+        ("https://e.com/a#", "https://e.com/a"),
+    ] {
+        assert!(!rules_keep(&serialized_parts(u).unwrap()), "{u}");
+        assert_eq!(canonical_url_in(&arena, u), Some(want));
+    }
+}
