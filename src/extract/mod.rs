@@ -565,7 +565,9 @@ pub fn word_count(text: &str) -> u32 {
                 let carry = (counted as u64) << 7;
                 let state = state | (carry * ONES & !known);
                 let before = (state << 8) | carry;
-                n += (alnum & !before).count_ones();
+                // Count the flagged bytes (a multiply adds the eight low bits into the top byte;
+                // cheaper than `count_ones` without the popcnt instruction).
+                n += ((((alnum & !before) >> 7) * ONES) >> 56) as u32;
                 counted = state >> 63 != 0;
                 i += 8;
                 continue;
