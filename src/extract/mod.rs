@@ -242,12 +242,15 @@ fn word_run_end(t: &str, mut i: usize) -> usize {
                 break;
             }
             // Stop at a control character (all ASCII whitespace but the space is one; other
-            // controls are decided below), at a space followed by a space or control, and
-            // at a space in the last byte (its follower is not in `x`).
+            // controls are decided below) and at a space followed by a space or control; a
+            // space in the last byte is followed by the byte after `x`.
             let ctl = lt(x, 0x20);
             let ctl_or_space = lt(x, 0x21);
             let space = ctl_or_space & !ctl;
-            let stop = ctl | (space & (ctl_or_space >> 8)) | (space & (1 << 63));
+            let mut stop = ctl | (space & (ctl_or_space >> 8));
+            if space >> 63 != 0 && !b.get(i + 8).is_some_and(|&c| c > b' ' && ws_len_at(t, i + 8).is_none()) {
+                stop |= 1 << 63;
+            }
             if stop != 0 {
                 i += (stop.trailing_zeros() / 8) as usize;
                 break;
