@@ -566,7 +566,7 @@ pub fn word_count(text: &str) -> u32 {
                     known |= known << shift;
                 }
                 let carry = (counted as u64) << 7;
-                let state = state | (carry * ONES & !known);
+                let state = state | ((carry * ONES) & !known);
                 let before = (state << 8) | carry;
                 // Count the flagged bytes (a multiply adds the eight low bits into the top byte;
                 // cheaper than `count_ones` without the popcnt instruction).

@@ -431,7 +431,7 @@ fn canonical_url_fast_path_agrees_on_the_corpus() {
             for (i, _) in text.match_indices("http") {
                 let cand = &text[i..];
                 let end = cand
-                    .find(|c: char| matches!(c, '"' | '<' | '\'' | ' ' | '\n' | '\r' | '\t' | '>'))
+                    .find(['"', '<', '\'', ' ', '\n', '\r', '\t', '>'])
                     .unwrap_or(cand.len());
                 checked += 1;
                 fast += check_url(&cand[..end]) as usize;

@@ -234,7 +234,7 @@ mod tests {
                 let text = String::from_utf8_lossy(&bytes);
                 for (i, _) in text.match_indices("http") {
                     let cand = &text[i..];
-                    let end = cand.find(|c: char| matches!(c, '"' | '<' | '\'' | ' ' | '\n' | '\r' | '\t' | '>')).unwrap_or(cand.len());
+                    let end = cand.find(['"', '<', '\'', ' ', '\n', '\r', '\t', '>']).unwrap_or(cand.len());
                     let url = &cand[..end];
                     assert_eq!(is_canonical_http_url(url), ref_is_canonical_http_url(url), "{url:?}");
                     checked += 1;
