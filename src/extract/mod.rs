@@ -1,6 +1,10 @@
 //! Extraction over the model (issue #7 part 2): plain text of HTML values.
 
+use std::borrow::Cow;
+
 use bumpalo::Bump;
+
+use crate::model::url::is_canonical_http_url;
 
 use crate::html::{Html, NodeKind, HTML_NS};
 
@@ -23,18 +27,19 @@ fn is_break(local: &str) -> bool {
 
 /// Plain text of an HTML fragment for indexing: the text nodes in document order, script /
 /// style / template content left out, a space between block-level elements, and every run of
-/// whitespace collapsed to one space; trimmed. Allocates in `arena` (one string).
+/// whitespace collapsed to one space; trimmed. Borrowed from the fragment when the text is one
+/// stretch of one text node (e.g. `<p>\n  Some title\n</p>`); otherwise one string in `arena`,
+/// allocated once.
 pub fn text_content<'a>(arena: &'a Bump, html: &Html<'a>) -> &'a str {
     let nodes = html.nodes();
-    let mut out = bumpalo::collections::String::new_in(arena);
-    let mut pending_space = false;
+    let mut out = Collapsed::new(arena);
     let mut i = 0usize;
     // Ends of open "break" elements, to add a separator after them.
-    let mut break_ends: Vec<usize> = Vec::new();
+    let mut break_ends = EndStack::new();
     while i < nodes.len() {
-        while break_ends.last().is_some_and(|&e| e <= i) {
+        while break_ends.last().is_some_and(|e| e <= i) {
             break_ends.pop();
-            pending_space = true;
+            out.pending_space = true;
         }
         let node = &nodes[i];
         match node.kind {
@@ -42,48 +47,228 @@ pub fn text_content<'a>(arena: &'a Bump, html: &Html<'a>) -> &'a str {
                 let html_el = el.namespace == HTML_NS || el.namespace.is_empty();
                 if html_el && is_hidden(el.local) {
                     i = node.end as usize;
-                    pending_space = true;
+                    out.pending_space = true;
                     continue;
                 }
                 if html_el && is_break(el.local) {
-                    pending_space = true;
+                    out.pending_space = true;
                     break_ends.push(node.end as usize);
                 }
             }
-            NodeKind::Text(t) => push_collapsed(&mut out, t, &mut pending_space),
+            NodeKind::Text(t) => {
+                // Upper bound of what is left to write, should the output need its own string.
+                let rest = || {
+                    nodes[i..].iter().map(|n| if let NodeKind::Text(t) = n.kind { t.len() + 1 } else { 0 }).sum()
+                };
+                out.push(t, rest)
+            }
             _ => {}
         }
         i += 1;
     }
-    out.into_bump_str()
+    out.finish()
 }
 
-/// Appends `t` with whitespace runs collapsed; `pending_space` carries a separator owed
-/// from before (written only between two words). Whitespace is Unicode `White_Space`.
-pub(crate) fn push_collapsed(out: &mut bumpalo::collections::String<'_>, t: &str, pending_space: &mut bool) {
-    let b = t.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let ws_start = i;
+/// A stack of node indices that lives on the stack up to a depth of 32 (deeper nesting of
+/// block elements is rare; it spills to the heap).
+struct EndStack {
+    inline: [u32; 32],
+    len: usize,
+    spill: Vec<usize>,
+}
+
+impl EndStack {
+    fn new() -> Self {
+        EndStack { inline: [0; 32], len: 0, spill: Vec::new() }
+    }
+
+    #[inline]
+    fn last(&self) -> Option<usize> {
+        if let Some(&e) = self.spill.last() {
+            Some(e)
+        } else if self.len > 0 {
+            Some(self.inline[self.len - 1] as usize)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, e: usize) {
+        if self.len < self.inline.len() && self.spill.is_empty() {
+            self.inline[self.len] = e as u32;
+            self.len += 1;
+        } else {
+            self.spill.push(e);
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        if self.spill.pop().is_none() {
+            self.len -= 1;
+        }
+    }
+}
+
+/// Whitespace-collapsed text being built from one or more pieces ([`Collapsed::push`]): as
+/// long as it is one run of one piece, a borrowed slice of that piece; from the second run on
+/// a string in the arena, sized once from the caller's bound.
+struct Collapsed<'a> {
+    arena: &'a Bump,
+    /// The borrowed run: `piece[start..end]` (nothing written yet when `start == end`).
+    piece: &'a str,
+    start: usize,
+    end: usize,
+    owned: Option<bumpalo::collections::String<'a>>,
+    /// A separator is owed from before (written only between two words).
+    pending_space: bool,
+}
+
+impl<'a> Collapsed<'a> {
+    fn new(arena: &'a Bump) -> Self {
+        Collapsed { arena, piece: "", start: 0, end: 0, owned: None, pending_space: false }
+    }
+
+    /// Appends `t` with whitespace runs collapsed (Unicode `White_Space`). `rest` bounds the
+    /// bytes still to be written by this and later pieces (asked at most once).
+    #[inline]
+    fn push(&mut self, t: &'a str, rest: impl FnOnce() -> usize) {
+        let mut rest = Some(rest);
+        let b = t.as_bytes();
+        let mut i = 0;
         while i < b.len() {
-            match ws_len_at(t, i) {
-                Some(len) => i += len,
-                None => break,
+            if let Some(len) = ws_len_at(t, i) {
+                i += len;
+                self.pending_space = true;
+                continue;
             }
+            let w0 = i;
+            i = word_run_end(t, i);
+            self.push_run(t, w0, i, &mut rest);
         }
-        if i > ws_start {
-            *pending_space = true;
-        }
-        let w0 = i;
-        while i < b.len() && ws_len_at(t, i).is_none() {
-            i += 1;
-        }
-        if i > w0 {
-            if *pending_space && !out.is_empty() {
-                out.push(' ');
+    }
+
+    /// Appends the words `t[w0..w1]` (already collapsed), after the owed separator if any.
+    #[inline]
+    fn push_run(&mut self, t: &'a str, w0: usize, w1: usize, rest: &mut Option<impl FnOnce() -> usize>) {
+        let sep = self.pending_space;
+        self.pending_space = false;
+        if let Some(s) = &mut self.owned {
+            if sep {
+                s.push(' ');
             }
-            *pending_space = false;
-            out.push_str(&t[w0..i]);
+            s.push_str(&t[w0..w1]);
+            return;
+        }
+        if self.start == self.end {
+            // The first run: borrowed (nothing before it, so no separator).
+            (self.piece, self.start, self.end) = (t, w0, w1);
+            return;
+        }
+        let cap = (self.end - self.start) + 1 + rest.take().map_or(0, |f| f());
+        let mut s = bumpalo::collections::String::with_capacity_in(cap, self.arena);
+        s.push_str(&self.piece[self.start..self.end]);
+        if sep {
+            s.push(' ');
+        }
+        s.push_str(&t[w0..w1]);
+        self.owned = Some(s);
+    }
+
+    fn finish(self) -> &'a str {
+        match self.owned {
+            Some(s) => s.into_bump_str(),
+            None => &self.piece[self.start..self.end],
+        }
+    }
+}
+
+/// Byte classes for the scans below.
+const PLAIN: u8 = 0;
+const SPACE: u8 = 1;
+const OTHER_WS: u8 = 2;
+/// Lead byte of a possible non-ASCII White_Space character (see [`ws_len_at`]).
+const MAYBE_WS: u8 = 3;
+
+static BYTE_CLASS: [u8; 256] = {
+    let mut t = [PLAIN; 256];
+    t[b' ' as usize] = SPACE;
+    t[b'\t' as usize] = OTHER_WS;
+    t[b'\n' as usize] = OTHER_WS;
+    t[b'\r' as usize] = OTHER_WS;
+    t[0x0B] = OTHER_WS;
+    t[0x0C] = OTHER_WS;
+    t[0xC2] = MAYBE_WS;
+    t[0xE1] = MAYBE_WS;
+    t[0xE2] = MAYBE_WS;
+    t[0xE3] = MAYBE_WS;
+    t
+};
+
+// SWAR helpers: eight bytes of text in a `u64` (little-endian: byte `j` is bits `8j..8j+8`).
+// The masks hold the high bit of each byte; for bytes below 0x80 they are exact (setting the
+// high bit first keeps the subtraction from borrowing across bytes).
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+#[inline(always)]
+fn load8(b: &[u8], i: usize) -> Option<u64> {
+    b.get(i..i + 8).map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+}
+
+/// Bytes `>= lo` (`lo <= 0x80`) of an ASCII-only word.
+#[inline(always)]
+fn ge(x: u64, lo: u8) -> u64 {
+    ((x | HIGH) - ONES * lo as u64) & HIGH
+}
+
+/// Bytes `< hi` (`hi <= 0x80`) of an ASCII-only word.
+#[inline(always)]
+fn lt(x: u64, hi: u8) -> u64 {
+    !ge(x, hi) & HIGH
+}
+
+/// From a non-whitespace character at byte `i`: the end of the longest stretch of words
+/// separated by single ASCII spaces, i.e. of text that collapsing leaves as it is. It ends at
+/// the end of `t`, at whitespace other than a space, or at a space followed by whitespace or
+/// by the end of `t`. ASCII is scanned eight bytes at a time.
+#[inline]
+fn word_run_end(t: &str, mut i: usize) -> usize {
+    let b = t.as_bytes();
+    loop {
+        while let Some(x) = load8(b, i) {
+            if x & HIGH != 0 {
+                break;
+            }
+            // Stop at a control character (all ASCII whitespace but the space is one; other
+            // controls are decided below) and at a space followed by a space or control; a
+            // space in the last byte is followed by the byte after `x`.
+            let ctl = lt(x, 0x20);
+            let ctl_or_space = lt(x, 0x21);
+            let space = ctl_or_space & !ctl;
+            let mut stop = ctl | (space & (ctl_or_space >> 8));
+            if space >> 63 != 0 && !b.get(i + 8).is_some_and(|&c| c > b' ' && ws_len_at(t, i + 8).is_none()) {
+                stop |= 1 << 63;
+            }
+            if stop != 0 {
+                i += (stop.trailing_zeros() / 8) as usize;
+                break;
+            }
+            i += 8;
+        }
+        if i >= b.len() {
+            return i;
+        }
+        // Byte by byte for the next eight bytes (non-ASCII, or where the above stopped).
+        let limit = (i + 8).min(b.len());
+        while i < limit {
+            match BYTE_CLASS[b[i] as usize] {
+                PLAIN => i += 1,
+                MAYBE_WS if ws_len_at(t, i).is_none() => i += 1,
+                SPACE if i + 1 < b.len() && ws_len_at(t, i + 1).is_none() => i += 1,
+                _ => return i,
+            }
         }
     }
 }
@@ -348,67 +533,73 @@ pub fn plain_text<'a: 'b, 'b>(arena: &'b Bump, t: &Text<'a>) -> Option<&'b str> 
 }
 
 fn collapse<'b>(arena: &'b Bump, s: &'b str) -> &'b str {
-    // Already collapsed (one pass): no whitespace other than single inner spaces.
-    let b = s.as_bytes();
-    let mut clean = b.first() != Some(&b' ') && b.last() != Some(&b' ');
-    let mut prev_space = false;
-    let mut i = 0;
-    while clean && i < b.len() {
-        if b[i] == b' ' {
-            clean = !prev_space;
-            prev_space = true;
-        } else {
-            prev_space = false;
-            if ws_len_at(s, i).is_some() {
-                clean = false;
-            }
-        }
-        i += 1;
-    }
-    if clean {
-        return s;
-    }
-    let mut out = bumpalo::collections::String::with_capacity_in(s.len(), arena);
-    let mut pending = false;
-    push_collapsed(&mut out, s, &mut pending);
-    out.into_bump_str()
+    // Borrowed when collapsing only trims.
+    let mut out = Collapsed::new(arena);
+    out.push(s, || s.len());
+    out.finish()
 }
 
 /// Words in `text`: maximal runs of non-whitespace characters that contain a letter or a
 /// digit; in scripts written without spaces (Han, Hiragana, Katakana, Thai), every such
 /// character counts as one word.
 pub fn word_count(text: &str) -> u32 {
+    // Each word is counted at its first letter or digit; `counted` says the current word has
+    // been (it is reset by whitespace and by unspaced-script characters).
     let mut n = 0u32;
-    let mut in_word = false;
-    let mut word_has_alnum = false;
+    let mut counted = false;
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        let byte = b[i];
-        // ASCII fast path.
-        let (is_ws, is_alnum, unspaced, len) = if byte < 0x80 {
-            (matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C), byte.is_ascii_alphanumeric(), false, 1)
-        } else {
-            let c = text[i..].chars().next().unwrap_or(' ');
-            (c.is_whitespace(), c.is_alphanumeric(), is_unspaced_script(c), c.len_utf8())
-        };
-        i += len;
-        if is_ws || unspaced {
-            if in_word && word_has_alnum {
-                n += 1;
+        // Eight ASCII bytes at once. The state after each byte is "counted" after a letter or
+        // digit, "not counted" after whitespace, and the state before it after anything else:
+        // filled in by doubling (from the nearest letter, digit or whitespace up to 1, 2, 4
+        // bytes back), then from `counted` for bytes with none before them. A letter or digit
+        // starts a word when the state before it is "not counted".
+        if let Some(x) = load8(b, i) {
+            if x & HIGH == 0 {
+                let ws = (ge(x, 0x09) & lt(x, 0x0E)) | (ge(x, 0x20) & lt(x, 0x21));
+                let folded = x | (ONES * 0x20);
+                let alnum = (ge(x, b'0') & lt(x, b'9' + 1)) | (ge(folded, b'a') & lt(folded, b'z' + 1));
+                let (mut state, mut known) = (alnum, alnum | ws);
+                for shift in [8, 16, 32] {
+                    state |= (state << shift) & !known;
+                    known |= known << shift;
+                }
+                let carry = (counted as u64) << 7;
+                let state = state | ((carry * ONES) & !known);
+                let before = (state << 8) | carry;
+                // Count the flagged bytes (a multiply adds the eight low bits into the top byte;
+                // cheaper than `count_ones` without the popcnt instruction).
+                n += ((((alnum & !before) >> 7) * ONES) >> 56) as u32;
+                counted = state >> 63 != 0;
+                i += 8;
+                continue;
             }
-            in_word = false;
-            word_has_alnum = false;
-            if unspaced {
-                n += 1;
-            }
-        } else {
-            in_word = true;
-            word_has_alnum |= is_alnum;
         }
-    }
-    if in_word && word_has_alnum {
-        n += 1;
+        // Otherwise character by character, for the next eight bytes.
+        let limit = (i + 8).min(b.len());
+        while i < limit {
+            let byte = b[i];
+            if byte < 0x80 {
+                let ws = matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C);
+                let alnum = byte.is_ascii_alphanumeric();
+                n += (alnum && !counted) as u32;
+                counted = (counted || alnum) && !ws;
+                i += 1;
+            } else {
+                let c = text[i..].chars().next().unwrap_or(' ');
+                i += c.len_utf8();
+                if c.is_whitespace() {
+                    counted = false;
+                } else if is_unspaced_script(c) {
+                    n += 1;
+                    counted = false;
+                } else if !counted && c.is_alphanumeric() {
+                    n += 1;
+                    counted = true;
+                }
+            }
+        }
     }
     n
 }
@@ -452,63 +643,248 @@ fn is_tracking(key: &str) -> bool {
 ///
 /// The result is idempotent: `canonicalize_url(canonicalize_url(u)) == canonicalize_url(u)`.
 pub fn canonicalize_url(input: &str) -> Option<String> {
+    canonicalize_url_cow(input).map(Cow::into_owned)
+}
+
+/// [`canonicalize_url`], borrowing `input` when it is already canonical.
+///
+/// Most feed URLs are absolute `http(s)` URLs in the URL parser's own serialization
+/// ([`is_canonical_http_url`]): for those the components are read off the string itself (no
+/// parsing), the input is returned as it is when none of the rules changes it, and otherwise
+/// the rules are applied to those components exactly as to the parser's.
+pub fn canonicalize_url_cow(input: &str) -> Option<Cow<'_, str>> {
+    if let Some(parts) = serialized_parts(input) {
+        if rules_keep(&parts) {
+            return Some(Cow::Borrowed(input));
+        }
+        let mut out = String::with_capacity(input.len());
+        write_canonical(&parts, &mut out);
+        return Some(Cow::Owned(out));
+    }
+    let c = canonicalize_url_slow(input)?;
+    Some(if c == input { Cow::Borrowed(input) } else { Cow::Owned(c) })
+}
+
+/// [`canonicalize_url`] into the arena, borrowing `input` when it is already canonical.
+pub fn canonical_url_in<'a: 'b, 'b>(arena: &'b Bump, input: &'a str) -> Option<&'b str> {
+    if let Some(parts) = serialized_parts(input) {
+        if rules_keep(&parts) {
+            return Some(input);
+        }
+        let mut out = bumpalo::collections::String::with_capacity_in(input.len(), arena);
+        write_canonical(&parts, &mut out);
+        return Some(out.into_bump_str());
+    }
+    let c = canonicalize_url_slow(input)?;
+    Some(if c == input { input } else { arena.alloc_str(&c) })
+}
+
+/// What the rules read of a parsed URL (the `url` crate's accessors).
+#[derive(Debug, PartialEq, Eq)]
+struct UrlParts<'u> {
+    scheme: &'u str,
+    username: &'u str,
+    password: Option<&'u str>,
+    host: &'u str,
+    port: Option<u16>,
+    path: &'u str,
+    query: Option<&'u str>,
+    fragment: Option<&'u str>,
+}
+
+/// The parts of `s` when it is its own serialization by [`is_canonical_http_url`] (http(s), no
+/// userinfo, no port, a path, then `?query`, then `#fragment`): what `Url::parse(s)` would
+/// give, without parsing.
+fn serialized_parts(s: &str) -> Option<UrlParts<'_>> {
+    if !is_canonical_http_url(s) {
+        return None;
+    }
+    let (scheme, rest) = s.split_once("://")?;
+    let slash = rest.find('/')?;
+    let (host, tail) = rest.split_at(slash);
+    // The serialization has no `#` before its fragment and no `?` before its query.
+    let (path_query, fragment) = match tail.split_once('#') {
+        Some((pq, f)) => (pq, Some(f)),
+        None => (tail, None),
+    };
+    let (path, query) = match path_query.split_once('?') {
+        Some((p, q)) => (p, Some(q)),
+        None => (path_query, None),
+    };
+    Some(UrlParts { scheme, username: "", password: None, host, port: None, path, query, fragment })
+}
+
+/// True when [`write_canonical`] would write the serialization `parts` came from: rules 1
+/// and 2 hold already (lowercase scheme and host, no port), and rules 3–7 change nothing.
+fn rules_keep(parts: &UrlParts<'_>) -> bool {
+    // Rule 7: only a single-page-app route is kept.
+    if parts.fragment.is_some_and(|f| !(f.starts_with('!') || f.starts_with('/'))) {
+        return false;
+    }
+    // Rules 3 and 6 on the path.
+    let path = parts.path;
+    if (path.len() > 1 && path.ends_with('/')) || !escapes_kept(path) {
+        return false;
+    }
+    let Some(query) = parts.query else { return true };
+    // Rules 4–6 on the query: no empty parameter (dropped), none tracking, escapes kept,
+    // names already in order (the sort is stable).
+    let mut prev: Option<&str> = None;
+    for pair in query.split('&') {
+        let name = param_name(pair);
+        if pair.is_empty() || is_tracking(name) || !escapes_kept(pair) || prev.is_some_and(|p| p > name) {
+            return false;
+        }
+        prev = Some(name);
+    }
+    true
+}
+
+/// The name of a query parameter: up to its first `=`.
+fn param_name(pair: &str) -> &str {
+    pair.split('=').next().unwrap_or("")
+}
+
+/// True when [`normalize_escapes`] leaves `s` as it is: no escape of an unreserved
+/// character and no lowercase hex digit in an escape.
+fn escapes_kept(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while let Some(p) = memchr::memchr(b'%', &b[i..]) {
+        i += p;
+        if i + 2 < b.len() {
+            if let (Some(h), Some(l)) = (hex_val(b[i + 1]), hex_val(b[i + 2])) {
+                let v = h * 16 + l;
+                if is_unreserved(v) || b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase() {
+                    return false;
+                }
+                i += 3;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The seven rules through the `url` crate (any input).
+fn canonicalize_url_slow(input: &str) -> Option<String> {
     let url = url::Url::parse(input.trim()).ok()?;
     if !matches!(url.scheme(), "http" | "https") {
         return None;
     }
+    let parts = UrlParts {
+        scheme: url.scheme(),
+        username: url.username(),
+        password: url.password(),
+        host: url.host_str()?,
+        port: url.port(),
+        path: url.path(),
+        query: url.query(),
+        fragment: url.fragment(),
+    };
     let mut out = String::with_capacity(input.len());
-    out.push_str(url.scheme());
+    write_canonical(&parts, &mut out);
+    Some(out)
+}
+
+/// A string being written: `std` or arena.
+trait Out {
+    fn push_str(&mut self, s: &str);
+    fn push(&mut self, c: char);
+    fn as_str(&self) -> &str;
+    fn truncate(&mut self, len: usize);
+}
+
+impl Out for String {
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s)
+    }
+    fn push(&mut self, c: char) {
+        String::push(self, c)
+    }
+    fn as_str(&self) -> &str {
+        self
+    }
+    fn truncate(&mut self, len: usize) {
+        String::truncate(self, len)
+    }
+}
+
+impl Out for bumpalo::collections::String<'_> {
+    fn push_str(&mut self, s: &str) {
+        bumpalo::collections::String::push_str(self, s)
+    }
+    fn push(&mut self, c: char) {
+        bumpalo::collections::String::push(self, c)
+    }
+    fn as_str(&self) -> &str {
+        self
+    }
+    fn truncate(&mut self, len: usize) {
+        bumpalo::collections::String::truncate(self, len)
+    }
+}
+
+/// The canonical form of the URL with these parts (rules 1 and 2 are the parser's: its scheme
+/// and host are lowercase, its port is `None` when it is the default one).
+fn write_canonical(p: &UrlParts<'_>, out: &mut impl Out) {
+    out.push_str(p.scheme);
     out.push_str("://");
-    if !url.username().is_empty() || url.password().is_some() {
-        out.push_str(url.username());
-        if let Some(p) = url.password() {
+    if !p.username.is_empty() || p.password.is_some() {
+        out.push_str(p.username);
+        if let Some(pw) = p.password {
             out.push(':');
-            out.push_str(p);
+            out.push_str(pw);
         }
         out.push('@');
     }
-    out.push_str(url.host_str()?);
-    if let Some(port) = url.port() {
-        use std::fmt::Write;
-        let _ = write!(out, ":{port}");
+    out.push_str(p.host);
+    if let Some(port) = p.port {
+        out.push(':');
+        out.push_str(itoa_u16(port, &mut [0; 5]));
     }
-    let mut path = String::with_capacity(url.path().len());
-    normalize_escapes(url.path(), &mut path);
-    let trimmed = path.trim_end_matches('/');
-    out.push_str(if trimmed.is_empty() { "/" } else { trimmed });
-    if let Some(q) = url.query() {
-        let mut params: Vec<String> = Vec::new();
-        for pair in q.split('&').filter(|p| !p.is_empty()) {
-            let mut norm = String::with_capacity(pair.len());
-            normalize_escapes(pair, &mut norm);
-            let key = norm.split('=').next().unwrap_or("");
-            if !is_tracking(key) {
-                params.push(norm);
-            }
-        }
-        params.sort_by(|a, b| a.split('=').next().cmp(&b.split('=').next()));
-        if !params.is_empty() {
-            out.push('?');
-            out.push_str(&params.join("&"));
+    // Rules 6 and 3.
+    let path_start = out.as_str().len();
+    normalize_escapes(p.path, out);
+    let path_len = out.as_str()[path_start..].trim_end_matches('/').len();
+    out.truncate(path_start + path_len);
+    if path_len == 0 {
+        out.push('/');
+    }
+    // Rules 6, 5 and 4. Escapes never span a `&` and decode to no `&` or `=`, so normalizing
+    // the whole query and then splitting it equals splitting it and normalizing each pair.
+    if let Some(q) = p.query {
+        let mut norm = String::with_capacity(q.len());
+        normalize_escapes(q, &mut norm);
+        let mut params: Vec<&str> = norm.split('&').filter(|p| !p.is_empty() && !is_tracking(param_name(p))).collect();
+        params.sort_by(|a, b| param_name(a).cmp(param_name(b)));
+        for (i, param) in params.iter().enumerate() {
+            out.push(if i == 0 { '?' } else { '&' });
+            out.push_str(param);
         }
     }
-    if let Some(f) = url.fragment() {
+    // Rule 7.
+    if let Some(f) = p.fragment {
         if f.starts_with('!') || f.starts_with('/') {
             out.push('#');
             out.push_str(f);
         }
     }
-    Some(out)
 }
 
-/// [`canonicalize_url`] into the arena, borrowing `input` when it is already canonical.
-pub fn canonical_url_in<'a: 'b, 'b>(arena: &'b Bump, input: &'a str) -> Option<&'b str> {
-    let c = canonicalize_url(input)?;
-    if c == input {
-        Some(input)
-    } else {
-        Some(arena.alloc_str(&c))
+/// Decimal digits of `n`, in `buf`.
+fn itoa_u16(mut n: u16, buf: &mut [u8; 5]) -> &str {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
     }
+    std::str::from_utf8(&buf[i..]).unwrap_or("")
 }
 
 fn hex_val(b: u8) -> Option<u8> {
@@ -520,16 +896,24 @@ fn hex_val(b: u8) -> Option<u8> {
     }
 }
 
+/// RFC 3986 unreserved: `A-Z a-z 0-9 - . _ ~`.
+fn is_unreserved(v: u8) -> bool {
+    v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~')
+}
+
 /// Rule 6 over one component (ASCII in, ASCII out: the WHATWG serializer percent-encodes
 /// everything else).
-fn normalize_escapes(s: &str, out: &mut String) {
+fn normalize_escapes(s: &str, out: &mut impl Out) {
     let b = s.as_bytes();
     let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
+    // Runs without `%` are copied as they are.
+    while let Some(p) = memchr::memchr(b'%', &b[i..]) {
+        out.push_str(&s[i..i + p]);
+        i += p;
+        if i + 2 < b.len() {
             if let (Some(h), Some(l)) = (hex_val(b[i + 1]), hex_val(b[i + 2])) {
                 let v = h * 16 + l;
-                if v.is_ascii_alphanumeric() || matches!(v, b'-' | b'.' | b'_' | b'~') {
+                if is_unreserved(v) {
                     out.push(v as char);
                 } else {
                     out.push('%');
@@ -540,9 +924,11 @@ fn normalize_escapes(s: &str, out: &mut String) {
                 continue;
             }
         }
-        // Push the whole char (input is normally ASCII, but be safe on UTF-8).
-        let ch = s[i..].chars().next().unwrap();
-        out.push(ch);
-        i += ch.len_utf8();
+        out.push('%');
+        i += 1;
     }
+    out.push_str(&s[i..]);
 }
+
+#[cfg(test)]
+mod tests;
