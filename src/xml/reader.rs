@@ -632,24 +632,7 @@ impl<'a> XmlReader<'a> {
             let at = base + i;
             match after.find(';').filter(|&j| j <= 40) {
                 Some(j) => {
-                    let name = &after[..j];
-                    match entities::resolve(name) {
-                        Resolved::Xml(_) => {}
-                        Resolved::Html(..) => self.diag(
-                            DiagnosticKind::HtmlEntity,
-                            at,
-                            format!("&{name}; is not an XML entity; read as HTML"),
-                        ),
-                        Resolved::InvalidChar => {
-                            self.diag(DiagnosticKind::InvalidCharacter, at, format!("&{name}; is not an XML character"))
-                        }
-                        Resolved::Unknown if is_ref_name(name) => {
-                            self.diag(DiagnosticKind::UnknownEntity, at, format!("&{name}; is not defined; kept literally"))
-                        }
-                        Resolved::Unknown => {
-                            self.diag(DiagnosticKind::BareAmpersand, at, "'&' starts no reference; kept literally")
-                        }
-                    }
+                    self.resolve_reported(&after[..j], at);
                     from = i + 2 + j;
                 }
                 None => {
@@ -885,29 +868,38 @@ impl<'a> XmlReader<'a> {
 
     /// Appends what the reference `&name;` (`literal`, at byte `at`) stands for.
     fn push_reference(&mut self, out: &mut bumpalo::collections::String<'a>, name: &str, literal: &str, at: usize) {
-        match entities::resolve(name) {
+        match self.resolve_reported(name, at) {
             Resolved::Xml(c) => out.push(c),
             Resolved::Html(a, b) => {
-                self.diag(DiagnosticKind::HtmlEntity, at, format!("&{name}; is not an XML entity; read as HTML"));
                 out.push(a);
                 if let Some(b) = b {
                     out.push(b);
                 }
             }
-            Resolved::InvalidChar => {
-                self.diag(DiagnosticKind::InvalidCharacter, at, format!("&{name}; is not an XML character"));
-                out.push('\u{FFFD}');
-            }
-            Resolved::Unknown => {
-                if is_ref_name(name) {
-                    self.diag(DiagnosticKind::UnknownEntity, at, format!("&{name}; is not defined; kept literally"));
-                } else {
-                    // `a & b; c` reads `& b;` as a reference that is not one.
-                    self.diag(DiagnosticKind::BareAmpersand, at, "'&' starts no reference; kept literally");
-                }
-                out.push_str(literal);
-            }
+            Resolved::InvalidChar => out.push('\u{FFFD}'),
+            Resolved::Unknown => out.push_str(literal),
         }
+    }
+
+    /// Resolves the reference `&name;` at byte `at`, recording what text and attribute values
+    /// alike do with it when it is not an XML reference (read as HTML, U+FFFD, kept literally).
+    fn resolve_reported(&mut self, name: &str, at: usize) -> Resolved {
+        let resolved = entities::resolve(name);
+        match resolved {
+            Resolved::Xml(_) => {}
+            Resolved::Html(..) => {
+                self.diag(DiagnosticKind::HtmlEntity, at, format!("&{name}; is not an XML entity; read as HTML"))
+            }
+            Resolved::InvalidChar => {
+                self.diag(DiagnosticKind::InvalidCharacter, at, format!("&{name}; is not an XML character"))
+            }
+            Resolved::Unknown if is_ref_name(name) => {
+                self.diag(DiagnosticKind::UnknownEntity, at, format!("&{name}; is not defined; kept literally"))
+            }
+            // `a & b; c` reads `& b;` as a reference that is not one.
+            Resolved::Unknown => self.diag(DiagnosticKind::BareAmpersand, at, "'&' starts no reference; kept literally"),
+        }
+        resolved
     }
 
     /// End of input: close what is open (truncated body), then yield Eof forever.
