@@ -1,0 +1,217 @@
+//! Byte-class bit masks over 64-byte blocks of text, for the scans of plain-text extraction
+//! (`CollapseScan` and [`super::word_count`]).
+//!
+//! A block is the 64 bytes at `text[i..i + 64]`, or, for the last bytes of a text, those bytes
+//! followed by padding (see [`block`]); bit `j` of a mask describes byte `j` of the
+//! block. On x86_64 the masks come from SSE2 (part of the x86_64 baseline, so no run-time
+//! detection is needed): four 16-byte compares and a `movemask` each. Elsewhere a portable
+//! loop computes the same bits. Tests check both against the byte-by-byte definitions.
+//!
+//! Invariants: the classes are exact for every byte value (bytes `>= 0x80` never fall into
+//! an ASCII class); nothing here reads outside the block it was given.
+
+/// The block at `b[i..]`: the 64 bytes there, or, when fewer are left, those bytes followed
+/// by `pad` bytes (written into `scratch`). Also returns how many bytes of `b` it holds.
+#[inline]
+pub(super) fn block<'b>(b: &'b [u8], i: usize, pad: u8, scratch: &'b mut [u8; 64]) -> (&'b [u8; 64], usize) {
+    if let Some(chunk) = b.get(i..i + 64) {
+        if let Ok(full) = chunk.try_into() {
+            return (full, 64);
+        }
+    }
+    let rest = &b[i.min(b.len())..];
+    *scratch = [pad; 64];
+    scratch[..rest.len()].copy_from_slice(rest);
+    (scratch, rest.len())
+}
+
+/// The byte after the block at `b[i..]` (`pad` past the end of `b`).
+#[inline]
+pub(super) fn byte_after(b: &[u8], i: usize, pad: u8) -> u8 {
+    b.get(i + 64).copied().unwrap_or(pad)
+}
+
+/// Masks for the word counter: see [`WordMasks`].
+#[inline]
+pub(super) fn word_masks(block: &[u8; 64]) -> WordMasks {
+    imp::word_masks(block)
+}
+
+/// Masks for whitespace collapsing: see [`CollapseMasks`].
+#[inline]
+pub(super) fn collapse_masks(block: &[u8; 64]) -> CollapseMasks {
+    imp::collapse_masks(block)
+}
+
+/// Byte classes for counting words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct WordMasks {
+    /// ASCII whitespace: `\t \n \x0B \x0C \r` and space.
+    pub ws: u64,
+    /// ASCII letters and digits.
+    pub alnum: u64,
+    /// Bytes `>= 0x80`.
+    pub high: u64,
+    /// UTF-8 continuation bytes (`0x80..=0xBF`).
+    pub cont: u64,
+}
+
+/// Byte classes for collapsing whitespace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct CollapseMasks {
+    /// ASCII whitespace other than the space: `\t \n \x0B \x0C \r`.
+    pub ws_ctl: u64,
+    /// The space, `0x20`.
+    pub space: u64,
+    /// Lead bytes of the non-ASCII `White_Space` characters: `0xC2` (U+0085, U+00A0), `0xE1`
+    /// (U+1680), `0xE2` (U+2000–U+205F), `0xE3` (U+3000). Most such bytes start characters
+    /// that are not whitespace (`’` is `E2 80 99`): the caller decodes them.
+    pub ws_lead: u64,
+}
+
+/// Byte-by-byte definitions of the classes (the portable implementation, and the reference
+/// the SIMD one is tested against).
+#[cfg(any(test, not(target_arch = "x86_64")))]
+mod portable {
+    use super::{CollapseMasks, WordMasks};
+
+    fn mask(bytes: &[u8; 64], class: impl Fn(u8) -> bool) -> u64 {
+        bytes.iter().enumerate().fold(0, |m, (j, &b)| m | ((class(b) as u64) << j))
+    }
+
+    pub(super) fn word_masks(bytes: &[u8; 64]) -> WordMasks {
+        WordMasks {
+            ws: mask(bytes, |b| matches!(b, b'\t'..=b'\r' | b' ')),
+            alnum: mask(bytes, |b| b.is_ascii_alphanumeric()),
+            high: mask(bytes, |b| b >= 0x80),
+            cont: mask(bytes, |b| (0x80..0xC0).contains(&b)),
+        }
+    }
+
+    pub(super) fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
+        CollapseMasks {
+            ws_ctl: mask(bytes, |b| matches!(b, b'\t'..=b'\r')),
+            space: mask(bytes, |b| b == b' '),
+            ws_lead: mask(bytes, |b| matches!(b, 0xC2 | 0xE1..=0xE3)),
+        }
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+use portable as imp;
+
+#[cfg(target_arch = "x86_64")]
+mod imp {
+    //! SSE2. Byte compares are signed: bytes `>= 0x80` are negative, so they are below every
+    //! ASCII bound and each ASCII range test excludes them without a separate check.
+    use super::{CollapseMasks, WordMasks};
+    use core::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+
+    /// The four 16-byte lanes of the block.
+    #[inline(always)]
+    fn lanes(bytes: &[u8; 64]) -> [__m128i; 4] {
+        // SAFETY: SSE2 is part of the x86_64 baseline; each unaligned load reads 16 bytes at
+        // offsets 0, 16, 32, 48 of a 64-byte array.
+        unsafe {
+            let p = bytes.as_ptr() as *const __m128i;
+            [_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)), _mm_loadu_si128(p.add(2)), _mm_loadu_si128(p.add(3))]
+        }
+    }
+
+    /// Gathers one 16-bit movemask per lane into a 64-bit mask.
+    #[inline(always)]
+    fn gather(lanes: &[__m128i; 4], class: impl Fn(__m128i) -> __m128i) -> u64 {
+        let mut m = 0u64;
+        for (k, &v) in lanes.iter().enumerate() {
+            // SAFETY: SSE2 is part of the x86_64 baseline.
+            let bits = unsafe { _mm_movemask_epi8(class(v)) } as u32 as u64;
+            m |= bits << (16 * k);
+        }
+        m
+    }
+
+    #[inline(always)]
+    fn splat(c: u8) -> __m128i {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_set1_epi8(c as i8) }
+    }
+
+    /// Bytes `v` with `lo < v < hi`, compared as signed bytes (see the module doc).
+    #[inline(always)]
+    fn between(v: __m128i, lo: u8, hi: u8) -> __m128i {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_and_si128(_mm_cmpgt_epi8(v, splat(lo)), _mm_cmplt_epi8(v, splat(hi))) }
+    }
+
+    #[inline(always)]
+    fn eq(v: __m128i, c: u8) -> __m128i {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_cmpeq_epi8(v, splat(c)) }
+    }
+
+    #[inline(always)]
+    fn or(a: __m128i, b: __m128i) -> __m128i {
+        // SAFETY: SSE2 is part of the x86_64 baseline.
+        unsafe { _mm_or_si128(a, b) }
+    }
+
+    #[inline]
+    pub(super) fn word_masks(bytes: &[u8; 64]) -> WordMasks {
+        let v = lanes(bytes);
+        WordMasks {
+            ws: gather(&v, |x| or(between(x, 0x08, 0x0E), eq(x, b' '))),
+            // ASCII letters are the bytes that `| 0x20` turns into `a..=z`.
+            alnum: gather(&v, |x| or(between(x, 0x2F, 0x3A), between(or(x, splat(0x20)), 0x60, 0x7B))),
+            high: gather(&v, |x| x),
+            // 0x80..=0xBF are the signed bytes below 0xC0 (-64).
+            cont: gather(&v, |x| {
+                // SAFETY: SSE2 is part of the x86_64 baseline.
+                unsafe { _mm_cmplt_epi8(x, splat(0xC0)) }
+            }),
+        }
+    }
+
+    #[inline]
+    pub(super) fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
+        let v = lanes(bytes);
+        CollapseMasks {
+            ws_ctl: gather(&v, |x| between(x, 0x08, 0x0E)),
+            space: gather(&v, |x| eq(x, b' ')),
+            // 0xC2, and 0xE1..=0xE3 (signed: strictly between 0xE0 and 0xE4).
+            ws_lead: gather(&v, |x| or(eq(x, 0xC2), between(x, 0xE0, 0xE4))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every byte value at every position, against the byte-by-byte definitions.
+    #[test]
+    fn simd_masks_match_the_definitions() {
+        for start in 0..=255u8 {
+            let mut bytes = [0u8; 64];
+            for (j, b) in bytes.iter_mut().enumerate() {
+                *b = start.wrapping_add((j as u8).wrapping_mul(7));
+            }
+            assert_eq!(word_masks(&bytes), portable::word_masks(&bytes), "{start}");
+            assert_eq!(collapse_masks(&bytes), portable::collapse_masks(&bytes), "{start}");
+        }
+    }
+
+    #[test]
+    fn short_blocks_are_padded() {
+        let mut scratch = [0; 64];
+        let (bytes, len) = block(b"ab c", 0, b' ', &mut scratch);
+        assert_eq!(len, 4);
+        assert_eq!(word_masks(bytes).ws, !0b1011);
+        let (_, len) = block(b"ab c", 4, b' ', &mut scratch);
+        assert_eq!(len, 0);
+        assert_eq!(byte_after(&[b'x'; 70], 0, b' '), b'x');
+        assert_eq!(byte_after(&[b'x'; 64], 0, b' '), b' ');
+    }
+}
