@@ -1,5 +1,5 @@
 //! Byte-class bit masks over 64-byte blocks of text, for the scans of plain-text extraction
-//! (`CollapseScan` and [`super::word_count`]).
+//! (`text::CollapseScan` and [`super::word_count`]).
 //!
 //! A block is the 64 bytes at `text[i..i + 64]`, or, for the last bytes of a text, those bytes
 //! followed by padding (see [`block`]); bit `j` of a mask describes byte `j` of the

@@ -1,8 +1,13 @@
 //! Differential tests of the fast text paths against the straightforward reference versions
 //! they replaced (kept here verbatim), on the real corpus and on generated strings.
 
+use super::canonical::*;
+use super::text::*;
 use super::*;
+use crate::html::{Html, NodeKind, HTML_NS};
+use crate::model::url::is_canonical_http_url;
 use crate::model::Text;
+use std::borrow::Cow;
 
 // ---------------------------------------------------------------------------------------------
 // Reference implementations (the code before the fast paths).
