@@ -236,7 +236,7 @@ impl<'t> CollapseScan<'t> {
     const PAD: u8 = b'\t';
     /// Shorter texts are scanned byte by byte: one block's masks cost about as much as
     /// looking at this many bytes one at a time.
-    const MIN_LEN: usize = 48;
+    const MIN_LEN: usize = 16;
 
     fn new(t: &'t str) -> Self {
         CollapseScan { t, base: usize::MAX, len: 0, run_stops: 0, maybe_word: 0 }
