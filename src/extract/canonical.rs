@@ -9,7 +9,7 @@ use std::borrow::Cow;
 
 use bumpalo::Bump;
 
-use crate::model::url::is_canonical_http_url;
+use crate::model::url::canonical_http_url_parts;
 
 /// Query parameters removed by [`canonicalize_url`] (rule 5), compared ASCII
 /// case-insensitively; every other `utm_*` parameter is removed too.
@@ -43,7 +43,7 @@ pub fn canonicalize_url(input: &str) -> Option<String> {
 /// [`canonicalize_url`], borrowing `input` when it is already canonical.
 ///
 /// Most feed URLs are absolute `http(s)` URLs in the URL parser's own serialization
-/// ([`is_canonical_http_url`]): for those the components are read off the string itself (no
+/// ([`canonical_http_url_parts`]): for those the components are read off the string itself (no
 /// parsing), the input is returned as it is when none of the rules changes it, and otherwise
 /// the rules are applied to those components exactly as to the parser's.
 pub fn canonicalize_url_cow(input: &str) -> Option<Cow<'_, str>> {
@@ -86,26 +86,21 @@ pub(super) struct UrlParts<'u> {
     pub(super) fragment: Option<&'u str>,
 }
 
-/// The parts of `s` when it is its own serialization by [`is_canonical_http_url`] (http(s), no
+/// The parts of `s` when it is its own serialization by [`canonical_http_url_parts`] (http(s), no
 /// userinfo, no port, a path, then `?query`, then `#fragment`): what `Url::parse(s)` would
 /// give, without parsing.
 pub(super) fn serialized_parts(s: &str) -> Option<UrlParts<'_>> {
-    if !is_canonical_http_url(s) {
-        return None;
-    }
-    let (scheme, rest) = s.split_once("://")?;
-    let slash = rest.find('/')?;
-    let (host, tail) = rest.split_at(slash);
-    // The serialization has no `#` before its fragment and no `?` before its query.
-    let (path_query, fragment) = match tail.split_once('#') {
-        Some((pq, f)) => (pq, Some(f)),
-        None => (tail, None),
-    };
-    let (path, query) = match path_query.split_once('?') {
-        Some((p, q)) => (p, Some(q)),
-        None => (path_query, None),
-    };
-    Some(UrlParts { scheme, username: "", password: None, host, port: None, path, query, fragment })
+    let p = canonical_http_url_parts(s)?;
+    Some(UrlParts {
+        scheme: p.scheme,
+        username: "",
+        password: None,
+        host: p.host,
+        port: None,
+        path: p.path,
+        query: p.query,
+        fragment: p.fragment,
+    })
 }
 
 /// True when [`write_canonical`] would write the serialization `parts` came from: rules 1

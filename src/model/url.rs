@@ -68,73 +68,109 @@ static URL_BYTE: [u8; 256] = {
 /// One pass over the bytes, table-driven (differential-tested against the straightforward
 /// version it replaced, kept in the tests).
 pub fn is_canonical_http_url(s: &str) -> bool {
-    let rest = match s.strip_prefix("https://").or_else(|| s.strip_prefix("http://")) {
-        Some(r) => r,
-        None => return false,
+    canonical_http_url_parts(s).is_some()
+}
+
+/// The components of a URL that [`is_canonical_http_url`] accepts, as found by that check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CanonicalHttpUrl<'u> {
+    /// `http` or `https`.
+    pub scheme: &'u str,
+    pub host: &'u str,
+    /// Starts with `/`.
+    pub path: &'u str,
+    /// After the `?`, without it.
+    pub query: Option<&'u str>,
+    /// After the `#`, without it.
+    pub fragment: Option<&'u str>,
+}
+
+/// [`is_canonical_http_url`], returning the URL's components when it holds.
+pub fn canonical_http_url_parts(s: &str) -> Option<CanonicalHttpUrl<'_>> {
+    let scheme_len = if s.starts_with("https://") {
+        5
+    } else if s.starts_with("http://") {
+        4
+    } else {
+        return None;
     };
-    let b = rest.as_bytes();
+    let host_start = scheme_len + 3;
+    let b = &s.as_bytes()[host_start..];
     // Host: labels of [a-z0-9-] separated by single dots, up to the first `/`.
     let mut i = 0;
     let mut label_start = 0;
     loop {
-        let Some(&c) = b.get(i) else { return false }; // no path: the serializer appends "/"
+        let &c = b.get(i)?; // no path: the serializer appends "/"
         if c == b'/' || c == b'.' {
             if i == label_start {
-                return false; // empty host or empty label
+                return None; // empty host or empty label
             }
             if c == b'/' {
                 break;
             }
             label_start = i + 1;
         } else if URL_BYTE[c as usize] & LABEL == 0 {
-            return false;
+            return None;
         } else if c == b'-' && i >= 3 && &b[i - 3..i] == b"xn-" {
-            return false; // "xn--" anywhere in the host
+            return None; // "xn--" anywhere in the host
         }
         i += 1;
     }
     // "Ends in a number": an all-digit or 0x-prefixed last label makes the host IPv4.
     let last_label = &b[label_start..i];
     if last_label.iter().all(u8::is_ascii_digit) || last_label.starts_with(b"0x") {
-        return false;
+        return None;
     }
+    let host_end = i;
     // Path: plain bytes, no "%2e"/"%2E", no "." or ".." segment; up to `?` or `#`.
     let mut seg_start = i + 1; // after the first '/'
-    loop {
+    let path_end = loop {
         let c = b.get(i).copied();
         if matches!(c, None | Some(b'/' | b'?' | b'#')) {
             let seg = &b[seg_start.min(i)..i];
             if seg == b"." || seg == b".." {
-                return false;
+                return None;
             }
             seg_start = i + 1;
             match c {
                 Some(b'/') => {}
-                _ => break,
+                _ => break i,
             }
         } else if let Some(c) = c {
             if URL_BYTE[c as usize] & PLAIN == 0 {
-                return false;
+                return None;
             }
             if c == b'%' && b.get(i + 1) == Some(&b'2') && matches!(b.get(i + 2), Some(b'e' | b'E')) {
-                return false;
+                return None;
             }
         }
         i += 1;
-    }
+    };
     // Query and fragment: plain bytes or `?` (a second `#` is not allowed).
-    let mut hashes = 0;
-    for &c in &b[i.min(b.len())..] {
+    let mut hash = None;
+    for (k, &c) in b.iter().enumerate().skip(path_end) {
         if c == b'#' {
-            hashes += 1;
-            if hashes > 1 {
-                return false;
+            if hash.is_some() {
+                return None;
             }
+            hash = Some(k);
         } else if URL_BYTE[c as usize] & PLAIN_OR_QMARK == 0 {
-            return false;
+            return None;
         }
     }
-    true
+    let rest = &s[host_start..];
+    let (before_fragment, fragment) = match hash {
+        Some(h) => (&rest[..h], Some(&rest[h + 1..])),
+        None => (rest, None),
+    };
+    let query = (b.get(path_end) == Some(&b'?')).then(|| &before_fragment[path_end + 1..]);
+    Some(CanonicalHttpUrl {
+        scheme: &s[..scheme_len],
+        host: &rest[..host_end],
+        path: &rest[host_end..path_end],
+        query,
+        fragment,
+    })
 }
 
 #[cfg(test)]
