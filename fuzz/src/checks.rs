@@ -279,27 +279,36 @@ pub fn check_parsed(p: &Parsed<'_>, raw_len: usize, text: &str, limits: &Limits)
         let o = f.into_owned();
         check_owned_matches(&o, f);
         check_feed_dates(&o);
+        check_extraction(f);
     }
 }
 
 /// The JSON Lines record of a parse result (`sink::json::encode_record`) is one line of valid
 /// JSON: an object whose `status`, `format` and entry count match the result.
 pub fn check_json(p: &Parsed<'_>) {
+    use feedmill::extract::{extract, ExtractOptions};
+    use feedmill::sanitize::SanitizeOptions;
     use feedmill::sink::{json::encode_record, Problem, RecordView, Status};
-    let view = RecordView {
-        source: "fuzz\n\"input\"",
-        status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
-        error: p.feed.is_none().then_some(Problem { kind: "not_a_feed", message: "no feed \u{0}\u{2028}" }),
-        format: p.format,
-        encoding: p.encoding.map(|e| e.name()),
-        diagnostics: &p.diagnostics,
-        feed: p.feed.as_ref(),
-        extraction: None,
-        sanitize: None,
-    };
-    let (mut out, mut scratch) = (Vec::new(), String::new());
-    encode_record(&mut out, &mut scratch, &view);
-    check_json_line(&out, Some(p));
+    let arena = Bump::new();
+    let extraction = p.feed.as_ref().map(|f| extract(f, &arena, &ExtractOptions::default()));
+    let strict = SanitizeOptions::default();
+    // As written by default, and with `--extract --sanitize strict`.
+    for extras in [false, true] {
+        let view = RecordView {
+            source: "fuzz\n\"input\"",
+            status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
+            error: p.feed.is_none().then_some(Problem { kind: "not_a_feed", message: "no feed \u{0}\u{2028}" }),
+            format: p.format,
+            encoding: p.encoding.map(|e| e.name()),
+            diagnostics: &p.diagnostics,
+            feed: p.feed.as_ref(),
+            extraction: extraction.as_ref().filter(|_| extras),
+            sanitize: extras.then_some(&strict),
+        };
+        let (mut out, mut scratch) = (Vec::new(), String::new());
+        encode_record(&mut out, &mut scratch, &view);
+        check_json_line(&out, Some(p));
+    }
 }
 
 /// `line` (without its newline) is one JSON object with a known `status`; with `p`, its
@@ -410,6 +419,197 @@ pub fn check_timestamp_roundtrip(t: &Timestamp, what: &str) {
     if (0..=9999).contains(&year) {
         assert_eq!(parse_rfc3339(&s), Some(*t), "{what} {s} does not round-trip through parse_rfc3339");
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Extraction (issue 7), against references written from the documented definitions
+
+/// Elements whose content plain text leaves out, and elements that separate words (as
+/// documented for `feedmill::extract::text_content`).
+const HIDDEN: &[&str] = &["script", "style", "template", "noscript", "head", "title"];
+const SEPARATING: &[&str] = &[
+    "p", "br", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th", "table",
+    "thead", "tbody", "tfoot", "caption", "blockquote", "pre", "hr", "section", "article", "aside", "header", "footer",
+    "nav", "figure", "figcaption", "address", "main", "details", "summary", "img", "iframe", "video", "audio", "option",
+];
+
+/// Plain text by the definition: the text nodes in order, hidden elements left out, a
+/// newline around separating elements, then whitespace (`char::is_whitespace`) collapsed.
+fn reference_plain_text(t: &Text<'_>) -> String {
+    let gathered = match t {
+        Text::Plain(s) => s.to_string(),
+        Text::Html(h) => {
+            let nodes = h.nodes();
+            let (mut out, mut ends, mut i) = (String::new(), Vec::new(), 0);
+            while i < nodes.len() {
+                while ends.last().is_some_and(|&e| e <= i) {
+                    ends.pop();
+                    out.push('\n');
+                }
+                match nodes[i].kind {
+                    NodeKind::Element(el) if el.namespace == HTML_NS || el.namespace.is_empty() => {
+                        if HIDDEN.contains(&el.local) {
+                            out.push('\n');
+                            i = nodes[i].end as usize;
+                            continue;
+                        }
+                        if SEPARATING.contains(&el.local) {
+                            out.push('\n');
+                            ends.push(nodes[i].end as usize);
+                        }
+                    }
+                    NodeKind::Text(t) => out.push_str(t),
+                    _ => {}
+                }
+                i += 1;
+            }
+            out
+        }
+    };
+    gathered.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Words by the definition: maximal runs of non-whitespace holding a letter or digit; every
+/// character of an unspaced script (Han, Kana, Thai) a word of its own.
+fn reference_word_count(s: &str) -> u32 {
+    let unspaced = |c: char| {
+        matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x0E00..=0x0E7F | 0x20000..=0x2FA1F)
+    };
+    let (mut n, mut in_word, mut has_alnum) = (0, false, false);
+    for c in s.chars() {
+        if c.is_whitespace() || unspaced(c) {
+            n += (in_word && has_alnum) as u32 + unspaced(c) as u32;
+            (in_word, has_alnum) = (false, false);
+        } else {
+            in_word = true;
+            has_alnum |= c.is_alphanumeric();
+        }
+    }
+    n + (in_word && has_alnum) as u32
+}
+
+/// A canonical URL is an http(s) URL that canonicalizing leaves as it is.
+fn check_canonical_url(u: Option<&str>) {
+    if let Some(u) = u {
+        assert!(u.starts_with("http://") || u.starts_with("https://"), "canonical URL {u:?} is not http(s)");
+        assert_eq!(feedmill::extract::canonicalize_url(u).as_deref(), Some(u), "canonical URL {u:?} is not a fixed point");
+    }
+}
+
+/// Extraction with every option on: deterministic, plain text and word counts as defined,
+/// the best body by the documented priority, canonical URLs fixed points, dedup keys from
+/// the documented sources.
+pub fn check_extraction(f: &Feed<'_>) {
+    use feedmill::extract::{extract, BodySource, DedupSource, ExtractOptions};
+    let opts = ExtractOptions::default();
+    let (arena, arena2) = (Bump::new(), Bump::new());
+    let x = extract(f, &arena, &opts);
+    assert!(x == extract(f, &arena2, &opts), "extraction is not deterministic");
+    let plain = |t: &Option<Text<'_>>| t.as_ref().map(reference_plain_text).filter(|s| !s.is_empty());
+    for (t, got, what) in [
+        (&f.title, x.title_text, "feed title_text"),
+        (&f.subtitle, x.subtitle_text, "feed subtitle_text"),
+        (&f.description, x.description_text, "feed description_text"),
+    ] {
+        assert_eq!(got.map(str::to_owned), plain(t), "{what}");
+    }
+    check_canonical_url(x.canonical_url);
+    assert_eq!(x.entries.len(), f.entries.len(), "one extraction per entry");
+    for (e, xe) in f.entries.iter().zip(&x.entries) {
+        for (t, got, what) in [
+            (&e.title, xe.title_text, "title_text"),
+            (&e.subtitle, xe.subtitle_text, "subtitle_text"),
+            (&e.summary, xe.summary_text, "summary_text"),
+            (&e.content, xe.content_text, "content_text"),
+        ] {
+            assert_eq!(got.map(str::to_owned), plain(t), "entry {what}");
+        }
+        let best = match (xe.content_text, xe.summary_text) {
+            (Some(c), _) => Some((BodySource::Content, c)),
+            (None, Some(s)) => Some((BodySource::Summary, s)),
+            (None, None) => None,
+        };
+        assert_eq!(xe.body_source.zip(xe.body_text), best, "best body");
+        assert_eq!(xe.word_count, xe.body_text.map_or(0, reference_word_count), "word count of {:?}", xe.body_text);
+        check_canonical_url(xe.canonical_url);
+        match xe.dedup_source {
+            Some(DedupSource::Id) => assert_eq!(xe.dedup_key, e.ext.id, "dedup key from the id"),
+            Some(DedupSource::Url) => {
+                assert!(e.ext.id.is_none(), "a URL dedup key for an entry with an id");
+                assert_eq!(xe.dedup_key, xe.canonical_url, "dedup key from the canonical URL");
+            }
+            Some(DedupSource::Hash) => {
+                let k = xe.dedup_key.unwrap_or("");
+                assert!(k.len() == 16 && k.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()), "hash key {k:?}");
+            }
+            None => panic!("an entry without a dedup key"),
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Strict sanitizing (`--sanitize strict`)
+
+/// Elements strict sanitizing removes (with or without their content) and attributes it
+/// drops, as documented in `feedmill::sanitize`.
+const UNSAFE_ELEMENTS: &[&str] = &[
+    "script", "style", "iframe", "object", "embed", "applet", "frame", "frameset", "noscript", "noembed", "noframes",
+    "template", "base", "meta", "link", "title", "svg", "math", "xmp", "plaintext", "input", "button", "select",
+    "textarea", "keygen", "form",
+];
+const UNSAFE_ATTRIBUTES: &[&str] = &["style", "srcdoc", "formaction", "action", "ping", "http-equiv"];
+const URL_ATTRIBUTES: &[&str] = &[
+    "href", "src", "srcset", "poster", "cite", "background", "longdesc", "lowsrc", "dynsrc", "usemap", "data",
+    "codebase",
+];
+
+/// The output of strict sanitizing, parsed as a browser would: no unsafe element, no
+/// comment, no event handler or unsafe attribute, and every URL attribute's scheme (after
+/// removing whitespace, controls and invisible format characters, as a browser ignores them)
+/// on the allowlist.
+pub fn check_strictly_safe(html: &str) {
+    let arena = Bump::new();
+    let Some(Text::Html(h)) = feedmill::html::parse_escaped_html_reference(&arena, html) else { return };
+    for n in h.nodes() {
+        match n.kind {
+            NodeKind::Comment(_) => panic!("a comment survived strict sanitizing: {html:?}"),
+            NodeKind::Element(el) => {
+                assert!(!UNSAFE_ELEMENTS.contains(&el.local), "<{}> survived strict sanitizing: {html:?}", el.local);
+                for a in el.attrs {
+                    let name = a.local.to_ascii_lowercase();
+                    assert!(!name.starts_with("on") && !UNSAFE_ATTRIBUTES.contains(&name.as_str()), "attribute {name} survived: {html:?}");
+                    if URL_ATTRIBUTES.contains(&name.as_str()) || name == "href" {
+                        for candidate in a.value.split(',') {
+                            let v: String = candidate
+                                .chars()
+                                .filter(|c| !c.is_whitespace() && !c.is_control() && !matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{AD}'))
+                                .collect::<String>()
+                                .to_ascii_lowercase();
+                            let scheme_end = v.find([':', '/', '?', '#']);
+                            if let Some(i) = scheme_end.filter(|&i| v.as_bytes()[i] == b':') {
+                                let scheme = &v[..i];
+                                assert!(
+                                    ["http", "https", "mailto", "tel", "ftp"].contains(&scheme),
+                                    "{name}={:?} (scheme {scheme:?}) survived strict sanitizing: {html:?}",
+                                    a.value
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Strict sanitizing of `text` is safe (see [`check_strictly_safe`]) and a fixed point.
+pub fn check_strict_sanitizing(text: &str) {
+    use feedmill::sanitize::{sanitize_html, SanitizeOptions};
+    let opts = SanitizeOptions::default();
+    let once = sanitize_html(text, &opts);
+    check_strictly_safe(&once);
+    assert_eq!(sanitize_html(&once, &opts), once, "strict sanitizing is not idempotent for {text:?}");
 }
 
 // ------------------------------------------------------------------------------------------
@@ -568,6 +768,7 @@ fn html_of(t: &Option<Text<'_>>) -> String {
 /// `escaped_html` target: the input as escaped HTML text.
 pub fn check_escaped_html(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
+    check_strict_sanitizing(&text);
     let arena = Bump::new();
     let first = feedmill::html::parse_escaped_html(&arena, &text);
     let arena2 = Bump::new();
