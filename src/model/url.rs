@@ -68,7 +68,7 @@ static URL_BYTE: [u8; 256] = {
 /// One pass over the bytes, table-driven (differential-tested against the straightforward
 /// version it replaced, kept in the tests).
 pub fn is_canonical_http_url(s: &str) -> bool {
-    canonical_http_url_parts(s).is_some()
+    scan_canonical_http_url(s).is_some()
 }
 
 /// The components of a URL that [`is_canonical_http_url`] accepts, as found by that check.
@@ -87,6 +87,34 @@ pub struct CanonicalHttpUrl<'u> {
 
 /// [`is_canonical_http_url`], returning the URL's components when it holds.
 pub fn canonical_http_url_parts(s: &str) -> Option<CanonicalHttpUrl<'_>> {
+    let ends = scan_canonical_http_url(s)?;
+    let rest = &s[ends.host_start..];
+    let (before_fragment, fragment) = match ends.hash {
+        Some(h) => (&rest[..h], Some(&rest[h + 1..])),
+        None => (rest, None),
+    };
+    let query = (rest.as_bytes().get(ends.path_end) == Some(&b'?')).then(|| &before_fragment[ends.path_end + 1..]);
+    Some(CanonicalHttpUrl {
+        scheme: &s[..ends.host_start - 3],
+        host: &rest[..ends.host_end],
+        path: &rest[ends.host_end..ends.path_end],
+        query,
+        fragment,
+    })
+}
+
+/// Where the components of a canonical http(s) URL end (offsets after `host_start`).
+struct CanonicalEnds {
+    host_start: usize,
+    host_end: usize,
+    path_end: usize,
+    hash: Option<usize>,
+}
+
+/// The scan behind [`is_canonical_http_url`]: offsets only, so that the boolean check costs
+/// no slicing.
+#[inline]
+fn scan_canonical_http_url(s: &str) -> Option<CanonicalEnds> {
     let scheme_len = if s.starts_with("https://") {
         5
     } else if s.starts_with("http://") {
@@ -148,29 +176,17 @@ pub fn canonical_http_url_parts(s: &str) -> Option<CanonicalHttpUrl<'_>> {
     };
     // Query and fragment: plain bytes or `?` (a second `#` is not allowed).
     let mut hash = None;
-    for (k, &c) in b.iter().enumerate().skip(path_end) {
+    for (k, &c) in b[path_end..].iter().enumerate() {
         if c == b'#' {
             if hash.is_some() {
                 return None;
             }
-            hash = Some(k);
+            hash = Some(path_end + k);
         } else if URL_BYTE[c as usize] & PLAIN_OR_QMARK == 0 {
             return None;
         }
     }
-    let rest = &s[host_start..];
-    let (before_fragment, fragment) = match hash {
-        Some(h) => (&rest[..h], Some(&rest[h + 1..])),
-        None => (rest, None),
-    };
-    let query = (b.get(path_end) == Some(&b'?')).then(|| &before_fragment[path_end + 1..]);
-    Some(CanonicalHttpUrl {
-        scheme: &s[..scheme_len],
-        host: &rest[..host_end],
-        path: &rest[host_end..path_end],
-        query,
-        fragment,
-    })
+    Some(CanonicalEnds { host_start, host_end, path_end, hash })
 }
 
 #[cfg(test)]
