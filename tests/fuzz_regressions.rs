@@ -131,3 +131,23 @@ fn input_layouts() {
     assert_eq!((d.label.as_deref(), &d.body[..]), (Some("latin1"), &b"<x/>"[..]));
     assert_eq!(checks::DecodeCase::decode(b"\x00<x/>").label, None);
 }
+
+/// The document targets' invariants (parse, JSON records with and without `--extract
+/// --sanitize strict`, extraction against its reference definitions) on every file of the
+/// real corpus, not only on the regressions.
+#[test]
+fn document_invariants_hold_on_the_real_corpus() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    let mut checked = 0;
+    for dir in ["atom", "atom03", "rss1", "rss2"] {
+        for path in files(&root.join(dir)) {
+            let data = std::fs::read(&path).unwrap();
+            if let Err(e) = catch_unwind(AssertUnwindSafe(|| checks::check_parse_document(&data))) {
+                let msg = e.downcast_ref::<String>().cloned().unwrap_or_default();
+                panic!("{}: {msg}", path.display());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 280, "{checked} corpus files");
+}
