@@ -49,6 +49,10 @@
 use bumpalo::Bump;
 use markup5ever::data::NAMED_ENTITIES;
 
+use super::tags::{
+    self, Cat, RawKind, Tag, BLOCK_END, FORMATTING, HEADING, IMPLIED_END, SCOPE, SPECIAL, TAGS,
+    T_CELL, T_NONE, T_SECTION, T_TABLE,
+};
 use super::{Attribute, Element, Node, NodeKind, HTML_NS};
 
 /// How many open elements an unmatched end tag is looked for in before giving up.
@@ -56,26 +60,6 @@ const END_TAG_SCAN: usize = 64;
 /// How many open elements a "pop until … in scope" looks at before giving up (keeps every
 /// token O(1): a successful scan pops what it looked at).
 const SCOPE_SCAN: usize = 256;
-
-/// Formatting elements (entries of the list of active formatting elements).
-fn is_formatting(name: &str) -> bool {
-    matches!(
-        name,
-        "a" | "b"
-            | "big"
-            | "code"
-            | "em"
-            | "font"
-            | "i"
-            | "nobr"
-            | "s"
-            | "small"
-            | "strike"
-            | "strong"
-            | "tt"
-            | "u"
-    )
-}
 
 #[inline]
 fn is_ws_or_cr(b: u8) -> bool {
@@ -87,167 +71,27 @@ fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0C' | b' ')
 }
 
-/// Tree-construction category of a start tag name ("in body" insertion mode).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Cat {
-    /// "Any other start tag" and formatting elements other than `a`/`nobr`: insert.
-    Ordinary,
-    /// Closes a `p` in button scope, then insert.
-    PClose,
-    Heading,
-    Li,
-    DdDt,
-    /// Inserted and immediately popped.
-    Void,
-    /// `pre`, `listing`: like `PClose`, and a newline right after the start tag is dropped.
-    Pre,
-    /// `table` in body: closes a `p`, then insert.
-    Table,
-    /// Elements whose content the tokenizer reads as raw text up to the matching end tag.
-    Raw(RawKind),
-    Hr,
-    A,
-    Ruby,
-    /// `rb`, `rtc`, `rp`, `rt`: plain insert when no `ruby` is open.
-    RubyChild,
-    Bail,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum RawKind {
-    /// `script` (script data state; bails on `<!--`, which starts its escaped states).
-    Script,
-    /// `style`, `noframes`, `iframe`, `noembed` (RAWTEXT).
-    Rawtext,
-    /// `xmp`: RAWTEXT after closing a `p`.
-    Xmp,
-    /// `title` (RCDATA: character references decoded).
-    Rcdata,
-    /// `textarea`: RCDATA, and a newline right after the start tag is dropped.
-    Textarea,
-}
-
-fn category(name: &str) -> Cat {
-    match name {
-        "address" | "article" | "aside" | "blockquote" | "center" | "details" | "dialog"
-        | "dir" | "div" | "dl" | "fieldset" | "figcaption" | "figure" | "footer" | "header"
-        | "hgroup" | "main" | "menu" | "nav" | "ol" | "p" | "search" | "section" | "summary"
-        | "ul" => Cat::PClose,
-        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => Cat::Heading,
-        "li" => Cat::Li,
-        "dd" | "dt" => Cat::DdDt,
-        "area" | "br" | "embed" | "img" | "keygen" | "wbr" | "input" | "param" | "source"
-        | "track" => Cat::Void,
-        "hr" => Cat::Hr,
-        "pre" | "listing" => Cat::Pre,
-        "table" => Cat::Table,
-        "script" => Cat::Raw(RawKind::Script),
-        "style" | "noframes" | "iframe" | "noembed" => Cat::Raw(RawKind::Rawtext),
-        "xmp" => Cat::Raw(RawKind::Xmp),
-        "title" => Cat::Raw(RawKind::Rcdata),
-        "textarea" => Cat::Raw(RawKind::Textarea),
-        "a" => Cat::A,
-        "ruby" => Cat::Ruby,
-        "rb" | "rtc" | "rp" | "rt" => Cat::RubyChild,
-        "html" | "head" | "body" | "base" | "basefont" | "bgsound" | "link" | "meta"
-        | "template" | "frameset" | "frame" | "form" | "plaintext" | "button" | "nobr"
-        | "caption" | "col" | "colgroup" | "tbody" | "td" | "tfoot" | "th" | "thead" | "tr"
-        | "image" | "select" | "option" | "optgroup" | "math" | "svg" | "isindex" => Cat::Bail,
-        _ => Cat::Ordinary,
-    }
-}
-
-/// html5ever's "special" category minus `address`, `div`, `p` (the elements at which the
-/// `li`/`dd`/`dt` start-tag walk stops), restricted to names that can be open here.
-fn is_extra_special(name: &str) -> bool {
-    matches!(
-        name,
-        "applet"
-            | "article"
-            | "aside"
-            | "blockquote"
-            | "center"
-            | "dd"
-            | "details"
-            | "dir"
-            | "dl"
-            | "dt"
-            | "fieldset"
-            | "figcaption"
-            | "figure"
-            | "footer"
-            | "h1"
-            | "h2"
-            | "h3"
-            | "h4"
-            | "h5"
-            | "h6"
-            | "header"
-            | "hgroup"
-            | "li"
-            | "listing"
-            | "main"
-            | "marquee"
-            | "menu"
-            | "nav"
-            | "noscript"
-            | "object"
-            | "ol"
-            | "pre"
-            | "section"
-            | "summary"
-            | "ul"
-            | "table"
-            | "tbody"
-            | "thead"
-            | "tfoot"
-            | "tr"
-            | "td"
-            | "th"
-            // Never left open (raw text is read to its end tag) but special all the same.
-            | "iframe"
-            | "noembed"
-            | "noframes"
-            | "script"
-            | "style"
-            | "textarea"
-            | "title"
-            | "xmp"
-    )
-}
-
-fn is_heading(name: &str) -> bool {
-    matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
-}
-
 struct Frame<'a> {
     /// Output index of the element.
     idx: u32,
+    tag: Tag,
+    /// The lowercased name (what `tag` stands for, unless it is [`Tag::Other`]).
     name: &'a str,
-    /// Stack index of the nearest frame at or below this one that is `li` or extra-special
-    /// (`u32::MAX` = none).
-    li_bar: u32,
-    /// Same for `dd`/`dt`.
-    dd_bar: u32,
+    /// Stack index of the nearest frame at or below this one that is extra-special (see
+    /// [`Tag::is_extra_special`]; `u32::MAX` = none): where the `li`/`dd`/`dt` start-tag walk
+    /// stops (`li`, `dd`, `dt` are extra-special themselves).
+    bar: u32,
     /// Kind of the nearest table-structure frame at or below this one (`T_*`) and its stack
     /// index: the insertion mode follows from it (see [`Builder::mode`]).
     tkind: u8,
     tidx: u32,
 }
 
-const T_NONE: u8 = 0;
-const T_TABLE: u8 = 1;
-const T_SECTION: u8 = 2;
-const T_ROW: u8 = 3;
-const T_CELL: u8 = 4;
-
-fn table_kind(name: &str) -> u8 {
-    match name {
-        "table" => T_TABLE,
-        "tbody" | "thead" | "tfoot" => T_SECTION,
-        "tr" => T_ROW,
-        "td" | "th" => T_CELL,
-        _ => T_NONE,
+impl Frame<'_> {
+    /// Whether this is the element named by an end tag (`tag`, `name`).
+    #[inline]
+    fn is(&self, tag: Tag, name: &str) -> bool {
+        self.tag == tag && (tag != Tag::Other || self.name == name)
     }
 }
 
@@ -336,14 +180,35 @@ struct Builder<'a, 'o> {
     out: &'o mut AVec<'a, Node<'a>>,
     stack: AVec<'a, Frame<'a>>,
     acc: TextAcc<'a>,
-    p_open: u32,
-    a_open: u32,
-    ruby_open: u32,
-    heading_open: u32,
+    /// How many elements of each tag are on the stack (by `Tag as usize`).
+    open: [u32; TAGS.len()],
     /// Start of the token being processed (where a bail-out happened; for statistics).
     tok: usize,
     /// Non-whitespace text directly in a table, section or row (foster parenting): bail.
     bad: bool,
+}
+
+/// The most frequent `;`-terminated named references of feed content, decoded without the
+/// (hashing) lookup in the full table; the same values as the table (see the tests).
+#[inline]
+fn common_entity(name: &str) -> Option<char> {
+    Some(match name {
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        "nbsp" => '\u{A0}',
+        "copy" => '\u{A9}',
+        "ndash" => '\u{2013}',
+        "mdash" => '\u{2014}',
+        "lsquo" => '\u{2018}',
+        "rsquo" => '\u{2019}',
+        "ldquo" => '\u{201C}',
+        "rdquo" => '\u{201D}',
+        "hellip" => '\u{2026}',
+        _ => return None,
+    })
 }
 
 /// Decodes a character reference starting at `b[i] == b'&'`. Appends the decoded text via
@@ -362,12 +227,13 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
                 k += 1;
             }
             let name = &text[j..k];
-            if k < n && b[k] == b';' && name.len() < 40 {
-                let mut key = [0u8; 40];
-                key[..name.len()].copy_from_slice(name.as_bytes());
-                key[name.len()] = b';';
-                let key = std::str::from_utf8(&key[..=name.len()]).ok()?;
-                if let Some(&(c1, c2)) = NAMED_ENTITIES.get(key) {
+            if k < n && b[k] == b';' {
+                if let Some(c) = common_entity(name) {
+                    push("", Some(c));
+                    return Some(k + 1);
+                }
+                // The table's keys of `;`-terminated names include the `;`.
+                if let Some(&(c1, c2)) = NAMED_ENTITIES.get(&text[j..=k]) {
                     if c1 != 0 {
                         push("", char::from_u32(c1));
                         if c2 != 0 {
@@ -431,20 +297,26 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
     }
 }
 
-/// Attribute value with character references decoded (borrowed when there are none).
-fn attr_value<'a>(arena: &'a Bump, text: &'a str, s: usize, e: usize) -> Option<&'a str> {
-    let raw = &text[s..e];
-    let Some(first) = memchr::memchr(b'&', raw.as_bytes()) else {
-        return Some(raw);
-    };
-    let mut out = bumpalo::collections::String::with_capacity_in(raw.len(), arena);
-    out.push_str(&raw[..first]);
-    let mut i = s + first;
+/// The attribute value `text[s..e]` with character references decoded, given the index of
+/// its first `&` (`e` when there is none: the value is then borrowed).
+fn attr_value<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    s: usize,
+    e: usize,
+    first: usize,
+) -> Option<&'a str> {
+    if first >= e {
+        return Some(&text[s..e]);
+    }
+    let b = text.as_bytes();
+    let mut out = bumpalo::collections::String::with_capacity_in(e - s, arena);
+    out.push_str(&text[s..first]);
+    let mut i = first;
+    // A reference never extends past the value's end: decode within the value only.
+    let sub = &text[..e];
     while i < e {
-        let b = text.as_bytes();
         if b[i] == b'&' {
-            // A reference never extends past the value's end: decode within the value only.
-            let sub = &text[..e];
             let mut push = |s: &str, c: Option<char>| {
                 out.push_str(s);
                 if let Some(c) = c {
@@ -461,6 +333,7 @@ fn attr_value<'a>(arena: &'a Bump, text: &'a str, s: usize, e: usize) -> Option<
     Some(out.into_bump_str())
 }
 
+/// `s` ASCII-lowercased: borrowed when it already is.
 #[inline]
 fn lower<'a>(arena: &'a Bump, s: &'a str) -> &'a str {
     if s.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -483,7 +356,9 @@ impl<'a, 'o> Builder<'a, 'o> {
         } else {
             &self.text[self.acc.start..self.acc.end]
         };
-        if !matches!(self.mode(), Mode::Body | Mode::Cell) && !t.bytes().all(is_ws_or_cr) {
+        if matches!(self.mode(), Mode::Table | Mode::Section | Mode::Row)
+            && !t.bytes().all(is_ws_or_cr)
+        {
             self.bad = true;
         }
         let idx = self.out.len() as u32;
@@ -507,14 +382,30 @@ impl<'a, 'o> Builder<'a, 'o> {
         }
     }
 
-    /// Name of the element `k` frames below the current node.
-    fn below(&self, k: usize) -> Option<&'a str> {
+    /// Tag of the element `k` frames below the current node.
+    fn below(&self, k: usize) -> Option<Tag> {
         let n = self.stack.len();
         if n > k {
-            Some(self.stack[n - 1 - k].name)
+            Some(self.stack[n - 1 - k].tag)
         } else {
             None
         }
+    }
+
+    #[inline]
+    fn current(&self) -> Option<Tag> {
+        self.stack.last().map(|f| f.tag)
+    }
+
+    #[inline]
+    fn is_open(&self, tag: Tag) -> bool {
+        self.open[tag as usize] > 0
+    }
+
+    fn heading_open(&self) -> bool {
+        [Tag::H1, Tag::H2, Tag::H3, Tag::H4, Tag::H5, Tag::H6]
+            .iter()
+            .any(|&t| self.is_open(t))
     }
 
     /// "Close the cell": pop up to and including the cell (generate implied end tags, pop
@@ -530,22 +421,22 @@ impl<'a, 'o> Builder<'a, 'o> {
     }
 
     /// Start tags in the "in table", "in table body" and "in row" modes.
-    fn table_start(&mut self, mode: Mode, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
-        match (mode, name) {
-            (Mode::Table, "tbody" | "thead" | "tfoot") => self.insert(name, attrs, false),
-            (Mode::Table, "tr" | "td" | "th") => {
-                self.insert("tbody", &[], false);
-                return self.table_start(Mode::Section, name, attrs);
+    fn table_start(&mut self, mode: Mode, tag: Tag, attrs: &'a [Attribute<'a>]) -> Option<()> {
+        match (mode, tag) {
+            (Mode::Table, Tag::Tbody | Tag::Thead | Tag::Tfoot) => self.insert(tag, attrs),
+            (Mode::Table, Tag::Tr | Tag::Td | Tag::Th) => {
+                self.insert(Tag::Tbody, &[]);
+                return self.table_start(Mode::Section, tag, attrs);
             }
-            (Mode::Section, "tr") => self.insert(name, attrs, false),
-            (Mode::Section, "td" | "th") => {
-                self.insert("tr", &[], false);
-                self.insert(name, attrs, false);
+            (Mode::Section, Tag::Tr) => self.insert(tag, attrs),
+            (Mode::Section, Tag::Td | Tag::Th) => {
+                self.insert(Tag::Tr, &[]);
+                self.insert(tag, attrs);
             }
-            (Mode::Row, "td" | "th") => self.insert(name, attrs, false),
-            (Mode::Row, "tr") => {
+            (Mode::Row, Tag::Td | Tag::Th) => self.insert(tag, attrs),
+            (Mode::Row, Tag::Tr) => {
                 self.pop();
-                self.insert(name, attrs, false);
+                self.insert(tag, attrs);
             }
             _ => return None,
         }
@@ -553,29 +444,30 @@ impl<'a, 'o> Builder<'a, 'o> {
     }
 
     /// End tags in the "in table", "in table body" and "in row" modes.
-    fn table_end(&mut self, mode: Mode, name: &'a str) -> Option<()> {
-        match (mode, name) {
-            (_, "body" | "caption" | "col" | "colgroup" | "html" | "td" | "th") => {}
-            (Mode::Table, "tbody" | "tfoot" | "thead" | "tr") => {}
-            (Mode::Table, "table") => self.pop(),
-            (Mode::Section, "tr") => {}
-            (Mode::Section, "tbody" | "tfoot" | "thead") => {
-                if self.current() == Some(name) {
+    fn table_end(&mut self, mode: Mode, tag: Tag) -> Option<()> {
+        use Tag::*;
+        match (mode, tag) {
+            (_, Body | Caption | Col | Colgroup | Html | Td | Th) => {}
+            (Mode::Table, Tbody | Tfoot | Thead | Tr) => {}
+            (Mode::Table, Table) => self.pop(),
+            (Mode::Section, Tr) => {}
+            (Mode::Section, Tbody | Tfoot | Thead) => {
+                if self.current() == Some(tag) {
                     self.pop();
                 }
             }
-            (Mode::Section, "table") => {
+            (Mode::Section, Table) => {
                 self.pop();
                 self.pop();
             }
-            (Mode::Row, "tr") => self.pop(),
-            (Mode::Row, "table") => {
+            (Mode::Row, Tr) => self.pop(),
+            (Mode::Row, Table) => {
                 self.pop();
                 self.pop();
                 self.pop();
             }
-            (Mode::Row, "tbody" | "tfoot" | "thead") => {
-                if self.below(1) == Some(name) {
+            (Mode::Row, Tbody | Tfoot | Thead) => {
+                if self.below(1) == Some(tag) {
                     self.pop();
                     self.pop();
                 }
@@ -585,26 +477,22 @@ impl<'a, 'o> Builder<'a, 'o> {
         Some(())
     }
 
-    #[inline]
-    fn current(&self) -> Option<&str> {
-        self.stack.last().map(|f| f.name)
-    }
-
     fn pop(&mut self) {
         self.flush_text();
         if let Some(f) = self.stack.pop() {
             self.out[f.idx as usize].end = self.out.len() as u32;
-            match f.name {
-                "p" => self.p_open -= 1,
-                "a" => self.a_open -= 1,
-                "ruby" => self.ruby_open -= 1,
-                n if is_heading(n) => self.heading_open -= 1,
-                _ => {}
-            }
+            self.open[f.tag as usize] -= 1;
         }
     }
 
-    fn insert(&mut self, name: &'a str, attrs: &'a [Attribute<'a>], void: bool) {
+    /// Inserts an HTML element (a known tag: its name is the table's) and pushes it.
+    #[inline]
+    fn insert(&mut self, tag: Tag, attrs: &'a [Attribute<'a>]) {
+        self.insert_named(tag, tag.info().name, attrs, true);
+    }
+
+    /// Inserts an HTML element named `name` (`tag` interned), pushing it unless `void`.
+    fn insert_named(&mut self, tag: Tag, name: &'a str, attrs: &'a [Attribute<'a>], push: bool) {
         self.flush_text();
         let idx = self.out.len() as u32;
         self.out.push(Node {
@@ -616,56 +504,44 @@ impl<'a, 'o> Builder<'a, 'o> {
             }),
             end: idx + 1,
         });
-        if void {
+        if !push {
             return;
         }
         let si = self.stack.len() as u32;
-        let (pl, pd) = self
-            .stack
-            .last()
-            .map_or((u32::MAX, u32::MAX), |f| (f.li_bar, f.dd_bar));
-        let xs = is_extra_special(name);
-        let tk = table_kind(name);
-        let (tkind, tidx) = if tk != T_NONE {
-            (tk, si)
-        } else {
-            self.stack
-                .last()
-                .map_or((T_NONE, u32::MAX), |f| (f.tkind, f.tidx))
+        let info = tag.info();
+        let (bar, tkind, tidx) = match self.stack.last() {
+            Some(f) => (f.bar, f.tkind, f.tidx),
+            None => (u32::MAX, T_NONE, u32::MAX),
         };
-        let li_bar = if xs || name == "li" { si } else { pl };
-        let dd_bar = if xs || name == "dd" || name == "dt" {
-            si
+        let bar = if tag.is_extra_special() { si } else { bar };
+        let (tkind, tidx) = if info.table != T_NONE {
+            (info.table, si)
         } else {
-            pd
+            (tkind, tidx)
         };
         self.stack.push(Frame {
             idx,
+            tag,
             name,
-            li_bar,
-            dd_bar,
+            bar,
             tkind,
             tidx,
         });
-        match name {
-            "p" => self.p_open += 1,
-            "a" => self.a_open += 1,
-            "ruby" => self.ruby_open += 1,
-            n if is_heading(n) => self.heading_open += 1,
-            _ => {}
-        }
+        self.open[tag as usize] += 1;
     }
 
     /// Whether a `ruby` is in (default) scope; None (bail) beyond [`SCOPE_SCAN`] frames.
     fn ruby_in_scope(&self) -> Option<bool> {
+        if !self.is_open(Tag::Ruby) {
+            return Some(false);
+        }
         let n = self.stack.len();
         for f in self.stack[n.saturating_sub(SCOPE_SCAN)..].iter().rev() {
-            match f.name {
-                "ruby" => return Some(true),
-                "applet" | "caption" | "table" | "td" | "th" | "marquee" | "object" => {
-                    return Some(false)
-                }
-                _ => {}
+            if f.tag == Tag::Ruby {
+                return Some(true);
+            }
+            if f.tag.has(SCOPE) {
+                return Some(false);
             }
         }
         if n > SCOPE_SCAN {
@@ -678,39 +554,35 @@ impl<'a, 'o> Builder<'a, 'o> {
     /// "Close a p element" if one is in button scope.
     #[inline]
     fn close_p(&mut self) -> Option<()> {
-        if self.p_open > 0 {
-            self.pop_until_in_scope(|n| n == "p", &["button"])?;
+        if self.is_open(Tag::P) {
+            self.pop_until_in_scope(|t| t == Tag::P, &[Tag::Button])?;
         }
         Some(())
     }
 
-    /// If an element satisfying `is_target` is in scope (default scope plus `extra`
+    /// If an element satisfying `is_target` is in scope (default scope plus the `extra`
     /// boundaries), pops everything down to and including it and returns true ("generate
     /// implied end tags, then pop until"); returns false when it is not in scope. Bails if a
     /// formatting element would be popped (it would stay in the list of active formatting
     /// elements) or the element is more than [`SCOPE_SCAN`] frames down.
     fn pop_until_in_scope(
         &mut self,
-        is_target: impl Fn(&str) -> bool,
-        extra: &[&str],
+        is_target: impl Fn(Tag) -> bool,
+        extra: &[Tag],
     ) -> Option<bool> {
         let n = self.stack.len();
         for k in (n.saturating_sub(SCOPE_SCAN)..n).rev() {
-            let name = self.stack[k].name;
-            if is_target(name) {
+            let tag = self.stack[k].tag;
+            if is_target(tag) {
                 while self.stack.len() > k {
                     self.pop();
                 }
                 return Some(true);
             }
-            if is_formatting(name) {
+            if tag.has(FORMATTING) {
                 return None;
             }
-            if matches!(
-                name,
-                "applet" | "caption" | "table" | "td" | "th" | "marquee" | "object"
-            ) || extra.contains(&name)
-            {
+            if tag.has(SCOPE) || extra.contains(&tag) {
                 return Some(false);
             }
         }
@@ -720,238 +592,185 @@ impl<'a, 'o> Builder<'a, 'o> {
         Some(false)
     }
 
-    fn start_tag(&mut self, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
+    fn start_tag(&mut self, tag: Tag, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
         match self.mode() {
             Mode::Body => {}
             Mode::Cell => {
                 if matches!(
-                    name,
-                    "caption"
-                        | "col"
-                        | "colgroup"
-                        | "tbody"
-                        | "td"
-                        | "tfoot"
-                        | "th"
-                        | "thead"
-                        | "tr"
+                    tag,
+                    Tag::Caption
+                        | Tag::Col
+                        | Tag::Colgroup
+                        | Tag::Tbody
+                        | Tag::Td
+                        | Tag::Tfoot
+                        | Tag::Th
+                        | Tag::Thead
+                        | Tag::Tr
                 ) {
                     self.close_cell()?;
-                    return self.table_start(Mode::Row, name, attrs);
+                    return self.table_start(Mode::Row, tag, attrs);
                 }
             }
-            m => return self.table_start(m, name, attrs),
+            m => return self.table_start(m, tag, attrs),
         }
-        match category(name) {
-            Cat::Table => {
-                self.close_p()?;
-                self.insert(name, attrs, false);
+        match tag.info().cat {
+            Cat::Ordinary | Cat::Formatting | Cat::Marker => {
+                self.insert_named(tag, name, attrs, true)
             }
-            Cat::Ordinary => self.insert(name, attrs, false),
+            Cat::PClose | Cat::Pre | Cat::Table => {
+                self.close_p()?;
+                self.insert(tag, attrs);
+            }
             Cat::Raw(k) => {
                 if k == RawKind::Xmp {
                     self.close_p()?;
                 }
-                self.insert(name, attrs, false);
-            }
-            Cat::PClose | Cat::Pre => {
-                self.close_p()?;
-                self.insert(name, attrs, false);
+                self.insert(tag, attrs);
             }
             Cat::Heading => {
                 self.close_p()?;
-                if self.current().is_some_and(is_heading) {
+                if self.current().is_some_and(|t| t.has(HEADING)) {
                     self.pop();
                 }
-                self.insert(name, attrs, false);
+                self.insert(tag, attrs);
             }
             Cat::Li | Cat::DdDt => {
-                let li = name == "li";
                 if let Some(f) = self.stack.last() {
-                    let bar = if li { f.li_bar } else { f.dd_bar };
-                    if bar != u32::MAX {
-                        let bn = self.stack[bar as usize].name;
-                        let closes = if li {
-                            bn == "li"
-                        } else {
-                            bn == "dd" || bn == "dt"
-                        };
-                        if closes {
-                            // Generate implied end tags except this one, pop until it.
-                            let bar = bar as usize;
-                            if self.stack[bar + 1..].iter().any(|f| is_formatting(f.name)) {
-                                return None;
-                            }
-                            while self.stack.len() > bar {
-                                self.pop();
-                            }
+                    let bar = f.bar as usize;
+                    let closes = match self.stack.get(bar).map(|f| f.tag) {
+                        Some(Tag::Li) => tag == Tag::Li,
+                        Some(Tag::Dd | Tag::Dt) => tag != Tag::Li,
+                        _ => false,
+                    };
+                    if closes {
+                        // Generate implied end tags except this one, pop until it.
+                        if self.stack[bar + 1..].iter().any(|f| f.tag.has(FORMATTING)) {
+                            return None;
+                        }
+                        while self.stack.len() > bar {
+                            self.pop();
                         }
                     }
                 }
                 self.close_p()?;
-                self.insert(name, attrs, false);
+                self.insert(tag, attrs);
             }
-            Cat::Void => self.insert(name, attrs, true),
+            Cat::Void | Cat::VoidPlain => self.insert_named(tag, name, attrs, false),
             Cat::Hr => {
                 self.close_p()?;
-                self.insert(name, attrs, true);
+                self.insert_named(tag, name, attrs, false);
             }
             Cat::A => {
-                if self.a_open > 0 {
+                if self.is_open(Tag::A) {
                     return None;
                 }
-                self.insert(name, attrs, false);
+                self.insert(tag, attrs);
             }
-            Cat::Ruby => self.insert(name, attrs, false),
             Cat::RubyChild => {
                 // If a `ruby` is in scope: generate implied end tags (except `rtc` for
                 // `rp`/`rt`). Those only pop cursory-set elements, never formatting ones.
-                if self.ruby_open > 0 && self.ruby_in_scope()? {
-                    let except = if matches!(name, "rp" | "rt") {
-                        "rtc"
+                if self.ruby_in_scope()? {
+                    let except = if matches!(tag, Tag::Rp | Tag::Rt) {
+                        Tag::Rtc
                     } else {
-                        ""
+                        Tag::Other
                     };
                     while let Some(cur) = self.current() {
-                        if cur != except
-                            && matches!(cur, "dd" | "dt" | "li" | "p" | "rb" | "rp" | "rt" | "rtc")
-                        {
+                        if cur != except && cur.has(IMPLIED_END) {
                             self.pop();
                         } else {
                             break;
                         }
                     }
                 }
-                self.insert(name, attrs, false);
+                self.insert(tag, attrs);
             }
             Cat::Bail => return None,
         }
         Some(())
     }
 
-    fn end_tag(&mut self, name: &'a str) -> Option<()> {
+    fn end_tag(&mut self, tag: Tag, name: &'a str) -> Option<()> {
         match self.mode() {
             Mode::Body => {}
-            Mode::Cell => match name {
-                "td" | "th" => {
+            Mode::Cell => match tag {
+                Tag::Td | Tag::Th => {
                     let f = self.stack.last()?;
-                    if self.stack[f.tidx as usize].name == name {
+                    if self.stack[f.tidx as usize].tag == tag {
                         self.close_cell()?;
                     }
                     return Some(());
                 }
-                "body" | "caption" | "col" | "colgroup" | "html" => return Some(()),
-                "table" | "tbody" | "tfoot" | "thead" | "tr" => {
+                Tag::Body | Tag::Caption | Tag::Col | Tag::Colgroup | Tag::Html => return Some(()),
+                Tag::Table | Tag::Tbody | Tag::Tfoot | Tag::Thead | Tag::Tr => {
                     let f = self.stack.last()?;
                     let cell = f.tidx as usize;
                     // The structure above the cell is table > section > tr > cell.
-                    let in_scope = match name {
-                        "table" | "tr" => true,
-                        _ => cell >= 2 && self.stack[cell - 2].name == name,
+                    let in_scope = match tag {
+                        Tag::Table | Tag::Tr => true,
+                        _ => cell >= 2 && self.stack[cell - 2].tag == tag,
                     };
                     if in_scope {
                         self.close_cell()?;
-                        return self.table_end(Mode::Row, name);
+                        return self.table_end(Mode::Row, tag);
                     }
                     return Some(());
                 }
                 _ => {}
             },
-            m => return self.table_end(m, name),
+            m => return self.table_end(m, tag),
         }
-        match name {
-            "br" => {
+        match tag {
+            Tag::Br => {
                 // `</br>` is processed as a `<br>` start tag without attributes.
-                self.insert("br", &[], true);
+                self.insert_named(Tag::Br, "br", &[], false);
                 return Some(());
             }
-            "body" | "html" | "template" | "form" => return None,
+            Tag::Body | Tag::Html | Tag::Template | Tag::Form => return None,
             _ => {}
         }
-        let heading = is_heading(name);
-        let matches_current =
-            |cur: Option<&str>| cur == Some(name) || (heading && cur.is_some_and(is_heading));
-        if matches_current(self.current()) {
-            self.pop();
-            return Some(());
+        let heading = tag.has(HEADING);
+        if let Some(cur) = self.stack.last() {
+            if cur.is(tag, name) || (heading && cur.tag.has(HEADING)) {
+                self.pop();
+                return Some(());
+            }
         }
         // End tags that "generate implied end tags" (cursory set; `except` = not that one)
         // once their element is in scope, then pop up to it.
-        let implies = heading
-            || matches!(
-                name,
-                "address"
-                    | "applet"
-                    | "marquee"
-                    | "object"
-                    | "article"
-                    | "aside"
-                    | "blockquote"
-                    | "center"
-                    | "details"
-                    | "dialog"
-                    | "dir"
-                    | "div"
-                    | "dl"
-                    | "fieldset"
-                    | "figcaption"
-                    | "figure"
-                    | "footer"
-                    | "header"
-                    | "hgroup"
-                    | "main"
-                    | "menu"
-                    | "nav"
-                    | "ol"
-                    | "pre"
-                    | "listing"
-                    | "search"
-                    | "section"
-                    | "summary"
-                    | "ul"
-                    | "li"
-                    | "dd"
-                    | "dt"
-                    | "p"
-            );
-        if implies {
-            let in_scope = match name {
-                "p" if self.p_open == 0 => false,
-                "p" => self.pop_until_in_scope(|n| n == "p", &["button"])?,
-                "li" => self.pop_until_in_scope(|n| n == "li", &["ol", "ul"])?,
+        if tag.has(BLOCK_END) {
+            let in_scope = match tag {
+                Tag::P if !self.is_open(Tag::P) => false,
+                Tag::P => self.pop_until_in_scope(|t| t == Tag::P, &[Tag::Button])?,
+                Tag::Li => self.pop_until_in_scope(|t| t == Tag::Li, &[Tag::Ol, Tag::Ul])?,
                 _ if heading => {
-                    self.heading_open > 0 && self.pop_until_in_scope(is_heading, &[])?
+                    self.heading_open() && self.pop_until_in_scope(|t| t.has(HEADING), &[])?
                 }
-                _ => self.pop_until_in_scope(|n| n == name, &[])?,
+                _ => self.is_open(tag) && self.pop_until_in_scope(|t| t == tag, &[])?,
             };
-            if !in_scope && name == "p" {
+            if !in_scope && tag == Tag::P {
                 // `</p>` without a `p` in button scope: an empty `p` is inserted and closed.
-                self.insert("p", &[], true);
+                self.insert_named(Tag::P, "p", &[], false);
             }
             return Some(()); // done, or ignored
         }
-        if is_formatting(name) {
+        if tag.has(FORMATTING) {
             // Adoption agency: only the trivial cases (current node, handled above; no such
             // element open: ignored).
-            let found = self
-                .stack
-                .iter()
-                .rev()
-                .take(END_TAG_SCAN)
-                .any(|f| f.name == name);
-            if found || self.stack.len() > END_TAG_SCAN {
-                return None;
-            }
-            return Some(());
+            return if self.is_open(tag) { None } else { Some(()) };
         }
         // "Any other end tag": the nearest open element of that name, unless a special
         // element comes first (then the token is ignored); generate implied end tags except
         // it and pop up to it.
+        if tag != Tag::Other && !self.is_open(tag) {
+            return Some(()); // reaches a special element or the root `html`: ignored
+        }
         let n = self.stack.len();
         for k in (n.saturating_sub(END_TAG_SCAN)..n).rev() {
-            let f = self.stack[k].name;
-            if f == name {
-                if self.stack[k + 1..].iter().any(|f| is_formatting(f.name)) {
+            let f = &self.stack[k];
+            if f.is(tag, name) {
+                if self.stack[k + 1..].iter().any(|f| f.tag.has(FORMATTING)) {
                     return None;
                 }
                 while self.stack.len() > k {
@@ -959,7 +778,7 @@ impl<'a, 'o> Builder<'a, 'o> {
                 }
                 return Some(());
             }
-            if is_extra_special(f) || matches!(f, "address" | "div" | "p") {
+            if f.tag.has(SPECIAL) {
                 return Some(());
             }
         }
@@ -1025,10 +844,7 @@ pub(crate) fn build_at<'a>(
             multi: false,
             buf: bumpalo::collections::String::new_in(arena),
         },
-        p_open: 0,
-        a_open: 0,
-        ruby_open: 0,
-        heading_open: 0,
+        open: [0; TAGS.len()],
         tok: 0,
         bad: false,
     };
@@ -1070,52 +886,40 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
         // b[j] == '<'
         match b.get(j + 1).copied() {
             Some(c) if c.is_ascii_alphabetic() => {
-                let (k, name, self_closing) = tag(bd.arena, text, j + 1, &mut attrs)?;
+                let (k, tag, name, self_closing) = start_tag(bd.arena, text, j + 1, &mut attrs)?;
                 let _ = self_closing; // Ignored for HTML elements (void ones are popped anyway).
                 let attrs_slice: &[Attribute<'_>] = if attrs.is_empty() {
                     &[]
                 } else {
                     bd.arena.alloc_slice_copy(&attrs)
                 };
-                bd.start_tag(name, attrs_slice)?;
+                bd.start_tag(tag, name, attrs_slice)?;
                 i = k;
-                if let Cat::Raw(kind) = category(name) {
-                    if kind == RawKind::Textarea {
-                        match b.get(i) {
-                            Some(b'\n') => i += 1,
-                            Some(b'&') if newline_ref(&text[i..]) => return None,
-                            _ => {}
+                match tag.info().cat {
+                    Cat::Raw(kind) => {
+                        if kind == RawKind::Textarea {
+                            i = skip_leading_newline(text, i)?;
                         }
+                        i = raw_text(bd, i, name, kind)?;
                     }
-                    i = raw_text(bd, i, name, kind)?;
-                } else if matches!(name, "pre" | "listing") {
                     // The tree builder drops a newline at the start of the next token if it
-                    // is character data (a reference, which may emit a parse-error token
-                    // first, is not handled).
-                    match b.get(i) {
-                        Some(b'\n') => i += 1,
-                        Some(b'&') if newline_ref(&text[i..]) => return None,
-                        _ => {}
-                    }
+                    // is character data.
+                    Cat::Pre => i = skip_leading_newline(text, i)?,
+                    _ => {}
                 }
             }
             Some(b'/') => {
                 if !b.get(j + 2).is_some_and(|c| c.is_ascii_alphabetic()) {
                     return None;
                 }
-                let s = j + 2;
-                let mut k = s;
-                while k < n && !is_ws(b[k]) && b[k] != b'/' && b[k] != b'>' {
-                    k += 1;
-                }
-                let name = lower(bd.arena, &text[s..k]);
+                let (mut k, tag, name) = tag_name(bd.arena, text, j + 2);
                 while k < n && is_ws(b[k]) {
                     k += 1;
                 }
                 if k == n || b[k] != b'>' {
                     return None;
                 }
-                bd.end_tag(name)?;
+                bd.end_tag(tag, name)?;
                 i = k + 1;
             }
             Some(b'!') => {
@@ -1152,11 +956,18 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
 }
 
 /// After `pre`/`listing`/`textarea`, html5ever drops a newline at the start of the next
-/// token; a reference that may decode to a newline (numeric, `&NewLine;`) is not handled
-/// (a parse-error token before it would consume the flag). Any other `&` yields something
-/// other than a newline first, as the input itself does.
-fn newline_ref(s: &str) -> bool {
-    s.starts_with("&#") || s.starts_with("&NewLine")
+/// token: returns the index after it. A reference that may decode to a newline (numeric,
+/// `&NewLine;`) is not handled (a parse-error token before it would consume the flag): None.
+/// Any other `&` yields something other than a newline first, as the input itself does.
+fn skip_leading_newline(text: &str, i: usize) -> Option<usize> {
+    let rest = &text[i..];
+    if rest.starts_with('\n') {
+        Some(i + 1)
+    } else if rest.starts_with("&#") || rest.starts_with("&NewLine") {
+        None
+    } else {
+        Some(i)
+    }
 }
 
 /// Reads the content of a raw-text element from `i` up to its end tag (`</name` followed by
@@ -1168,7 +979,10 @@ fn raw_text(bd: &mut Builder<'_, '_>, i: usize, name: &str, kind: RawKind) -> Op
     let n = b.len();
     let mut end = n;
     let mut from = i;
-    while let Some(p) = memchr::memchr_iter(b'<', &b[from..]).map(|p| from + p).find(|&p| b.get(p + 1) == Some(&b'/')) {
+    while let Some(p) = memchr::memchr_iter(b'<', &b[from..])
+        .map(|p| from + p)
+        .find(|&p| b.get(p + 1) == Some(&b'/'))
+    {
         let q = p + 2 + name.len();
         if q < n
             && b[p + 2..q].eq_ignore_ascii_case(name.as_bytes())
@@ -1198,79 +1012,146 @@ fn raw_text(bd: &mut Builder<'_, '_>, i: usize, name: &str, kind: RawKind) -> Op
     Some(end)
 }
 
+/// Byte classes of the tag tokenizer states (the input has no CR or NUL by then).
+const C_WS: u8 = 1;
+const C_SLASH: u8 = 2;
+const C_GT: u8 = 4;
+const C_EQ: u8 = 8;
+/// Ends a tag name.
+const END_TAG_NAME: u8 = C_WS | C_SLASH | C_GT;
+/// Ends an attribute name.
+const END_ATTR_NAME: u8 = C_WS | C_SLASH | C_GT | C_EQ;
+/// Ends an unquoted attribute value.
+const END_UNQUOTED: u8 = C_WS | C_GT;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'\t' as usize] = C_WS;
+    t[b'\n' as usize] = C_WS;
+    t[0x0C] = C_WS;
+    t[b' ' as usize] = C_WS;
+    t[b'/' as usize] = C_SLASH;
+    t[b'>' as usize] = C_GT;
+    t[b'=' as usize] = C_EQ;
+    t
+};
+
+/// The first index at or after `k` whose byte is in one of the `stop` classes (or `b.len()`).
+#[inline(always)]
+fn scan_until(b: &[u8], mut k: usize, stop: u8) -> usize {
+    while let Some(&c) = b.get(k) {
+        if CLASS[c as usize] & stop != 0 {
+            break;
+        }
+        k += 1;
+    }
+    k
+}
+
+/// The first index at or after `k` whose byte is not whitespace (or `b.len()`).
+#[inline(always)]
+fn skip_ws(b: &[u8], mut k: usize) -> usize {
+    while b.get(k).is_some_and(|&c| CLASS[c as usize] == C_WS) {
+        k += 1;
+    }
+    k
+}
+
+/// [`tags::name_key`] of `b[s..e]` ASCII-lowercased (SWAR over the first 8 bytes).
+#[inline(always)]
+fn lowercase_key(b: &[u8], s: usize, e: usize) -> u64 {
+    const LO7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let len = (e - s).min(8);
+    let x = match b.get(s..s + 8) {
+        Some(w) => u64::from_le_bytes(w.try_into().unwrap_or([0; 8])),
+        None => tags::name_key(&b[s..s + len]),
+    };
+    let x = if len < 8 {
+        x & ((1u64 << (8 * len)) - 1)
+    } else {
+        x
+    };
+    // Bytes in 'A'..='Z' (high bit clear): + 0x3F sets the high bit from 'A' on, + 0x25 from
+    // '[' on; neither carries into the next byte.
+    let y = x & LO7;
+    let upper =
+        y.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & !y.wrapping_add(0x2525_2525_2525_2525) & !x & HI;
+    x | (upper >> 2)
+}
+
+/// Scans a tag name starting at `s` (an ASCII letter) up to whitespace, `/`, `>` or EOF.
+/// Returns the index after it, the interned tag and the lowercased name (the tag's own for
+/// known tags, borrowed from the input when already lowercase).
+#[inline]
+fn tag_name<'a>(arena: &'a Bump, text: &'a str, s: usize) -> (usize, Tag, &'a str) {
+    let b = text.as_bytes();
+    let k = scan_until(b, s, END_TAG_NAME);
+    let tag = tags::lookup(lowercase_key(b, s, k), &b[s..k]);
+    let name = if tag != Tag::Other {
+        tag.info().name
+    } else {
+        lower(arena, &text[s..k])
+    };
+    (k, tag, name)
+}
+
 /// Tokenizes a start tag whose name starts at `s` (after `<`). Returns the index after `>`,
-/// the lowercased name and the self-closing flag; attributes (duplicates dropped, first
-/// wins) are left in `attrs`.
-fn tag<'a>(
+/// the tag, its lowercased name and the self-closing flag; attributes (duplicates dropped,
+/// first wins) are left in `attrs`.
+fn start_tag<'a>(
     arena: &'a Bump,
     text: &'a str,
     s: usize,
     attrs: &mut AVec<'a, Attribute<'a>>,
-) -> Option<(usize, &'a str, bool)> {
+) -> Option<(usize, Tag, &'a str, bool)> {
     attrs.clear();
     let b = text.as_bytes();
-    let n = b.len();
-    let mut k = s;
-    while k < n && !is_ws(b[k]) && b[k] != b'/' && b[k] != b'>' {
-        k += 1;
-    }
-    let name = lower(arena, &text[s..k]);
+    let (mut k, tag, name) = tag_name(arena, text, s);
     loop {
-        while k < n && is_ws(b[k]) {
-            k += 1;
-        }
-        if k == n {
-            return None;
-        }
-        match b[k] {
-            b'>' => return Some((k + 1, name, false)),
+        k = skip_ws(b, k);
+        match *b.get(k)? {
+            b'>' => return Some((k + 1, tag, name, false)),
             b'/' => {
                 k += 1;
-                if k == n {
-                    return None;
-                }
-                if b[k] == b'>' {
-                    return Some((k + 1, name, true));
+                if *b.get(k)? == b'>' {
+                    return Some((k + 1, tag, name, true));
                 }
             }
             _ => {
+                // The first character is part of the name whatever it is (even `=`).
                 let ns = k;
-                k += 1;
-                while k < n && !is_ws(b[k]) && !matches!(b[k], b'/' | b'>' | b'=') {
-                    k += 1;
-                }
+                k = scan_until(b, k + 1, END_ATTR_NAME);
                 let aname = lower(arena, &text[ns..k]);
-                while k < n && is_ws(b[k]) {
-                    k += 1;
-                }
-                if k == n {
-                    return None;
-                }
+                k = skip_ws(b, k);
                 let mut value = "";
-                if b[k] == b'=' {
-                    k += 1;
-                    while k < n && is_ws(b[k]) {
-                        k += 1;
-                    }
-                    if k == n {
-                        return None;
-                    }
-                    match b[k] {
+                if *b.get(k)? == b'=' {
+                    k = skip_ws(b, k + 1);
+                    match *b.get(k)? {
                         q @ (b'"' | b'\'') => {
-                            let e = k + 1 + memchr::memchr(q, &b[k + 1..])?;
-                            value = attr_value(arena, text, k + 1, e)?;
+                            // The closing quote, and the first `&` if it comes before.
+                            let vs = k + 1;
+                            let first = match crate::xml::find_near(b, vs, [q, b'&']) {
+                                Ok(p) => p,
+                                Err(from) => from + memchr::memchr2(q, b'&', &b[from..])?,
+                            };
+                            let e = if b[first] == q {
+                                first
+                            } else {
+                                first + memchr::memchr(q, &b[first..])?
+                            };
+                            value = attr_value(arena, text, vs, e, first)?;
                             k = e + 1;
                         }
                         b'>' => {}
                         _ => {
                             let vs = k;
-                            while k < n && !is_ws(b[k]) && b[k] != b'>' {
-                                k += 1;
-                            }
-                            if k == n {
+                            k = scan_until(b, k, END_UNQUOTED);
+                            if k == b.len() {
                                 return None;
                             }
-                            value = attr_value(arena, text, vs, k)?;
+                            let first = memchr::memchr(b'&', &b[vs..k]).map_or(k, |p| vs + p);
+                            value = attr_value(arena, text, vs, k, first)?;
                         }
                     }
                 }
@@ -1284,5 +1165,27 @@ fn tag<'a>(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_entities_agree_with_the_table() {
+        for name in [
+            "amp", "lt", "gt", "quot", "apos", "nbsp", "copy", "ndash", "mdash", "lsquo", "rsquo",
+            "ldquo", "rdquo", "hellip",
+        ] {
+            let c = common_entity(name).unwrap();
+            let key = format!("{name};");
+            assert_eq!(
+                NAMED_ENTITIES.get(key.as_str()),
+                Some(&(c as u32, 0)),
+                "{name}"
+            );
+        }
+        assert_eq!(common_entity("ampx"), None);
     }
 }

@@ -31,6 +31,7 @@
 //!   html5ever alone, for differential tests and fuzzing.
 
 mod fast;
+mod tags;
 mod sanitize;
 mod serialize;
 #[cfg(test)]
