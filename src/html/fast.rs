@@ -8,17 +8,27 @@
 //! (`html::tests`: the real corpus, a table of tricky inputs, random tag soups).
 //!
 //! Invariants:
-//! - The list of active formatting elements is always a subset of the stack of open
-//!   elements, so "reconstruct the active formatting elements" is a no-op and the list is not
-//!   represented: a formatting element is only ever popped by its own end tag while it is
-//!   the current node (the adoption agency's trivial case), by closing a table cell (whose
-//!   "clear to the last marker" drops exactly those entries), or at EOF. Anything that would
-//!   pop one otherwise (misnested `</b>`, `</p>` over an open `<b>`, …) bails, as do `a`
-//!   inside `a`, `nobr`, and foster parenting.
-//! - Scopes are computed exactly where used (`pop_until_in_scope`, `ruby_in_scope`):
-//!   "generate implied end tags, then pop until X" is done when X is in scope and only
-//!   non-formatting elements lie above it; "any other end tag" pops to the nearest element
-//!   of that name unless a special element comes first (ignored).
+//! - Every node is appended at the end of the output list, into the current node (no foster
+//!   parenting), so the stack of open elements is a chain in which each element is the last
+//!   child of the one before it, and an open element's subtree is the tail of the list from
+//!   its index. Closed nodes get their `end` when popped.
+//! - The list of active formatting elements is kept in full (`Builder::afe`: elements with
+//!   their tokens, and markers for cells and `applet`/`marquee`/`object`): formatting start
+//!   tags push (with the Noah's Ark clause), "reconstruct the active formatting elements"
+//!   runs before character data and the start tags that ask for it, cells and marker
+//!   elements clear it to the last marker. Popping a formatting element only marks its entry
+//!   closed (`Formatting::open`).
+//! - Formatting end tags run the adoption agency as html5ever does (`Builder::adoption_agency`,
+//!   `Builder::adopt`). With a furthest block, the elements it creates go right before the
+//!   furthest block and right after it in the list (the tail from the furthest block moves;
+//!   see `adopt`), which keeps the chain invariant. Text after it that lands in a Text node's
+//!   parent is merged with it (`Builder::reopen_text`), as the DOM merges adjacent text.
+//! - Scopes are computed exactly where used (`pop_until_in_scope`, `ruby_in_scope`, the
+//!   adoption agency): "generate implied end tags, then pop until X" is done when X is in
+//!   scope; "any other end tag" pops to the nearest element of that name unless a special
+//!   element comes first (ignored).
+//! - Tag names are interned (`tags`): the tree builder's tag sets are bit tests on a small
+//!   id, and per-tag open counts answer "is any X open" in O(1).
 //! - Supported beyond plain insertion: implied ends for `p`, `li`, `dd`/`dt`, headings,
 //!   block end tags; `</p>` without `p` (empty `p`); `</br>` (a `br`); void elements;
 //!   `pre`/`listing`/`textarea` leading newline; raw-text elements (`script` without `<!--`,
@@ -30,7 +40,10 @@
 //! - Bails on: `svg`, `math`, `template`, `form`, `button`, `select`/`option`/`optgroup`,
 //!   `caption`, `col`/`colgroup`, `table` parts outside that shape, `html`/`head`/`body`/
 //!   `frameset`/`frame`, `base`/`basefont`/`bgsound`/`link`/`meta`, `plaintext`, `image`,
-//!   `isindex`, `nobr`; `</body>`, `</html>`, `</form>`, `</template>`; end tags with
+//!   `isindex`, `nobr`; `a` inside an `a` that is not in scope (the adoption agency leaves
+//!   it open); more than [`AFE_MAX`] entries in the list of active formatting elements; the
+//!   adoption agency moving more than `Builder::move_budget` nodes in all; `</body>`,
+//!   `</html>`, `</form>`, `</template>`; end tags with
 //!   attributes or `/`; `<!DOCTYPE`, `<![CDATA[`, `<?`, `</` + non-letter, comments that
 //!   are abrupt (`<!-->`, `<!--->`), unterminated or contain `--!` or `<!-`; EOF inside a
 //!   tag; NUL anywhere; character references that are not `;`-terminated names (when a
@@ -42,7 +55,9 @@
 //!   elements); `<` not followed by an ASCII letter, `!`, `/` or `?` is text.
 //! - Linear time: every token costs O(1) amortized (per-frame barrier indices for the
 //!   `li`/`dd`/`dt` walk, open counts, scans of at most [`SCOPE_SCAN`]/[`END_TAG_SCAN`]
-//!   frames that either pop what they scanned or bail).
+//!   frames that either pop what they scanned or bail; list walks and reconstruction of at
+//!   most [`AFE_MAX`] entries; at most 8 × 3 clones per adoption agency run; the nodes it
+//!   moves bounded by a constant times the input length).
 //! - Strings borrow from the input when no decoding or lowercasing is needed, else live in
 //!   the arena.
 
@@ -171,6 +186,24 @@ impl TextAcc<'_> {
     }
 }
 
+/// An entry of the list of active formatting elements: a marker, or an element with the
+/// token it was created for (to create it again: reconstruction, adoption agency).
+#[derive(Clone, Copy)]
+struct Formatting<'a> {
+    /// Output index of the element; [`MARKER`] for a marker.
+    node: u32,
+    tag: Tag,
+    name: &'a str,
+    attrs: &'a [Attribute<'a>],
+    /// Whether the element is on the stack of open elements (markers: true).
+    open: bool,
+}
+
+const MARKER: u32 = u32::MAX;
+/// Longest list of active formatting elements handled (keeps reconstruction and the list
+/// walks O(1) per token); a longer one bails.
+const AFE_MAX: usize = 64;
+
 /// Scratch vectors live in the per-parse arena: no global-heap allocation per value.
 type AVec<'a, T> = bumpalo::collections::Vec<'a, T>;
 
@@ -182,6 +215,13 @@ struct Builder<'a, 'o> {
     acc: TextAcc<'a>,
     /// How many elements of each tag are on the stack (by `Tag as usize`).
     open: [u32; TAGS.len()],
+    /// The list of active formatting elements (at most [`AFE_MAX`] entries).
+    afe: AVec<'a, Formatting<'a>>,
+    /// Nodes moved so far by the adoption agency (bounded by [`Builder::move_budget`]).
+    moved: usize,
+    /// A Text node that is the current node's last child (index, current node's index): set
+    /// by [`Builder::adopt`], see [`Builder::reopen_text`].
+    reopen: Option<(u32, u32)>,
     /// Start of the token being processed (where a bail-out happened; for statistics).
     tok: usize,
     /// Non-whitespace text directly in a table, section or row (foster parenting): bail.
@@ -368,6 +408,54 @@ impl<'a, 'o> Builder<'a, 'o> {
         });
     }
 
+    /// Character data `text[s..e]` of the data state.
+    #[inline]
+    fn chars(&mut self, s: usize, e: usize) -> Option<()> {
+        if s < e {
+            self.before_chars()?;
+            self.acc.raw(self.text, s, e);
+        }
+        Some(())
+    }
+
+    /// Before character data is inserted: "in body" (and "in cell") reconstructs the active
+    /// formatting elements first; directly in a table part it does not (only whitespace may
+    /// be inserted there, see [`Builder::flush_text`]).
+    #[inline]
+    fn before_chars(&mut self) -> Option<()> {
+        if !self.acc.open {
+            if self.afe.last().is_some_and(|e| !e.open)
+                && matches!(self.mode(), Mode::Body | Mode::Cell)
+            {
+                self.reconstruct()?;
+            }
+            if let Some((text, parent)) = self.reopen.take() {
+                self.reopen_text(text, parent);
+            }
+        }
+        Some(())
+    }
+
+    /// Character data is merged into a Text node that is the current node's last child
+    /// (as the DOM does): only the adoption agency leaves one (see [`Builder::adopt`]);
+    /// `text` is that node's index if nothing was inserted or popped since.
+    #[cold]
+    fn reopen_text(&mut self, text: u32, parent: u32) {
+        if text as usize + 1 != self.out.len() || self.stack.last().map(|f| f.idx) != Some(parent) {
+            return;
+        }
+        if let Some(Node {
+            kind: NodeKind::Text(t),
+            ..
+        }) = self.out.pop()
+        {
+            self.acc.open = true;
+            self.acc.multi = true;
+            self.acc.buf.clear();
+            self.acc.buf.push_str(t);
+        }
+    }
+
     #[inline]
     fn mode(&self) -> Mode {
         match self.stack.last() {
@@ -409,14 +497,13 @@ impl<'a, 'o> Builder<'a, 'o> {
     }
 
     /// "Close the cell": pop up to and including the cell (generate implied end tags, pop
-    /// until `td`/`th`). Formatting elements popped with it are exactly the ones the "clear
-    /// the list of active formatting elements up to the last marker" step removes, so the
-    /// list stays a subset of the stack.
+    /// until `td`/`th`), clear the list of active formatting elements up to the last marker.
     fn close_cell(&mut self) -> Option<()> {
         let cell = self.stack.last()?.tidx as usize;
         while self.stack.len() > cell {
             self.pop();
         }
+        self.clear_to_marker();
         Some(())
     }
 
@@ -431,9 +518,12 @@ impl<'a, 'o> Builder<'a, 'o> {
             (Mode::Section, Tag::Tr) => self.insert(tag, attrs),
             (Mode::Section, Tag::Td | Tag::Th) => {
                 self.insert(Tag::Tr, &[]);
-                self.insert(tag, attrs);
+                return self.table_start(Mode::Row, tag, attrs);
             }
-            (Mode::Row, Tag::Td | Tag::Th) => self.insert(tag, attrs),
+            (Mode::Row, Tag::Td | Tag::Th) => {
+                self.insert(tag, attrs);
+                self.push_marker()?;
+            }
             (Mode::Row, Tag::Tr) => {
                 self.pop();
                 self.insert(tag, attrs);
@@ -482,6 +572,11 @@ impl<'a, 'o> Builder<'a, 'o> {
         if let Some(f) = self.stack.pop() {
             self.out[f.idx as usize].end = self.out.len() as u32;
             self.open[f.tag as usize] -= 1;
+            if f.tag.has(FORMATTING) {
+                if let Some(e) = self.afe.iter_mut().rev().find(|e| e.node == f.idx) {
+                    e.open = false;
+                }
+            }
         }
     }
 
@@ -491,8 +586,15 @@ impl<'a, 'o> Builder<'a, 'o> {
         self.insert_named(tag, tag.info().name, attrs, true);
     }
 
-    /// Inserts an HTML element named `name` (`tag` interned), pushing it unless `void`.
-    fn insert_named(&mut self, tag: Tag, name: &'a str, attrs: &'a [Attribute<'a>], push: bool) {
+    /// Inserts an HTML element named `name` (`tag` interned), pushing it unless `void`;
+    /// returns its output index.
+    fn insert_named(
+        &mut self,
+        tag: Tag,
+        name: &'a str,
+        attrs: &'a [Attribute<'a>],
+        push: bool,
+    ) -> u32 {
         self.flush_text();
         let idx = self.out.len() as u32;
         self.out.push(Node {
@@ -504,30 +606,40 @@ impl<'a, 'o> Builder<'a, 'o> {
             }),
             end: idx + 1,
         });
-        if !push {
-            return;
+        if push {
+            self.stack.push(Frame {
+                idx,
+                tag,
+                name,
+                bar: u32::MAX,
+                tkind: T_NONE,
+                tidx: u32::MAX,
+            });
+            self.link(self.stack.len() - 1);
+            self.open[tag as usize] += 1;
         }
-        let si = self.stack.len() as u32;
-        let info = tag.info();
-        let (bar, tkind, tidx) = match self.stack.last() {
+        idx
+    }
+
+    /// Derives the per-frame summaries of stack frame `k` from the frame below it.
+    #[inline]
+    fn link(&mut self, k: usize) {
+        let (bar, tkind, tidx) = match k.checked_sub(1).map(|p| &self.stack[p]) {
             Some(f) => (f.bar, f.tkind, f.tidx),
             None => (u32::MAX, T_NONE, u32::MAX),
         };
-        let bar = if tag.is_extra_special() { si } else { bar };
-        let (tkind, tidx) = if info.table != T_NONE {
-            (info.table, si)
+        let f = &mut self.stack[k];
+        let info = f.tag.info();
+        f.bar = if f.tag.is_extra_special() {
+            k as u32
+        } else {
+            bar
+        };
+        (f.tkind, f.tidx) = if info.table != T_NONE {
+            (info.table, k as u32)
         } else {
             (tkind, tidx)
         };
-        self.stack.push(Frame {
-            idx,
-            tag,
-            name,
-            bar,
-            tkind,
-            tidx,
-        });
-        self.open[tag as usize] += 1;
     }
 
     /// Whether a `ruby` is in (default) scope; None (bail) beyond [`SCOPE_SCAN`] frames.
@@ -562,9 +674,8 @@ impl<'a, 'o> Builder<'a, 'o> {
 
     /// If an element satisfying `is_target` is in scope (default scope plus the `extra`
     /// boundaries), pops everything down to and including it and returns true ("generate
-    /// implied end tags, then pop until"); returns false when it is not in scope. Bails if a
-    /// formatting element would be popped (it would stay in the list of active formatting
-    /// elements) or the element is more than [`SCOPE_SCAN`] frames down.
+    /// implied end tags, then pop until"); returns false when it is not in scope. Bails if
+    /// the element is more than [`SCOPE_SCAN`] frames down.
     fn pop_until_in_scope(
         &mut self,
         is_target: impl Fn(Tag) -> bool,
@@ -579,9 +690,6 @@ impl<'a, 'o> Builder<'a, 'o> {
                 }
                 return Some(true);
             }
-            if tag.has(FORMATTING) {
-                return None;
-            }
             if tag.has(SCOPE) || extra.contains(&tag) {
                 return Some(false);
             }
@@ -590,6 +698,344 @@ impl<'a, 'o> Builder<'a, 'o> {
             return None;
         }
         Some(false)
+    }
+
+    fn push_marker(&mut self) -> Option<()> {
+        if self.afe.len() >= AFE_MAX {
+            return None;
+        }
+        self.afe.push(Formatting {
+            node: MARKER,
+            tag: Tag::Other,
+            name: "",
+            attrs: &[],
+            open: true,
+        });
+        Some(())
+    }
+
+    /// "Clear the list of active formatting elements up to the last marker".
+    fn clear_to_marker(&mut self) {
+        while let Some(e) = self.afe.pop() {
+            if e.node == MARKER {
+                break;
+            }
+        }
+    }
+
+    /// Index of the first entry after the last marker.
+    fn afe_start(&self) -> usize {
+        self.afe
+            .iter()
+            .rposition(|e| e.node == MARKER)
+            .map_or(0, |i| i + 1)
+    }
+
+    /// Inserts a formatting element and pushes it onto the list of active formatting
+    /// elements, after the "Noah's Ark" clause (at most three equal entries after the last
+    /// marker: the earliest goes).
+    fn push_formatting(&mut self, tag: Tag, attrs: &'a [Attribute<'a>]) -> Option<()> {
+        if self.afe.len() >= 3 {
+            let start = self.afe_start();
+            let mut equal = self.afe[start..]
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.tag == tag && super::attr_sets_equal(e.attrs, attrs));
+            if let Some((first, _)) = equal.next() {
+                if equal.count() >= 2 {
+                    self.afe.remove(start + first);
+                }
+            }
+        }
+        if self.afe.len() >= AFE_MAX {
+            return None;
+        }
+        let name = tag.info().name;
+        let node = self.insert_named(tag, name, attrs, true);
+        self.afe.push(Formatting {
+            node,
+            tag,
+            name,
+            attrs,
+            open: true,
+        });
+        Some(())
+    }
+
+    /// "Reconstruct the active formatting elements" (a no-op unless the last entry is an
+    /// element that is no longer open).
+    #[inline]
+    fn reconstruct(&mut self) -> Option<()> {
+        if self.afe.last().is_some_and(|e| !e.open) {
+            self.reconstruct_entries();
+        }
+        Some(())
+    }
+
+    fn reconstruct_entries(&mut self) {
+        let mut first = self.afe.len() - 1;
+        while first > 0 && !self.afe[first - 1].open {
+            first -= 1;
+        }
+        for k in first..self.afe.len() {
+            let e = self.afe[k];
+            self.afe[k].node = self.insert_named(e.tag, e.name, e.attrs, true);
+            self.afe[k].open = true;
+        }
+    }
+
+    /// Stack index of the open element whose output index is `node`, looked for in the top
+    /// [`SCOPE_SCAN`] frames (None: bail).
+    fn stack_index(&self, node: u32) -> Option<usize> {
+        let n = self.stack.len();
+        (n.saturating_sub(SCOPE_SCAN)..n)
+            .rev()
+            .find(|&k| self.stack[k].idx == node)
+    }
+
+    /// The adoption agency algorithm for the end tag `subject` (a formatting element),
+    /// exactly as html5ever runs it.
+    fn adoption_agency(&mut self, subject: Tag, name: &'a str) -> Option<()> {
+        // The common case first: the current node is the last entry of the list. It is then
+        // the formatting element, in scope, with no furthest block: popped and removed.
+        if let (Some(cur), Some(last)) = (self.stack.last(), self.afe.last()) {
+            if last.node == cur.idx && last.tag == subject {
+                self.pop();
+                self.afe.pop();
+                return Some(());
+            }
+        }
+        // 1. The current node is that element and not in the list: pop it.
+        if let Some(cur) = self.stack.last() {
+            if cur.tag == subject && !self.afe.iter().any(|e| e.node == cur.idx) {
+                self.pop();
+                return Some(());
+            }
+        }
+        for _ in 0..8 {
+            // The formatting element: the last entry after the last marker with that name.
+            let start = self.afe_start();
+            let Some(fi) = (start..self.afe.len())
+                .rev()
+                .find(|&i| self.afe[i].tag == subject)
+            else {
+                return self.any_other_end_tag(subject, name);
+            };
+            if !self.afe[fi].open {
+                self.afe.remove(fi);
+                return Some(());
+            }
+            let fs = self.stack_index(self.afe[fi].node)?;
+            if self.stack[fs + 1..].iter().any(|f| f.tag.has(SCOPE)) {
+                return Some(()); // not in scope: ignored
+            }
+            let Some(bs) = (fs + 1..self.stack.len()).find(|&k| self.stack[k].tag.has(SPECIAL))
+            else {
+                // No furthest block: pop up to and including the formatting element.
+                while self.stack.len() > fs {
+                    self.pop();
+                }
+                self.afe.remove(fi);
+                return Some(());
+            };
+            self.adopt(fi, fs, bs)?;
+        }
+        Some(())
+    }
+
+    /// Steps 11–19 of the adoption agency: formatting element `afe[fi]` at stack index `fs`,
+    /// furthest block at `bs`.
+    ///
+    /// On the flat list: the furthest block's subtree is the tail of `out` from its index
+    /// `fb`, and everything before `fb` stays where it is. The elements between the
+    /// formatting element and the furthest block that are cloned (in the list, at most
+    /// three) are inserted before `fb` in stack order (the new chain under the common
+    /// ancestor, right after the formatting element's subtree, which now ends at `fb`), and
+    /// the formatting element's clone right after the furthest block (taking over its
+    /// children): the tail moves by the number of new nodes.
+    fn adopt(&mut self, fi: usize, fs: usize, bs: usize) -> Option<()> {
+        self.flush_text();
+        let fb = self.stack[bs].idx;
+        let tail = self.out.len() - fb as usize;
+        self.moved += tail;
+        if self.moved > self.move_budget() {
+            return None;
+        }
+        let fe = self.afe[fi];
+        // Inner loop (13): which frames between the two are cloned, which are dropped.
+        // `keep[k - fs - 1]`: frame k gets a clone. The bookmark is the entry after which
+        // the formatting element's clone goes (None: in place of the formatting element).
+        let mut keep: AVec<'_, bool> = AVec::from_iter_in((fs + 1..bs).map(|_| false), self.arena);
+        let mut bookmark: Option<u32> = None;
+        for (counter, k) in (fs + 1..bs).rev().enumerate() {
+            let node = self.stack[k].idx;
+            let entry = self.afe.iter().position(|e| e.node == node);
+            match entry {
+                Some(p) if counter + 1 > 3 => {
+                    self.afe.remove(p);
+                }
+                Some(_) => {
+                    if bookmark.is_none() && !keep.iter().any(|&c| c) {
+                        bookmark = Some(node);
+                    }
+                    keep[k - fs - 1] = true;
+                }
+                None => {}
+            }
+        }
+        let clones = keep.iter().filter(|&&c| c).count() as u32;
+        let shift = clones + 1;
+        // When the furthest block is the current node, its clone of the formatting element
+        // becomes the current node with its children: text that follows is appended to
+        // (merged with) a last Text child.
+        self.reopen = None;
+        if bs + 1 == self.stack.len() {
+            let mut last = None;
+            let mut c = fb as usize + 1;
+            while c < self.out.len() {
+                last = Some(c);
+                c = self.out[c].end as usize;
+            }
+            if let Some(c) = last.filter(|&c| matches!(self.out[c].kind, NodeKind::Text(_))) {
+                self.reopen = Some((c as u32 + shift, fb + shift));
+            }
+        }
+        // Old elements between the formatting element and the furthest block (and the
+        // formatting element itself) end where the new chain starts.
+        for k in fs..bs {
+            let f = &self.stack[k];
+            self.out[f.idx as usize].end = fb;
+            self.open[f.tag as usize] -= 1;
+        }
+        // The list: entries inside the furthest block move with it; the formatting element's
+        // entry goes to the bookmark, as its clone's.
+        for e in self.afe.iter_mut() {
+            if e.node != MARKER && e.node > fb {
+                e.node += shift;
+            }
+        }
+        let fe_pos = self.afe.iter().position(|e| e.node == fe.node)?;
+        self.afe.remove(fe_pos);
+        let at = match bookmark {
+            None => fe_pos,
+            Some(node) => self.afe.iter().position(|e| e.node == node)? + 1,
+        };
+        self.afe.insert(
+            at,
+            Formatting {
+                node: fb + clones + 1,
+                open: true,
+                ..fe
+            },
+        );
+        // The output: make room for the clones before the furthest block and for the
+        // formatting element's clone after it.
+        let old_len = self.out.len();
+        let fb_node = self.out[fb as usize];
+        let filler = fb_node;
+        for _ in 0..shift {
+            self.out.push(filler);
+        }
+        let fbu = fb as usize;
+        let sh = shift as usize;
+        self.out.copy_within(fbu + 1..old_len, fbu + 1 + sh);
+        for node in &mut self.out[fbu + 1 + sh..] {
+            node.end += shift;
+        }
+        self.out[fbu + clones as usize] = Node {
+            end: fb_node.end + shift,
+            ..fb_node
+        };
+        let element = |name: &'a str, attrs: &'a [Attribute<'a>]| {
+            NodeKind::Element(Element {
+                namespace: HTML_NS,
+                prefix: None,
+                local: name,
+                attrs,
+            })
+        };
+        self.out[fbu + sh] = Node {
+            kind: element(fe.name, fe.attrs),
+            end: fb + shift + 1,
+        };
+        // The stack: [.. common ancestor] + clones + furthest block + clone of the
+        // formatting element + the frames that were below the furthest block.
+        let mut new_frames: AVec<'_, Frame<'a>> =
+            AVec::with_capacity_in(self.stack.len() - fs + 1, self.arena);
+        let mut at = fb;
+        for k in fs + 1..bs {
+            if !keep[k - fs - 1] {
+                continue;
+            }
+            let f = &self.stack[k];
+            let p = self.afe.iter().position(|e| e.node == f.idx)?;
+            let e = self.afe[p];
+            self.out[at as usize] = Node {
+                kind: element(e.name, e.attrs),
+                end: at + 1,
+            };
+            self.afe[p].node = at;
+            new_frames.push(Frame { idx: at, ..*f });
+            self.open[f.tag as usize] += 1;
+            at += 1;
+        }
+        new_frames.push(Frame {
+            idx: fb + clones,
+            ..self.stack[bs]
+        });
+        new_frames.push(Frame {
+            idx: fb + clones + 1,
+            tag: fe.tag,
+            name: fe.name,
+            bar: u32::MAX,
+            tkind: T_NONE,
+            tidx: u32::MAX,
+        });
+        self.open[fe.tag as usize] += 1;
+        for f in &self.stack[bs + 1..] {
+            new_frames.push(Frame {
+                idx: f.idx + shift,
+                ..*f
+            });
+        }
+        self.stack.truncate(fs);
+        for f in new_frames {
+            self.stack.push(f);
+            self.link(self.stack.len() - 1);
+        }
+        Some(())
+    }
+
+    /// How many nodes the adoption agency may move in all (keeps the builder linear: each
+    /// run moves the furthest block's subtree).
+    fn move_budget(&self) -> usize {
+        4 * self.text.len() + 4096
+    }
+
+    /// "Any other end tag": the nearest open element of that name, unless a special
+    /// element comes first (then the token is ignored); generate implied end tags except
+    /// it and pop up to it.
+    fn any_other_end_tag(&mut self, tag: Tag, name: &str) -> Option<()> {
+        if tag != Tag::Other && !self.is_open(tag) {
+            return Some(()); // reaches a special element or the root `html`: ignored
+        }
+        let n = self.stack.len();
+        for k in (n.saturating_sub(END_TAG_SCAN)..n).rev() {
+            let f = &self.stack[k];
+            if f.is(tag, name) {
+                while self.stack.len() > k {
+                    self.pop();
+                }
+                return Some(());
+            }
+            if f.tag.has(SPECIAL) {
+                return Some(());
+            }
+        }
+        if n > END_TAG_SCAN {
+            return None;
+        }
+        Some(()) // reached the root `html` (special): ignored
     }
 
     fn start_tag(&mut self, tag: Tag, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
@@ -615,8 +1061,39 @@ impl<'a, 'o> Builder<'a, 'o> {
             m => return self.table_start(m, tag, attrs),
         }
         match tag.info().cat {
-            Cat::Ordinary | Cat::Formatting | Cat::Marker => {
-                self.insert_named(tag, name, attrs, true)
+            Cat::Ordinary => {
+                self.reconstruct()?;
+                self.insert_named(tag, name, attrs, true);
+            }
+            Cat::Formatting => {
+                self.reconstruct()?;
+                self.push_formatting(tag, attrs)?;
+            }
+            Cat::A => {
+                // An `a` still in the list (after the last marker) is closed first.
+                let start = self.afe_start();
+                if let Some(p) = (start..self.afe.len())
+                    .rev()
+                    .find(|&i| self.afe[i].tag == Tag::A)
+                {
+                    let node = self.afe[p].node;
+                    self.adoption_agency(Tag::A, "a")?;
+                    if let Some(q) = self.afe.iter().position(|e| e.node == node) {
+                        if self.afe[q].open {
+                            // Still open (not in scope): removing it from the middle of
+                            // the stack is not implemented.
+                            return None;
+                        }
+                        self.afe.remove(q);
+                    }
+                }
+                self.reconstruct()?;
+                self.push_formatting(tag, attrs)?;
+            }
+            Cat::Marker => {
+                self.reconstruct()?;
+                self.insert(tag, attrs);
+                self.push_marker()?;
             }
             Cat::PClose | Cat::Pre | Cat::Table => {
                 self.close_p()?;
@@ -625,6 +1102,7 @@ impl<'a, 'o> Builder<'a, 'o> {
             Cat::Raw(k) => {
                 if k == RawKind::Xmp {
                     self.close_p()?;
+                    self.reconstruct()?;
                 }
                 self.insert(tag, attrs);
             }
@@ -645,9 +1123,6 @@ impl<'a, 'o> Builder<'a, 'o> {
                     };
                     if closes {
                         // Generate implied end tags except this one, pop until it.
-                        if self.stack[bar + 1..].iter().any(|f| f.tag.has(FORMATTING)) {
-                            return None;
-                        }
                         while self.stack.len() > bar {
                             self.pop();
                         }
@@ -656,20 +1131,20 @@ impl<'a, 'o> Builder<'a, 'o> {
                 self.close_p()?;
                 self.insert(tag, attrs);
             }
-            Cat::Void | Cat::VoidPlain => self.insert_named(tag, name, attrs, false),
+            Cat::Void => {
+                self.reconstruct()?;
+                self.insert_named(tag, name, attrs, false);
+            }
+            Cat::VoidPlain => {
+                self.insert_named(tag, name, attrs, false);
+            }
             Cat::Hr => {
                 self.close_p()?;
                 self.insert_named(tag, name, attrs, false);
             }
-            Cat::A => {
-                if self.is_open(Tag::A) {
-                    return None;
-                }
-                self.insert(tag, attrs);
-            }
             Cat::RubyChild => {
                 // If a `ruby` is in scope: generate implied end tags (except `rtc` for
-                // `rp`/`rt`). Those only pop cursory-set elements, never formatting ones.
+                // `rp`/`rt`).
                 if self.ruby_in_scope()? {
                     let except = if matches!(tag, Tag::Rp | Tag::Rt) {
                         Tag::Rtc
@@ -724,15 +1199,20 @@ impl<'a, 'o> Builder<'a, 'o> {
         match tag {
             Tag::Br => {
                 // `</br>` is processed as a `<br>` start tag without attributes.
+                self.reconstruct()?;
                 self.insert_named(Tag::Br, "br", &[], false);
                 return Some(());
             }
             Tag::Body | Tag::Html | Tag::Template | Tag::Form => return None,
             _ => {}
         }
+        if tag.has(FORMATTING) {
+            return self.adoption_agency(tag, name);
+        }
+        let marker = tag.info().cat == Cat::Marker;
         let heading = tag.has(HEADING);
         if let Some(cur) = self.stack.last() {
-            if cur.is(tag, name) || (heading && cur.tag.has(HEADING)) {
+            if !marker && (cur.is(tag, name) || (heading && cur.tag.has(HEADING))) {
                 self.pop();
                 return Some(());
             }
@@ -749,43 +1229,16 @@ impl<'a, 'o> Builder<'a, 'o> {
                 }
                 _ => self.is_open(tag) && self.pop_until_in_scope(|t| t == tag, &[])?,
             };
+            if in_scope && marker {
+                self.clear_to_marker();
+            }
             if !in_scope && tag == Tag::P {
                 // `</p>` without a `p` in button scope: an empty `p` is inserted and closed.
                 self.insert_named(Tag::P, "p", &[], false);
             }
             return Some(()); // done, or ignored
         }
-        if tag.has(FORMATTING) {
-            // Adoption agency: only the trivial cases (current node, handled above; no such
-            // element open: ignored).
-            return if self.is_open(tag) { None } else { Some(()) };
-        }
-        // "Any other end tag": the nearest open element of that name, unless a special
-        // element comes first (then the token is ignored); generate implied end tags except
-        // it and pop up to it.
-        if tag != Tag::Other && !self.is_open(tag) {
-            return Some(()); // reaches a special element or the root `html`: ignored
-        }
-        let n = self.stack.len();
-        for k in (n.saturating_sub(END_TAG_SCAN)..n).rev() {
-            let f = &self.stack[k];
-            if f.is(tag, name) {
-                if self.stack[k + 1..].iter().any(|f| f.tag.has(FORMATTING)) {
-                    return None;
-                }
-                while self.stack.len() > k {
-                    self.pop();
-                }
-                return Some(());
-            }
-            if f.tag.has(SPECIAL) {
-                return Some(());
-            }
-        }
-        if n > END_TAG_SCAN {
-            return None;
-        }
-        Some(()) // reached the root `html` (special): ignored
+        self.any_other_end_tag(tag, name)
     }
 }
 
@@ -845,6 +1298,9 @@ pub(crate) fn build_at<'a>(
             buf: bumpalo::collections::String::new_in(arena),
         },
         open: [0; TAGS.len()],
+        afe: AVec::new_in(arena),
+        moved: 0,
+        reopen: None,
         tok: 0,
         bad: false,
     };
@@ -874,12 +1330,13 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
     while i < n {
         let j = crate::xml::find_near(b, i, [b'<', b'&'])
             .unwrap_or_else(|k| memchr::memchr2(b'<', b'&', &b[k..]).map_or(n, |p| k + p));
-        bd.acc.raw(text, i, j);
+        bd.chars(i, j)?;
         if j == n {
             break;
         }
         bd.tok = j;
         if b[j] == b'&' {
+            bd.before_chars()?;
             i = bd.acc.char_ref(text, j, n)?;
             continue;
         }
@@ -947,7 +1404,7 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
             Some(b'?') => return None,
             _ => {
                 // Literal '<' (also at EOF).
-                bd.acc.raw(text, j, j + 1);
+                bd.chars(j, j + 1)?;
                 i = j + 1;
             }
         }

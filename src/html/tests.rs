@@ -1030,6 +1030,52 @@ fn pathological_nesting_timing() {
 /// Differential (b): tricky inputs give the same result through the fast tree builder (or
 /// its fallback) as through html5ever alone.
 const TRICKY: &[&str] = &[
+    // Active formatting elements: reconstruction, Noah's Ark, adoption agency.
+    "<b><i><u><s><em><strong><div>x</b>y",
+    "<b><i><u><s><em><strong><div>x</i>y</div>z",
+    "<a><b><div>x</a>y",
+    "<a href=1><b id=2><span><div>x</a>y",
+    "<b><p>x</b>y",
+    "<b><p>x</b>y</p>z",
+    "<b>x<div>y</b>z</div>w",
+    "<b><div><div>x</b>y",
+    "<i><b><div><p>x</i>y</p>z",
+    "<code><pre>a</code>b</pre>c",
+    "<b><pre>a</b>\nb",
+    "<b>1<b>2<b>3<b>4</b></b></b></b>x",
+    "<p><b class=x><b class=x><b class=x><b class=x>a</p>b",
+    "<p><b class=x><b class=y><b class=x><b class=x><b class=x>a</p>b",
+    "<p><b><i>x</p>y<p>z",
+    "<a>1<div>2<a>3</a>4</div>5",
+    "<a>1<a>2",
+    "<a><p><a>x",
+    "<a><table><tr><td><a>x</a></td></tr></table>y",
+    "<table><tr><td><b>x</td></tr></table>y",
+    "<b><table><tr><td></b>x</td></tr></table>y",
+    "<b><table><tr><td>x</td><td><i>y</table>z",
+    "<object><b></object>x",
+    "<b><object></b>x</object>y",
+    "<b><marquee><i>x</marquee>y",
+    "<b>x</p>y",
+    "<b><li>x<li>y",
+    "<ul><li><b>x<li>y</ul>z",
+    "<dl><dt><i>x<dd>y</dl>",
+    "<h1><b>x</h1>y",
+    "<b><h1>x</b>y</h1>z",
+    "<b>x<br></b>y</br>z",
+    "<em><xmp>a</em>b</xmp>c",
+    "<font color=red><div>x</font>y",
+    "<u><div>x</u>y</div>z",
+    "<s><p>x</p></s>y",
+    "<b>x<!--c-->y</b>z",
+    "<b><div>x</b>y</div>",
+    "<b><div>x</b>",
+    "<b><div>x<i>y</b>z",
+    "<div><b><div>x</b>y</div>z</div>w",
+    "<b><span><div>x</b>y",
+    "<b><span>a<div>x</span>y</b>z",
+    "<p><code>\n<pre>x</pre></p>",
+    "<strong><p>a</strong></p>b",
     "<p>a</p>",
     "<p>a<p>b",
     "<p><span>a<p>b",
@@ -1490,6 +1536,40 @@ fn random_soup_differential() {
         "</tbody>",
         "<thead>",
         "<caption>",
+        "<b id=1>",
+        "<b id=2>",
+        "<a href=x>",
+        "<object>",
+        "</object>",
+        "<marquee>",
+        "</marquee>",
+        "<applet>",
+        "</applet>",
+        "<font color=red>",
+        "</font>",
+        "<s>",
+        "</s>",
+        "<small>",
+        "<big>",
+        "</big>",
+        "<tt>",
+        "<strike>",
+        "</strike>",
+        "<address>",
+        "</address>",
+        "<center>",
+        "<article>",
+        "</article>",
+        "<h3>",
+        "</h3>",
+        "</xmp>",
+        "</dt>",
+        "<li class=y>",
+        "<input>",
+        "<param>",
+        "<wbr>",
+        "</td>",
+        "</th>",
     ];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move || {
@@ -1507,7 +1587,7 @@ fn random_soup_differential() {
     let mut s = String::new();
     for _ in 0..cases {
         s.clear();
-        let len = 1 + next() % 12;
+        let len = 1 + next() % 16;
         for _ in 0..len {
             s.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
         }
@@ -1519,6 +1599,89 @@ fn random_soup_differential() {
     }
     println!("{fast_n} of {cases} random soups took the fast tree builder");
     assert!(fast_n > cases / 10, "{fast_n} of {cases}");
+}
+
+/// Differential (d): random soups of formatting elements, misnested end tags and blocks,
+/// the inputs that make html5ever reconstruct the active formatting elements and run the
+/// adoption agency (clones, furthest blocks, Noah's Ark, markers).
+#[test]
+fn formatting_soup_differential() {
+    const PIECES: &[&str] = &[
+        "<b>",
+        "</b>",
+        "<b class=x>",
+        "<i>",
+        "</i>",
+        "<a>",
+        "</a>",
+        "<a href=y>",
+        "<u>",
+        "</u>",
+        "<em>",
+        "</em>",
+        "<code>",
+        "</code>",
+        "<font size=2>",
+        "</font>",
+        "<div>",
+        "</div>",
+        "<p>",
+        "</p>",
+        "<span>",
+        "</span>",
+        "<li>",
+        "</li>",
+        "<ul>",
+        "</ul>",
+        "<h2>",
+        "</h2>",
+        "<pre>",
+        "</pre>",
+        "<blockquote>",
+        "</blockquote>",
+        "<br>",
+        "<img>",
+        "<object>",
+        "</object>",
+        "<table><tr><td>",
+        "</td>",
+        "<td>",
+        "</table>",
+        "<!--c-->",
+        "x",
+        "y",
+        " ",
+        "\n",
+        "&amp;",
+    ];
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut arena = Bump::new();
+    let cases: usize = std::env::var("HTML_SOUP_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
+    let mut fast_n = 0;
+    let mut s = String::new();
+    for _ in 0..cases {
+        s.clear();
+        let len = 1 + next() % 20;
+        for _ in 0..len {
+            s.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+        }
+        same_as_reference(&arena, &s);
+        if path_of(&arena, &s).0 == 2 {
+            fast_n += 1;
+        }
+        arena.reset();
+    }
+    println!("{fast_n} of {cases} formatting soups took the fast tree builder");
+    assert!(fast_n > cases / 2, "{fast_n} of {cases}");
 }
 
 /// Task: html5ever's quadratic worst case is bounded; the flag tells when the limit was hit.
