@@ -31,7 +31,8 @@
 //!   id, and per-tag open counts answer "is any X open" in O(1).
 //! - Supported beyond plain insertion: implied ends for `p`, `li`, `dd`/`dt`, headings,
 //!   block end tags; `</p>` without `p` (empty `p`); `</br>` (a `br`); void elements;
-//!   `pre`/`listing`/`textarea` leading newline; raw-text elements (`script` without `<!--`,
+//!   `pre`/`listing`/`textarea` leading newline; raw-text elements (`script` with its escaped and
+//!   double-escaped states,
 //!   `style`, `iframe`, `noembed`, `noframes`, `xmp`; RCDATA `title`, `textarea`); `ruby`
 //!   children; `object`/`applet`/`marquee`; tables of the strict shape table > tbody/thead/
 //!   tfoot > tr > td/th (implied `tbody`/`tr`, cells closed by `td`/`th`/`tr`/`</table>`…,
@@ -1427,32 +1428,133 @@ fn skip_leading_newline(text: &str, i: usize) -> Option<usize> {
     }
 }
 
+/// Whether `b[lt..]` starts with the end tag `</name` (ASCII case-insensitively) followed by
+/// whitespace, `/` or `>`: the "appropriate end tag" that ends raw text.
+#[inline]
+fn is_end_tag_of(b: &[u8], lt: usize, name: &str) -> bool {
+    let q = lt + 2 + name.len();
+    b.get(lt + 1) == Some(&b'/')
+        && q < b.len()
+        && b[lt + 2..q].eq_ignore_ascii_case(name.as_bytes())
+        && CLASS[b[q] as usize] & END_TAG_NAME != 0
+}
+
+/// The index after the run of ASCII letters at `k`.
+#[inline]
+fn letters_end(b: &[u8], mut k: usize) -> usize {
+    while b.get(k).is_some_and(|c| c.is_ascii_alphabetic()) {
+        k += 1;
+    }
+    k
+}
+
+/// Whether the letters `b[s..k]` spell `script` and are followed by whitespace, `/` or `>`
+/// (what the double-escape start and end states test).
+#[inline]
+fn script_word(b: &[u8], s: usize, k: usize) -> bool {
+    b[s..k].eq_ignore_ascii_case(b"script")
+        && b.get(k)
+            .is_some_and(|&c| CLASS[c as usize] & END_TAG_NAME != 0)
+}
+
+/// Where the content of a `script` element read from `from` ends: the offset of the end tag
+/// `</script` that ends it, or EOF. Follows the tokenizer's script data states, including
+/// the escaped states that `<!--` opens (in which `-->` returns to script data) and the
+/// double-escaped ones that `<script` opens inside those (in which `</script` only returns to
+/// the escaped state).
+fn script_data_end(b: &[u8], from: usize) -> usize {
+    let n = b.len();
+    let mut i = from;
+    loop {
+        // Script data state.
+        loop {
+            let Some(lt) = memchr::memchr(b'<', &b[i..]).map(|p| i + p) else {
+                return n;
+            };
+            if is_end_tag_of(b, lt, "script") {
+                return lt;
+            }
+            i = lt + 1;
+            if b[i..].starts_with(b"!--") {
+                i += 3;
+                break;
+            }
+        }
+        // Escaped (`double`: double-escaped) states; `dashes` counts the `-` just read (up
+        // to two: the "dash dash" state, where `>` returns to script data).
+        let mut dashes = 2;
+        let mut double = false;
+        loop {
+            let Some(&c) = b.get(i) else {
+                return n;
+            };
+            match c {
+                b'-' => {
+                    dashes = (dashes + 1).min(2);
+                    i += 1;
+                }
+                b'>' if dashes == 2 => {
+                    i += 1;
+                    break;
+                }
+                b'<' => {
+                    dashes = 0;
+                    let next = b.get(i + 1).copied();
+                    if !double && next == Some(b'/') {
+                        if is_end_tag_of(b, i, "script") {
+                            return i;
+                        }
+                        // Not it: the letters are text, the next character is read again.
+                        i = letters_end(b, i + 2);
+                    } else if !double && next.is_some_and(|c| c.is_ascii_alphabetic()) {
+                        let k = letters_end(b, i + 1);
+                        if script_word(b, i + 1, k) {
+                            double = true;
+                            i = k + 1;
+                        } else {
+                            i = k;
+                        }
+                    } else if double && next == Some(b'/') {
+                        let k = letters_end(b, i + 2);
+                        if script_word(b, i + 2, k) {
+                            double = false;
+                            i = k + 1;
+                        } else {
+                            i = k;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                _ => {
+                    dashes = 0;
+                    i += 1;
+                }
+            }
+        }
+    }
+}
+
 /// Reads the content of a raw-text element from `i` up to its end tag (`</name` followed by
 /// whitespace, `/` or `>`, ASCII case-insensitively) or EOF into the text accumulator;
 /// returns the end tag's offset (the main loop then processes it).
 fn raw_text(bd: &mut Builder<'_, '_>, i: usize, name: &str, kind: RawKind) -> Option<usize> {
     let text = bd.text;
     let b = text.as_bytes();
-    let n = b.len();
-    let mut end = n;
-    let mut from = i;
-    while let Some(p) = memchr::memchr_iter(b'<', &b[from..])
-        .map(|p| from + p)
-        .find(|&p| b.get(p + 1) == Some(&b'/'))
-    {
-        let q = p + 2 + name.len();
-        if q < n
-            && b[p + 2..q].eq_ignore_ascii_case(name.as_bytes())
-            && (is_ws(b[q]) || b[q] == b'/' || b[q] == b'>')
-        {
-            end = p;
-            break;
+    let end = if kind == RawKind::Script {
+        script_data_end(b, i)
+    } else {
+        let mut end = b.len();
+        let mut from = i;
+        while let Some(p) = memchr::memchr(b'<', &b[from..]).map(|p| from + p) {
+            if is_end_tag_of(b, p, name) {
+                end = p;
+                break;
+            }
+            from = p + 1;
         }
-        from = p + 2;
-    }
-    if kind == RawKind::Script && memchr::memmem::find(&b[i..end], b"<!--").is_some() {
-        return None;
-    }
+        end
+    };
     if matches!(kind, RawKind::Rcdata | RawKind::Textarea) {
         let mut k = i;
         while k < end {

@@ -1030,6 +1030,24 @@ fn pathological_nesting_timing() {
 /// Differential (b): tricky inputs give the same result through the fast tree builder (or
 /// its fallback) as through html5ever alone.
 const TRICKY: &[&str] = &[
+    // Script data escaped and double-escaped states.
+    "<script><!--x</script>y",
+    "<script><!--<script>x</script>y</script>z-->w</script>v",
+    "<script><!-- x --></script>y",
+    "<script><!--->x</script>y",
+    "<script><!-->x</script>y",
+    "<script><!--<scripts>x</script>y",
+    "<script><!--<script/x</script>-->y</script>z",
+    "<script><!--</scriptx>--></script>a",
+    "<script>a<!--b--!>c</script>d",
+    "<script><!--<SCRIPT>x</SCRIPT>--></script>e",
+    "<script><!--<script>--></script>-->x</script>y",
+    "<script><!--x",
+    "<script><!--<script>x",
+    "<script><!--<script>x</script",
+    "<script><!-- <!-- --></script>f",
+    "<script>--><!--x--></script>g",
+    "<script><!--<script >-</script >->--></script>h",
     // Active formatting elements: reconstruction, Noah's Ark, adoption agency.
     "<b><i><u><s><em><strong><div>x</b>y",
     "<b><i><u><s><em><strong><div>x</i>y</div>z",
@@ -1681,6 +1699,57 @@ fn formatting_soup_differential() {
         arena.reset();
     }
     println!("{fast_n} of {cases} formatting soups took the fast tree builder");
+    assert!(fast_n > cases / 2, "{fast_n} of {cases}");
+}
+
+/// Differential (e): random script contents (the script data, escaped and double-escaped
+/// tokenizer states).
+#[test]
+fn script_soup_differential() {
+    const PIECES: &[&str] = &[
+        "<script>",
+        "</script>",
+        "</SCRIPT >",
+        "<!--",
+        "-->",
+        "-",
+        "--",
+        "<",
+        ">",
+        "</",
+        "<s",
+        "<script",
+        "</script",
+        " ",
+        "x",
+        "<!",
+        "/",
+        "<b>",
+        "</scripts>",
+    ];
+    let mut state: u64 = 0x1234_5678_9ABC_DEF1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut arena = Bump::new();
+    let mut fast_n = 0;
+    let mut s = String::new();
+    let cases = 50_000;
+    for _ in 0..cases {
+        s.clear();
+        s.push_str("<script>");
+        for _ in 0..1 + next() % 14 {
+            s.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
+        }
+        same_as_reference(&arena, &s);
+        if path_of(&arena, &s).0 == 2 {
+            fast_n += 1;
+        }
+        arena.reset();
+    }
     assert!(fast_n > cases / 2, "{fast_n} of {cases}");
 }
 
