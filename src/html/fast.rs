@@ -37,15 +37,18 @@
 //!   children; `object`/`applet`/`marquee`; tables of the strict shape table > tbody/thead/
 //!   tfoot > tr > td/th (implied `tbody`/`tr`, cells closed by `td`/`th`/`tr`/`</table>`…,
 //!   whitespace-only text and comments directly in table parts). The insertion mode is
-//!   derived from the stack (per-frame nearest table part).
-//! - Bails on: `svg`, `math`, `template`, `form`, `button`, `select`/`option`/`optgroup`,
+//!   derived from the stack (per-frame nearest table part); inline SVG (foreign content:
+//!   tag and attribute names adjusted, self-closing tags, CDATA sections, breakout start
+//!   tags, end tags matched across namespaces; `Frame::svg`).
+//! - Bails on: `math`, SVG's HTML integration points (`foreignObject`, `desc`, `title`),
+//!   `template`, `form`, `button`, `select`/`option`/`optgroup`,
 //!   `caption`, `col`/`colgroup`, `table` parts outside that shape, `html`/`head`/`body`/
 //!   `frameset`/`frame`, `base`/`basefont`/`bgsound`/`link`/`meta`, `plaintext`, `image`,
 //!   `isindex`, `nobr`; `a` inside an `a` that is not in scope (the adoption agency leaves
 //!   it open); more than [`AFE_MAX`] entries in the list of active formatting elements; the
 //!   adoption agency moving more than `Builder::move_budget` nodes in all; `</body>`,
 //!   `</html>`, `</form>`, `</template>`; end tags with
-//!   attributes or `/`; `<!DOCTYPE`, `<![CDATA[`, `<?`, `</` + non-letter, comments that
+//!   attributes or `/`; `<!DOCTYPE`, `<![CDATA[` outside SVG, `<?`, `</` + non-letter, comments that
 //!   are abrupt (`<!-->`, `<!--->`), unterminated or contain `--!` or `<!-`; EOF inside a
 //!   tag; NUL anywhere; character references that are not `;`-terminated names (when a
 //!   legacy prefix would match), `&#`/`&#x` without digits, numeric references to 0,
@@ -66,10 +69,10 @@ use bumpalo::Bump;
 use markup5ever::data::NAMED_ENTITIES;
 
 use super::tags::{
-    self, Cat, RawKind, Tag, BLOCK_END, FORMATTING, HEADING, IMPLIED_END, SCOPE, SPECIAL, TAGS,
-    T_CELL, T_NONE, T_SECTION, T_TABLE,
+    self, Cat, RawKind, Tag, BLOCK_END, BREAKOUT, FORMATTING, HEADING, IMPLIED_END, SCOPE, SPECIAL,
+    TAGS, T_CELL, T_NONE, T_SECTION, T_TABLE,
 };
-use super::{Attribute, Element, Node, NodeKind, HTML_NS};
+use super::{Attribute, Element, Node, NodeKind, HTML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS};
 
 /// How many open elements an unmatched end tag is looked for in before giving up.
 const END_TAG_SCAN: usize = 64;
@@ -101,13 +104,15 @@ struct Frame<'a> {
     /// index: the insertion mode follows from it (see [`Builder::mode`]).
     tkind: u8,
     tidx: u32,
+    /// An SVG element (then `tag` is [`Tag::Other`] and `name` its adjusted name).
+    svg: bool,
 }
 
 impl Frame<'_> {
-    /// Whether this is the element named by an end tag (`tag`, `name`).
+    /// Whether this is the HTML element named by an end tag (`tag`, `name`).
     #[inline]
     fn is(&self, tag: Tag, name: &str) -> bool {
-        self.tag == tag && (tag != Tag::Other || self.name == name)
+        self.tag == tag && (tag != Tag::Other || (self.name == name && !self.svg))
     }
 }
 
@@ -427,6 +432,7 @@ impl<'a, 'o> Builder<'a, 'o> {
         if !self.acc.open {
             if self.afe.last().is_some_and(|e| !e.open)
                 && matches!(self.mode(), Mode::Body | Mode::Cell)
+                && !self.in_svg()
             {
                 self.reconstruct()?;
             }
@@ -615,6 +621,7 @@ impl<'a, 'o> Builder<'a, 'o> {
                 bar: u32::MAX,
                 tkind: T_NONE,
                 tidx: u32::MAX,
+                svg: false,
             });
             self.link(self.stack.len() - 1);
             self.open[tag as usize] += 1;
@@ -991,6 +998,7 @@ impl<'a, 'o> Builder<'a, 'o> {
             bar: u32::MAX,
             tkind: T_NONE,
             tidx: u32::MAX,
+            svg: false,
         });
         self.open[fe.tag as usize] += 1;
         for f in &self.stack[bs + 1..] {
@@ -1039,7 +1047,118 @@ impl<'a, 'o> Builder<'a, 'o> {
         Some(()) // reached the root `html` (special): ignored
     }
 
-    fn start_tag(&mut self, tag: Tag, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
+    /// Whether the current node is an SVG element: tokens are then processed by the rules
+    /// for foreign content (SVG's HTML integration points, where they would not be, bail).
+    #[inline]
+    fn in_svg(&self) -> bool {
+        self.stack.last().is_some_and(|f| f.svg)
+    }
+
+    /// A start tag; returns whether it was inserted as an HTML element (else the tokenizer
+    /// stays in the data state whatever its name).
+    fn start_tag(
+        &mut self,
+        tag: Tag,
+        name: &'a str,
+        attrs: &'a [Attribute<'a>],
+        self_closing: bool,
+    ) -> Option<bool> {
+        if self.in_svg() {
+            let breakout = tag.has(BREAKOUT)
+                || (tag == Tag::Font
+                    && attrs
+                        .iter()
+                        .any(|a| matches!(a.local, "color" | "face" | "size")));
+            if !breakout {
+                self.insert_svg(svg_element_name(name), attrs, self_closing)?;
+                return Some(false);
+            }
+            // Pop until the current node is an HTML element, then the insertion mode's rules.
+            while self.in_svg() {
+                self.pop();
+            }
+        }
+        self.html_start_tag(tag, name, attrs, self_closing)?;
+        Some(true)
+    }
+
+    /// Inserts an SVG element (attributes adjusted), pushing it unless `self_closing`.
+    fn insert_svg(
+        &mut self,
+        name: &'a str,
+        attrs: &'a [Attribute<'a>],
+        self_closing: bool,
+    ) -> Option<()> {
+        if matches!(name, "foreignObject" | "desc" | "title") {
+            return None; // HTML integration points
+        }
+        let attrs = adjust_svg_attributes(self.arena, attrs);
+        self.flush_text();
+        let idx = self.out.len() as u32;
+        self.out.push(Node {
+            kind: NodeKind::Element(Element {
+                namespace: SVG_NS,
+                prefix: None,
+                local: name,
+                attrs,
+            }),
+            end: idx + 1,
+        });
+        if !self_closing {
+            self.stack.push(Frame {
+                idx,
+                tag: Tag::Other,
+                name,
+                bar: u32::MAX,
+                tkind: T_NONE,
+                tidx: u32::MAX,
+                svg: true,
+            });
+            self.link(self.stack.len() - 1);
+            self.open[Tag::Other as usize] += 1;
+        }
+        Some(())
+    }
+
+    /// An end tag in foreign content: pops up to the nearest element of that name (ASCII
+    /// case-insensitively, any namespace) unless an HTML element comes first (below the
+    /// current node): then the insertion mode's rules.
+    fn end_tag(&mut self, tag: Tag, name: &'a str) -> Option<()> {
+        if !self.in_svg() {
+            return self.html_end_tag(tag, name);
+        }
+        if matches!(tag, Tag::Br | Tag::P) {
+            while self.in_svg() {
+                self.pop();
+            }
+            return self.html_end_tag(tag, name);
+        }
+        let n = self.stack.len();
+        for k in (n.saturating_sub(END_TAG_SCAN)..n).rev() {
+            let f = &self.stack[k];
+            if k + 1 < n && !f.svg {
+                return self.html_end_tag(tag, name);
+            }
+            if f.name.eq_ignore_ascii_case(name) {
+                while self.stack.len() > k {
+                    self.pop();
+                }
+                return Some(());
+            }
+        }
+        if n > END_TAG_SCAN {
+            return None;
+        }
+        Some(()) // reached the root `html`: ignored
+    }
+
+    fn html_start_tag(
+        &mut self,
+        tag: Tag,
+        name: &'a str,
+        attrs: &'a [Attribute<'a>],
+        self_closing: bool,
+    ) -> Option<()> {
         match self.mode() {
             Mode::Body => {}
             Mode::Cell => {
@@ -1162,12 +1281,16 @@ impl<'a, 'o> Builder<'a, 'o> {
                 }
                 self.insert(tag, attrs);
             }
+            Cat::Svg => {
+                self.reconstruct()?;
+                self.insert_svg("svg", attrs, self_closing)?;
+            }
             Cat::Bail => return None,
         }
         Some(())
     }
 
-    fn end_tag(&mut self, tag: Tag, name: &'a str) -> Option<()> {
+    fn html_end_tag(&mut self, tag: Tag, name: &'a str) -> Option<()> {
         match self.mode() {
             Mode::Body => {}
             Mode::Cell => match tag {
@@ -1345,14 +1468,18 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
         match b.get(j + 1).copied() {
             Some(c) if c.is_ascii_alphabetic() => {
                 let (k, tag, name, self_closing) = start_tag(bd.arena, text, j + 1, &mut attrs)?;
-                let _ = self_closing; // Ignored for HTML elements (void ones are popped anyway).
                 let attrs_slice: &[Attribute<'_>] = if attrs.is_empty() {
                     &[]
                 } else {
                     bd.arena.alloc_slice_copy(&attrs)
                 };
-                bd.start_tag(tag, name, attrs_slice)?;
+                // The self-closing flag only matters for foreign elements (HTML void elements
+                // are popped anyway).
+                let html = bd.start_tag(tag, name, attrs_slice, self_closing)?;
                 i = k;
+                if !html {
+                    continue;
+                }
                 match tag.info().cat {
                     Cat::Raw(kind) => {
                         if kind == RawKind::Textarea {
@@ -1379,6 +1506,13 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                 }
                 bd.end_tag(tag, name)?;
                 i = k + 1;
+            }
+            Some(b'!') if bd.in_svg() && text[j..].starts_with("<![CDATA[") => {
+                // A CDATA section (foreign content only): its text, up to `]]>` or EOF.
+                let s = j + 9;
+                let e = crate::xml::find_terminator(&b[s..], b"]]>").map_or(n, |p| s + p);
+                bd.chars(s, e)?;
+                i = (e + 3).min(n);
             }
             Some(b'!') => {
                 if !text[j..].starts_with("<!--") {
@@ -1725,6 +1859,146 @@ fn start_tag<'a>(
             }
         }
     }
+}
+
+/// An SVG element's name: the lowercased tag name, camel-cased where SVG says so (html5ever's
+/// `adjust_svg_tag_name`).
+fn svg_element_name(name: &str) -> &str {
+    match name {
+        "altglyph" => "altGlyph",
+        "altglyphdef" => "altGlyphDef",
+        "altglyphitem" => "altGlyphItem",
+        "animatecolor" => "animateColor",
+        "animatemotion" => "animateMotion",
+        "animatetransform" => "animateTransform",
+        "clippath" => "clipPath",
+        "feblend" => "feBlend",
+        "fecolormatrix" => "feColorMatrix",
+        "fecomponenttransfer" => "feComponentTransfer",
+        "fecomposite" => "feComposite",
+        "feconvolvematrix" => "feConvolveMatrix",
+        "fediffuselighting" => "feDiffuseLighting",
+        "fedisplacementmap" => "feDisplacementMap",
+        "fedistantlight" => "feDistantLight",
+        "fedropshadow" => "feDropShadow",
+        "feflood" => "feFlood",
+        "fefunca" => "feFuncA",
+        "fefuncb" => "feFuncB",
+        "fefuncg" => "feFuncG",
+        "fefuncr" => "feFuncR",
+        "fegaussianblur" => "feGaussianBlur",
+        "feimage" => "feImage",
+        "femerge" => "feMerge",
+        "femergenode" => "feMergeNode",
+        "femorphology" => "feMorphology",
+        "feoffset" => "feOffset",
+        "fepointlight" => "fePointLight",
+        "fespecularlighting" => "feSpecularLighting",
+        "fespotlight" => "feSpotLight",
+        "fetile" => "feTile",
+        "feturbulence" => "feTurbulence",
+        "foreignobject" => "foreignObject",
+        "glyphref" => "glyphRef",
+        "lineargradient" => "linearGradient",
+        "radialgradient" => "radialGradient",
+        "textpath" => "textPath",
+        other => other,
+    }
+}
+
+/// (namespace, prefix, local name) of an SVG element's attribute given its lowercased name,
+/// where html5ever adjusts it (`adjust_svg_attributes`, then `adjust_foreign_attributes`).
+fn svg_attribute_name(name: &str) -> Option<(&'static str, Option<&'static str>, &'static str)> {
+    let local = match name {
+        "attributename" => "attributeName",
+        "attributetype" => "attributeType",
+        "basefrequency" => "baseFrequency",
+        "baseprofile" => "baseProfile",
+        "calcmode" => "calcMode",
+        "clippathunits" => "clipPathUnits",
+        "diffuseconstant" => "diffuseConstant",
+        "edgemode" => "edgeMode",
+        "filterunits" => "filterUnits",
+        "glyphref" => "glyphRef",
+        "gradienttransform" => "gradientTransform",
+        "gradientunits" => "gradientUnits",
+        "kernelmatrix" => "kernelMatrix",
+        "kernelunitlength" => "kernelUnitLength",
+        "keypoints" => "keyPoints",
+        "keysplines" => "keySplines",
+        "keytimes" => "keyTimes",
+        "lengthadjust" => "lengthAdjust",
+        "limitingconeangle" => "limitingConeAngle",
+        "markerheight" => "markerHeight",
+        "markerunits" => "markerUnits",
+        "markerwidth" => "markerWidth",
+        "maskcontentunits" => "maskContentUnits",
+        "maskunits" => "maskUnits",
+        "numoctaves" => "numOctaves",
+        "pathlength" => "pathLength",
+        "patterncontentunits" => "patternContentUnits",
+        "patterntransform" => "patternTransform",
+        "patternunits" => "patternUnits",
+        "pointsatx" => "pointsAtX",
+        "pointsaty" => "pointsAtY",
+        "pointsatz" => "pointsAtZ",
+        "preservealpha" => "preserveAlpha",
+        "preserveaspectratio" => "preserveAspectRatio",
+        "primitiveunits" => "primitiveUnits",
+        "refx" => "refX",
+        "refy" => "refY",
+        "repeatcount" => "repeatCount",
+        "repeatdur" => "repeatDur",
+        "requiredextensions" => "requiredExtensions",
+        "requiredfeatures" => "requiredFeatures",
+        "specularconstant" => "specularConstant",
+        "specularexponent" => "specularExponent",
+        "spreadmethod" => "spreadMethod",
+        "startoffset" => "startOffset",
+        "stddeviation" => "stdDeviation",
+        "stitchtiles" => "stitchTiles",
+        "surfacescale" => "surfaceScale",
+        "systemlanguage" => "systemLanguage",
+        "tablevalues" => "tableValues",
+        "targetx" => "targetX",
+        "targety" => "targetY",
+        "textlength" => "textLength",
+        "viewbox" => "viewBox",
+        "viewtarget" => "viewTarget",
+        "xchannelselector" => "xChannelSelector",
+        "ychannelselector" => "yChannelSelector",
+        "zoomandpan" => "zoomAndPan",
+        "xlink:actuate" => return Some((XLINK_NS, Some("xlink"), "actuate")),
+        "xlink:arcrole" => return Some((XLINK_NS, Some("xlink"), "arcrole")),
+        "xlink:href" => return Some((XLINK_NS, Some("xlink"), "href")),
+        "xlink:role" => return Some((XLINK_NS, Some("xlink"), "role")),
+        "xlink:show" => return Some((XLINK_NS, Some("xlink"), "show")),
+        "xlink:title" => return Some((XLINK_NS, Some("xlink"), "title")),
+        "xlink:type" => return Some((XLINK_NS, Some("xlink"), "type")),
+        "xml:lang" => return Some((XML_NS, Some("xml"), "lang")),
+        "xml:space" => return Some((XML_NS, Some("xml"), "space")),
+        "xmlns" => return Some((XMLNS_NS, None, "xmlns")),
+        "xmlns:xlink" => return Some((XMLNS_NS, Some("xmlns"), "xlink")),
+        _ => return None,
+    };
+    Some(("", None, local))
+}
+
+/// The attributes of an SVG element with their names adjusted (see [`svg_attribute_name`]);
+/// the same slice when none is.
+fn adjust_svg_attributes<'a>(arena: &'a Bump, attrs: &'a [Attribute<'a>]) -> &'a [Attribute<'a>] {
+    if !attrs.iter().any(|a| svg_attribute_name(a.local).is_some()) {
+        return attrs;
+    }
+    arena.alloc_slice_fill_iter(attrs.iter().map(|a| match svg_attribute_name(a.local) {
+        Some((namespace, prefix, local)) => Attribute {
+            namespace,
+            prefix,
+            local,
+            value: a.value,
+        },
+        None => *a,
+    }))
 }
 
 #[cfg(test)]

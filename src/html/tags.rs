@@ -41,6 +41,8 @@ pub(super) enum Cat {
     Raw(RawKind),
     /// `rb`, `rtc`, `rp`, `rt`.
     RubyChild,
+    /// `svg`: reconstruct, insert an SVG element (foreign content).
+    Svg,
     /// Not implemented: the fast builder gives up.
     Bail,
 }
@@ -71,6 +73,9 @@ pub(super) const HEADING: u16 = 1 << 4;
 /// End tags that, when their element is in scope, generate implied end tags and pop up to it
 /// (block elements, list items, `p`, headings, `applet`/`marquee`/`object`).
 pub(super) const BLOCK_END: u16 = 1 << 5;
+/// Start tags that break out of foreign content (`font` only with `color`, `face` or `size`,
+/// which the caller checks).
+pub(super) const BREAKOUT: u16 = 1 << 6;
 
 /// Table structure kind (the insertion mode follows from the nearest one on the stack).
 pub(super) const T_NONE: u8 = 0;
@@ -94,6 +99,7 @@ const SC: u16 = SCOPE;
 const IE: u16 = IMPLIED_END;
 const H: u16 = HEADING;
 const BE: u16 = BLOCK_END;
+const BO: u16 = BREAKOUT;
 
 macro_rules! tags {
     ($($id:ident $name:literal $cat:expr, $flags:expr, $table:expr;)+) => {
@@ -124,29 +130,29 @@ tags! {
     Area "area" Void, S, T_NONE;
     Article "article" PClose, S | BE, T_NONE;
     Aside "aside" PClose, S | BE, T_NONE;
-    B "b" Formatting, F, T_NONE;
+    B "b" Formatting, F | BO, T_NONE;
     Base "base" Bail, S, T_NONE;
     Basefont "basefont" Bail, S, T_NONE;
     Bgsound "bgsound" Bail, S, T_NONE;
-    Big "big" Formatting, F, T_NONE;
-    Blockquote "blockquote" PClose, S | BE, T_NONE;
-    Body "body" Bail, S, T_NONE;
-    Br "br" Void, S, T_NONE;
+    Big "big" Formatting, F | BO, T_NONE;
+    Blockquote "blockquote" PClose, S | BE | BO, T_NONE;
+    Body "body" Bail, S | BO, T_NONE;
+    Br "br" Void, S | BO, T_NONE;
     Button "button" Bail, S, T_NONE;
     Caption "caption" Bail, S | SC, T_NONE;
-    Center "center" PClose, S | BE, T_NONE;
-    Code "code" Formatting, F, T_NONE;
+    Center "center" PClose, S | BE | BO, T_NONE;
+    Code "code" Formatting, F | BO, T_NONE;
     Col "col" Bail, S, T_NONE;
     Colgroup "colgroup" Bail, S, T_NONE;
-    Dd "dd" DdDt, S | IE | BE, T_NONE;
+    Dd "dd" DdDt, S | IE | BE | BO, T_NONE;
     Details "details" PClose, S | BE, T_NONE;
     Dialog "dialog" PClose, BE, T_NONE;
     Dir "dir" PClose, S | BE, T_NONE;
-    Div "div" PClose, S | BE, T_NONE;
-    Dl "dl" PClose, S | BE, T_NONE;
-    Dt "dt" DdDt, S | IE | BE, T_NONE;
-    Em "em" Formatting, F, T_NONE;
-    Embed "embed" Void, S, T_NONE;
+    Div "div" PClose, S | BE | BO, T_NONE;
+    Dl "dl" PClose, S | BE | BO, T_NONE;
+    Dt "dt" DdDt, S | IE | BE | BO, T_NONE;
+    Em "em" Formatting, F | BO, T_NONE;
+    Embed "embed" Void, S | BO, T_NONE;
     Fieldset "fieldset" PClose, S | BE, T_NONE;
     Figcaption "figcaption" PClose, S | BE, T_NONE;
     Figure "figure" PClose, S | BE, T_NONE;
@@ -155,66 +161,66 @@ tags! {
     Form "form" Bail, S, T_NONE;
     Frame "frame" Bail, S, T_NONE;
     Frameset "frameset" Bail, S, T_NONE;
-    H1 "h1" Heading, S | H | BE, T_NONE;
-    H2 "h2" Heading, S | H | BE, T_NONE;
-    H3 "h3" Heading, S | H | BE, T_NONE;
-    H4 "h4" Heading, S | H | BE, T_NONE;
-    H5 "h5" Heading, S | H | BE, T_NONE;
-    H6 "h6" Heading, S | H | BE, T_NONE;
-    Head "head" Bail, S, T_NONE;
+    H1 "h1" Heading, S | H | BE | BO, T_NONE;
+    H2 "h2" Heading, S | H | BE | BO, T_NONE;
+    H3 "h3" Heading, S | H | BE | BO, T_NONE;
+    H4 "h4" Heading, S | H | BE | BO, T_NONE;
+    H5 "h5" Heading, S | H | BE | BO, T_NONE;
+    H6 "h6" Heading, S | H | BE | BO, T_NONE;
+    Head "head" Bail, S | BO, T_NONE;
     Header "header" PClose, S | BE, T_NONE;
     Hgroup "hgroup" PClose, S | BE, T_NONE;
-    Hr "hr" Cat::Hr, S, T_NONE;
+    Hr "hr" Cat::Hr, S | BO, T_NONE;
     Html "html" Bail, S | SC, T_NONE;
-    I "i" Formatting, F, T_NONE;
+    I "i" Formatting, F | BO, T_NONE;
     Iframe "iframe" Raw(RawKind::Rawtext), S, T_NONE;
     Image "image" Bail, 0, T_NONE;
-    Img "img" Void, S, T_NONE;
+    Img "img" Void, S | BO, T_NONE;
     Input "input" Void, S, T_NONE;
     Isindex "isindex" Bail, S, T_NONE;
     Keygen "keygen" Void, 0, T_NONE;
-    Li "li" Cat::Li, S | IE | BE, T_NONE;
+    Li "li" Cat::Li, S | IE | BE | BO, T_NONE;
     Link "link" Bail, S, T_NONE;
-    Listing "listing" Pre, S | BE, T_NONE;
+    Listing "listing" Pre, S | BE | BO, T_NONE;
     Main "main" PClose, S | BE, T_NONE;
     Marquee "marquee" Marker, S | SC | BE, T_NONE;
     Math "math" Bail, 0, T_NONE;
-    Menu "menu" PClose, S | BE, T_NONE;
-    Meta "meta" Bail, S, T_NONE;
+    Menu "menu" PClose, S | BE | BO, T_NONE;
+    Meta "meta" Bail, S | BO, T_NONE;
     Nav "nav" PClose, S | BE, T_NONE;
-    Nobr "nobr" Bail, F, T_NONE;
+    Nobr "nobr" Bail, F | BO, T_NONE;
     Noembed "noembed" Raw(RawKind::Rawtext), S, T_NONE;
     Noframes "noframes" Raw(RawKind::Rawtext), S, T_NONE;
     Noscript "noscript" Ordinary, S, T_NONE;
     Object "object" Marker, S | SC | BE, T_NONE;
-    Ol "ol" PClose, S | BE, T_NONE;
+    Ol "ol" PClose, S | BE | BO, T_NONE;
     Optgroup "optgroup" Bail, IE, T_NONE;
     Option "option" Bail, IE, T_NONE;
-    P "p" PClose, S | IE | BE, T_NONE;
+    P "p" PClose, S | IE | BE | BO, T_NONE;
     Param "param" VoidPlain, S, T_NONE;
     Plaintext "plaintext" Bail, S, T_NONE;
-    Pre "pre" Cat::Pre, S | BE, T_NONE;
+    Pre "pre" Cat::Pre, S | BE | BO, T_NONE;
     Rb "rb" RubyChild, IE, T_NONE;
     Rp "rp" RubyChild, IE, T_NONE;
     Rt "rt" RubyChild, IE, T_NONE;
     Rtc "rtc" RubyChild, IE, T_NONE;
-    Ruby "ruby" Ordinary, 0, T_NONE;
-    S "s" Formatting, F, T_NONE;
+    Ruby "ruby" Ordinary, BO, T_NONE;
+    S "s" Formatting, F | BO, T_NONE;
     Script "script" Raw(RawKind::Script), S, T_NONE;
     Search "search" PClose, BE, T_NONE;
     Section "section" PClose, S | BE, T_NONE;
     Select "select" Bail, S | SC, T_NONE;
-    Small "small" Formatting, F, T_NONE;
+    Small "small" Formatting, F | BO, T_NONE;
     Source "source" VoidPlain, S, T_NONE;
-    Span "span" Ordinary, 0, T_NONE;
-    Strike "strike" Formatting, F, T_NONE;
-    Strong "strong" Formatting, F, T_NONE;
+    Span "span" Ordinary, BO, T_NONE;
+    Strike "strike" Formatting, F | BO, T_NONE;
+    Strong "strong" Formatting, F | BO, T_NONE;
     Style "style" Raw(RawKind::Rawtext), S, T_NONE;
-    Sub "sub" Ordinary, 0, T_NONE;
+    Sub "sub" Ordinary, BO, T_NONE;
     Summary "summary" PClose, S | BE, T_NONE;
-    Sup "sup" Ordinary, 0, T_NONE;
-    Svg "svg" Bail, 0, T_NONE;
-    Table "table" Cat::Table, S | SC, T_TABLE;
+    Sup "sup" Ordinary, BO, T_NONE;
+    Svg "svg" Cat::Svg, 0, T_NONE;
+    Table "table" Cat::Table, S | SC | BO, T_TABLE;
     Tbody "tbody" Bail, S, T_SECTION;
     Td "td" Bail, S | SC, T_CELL;
     Template "template" Bail, S | SC, T_NONE;
@@ -225,10 +231,10 @@ tags! {
     Title "title" Raw(RawKind::Rcdata), S, T_NONE;
     Tr "tr" Bail, S, T_ROW;
     Track "track" VoidPlain, S, T_NONE;
-    Tt "tt" Formatting, F, T_NONE;
-    U "u" Formatting, F, T_NONE;
-    Ul "ul" PClose, S | BE, T_NONE;
-    Var "var" Ordinary, 0, T_NONE;
+    Tt "tt" Formatting, F | BO, T_NONE;
+    U "u" Formatting, F | BO, T_NONE;
+    Ul "ul" PClose, S | BE | BO, T_NONE;
+    Var "var" Ordinary, BO, T_NONE;
     Wbr "wbr" Void, S, T_NONE;
     Xmp "xmp" Raw(RawKind::Xmp), S, T_NONE;
 }
