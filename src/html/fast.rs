@@ -23,7 +23,7 @@
 //!   furthest block and right after it in the list (the tail from the furthest block moves;
 //!   see `adopt`), which keeps the chain invariant. Text after it that lands in a Text node's
 //!   parent is merged with it (`Builder::reopen_text`), as the DOM merges adjacent text.
-//! - Scopes are computed exactly where used (`pop_until_in_scope`, `ruby_in_scope`, the
+//! - Scopes are computed exactly where used (`pop_until_in_scope`, `in_scope`, the
 //!   adoption agency): "generate implied end tags, then pop until X" is done when X is in
 //!   scope; "any other end tag" pops to the nearest element of that name unless a special
 //!   element comes first (ignored).
@@ -31,9 +31,9 @@
 //!   id, and per-tag open counts answer "is any X open" in O(1).
 //! - Supported beyond plain insertion: implied ends for `p`, `li`, `dd`/`dt`, headings,
 //!   block end tags; `</p>` without `p` (empty `p`); `</br>` (a `br`); void elements;
-//!   `pre`/`listing`/`textarea` leading newline; raw-text elements (`script` with its escaped and
-//!   double-escaped states,
-//!   `style`, `iframe`, `noembed`, `noframes`, `xmp`; RCDATA `title`, `textarea`); `ruby`
+//!   `pre`/`listing`/`textarea` leading newline; raw-text elements (`script` with its
+//!   escaped and double-escaped states, `style`, `iframe`, `noembed`, `noframes`, `xmp`;
+//!   RCDATA `title`, `textarea`); `ruby`
 //!   children; `object`/`applet`/`marquee`; tables of the strict shape table > tbody/thead/
 //!   tfoot > tr > td/th (implied `tbody`/`tr`, cells closed by `td`/`th`/`tr`/`</table>`…,
 //!   whitespace-only text and comments directly in table parts). The insertion mode is
@@ -41,22 +41,26 @@
 //!   tag and attribute names adjusted, self-closing tags, CDATA sections, breakout start
 //!   tags, end tags matched across namespaces; `Frame::svg`).
 //! - Bails on: `math`, SVG's HTML integration points (`foreignObject`, `desc`, `title`),
-//!   `template`, `form`, `button`, `select`/`option`/`optgroup`,
-//!   `caption`, `col`/`colgroup`, `table` parts outside that shape, `html`/`head`/`body`/
-//!   `frameset`/`frame`, `base`/`basefont`/`bgsound`/`link`/`meta`, `plaintext`, `image`,
-//!   `isindex`, `nobr`; `a` inside an `a` that is not in scope (the adoption agency leaves
-//!   it open); more than [`AFE_MAX`] entries in the list of active formatting elements; the
-//!   adoption agency moving more than `Builder::move_budget` nodes in all; `</body>`,
-//!   `</html>`, `</form>`, `</template>`; end tags with
-//!   attributes or `/`; `<!DOCTYPE`, `<![CDATA[` outside SVG, `<?`, `</` + non-letter, comments that
-//!   are abrupt (`<!-->`, `<!--->`), unterminated or contain `--!` or `<!-`; EOF inside a
-//!   tag; NUL anywhere; character references that are not `;`-terminated names (when a
-//!   legacy prefix would match), `&#`/`&#x` without digits, numeric references to 0,
-//!   surrogates, > U+10FFFF or 0x80–0x9F.
+//!   `template`, `form`, `select`/`option`/`optgroup`, `caption`/`col`/`colgroup` in a
+//!   table, table parts outside that shape, foster parenting (anything else directly in a
+//!   table part); an `a` inside an `a` that is not in scope (the adoption agency leaves it
+//!   open); more than [`AFE_MAX`] entries in the list of active formatting elements; the
+//!   adoption agency moving more than `Builder::move_budget` nodes in all; `</form>`,
+//!   `</template>`; `<!DOCTYPE`; comments that are abrupt (`<!-->`, `<!--->`), unterminated
+//!   or contain `--!` or `<!-`; EOF inside a tag; NUL anywhere; `&#`/`&NewLine` references
+//!   right after `pre`/`listing`/`textarea` (the dropped newline); `&#`/`&#x` without digits
+//!   is text.
+//! - Ignored as html5ever ignores them in a fragment: `html`, `head`, `body`, `frameset`,
+//!   `frame` and table-part start tags in body, `</body>`, `</html>`, `</>`. Implemented
+//!   besides: "in head" void elements (`meta`, `link`, `base`, `basefont`, `bgsound`),
+//!   `image` (as `img`), `nobr`, `button`, `plaintext`, bogus comments (`<?`, `<!x`, `</3`),
+//!   end tags with attributes, legacy references without `;` (longest prefix, attribute
+//!   rules) and every numeric reference (C1 replacements, U+FFFD).
 //! - Tokenizer: CR/CRLF are normalized to LF first (as html5ever's input preprocessing);
 //!   tag and attribute names ASCII-lowercased; duplicate attributes dropped (first wins);
-//!   quoted, unquoted and missing values; a self-closing flag is ignored (as for HTML
-//!   elements); `<` not followed by an ASCII letter, `!`, `/` or `?` is text.
+//!   quoted, unquoted and missing values; a self-closing flag is ignored for HTML elements
+//!   and acknowledged for SVG ones; `<` not followed by an ASCII letter, `!`, `/` or `?` is
+//!   text.
 //! - Linear time: every token costs O(1) amortized (per-frame barrier indices for the
 //!   `li`/`dd`/`dt` walk, open counts, scans of at most [`SCOPE_SCAN`]/[`END_TAG_SCAN`]
 //!   frames that either pop what they scanned or bail; list walks and reconstruction of at
@@ -66,7 +70,7 @@
 //!   the arena.
 
 use bumpalo::Bump;
-use markup5ever::data::NAMED_ENTITIES;
+use markup5ever::data::{C1_REPLACEMENTS, NAMED_ENTITIES};
 
 use super::tags::{
     self, Cat, RawKind, Tag, BLOCK_END, BREAKOUT, FORMATTING, HEADING, IMPLIED_END, SCOPE, SPECIAL,
@@ -188,7 +192,7 @@ impl TextAcc<'_> {
                 self.push_char(text, c);
             }
         };
-        char_ref(&text[..end], j, &mut push)
+        char_ref(&text[..end], j, false, &mut push)
     }
 }
 
@@ -257,12 +261,17 @@ fn common_entity(name: &str) -> Option<char> {
     })
 }
 
-/// Decodes a character reference starting at `b[i] == b'&'`. Appends the decoded text via
-/// `push` and returns the index after the reference; `Some(i + 1)` with a literal `&` pushed
-/// when it is not a reference; None when html5ever's result is not certain (bail).
-/// The rules are identical in text and attribute values for the cases accepted here.
+/// Decodes a character reference starting at `b[i] == b'&'` as html5ever's tokenizer does
+/// (`in_attr`: inside an attribute value). Appends the decoded text via `push` and returns
+/// the index after the reference; `Some(i + 1)` with a literal `&` pushed when it is not a
+/// reference (the rest is then read as text).
 #[inline]
-fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> Option<usize> {
+fn char_ref(
+    text: &str,
+    i: usize,
+    in_attr: bool,
+    push: &mut impl FnMut(&str, Option<char>),
+) -> Option<usize> {
     let b = text.as_bytes();
     let n = b.len();
     let j = i + 1;
@@ -272,9 +281,8 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
             while k < n && b[k].is_ascii_alphanumeric() {
                 k += 1;
             }
-            let name = &text[j..k];
             if k < n && b[k] == b';' {
-                if let Some(c) = common_entity(name) {
+                if let Some(c) = common_entity(&text[j..k]) {
                     push("", Some(c));
                     return Some(k + 1);
                 }
@@ -289,18 +297,7 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
                     }
                 }
             }
-            // Not a `;`-terminated name: html5ever matches the longest prefix that is a
-            // (legacy, semicolon-less) name, with context-dependent results. Bail if any
-            // prefix matches; otherwise the `&` is literal.
-            for l in 1..=name.len() {
-                match NAMED_ENTITIES.get(&name[..l]) {
-                    None => break,
-                    Some(&(c1, _)) if c1 != 0 => return None,
-                    Some(_) => {}
-                }
-            }
-            push("&", None);
-            Some(j)
+            named_ref_prefix(text, j, in_attr, push)
         }
         Some(b'#') => {
             let mut k = j + 1;
@@ -321,16 +318,18 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
                 k += 1;
             }
             if k == ds {
-                return None; // "&#" / "&#x" without digits
+                // "&#" / "&#x" without digits: not a reference.
+                push("&", None);
+                return Some(j);
             }
-            if v == 0
-                || (0x80..=0x9F).contains(&v)
-                || (0xD800..=0xDFFF).contains(&v)
-                || v > 0x10FFFF
-            {
-                return None;
-            }
-            push("", Some(char::from_u32(v)?));
+            let c = match v {
+                0 | 0xD800..=0xDFFF | 0x11_0000.. => '\u{FFFD}',
+                0x80..=0x9F => {
+                    C1_REPLACEMENTS[(v - 0x80) as usize].or_else(|| char::from_u32(v))?
+                }
+                v => char::from_u32(v)?,
+            };
+            push("", Some(c));
             if k < n && b[k] == b';' {
                 k += 1;
             }
@@ -341,6 +340,49 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
             Some(j)
         }
     }
+}
+
+/// A named reference that is not simply a known name + `;`, from its first name character
+/// at `j`: html5ever reads characters while they are a prefix of some name in the table and
+/// takes the longest full match, legacy names without `;` included; in an attribute value a
+/// match not ending in `;` and followed by `=` or an alphanumeric is not decoded.
+#[cold]
+fn named_ref_prefix(
+    text: &str,
+    j: usize,
+    in_attr: bool,
+    push: &mut impl FnMut(&str, Option<char>),
+) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut best = None;
+    let mut k = j;
+    // Names are ASCII: a non-ASCII byte ends the match (and `text[j..=k]` stays a str).
+    while k < b.len() && b[k].is_ascii() {
+        match NAMED_ENTITIES.get(&text[j..=k]) {
+            None => break,
+            Some(&(c1, c2)) => {
+                if c1 != 0 {
+                    best = Some((k + 1, c1, c2));
+                }
+                k += 1;
+            }
+        }
+    }
+    let Some((end, c1, c2)) = best else {
+        push("&", None);
+        return Some(j);
+    };
+    let next = b.get(end).copied();
+    if in_attr && b[end - 1] != b';' && next.is_some_and(|c| c == b'=' || c.is_ascii_alphanumeric())
+    {
+        push("&", None);
+        return Some(j);
+    }
+    push("", char::from_u32(c1));
+    if c2 != 0 {
+        push("", char::from_u32(c2));
+    }
+    Some(end)
 }
 
 /// The attribute value `text[s..e]` with character references decoded, given the index of
@@ -369,7 +411,7 @@ fn attr_value<'a>(
                     out.push(c);
                 }
             };
-            i = char_ref(sub, i, &mut push)?;
+            i = char_ref(sub, i, true, &mut push)?;
         } else {
             let next = memchr::memchr(b'&', &b[i..e]).map_or(e, |p| i + p);
             out.push_str(&text[i..next]);
@@ -410,6 +452,16 @@ impl<'a, 'o> Builder<'a, 'o> {
         let idx = self.out.len() as u32;
         self.out.push(Node {
             kind: NodeKind::Text(t),
+            end: idx + 1,
+        });
+    }
+
+    /// Inserts a Comment node (in any insertion mode, into the current node).
+    fn comment(&mut self, data: &'a str) {
+        self.flush_text();
+        let idx = self.out.len() as u32;
+        self.out.push(Node {
+            kind: NodeKind::Comment(data),
             end: idx + 1,
         });
     }
@@ -650,17 +702,18 @@ impl<'a, 'o> Builder<'a, 'o> {
         };
     }
 
-    /// Whether a `ruby` is in (default) scope; None (bail) beyond [`SCOPE_SCAN`] frames.
-    fn ruby_in_scope(&self) -> Option<bool> {
-        if !self.is_open(Tag::Ruby) {
+    /// Whether an HTML element `target` is in scope (default scope plus the `extra`
+    /// boundaries); None (bail) beyond [`SCOPE_SCAN`] frames.
+    fn in_scope(&self, target: Tag, extra: &[Tag]) -> Option<bool> {
+        if !self.is_open(target) {
             return Some(false);
         }
         let n = self.stack.len();
         for f in self.stack[n.saturating_sub(SCOPE_SCAN)..].iter().rev() {
-            if f.tag == Tag::Ruby {
+            if f.tag == target {
                 return Some(true);
             }
-            if f.tag.has(SCOPE) {
+            if f.tag.has(SCOPE) || extra.contains(&f.tag) {
                 return Some(false);
             }
         }
@@ -1265,7 +1318,7 @@ impl<'a, 'o> Builder<'a, 'o> {
             Cat::RubyChild => {
                 // If a `ruby` is in scope: generate implied end tags (except `rtc` for
                 // `rp`/`rt`).
-                if self.ruby_in_scope()? {
+                if self.in_scope(Tag::Ruby, &[])? {
                     let except = if matches!(tag, Tag::Rp | Tag::Rt) {
                         Tag::Rtc
                     } else {
@@ -1284,6 +1337,30 @@ impl<'a, 'o> Builder<'a, 'o> {
             Cat::Svg => {
                 self.reconstruct()?;
                 self.insert_svg("svg", attrs, self_closing)?;
+            }
+            Cat::Ignored => {}
+            Cat::Image => {
+                self.reconstruct()?;
+                self.insert_named(Tag::Img, "img", attrs, false);
+            }
+            Cat::Nobr => {
+                self.reconstruct()?;
+                if self.in_scope(Tag::Nobr, &[])? {
+                    self.adoption_agency(Tag::Nobr, "nobr")?;
+                    self.reconstruct()?;
+                }
+                self.push_formatting(tag, attrs)?;
+            }
+            Cat::Button => {
+                if self.in_scope(Tag::Button, &[])? {
+                    self.pop_until_in_scope(|t| t == Tag::Button, &[])?;
+                }
+                self.reconstruct()?;
+                self.insert(tag, attrs);
+            }
+            Cat::Plaintext => {
+                self.close_p()?;
+                self.insert(tag, attrs);
             }
             Cat::Bail => return None,
         }
@@ -1327,7 +1404,9 @@ impl<'a, 'o> Builder<'a, 'o> {
                 self.insert_named(Tag::Br, "br", &[], false);
                 return Some(());
             }
-            Tag::Body | Tag::Html | Tag::Template | Tag::Form => return None,
+            // No `body` in scope in a fragment: ignored.
+            Tag::Body | Tag::Html => return Some(()),
+            Tag::Template | Tag::Form => return None,
             _ => {}
         }
         if tag.has(FORMATTING) {
@@ -1490,23 +1569,36 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                     // The tree builder drops a newline at the start of the next token if it
                     // is character data.
                     Cat::Pre => i = skip_leading_newline(text, i)?,
+                    // The tokenizer's PLAINTEXT state: everything after is character data.
+                    Cat::Plaintext => {
+                        bd.chars(i, n)?;
+                        i = n;
+                    }
                     _ => {}
                 }
             }
-            Some(b'/') => {
-                if !b.get(j + 2).is_some_and(|c| c.is_ascii_alphabetic()) {
-                    return None;
+            Some(b'/') => match b.get(j + 2) {
+                Some(c) if c.is_ascii_alphabetic() => {
+                    let (k, tag, name) = tag_name(bd.arena, text, j + 2);
+                    let k = skip_ws(b, k);
+                    i = if b.get(k) == Some(&b'>') {
+                        k + 1
+                    } else {
+                        // Attributes and a self-closing flag of end tags are read and ignored.
+                        attributes(bd.arena, text, k, &mut attrs)?.0
+                    };
+                    bd.end_tag(tag, name)?;
                 }
-                let (mut k, tag, name) = tag_name(bd.arena, text, j + 2);
-                while k < n && is_ws(b[k]) {
-                    k += 1;
+                // `</>` is dropped.
+                Some(b'>') => i = j + 3,
+                // `</` at EOF is text.
+                None => {
+                    bd.chars(j, n)?;
+                    i = n;
                 }
-                if k == n || b[k] != b'>' {
-                    return None;
-                }
-                bd.end_tag(tag, name)?;
-                i = k + 1;
-            }
+                // `</` + anything else opens a bogus comment.
+                Some(_) => i = bogus_comment(bd, j + 2),
+            },
             Some(b'!') if bd.in_svg() && text[j..].starts_with("<![CDATA[") => {
                 // A CDATA section (foreign content only): its text, up to `]]>` or EOF.
                 let s = j + 9;
@@ -1514,10 +1606,14 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                 bd.chars(s, e)?;
                 i = (e + 3).min(n);
             }
-            Some(b'!') => {
-                if !text[j..].starts_with("<!--") {
-                    return None;
+            Some(b'!') if !text[j..].starts_with("<!--") => {
+                let rest = &b[j + 2..];
+                if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"doctype") {
+                    return None; // a DOCTYPE token
                 }
+                i = bogus_comment(bd, j + 2);
+            }
+            Some(b'!') => {
                 let s = j + 4;
                 let e = s + crate::xml::find_terminator(&b[s..], b"-->")?;
                 let data = &text[s..e];
@@ -1528,15 +1624,11 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                 {
                     return None;
                 }
-                bd.flush_text();
-                let idx = bd.out.len() as u32;
-                bd.out.push(Node {
-                    kind: NodeKind::Comment(data),
-                    end: idx + 1,
-                });
+                bd.comment(data);
                 i = e + 3;
             }
-            Some(b'?') => return None,
+            // `<?` opens a bogus comment (the `?` included).
+            Some(b'?') => i = bogus_comment(bd, j + 1),
             _ => {
                 // Literal '<' (also at EOF).
                 bd.chars(j, j + 1)?;
@@ -1560,6 +1652,15 @@ fn skip_leading_newline(text: &str, i: usize) -> Option<usize> {
     } else {
         Some(i)
     }
+}
+
+/// A bogus comment whose data starts at `s`: up to the next `>` (dropped) or EOF. Returns
+/// the index after it.
+fn bogus_comment(bd: &mut Builder<'_, '_>, s: usize) -> usize {
+    let text = bd.text;
+    let e = memchr::memchr(b'>', &text.as_bytes()[s..]).map_or(text.len(), |p| s + p);
+    bd.comment(&text[s..e]);
+    (e + 1).min(text.len())
 }
 
 /// Whether `b[lt..]` starts with the end tag `</name` (ASCII case-insensitively) followed by
@@ -1798,17 +1899,29 @@ fn start_tag<'a>(
     s: usize,
     attrs: &mut AVec<'a, Attribute<'a>>,
 ) -> Option<(usize, Tag, &'a str, bool)> {
+    let (k, tag, name) = tag_name(arena, text, s);
+    let (k, self_closing) = attributes(arena, text, k, attrs)?;
+    Some((k, tag, name, self_closing))
+}
+
+/// Tokenizes the attributes of a tag from `k` (after its name) into `attrs` (cleared first;
+/// duplicates dropped, first wins). Returns the index after `>` and the self-closing flag.
+fn attributes<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    mut k: usize,
+    attrs: &mut AVec<'a, Attribute<'a>>,
+) -> Option<(usize, bool)> {
     attrs.clear();
     let b = text.as_bytes();
-    let (mut k, tag, name) = tag_name(arena, text, s);
     loop {
         k = skip_ws(b, k);
         match *b.get(k)? {
-            b'>' => return Some((k + 1, tag, name, false)),
+            b'>' => return Some((k + 1, false)),
             b'/' => {
                 k += 1;
                 if *b.get(k)? == b'>' {
-                    return Some((k + 1, tag, name, true));
+                    return Some((k + 1, true));
                 }
             }
             _ => {

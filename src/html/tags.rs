@@ -29,7 +29,8 @@ pub(super) enum Cat {
     DdDt,
     /// Inserted and immediately popped, after reconstructing.
     Void,
-    /// `param`, `source`, `track`: inserted and popped, without reconstructing.
+    /// `param`, `source`, `track`, and the "in head" ones `base`, `basefont`, `bgsound`,
+    /// `link`, `meta`: inserted and popped, without reconstructing.
     VoidPlain,
     /// `hr`: closes a `p`, inserted and popped.
     Hr,
@@ -43,6 +44,17 @@ pub(super) enum Cat {
     RubyChild,
     /// `svg`: reconstruct, insert an SVG element (foreign content).
     Svg,
+    /// Ignored in body: `html`, `head`, `body`, `frameset`, `frame`, and table parts outside
+    /// a table (`caption`, `col`, `colgroup`, `tbody`, `td`, `tfoot`, `th`, `thead`, `tr`).
+    Ignored,
+    /// `image`: an `img` start tag.
+    Image,
+    /// `nobr`: reconstruct, close an `nobr` in scope (adoption agency), push as formatting.
+    Nobr,
+    /// `button`: close a `button` in scope, reconstruct, insert.
+    Button,
+    /// `plaintext`: closes a `p`, insert; the rest of the input is its text.
+    Plaintext,
     /// Not implemented: the fast builder gives up.
     Bail,
 }
@@ -131,19 +143,19 @@ tags! {
     Article "article" PClose, S | BE, T_NONE;
     Aside "aside" PClose, S | BE, T_NONE;
     B "b" Formatting, F | BO, T_NONE;
-    Base "base" Bail, S, T_NONE;
-    Basefont "basefont" Bail, S, T_NONE;
-    Bgsound "bgsound" Bail, S, T_NONE;
+    Base "base" VoidPlain, S, T_NONE;
+    Basefont "basefont" VoidPlain, S, T_NONE;
+    Bgsound "bgsound" VoidPlain, S, T_NONE;
     Big "big" Formatting, F | BO, T_NONE;
     Blockquote "blockquote" PClose, S | BE | BO, T_NONE;
-    Body "body" Bail, S | BO, T_NONE;
+    Body "body" Ignored, S | BO, T_NONE;
     Br "br" Void, S | BO, T_NONE;
-    Button "button" Bail, S, T_NONE;
-    Caption "caption" Bail, S | SC, T_NONE;
+    Button "button" Cat::Button, S | BE, T_NONE;
+    Caption "caption" Ignored, S | SC, T_NONE;
     Center "center" PClose, S | BE | BO, T_NONE;
     Code "code" Formatting, F | BO, T_NONE;
-    Col "col" Bail, S, T_NONE;
-    Colgroup "colgroup" Bail, S, T_NONE;
+    Col "col" Ignored, S, T_NONE;
+    Colgroup "colgroup" Ignored, S, T_NONE;
     Dd "dd" DdDt, S | IE | BE | BO, T_NONE;
     Details "details" PClose, S | BE, T_NONE;
     Dialog "dialog" PClose, BE, T_NONE;
@@ -159,36 +171,36 @@ tags! {
     Font "font" Formatting, F, T_NONE;
     Footer "footer" PClose, S | BE, T_NONE;
     Form "form" Bail, S, T_NONE;
-    Frame "frame" Bail, S, T_NONE;
-    Frameset "frameset" Bail, S, T_NONE;
+    Frame "frame" Ignored, S, T_NONE;
+    Frameset "frameset" Ignored, S, T_NONE;
     H1 "h1" Heading, S | H | BE | BO, T_NONE;
     H2 "h2" Heading, S | H | BE | BO, T_NONE;
     H3 "h3" Heading, S | H | BE | BO, T_NONE;
     H4 "h4" Heading, S | H | BE | BO, T_NONE;
     H5 "h5" Heading, S | H | BE | BO, T_NONE;
     H6 "h6" Heading, S | H | BE | BO, T_NONE;
-    Head "head" Bail, S | BO, T_NONE;
+    Head "head" Ignored, S | BO, T_NONE;
     Header "header" PClose, S | BE, T_NONE;
     Hgroup "hgroup" PClose, S | BE, T_NONE;
     Hr "hr" Cat::Hr, S | BO, T_NONE;
-    Html "html" Bail, S | SC, T_NONE;
+    Html "html" Ignored, S | SC, T_NONE;
     I "i" Formatting, F | BO, T_NONE;
     Iframe "iframe" Raw(RawKind::Rawtext), S, T_NONE;
-    Image "image" Bail, 0, T_NONE;
+    Image "image" Cat::Image, 0, T_NONE;
     Img "img" Void, S | BO, T_NONE;
     Input "input" Void, S, T_NONE;
-    Isindex "isindex" Bail, S, T_NONE;
+    Isindex "isindex" Ordinary, S, T_NONE;
     Keygen "keygen" Void, 0, T_NONE;
     Li "li" Cat::Li, S | IE | BE | BO, T_NONE;
-    Link "link" Bail, S, T_NONE;
+    Link "link" VoidPlain, S, T_NONE;
     Listing "listing" Pre, S | BE | BO, T_NONE;
     Main "main" PClose, S | BE, T_NONE;
     Marquee "marquee" Marker, S | SC | BE, T_NONE;
     Math "math" Bail, 0, T_NONE;
     Menu "menu" PClose, S | BE | BO, T_NONE;
-    Meta "meta" Bail, S | BO, T_NONE;
+    Meta "meta" VoidPlain, S | BO, T_NONE;
     Nav "nav" PClose, S | BE, T_NONE;
-    Nobr "nobr" Bail, F | BO, T_NONE;
+    Nobr "nobr" Cat::Nobr, F | BO, T_NONE;
     Noembed "noembed" Raw(RawKind::Rawtext), S, T_NONE;
     Noframes "noframes" Raw(RawKind::Rawtext), S, T_NONE;
     Noscript "noscript" Ordinary, S, T_NONE;
@@ -198,7 +210,7 @@ tags! {
     Option "option" Bail, IE, T_NONE;
     P "p" PClose, S | IE | BE | BO, T_NONE;
     Param "param" VoidPlain, S, T_NONE;
-    Plaintext "plaintext" Bail, S, T_NONE;
+    Plaintext "plaintext" Cat::Plaintext, S, T_NONE;
     Pre "pre" Cat::Pre, S | BE | BO, T_NONE;
     Rb "rb" RubyChild, IE, T_NONE;
     Rp "rp" RubyChild, IE, T_NONE;
@@ -221,15 +233,15 @@ tags! {
     Sup "sup" Ordinary, BO, T_NONE;
     Svg "svg" Cat::Svg, 0, T_NONE;
     Table "table" Cat::Table, S | SC | BO, T_TABLE;
-    Tbody "tbody" Bail, S, T_SECTION;
-    Td "td" Bail, S | SC, T_CELL;
+    Tbody "tbody" Ignored, S, T_SECTION;
+    Td "td" Ignored, S | SC, T_CELL;
     Template "template" Bail, S | SC, T_NONE;
     Textarea "textarea" Raw(RawKind::Textarea), S, T_NONE;
-    Tfoot "tfoot" Bail, S, T_SECTION;
-    Th "th" Bail, S | SC, T_CELL;
-    Thead "thead" Bail, S, T_SECTION;
+    Tfoot "tfoot" Ignored, S, T_SECTION;
+    Th "th" Ignored, S | SC, T_CELL;
+    Thead "thead" Ignored, S, T_SECTION;
     Title "title" Raw(RawKind::Rcdata), S, T_NONE;
-    Tr "tr" Bail, S, T_ROW;
+    Tr "tr" Ignored, S, T_ROW;
     Track "track" VoidPlain, S, T_NONE;
     Tt "tt" Formatting, F | BO, T_NONE;
     U "u" Formatting, F | BO, T_NONE;
