@@ -434,10 +434,15 @@ fn lower<'a>(arena: &'a Bump, s: &'a str) -> &'a str {
 }
 
 impl<'a, 'o> Builder<'a, 'o> {
+    /// Ends the Text node being accumulated, if any.
+    #[inline]
     fn flush_text(&mut self) {
-        if !self.acc.open {
-            return;
+        if self.acc.open {
+            self.push_text();
         }
+    }
+
+    fn push_text(&mut self) {
         self.acc.open = false;
         let t = if self.acc.multi {
             self.arena.alloc_str(&self.acc.buf) as &str
@@ -1946,7 +1951,11 @@ fn attributes<'a>(
                             } else {
                                 first + memchr::memchr(q, &b[first..])?
                             };
-                            value = attr_value(arena, text, vs, e, first)?;
+                            value = if first == e {
+                                &text[vs..e]
+                            } else {
+                                attr_value(arena, text, vs, e, first)?
+                            };
                             k = e + 1;
                         }
                         b'>' => {}
