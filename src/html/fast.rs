@@ -8,74 +8,81 @@
 //! (`html::tests`: the real corpus, a table of tricky inputs, random tag soups).
 //!
 //! Invariants:
-//! - The list of active formatting elements is always a subset of the stack of open
-//!   elements, so "reconstruct the active formatting elements" is a no-op and the list is not
-//!   represented: a formatting element is only ever popped by its own end tag while it is
-//!   the current node (the adoption agency's trivial case), by closing a table cell (whose
-//!   "clear to the last marker" drops exactly those entries), or at EOF. Anything that would
-//!   pop one otherwise (misnested `</b>`, `</p>` over an open `<b>`, …) bails, as do `a`
-//!   inside `a`, `nobr`, and foster parenting.
-//! - Scopes are computed exactly where used (`pop_until_in_scope`, `ruby_in_scope`):
-//!   "generate implied end tags, then pop until X" is done when X is in scope and only
-//!   non-formatting elements lie above it; "any other end tag" pops to the nearest element
-//!   of that name unless a special element comes first (ignored).
+//! - Every node is appended at the end of the output list, into the current node (no foster
+//!   parenting), so the stack of open elements is a chain in which each element is the last
+//!   child of the one before it, and an open element's subtree is the tail of the list from
+//!   its index. Closed nodes get their `end` when popped.
+//! - The list of active formatting elements is kept in full (`Builder::afe`: elements with
+//!   their tokens, and markers for cells and `applet`/`marquee`/`object`): formatting start
+//!   tags push (with the Noah's Ark clause), "reconstruct the active formatting elements"
+//!   runs before character data and the start tags that ask for it, cells and marker
+//!   elements clear it to the last marker. Popping a formatting element only marks its entry
+//!   closed (`Formatting::open`).
+//! - Formatting end tags run the adoption agency as html5ever does (`Builder::adoption_agency`,
+//!   `Builder::adopt`). With a furthest block, the elements it creates go right before the
+//!   furthest block and right after it in the list (the tail from the furthest block moves;
+//!   see `adopt`), which keeps the chain invariant. Text after it that lands in a Text node's
+//!   parent is merged with it (`Builder::reopen_text`), as the DOM merges adjacent text.
+//! - Scopes are computed exactly where used (`pop_until_in_scope`, `in_scope`, the
+//!   adoption agency): "generate implied end tags, then pop until X" is done when X is in
+//!   scope; "any other end tag" pops to the nearest element of that name unless a special
+//!   element comes first (ignored).
+//! - Tag names are interned (`tags`): the tree builder's tag sets are bit tests on a small
+//!   id, and per-tag open counts answer "is any X open" in O(1).
 //! - Supported beyond plain insertion: implied ends for `p`, `li`, `dd`/`dt`, headings,
 //!   block end tags; `</p>` without `p` (empty `p`); `</br>` (a `br`); void elements;
-//!   `pre`/`listing`/`textarea` leading newline; raw-text elements (`script` without `<!--`,
-//!   `style`, `iframe`, `noembed`, `noframes`, `xmp`; RCDATA `title`, `textarea`); `ruby`
+//!   `pre`/`listing`/`textarea` leading newline; raw-text elements (`script` with its
+//!   escaped and double-escaped states, `style`, `iframe`, `noembed`, `noframes`, `xmp`;
+//!   RCDATA `title`, `textarea`); `ruby`
 //!   children; `object`/`applet`/`marquee`; tables of the strict shape table > tbody/thead/
 //!   tfoot > tr > td/th (implied `tbody`/`tr`, cells closed by `td`/`th`/`tr`/`</table>`…,
 //!   whitespace-only text and comments directly in table parts). The insertion mode is
-//!   derived from the stack (per-frame nearest table part).
-//! - Bails on: `svg`, `math`, `template`, `form`, `button`, `select`/`option`/`optgroup`,
-//!   `caption`, `col`/`colgroup`, `table` parts outside that shape, `html`/`head`/`body`/
-//!   `frameset`/`frame`, `base`/`basefont`/`bgsound`/`link`/`meta`, `plaintext`, `image`,
-//!   `isindex`, `nobr`; `</body>`, `</html>`, `</form>`, `</template>`; end tags with
-//!   attributes or `/`; `<!DOCTYPE`, `<![CDATA[`, `<?`, `</` + non-letter, comments that
-//!   are abrupt (`<!-->`, `<!--->`), unterminated or contain `--!` or `<!-`; EOF inside a
-//!   tag; NUL anywhere; character references that are not `;`-terminated names (when a
-//!   legacy prefix would match), `&#`/`&#x` without digits, numeric references to 0,
-//!   surrogates, > U+10FFFF or 0x80–0x9F.
+//!   derived from the stack (per-frame nearest table part); inline SVG (foreign content:
+//!   tag and attribute names adjusted, self-closing tags, CDATA sections, breakout start
+//!   tags, end tags matched across namespaces; `Frame::svg`).
+//! - Bails on: `math`, SVG's HTML integration points (`foreignObject`, `desc`, `title`),
+//!   `template`, `form`, `select`/`option`/`optgroup`, `caption`/`col`/`colgroup` in a
+//!   table, table parts outside that shape, foster parenting (anything else directly in a
+//!   table part); an `a` inside an `a` that is not in scope (the adoption agency leaves it
+//!   open); more than [`AFE_MAX`] entries in the list of active formatting elements; the
+//!   adoption agency moving more than `Builder::move_budget` nodes in all; `</form>`,
+//!   `</template>`; `<!DOCTYPE`; comments that are abrupt (`<!-->`, `<!--->`), unterminated
+//!   or contain `--!` or `<!-`; EOF inside a tag; NUL anywhere; `&#`/`&NewLine` references
+//!   right after `pre`/`listing`/`textarea` (the dropped newline); `&#`/`&#x` without digits
+//!   is text.
+//! - Ignored as html5ever ignores them in a fragment: `html`, `head`, `body`, `frameset`,
+//!   `frame` and table-part start tags in body, `</body>`, `</html>`, `</>`. Implemented
+//!   besides: "in head" void elements (`meta`, `link`, `base`, `basefont`, `bgsound`),
+//!   `image` (as `img`), `nobr`, `button`, `plaintext`, bogus comments (`<?`, `<!x`, `</3`),
+//!   end tags with attributes, legacy references without `;` (longest prefix, attribute
+//!   rules) and every numeric reference (C1 replacements, U+FFFD).
 //! - Tokenizer: CR/CRLF are normalized to LF first (as html5ever's input preprocessing);
 //!   tag and attribute names ASCII-lowercased; duplicate attributes dropped (first wins);
-//!   quoted, unquoted and missing values; a self-closing flag is ignored (as for HTML
-//!   elements); `<` not followed by an ASCII letter, `!`, `/` or `?` is text.
+//!   quoted, unquoted and missing values; a self-closing flag is ignored for HTML elements
+//!   and acknowledged for SVG ones; `<` not followed by an ASCII letter, `!`, `/` or `?` is
+//!   text.
 //! - Linear time: every token costs O(1) amortized (per-frame barrier indices for the
 //!   `li`/`dd`/`dt` walk, open counts, scans of at most [`SCOPE_SCAN`]/[`END_TAG_SCAN`]
-//!   frames that either pop what they scanned or bail).
+//!   frames that either pop what they scanned or bail; list walks and reconstruction of at
+//!   most [`AFE_MAX`] entries; at most 8 × 3 clones per adoption agency run; the nodes it
+//!   moves bounded by a constant times the input length).
 //! - Strings borrow from the input when no decoding or lowercasing is needed, else live in
 //!   the arena.
 
 use bumpalo::Bump;
-use markup5ever::data::NAMED_ENTITIES;
+use markup5ever::data::{C1_REPLACEMENTS, NAMED_ENTITIES};
 
-use super::{Attribute, Element, Node, NodeKind, HTML_NS};
+use super::tags::{
+    self, Cat, RawKind, Tag, BLOCK_END, BREAKOUT, FORMATTING, HEADING, IMPLIED_END, SCOPE, SPECIAL,
+    TAGS, T_CELL, T_NONE, T_SECTION, T_TABLE,
+};
+use super::{Attribute, Element, Node, NodeKind, HTML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS};
 
 /// How many open elements an unmatched end tag is looked for in before giving up.
 const END_TAG_SCAN: usize = 64;
 /// How many open elements a "pop until … in scope" looks at before giving up (keeps every
 /// token O(1): a successful scan pops what it looked at).
 const SCOPE_SCAN: usize = 256;
-
-/// Formatting elements (entries of the list of active formatting elements).
-fn is_formatting(name: &str) -> bool {
-    matches!(
-        name,
-        "a" | "b"
-            | "big"
-            | "code"
-            | "em"
-            | "font"
-            | "i"
-            | "nobr"
-            | "s"
-            | "small"
-            | "strike"
-            | "strong"
-            | "tt"
-            | "u"
-    )
-}
 
 #[inline]
 fn is_ws_or_cr(b: u8) -> bool {
@@ -87,167 +94,29 @@ fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0C' | b' ')
 }
 
-/// Tree-construction category of a start tag name ("in body" insertion mode).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Cat {
-    /// "Any other start tag" and formatting elements other than `a`/`nobr`: insert.
-    Ordinary,
-    /// Closes a `p` in button scope, then insert.
-    PClose,
-    Heading,
-    Li,
-    DdDt,
-    /// Inserted and immediately popped.
-    Void,
-    /// `pre`, `listing`: like `PClose`, and a newline right after the start tag is dropped.
-    Pre,
-    /// `table` in body: closes a `p`, then insert.
-    Table,
-    /// Elements whose content the tokenizer reads as raw text up to the matching end tag.
-    Raw(RawKind),
-    Hr,
-    A,
-    Ruby,
-    /// `rb`, `rtc`, `rp`, `rt`: plain insert when no `ruby` is open.
-    RubyChild,
-    Bail,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum RawKind {
-    /// `script` (script data state; bails on `<!--`, which starts its escaped states).
-    Script,
-    /// `style`, `noframes`, `iframe`, `noembed` (RAWTEXT).
-    Rawtext,
-    /// `xmp`: RAWTEXT after closing a `p`.
-    Xmp,
-    /// `title` (RCDATA: character references decoded).
-    Rcdata,
-    /// `textarea`: RCDATA, and a newline right after the start tag is dropped.
-    Textarea,
-}
-
-fn category(name: &str) -> Cat {
-    match name {
-        "address" | "article" | "aside" | "blockquote" | "center" | "details" | "dialog"
-        | "dir" | "div" | "dl" | "fieldset" | "figcaption" | "figure" | "footer" | "header"
-        | "hgroup" | "main" | "menu" | "nav" | "ol" | "p" | "search" | "section" | "summary"
-        | "ul" => Cat::PClose,
-        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => Cat::Heading,
-        "li" => Cat::Li,
-        "dd" | "dt" => Cat::DdDt,
-        "area" | "br" | "embed" | "img" | "keygen" | "wbr" | "input" | "param" | "source"
-        | "track" => Cat::Void,
-        "hr" => Cat::Hr,
-        "pre" | "listing" => Cat::Pre,
-        "table" => Cat::Table,
-        "script" => Cat::Raw(RawKind::Script),
-        "style" | "noframes" | "iframe" | "noembed" => Cat::Raw(RawKind::Rawtext),
-        "xmp" => Cat::Raw(RawKind::Xmp),
-        "title" => Cat::Raw(RawKind::Rcdata),
-        "textarea" => Cat::Raw(RawKind::Textarea),
-        "a" => Cat::A,
-        "ruby" => Cat::Ruby,
-        "rb" | "rtc" | "rp" | "rt" => Cat::RubyChild,
-        "html" | "head" | "body" | "base" | "basefont" | "bgsound" | "link" | "meta"
-        | "template" | "frameset" | "frame" | "form" | "plaintext" | "button" | "nobr"
-        | "caption" | "col" | "colgroup" | "tbody" | "td" | "tfoot" | "th" | "thead" | "tr"
-        | "image" | "select" | "option" | "optgroup" | "math" | "svg" | "isindex" => Cat::Bail,
-        _ => Cat::Ordinary,
-    }
-}
-
-/// html5ever's "special" category minus `address`, `div`, `p` (the elements at which the
-/// `li`/`dd`/`dt` start-tag walk stops), restricted to names that can be open here.
-fn is_extra_special(name: &str) -> bool {
-    matches!(
-        name,
-        "applet"
-            | "article"
-            | "aside"
-            | "blockquote"
-            | "center"
-            | "dd"
-            | "details"
-            | "dir"
-            | "dl"
-            | "dt"
-            | "fieldset"
-            | "figcaption"
-            | "figure"
-            | "footer"
-            | "h1"
-            | "h2"
-            | "h3"
-            | "h4"
-            | "h5"
-            | "h6"
-            | "header"
-            | "hgroup"
-            | "li"
-            | "listing"
-            | "main"
-            | "marquee"
-            | "menu"
-            | "nav"
-            | "noscript"
-            | "object"
-            | "ol"
-            | "pre"
-            | "section"
-            | "summary"
-            | "ul"
-            | "table"
-            | "tbody"
-            | "thead"
-            | "tfoot"
-            | "tr"
-            | "td"
-            | "th"
-            // Never left open (raw text is read to its end tag) but special all the same.
-            | "iframe"
-            | "noembed"
-            | "noframes"
-            | "script"
-            | "style"
-            | "textarea"
-            | "title"
-            | "xmp"
-    )
-}
-
-fn is_heading(name: &str) -> bool {
-    matches!(name, "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
-}
-
 struct Frame<'a> {
     /// Output index of the element.
     idx: u32,
+    tag: Tag,
+    /// The lowercased name (what `tag` stands for, unless it is [`Tag::Other`]).
     name: &'a str,
-    /// Stack index of the nearest frame at or below this one that is `li` or extra-special
-    /// (`u32::MAX` = none).
-    li_bar: u32,
-    /// Same for `dd`/`dt`.
-    dd_bar: u32,
+    /// Stack index of the nearest frame at or below this one that is extra-special (see
+    /// [`Tag::is_extra_special`]; `u32::MAX` = none): where the `li`/`dd`/`dt` start-tag walk
+    /// stops (`li`, `dd`, `dt` are extra-special themselves).
+    bar: u32,
     /// Kind of the nearest table-structure frame at or below this one (`T_*`) and its stack
     /// index: the insertion mode follows from it (see [`Builder::mode`]).
     tkind: u8,
     tidx: u32,
+    /// An SVG element (then `tag` is [`Tag::Other`] and `name` its adjusted name).
+    svg: bool,
 }
 
-const T_NONE: u8 = 0;
-const T_TABLE: u8 = 1;
-const T_SECTION: u8 = 2;
-const T_ROW: u8 = 3;
-const T_CELL: u8 = 4;
-
-fn table_kind(name: &str) -> u8 {
-    match name {
-        "table" => T_TABLE,
-        "tbody" | "thead" | "tfoot" => T_SECTION,
-        "tr" => T_ROW,
-        "td" | "th" => T_CELL,
-        _ => T_NONE,
+impl Frame<'_> {
+    /// Whether this is the HTML element named by an end tag (`tag`, `name`).
+    #[inline]
+    fn is(&self, tag: Tag, name: &str) -> bool {
+        self.tag == tag && (tag != Tag::Other || (self.name == name && !self.svg))
     }
 }
 
@@ -323,9 +192,27 @@ impl TextAcc<'_> {
                 self.push_char(text, c);
             }
         };
-        char_ref(&text[..end], j, &mut push)
+        char_ref(&text[..end], j, false, &mut push)
     }
 }
+
+/// An entry of the list of active formatting elements: a marker, or an element with the
+/// token it was created for (to create it again: reconstruction, adoption agency).
+#[derive(Clone, Copy)]
+struct Formatting<'a> {
+    /// Output index of the element; [`MARKER`] for a marker.
+    node: u32,
+    tag: Tag,
+    name: &'a str,
+    attrs: &'a [Attribute<'a>],
+    /// Whether the element is on the stack of open elements (markers: true).
+    open: bool,
+}
+
+const MARKER: u32 = u32::MAX;
+/// Longest list of active formatting elements handled (keeps reconstruction and the list
+/// walks O(1) per token); a longer one bails.
+const AFE_MAX: usize = 64;
 
 /// Scratch vectors live in the per-parse arena: no global-heap allocation per value.
 type AVec<'a, T> = bumpalo::collections::Vec<'a, T>;
@@ -336,22 +223,55 @@ struct Builder<'a, 'o> {
     out: &'o mut AVec<'a, Node<'a>>,
     stack: AVec<'a, Frame<'a>>,
     acc: TextAcc<'a>,
-    p_open: u32,
-    a_open: u32,
-    ruby_open: u32,
-    heading_open: u32,
+    /// How many elements of each tag are on the stack (by `Tag as usize`).
+    open: [u32; TAGS.len()],
+    /// The list of active formatting elements (at most [`AFE_MAX`] entries).
+    afe: AVec<'a, Formatting<'a>>,
+    /// Nodes moved so far by the adoption agency (bounded by [`Builder::move_budget`]).
+    moved: usize,
+    /// A Text node that is the current node's last child (index, current node's index): set
+    /// by [`Builder::adopt`], see [`Builder::reopen_text`].
+    reopen: Option<(u32, u32)>,
     /// Start of the token being processed (where a bail-out happened; for statistics).
     tok: usize,
     /// Non-whitespace text directly in a table, section or row (foster parenting): bail.
     bad: bool,
 }
 
-/// Decodes a character reference starting at `b[i] == b'&'`. Appends the decoded text via
-/// `push` and returns the index after the reference; `Some(i + 1)` with a literal `&` pushed
-/// when it is not a reference; None when html5ever's result is not certain (bail).
-/// The rules are identical in text and attribute values for the cases accepted here.
+/// The most frequent `;`-terminated named references of feed content, decoded without the
+/// (hashing) lookup in the full table; the same values as the table (see the tests).
 #[inline]
-fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> Option<usize> {
+fn common_entity(name: &str) -> Option<char> {
+    Some(match name {
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        "nbsp" => '\u{A0}',
+        "copy" => '\u{A9}',
+        "ndash" => '\u{2013}',
+        "mdash" => '\u{2014}',
+        "lsquo" => '\u{2018}',
+        "rsquo" => '\u{2019}',
+        "ldquo" => '\u{201C}',
+        "rdquo" => '\u{201D}',
+        "hellip" => '\u{2026}',
+        _ => return None,
+    })
+}
+
+/// Decodes a character reference starting at `b[i] == b'&'` as html5ever's tokenizer does
+/// (`in_attr`: inside an attribute value). Appends the decoded text via `push` and returns
+/// the index after the reference; `Some(i + 1)` with a literal `&` pushed when it is not a
+/// reference (the rest is then read as text).
+#[inline]
+fn char_ref(
+    text: &str,
+    i: usize,
+    in_attr: bool,
+    push: &mut impl FnMut(&str, Option<char>),
+) -> Option<usize> {
     let b = text.as_bytes();
     let n = b.len();
     let j = i + 1;
@@ -361,13 +281,13 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
             while k < n && b[k].is_ascii_alphanumeric() {
                 k += 1;
             }
-            let name = &text[j..k];
-            if k < n && b[k] == b';' && name.len() < 40 {
-                let mut key = [0u8; 40];
-                key[..name.len()].copy_from_slice(name.as_bytes());
-                key[name.len()] = b';';
-                let key = std::str::from_utf8(&key[..=name.len()]).ok()?;
-                if let Some(&(c1, c2)) = NAMED_ENTITIES.get(key) {
+            if k < n && b[k] == b';' {
+                if let Some(c) = common_entity(&text[j..k]) {
+                    push("", Some(c));
+                    return Some(k + 1);
+                }
+                // The table's keys of `;`-terminated names include the `;`.
+                if let Some(&(c1, c2)) = NAMED_ENTITIES.get(&text[j..=k]) {
                     if c1 != 0 {
                         push("", char::from_u32(c1));
                         if c2 != 0 {
@@ -377,18 +297,7 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
                     }
                 }
             }
-            // Not a `;`-terminated name: html5ever matches the longest prefix that is a
-            // (legacy, semicolon-less) name, with context-dependent results. Bail if any
-            // prefix matches; otherwise the `&` is literal.
-            for l in 1..=name.len() {
-                match NAMED_ENTITIES.get(&name[..l]) {
-                    None => break,
-                    Some(&(c1, _)) if c1 != 0 => return None,
-                    Some(_) => {}
-                }
-            }
-            push("&", None);
-            Some(j)
+            named_ref_prefix(text, j, in_attr, push)
         }
         Some(b'#') => {
             let mut k = j + 1;
@@ -409,16 +318,18 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
                 k += 1;
             }
             if k == ds {
-                return None; // "&#" / "&#x" without digits
+                // "&#" / "&#x" without digits: not a reference.
+                push("&", None);
+                return Some(j);
             }
-            if v == 0
-                || (0x80..=0x9F).contains(&v)
-                || (0xD800..=0xDFFF).contains(&v)
-                || v > 0x10FFFF
-            {
-                return None;
-            }
-            push("", Some(char::from_u32(v)?));
+            let c = match v {
+                0 | 0xD800..=0xDFFF | 0x11_0000.. => '\u{FFFD}',
+                0x80..=0x9F => {
+                    C1_REPLACEMENTS[(v - 0x80) as usize].or_else(|| char::from_u32(v))?
+                }
+                v => char::from_u32(v)?,
+            };
+            push("", Some(c));
             if k < n && b[k] == b';' {
                 k += 1;
             }
@@ -431,27 +342,76 @@ fn char_ref(text: &str, i: usize, push: &mut impl FnMut(&str, Option<char>)) -> 
     }
 }
 
-/// Attribute value with character references decoded (borrowed when there are none).
-fn attr_value<'a>(arena: &'a Bump, text: &'a str, s: usize, e: usize) -> Option<&'a str> {
-    let raw = &text[s..e];
-    let Some(first) = memchr::memchr(b'&', raw.as_bytes()) else {
-        return Some(raw);
+/// A named reference that is not simply a known name + `;`, from its first name character
+/// at `j`: html5ever reads characters while they are a prefix of some name in the table and
+/// takes the longest full match, legacy names without `;` included; in an attribute value a
+/// match not ending in `;` and followed by `=` or an alphanumeric is not decoded.
+#[cold]
+fn named_ref_prefix(
+    text: &str,
+    j: usize,
+    in_attr: bool,
+    push: &mut impl FnMut(&str, Option<char>),
+) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut best = None;
+    let mut k = j;
+    // Names are ASCII: a non-ASCII byte ends the match (and `text[j..=k]` stays a str).
+    while k < b.len() && b[k].is_ascii() {
+        match NAMED_ENTITIES.get(&text[j..=k]) {
+            None => break,
+            Some(&(c1, c2)) => {
+                if c1 != 0 {
+                    best = Some((k + 1, c1, c2));
+                }
+                k += 1;
+            }
+        }
+    }
+    let Some((end, c1, c2)) = best else {
+        push("&", None);
+        return Some(j);
     };
-    let mut out = bumpalo::collections::String::with_capacity_in(raw.len(), arena);
-    out.push_str(&raw[..first]);
-    let mut i = s + first;
+    let next = b.get(end).copied();
+    if in_attr && b[end - 1] != b';' && next.is_some_and(|c| c == b'=' || c.is_ascii_alphanumeric())
+    {
+        push("&", None);
+        return Some(j);
+    }
+    push("", char::from_u32(c1));
+    if c2 != 0 {
+        push("", char::from_u32(c2));
+    }
+    Some(end)
+}
+
+/// The attribute value `text[s..e]` with character references decoded, given the index of
+/// its first `&` (`e` when there is none: the value is then borrowed).
+fn attr_value<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    s: usize,
+    e: usize,
+    first: usize,
+) -> Option<&'a str> {
+    if first >= e {
+        return Some(&text[s..e]);
+    }
+    let b = text.as_bytes();
+    let mut out = bumpalo::collections::String::with_capacity_in(e - s, arena);
+    out.push_str(&text[s..first]);
+    let mut i = first;
+    // A reference never extends past the value's end: decode within the value only.
+    let sub = &text[..e];
     while i < e {
-        let b = text.as_bytes();
         if b[i] == b'&' {
-            // A reference never extends past the value's end: decode within the value only.
-            let sub = &text[..e];
             let mut push = |s: &str, c: Option<char>| {
                 out.push_str(s);
                 if let Some(c) = c {
                     out.push(c);
                 }
             };
-            i = char_ref(sub, i, &mut push)?;
+            i = char_ref(sub, i, true, &mut push)?;
         } else {
             let next = memchr::memchr(b'&', &b[i..e]).map_or(e, |p| i + p);
             out.push_str(&text[i..next]);
@@ -461,6 +421,7 @@ fn attr_value<'a>(arena: &'a Bump, text: &'a str, s: usize, e: usize) -> Option<
     Some(out.into_bump_str())
 }
 
+/// `s` ASCII-lowercased: borrowed when it already is.
 #[inline]
 fn lower<'a>(arena: &'a Bump, s: &'a str) -> &'a str {
     if s.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -473,17 +434,24 @@ fn lower<'a>(arena: &'a Bump, s: &'a str) -> &'a str {
 }
 
 impl<'a, 'o> Builder<'a, 'o> {
+    /// Ends the Text node being accumulated, if any.
+    #[inline]
     fn flush_text(&mut self) {
-        if !self.acc.open {
-            return;
+        if self.acc.open {
+            self.push_text();
         }
+    }
+
+    fn push_text(&mut self) {
         self.acc.open = false;
         let t = if self.acc.multi {
             self.arena.alloc_str(&self.acc.buf) as &str
         } else {
             &self.text[self.acc.start..self.acc.end]
         };
-        if !matches!(self.mode(), Mode::Body | Mode::Cell) && !t.bytes().all(is_ws_or_cr) {
+        if matches!(self.mode(), Mode::Table | Mode::Section | Mode::Row)
+            && !t.bytes().all(is_ws_or_cr)
+        {
             self.bad = true;
         }
         let idx = self.out.len() as u32;
@@ -491,6 +459,65 @@ impl<'a, 'o> Builder<'a, 'o> {
             kind: NodeKind::Text(t),
             end: idx + 1,
         });
+    }
+
+    /// Inserts a Comment node (in any insertion mode, into the current node).
+    fn comment(&mut self, data: &'a str) {
+        self.flush_text();
+        let idx = self.out.len() as u32;
+        self.out.push(Node {
+            kind: NodeKind::Comment(data),
+            end: idx + 1,
+        });
+    }
+
+    /// Character data `text[s..e]` of the data state.
+    #[inline]
+    fn chars(&mut self, s: usize, e: usize) -> Option<()> {
+        if s < e {
+            self.before_chars()?;
+            self.acc.raw(self.text, s, e);
+        }
+        Some(())
+    }
+
+    /// Before character data is inserted: "in body" (and "in cell") reconstructs the active
+    /// formatting elements first; directly in a table part it does not (only whitespace may
+    /// be inserted there, see [`Builder::flush_text`]).
+    #[inline]
+    fn before_chars(&mut self) -> Option<()> {
+        if !self.acc.open {
+            if self.afe.last().is_some_and(|e| !e.open)
+                && matches!(self.mode(), Mode::Body | Mode::Cell)
+                && !self.in_svg()
+            {
+                self.reconstruct()?;
+            }
+            if let Some((text, parent)) = self.reopen.take() {
+                self.reopen_text(text, parent);
+            }
+        }
+        Some(())
+    }
+
+    /// Character data is merged into a Text node that is the current node's last child
+    /// (as the DOM does): only the adoption agency leaves one (see [`Builder::adopt`]);
+    /// `text` is that node's index if nothing was inserted or popped since.
+    #[cold]
+    fn reopen_text(&mut self, text: u32, parent: u32) {
+        if text as usize + 1 != self.out.len() || self.stack.last().map(|f| f.idx) != Some(parent) {
+            return;
+        }
+        if let Some(Node {
+            kind: NodeKind::Text(t),
+            ..
+        }) = self.out.pop()
+        {
+            self.acc.open = true;
+            self.acc.multi = true;
+            self.acc.buf.clear();
+            self.acc.buf.push_str(t);
+        }
     }
 
     #[inline]
@@ -507,45 +534,63 @@ impl<'a, 'o> Builder<'a, 'o> {
         }
     }
 
-    /// Name of the element `k` frames below the current node.
-    fn below(&self, k: usize) -> Option<&'a str> {
+    /// Tag of the element `k` frames below the current node.
+    fn below(&self, k: usize) -> Option<Tag> {
         let n = self.stack.len();
         if n > k {
-            Some(self.stack[n - 1 - k].name)
+            Some(self.stack[n - 1 - k].tag)
         } else {
             None
         }
     }
 
+    #[inline]
+    fn current(&self) -> Option<Tag> {
+        self.stack.last().map(|f| f.tag)
+    }
+
+    #[inline]
+    fn is_open(&self, tag: Tag) -> bool {
+        self.open[tag as usize] > 0
+    }
+
+    fn heading_open(&self) -> bool {
+        [Tag::H1, Tag::H2, Tag::H3, Tag::H4, Tag::H5, Tag::H6]
+            .iter()
+            .any(|&t| self.is_open(t))
+    }
+
     /// "Close the cell": pop up to and including the cell (generate implied end tags, pop
-    /// until `td`/`th`). Formatting elements popped with it are exactly the ones the "clear
-    /// the list of active formatting elements up to the last marker" step removes, so the
-    /// list stays a subset of the stack.
+    /// until `td`/`th`), clear the list of active formatting elements up to the last marker.
     fn close_cell(&mut self) -> Option<()> {
         let cell = self.stack.last()?.tidx as usize;
         while self.stack.len() > cell {
             self.pop();
         }
+        self.clear_to_marker();
         Some(())
     }
 
     /// Start tags in the "in table", "in table body" and "in row" modes.
-    fn table_start(&mut self, mode: Mode, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
-        match (mode, name) {
-            (Mode::Table, "tbody" | "thead" | "tfoot") => self.insert(name, attrs, false),
-            (Mode::Table, "tr" | "td" | "th") => {
-                self.insert("tbody", &[], false);
-                return self.table_start(Mode::Section, name, attrs);
+    fn table_start(&mut self, mode: Mode, tag: Tag, attrs: &'a [Attribute<'a>]) -> Option<()> {
+        match (mode, tag) {
+            (Mode::Table, Tag::Tbody | Tag::Thead | Tag::Tfoot) => self.insert(tag, attrs),
+            (Mode::Table, Tag::Tr | Tag::Td | Tag::Th) => {
+                self.insert(Tag::Tbody, &[]);
+                return self.table_start(Mode::Section, tag, attrs);
             }
-            (Mode::Section, "tr") => self.insert(name, attrs, false),
-            (Mode::Section, "td" | "th") => {
-                self.insert("tr", &[], false);
-                self.insert(name, attrs, false);
+            (Mode::Section, Tag::Tr) => self.insert(tag, attrs),
+            (Mode::Section, Tag::Td | Tag::Th) => {
+                self.insert(Tag::Tr, &[]);
+                return self.table_start(Mode::Row, tag, attrs);
             }
-            (Mode::Row, "td" | "th") => self.insert(name, attrs, false),
-            (Mode::Row, "tr") => {
+            (Mode::Row, Tag::Td | Tag::Th) => {
+                self.insert(tag, attrs);
+                self.push_marker()?;
+            }
+            (Mode::Row, Tag::Tr) => {
                 self.pop();
-                self.insert(name, attrs, false);
+                self.insert(tag, attrs);
             }
             _ => return None,
         }
@@ -553,29 +598,30 @@ impl<'a, 'o> Builder<'a, 'o> {
     }
 
     /// End tags in the "in table", "in table body" and "in row" modes.
-    fn table_end(&mut self, mode: Mode, name: &'a str) -> Option<()> {
-        match (mode, name) {
-            (_, "body" | "caption" | "col" | "colgroup" | "html" | "td" | "th") => {}
-            (Mode::Table, "tbody" | "tfoot" | "thead" | "tr") => {}
-            (Mode::Table, "table") => self.pop(),
-            (Mode::Section, "tr") => {}
-            (Mode::Section, "tbody" | "tfoot" | "thead") => {
-                if self.current() == Some(name) {
+    fn table_end(&mut self, mode: Mode, tag: Tag) -> Option<()> {
+        use Tag::*;
+        match (mode, tag) {
+            (_, Body | Caption | Col | Colgroup | Html | Td | Th) => {}
+            (Mode::Table, Tbody | Tfoot | Thead | Tr) => {}
+            (Mode::Table, Table) => self.pop(),
+            (Mode::Section, Tr) => {}
+            (Mode::Section, Tbody | Tfoot | Thead) => {
+                if self.current() == Some(tag) {
                     self.pop();
                 }
             }
-            (Mode::Section, "table") => {
+            (Mode::Section, Table) => {
                 self.pop();
                 self.pop();
             }
-            (Mode::Row, "tr") => self.pop(),
-            (Mode::Row, "table") => {
+            (Mode::Row, Tr) => self.pop(),
+            (Mode::Row, Table) => {
                 self.pop();
                 self.pop();
                 self.pop();
             }
-            (Mode::Row, "tbody" | "tfoot" | "thead") => {
-                if self.below(1) == Some(name) {
+            (Mode::Row, Tbody | Tfoot | Thead) => {
+                if self.below(1) == Some(tag) {
                     self.pop();
                     self.pop();
                 }
@@ -585,26 +631,34 @@ impl<'a, 'o> Builder<'a, 'o> {
         Some(())
     }
 
-    #[inline]
-    fn current(&self) -> Option<&str> {
-        self.stack.last().map(|f| f.name)
-    }
-
     fn pop(&mut self) {
         self.flush_text();
         if let Some(f) = self.stack.pop() {
             self.out[f.idx as usize].end = self.out.len() as u32;
-            match f.name {
-                "p" => self.p_open -= 1,
-                "a" => self.a_open -= 1,
-                "ruby" => self.ruby_open -= 1,
-                n if is_heading(n) => self.heading_open -= 1,
-                _ => {}
+            self.open[f.tag as usize] -= 1;
+            if f.tag.has(FORMATTING) {
+                if let Some(e) = self.afe.iter_mut().rev().find(|e| e.node == f.idx) {
+                    e.open = false;
+                }
             }
         }
     }
 
-    fn insert(&mut self, name: &'a str, attrs: &'a [Attribute<'a>], void: bool) {
+    /// Inserts an HTML element (a known tag: its name is the table's) and pushes it.
+    #[inline]
+    fn insert(&mut self, tag: Tag, attrs: &'a [Attribute<'a>]) {
+        self.insert_named(tag, tag.info().name, attrs, true);
+    }
+
+    /// Inserts an HTML element named `name` (`tag` interned), pushing it unless `void`;
+    /// returns its output index.
+    fn insert_named(
+        &mut self,
+        tag: Tag,
+        name: &'a str,
+        attrs: &'a [Attribute<'a>],
+        push: bool,
+    ) -> u32 {
         self.flush_text();
         let idx = self.out.len() as u32;
         self.out.push(Node {
@@ -616,56 +670,56 @@ impl<'a, 'o> Builder<'a, 'o> {
             }),
             end: idx + 1,
         });
-        if void {
-            return;
+        if push {
+            self.stack.push(Frame {
+                idx,
+                tag,
+                name,
+                bar: u32::MAX,
+                tkind: T_NONE,
+                tidx: u32::MAX,
+                svg: false,
+            });
+            self.link(self.stack.len() - 1);
+            self.open[tag as usize] += 1;
         }
-        let si = self.stack.len() as u32;
-        let (pl, pd) = self
-            .stack
-            .last()
-            .map_or((u32::MAX, u32::MAX), |f| (f.li_bar, f.dd_bar));
-        let xs = is_extra_special(name);
-        let tk = table_kind(name);
-        let (tkind, tidx) = if tk != T_NONE {
-            (tk, si)
-        } else {
-            self.stack
-                .last()
-                .map_or((T_NONE, u32::MAX), |f| (f.tkind, f.tidx))
-        };
-        let li_bar = if xs || name == "li" { si } else { pl };
-        let dd_bar = if xs || name == "dd" || name == "dt" {
-            si
-        } else {
-            pd
-        };
-        self.stack.push(Frame {
-            idx,
-            name,
-            li_bar,
-            dd_bar,
-            tkind,
-            tidx,
-        });
-        match name {
-            "p" => self.p_open += 1,
-            "a" => self.a_open += 1,
-            "ruby" => self.ruby_open += 1,
-            n if is_heading(n) => self.heading_open += 1,
-            _ => {}
-        }
+        idx
     }
 
-    /// Whether a `ruby` is in (default) scope; None (bail) beyond [`SCOPE_SCAN`] frames.
-    fn ruby_in_scope(&self) -> Option<bool> {
+    /// Derives the per-frame summaries of stack frame `k` from the frame below it.
+    #[inline]
+    fn link(&mut self, k: usize) {
+        let (bar, tkind, tidx) = match k.checked_sub(1).map(|p| &self.stack[p]) {
+            Some(f) => (f.bar, f.tkind, f.tidx),
+            None => (u32::MAX, T_NONE, u32::MAX),
+        };
+        let f = &mut self.stack[k];
+        let info = f.tag.info();
+        f.bar = if f.tag.is_extra_special() {
+            k as u32
+        } else {
+            bar
+        };
+        (f.tkind, f.tidx) = if info.table != T_NONE {
+            (info.table, k as u32)
+        } else {
+            (tkind, tidx)
+        };
+    }
+
+    /// Whether an HTML element `target` is in scope (default scope plus the `extra`
+    /// boundaries); None (bail) beyond [`SCOPE_SCAN`] frames.
+    fn in_scope(&self, target: Tag, extra: &[Tag]) -> Option<bool> {
+        if !self.is_open(target) {
+            return Some(false);
+        }
         let n = self.stack.len();
         for f in self.stack[n.saturating_sub(SCOPE_SCAN)..].iter().rev() {
-            match f.name {
-                "ruby" => return Some(true),
-                "applet" | "caption" | "table" | "td" | "th" | "marquee" | "object" => {
-                    return Some(false)
-                }
-                _ => {}
+            if f.tag == target {
+                return Some(true);
+            }
+            if f.tag.has(SCOPE) || extra.contains(&f.tag) {
+                return Some(false);
             }
         }
         if n > SCOPE_SCAN {
@@ -678,39 +732,31 @@ impl<'a, 'o> Builder<'a, 'o> {
     /// "Close a p element" if one is in button scope.
     #[inline]
     fn close_p(&mut self) -> Option<()> {
-        if self.p_open > 0 {
-            self.pop_until_in_scope(|n| n == "p", &["button"])?;
+        if self.is_open(Tag::P) {
+            self.pop_until_in_scope(|t| t == Tag::P, &[Tag::Button])?;
         }
         Some(())
     }
 
-    /// If an element satisfying `is_target` is in scope (default scope plus `extra`
+    /// If an element satisfying `is_target` is in scope (default scope plus the `extra`
     /// boundaries), pops everything down to and including it and returns true ("generate
-    /// implied end tags, then pop until"); returns false when it is not in scope. Bails if a
-    /// formatting element would be popped (it would stay in the list of active formatting
-    /// elements) or the element is more than [`SCOPE_SCAN`] frames down.
+    /// implied end tags, then pop until"); returns false when it is not in scope. Bails if
+    /// the element is more than [`SCOPE_SCAN`] frames down.
     fn pop_until_in_scope(
         &mut self,
-        is_target: impl Fn(&str) -> bool,
-        extra: &[&str],
+        is_target: impl Fn(Tag) -> bool,
+        extra: &[Tag],
     ) -> Option<bool> {
         let n = self.stack.len();
         for k in (n.saturating_sub(SCOPE_SCAN)..n).rev() {
-            let name = self.stack[k].name;
-            if is_target(name) {
+            let tag = self.stack[k].tag;
+            if is_target(tag) {
                 while self.stack.len() > k {
                     self.pop();
                 }
                 return Some(true);
             }
-            if is_formatting(name) {
-                return None;
-            }
-            if matches!(
-                name,
-                "applet" | "caption" | "table" | "td" | "th" | "marquee" | "object"
-            ) || extra.contains(&name)
-            {
+            if tag.has(SCOPE) || extra.contains(&tag) {
                 return Some(false);
             }
         }
@@ -720,246 +766,336 @@ impl<'a, 'o> Builder<'a, 'o> {
         Some(false)
     }
 
-    fn start_tag(&mut self, name: &'a str, attrs: &'a [Attribute<'a>]) -> Option<()> {
-        match self.mode() {
-            Mode::Body => {}
-            Mode::Cell => {
-                if matches!(
-                    name,
-                    "caption"
-                        | "col"
-                        | "colgroup"
-                        | "tbody"
-                        | "td"
-                        | "tfoot"
-                        | "th"
-                        | "thead"
-                        | "tr"
-                ) {
-                    self.close_cell()?;
-                    return self.table_start(Mode::Row, name, attrs);
-                }
-            }
-            m => return self.table_start(m, name, attrs),
+    fn push_marker(&mut self) -> Option<()> {
+        if self.afe.len() >= AFE_MAX {
+            return None;
         }
-        match category(name) {
-            Cat::Table => {
-                self.close_p()?;
-                self.insert(name, attrs, false);
+        self.afe.push(Formatting {
+            node: MARKER,
+            tag: Tag::Other,
+            name: "",
+            attrs: &[],
+            open: true,
+        });
+        Some(())
+    }
+
+    /// "Clear the list of active formatting elements up to the last marker".
+    fn clear_to_marker(&mut self) {
+        while let Some(e) = self.afe.pop() {
+            if e.node == MARKER {
+                break;
             }
-            Cat::Ordinary => self.insert(name, attrs, false),
-            Cat::Raw(k) => {
-                if k == RawKind::Xmp {
-                    self.close_p()?;
+        }
+    }
+
+    /// Index of the first entry after the last marker.
+    fn afe_start(&self) -> usize {
+        self.afe
+            .iter()
+            .rposition(|e| e.node == MARKER)
+            .map_or(0, |i| i + 1)
+    }
+
+    /// Inserts a formatting element and pushes it onto the list of active formatting
+    /// elements, after the "Noah's Ark" clause (at most three equal entries after the last
+    /// marker: the earliest goes).
+    fn push_formatting(&mut self, tag: Tag, attrs: &'a [Attribute<'a>]) -> Option<()> {
+        if self.afe.len() >= 3 {
+            let start = self.afe_start();
+            let mut equal = self.afe[start..]
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.tag == tag && super::attr_sets_equal(e.attrs, attrs));
+            if let Some((first, _)) = equal.next() {
+                if equal.count() >= 2 {
+                    self.afe.remove(start + first);
                 }
-                self.insert(name, attrs, false);
             }
-            Cat::PClose | Cat::Pre => {
-                self.close_p()?;
-                self.insert(name, attrs, false);
-            }
-            Cat::Heading => {
-                self.close_p()?;
-                if self.current().is_some_and(is_heading) {
-                    self.pop();
-                }
-                self.insert(name, attrs, false);
-            }
-            Cat::Li | Cat::DdDt => {
-                let li = name == "li";
-                if let Some(f) = self.stack.last() {
-                    let bar = if li { f.li_bar } else { f.dd_bar };
-                    if bar != u32::MAX {
-                        let bn = self.stack[bar as usize].name;
-                        let closes = if li {
-                            bn == "li"
-                        } else {
-                            bn == "dd" || bn == "dt"
-                        };
-                        if closes {
-                            // Generate implied end tags except this one, pop until it.
-                            let bar = bar as usize;
-                            if self.stack[bar + 1..].iter().any(|f| is_formatting(f.name)) {
-                                return None;
-                            }
-                            while self.stack.len() > bar {
-                                self.pop();
-                            }
-                        }
-                    }
-                }
-                self.close_p()?;
-                self.insert(name, attrs, false);
-            }
-            Cat::Void => self.insert(name, attrs, true),
-            Cat::Hr => {
-                self.close_p()?;
-                self.insert(name, attrs, true);
-            }
-            Cat::A => {
-                if self.a_open > 0 {
-                    return None;
-                }
-                self.insert(name, attrs, false);
-            }
-            Cat::Ruby => self.insert(name, attrs, false),
-            Cat::RubyChild => {
-                // If a `ruby` is in scope: generate implied end tags (except `rtc` for
-                // `rp`/`rt`). Those only pop cursory-set elements, never formatting ones.
-                if self.ruby_open > 0 && self.ruby_in_scope()? {
-                    let except = if matches!(name, "rp" | "rt") {
-                        "rtc"
-                    } else {
-                        ""
-                    };
-                    while let Some(cur) = self.current() {
-                        if cur != except
-                            && matches!(cur, "dd" | "dt" | "li" | "p" | "rb" | "rp" | "rt" | "rtc")
-                        {
-                            self.pop();
-                        } else {
-                            break;
-                        }
-                    }
-                }
-                self.insert(name, attrs, false);
-            }
-            Cat::Bail => return None,
+        }
+        if self.afe.len() >= AFE_MAX {
+            return None;
+        }
+        let name = tag.info().name;
+        let node = self.insert_named(tag, name, attrs, true);
+        self.afe.push(Formatting {
+            node,
+            tag,
+            name,
+            attrs,
+            open: true,
+        });
+        Some(())
+    }
+
+    /// "Reconstruct the active formatting elements" (a no-op unless the last entry is an
+    /// element that is no longer open).
+    #[inline]
+    fn reconstruct(&mut self) -> Option<()> {
+        if self.afe.last().is_some_and(|e| !e.open) {
+            self.reconstruct_entries();
         }
         Some(())
     }
 
-    fn end_tag(&mut self, name: &'a str) -> Option<()> {
-        match self.mode() {
-            Mode::Body => {}
-            Mode::Cell => match name {
-                "td" | "th" => {
-                    let f = self.stack.last()?;
-                    if self.stack[f.tidx as usize].name == name {
-                        self.close_cell()?;
-                    }
-                    return Some(());
-                }
-                "body" | "caption" | "col" | "colgroup" | "html" => return Some(()),
-                "table" | "tbody" | "tfoot" | "thead" | "tr" => {
-                    let f = self.stack.last()?;
-                    let cell = f.tidx as usize;
-                    // The structure above the cell is table > section > tr > cell.
-                    let in_scope = match name {
-                        "table" | "tr" => true,
-                        _ => cell >= 2 && self.stack[cell - 2].name == name,
-                    };
-                    if in_scope {
-                        self.close_cell()?;
-                        return self.table_end(Mode::Row, name);
-                    }
-                    return Some(());
-                }
-                _ => {}
-            },
-            m => return self.table_end(m, name),
+    fn reconstruct_entries(&mut self) {
+        let mut first = self.afe.len() - 1;
+        while first > 0 && !self.afe[first - 1].open {
+            first -= 1;
         }
-        match name {
-            "br" => {
-                // `</br>` is processed as a `<br>` start tag without attributes.
-                self.insert("br", &[], true);
+        for k in first..self.afe.len() {
+            let e = self.afe[k];
+            self.afe[k].node = self.insert_named(e.tag, e.name, e.attrs, true);
+            self.afe[k].open = true;
+        }
+    }
+
+    /// Stack index of the open element whose output index is `node`, looked for in the top
+    /// [`SCOPE_SCAN`] frames (None: bail).
+    fn stack_index(&self, node: u32) -> Option<usize> {
+        let n = self.stack.len();
+        (n.saturating_sub(SCOPE_SCAN)..n)
+            .rev()
+            .find(|&k| self.stack[k].idx == node)
+    }
+
+    /// The adoption agency algorithm for the end tag `subject` (a formatting element),
+    /// exactly as html5ever runs it.
+    fn adoption_agency(&mut self, subject: Tag, name: &'a str) -> Option<()> {
+        // The common case first: the current node is the last entry of the list. It is then
+        // the formatting element, in scope, with no furthest block: popped and removed.
+        if let (Some(cur), Some(last)) = (self.stack.last(), self.afe.last()) {
+            if last.node == cur.idx && last.tag == subject {
+                self.pop();
+                self.afe.pop();
                 return Some(());
             }
-            "body" | "html" | "template" | "form" => return None,
-            _ => {}
         }
-        let heading = is_heading(name);
-        let matches_current =
-            |cur: Option<&str>| cur == Some(name) || (heading && cur.is_some_and(is_heading));
-        if matches_current(self.current()) {
-            self.pop();
-            return Some(());
-        }
-        // End tags that "generate implied end tags" (cursory set; `except` = not that one)
-        // once their element is in scope, then pop up to it.
-        let implies = heading
-            || matches!(
-                name,
-                "address"
-                    | "applet"
-                    | "marquee"
-                    | "object"
-                    | "article"
-                    | "aside"
-                    | "blockquote"
-                    | "center"
-                    | "details"
-                    | "dialog"
-                    | "dir"
-                    | "div"
-                    | "dl"
-                    | "fieldset"
-                    | "figcaption"
-                    | "figure"
-                    | "footer"
-                    | "header"
-                    | "hgroup"
-                    | "main"
-                    | "menu"
-                    | "nav"
-                    | "ol"
-                    | "pre"
-                    | "listing"
-                    | "search"
-                    | "section"
-                    | "summary"
-                    | "ul"
-                    | "li"
-                    | "dd"
-                    | "dt"
-                    | "p"
-            );
-        if implies {
-            let in_scope = match name {
-                "p" if self.p_open == 0 => false,
-                "p" => self.pop_until_in_scope(|n| n == "p", &["button"])?,
-                "li" => self.pop_until_in_scope(|n| n == "li", &["ol", "ul"])?,
-                _ if heading => {
-                    self.heading_open > 0 && self.pop_until_in_scope(is_heading, &[])?
-                }
-                _ => self.pop_until_in_scope(|n| n == name, &[])?,
-            };
-            if !in_scope && name == "p" {
-                // `</p>` without a `p` in button scope: an empty `p` is inserted and closed.
-                self.insert("p", &[], true);
+        // 1. The current node is that element and not in the list: pop it.
+        if let Some(cur) = self.stack.last() {
+            if cur.tag == subject && !self.afe.iter().any(|e| e.node == cur.idx) {
+                self.pop();
+                return Some(());
             }
-            return Some(()); // done, or ignored
         }
-        if is_formatting(name) {
-            // Adoption agency: only the trivial cases (current node, handled above; no such
-            // element open: ignored).
-            let found = self
-                .stack
-                .iter()
+        for _ in 0..8 {
+            // The formatting element: the last entry after the last marker with that name.
+            let start = self.afe_start();
+            let Some(fi) = (start..self.afe.len())
                 .rev()
-                .take(END_TAG_SCAN)
-                .any(|f| f.name == name);
-            if found || self.stack.len() > END_TAG_SCAN {
-                return None;
+                .find(|&i| self.afe[i].tag == subject)
+            else {
+                return self.any_other_end_tag(subject, name);
+            };
+            if !self.afe[fi].open {
+                self.afe.remove(fi);
+                return Some(());
             }
-            return Some(());
+            let fs = self.stack_index(self.afe[fi].node)?;
+            if self.stack[fs + 1..].iter().any(|f| f.tag.has(SCOPE)) {
+                return Some(()); // not in scope: ignored
+            }
+            let Some(bs) = (fs + 1..self.stack.len()).find(|&k| self.stack[k].tag.has(SPECIAL))
+            else {
+                // No furthest block: pop up to and including the formatting element.
+                while self.stack.len() > fs {
+                    self.pop();
+                }
+                self.afe.remove(fi);
+                return Some(());
+            };
+            self.adopt(fi, fs, bs)?;
         }
-        // "Any other end tag": the nearest open element of that name, unless a special
-        // element comes first (then the token is ignored); generate implied end tags except
-        // it and pop up to it.
+        Some(())
+    }
+
+    /// Steps 11–19 of the adoption agency: formatting element `afe[fi]` at stack index `fs`,
+    /// furthest block at `bs`.
+    ///
+    /// On the flat list: the furthest block's subtree is the tail of `out` from its index
+    /// `fb`, and everything before `fb` stays where it is. The elements between the
+    /// formatting element and the furthest block that are cloned (in the list, at most
+    /// three) are inserted before `fb` in stack order (the new chain under the common
+    /// ancestor, right after the formatting element's subtree, which now ends at `fb`), and
+    /// the formatting element's clone right after the furthest block (taking over its
+    /// children): the tail moves by the number of new nodes.
+    fn adopt(&mut self, fi: usize, fs: usize, bs: usize) -> Option<()> {
+        self.flush_text();
+        let fb = self.stack[bs].idx;
+        let tail = self.out.len() - fb as usize;
+        self.moved += tail;
+        if self.moved > self.move_budget() {
+            return None;
+        }
+        let fe = self.afe[fi];
+        // Inner loop (13): which frames between the two are cloned, which are dropped.
+        // `keep[k - fs - 1]`: frame k gets a clone. The bookmark is the entry after which
+        // the formatting element's clone goes (None: in place of the formatting element).
+        let mut keep: AVec<'_, bool> = AVec::from_iter_in((fs + 1..bs).map(|_| false), self.arena);
+        let mut bookmark: Option<u32> = None;
+        for (counter, k) in (fs + 1..bs).rev().enumerate() {
+            let node = self.stack[k].idx;
+            let entry = self.afe.iter().position(|e| e.node == node);
+            match entry {
+                Some(p) if counter + 1 > 3 => {
+                    self.afe.remove(p);
+                }
+                Some(_) => {
+                    if bookmark.is_none() && !keep.iter().any(|&c| c) {
+                        bookmark = Some(node);
+                    }
+                    keep[k - fs - 1] = true;
+                }
+                None => {}
+            }
+        }
+        let clones = keep.iter().filter(|&&c| c).count() as u32;
+        let shift = clones + 1;
+        // When the furthest block is the current node, its clone of the formatting element
+        // becomes the current node with its children: text that follows is appended to
+        // (merged with) a last Text child.
+        self.reopen = None;
+        if bs + 1 == self.stack.len() {
+            let mut last = None;
+            let mut c = fb as usize + 1;
+            while c < self.out.len() {
+                last = Some(c);
+                c = self.out[c].end as usize;
+            }
+            if let Some(c) = last.filter(|&c| matches!(self.out[c].kind, NodeKind::Text(_))) {
+                self.reopen = Some((c as u32 + shift, fb + shift));
+            }
+        }
+        // Old elements between the formatting element and the furthest block (and the
+        // formatting element itself) end where the new chain starts.
+        for k in fs..bs {
+            let f = &self.stack[k];
+            self.out[f.idx as usize].end = fb;
+            self.open[f.tag as usize] -= 1;
+        }
+        // The list: entries inside the furthest block move with it; the formatting element's
+        // entry goes to the bookmark, as its clone's.
+        for e in self.afe.iter_mut() {
+            if e.node != MARKER && e.node > fb {
+                e.node += shift;
+            }
+        }
+        let fe_pos = self.afe.iter().position(|e| e.node == fe.node)?;
+        self.afe.remove(fe_pos);
+        let at = match bookmark {
+            None => fe_pos,
+            Some(node) => self.afe.iter().position(|e| e.node == node)? + 1,
+        };
+        self.afe.insert(
+            at,
+            Formatting {
+                node: fb + clones + 1,
+                open: true,
+                ..fe
+            },
+        );
+        // The output: make room for the clones before the furthest block and for the
+        // formatting element's clone after it.
+        let old_len = self.out.len();
+        let fb_node = self.out[fb as usize];
+        let filler = fb_node;
+        for _ in 0..shift {
+            self.out.push(filler);
+        }
+        let fbu = fb as usize;
+        let sh = shift as usize;
+        self.out.copy_within(fbu + 1..old_len, fbu + 1 + sh);
+        for node in &mut self.out[fbu + 1 + sh..] {
+            node.end += shift;
+        }
+        self.out[fbu + clones as usize] = Node {
+            end: fb_node.end + shift,
+            ..fb_node
+        };
+        let element = |name: &'a str, attrs: &'a [Attribute<'a>]| {
+            NodeKind::Element(Element {
+                namespace: HTML_NS,
+                prefix: None,
+                local: name,
+                attrs,
+            })
+        };
+        self.out[fbu + sh] = Node {
+            kind: element(fe.name, fe.attrs),
+            end: fb + shift + 1,
+        };
+        // The stack: [.. common ancestor] + clones + furthest block + clone of the
+        // formatting element + the frames that were below the furthest block.
+        let mut new_frames: AVec<'_, Frame<'a>> =
+            AVec::with_capacity_in(self.stack.len() - fs + 1, self.arena);
+        let mut at = fb;
+        for k in fs + 1..bs {
+            if !keep[k - fs - 1] {
+                continue;
+            }
+            let f = &self.stack[k];
+            let p = self.afe.iter().position(|e| e.node == f.idx)?;
+            let e = self.afe[p];
+            self.out[at as usize] = Node {
+                kind: element(e.name, e.attrs),
+                end: at + 1,
+            };
+            self.afe[p].node = at;
+            new_frames.push(Frame { idx: at, ..*f });
+            self.open[f.tag as usize] += 1;
+            at += 1;
+        }
+        new_frames.push(Frame {
+            idx: fb + clones,
+            ..self.stack[bs]
+        });
+        new_frames.push(Frame {
+            idx: fb + clones + 1,
+            tag: fe.tag,
+            name: fe.name,
+            bar: u32::MAX,
+            tkind: T_NONE,
+            tidx: u32::MAX,
+            svg: false,
+        });
+        self.open[fe.tag as usize] += 1;
+        for f in &self.stack[bs + 1..] {
+            new_frames.push(Frame {
+                idx: f.idx + shift,
+                ..*f
+            });
+        }
+        self.stack.truncate(fs);
+        for f in new_frames {
+            self.stack.push(f);
+            self.link(self.stack.len() - 1);
+        }
+        Some(())
+    }
+
+    /// How many nodes the adoption agency may move in all (keeps the builder linear: each
+    /// run moves the furthest block's subtree).
+    fn move_budget(&self) -> usize {
+        4 * self.text.len() + 4096
+    }
+
+    /// "Any other end tag": the nearest open element of that name, unless a special
+    /// element comes first (then the token is ignored); generate implied end tags except
+    /// it and pop up to it.
+    fn any_other_end_tag(&mut self, tag: Tag, name: &str) -> Option<()> {
+        if tag != Tag::Other && !self.is_open(tag) {
+            return Some(()); // reaches a special element or the root `html`: ignored
+        }
         let n = self.stack.len();
         for k in (n.saturating_sub(END_TAG_SCAN)..n).rev() {
-            let f = self.stack[k].name;
-            if f == name {
-                if self.stack[k + 1..].iter().any(|f| is_formatting(f.name)) {
-                    return None;
-                }
+            let f = &self.stack[k];
+            if f.is(tag, name) {
                 while self.stack.len() > k {
                     self.pop();
                 }
                 return Some(());
             }
-            if is_extra_special(f) || matches!(f, "address" | "div" | "p") {
+            if f.tag.has(SPECIAL) {
                 return Some(());
             }
         }
@@ -967,6 +1103,350 @@ impl<'a, 'o> Builder<'a, 'o> {
             return None;
         }
         Some(()) // reached the root `html` (special): ignored
+    }
+
+    /// Whether the current node is an SVG element: tokens are then processed by the rules
+    /// for foreign content (SVG's HTML integration points, where they would not be, bail).
+    #[inline]
+    fn in_svg(&self) -> bool {
+        self.stack.last().is_some_and(|f| f.svg)
+    }
+
+    /// A start tag; returns whether it was inserted as an HTML element (else the tokenizer
+    /// stays in the data state whatever its name).
+    fn start_tag(
+        &mut self,
+        tag: Tag,
+        name: &'a str,
+        attrs: &'a [Attribute<'a>],
+        self_closing: bool,
+    ) -> Option<bool> {
+        if self.in_svg() {
+            let breakout = tag.has(BREAKOUT)
+                || (tag == Tag::Font
+                    && attrs
+                        .iter()
+                        .any(|a| matches!(a.local, "color" | "face" | "size")));
+            if !breakout {
+                self.insert_svg(svg_element_name(name), attrs, self_closing)?;
+                return Some(false);
+            }
+            // Pop until the current node is an HTML element, then the insertion mode's rules.
+            while self.in_svg() {
+                self.pop();
+            }
+        }
+        self.html_start_tag(tag, name, attrs, self_closing)?;
+        Some(true)
+    }
+
+    /// Inserts an SVG element (attributes adjusted), pushing it unless `self_closing`.
+    fn insert_svg(
+        &mut self,
+        name: &'a str,
+        attrs: &'a [Attribute<'a>],
+        self_closing: bool,
+    ) -> Option<()> {
+        if matches!(name, "foreignObject" | "desc" | "title") {
+            return None; // HTML integration points
+        }
+        let attrs = adjust_svg_attributes(self.arena, attrs);
+        self.flush_text();
+        let idx = self.out.len() as u32;
+        self.out.push(Node {
+            kind: NodeKind::Element(Element {
+                namespace: SVG_NS,
+                prefix: None,
+                local: name,
+                attrs,
+            }),
+            end: idx + 1,
+        });
+        if !self_closing {
+            self.stack.push(Frame {
+                idx,
+                tag: Tag::Other,
+                name,
+                bar: u32::MAX,
+                tkind: T_NONE,
+                tidx: u32::MAX,
+                svg: true,
+            });
+            self.link(self.stack.len() - 1);
+            self.open[Tag::Other as usize] += 1;
+        }
+        Some(())
+    }
+
+    /// An end tag in foreign content: pops up to the nearest element of that name (ASCII
+    /// case-insensitively, any namespace) unless an HTML element comes first (below the
+    /// current node): then the insertion mode's rules.
+    fn end_tag(&mut self, tag: Tag, name: &'a str) -> Option<()> {
+        if !self.in_svg() {
+            return self.html_end_tag(tag, name);
+        }
+        if matches!(tag, Tag::Br | Tag::P) {
+            while self.in_svg() {
+                self.pop();
+            }
+            return self.html_end_tag(tag, name);
+        }
+        let n = self.stack.len();
+        for k in (n.saturating_sub(END_TAG_SCAN)..n).rev() {
+            let f = &self.stack[k];
+            if k + 1 < n && !f.svg {
+                return self.html_end_tag(tag, name);
+            }
+            if f.name.eq_ignore_ascii_case(name) {
+                while self.stack.len() > k {
+                    self.pop();
+                }
+                return Some(());
+            }
+        }
+        if n > END_TAG_SCAN {
+            return None;
+        }
+        Some(()) // reached the root `html`: ignored
+    }
+
+    fn html_start_tag(
+        &mut self,
+        tag: Tag,
+        name: &'a str,
+        attrs: &'a [Attribute<'a>],
+        self_closing: bool,
+    ) -> Option<()> {
+        match self.mode() {
+            Mode::Body => {}
+            Mode::Cell => {
+                if matches!(
+                    tag,
+                    Tag::Caption
+                        | Tag::Col
+                        | Tag::Colgroup
+                        | Tag::Tbody
+                        | Tag::Td
+                        | Tag::Tfoot
+                        | Tag::Th
+                        | Tag::Thead
+                        | Tag::Tr
+                ) {
+                    self.close_cell()?;
+                    return self.table_start(Mode::Row, tag, attrs);
+                }
+            }
+            m => return self.table_start(m, tag, attrs),
+        }
+        match tag.info().cat {
+            Cat::Ordinary => {
+                self.reconstruct()?;
+                self.insert_named(tag, name, attrs, true);
+            }
+            Cat::Formatting => {
+                self.reconstruct()?;
+                self.push_formatting(tag, attrs)?;
+            }
+            Cat::A => {
+                // An `a` still in the list (after the last marker) is closed first.
+                let start = self.afe_start();
+                if let Some(p) = (start..self.afe.len())
+                    .rev()
+                    .find(|&i| self.afe[i].tag == Tag::A)
+                {
+                    let node = self.afe[p].node;
+                    self.adoption_agency(Tag::A, "a")?;
+                    if let Some(q) = self.afe.iter().position(|e| e.node == node) {
+                        if self.afe[q].open {
+                            // Still open (not in scope): removing it from the middle of
+                            // the stack is not implemented.
+                            return None;
+                        }
+                        self.afe.remove(q);
+                    }
+                }
+                self.reconstruct()?;
+                self.push_formatting(tag, attrs)?;
+            }
+            Cat::Marker => {
+                self.reconstruct()?;
+                self.insert(tag, attrs);
+                self.push_marker()?;
+            }
+            Cat::PClose | Cat::Pre | Cat::Table => {
+                self.close_p()?;
+                self.insert(tag, attrs);
+            }
+            Cat::Raw(k) => {
+                if k == RawKind::Xmp {
+                    self.close_p()?;
+                    self.reconstruct()?;
+                }
+                self.insert(tag, attrs);
+            }
+            Cat::Heading => {
+                self.close_p()?;
+                if self.current().is_some_and(|t| t.has(HEADING)) {
+                    self.pop();
+                }
+                self.insert(tag, attrs);
+            }
+            Cat::Li | Cat::DdDt => {
+                if let Some(f) = self.stack.last() {
+                    let bar = f.bar as usize;
+                    let closes = match self.stack.get(bar).map(|f| f.tag) {
+                        Some(Tag::Li) => tag == Tag::Li,
+                        Some(Tag::Dd | Tag::Dt) => tag != Tag::Li,
+                        _ => false,
+                    };
+                    if closes {
+                        // Generate implied end tags except this one, pop until it.
+                        while self.stack.len() > bar {
+                            self.pop();
+                        }
+                    }
+                }
+                self.close_p()?;
+                self.insert(tag, attrs);
+            }
+            Cat::Void => {
+                self.reconstruct()?;
+                self.insert_named(tag, name, attrs, false);
+            }
+            Cat::VoidPlain => {
+                self.insert_named(tag, name, attrs, false);
+            }
+            Cat::Hr => {
+                self.close_p()?;
+                self.insert_named(tag, name, attrs, false);
+            }
+            Cat::RubyChild => {
+                // If a `ruby` is in scope: generate implied end tags (except `rtc` for
+                // `rp`/`rt`).
+                if self.in_scope(Tag::Ruby, &[])? {
+                    let except = if matches!(tag, Tag::Rp | Tag::Rt) {
+                        Tag::Rtc
+                    } else {
+                        Tag::Other
+                    };
+                    while let Some(cur) = self.current() {
+                        if cur != except && cur.has(IMPLIED_END) {
+                            self.pop();
+                        } else {
+                            break;
+                        }
+                    }
+                }
+                self.insert(tag, attrs);
+            }
+            Cat::Svg => {
+                self.reconstruct()?;
+                self.insert_svg("svg", attrs, self_closing)?;
+            }
+            Cat::Ignored => {}
+            Cat::Image => {
+                self.reconstruct()?;
+                self.insert_named(Tag::Img, "img", attrs, false);
+            }
+            Cat::Nobr => {
+                self.reconstruct()?;
+                if self.in_scope(Tag::Nobr, &[])? {
+                    self.adoption_agency(Tag::Nobr, "nobr")?;
+                    self.reconstruct()?;
+                }
+                self.push_formatting(tag, attrs)?;
+            }
+            Cat::Button => {
+                if self.in_scope(Tag::Button, &[])? {
+                    self.pop_until_in_scope(|t| t == Tag::Button, &[])?;
+                }
+                self.reconstruct()?;
+                self.insert(tag, attrs);
+            }
+            Cat::Plaintext => {
+                self.close_p()?;
+                self.insert(tag, attrs);
+            }
+            Cat::Bail => return None,
+        }
+        Some(())
+    }
+
+    fn html_end_tag(&mut self, tag: Tag, name: &'a str) -> Option<()> {
+        match self.mode() {
+            Mode::Body => {}
+            Mode::Cell => match tag {
+                Tag::Td | Tag::Th => {
+                    let f = self.stack.last()?;
+                    if self.stack[f.tidx as usize].tag == tag {
+                        self.close_cell()?;
+                    }
+                    return Some(());
+                }
+                Tag::Body | Tag::Caption | Tag::Col | Tag::Colgroup | Tag::Html => return Some(()),
+                Tag::Table | Tag::Tbody | Tag::Tfoot | Tag::Thead | Tag::Tr => {
+                    let f = self.stack.last()?;
+                    let cell = f.tidx as usize;
+                    // The structure above the cell is table > section > tr > cell.
+                    let in_scope = match tag {
+                        Tag::Table | Tag::Tr => true,
+                        _ => cell >= 2 && self.stack[cell - 2].tag == tag,
+                    };
+                    if in_scope {
+                        self.close_cell()?;
+                        return self.table_end(Mode::Row, tag);
+                    }
+                    return Some(());
+                }
+                _ => {}
+            },
+            m => return self.table_end(m, tag),
+        }
+        match tag {
+            Tag::Br => {
+                // `</br>` is processed as a `<br>` start tag without attributes.
+                self.reconstruct()?;
+                self.insert_named(Tag::Br, "br", &[], false);
+                return Some(());
+            }
+            // No `body` in scope in a fragment: ignored.
+            Tag::Body | Tag::Html => return Some(()),
+            Tag::Template | Tag::Form => return None,
+            _ => {}
+        }
+        if tag.has(FORMATTING) {
+            return self.adoption_agency(tag, name);
+        }
+        let marker = tag.info().cat == Cat::Marker;
+        let heading = tag.has(HEADING);
+        if let Some(cur) = self.stack.last() {
+            if !marker && (cur.is(tag, name) || (heading && cur.tag.has(HEADING))) {
+                self.pop();
+                return Some(());
+            }
+        }
+        // End tags that "generate implied end tags" (cursory set; `except` = not that one)
+        // once their element is in scope, then pop up to it.
+        if tag.has(BLOCK_END) {
+            let in_scope = match tag {
+                Tag::P if !self.is_open(Tag::P) => false,
+                Tag::P => self.pop_until_in_scope(|t| t == Tag::P, &[Tag::Button])?,
+                Tag::Li => self.pop_until_in_scope(|t| t == Tag::Li, &[Tag::Ol, Tag::Ul])?,
+                _ if heading => {
+                    self.heading_open() && self.pop_until_in_scope(|t| t.has(HEADING), &[])?
+                }
+                _ => self.is_open(tag) && self.pop_until_in_scope(|t| t == tag, &[])?,
+            };
+            if in_scope && marker {
+                self.clear_to_marker();
+            }
+            if !in_scope && tag == Tag::P {
+                // `</p>` without a `p` in button scope: an empty `p` is inserted and closed.
+                self.insert_named(Tag::P, "p", &[], false);
+            }
+            return Some(()); // done, or ignored
+        }
+        self.any_other_end_tag(tag, name)
     }
 }
 
@@ -1025,10 +1505,10 @@ pub(crate) fn build_at<'a>(
             multi: false,
             buf: bumpalo::collections::String::new_in(arena),
         },
-        p_open: 0,
-        a_open: 0,
-        ruby_open: 0,
-        heading_open: 0,
+        open: [0; TAGS.len()],
+        afe: AVec::new_in(arena),
+        moved: 0,
+        reopen: None,
         tok: 0,
         bad: false,
     };
@@ -1058,70 +1538,87 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
     while i < n {
         let j = crate::xml::find_near(b, i, [b'<', b'&'])
             .unwrap_or_else(|k| memchr::memchr2(b'<', b'&', &b[k..]).map_or(n, |p| k + p));
-        bd.acc.raw(text, i, j);
+        bd.chars(i, j)?;
         if j == n {
             break;
         }
         bd.tok = j;
         if b[j] == b'&' {
+            bd.before_chars()?;
             i = bd.acc.char_ref(text, j, n)?;
             continue;
         }
         // b[j] == '<'
         match b.get(j + 1).copied() {
             Some(c) if c.is_ascii_alphabetic() => {
-                let (k, name, self_closing) = tag(bd.arena, text, j + 1, &mut attrs)?;
-                let _ = self_closing; // Ignored for HTML elements (void ones are popped anyway).
+                let (k, tag, name, self_closing) = start_tag(bd.arena, text, j + 1, &mut attrs)?;
                 let attrs_slice: &[Attribute<'_>] = if attrs.is_empty() {
                     &[]
                 } else {
                     bd.arena.alloc_slice_copy(&attrs)
                 };
-                bd.start_tag(name, attrs_slice)?;
+                // The self-closing flag only matters for foreign elements (HTML void elements
+                // are popped anyway).
+                let html = bd.start_tag(tag, name, attrs_slice, self_closing)?;
                 i = k;
-                if let Cat::Raw(kind) = category(name) {
-                    if kind == RawKind::Textarea {
-                        match b.get(i) {
-                            Some(b'\n') => i += 1,
-                            Some(b'&') if newline_ref(&text[i..]) => return None,
-                            _ => {}
+                if !html {
+                    continue;
+                }
+                match tag.info().cat {
+                    Cat::Raw(kind) => {
+                        if kind == RawKind::Textarea {
+                            i = skip_leading_newline(text, i)?;
                         }
+                        i = raw_text(bd, i, name, kind)?;
                     }
-                    i = raw_text(bd, i, name, kind)?;
-                } else if matches!(name, "pre" | "listing") {
                     // The tree builder drops a newline at the start of the next token if it
-                    // is character data (a reference, which may emit a parse-error token
-                    // first, is not handled).
-                    match b.get(i) {
-                        Some(b'\n') => i += 1,
-                        Some(b'&') if newline_ref(&text[i..]) => return None,
-                        _ => {}
+                    // is character data.
+                    Cat::Pre => i = skip_leading_newline(text, i)?,
+                    // The tokenizer's PLAINTEXT state: everything after is character data.
+                    Cat::Plaintext => {
+                        bd.chars(i, n)?;
+                        i = n;
                     }
+                    _ => {}
                 }
             }
-            Some(b'/') => {
-                if !b.get(j + 2).is_some_and(|c| c.is_ascii_alphabetic()) {
-                    return None;
+            Some(b'/') => match b.get(j + 2) {
+                Some(c) if c.is_ascii_alphabetic() => {
+                    let (k, tag, name) = tag_name(bd.arena, text, j + 2);
+                    let k = skip_ws(b, k);
+                    i = if b.get(k) == Some(&b'>') {
+                        k + 1
+                    } else {
+                        // Attributes and a self-closing flag of end tags are read and ignored.
+                        attributes(bd.arena, text, k, &mut attrs)?.0
+                    };
+                    bd.end_tag(tag, name)?;
                 }
-                let s = j + 2;
-                let mut k = s;
-                while k < n && !is_ws(b[k]) && b[k] != b'/' && b[k] != b'>' {
-                    k += 1;
+                // `</>` is dropped.
+                Some(b'>') => i = j + 3,
+                // `</` at EOF is text.
+                None => {
+                    bd.chars(j, n)?;
+                    i = n;
                 }
-                let name = lower(bd.arena, &text[s..k]);
-                while k < n && is_ws(b[k]) {
-                    k += 1;
+                // `</` + anything else opens a bogus comment.
+                Some(_) => i = bogus_comment(bd, j + 2),
+            },
+            Some(b'!') if bd.in_svg() && text[j..].starts_with("<![CDATA[") => {
+                // A CDATA section (foreign content only): its text, up to `]]>` or EOF.
+                let s = j + 9;
+                let e = crate::xml::find_terminator(&b[s..], b"]]>").map_or(n, |p| s + p);
+                bd.chars(s, e)?;
+                i = (e + 3).min(n);
+            }
+            Some(b'!') if !text[j..].starts_with("<!--") => {
+                let rest = &b[j + 2..];
+                if rest.len() >= 7 && rest[..7].eq_ignore_ascii_case(b"doctype") {
+                    return None; // a DOCTYPE token
                 }
-                if k == n || b[k] != b'>' {
-                    return None;
-                }
-                bd.end_tag(name)?;
-                i = k + 1;
+                i = bogus_comment(bd, j + 2);
             }
             Some(b'!') => {
-                if !text[j..].starts_with("<!--") {
-                    return None;
-                }
                 let s = j + 4;
                 let e = s + crate::xml::find_terminator(&b[s..], b"-->")?;
                 let data = &text[s..e];
@@ -1132,18 +1629,14 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                 {
                     return None;
                 }
-                bd.flush_text();
-                let idx = bd.out.len() as u32;
-                bd.out.push(Node {
-                    kind: NodeKind::Comment(data),
-                    end: idx + 1,
-                });
+                bd.comment(data);
                 i = e + 3;
             }
-            Some(b'?') => return None,
+            // `<?` opens a bogus comment (the `?` included).
+            Some(b'?') => i = bogus_comment(bd, j + 1),
             _ => {
                 // Literal '<' (also at EOF).
-                bd.acc.raw(text, j, j + 1);
+                bd.chars(j, j + 1)?;
                 i = j + 1;
             }
         }
@@ -1152,11 +1645,134 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
 }
 
 /// After `pre`/`listing`/`textarea`, html5ever drops a newline at the start of the next
-/// token; a reference that may decode to a newline (numeric, `&NewLine;`) is not handled
-/// (a parse-error token before it would consume the flag). Any other `&` yields something
-/// other than a newline first, as the input itself does.
-fn newline_ref(s: &str) -> bool {
-    s.starts_with("&#") || s.starts_with("&NewLine")
+/// token: returns the index after it. A reference that may decode to a newline (numeric,
+/// `&NewLine;`) is not handled (a parse-error token before it would consume the flag): None.
+/// Any other `&` yields something other than a newline first, as the input itself does.
+fn skip_leading_newline(text: &str, i: usize) -> Option<usize> {
+    let rest = &text[i..];
+    if rest.starts_with('\n') {
+        Some(i + 1)
+    } else if rest.starts_with("&#") || rest.starts_with("&NewLine") {
+        None
+    } else {
+        Some(i)
+    }
+}
+
+/// A bogus comment whose data starts at `s`: up to the next `>` (dropped) or EOF. Returns
+/// the index after it.
+fn bogus_comment(bd: &mut Builder<'_, '_>, s: usize) -> usize {
+    let text = bd.text;
+    let e = memchr::memchr(b'>', &text.as_bytes()[s..]).map_or(text.len(), |p| s + p);
+    bd.comment(&text[s..e]);
+    (e + 1).min(text.len())
+}
+
+/// Whether `b[lt..]` starts with the end tag `</name` (ASCII case-insensitively) followed by
+/// whitespace, `/` or `>`: the "appropriate end tag" that ends raw text.
+#[inline]
+fn is_end_tag_of(b: &[u8], lt: usize, name: &str) -> bool {
+    let q = lt + 2 + name.len();
+    b.get(lt + 1) == Some(&b'/')
+        && q < b.len()
+        && b[lt + 2..q].eq_ignore_ascii_case(name.as_bytes())
+        && CLASS[b[q] as usize] & END_TAG_NAME != 0
+}
+
+/// The index after the run of ASCII letters at `k`.
+#[inline]
+fn letters_end(b: &[u8], mut k: usize) -> usize {
+    while b.get(k).is_some_and(|c| c.is_ascii_alphabetic()) {
+        k += 1;
+    }
+    k
+}
+
+/// Whether the letters `b[s..k]` spell `script` and are followed by whitespace, `/` or `>`
+/// (what the double-escape start and end states test).
+#[inline]
+fn script_word(b: &[u8], s: usize, k: usize) -> bool {
+    b[s..k].eq_ignore_ascii_case(b"script")
+        && b.get(k)
+            .is_some_and(|&c| CLASS[c as usize] & END_TAG_NAME != 0)
+}
+
+/// Where the content of a `script` element read from `from` ends: the offset of the end tag
+/// `</script` that ends it, or EOF. Follows the tokenizer's script data states, including
+/// the escaped states that `<!--` opens (in which `-->` returns to script data) and the
+/// double-escaped ones that `<script` opens inside those (in which `</script` only returns to
+/// the escaped state).
+fn script_data_end(b: &[u8], from: usize) -> usize {
+    let n = b.len();
+    let mut i = from;
+    loop {
+        // Script data state.
+        loop {
+            let Some(lt) = memchr::memchr(b'<', &b[i..]).map(|p| i + p) else {
+                return n;
+            };
+            if is_end_tag_of(b, lt, "script") {
+                return lt;
+            }
+            i = lt + 1;
+            if b[i..].starts_with(b"!--") {
+                i += 3;
+                break;
+            }
+        }
+        // Escaped (`double`: double-escaped) states; `dashes` counts the `-` just read (up
+        // to two: the "dash dash" state, where `>` returns to script data).
+        let mut dashes = 2;
+        let mut double = false;
+        loop {
+            let Some(&c) = b.get(i) else {
+                return n;
+            };
+            match c {
+                b'-' => {
+                    dashes = (dashes + 1).min(2);
+                    i += 1;
+                }
+                b'>' if dashes == 2 => {
+                    i += 1;
+                    break;
+                }
+                b'<' => {
+                    dashes = 0;
+                    let next = b.get(i + 1).copied();
+                    if !double && next == Some(b'/') {
+                        if is_end_tag_of(b, i, "script") {
+                            return i;
+                        }
+                        // Not it: the letters are text, the next character is read again.
+                        i = letters_end(b, i + 2);
+                    } else if !double && next.is_some_and(|c| c.is_ascii_alphabetic()) {
+                        let k = letters_end(b, i + 1);
+                        if script_word(b, i + 1, k) {
+                            double = true;
+                            i = k + 1;
+                        } else {
+                            i = k;
+                        }
+                    } else if double && next == Some(b'/') {
+                        let k = letters_end(b, i + 2);
+                        if script_word(b, i + 2, k) {
+                            double = false;
+                            i = k + 1;
+                        } else {
+                            i = k;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                _ => {
+                    dashes = 0;
+                    i += 1;
+                }
+            }
+        }
+    }
 }
 
 /// Reads the content of a raw-text element from `i` up to its end tag (`</name` followed by
@@ -1165,23 +1781,20 @@ fn newline_ref(s: &str) -> bool {
 fn raw_text(bd: &mut Builder<'_, '_>, i: usize, name: &str, kind: RawKind) -> Option<usize> {
     let text = bd.text;
     let b = text.as_bytes();
-    let n = b.len();
-    let mut end = n;
-    let mut from = i;
-    while let Some(p) = memchr::memchr_iter(b'<', &b[from..]).map(|p| from + p).find(|&p| b.get(p + 1) == Some(&b'/')) {
-        let q = p + 2 + name.len();
-        if q < n
-            && b[p + 2..q].eq_ignore_ascii_case(name.as_bytes())
-            && (is_ws(b[q]) || b[q] == b'/' || b[q] == b'>')
-        {
-            end = p;
-            break;
+    let end = if kind == RawKind::Script {
+        script_data_end(b, i)
+    } else {
+        let mut end = b.len();
+        let mut from = i;
+        while let Some(p) = memchr::memchr(b'<', &b[from..]).map(|p| from + p) {
+            if is_end_tag_of(b, p, name) {
+                end = p;
+                break;
+            }
+            from = p + 1;
         }
-        from = p + 2;
-    }
-    if kind == RawKind::Script && memchr::memmem::find(&b[i..end], b"<!--").is_some() {
-        return None;
-    }
+        end
+    };
     if matches!(kind, RawKind::Rcdata | RawKind::Textarea) {
         let mut k = i;
         while k < end {
@@ -1198,79 +1811,162 @@ fn raw_text(bd: &mut Builder<'_, '_>, i: usize, name: &str, kind: RawKind) -> Op
     Some(end)
 }
 
+/// Byte classes of the tag tokenizer states (the input has no CR or NUL by then).
+const C_WS: u8 = 1;
+const C_SLASH: u8 = 2;
+const C_GT: u8 = 4;
+const C_EQ: u8 = 8;
+/// Ends a tag name.
+const END_TAG_NAME: u8 = C_WS | C_SLASH | C_GT;
+/// Ends an attribute name.
+const END_ATTR_NAME: u8 = C_WS | C_SLASH | C_GT | C_EQ;
+/// Ends an unquoted attribute value.
+const END_UNQUOTED: u8 = C_WS | C_GT;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'\t' as usize] = C_WS;
+    t[b'\n' as usize] = C_WS;
+    t[0x0C] = C_WS;
+    t[b' ' as usize] = C_WS;
+    t[b'/' as usize] = C_SLASH;
+    t[b'>' as usize] = C_GT;
+    t[b'=' as usize] = C_EQ;
+    t
+};
+
+/// The first index at or after `k` whose byte is in one of the `stop` classes (or `b.len()`).
+#[inline(always)]
+fn scan_until(b: &[u8], mut k: usize, stop: u8) -> usize {
+    while let Some(&c) = b.get(k) {
+        if CLASS[c as usize] & stop != 0 {
+            break;
+        }
+        k += 1;
+    }
+    k
+}
+
+/// The first index at or after `k` whose byte is not whitespace (or `b.len()`).
+#[inline(always)]
+fn skip_ws(b: &[u8], mut k: usize) -> usize {
+    while b.get(k).is_some_and(|&c| CLASS[c as usize] == C_WS) {
+        k += 1;
+    }
+    k
+}
+
+/// [`tags::name_key`] of `b[s..e]` ASCII-lowercased (SWAR over the first 8 bytes).
+#[inline(always)]
+fn lowercase_key(b: &[u8], s: usize, e: usize) -> u64 {
+    const LO7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let len = (e - s).min(8);
+    let x = match b.get(s..s + 8) {
+        Some(w) => u64::from_le_bytes(w.try_into().unwrap_or([0; 8])),
+        None => tags::name_key(&b[s..s + len]),
+    };
+    let x = if len < 8 {
+        x & ((1u64 << (8 * len)) - 1)
+    } else {
+        x
+    };
+    // Bytes in 'A'..='Z' (high bit clear): + 0x3F sets the high bit from 'A' on, + 0x25 from
+    // '[' on; neither carries into the next byte.
+    let y = x & LO7;
+    let upper =
+        y.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & !y.wrapping_add(0x2525_2525_2525_2525) & !x & HI;
+    x | (upper >> 2)
+}
+
+/// Scans a tag name starting at `s` (an ASCII letter) up to whitespace, `/`, `>` or EOF.
+/// Returns the index after it, the interned tag and the lowercased name (the tag's own for
+/// known tags, borrowed from the input when already lowercase).
+#[inline]
+fn tag_name<'a>(arena: &'a Bump, text: &'a str, s: usize) -> (usize, Tag, &'a str) {
+    let b = text.as_bytes();
+    let k = scan_until(b, s, END_TAG_NAME);
+    let tag = tags::lookup(lowercase_key(b, s, k), &b[s..k]);
+    let name = if tag != Tag::Other {
+        tag.info().name
+    } else {
+        lower(arena, &text[s..k])
+    };
+    (k, tag, name)
+}
+
 /// Tokenizes a start tag whose name starts at `s` (after `<`). Returns the index after `>`,
-/// the lowercased name and the self-closing flag; attributes (duplicates dropped, first
-/// wins) are left in `attrs`.
-fn tag<'a>(
+/// the tag, its lowercased name and the self-closing flag; attributes (duplicates dropped,
+/// first wins) are left in `attrs`.
+fn start_tag<'a>(
     arena: &'a Bump,
     text: &'a str,
     s: usize,
     attrs: &mut AVec<'a, Attribute<'a>>,
-) -> Option<(usize, &'a str, bool)> {
+) -> Option<(usize, Tag, &'a str, bool)> {
+    let (k, tag, name) = tag_name(arena, text, s);
+    let (k, self_closing) = attributes(arena, text, k, attrs)?;
+    Some((k, tag, name, self_closing))
+}
+
+/// Tokenizes the attributes of a tag from `k` (after its name) into `attrs` (cleared first;
+/// duplicates dropped, first wins). Returns the index after `>` and the self-closing flag.
+fn attributes<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    mut k: usize,
+    attrs: &mut AVec<'a, Attribute<'a>>,
+) -> Option<(usize, bool)> {
     attrs.clear();
     let b = text.as_bytes();
-    let n = b.len();
-    let mut k = s;
-    while k < n && !is_ws(b[k]) && b[k] != b'/' && b[k] != b'>' {
-        k += 1;
-    }
-    let name = lower(arena, &text[s..k]);
     loop {
-        while k < n && is_ws(b[k]) {
-            k += 1;
-        }
-        if k == n {
-            return None;
-        }
-        match b[k] {
-            b'>' => return Some((k + 1, name, false)),
+        k = skip_ws(b, k);
+        match *b.get(k)? {
+            b'>' => return Some((k + 1, false)),
             b'/' => {
                 k += 1;
-                if k == n {
-                    return None;
-                }
-                if b[k] == b'>' {
-                    return Some((k + 1, name, true));
+                if *b.get(k)? == b'>' {
+                    return Some((k + 1, true));
                 }
             }
             _ => {
+                // The first character is part of the name whatever it is (even `=`).
                 let ns = k;
-                k += 1;
-                while k < n && !is_ws(b[k]) && !matches!(b[k], b'/' | b'>' | b'=') {
-                    k += 1;
-                }
+                k = scan_until(b, k + 1, END_ATTR_NAME);
                 let aname = lower(arena, &text[ns..k]);
-                while k < n && is_ws(b[k]) {
-                    k += 1;
-                }
-                if k == n {
-                    return None;
-                }
+                k = skip_ws(b, k);
                 let mut value = "";
-                if b[k] == b'=' {
-                    k += 1;
-                    while k < n && is_ws(b[k]) {
-                        k += 1;
-                    }
-                    if k == n {
-                        return None;
-                    }
-                    match b[k] {
+                if *b.get(k)? == b'=' {
+                    k = skip_ws(b, k + 1);
+                    match *b.get(k)? {
                         q @ (b'"' | b'\'') => {
-                            let e = k + 1 + memchr::memchr(q, &b[k + 1..])?;
-                            value = attr_value(arena, text, k + 1, e)?;
+                            // The closing quote, and the first `&` if it comes before.
+                            let vs = k + 1;
+                            let first = match crate::xml::find_near(b, vs, [q, b'&']) {
+                                Ok(p) => p,
+                                Err(from) => from + memchr::memchr2(q, b'&', &b[from..])?,
+                            };
+                            let e = if b[first] == q {
+                                first
+                            } else {
+                                first + memchr::memchr(q, &b[first..])?
+                            };
+                            value = if first == e {
+                                &text[vs..e]
+                            } else {
+                                attr_value(arena, text, vs, e, first)?
+                            };
                             k = e + 1;
                         }
                         b'>' => {}
                         _ => {
                             let vs = k;
-                            while k < n && !is_ws(b[k]) && b[k] != b'>' {
-                                k += 1;
-                            }
-                            if k == n {
+                            k = scan_until(b, k, END_UNQUOTED);
+                            if k == b.len() {
                                 return None;
                             }
-                            value = attr_value(arena, text, vs, k)?;
+                            let first = memchr::memchr(b'&', &b[vs..k]).map_or(k, |p| vs + p);
+                            value = attr_value(arena, text, vs, k, first)?;
                         }
                     }
                 }
@@ -1284,5 +1980,167 @@ fn tag<'a>(
                 }
             }
         }
+    }
+}
+
+/// An SVG element's name: the lowercased tag name, camel-cased where SVG says so (html5ever's
+/// `adjust_svg_tag_name`).
+fn svg_element_name(name: &str) -> &str {
+    match name {
+        "altglyph" => "altGlyph",
+        "altglyphdef" => "altGlyphDef",
+        "altglyphitem" => "altGlyphItem",
+        "animatecolor" => "animateColor",
+        "animatemotion" => "animateMotion",
+        "animatetransform" => "animateTransform",
+        "clippath" => "clipPath",
+        "feblend" => "feBlend",
+        "fecolormatrix" => "feColorMatrix",
+        "fecomponenttransfer" => "feComponentTransfer",
+        "fecomposite" => "feComposite",
+        "feconvolvematrix" => "feConvolveMatrix",
+        "fediffuselighting" => "feDiffuseLighting",
+        "fedisplacementmap" => "feDisplacementMap",
+        "fedistantlight" => "feDistantLight",
+        "fedropshadow" => "feDropShadow",
+        "feflood" => "feFlood",
+        "fefunca" => "feFuncA",
+        "fefuncb" => "feFuncB",
+        "fefuncg" => "feFuncG",
+        "fefuncr" => "feFuncR",
+        "fegaussianblur" => "feGaussianBlur",
+        "feimage" => "feImage",
+        "femerge" => "feMerge",
+        "femergenode" => "feMergeNode",
+        "femorphology" => "feMorphology",
+        "feoffset" => "feOffset",
+        "fepointlight" => "fePointLight",
+        "fespecularlighting" => "feSpecularLighting",
+        "fespotlight" => "feSpotLight",
+        "fetile" => "feTile",
+        "feturbulence" => "feTurbulence",
+        "foreignobject" => "foreignObject",
+        "glyphref" => "glyphRef",
+        "lineargradient" => "linearGradient",
+        "radialgradient" => "radialGradient",
+        "textpath" => "textPath",
+        other => other,
+    }
+}
+
+/// (namespace, prefix, local name) of an SVG element's attribute given its lowercased name,
+/// where html5ever adjusts it (`adjust_svg_attributes`, then `adjust_foreign_attributes`).
+fn svg_attribute_name(name: &str) -> Option<(&'static str, Option<&'static str>, &'static str)> {
+    let local = match name {
+        "attributename" => "attributeName",
+        "attributetype" => "attributeType",
+        "basefrequency" => "baseFrequency",
+        "baseprofile" => "baseProfile",
+        "calcmode" => "calcMode",
+        "clippathunits" => "clipPathUnits",
+        "diffuseconstant" => "diffuseConstant",
+        "edgemode" => "edgeMode",
+        "filterunits" => "filterUnits",
+        "glyphref" => "glyphRef",
+        "gradienttransform" => "gradientTransform",
+        "gradientunits" => "gradientUnits",
+        "kernelmatrix" => "kernelMatrix",
+        "kernelunitlength" => "kernelUnitLength",
+        "keypoints" => "keyPoints",
+        "keysplines" => "keySplines",
+        "keytimes" => "keyTimes",
+        "lengthadjust" => "lengthAdjust",
+        "limitingconeangle" => "limitingConeAngle",
+        "markerheight" => "markerHeight",
+        "markerunits" => "markerUnits",
+        "markerwidth" => "markerWidth",
+        "maskcontentunits" => "maskContentUnits",
+        "maskunits" => "maskUnits",
+        "numoctaves" => "numOctaves",
+        "pathlength" => "pathLength",
+        "patterncontentunits" => "patternContentUnits",
+        "patterntransform" => "patternTransform",
+        "patternunits" => "patternUnits",
+        "pointsatx" => "pointsAtX",
+        "pointsaty" => "pointsAtY",
+        "pointsatz" => "pointsAtZ",
+        "preservealpha" => "preserveAlpha",
+        "preserveaspectratio" => "preserveAspectRatio",
+        "primitiveunits" => "primitiveUnits",
+        "refx" => "refX",
+        "refy" => "refY",
+        "repeatcount" => "repeatCount",
+        "repeatdur" => "repeatDur",
+        "requiredextensions" => "requiredExtensions",
+        "requiredfeatures" => "requiredFeatures",
+        "specularconstant" => "specularConstant",
+        "specularexponent" => "specularExponent",
+        "spreadmethod" => "spreadMethod",
+        "startoffset" => "startOffset",
+        "stddeviation" => "stdDeviation",
+        "stitchtiles" => "stitchTiles",
+        "surfacescale" => "surfaceScale",
+        "systemlanguage" => "systemLanguage",
+        "tablevalues" => "tableValues",
+        "targetx" => "targetX",
+        "targety" => "targetY",
+        "textlength" => "textLength",
+        "viewbox" => "viewBox",
+        "viewtarget" => "viewTarget",
+        "xchannelselector" => "xChannelSelector",
+        "ychannelselector" => "yChannelSelector",
+        "zoomandpan" => "zoomAndPan",
+        "xlink:actuate" => return Some((XLINK_NS, Some("xlink"), "actuate")),
+        "xlink:arcrole" => return Some((XLINK_NS, Some("xlink"), "arcrole")),
+        "xlink:href" => return Some((XLINK_NS, Some("xlink"), "href")),
+        "xlink:role" => return Some((XLINK_NS, Some("xlink"), "role")),
+        "xlink:show" => return Some((XLINK_NS, Some("xlink"), "show")),
+        "xlink:title" => return Some((XLINK_NS, Some("xlink"), "title")),
+        "xlink:type" => return Some((XLINK_NS, Some("xlink"), "type")),
+        "xml:lang" => return Some((XML_NS, Some("xml"), "lang")),
+        "xml:space" => return Some((XML_NS, Some("xml"), "space")),
+        "xmlns" => return Some((XMLNS_NS, None, "xmlns")),
+        "xmlns:xlink" => return Some((XMLNS_NS, Some("xmlns"), "xlink")),
+        _ => return None,
+    };
+    Some(("", None, local))
+}
+
+/// The attributes of an SVG element with their names adjusted (see [`svg_attribute_name`]);
+/// the same slice when none is.
+fn adjust_svg_attributes<'a>(arena: &'a Bump, attrs: &'a [Attribute<'a>]) -> &'a [Attribute<'a>] {
+    if !attrs.iter().any(|a| svg_attribute_name(a.local).is_some()) {
+        return attrs;
+    }
+    arena.alloc_slice_fill_iter(attrs.iter().map(|a| match svg_attribute_name(a.local) {
+        Some((namespace, prefix, local)) => Attribute {
+            namespace,
+            prefix,
+            local,
+            value: a.value,
+        },
+        None => *a,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_entities_agree_with_the_table() {
+        for name in [
+            "amp", "lt", "gt", "quot", "apos", "nbsp", "copy", "ndash", "mdash", "lsquo", "rsquo",
+            "ldquo", "rdquo", "hellip",
+        ] {
+            let c = common_entity(name).unwrap();
+            let key = format!("{name};");
+            assert_eq!(
+                NAMED_ENTITIES.get(key.as_str()),
+                Some(&(c as u32, 0)),
+                "{name}"
+            );
+        }
+        assert_eq!(common_entity("ampx"), None);
     }
 }

@@ -25,14 +25,17 @@
 //!   - otherwise its data is decoded (character references, CR/CRLF normalization) by the
 //!     fast builder's tokenizer (`fast::decode_text`), or where that gives up by html5ever's
 //!     tokenizer alone, NULs dropped as the tree builder does (see `tree::decode_text`).
-//! - Input that may hold tags first goes to the exact fast tree builder (`fast`), which
-//!   handles well-nested common HTML and gives up on anything else; then to html5ever, whose
-//!   work is bounded (`parse_escaped_html_limited`). `parse_escaped_html_reference` is
-//!   html5ever alone, for differential tests and fuzzing.
+//! - Input that may hold tags first goes to the exact fast tree builder (`fast`, tag names
+//!   interned by `tags`), which covers what feeds contain (misnesting and the adoption
+//!   agency, tables of the usual shape, inline SVG, script escapes…) and gives up on the
+//!   rest (its docs list what); then to html5ever, whose work is bounded
+//!   (`parse_escaped_html_limited`). `parse_escaped_html_reference` is html5ever alone, for
+//!   differential tests and fuzzing.
 
 mod fast;
 mod sanitize;
 mod serialize;
+mod tags;
 #[cfg(test)]
 mod tests;
 mod tree;
