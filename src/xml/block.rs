@@ -30,6 +30,44 @@ pub(crate) fn eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> 
     }
 }
 
+/// Bit `i` set where `block[i] < limit` (as unsigned bytes; `limit` > 0).
+#[inline(always)]
+pub(crate) fn lt_mask(block: &[u8; BLOCK], limit: u8) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::lt_mask(block, limit)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        portable_lt_mask(block, limit)
+    }
+}
+
+/// Index of the first byte of `bytes` equal to `needle`. Most searches of a reader end close
+/// by: one block compare first, a vector search beyond it, a plain loop for a short slice.
+#[inline(always)]
+pub(crate) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
+    match at(bytes, 0) {
+        Some(b) => match eq_mask(b, [needle]) {
+            0 => memchr::memchr(needle, &bytes[BLOCK..]).map(|i| BLOCK + i),
+            mask => Some(mask.trailing_zeros() as usize),
+        },
+        None => bytes.iter().position(|&b| b == needle),
+    }
+}
+
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn portable_lt_mask(block: &[u8; BLOCK], limit: u8) -> u32 {
+    let mut mask = 0;
+    for (i, &b) in block.iter().enumerate() {
+        if b < limit {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 fn portable_eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> u32 {
@@ -44,7 +82,10 @@ fn portable_eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> u3
 
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
-    use core::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128};
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        _mm_setzero_si128,
+    };
 
     #[inline(always)]
     pub(super) fn eq_mask<const N: usize>(block: &[u8; super::BLOCK], needles: [u8; N]) -> u32 {
@@ -58,6 +99,18 @@ mod sse2 {
                 any = _mm_or_si128(any, _mm_cmpeq_epi8(x, _mm_set1_epi8(n as i8)));
             }
             _mm_movemask_epi8(any) as u32
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn lt_mask(block: &[u8; super::BLOCK], limit: u8) -> u32 {
+        // SAFETY: as in `eq_mask`: SSE2 is baseline on x86_64; one unaligned load of the 16
+        // bytes `block` refers to.
+        unsafe {
+            let x: __m128i = _mm_loadu_si128(block.as_ptr().cast());
+            // x < limit  <=>  min(x, limit - 1) == x (unsigned).
+            let below = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(limit.wrapping_sub(1) as i8)), x);
+            _mm_movemask_epi8(below) as u32
         }
     }
 }
@@ -86,10 +139,28 @@ mod tests {
             assert_eq!(eq_mask(&block, [b';', b'&']), portable_eq_mask(&block, [b';', b'&']), "{block:?}");
             assert_eq!(eq_mask(&block, [0xff]), portable_eq_mask(&block, [0xff]), "{block:?}");
             assert_eq!(eq_mask(&block, [b'<', b'&', b'\r']), portable_eq_mask(&block, [b'<', b'&', b'\r']), "{block:?}");
+            for limit in [0x20, 1, 0x80, 0x81, 0xff] {
+                assert_eq!(lt_mask(&block, limit), portable_lt_mask(&block, limit), "{block:?} < {limit}");
+            }
         }
         assert_eq!(at(b"short", 0), None);
         assert_eq!(at(&[1; 20], 4), Some(&[1; 16]));
         assert_eq!(at(&[1; 20], 5), None);
         assert_eq!(at(&[1; 20], usize::MAX), None);
+    }
+
+    #[test]
+    fn find_byte_agrees_with_a_plain_search() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 70) as usize;
+            let bytes: Vec<u8> = (0..len).map(|k| [b'a', b'"', b'\'', 0x80, b'<'][((state >> (k % 50)) % 5) as usize]).collect();
+            for needle in [b'"', b'\'', b'<', b'z'] {
+                assert_eq!(find_byte(&bytes, needle), bytes.iter().position(|&b| b == needle), "{bytes:?} {needle}");
+            }
+        }
     }
 }

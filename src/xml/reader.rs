@@ -69,12 +69,15 @@ pub struct Tag<'a> {
     pub attrs_raw: &'a str,
     /// Byte offset of the `<`.
     pub offset: usize,
+    /// The attributes of `attrs_raw` as `(qualified name, raw value)`, scanned once when the
+    /// reader checked them, so that lookups do not scan the tag text again.
+    attr_list: &'a [(&'a str, &'a str)],
 }
 
 impl<'a> Tag<'a> {
     /// The raw (undecoded) value of the first null-namespace attribute named `name`.
     pub fn raw_attr(&self, name: &str) -> Option<&'a str> {
-        Attrs::new(self.attrs_raw).find(|(n, _)| *n == name).map(|(_, v)| v)
+        self.attr_list.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
     }
 
     /// The decoded value of the first null-namespace attribute named `name`.
@@ -82,9 +85,10 @@ impl<'a> Tag<'a> {
         self.raw_attr(name).map(|raw| decode_attr_value(arena, raw))
     }
 
-    /// All attributes, in document order, as `(qualified name, raw value)`.
-    pub fn attrs(&self) -> Attrs<'a> {
-        Attrs::new(self.attrs_raw)
+    /// All attributes, in document order, as `(qualified name, raw value)` (what
+    /// [`Attrs`] yields for `attrs_raw`).
+    pub fn attrs(&self) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+        self.attr_list.iter().copied()
     }
 }
 
@@ -105,6 +109,14 @@ fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
+/// `s` without the leading bytes that satisfy `skip` (ASCII bytes only, so the rest starts at
+/// a char boundary).
+#[inline(always)]
+fn skip_bytes(s: &str, skip: impl Fn(u8) -> bool) -> &str {
+    let n = s.bytes().position(|b| !skip(b)).unwrap_or(s.len());
+    &s[n..]
+}
+
 /// One scanned attribute.
 struct RawAttr<'a> {
     name: &'a str,
@@ -121,7 +133,7 @@ impl<'a> Attrs<'a> {
 
     fn next_raw(&mut self) -> Option<RawAttr<'a>> {
         loop {
-            let s = self.rest.trim_start_matches([' ', '\t', '\n', '\r', '/']);
+            let s = skip_bytes(self.rest, |b| is_ws(b) || b == b'/');
             if s.is_empty() {
                 self.rest = s;
                 return None;
@@ -137,13 +149,13 @@ impl<'a> Attrs<'a> {
                 continue;
             }
             let name = &s[..name_end];
-            let after = s[name_end..].trim_start_matches([' ', '\t', '\n', '\r']);
+            let after = skip_bytes(&s[name_end..], is_ws);
             if let Some(v) = after.strip_prefix('=') {
-                let v = v.trim_start_matches([' ', '\t', '\n', '\r']);
+                let v = skip_bytes(v, is_ws);
                 match v.as_bytes().first() {
                     Some(&q) if q == b'"' || q == b'\'' => {
                         let body = &v[1..];
-                        match memchr::memchr(q, body.as_bytes()) {
+                        match block::find_byte(body.as_bytes(), q) {
                             Some(end) => {
                                 self.rest = &body[end + 1..];
                                 return Some(RawAttr { name, value: &body[..end], quoted: Some(true) });
@@ -180,8 +192,7 @@ impl<'a> Iterator for Attrs<'a> {
 /// TAB/LF/CR normalized to spaces, as XML attribute-value normalization does, and other C0
 /// control characters (forbidden in XML) replaced by U+FFFD.
 pub fn decode_attr_value<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
-    // TAB, LF, CR and the forbidden controls are all below 0x20.
-    if !raw.bytes().any(|b| b == b'&' || b < 0x20) {
+    if !needs_attr_decoding(raw.as_bytes()) {
         return raw;
     }
     let mut out = bumpalo::collections::String::with_capacity_in(raw.len(), arena);
@@ -222,6 +233,20 @@ pub fn decode_attr_value<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
     }
     out.push_str(rest);
     out.into_bump_str()
+}
+
+/// Whether an attribute value has anything [`decode_attr_value`] rewrites: a `&`, or a byte
+/// below 0x20 (TAB, LF, CR and the forbidden controls). Whole blocks first; values are often
+/// URLs longer than one.
+fn needs_attr_decoding(bytes: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(b) = block::at(bytes, i) {
+        if block::eq_mask(b, [b'&']) | block::lt_mask(b, 0x20) != 0 {
+            return true;
+        }
+        i += block::BLOCK;
+    }
+    bytes[i..].iter().any(|&b| b == b'&' || b < 0x20)
 }
 
 /// Whether `b` is a C0 control character XML 1.0 forbids (all but TAB, LF, CR).
@@ -351,8 +376,9 @@ pub struct XmlReader<'a> {
     pending_text: Option<&'a str>,
     /// Offset of the token last read (for diagnostics raised by walkers).
     last_offset: usize,
-    /// Scratch for duplicate-attribute detection (reused; no per-event allocation).
-    attr_names: Vec<&'a str>,
+    /// Scratch for the attributes of the tag being checked (copied into the arena as the
+    /// tag's list) and duplicate-attribute detection (reused; no per-event allocation).
+    attr_list: Vec<(&'a str, &'a str)>,
     attr_set: HashSet<&'a str>,
     diagnostics_dropped: usize,
     /// Diagnostics, in document order.
@@ -392,7 +418,7 @@ impl<'a> XmlReader<'a> {
             has_controls: find_forbidden_control(src.as_bytes()).is_some(),
             pending_text: None,
             last_offset: 0,
-            attr_names: Vec::new(),
+            attr_list: Vec::new(),
             attr_set: HashSet::new(),
             diagnostics_dropped: 0,
             diagnostics: Vec::new(),
@@ -563,8 +589,10 @@ impl<'a> XmlReader<'a> {
     fn start(&mut self, content: &'a str, name_len: usize, offset: usize) -> Tag<'a> {
         let qname = &content[..name_len];
         let mut attrs_raw = &content[name_len..];
+        let mut attr_list: &'a [(&'a str, &'a str)] = &[];
         if attrs_raw.bytes().any(|b| !is_ws(b)) {
             attrs_raw = self.check_attrs(attrs_raw, offset);
+            attr_list = self.arena.alloc_slice_copy(&self.attr_list);
         }
         // Names are short: a plain backward loop, not a vector search.
         let q = qname.as_bytes();
@@ -593,15 +621,15 @@ impl<'a> XmlReader<'a> {
         if self.phase == Phase::BeforeRoot {
             self.phase = Phase::InRoot;
         }
-        Tag { ns, local, qname, attrs_raw, offset }
+        Tag { ns, local, qname, attrs_raw, offset, attr_list }
     }
 
     /// Checks a tag's attributes (unquoted or valueless values, duplicates, references,
     /// control characters, unbound prefixes, limits). Returns `attrs_raw`, cut before the
-    /// first attribute over a limit.
+    /// first attribute over a limit; `self.attr_list` holds the attributes before the cut.
     fn check_attrs(&mut self, attrs_raw: &'a str, offset: usize) -> &'a str {
         let mut scan = Attrs::new(attrs_raw);
-        self.attr_names.clear();
+        self.attr_list.clear();
         if !self.attr_set.is_empty() {
             self.attr_set.clear();
         }
@@ -633,16 +661,15 @@ impl<'a> XmlReader<'a> {
                 None => self.diag(DiagnosticKind::MalformedXml, at, format!("attribute {:?} has no value", a.name)),
             }
             // Duplicates: linear for the usual handful, a set beyond.
-            let dup = if self.attr_names.len() < 16 {
-                let d = self.attr_names.contains(&a.name);
-                self.attr_names.push(a.name);
-                d
+            let dup = if self.attr_list.len() < 16 {
+                self.attr_list.iter().any(|&(n, _)| n == a.name)
             } else {
                 if self.attr_set.is_empty() {
-                    self.attr_set.extend(self.attr_names.iter().copied());
+                    self.attr_set.extend(self.attr_list.iter().map(|&(n, _)| n));
                 }
                 !self.attr_set.insert(a.name)
             };
+            self.attr_list.push((a.name, a.value));
             if dup {
                 self.diag(DiagnosticKind::MalformedXml, at, format!("duplicate attribute {:?}: the first is used", a.name));
             }
@@ -1096,6 +1123,50 @@ mod tests {
             let raw: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
             check(&raw);
         }
+    }
+
+    #[test]
+    fn attribute_lists_match_a_scan_of_the_tag_text() {
+        let pieces = [
+            " ", "a", "b", "x:y", "xmlns", "xmlns:x", "=", "\"", "'", "v", "&amp;", "&", "/", "\n", "\r", "\t", "é",
+            "\u{1}", "0123456789abcdefghij", "<", ">",
+        ];
+        let mut rand = rng(0x1234_5678_9abc_def1);
+        for round in 0..100_000 {
+            let n = rand() % 24;
+            let attrs: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let doc = format!("<r {attrs}/>");
+            let limits = if round % 3 == 0 {
+                Limits { max_attributes: 2, max_text_bytes: 6, ..Limits::default() }
+            } else {
+                Limits::default()
+            };
+            let arena = Bump::new();
+            let mut reader = XmlReader::with_limits(&arena, &doc, &limits);
+            for _ in 0..8 {
+                match reader.next() {
+                    Event::Start(tag) => {
+                        let listed: Vec<_> = tag.attrs().collect();
+                        let scanned: Vec<_> = Attrs::new(tag.attrs_raw).collect();
+                        assert_eq!(listed, scanned, "{doc:?}");
+                        for (name, _) in &scanned {
+                            let first = scanned.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
+                            assert_eq!(tag.raw_attr(name), first, "{doc:?}");
+                        }
+                    }
+                    Event::Eof => break,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn needs_attr_decoding_matches_a_byte_loop() {
+        random_runs(0x5851_f42d_4c95_7f2d, 100_000, 30, |raw| {
+            let want = raw.bytes().any(|b| b == b'&' || b < 0x20);
+            assert_eq!(needs_attr_decoding(raw.as_bytes()), want, "{raw:?}");
+        });
     }
 
     #[test]
