@@ -10,10 +10,15 @@
 //! Invariants:
 //! - Zero-copy: names, attribute text and text chunks borrow from the input; only text that
 //!   needed rewriting (references, CR normalization, forbidden control characters) is
-//!   copied, into the arena. The clean path does no per-event allocation; its extra
-//!   per-byte work is one vectorizable scan of the whole input for forbidden C0 controls
-//!   (done once, in [`XmlReader::with_limits`]), a search for `<` in each tag, and one scan
-//!   of the attribute text of tags that have attributes (quoting, duplicates, references).
+//!   copied, into the arena. The clean path does no per-event heap allocation (a tag with
+//!   attributes gets its list of `(name, raw value)` in the arena); its extra per-byte work
+//!   is one vectorizable scan of the whole input for forbidden C0 controls (done once, in
+//!   [`XmlReader::with_limits`]), a search for `<` in each tag, and one scan of the
+//!   attribute text of tags that have attributes (quoting, duplicates, references), which
+//!   also lists them: attribute lookups do not scan the tag text again.
+//! - Namespaces: quick-xml's `NamespaceResolver` keeps the scopes; what a prefix (or no
+//!   prefix) resolves to is cached until a tag that may declare namespaces opens or closes,
+//!   so the usual element costs no resolver lookup.
 //! - Balanced: Start/End pairs nest properly; after the root element closes, or at the end
 //!   of input, the stream yields [`Event::Eof`] forever.
 //! - Progress: every token consumes input or is `Eof`; after a construct that cannot be read
@@ -344,6 +349,41 @@ struct Open<'a> {
     qname: &'a str,
     /// Byte offset of the start tag's `<`.
     offset: usize,
+    /// Whether its start tag may have declared namespaces (closing it may change the
+    /// bindings in scope).
+    declares: bool,
+}
+
+/// What names resolve to in the current scope, so that the resolver is asked once per
+/// name prefix and scope rather than once per element: most documents declare their
+/// namespaces on the root and then open thousands of elements under them.
+///
+/// Invariant: every entry is what the resolver answers for the bindings in scope; the cache
+/// is emptied whenever those may change (a tag that may declare namespaces is opened or
+/// closed). `None`: a prefix with no binding.
+#[derive(Default)]
+struct NsCache<'a> {
+    /// The namespace of unprefixed element names (the default namespace).
+    default: Option<Ns>,
+    /// Prefixes (the text before the first `:` of a name, as quick-xml reads it).
+    prefixes: Vec<(&'a str, Option<Ns>)>,
+    /// Tests only: ask the resolver every time (the oracle of the differential test).
+    #[cfg(test)]
+    disabled: bool,
+}
+
+impl NsCache<'_> {
+    fn clear(&mut self) {
+        self.default = None;
+        self.prefixes.clear();
+    }
+
+    fn enabled(&self) -> bool {
+        #[cfg(test)]
+        return !self.disabled;
+        #[cfg(not(test))]
+        true
+    }
 }
 
 /// The limits the reader itself enforces (a subset of [`Limits`]).
@@ -362,6 +402,7 @@ pub struct XmlReader<'a> {
     /// The tokenizer's position in `src` (always a char boundary).
     pos: usize,
     resolver: NamespaceResolver,
+    ns_cache: NsCache<'a>,
     open: Vec<Open<'a>>,
     /// Synthetic End events still to deliver (empty elements, recovery).
     pending_ends: usize,
@@ -403,6 +444,7 @@ impl<'a> XmlReader<'a> {
             // A UTF-8 byte order mark is not content (quick-xml skips it the same way).
             pos: if src.starts_with('\u{FEFF}') { 3 } else { 0 },
             resolver,
+            ns_cache: NsCache::default(),
             open: Vec::new(),
             pending_ends: 0,
             phase: Phase::BeforeRoot,
@@ -518,8 +560,11 @@ impl<'a> XmlReader<'a> {
     }
 
     fn pop(&mut self) {
-        if self.open.pop().is_some() {
+        if let Some(closed) = self.open.pop() {
             self.resolver.pop();
+            if closed.declares {
+                self.ns_cache.clear();
+            }
         }
         if self.open.is_empty() && self.phase == Phase::InRoot {
             self.phase = Phase::Done;
@@ -602,26 +647,65 @@ impl<'a> XmlReader<'a> {
         }
         let local = &qname[colon..];
         let a = attrs_raw.as_bytes();
-        if !memchr::memchr_iter(b'x', a).any(|i| a[i..].starts_with(b"xmlns")) {
+        let declares = memchr::memchr_iter(b'x', a).any(|i| a[i..].starts_with(b"xmlns"));
+        if !declares {
             // No declarations: open an empty scope without re-scanning the attributes.
             self.resolver.set_level(self.resolver.level().saturating_add(1));
-        } else if self.resolver.push(&BytesStart::from_content(content, name_len)).is_err() {
-            self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
-        }
-        self.open.push(Open { qname, offset });
-        let ns = match self.resolver.resolve_element(QName(qname)).0 {
-            ResolveResult::Unbound => Ns::Null,
-            ResolveResult::Bound(uri) => Ns::from_uri(uri.0),
-            ResolveResult::Unknown(prefix) => {
-                let msg = format!("namespace prefix {prefix:?} is not declared");
-                self.diag(DiagnosticKind::UnboundPrefix, offset, msg);
-                Ns::UnboundPrefix
+        } else {
+            self.ns_cache.clear();
+            if self.resolver.push(&BytesStart::from_content(content, name_len)).is_err() {
+                self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
             }
+        }
+        self.open.push(Open { qname, offset, declares });
+        let ns = match q.iter().position(|&b| b == b':') {
+            None => self.default_ns(),
+            Some(i) => match self.prefix_ns(qname, i) {
+                Some(ns) => ns,
+                None => {
+                    let msg = format!("namespace prefix {:?} is not declared", &qname[..i]);
+                    self.diag(DiagnosticKind::UnboundPrefix, offset, msg);
+                    Ns::UnboundPrefix
+                }
+            },
         };
         if self.phase == Phase::BeforeRoot {
             self.phase = Phase::InRoot;
         }
         Tag { ns, local, qname, attrs_raw, offset, attr_list }
+    }
+
+    /// The namespace of unprefixed element names in the current scope.
+    fn default_ns(&mut self) -> Ns {
+        if let Some(ns) = self.ns_cache.default.filter(|_| self.ns_cache.enabled()) {
+            return ns;
+        }
+        let ns = match self.resolver.resolve_prefix(None, true) {
+            ResolveResult::Bound(uri) => Ns::from_uri(uri.0),
+            ResolveResult::Unbound | ResolveResult::Unknown(_) => Ns::Null,
+        };
+        self.ns_cache.default = Some(ns);
+        ns
+    }
+
+    /// The namespace of the prefixed name `qname`, whose prefix ends at its first `:` (at
+    /// `colon`), in the current scope; `None` when the prefix has no binding.
+    fn prefix_ns(&mut self, qname: &'a str, colon: usize) -> Option<Ns> {
+        let prefix = &qname[..colon];
+        if let Some(&(_, ns)) = self.ns_cache.prefixes.iter().find(|(p, _)| *p == prefix && self.ns_cache.enabled()) {
+            return ns;
+        }
+        let ns = match self.resolver.resolve_element(QName(qname)).0 {
+            ResolveResult::Bound(uri) => Some(Ns::from_uri(uri.0)),
+            ResolveResult::Unbound => Some(Ns::Null),
+            ResolveResult::Unknown(_) => None,
+        };
+        // Bounded like the bindings themselves: a document naming ever new prefixes does not
+        // grow the cache past the number a scope can declare.
+        if self.ns_cache.prefixes.len() < 64 {
+            self.ns_cache.prefixes.push((prefix, ns));
+        }
+        ns
     }
 
     /// Checks a tag's attributes (unquoted or valueless values, duplicates, references,
@@ -673,9 +757,10 @@ impl<'a> XmlReader<'a> {
             if dup {
                 self.diag(DiagnosticKind::MalformedXml, at, format!("duplicate attribute {:?}: the first is used", a.name));
             }
-            if let Some(prefix) = a.name.bytes().position(|b| b == b':').map(|i| &a.name[..i]) {
+            if let Some(colon) = a.name.bytes().position(|b| b == b':') {
+                let prefix = &a.name[..colon];
                 if prefix != "xmlns" && prefix != "xml" {
-                    if let ResolveResult::Unknown(_) = self.resolver.resolve_attribute(QName(a.name)).0 {
+                    if self.prefix_ns(a.name, colon).is_none() {
                         // Declarations on this same tag are not pushed yet: look for them.
                         let declared = Attrs::new(attrs_raw)
                             .any(|(n, _)| n.strip_prefix("xmlns:") == Some(prefix));
@@ -1158,6 +1243,38 @@ mod tests {
                     _ => {}
                 }
             }
+        }
+    }
+
+    #[test]
+    fn cached_namespaces_match_the_resolver() {
+        let pieces = [
+            "<a>", "</a>", "<x:a>", "</x:a>", "<y:b/>", "<a:b:c/>", "<:d/>", "text", "<b xmlns:y='u'>", "</b>",
+            "<c xmlns=''>", "</c>", "<e xmlns='http://www.w3.org/2005/Atom'>", "</e>", "<f xmlns:x='http://purl.org/dc/elements/1.1/'>",
+            "</f>", "<g x:attr='1' y:attr='2'/>", "<h y:z='2' xmlns:y='v'/>", "<i xmlns:x=''>", "</i>", "<j a='xmlns'>", "</j>",
+            "<k xmlns:z='1' xmlns:w='2' xmlns:v='3'>", "</k>",
+        ];
+        let mut rand = rng(0x0bad_5eed_1234_5678);
+        for round in 0..20_000 {
+            let n = rand() % 30;
+            let body: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let doc = format!("<r xmlns:x='http://www.itunes.com/dtds/podcast-1.0.dtd'>{body}</r>");
+            let limits = Limits { max_namespace_bindings: if round % 4 == 0 { 2 } else { 128 }, ..Limits::default() };
+            let read = |disabled: bool| {
+                let arena = Bump::new();
+                let mut reader = XmlReader::with_limits(&arena, &doc, &limits);
+                reader.ns_cache.disabled = disabled;
+                let mut names = Vec::new();
+                loop {
+                    match reader.next() {
+                        Event::Start(tag) => names.push(format!("{} {:?}", tag.qname, tag.ns)),
+                        Event::Eof => break,
+                        _ => {}
+                    }
+                }
+                (names, reader.diagnostics)
+            };
+            assert_eq!(read(false), read(true), "{doc:?}");
         }
     }
 
