@@ -43,6 +43,22 @@ pub(crate) fn lt_mask(block: &[u8; BLOCK], limit: u8) -> u32 {
     }
 }
 
+/// Length of the longest prefix of `bytes` made of whole 128-byte chunks free of C0 control
+/// characters other than TAB, LF and CR: where a search for the first forbidden control
+/// can start. For the one scan of the whole input the reader makes; 0 where AVX2 is not
+/// available (the caller's own loop then does all the work).
+pub(crate) fn control_free_prefix(bytes: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected on this CPU just above.
+            return unsafe { avx2::control_free_prefix(bytes) };
+        }
+    }
+    let _ = bytes;
+    0
+}
+
 /// Index of the first byte of `bytes` equal to `needle`. Most searches of a reader end close
 /// by: one block compare first, a vector search beyond it, a plain loop for a short slice.
 #[inline(always)]
@@ -112,6 +128,44 @@ mod sse2 {
             let below = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(limit.wrapping_sub(1) as i8)), x);
             _mm_movemask_epi8(below) as u32
         }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use core::arch::x86_64::{
+        __m256i, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_set1_epi8,
+    };
+
+    /// See [`super::control_free_prefix`].
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn control_free_prefix(bytes: &[u8]) -> usize {
+        const CHUNK: usize = 128;
+        let below_space = _mm256_set1_epi8(0x1f);
+        let (tab, lf, cr) = (_mm256_set1_epi8(b'\t' as i8), _mm256_set1_epi8(b'\n' as i8), _mm256_set1_epi8(b'\r' as i8));
+        let mut done = 0;
+        for chunk in bytes.chunks_exact(CHUNK) {
+            let mut bad = _mm256_set1_epi8(0);
+            for i in (0..CHUNK).step_by(32) {
+                // SAFETY: `chunk` holds CHUNK initialized bytes, so the 32 bytes at `i` are in
+                // bounds; `loadu` has no alignment requirement.
+                let x: __m256i = unsafe { _mm256_loadu_si256(chunk.as_ptr().add(i).cast()) };
+                // x < 0x20  <=>  min(x, 0x1f) == x (unsigned).
+                let control = _mm256_cmpeq_epi8(_mm256_min_epu8(x, below_space), x);
+                let allowed =
+                    _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(x, tab), _mm256_cmpeq_epi8(x, lf)), _mm256_cmpeq_epi8(x, cr));
+                bad = _mm256_or_si256(bad, _mm256_andnot_si256(allowed, control));
+            }
+            if _mm256_movemask_epi8(bad) != 0 {
+                break;
+            }
+            done += CHUNK;
+        }
+        done
     }
 }
 
