@@ -254,6 +254,24 @@ fn needs_attr_decoding(bytes: &[u8]) -> bool {
     bytes[i..].iter().any(|&b| b == b'&' || b < 0x20)
 }
 
+/// Whether a tag's attribute text holds `xmlns` anywhere (then quick-xml reads its
+/// declarations). One block compare per 16 bytes: tags are short, and `x` is rare in them.
+fn may_declare_namespaces(attrs: &[u8]) -> bool {
+    let is_xmlns = |i: usize| attrs[i..].starts_with(b"xmlns");
+    let mut at = 0;
+    while let Some(b) = block::at(attrs, at) {
+        let mut xs = block::eq_mask(b, [b'x']);
+        while xs != 0 {
+            if is_xmlns(at + xs.trailing_zeros() as usize) {
+                return true;
+            }
+            xs &= xs - 1;
+        }
+        at += block::BLOCK;
+    }
+    (at..attrs.len()).any(|i| attrs[i] == b'x' && is_xmlns(i))
+}
+
 /// Whether `b` is a C0 control character XML 1.0 forbids (all but TAB, LF, CR).
 #[inline(always)]
 fn is_forbidden_control(b: u8) -> bool {
@@ -647,8 +665,7 @@ impl<'a> XmlReader<'a> {
             colon -= 1;
         }
         let local = &qname[colon..];
-        let a = attrs_raw.as_bytes();
-        let declares = memchr::memchr_iter(b'x', a).any(|i| a[i..].starts_with(b"xmlns"));
+        let declares = may_declare_namespaces(attrs_raw.as_bytes());
         if !declares {
             // No declarations: open an empty scope without re-scanning the attributes.
             self.resolver.set_level(self.resolver.level().saturating_add(1));
@@ -772,7 +789,7 @@ impl<'a> XmlReader<'a> {
                     }
                 }
             }
-            if memchr::memchr(b'&', a.value.as_bytes()).is_some() {
+            if block::find_byte(a.value.as_bytes(), b'&').is_some() {
                 self.check_attr_refs(a.value);
             }
             if self.has_controls {
@@ -1293,6 +1310,17 @@ mod tests {
             }
             let want = bytes.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'));
             assert_eq!(find_forbidden_control(&bytes), want, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn may_declare_namespaces_matches_a_substring_search() {
+        let pieces = ["x", "xml", "xmlns", "ns", " ", "a", "='", "é", "0123456789abcdef"];
+        let mut rand = rng(0x3c6e_f372_fe94_f82b);
+        for _ in 0..100_000 {
+            let n = rand() % 16;
+            let attrs: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            assert_eq!(may_declare_namespaces(attrs.as_bytes()), attrs.contains("xmlns"), "{attrs:?}");
         }
     }
 
