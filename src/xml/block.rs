@@ -63,12 +63,28 @@ pub(crate) fn control_free_prefix(bytes: &[u8]) -> usize {
 /// by: one block compare first, a vector search beyond it, a plain loop for a short slice.
 #[inline(always)]
 pub(crate) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
+    find_any(bytes, [needle])
+}
+
+/// Index of the first byte of `bytes` equal to one of `needles` (one to three), searched as
+/// [`find_byte`] does.
+#[inline(always)]
+pub(crate) fn find_any<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option<usize> {
     match at(bytes, 0) {
-        Some(b) => match eq_mask(b, [needle]) {
-            0 => memchr::memchr(needle, &bytes[BLOCK..]).map(|i| BLOCK + i),
+        Some(b) => match eq_mask(b, needles) {
+            0 => {
+                let rest = &bytes[BLOCK..];
+                let found = match needles.as_slice() {
+                    &[a] => memchr::memchr(a, rest),
+                    &[a, b] => memchr::memchr2(a, b, rest),
+                    &[a, b, c] => memchr::memchr3(a, b, c, rest),
+                    _ => rest.iter().position(|b| needles.contains(b)),
+                };
+                found.map(|i| BLOCK + i)
+            }
             mask => Some(mask.trailing_zeros() as usize),
         },
-        None => bytes.iter().position(|&b| b == needle),
+        None => bytes.iter().position(|b| needles.contains(b)),
     }
 }
 
@@ -214,6 +230,10 @@ mod tests {
             let bytes: Vec<u8> = (0..len).map(|k| [b'a', b'"', b'\'', 0x80, b'<'][((state >> (k % 50)) % 5) as usize]).collect();
             for needle in [b'"', b'\'', b'<', b'z'] {
                 assert_eq!(find_byte(&bytes, needle), bytes.iter().position(|&b| b == needle), "{bytes:?} {needle}");
+                let either = bytes.iter().position(|&b| b == needle || b == b'<');
+                assert_eq!(find_any(&bytes, [needle, b'<']), either, "{bytes:?} {needle}");
+                let three = bytes.iter().position(|&b| b == needle || b == b'<' || b == 0x80);
+                assert_eq!(find_any(&bytes, [needle, b'<', 0x80]), three, "{bytes:?} {needle}");
             }
         }
     }

@@ -46,7 +46,7 @@ use quick_xml::name::{NamespaceResolver, QName, ResolveResult};
 use super::block;
 use super::entities::{self, Resolved};
 use super::ns::Ns;
-use super::scan::{self, is_name_start, Step, Token};
+use super::scan::{self, is_name_start, LtCheck, Step, Token};
 use crate::error::{Diagnostic, DiagnosticKind};
 use crate::options::Limits;
 
@@ -621,33 +621,6 @@ impl<'a> XmlReader<'a> {
         out.into_bump_str()
     }
 
-    /// A start tag whose `<` is not markup (`a < b`, `x<3`, `c<d</a>`): XML5 reads the `<` as
-    /// text. True when the tag text (after the `<`) has a `<` outside quotes or does not start
-    /// like a name.
-    fn stray_lt(&mut self, tag_text: &str, offset: usize) -> bool {
-        let bytes = tag_text.as_bytes();
-        if !bytes.first().is_some_and(|&b| is_name_start(b)) {
-            return true;
-        }
-        // The clean path: most tags are a short name (a plain loop beats a memchr call there).
-        let has_lt = if bytes.len() < 32 { bytes.contains(&b'<') } else { memchr::memchr(b'<', bytes).is_some() };
-        if !has_lt {
-            return false;
-        }
-        // Quote-aware rescan (malformed input only).
-        let mut quote = 0u8;
-        for &b in bytes {
-            match (quote, b) {
-                (0, b'"' | b'\'') => quote = b,
-                (0, b'<') => return true,
-                (q, b) if q == b => quote = 0,
-                _ => {}
-            }
-        }
-        self.diag(DiagnosticKind::MalformedXml, offset, "'<' in an attribute value kept");
-        false
-    }
-
     /// Opens the element of a start tag (`content` is the tag text after `<`, whose first
     /// `name_len` bytes are the name).
     fn start(&mut self, content: &'a str, name_len: usize, offset: usize) -> Tag<'a> {
@@ -824,9 +797,22 @@ impl<'a> XmlReader<'a> {
         }
     }
 
-    /// Handles a start or empty-element tag. `None`: nothing to deliver (skipped).
-    fn on_start(&mut self, content: &'a str, name_len: usize, offset: usize, empty: bool) -> Option<Event<'a>> {
-        if self.stray_lt(content, offset) {
+    /// Handles a start or empty-element tag (`lt`: what the tokenizer knows of `<` in it).
+    /// `None`: nothing to deliver (skipped).
+    fn on_start(
+        &mut self,
+        content: &'a str,
+        name_len: usize,
+        offset: usize,
+        empty: bool,
+        lt: Option<LtCheck>,
+    ) -> Option<Event<'a>> {
+        // A `<` that starts no tag (`a < b`, `x<3`, `c<d</a>`) is text, as in XML5.
+        let lt = lt.unwrap_or_else(|| scan::lt_check(content));
+        if lt == LtCheck::InValue {
+            self.diag(DiagnosticKind::MalformedXml, offset, "'<' in an attribute value kept");
+        }
+        if lt == LtCheck::Stray {
             // The `<` (at `offset`) is text; read on right after it.
             let lt = offset;
             self.reset_at(lt + 1);
@@ -926,8 +912,8 @@ impl<'a> XmlReader<'a> {
                 continue;
             }
             match token {
-                Token::Start { content, name_len, empty } => {
-                    if let Some(ev) = self.on_start(content, name_len, offset, empty) {
+                Token::Start { content, name_len, empty, lt } => {
+                    if let Some(ev) = self.on_start(content, name_len, offset, empty, lt) {
                         return ev;
                     }
                 }
