@@ -180,14 +180,20 @@ pub fn normalize_newlines<'a>(arena: &'a bumpalo::Bump, s: &'a str) -> &'a str {
 }
 
 /// Index of the first byte equal to one of `needles` at or after `from`, looking only at
-/// the next 16 bytes, 8 at a time (SWAR): `Err(i)` when none is there, `i` being the first
-/// index not looked at. For the short gaps of markup (indentation between tags, the text
-/// between references, tag names) this is cheaper than starting a vector search, which the
-/// caller then runs from `i`.
+/// the next 16 bytes (one block compare, or 8 at a time (SWAR) near the end of the input):
+/// `Err(i)` when none is there, `i` being the first index not looked at. For the short gaps
+/// of markup (indentation between tags, the text between references, tag names) this is
+/// cheaper than starting a vector search, which the caller then runs from `i`.
 #[inline(always)]
 pub(crate) fn find_near<const N: usize>(bytes: &[u8], from: usize, needles: [u8; N]) -> Result<usize, usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
+    if let Some(b) = block::at(bytes, from) {
+        return match block::eq_mask(b, needles) {
+            0 => Err(from + block::BLOCK),
+            mask => Ok(from + mask.trailing_zeros() as usize),
+        };
+    }
     let mut i = from;
     for _ in 0..2 {
         let Some(word) = bytes.get(i..i + 8) else { break };

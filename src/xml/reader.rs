@@ -631,13 +631,17 @@ impl<'a> XmlReader<'a> {
             attrs_raw = self.check_attrs(attrs_raw, offset);
             attr_list = self.arena.alloc_slice_copy(&self.attr_list);
         }
-        // Names are short: a plain backward loop, not a vector search.
+        // Names are short: plain loops, not vector searches. The prefix ends at the first
+        // `:` (quick-xml's reading), the local name starts after the last.
         let q = qname.as_bytes();
-        let mut colon = q.len();
-        while colon > 0 && q[colon - 1] != b':' {
-            colon -= 1;
-        }
-        let local = &qname[colon..];
+        let first_colon = q.iter().position(|&b| b == b':');
+        let local = match first_colon {
+            None => qname,
+            Some(first) => {
+                let last = first + q[first..].iter().rposition(|&b| b == b':').unwrap_or(0);
+                &qname[last + 1..]
+            }
+        };
         let declares = may_declare_namespaces(attrs_raw.as_bytes());
         if !declares {
             // No declarations: open an empty scope without re-scanning the attributes.
@@ -649,7 +653,7 @@ impl<'a> XmlReader<'a> {
             }
         }
         self.open.push(Open { qname, offset, declares });
-        let ns = match q.iter().position(|&b| b == b':') {
+        let ns = match first_colon {
             None => self.default_ns(),
             Some(i) => match self.prefix_ns(qname, i) {
                 Some(ns) => ns,
