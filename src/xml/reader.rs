@@ -325,6 +325,21 @@ fn copy_to_special(out: &mut bumpalo::collections::String<'_>, raw: &str, i: usi
     j
 }
 
+/// `&lt;`, `&gt;`, `&amp;` or `&quot;` at `j` (a `&`): the character and the reference's
+/// length.
+#[inline(always)]
+fn common_reference(bytes: &[u8], j: usize) -> Option<(char, usize)> {
+    match bytes.get(j + 1..j + 4)? {
+        b"lt;" => Some(('<', 4)),
+        b"gt;" => Some(('>', 4)),
+        _ => match bytes.get(j + 1..j + 5)? {
+            b"amp;" => Some(('&', 5)),
+            b"quot" if bytes.get(j + 5) == Some(&b';') => Some(('"', 6)),
+            _ => None,
+        },
+    }
+}
+
 /// Index of the first `;` or `&` at or after `from` in `bytes` (`bytes.len()` when there is
 /// none): where a reference whose `&` is just before `from` ends.
 #[inline(always)]
@@ -1014,6 +1029,13 @@ impl<'a> XmlReader<'a> {
                 // CRLF and lone CR become LF.
                 out.push('\n');
                 i = j + 1 + usize::from(bytes.get(j + 1) == Some(&b'\n'));
+                continue;
+            }
+            // The references of entity-escaped HTML, read in place: their end is the `;`
+            // the search below would find.
+            if let Some((c, len)) = common_reference(bytes, j) {
+                out.push(c);
+                i = j + len;
                 continue;
             }
             // A reference runs to the next `;`, unless another `&` comes first (quick-xml's
