@@ -128,6 +128,8 @@ struct RawAttr<'a> {
     value: &'a str,
     /// `Some(true)` quoted, `Some(false)` unquoted, `None` no `=value` at all.
     quoted: Option<bool>,
+    /// Whether `value` holds a `&` (noted while looking for its end).
+    has_amp: bool,
 }
 
 impl<'a> Attrs<'a> {
@@ -159,27 +161,39 @@ impl<'a> Attrs<'a> {
                 let v = skip_bytes(v, is_ws);
                 match v.as_bytes().first() {
                     Some(&q) if q == b'"' || q == b'\'' => {
+                        // The closing quote, noting a `&` on the way.
                         let body = &v[1..];
-                        match block::find_byte(body.as_bytes(), q) {
-                            Some(end) => {
-                                self.rest = &body[end + 1..];
-                                return Some(RawAttr { name, value: &body[..end], quoted: Some(true) });
-                            }
-                            None => {
-                                self.rest = "";
-                                return Some(RawAttr { name, value: body, quoted: Some(false) });
+                        let mut from = 0;
+                        let mut has_amp = false;
+                        loop {
+                            match block::find_any(&body.as_bytes()[from..], [q, b'&']) {
+                                Some(i) if body.as_bytes()[from + i] == b'&' => {
+                                    has_amp = true;
+                                    from += i + 1;
+                                }
+                                Some(i) => {
+                                    let end = from + i;
+                                    self.rest = &body[end + 1..];
+                                    return Some(RawAttr { name, value: &body[..end], quoted: Some(true), has_amp });
+                                }
+                                None => {
+                                    self.rest = "";
+                                    return Some(RawAttr { name, value: body, quoted: Some(false), has_amp });
+                                }
                             }
                         }
                     }
                     _ => {
                         let end = v.bytes().position(is_ws).unwrap_or(v.len());
                         self.rest = &v[end..];
-                        return Some(RawAttr { name, value: &v[..end], quoted: Some(false) });
+                        let value = &v[..end];
+                        let has_amp = block::find_byte(value.as_bytes(), b'&').is_some();
+                        return Some(RawAttr { name, value, quoted: Some(false), has_amp });
                     }
                 }
             } else {
                 self.rest = after;
-                return Some(RawAttr { name, value: "", quoted: None });
+                return Some(RawAttr { name, value: "", quoted: None, has_amp: false });
             }
         }
     }
@@ -781,7 +795,7 @@ impl<'a> XmlReader<'a> {
                     }
                 }
             }
-            if block::find_byte(a.value.as_bytes(), b'&').is_some() {
+            if a.has_amp {
                 self.check_attr_refs(a.value);
             }
             if self.has_controls {
@@ -1264,6 +1278,10 @@ mod tests {
                         let listed: Vec<_> = tag.attrs().collect();
                         let scanned: Vec<_> = Attrs::new(tag.attrs_raw).collect();
                         assert_eq!(listed, scanned, "{doc:?}");
+                        let mut scan = Attrs::new(tag.attrs_raw);
+                        while let Some(a) = scan.next_raw() {
+                            assert_eq!(a.has_amp, a.value.contains('&'), "{doc:?}");
+                        }
                         for (name, _) in &scanned {
                             let first = scanned.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
                             assert_eq!(tag.raw_attr(name), first, "{doc:?}");
