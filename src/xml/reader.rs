@@ -16,9 +16,10 @@
 //!   [`XmlReader::with_limits`]), a search for `<` in each tag, and one scan of the
 //!   attribute text of tags that have attributes (quoting, duplicates, references), which
 //!   also lists them: attribute lookups do not scan the tag text again.
-//! - Namespaces: quick-xml's `NamespaceResolver` keeps the scopes; what a prefix (or no
+//! - Namespaces: quick-xml's `NamespaceResolver` keeps the bindings; what a prefix (or no
 //!   prefix) resolves to is cached until a tag that may declare namespaces opens or closes,
-//!   so the usual element costs no resolver lookup.
+//!   and only such a tag updates the resolver's level, so the usual element costs no
+//!   resolver call at all.
 //! - Balanced: Start/End pairs nest properly; after the root element closes, or at the end
 //!   of input, the stream yields [`Event::Eof`] forever.
 //! - Progress: every token consumes input or is `Eof`; after a construct that cannot be read
@@ -415,7 +416,8 @@ struct NsCache<'a> {
     default: Option<Ns>,
     /// Prefixes (the text before the first `:` of a name, as quick-xml reads it).
     prefixes: Vec<(&'a str, Option<Ns>)>,
-    /// Tests only: ask the resolver every time (the oracle of the differential test).
+    /// Tests only: ask the resolver every time and keep its level on every tag (the reader
+    /// without these shortcuts: the oracle of the differential test).
     #[cfg(test)]
     disabled: bool,
 }
@@ -609,9 +611,11 @@ impl<'a> XmlReader<'a> {
 
     fn pop(&mut self) {
         if let Some(closed) = self.open.pop() {
-            self.resolver.pop();
             if closed.declares {
                 self.ns_cache.clear();
+                self.resolver.set_level(self.resolver_level());
+            } else if !self.ns_cache.enabled() {
+                self.resolver.pop();
             }
         }
         if self.open.is_empty() && self.phase == Phase::InRoot {
@@ -671,12 +675,18 @@ impl<'a> XmlReader<'a> {
                 &qname[last + 1..]
             }
         };
+        // The resolver's level is the number of open elements only where that matters: when a
+        // scope that may declare namespaces opens (its bindings get that level) or closes
+        // (they are dropped). A tag without declarations changes no binding, so it does not
+        // touch the resolver at all.
         let declares = may_declare_namespaces(attrs_raw.as_bytes());
         if !declares {
-            // No declarations: open an empty scope without re-scanning the attributes.
-            self.resolver.set_level(self.resolver.level().saturating_add(1));
+            if !self.ns_cache.enabled() {
+                self.resolver.set_level(self.resolver.level().saturating_add(1));
+            }
         } else {
             self.ns_cache.clear();
+            self.resolver.set_level(self.resolver_level());
             if self.resolver.push(&BytesStart::from_content(content, name_len)).is_err() {
                 self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
             }
@@ -697,6 +707,12 @@ impl<'a> XmlReader<'a> {
             self.phase = Phase::InRoot;
         }
         Tag { ns, local, qname, attrs_raw, offset, attr_list }
+    }
+
+    /// The resolver level of the current scope: the number of open elements (at most
+    /// `max_depth`, which is below `u16::MAX`).
+    fn resolver_level(&self) -> u16 {
+        u16::try_from(self.open.len()).unwrap_or(u16::MAX)
     }
 
     /// The namespace of unprefixed element names in the current scope.
