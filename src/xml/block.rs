@@ -74,10 +74,10 @@ pub(crate) fn find_any<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option
         Some(b) => match eq_mask(b, needles) {
             0 => {
                 let rest = &bytes[BLOCK..];
-                let found = match needles.as_slice() {
-                    &[a] => memchr::memchr(a, rest),
-                    &[a, b] => memchr::memchr2(a, b, rest),
-                    &[a, b, c] => memchr::memchr3(a, b, c, rest),
+                let found = match *needles.as_slice() {
+                    [a] => memchr::memchr(a, rest),
+                    [a, b] => memchr::memchr2(a, b, rest),
+                    [a, b, c] => memchr::memchr3(a, b, c, rest),
                     _ => rest.iter().position(|b| needles.contains(b)),
                 };
                 found.map(|i| BLOCK + i)

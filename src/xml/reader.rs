@@ -799,15 +799,12 @@ impl<'a> XmlReader<'a> {
             }
             if let Some(colon) = a.name.bytes().position(|b| b == b':') {
                 let prefix = &a.name[..colon];
-                if prefix != "xmlns" && prefix != "xml" {
-                    if self.prefix_ns(a.name, colon).is_none() {
-                        // Declarations on this same tag are not pushed yet: look for them.
-                        let declared = Attrs::new(attrs_raw)
-                            .any(|(n, _)| n.strip_prefix("xmlns:") == Some(prefix));
-                        if !declared {
-                            let msg = format!("namespace prefix {prefix:?} of attribute {:?} is not declared", a.name);
-                            self.diag(DiagnosticKind::UnboundPrefix, at, msg);
-                        }
+                if prefix != "xmlns" && prefix != "xml" && self.prefix_ns(a.name, colon).is_none() {
+                    // Declarations on this same tag are not pushed yet: look for them.
+                    let declared = Attrs::new(attrs_raw).any(|(n, _)| n.strip_prefix("xmlns:") == Some(prefix));
+                    if !declared {
+                        let msg = format!("namespace prefix {prefix:?} of attribute {:?} is not declared", a.name);
+                        self.diag(DiagnosticKind::UnboundPrefix, at, msg);
                     }
                 }
             }
