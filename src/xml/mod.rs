@@ -67,6 +67,7 @@
 //! | `max_namespace_bindings` | 128 in scope | further `xmlns` declarations are ignored (this also bounds prefix-resolution cost) |
 //! | `max_diagnostics` | 1 000 per document | further diagnostics are counted, not recorded |
 
+mod block;
 pub mod entities;
 pub mod ns;
 pub mod reader;
@@ -179,14 +180,20 @@ pub fn normalize_newlines<'a>(arena: &'a bumpalo::Bump, s: &'a str) -> &'a str {
 }
 
 /// Index of the first byte equal to one of `needles` at or after `from`, looking only at
-/// the next 16 bytes, 8 at a time (SWAR): `Err(i)` when none is there, `i` being the first
-/// index not looked at. For the short gaps of markup (indentation between tags, the text
-/// between references, tag names) this is cheaper than starting a vector search, which the
-/// caller then runs from `i`.
+/// the next 16 bytes (one block compare, or 8 at a time (SWAR) near the end of the input):
+/// `Err(i)` when none is there, `i` being the first index not looked at. For the short gaps
+/// of markup (indentation between tags, the text between references, tag names) this is
+/// cheaper than starting a vector search, which the caller then runs from `i`.
 #[inline(always)]
 pub(crate) fn find_near<const N: usize>(bytes: &[u8], from: usize, needles: [u8; N]) -> Result<usize, usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
+    if let Some(b) = block::at(bytes, from) {
+        return match block::eq_mask(b, needles) {
+            0 => Err(from + block::BLOCK),
+            mask => Ok(from + mask.trailing_zeros() as usize),
+        };
+    }
     let mut i = from;
     for _ in 0..2 {
         let Some(word) = bytes.get(i..i + 8) else { break };
@@ -207,12 +214,13 @@ pub(crate) fn find_near<const N: usize>(bytes: &[u8], from: usize, needles: [u8;
 }
 
 /// Index of the first occurrence of the three-byte `terminator` (`]]>`, `-->`) in `hay`.
-/// Searches for the last byte and checks the two before it: cheaper than building a memmem
-/// searcher per call, which is what these short, frequent searches would otherwise pay.
+/// Searches for the first byte and checks the two after it: cheaper than building a memmem
+/// searcher per call, which is what these short, frequent searches would otherwise pay. The
+/// first byte, not the `>`: CDATA sections mostly hold HTML, full of `>` and nearly free of
+/// `]`, so the search rarely stops before the end.
 pub(crate) fn find_terminator(hay: &[u8], terminator: &[u8; 3]) -> Option<usize> {
-    memchr::memchr_iter(terminator[2], hay)
-        .find(|&i| i >= 2 && hay[i - 2] == terminator[0] && hay[i - 1] == terminator[1])
-        .map(|i| i - 2)
+    memchr::memchr_iter(terminator[0], hay)
+        .find(|&i| hay.get(i + 1) == Some(&terminator[1]) && hay.get(i + 2) == Some(&terminator[2]))
 }
 
 /// The largest char boundary of `s` at or below `i`.
@@ -228,6 +236,22 @@ pub(crate) fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn find_terminator_agrees_with_a_plain_search() {
+        let mut state = 0x6a09_e667_f3bc_c909u64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 24) as usize;
+            let hay: Vec<u8> = (0..len).map(|k| [b']', b'>', b'-', b'a'][((state >> (2 * k)) % 4) as usize]).collect();
+            for t in [b"]]>", b"-->"] {
+                let naive = hay.windows(3).position(|w| w == t);
+                assert_eq!(super::find_terminator(&hay, t), naive, "{hay:?} {t:?}");
+            }
+        }
+    }
+
     #[test]
     fn find_near_agrees_with_a_plain_search() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;

@@ -10,10 +10,16 @@
 //! Invariants:
 //! - Zero-copy: names, attribute text and text chunks borrow from the input; only text that
 //!   needed rewriting (references, CR normalization, forbidden control characters) is
-//!   copied, into the arena. The clean path does no per-event allocation; its extra
-//!   per-byte work is one vectorizable scan of the whole input for forbidden C0 controls
-//!   (done once, in [`XmlReader::with_limits`]), a search for `<` in each tag, and one scan
-//!   of the attribute text of tags that have attributes (quoting, duplicates, references).
+//!   copied, into the arena. The clean path does no per-event heap allocation (a tag with
+//!   attributes gets its list of `(name, raw value)` in the arena); its extra per-byte work
+//!   is one vectorizable scan of the whole input for forbidden C0 controls (done once, in
+//!   [`XmlReader::with_limits`]), a search for `<` in each tag, and one scan of the
+//!   attribute text of tags that have attributes (quoting, duplicates, references), which
+//!   also lists them: attribute lookups do not scan the tag text again.
+//! - Namespaces: quick-xml's `NamespaceResolver` keeps the bindings; what a prefix (or no
+//!   prefix) resolves to is cached until a tag that may declare namespaces opens or closes,
+//!   and only such a tag updates the resolver's level, so the usual element costs no
+//!   resolver call at all.
 //! - Balanced: Start/End pairs nest properly; after the root element closes, or at the end
 //!   of input, the stream yields [`Event::Eof`] forever.
 //! - Progress: every token consumes input or is `Eof`; after a construct that cannot be read
@@ -38,9 +44,10 @@ use bumpalo::Bump;
 use quick_xml::events::BytesStart;
 use quick_xml::name::{NamespaceResolver, QName, ResolveResult};
 
+use super::block;
 use super::entities::{self, Resolved};
 use super::ns::Ns;
-use super::scan::{self, is_name_start, Step, Token};
+use super::scan::{self, is_name_start, LtCheck, Step, Token};
 use crate::error::{Diagnostic, DiagnosticKind};
 use crate::options::Limits;
 
@@ -68,12 +75,15 @@ pub struct Tag<'a> {
     pub attrs_raw: &'a str,
     /// Byte offset of the `<`.
     pub offset: usize,
+    /// The attributes of `attrs_raw` as `(qualified name, raw value)`, scanned once when the
+    /// reader checked them, so that lookups do not scan the tag text again.
+    attr_list: &'a [(&'a str, &'a str)],
 }
 
 impl<'a> Tag<'a> {
     /// The raw (undecoded) value of the first null-namespace attribute named `name`.
     pub fn raw_attr(&self, name: &str) -> Option<&'a str> {
-        Attrs::new(self.attrs_raw).find(|(n, _)| *n == name).map(|(_, v)| v)
+        self.attr_list.iter().find(|(n, _)| *n == name).map(|&(_, v)| v)
     }
 
     /// The decoded value of the first null-namespace attribute named `name`.
@@ -81,9 +91,10 @@ impl<'a> Tag<'a> {
         self.raw_attr(name).map(|raw| decode_attr_value(arena, raw))
     }
 
-    /// All attributes, in document order, as `(qualified name, raw value)`.
-    pub fn attrs(&self) -> Attrs<'a> {
-        Attrs::new(self.attrs_raw)
+    /// All attributes, in document order, as `(qualified name, raw value)` (what
+    /// [`Attrs`] yields for `attrs_raw`).
+    pub fn attrs(&self) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+        self.attr_list.iter().copied()
     }
 }
 
@@ -104,12 +115,22 @@ fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
+/// `s` without the leading bytes that satisfy `skip` (ASCII bytes only, so the rest starts at
+/// a char boundary).
+#[inline(always)]
+fn skip_bytes(s: &str, skip: impl Fn(u8) -> bool) -> &str {
+    let n = s.bytes().position(|b| !skip(b)).unwrap_or(s.len());
+    &s[n..]
+}
+
 /// One scanned attribute.
 struct RawAttr<'a> {
     name: &'a str,
     value: &'a str,
     /// `Some(true)` quoted, `Some(false)` unquoted, `None` no `=value` at all.
     quoted: Option<bool>,
+    /// Whether `value` holds a `&` (noted while looking for its end).
+    has_amp: bool,
 }
 
 impl<'a> Attrs<'a> {
@@ -120,7 +141,7 @@ impl<'a> Attrs<'a> {
 
     fn next_raw(&mut self) -> Option<RawAttr<'a>> {
         loop {
-            let s = self.rest.trim_start_matches([' ', '\t', '\n', '\r', '/']);
+            let s = skip_bytes(self.rest, |b| is_ws(b) || b == b'/');
             if s.is_empty() {
                 self.rest = s;
                 return None;
@@ -136,32 +157,44 @@ impl<'a> Attrs<'a> {
                 continue;
             }
             let name = &s[..name_end];
-            let after = s[name_end..].trim_start_matches([' ', '\t', '\n', '\r']);
+            let after = skip_bytes(&s[name_end..], is_ws);
             if let Some(v) = after.strip_prefix('=') {
-                let v = v.trim_start_matches([' ', '\t', '\n', '\r']);
+                let v = skip_bytes(v, is_ws);
                 match v.as_bytes().first() {
                     Some(&q) if q == b'"' || q == b'\'' => {
+                        // The closing quote, noting a `&` on the way.
                         let body = &v[1..];
-                        match memchr::memchr(q, body.as_bytes()) {
-                            Some(end) => {
-                                self.rest = &body[end + 1..];
-                                return Some(RawAttr { name, value: &body[..end], quoted: Some(true) });
-                            }
-                            None => {
-                                self.rest = "";
-                                return Some(RawAttr { name, value: body, quoted: Some(false) });
+                        let mut from = 0;
+                        let mut has_amp = false;
+                        loop {
+                            match block::find_any(&body.as_bytes()[from..], [q, b'&']) {
+                                Some(i) if body.as_bytes()[from + i] == b'&' => {
+                                    has_amp = true;
+                                    from += i + 1;
+                                }
+                                Some(i) => {
+                                    let end = from + i;
+                                    self.rest = &body[end + 1..];
+                                    return Some(RawAttr { name, value: &body[..end], quoted: Some(true), has_amp });
+                                }
+                                None => {
+                                    self.rest = "";
+                                    return Some(RawAttr { name, value: body, quoted: Some(false), has_amp });
+                                }
                             }
                         }
                     }
                     _ => {
                         let end = v.bytes().position(is_ws).unwrap_or(v.len());
                         self.rest = &v[end..];
-                        return Some(RawAttr { name, value: &v[..end], quoted: Some(false) });
+                        let value = &v[..end];
+                        let has_amp = block::find_byte(value.as_bytes(), b'&').is_some();
+                        return Some(RawAttr { name, value, quoted: Some(false), has_amp });
                     }
                 }
             } else {
                 self.rest = after;
-                return Some(RawAttr { name, value: "", quoted: None });
+                return Some(RawAttr { name, value: "", quoted: None, has_amp: false });
             }
         }
     }
@@ -179,8 +212,7 @@ impl<'a> Iterator for Attrs<'a> {
 /// TAB/LF/CR normalized to spaces, as XML attribute-value normalization does, and other C0
 /// control characters (forbidden in XML) replaced by U+FFFD.
 pub fn decode_attr_value<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
-    // TAB, LF, CR and the forbidden controls are all below 0x20.
-    if !raw.bytes().any(|b| b == b'&' || b < 0x20) {
+    if !needs_attr_decoding(raw.as_bytes()) {
         return raw;
     }
     let mut out = bumpalo::collections::String::with_capacity_in(raw.len(), arena);
@@ -223,24 +255,122 @@ pub fn decode_attr_value<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
     out.into_bump_str()
 }
 
+/// Whether an attribute value has anything [`decode_attr_value`] rewrites: a `&`, or a byte
+/// below 0x20 (TAB, LF, CR and the forbidden controls). Whole blocks first; values are often
+/// URLs longer than one.
+fn needs_attr_decoding(bytes: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(b) = block::at(bytes, i) {
+        if block::eq_mask(b, [b'&']) | block::lt_mask(b, 0x20) != 0 {
+            return true;
+        }
+        i += block::BLOCK;
+    }
+    bytes[i..].iter().any(|&b| b == b'&' || b < 0x20)
+}
+
+/// Whether a tag's attribute text holds `xmlns` anywhere (then quick-xml reads its
+/// declarations). One block compare per 16 bytes: tags are short, and `x` is rare in them.
+fn may_declare_namespaces(attrs: &[u8]) -> bool {
+    let is_xmlns = |i: usize| attrs[i..].starts_with(b"xmlns");
+    let mut at = 0;
+    while let Some(b) = block::at(attrs, at) {
+        let mut xs = block::eq_mask(b, [b'x']);
+        while xs != 0 {
+            if is_xmlns(at + xs.trailing_zeros() as usize) {
+                return true;
+            }
+            xs &= xs - 1;
+        }
+        at += block::BLOCK;
+    }
+    (at..attrs.len()).any(|i| attrs[i] == b'x' && is_xmlns(i))
+}
+
 /// Whether `b` is a C0 control character XML 1.0 forbids (all but TAB, LF, CR).
 #[inline(always)]
 fn is_forbidden_control(b: u8) -> bool {
     (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r')
 }
 
-/// Position of the first forbidden C0 control character. Branch-free over 64-byte blocks
-/// so the compiler vectorizes it; the clean path pays one pass over the input.
+/// Position of the first forbidden C0 control character. 128-byte chunks with AVX2 where
+/// the CPU has it ([`block::control_free_prefix`]), then branch-free over 64-byte blocks so
+/// the compiler vectorizes it; the clean path pays one pass over the input.
 pub fn find_forbidden_control(bytes: &[u8]) -> Option<usize> {
-    let mut blocks = bytes.chunks_exact(64);
-    let mut base = 0;
-    for block in &mut blocks {
-        if block.iter().fold(false, |acc, &b| acc | is_forbidden_control(b)) {
-            return block.iter().position(|&b| is_forbidden_control(b)).map(|i| base + i);
+    let mut base = block::control_free_prefix(bytes);
+    let mut blocks = bytes[base..].chunks_exact(64);
+    for chunk in &mut blocks {
+        if chunk.iter().fold(false, |acc, &b| acc | is_forbidden_control(b)) {
+            return chunk.iter().position(|&b| is_forbidden_control(b)).map(|i| base + i);
         }
         base += 64;
     }
     blocks.remainder().iter().position(|&b| is_forbidden_control(b)).map(|i| base + i)
+}
+
+/// Appends `raw[i..j]` to `out` and returns `j`, the index of the first `&` or CR at or after
+/// `i` (`raw.len()` when there is none). `i` must be a char boundary.
+///
+/// Between the references of entity-escaped HTML the gap is usually shorter than a block:
+/// then the block is copied whole (a fixed-size move, no call) and the string cut back to the
+/// `&`, a char boundary.
+#[inline(always)]
+fn copy_to_special(out: &mut bumpalo::collections::String<'_>, raw: &str, i: usize) -> usize {
+    let bytes = raw.as_bytes();
+    let j = match block::at(bytes, i) {
+        Some(b) => {
+            let mask = block::eq_mask(b, [b'&', b'\r']);
+            if mask == 0 {
+                let from = i + block::BLOCK;
+                from + memchr::memchr2(b'&', b'\r', &bytes[from..]).unwrap_or(bytes.len() - from)
+            } else {
+                let j = i + mask.trailing_zeros() as usize;
+                if let Some(whole) = raw.get(i..i + block::BLOCK) {
+                    let len = out.len();
+                    out.push_str(whole);
+                    out.truncate(len + (j - i));
+                    return j;
+                }
+                j
+            }
+        }
+        None => i + bytes[i..].iter().position(|&b| b == b'&' || b == b'\r').unwrap_or(bytes.len() - i),
+    };
+    out.push_str(&raw[i..j]);
+    j
+}
+
+/// `&lt;`, `&gt;`, `&amp;` or `&quot;` at `j` (a `&`): the character and the reference's
+/// length.
+#[inline(always)]
+fn common_reference(bytes: &[u8], j: usize) -> Option<(char, usize)> {
+    match bytes.get(j + 1..j + 4)? {
+        b"lt;" => Some(('<', 4)),
+        b"gt;" => Some(('>', 4)),
+        _ => match bytes.get(j + 1..j + 5)? {
+            b"amp;" => Some(('&', 5)),
+            b"quot" if bytes.get(j + 5) == Some(&b';') => Some(('"', 6)),
+            _ => None,
+        },
+    }
+}
+
+/// Index of the first `;` or `&` at or after `from` in `bytes` (`bytes.len()` when there is
+/// none): where a reference whose `&` is just before `from` ends.
+#[inline(always)]
+fn reference_end(bytes: &[u8], from: usize) -> usize {
+    let from = from.min(bytes.len());
+    let rest = match block::at(bytes, from) {
+        Some(b) => {
+            let mask = block::eq_mask(b, [b';', b'&']);
+            if mask != 0 {
+                return from + mask.trailing_zeros() as usize;
+            }
+            from + block::BLOCK
+        }
+        None => from,
+    };
+    rest + memchr::memchr2(b';', b'&', &bytes[rest..]).unwrap_or(bytes.len() - rest)
 }
 
 /// Whether `name` is a plausible XML name for a reference (`&name;`) or `#` char ref.
@@ -268,6 +398,42 @@ struct Open<'a> {
     qname: &'a str,
     /// Byte offset of the start tag's `<`.
     offset: usize,
+    /// Whether its start tag may have declared namespaces (closing it may change the
+    /// bindings in scope).
+    declares: bool,
+}
+
+/// What names resolve to in the current scope, so that the resolver is asked once per
+/// name prefix and scope rather than once per element: most documents declare their
+/// namespaces on the root and then open thousands of elements under them.
+///
+/// Invariant: every entry is what the resolver answers for the bindings in scope; the cache
+/// is emptied whenever those may change (a tag that may declare namespaces is opened or
+/// closed). `None`: a prefix with no binding.
+#[derive(Default)]
+struct NsCache<'a> {
+    /// The namespace of unprefixed element names (the default namespace).
+    default: Option<Ns>,
+    /// Prefixes (the text before the first `:` of a name, as quick-xml reads it).
+    prefixes: Vec<(&'a str, Option<Ns>)>,
+    /// Tests only: ask the resolver every time and keep its level on every tag (the reader
+    /// without these shortcuts: the oracle of the differential test).
+    #[cfg(test)]
+    disabled: bool,
+}
+
+impl NsCache<'_> {
+    fn clear(&mut self) {
+        self.default = None;
+        self.prefixes.clear();
+    }
+
+    fn enabled(&self) -> bool {
+        #[cfg(test)]
+        return !self.disabled;
+        #[cfg(not(test))]
+        true
+    }
 }
 
 /// The limits the reader itself enforces (a subset of [`Limits`]).
@@ -286,6 +452,7 @@ pub struct XmlReader<'a> {
     /// The tokenizer's position in `src` (always a char boundary).
     pos: usize,
     resolver: NamespaceResolver,
+    ns_cache: NsCache<'a>,
     open: Vec<Open<'a>>,
     /// Synthetic End events still to deliver (empty elements, recovery).
     pending_ends: usize,
@@ -300,8 +467,9 @@ pub struct XmlReader<'a> {
     pending_text: Option<&'a str>,
     /// Offset of the token last read (for diagnostics raised by walkers).
     last_offset: usize,
-    /// Scratch for duplicate-attribute detection (reused; no per-event allocation).
-    attr_names: Vec<&'a str>,
+    /// Scratch for the attributes of the tag being checked (copied into the arena as the
+    /// tag's list) and duplicate-attribute detection (reused; no per-event allocation).
+    attr_list: Vec<(&'a str, &'a str)>,
     attr_set: HashSet<&'a str>,
     diagnostics_dropped: usize,
     /// Diagnostics, in document order.
@@ -326,6 +494,7 @@ impl<'a> XmlReader<'a> {
             // A UTF-8 byte order mark is not content (quick-xml skips it the same way).
             pos: if src.starts_with('\u{FEFF}') { 3 } else { 0 },
             resolver,
+            ns_cache: NsCache::default(),
             open: Vec::new(),
             pending_ends: 0,
             phase: Phase::BeforeRoot,
@@ -341,7 +510,7 @@ impl<'a> XmlReader<'a> {
             has_controls: find_forbidden_control(src.as_bytes()).is_some(),
             pending_text: None,
             last_offset: 0,
-            attr_names: Vec::new(),
+            attr_list: Vec::new(),
             attr_set: HashSet::new(),
             diagnostics_dropped: 0,
             diagnostics: Vec::new(),
@@ -441,8 +610,13 @@ impl<'a> XmlReader<'a> {
     }
 
     fn pop(&mut self) {
-        if self.open.pop().is_some() {
-            self.resolver.pop();
+        if let Some(closed) = self.open.pop() {
+            if closed.declares {
+                self.ns_cache.clear();
+                self.resolver.set_level(self.resolver_level());
+            } else if !self.ns_cache.enabled() {
+                self.resolver.pop();
+            }
         }
         if self.open.is_empty() && self.phase == Phase::InRoot {
             self.phase = Phase::Done;
@@ -480,77 +654,106 @@ impl<'a> XmlReader<'a> {
         out.into_bump_str()
     }
 
-    /// A start tag whose `<` is not markup (`a < b`, `x<3`, `c<d</a>`): XML5 reads the `<` as
-    /// text. True when the tag text (after the `<`) has a `<` outside quotes or does not start
-    /// like a name.
-    fn stray_lt(&mut self, tag_text: &str, offset: usize) -> bool {
-        let bytes = tag_text.as_bytes();
-        if !bytes.first().is_some_and(|&b| is_name_start(b)) {
-            return true;
-        }
-        // The clean path: most tags are a short name (a plain loop beats a memchr call there).
-        let has_lt = if bytes.len() < 32 { bytes.contains(&b'<') } else { memchr::memchr(b'<', bytes).is_some() };
-        if !has_lt {
-            return false;
-        }
-        // Quote-aware rescan (malformed input only).
-        let mut quote = 0u8;
-        for &b in bytes {
-            match (quote, b) {
-                (0, b'"' | b'\'') => quote = b,
-                (0, b'<') => return true,
-                (q, b) if q == b => quote = 0,
-                _ => {}
-            }
-        }
-        self.diag(DiagnosticKind::MalformedXml, offset, "'<' in an attribute value kept");
-        false
-    }
-
     /// Opens the element of a start tag (`content` is the tag text after `<`, whose first
     /// `name_len` bytes are the name).
     fn start(&mut self, content: &'a str, name_len: usize, offset: usize) -> Tag<'a> {
         let qname = &content[..name_len];
         let mut attrs_raw = &content[name_len..];
+        let mut attr_list: &'a [(&'a str, &'a str)] = &[];
         if attrs_raw.bytes().any(|b| !is_ws(b)) {
             attrs_raw = self.check_attrs(attrs_raw, offset);
+            attr_list = self.arena.alloc_slice_copy(&self.attr_list);
         }
-        // Names are short: a plain backward loop, not a vector search.
+        // Names are short: plain loops, not vector searches. The prefix ends at the first
+        // `:` (quick-xml's reading), the local name starts after the last.
         let q = qname.as_bytes();
-        let mut colon = q.len();
-        while colon > 0 && q[colon - 1] != b':' {
-            colon -= 1;
-        }
-        let local = &qname[colon..];
-        let a = attrs_raw.as_bytes();
-        if !memchr::memchr_iter(b'x', a).any(|i| a[i..].starts_with(b"xmlns")) {
-            // No declarations: open an empty scope without re-scanning the attributes.
-            self.resolver.set_level(self.resolver.level().saturating_add(1));
-        } else if self.resolver.push(&BytesStart::from_content(content, name_len)).is_err() {
-            self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
-        }
-        self.open.push(Open { qname, offset });
-        let ns = match self.resolver.resolve_element(QName(qname)).0 {
-            ResolveResult::Unbound => Ns::Null,
-            ResolveResult::Bound(uri) => Ns::from_uri(uri.0),
-            ResolveResult::Unknown(prefix) => {
-                let msg = format!("namespace prefix {prefix:?} is not declared");
-                self.diag(DiagnosticKind::UnboundPrefix, offset, msg);
-                Ns::UnboundPrefix
+        let first_colon = q.iter().position(|&b| b == b':');
+        let local = match first_colon {
+            None => qname,
+            Some(first) => {
+                let last = first + q[first..].iter().rposition(|&b| b == b':').unwrap_or(0);
+                &qname[last + 1..]
             }
+        };
+        // The resolver's level is the number of open elements only where that matters: when a
+        // scope that may declare namespaces opens (its bindings get that level) or closes
+        // (they are dropped). A tag without declarations changes no binding, so it does not
+        // touch the resolver at all.
+        let declares = may_declare_namespaces(attrs_raw.as_bytes());
+        if !declares {
+            if !self.ns_cache.enabled() {
+                self.resolver.set_level(self.resolver.level().saturating_add(1));
+            }
+        } else {
+            self.ns_cache.clear();
+            self.resolver.set_level(self.resolver_level());
+            if self.resolver.push(&BytesStart::from_content(content, name_len)).is_err() {
+                self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
+            }
+        }
+        self.open.push(Open { qname, offset, declares });
+        let ns = match first_colon {
+            None => self.default_ns(),
+            Some(i) => match self.prefix_ns(qname, i) {
+                Some(ns) => ns,
+                None => {
+                    let msg = format!("namespace prefix {:?} is not declared", &qname[..i]);
+                    self.diag(DiagnosticKind::UnboundPrefix, offset, msg);
+                    Ns::UnboundPrefix
+                }
+            },
         };
         if self.phase == Phase::BeforeRoot {
             self.phase = Phase::InRoot;
         }
-        Tag { ns, local, qname, attrs_raw, offset }
+        Tag { ns, local, qname, attrs_raw, offset, attr_list }
+    }
+
+    /// The resolver level of the current scope: the number of open elements (at most
+    /// `max_depth`, which is below `u16::MAX`).
+    fn resolver_level(&self) -> u16 {
+        u16::try_from(self.open.len()).unwrap_or(u16::MAX)
+    }
+
+    /// The namespace of unprefixed element names in the current scope.
+    fn default_ns(&mut self) -> Ns {
+        if let Some(ns) = self.ns_cache.default.filter(|_| self.ns_cache.enabled()) {
+            return ns;
+        }
+        let ns = match self.resolver.resolve_prefix(None, true) {
+            ResolveResult::Bound(uri) => Ns::from_uri(uri.0),
+            ResolveResult::Unbound | ResolveResult::Unknown(_) => Ns::Null,
+        };
+        self.ns_cache.default = Some(ns);
+        ns
+    }
+
+    /// The namespace of the prefixed name `qname`, whose prefix ends at its first `:` (at
+    /// `colon`), in the current scope; `None` when the prefix has no binding.
+    fn prefix_ns(&mut self, qname: &'a str, colon: usize) -> Option<Ns> {
+        let prefix = &qname[..colon];
+        if let Some(&(_, ns)) = self.ns_cache.prefixes.iter().find(|(p, _)| *p == prefix && self.ns_cache.enabled()) {
+            return ns;
+        }
+        let ns = match self.resolver.resolve_element(QName(qname)).0 {
+            ResolveResult::Bound(uri) => Some(Ns::from_uri(uri.0)),
+            ResolveResult::Unbound => Some(Ns::Null),
+            ResolveResult::Unknown(_) => None,
+        };
+        // Bounded like the bindings themselves: a document naming ever new prefixes does not
+        // grow the cache past the number a scope can declare.
+        if self.ns_cache.prefixes.len() < 64 {
+            self.ns_cache.prefixes.push((prefix, ns));
+        }
+        ns
     }
 
     /// Checks a tag's attributes (unquoted or valueless values, duplicates, references,
     /// control characters, unbound prefixes, limits). Returns `attrs_raw`, cut before the
-    /// first attribute over a limit.
+    /// first attribute over a limit; `self.attr_list` holds the attributes before the cut.
     fn check_attrs(&mut self, attrs_raw: &'a str, offset: usize) -> &'a str {
         let mut scan = Attrs::new(attrs_raw);
-        self.attr_names.clear();
+        self.attr_list.clear();
         if !self.attr_set.is_empty() {
             self.attr_set.clear();
         }
@@ -582,33 +785,30 @@ impl<'a> XmlReader<'a> {
                 None => self.diag(DiagnosticKind::MalformedXml, at, format!("attribute {:?} has no value", a.name)),
             }
             // Duplicates: linear for the usual handful, a set beyond.
-            let dup = if self.attr_names.len() < 16 {
-                let d = self.attr_names.contains(&a.name);
-                self.attr_names.push(a.name);
-                d
+            let dup = if self.attr_list.len() < 16 {
+                self.attr_list.iter().any(|&(n, _)| n == a.name)
             } else {
                 if self.attr_set.is_empty() {
-                    self.attr_set.extend(self.attr_names.iter().copied());
+                    self.attr_set.extend(self.attr_list.iter().map(|&(n, _)| n));
                 }
                 !self.attr_set.insert(a.name)
             };
+            self.attr_list.push((a.name, a.value));
             if dup {
                 self.diag(DiagnosticKind::MalformedXml, at, format!("duplicate attribute {:?}: the first is used", a.name));
             }
-            if let Some(prefix) = a.name.bytes().position(|b| b == b':').map(|i| &a.name[..i]) {
-                if prefix != "xmlns" && prefix != "xml" {
-                    if let ResolveResult::Unknown(_) = self.resolver.resolve_attribute(QName(a.name)).0 {
-                        // Declarations on this same tag are not pushed yet: look for them.
-                        let declared = Attrs::new(attrs_raw)
-                            .any(|(n, _)| n.strip_prefix("xmlns:") == Some(prefix));
-                        if !declared {
-                            let msg = format!("namespace prefix {prefix:?} of attribute {:?} is not declared", a.name);
-                            self.diag(DiagnosticKind::UnboundPrefix, at, msg);
-                        }
+            if let Some(colon) = a.name.bytes().position(|b| b == b':') {
+                let prefix = &a.name[..colon];
+                if prefix != "xmlns" && prefix != "xml" && self.prefix_ns(a.name, colon).is_none() {
+                    // Declarations on this same tag are not pushed yet: look for them.
+                    let declared = Attrs::new(attrs_raw).any(|(n, _)| n.strip_prefix("xmlns:") == Some(prefix));
+                    if !declared {
+                        let msg = format!("namespace prefix {prefix:?} of attribute {:?} is not declared", a.name);
+                        self.diag(DiagnosticKind::UnboundPrefix, at, msg);
                     }
                 }
             }
-            if memchr::memchr(b'&', a.value.as_bytes()).is_some() {
+            if a.has_amp {
                 self.check_attr_refs(a.value);
             }
             if self.has_controls {
@@ -643,9 +843,22 @@ impl<'a> XmlReader<'a> {
         }
     }
 
-    /// Handles a start or empty-element tag. `None`: nothing to deliver (skipped).
-    fn on_start(&mut self, content: &'a str, name_len: usize, offset: usize, empty: bool) -> Option<Event<'a>> {
-        if self.stray_lt(content, offset) {
+    /// Handles a start or empty-element tag (`lt`: what the tokenizer knows of `<` in it).
+    /// `None`: nothing to deliver (skipped).
+    fn on_start(
+        &mut self,
+        content: &'a str,
+        name_len: usize,
+        offset: usize,
+        empty: bool,
+        lt: Option<LtCheck>,
+    ) -> Option<Event<'a>> {
+        // A `<` that starts no tag (`a < b`, `x<3`, `c<d</a>`) is text, as in XML5.
+        let lt = lt.unwrap_or_else(|| scan::lt_check(content));
+        if lt == LtCheck::InValue {
+            self.diag(DiagnosticKind::MalformedXml, offset, "'<' in an attribute value kept");
+        }
+        if lt == LtCheck::Stray {
             // The `<` (at `offset`) is text; read on right after it.
             let lt = offset;
             self.reset_at(lt + 1);
@@ -745,8 +958,8 @@ impl<'a> XmlReader<'a> {
                 continue;
             }
             match token {
-                Token::Start { content, name_len, empty } => {
-                    if let Some(ev) = self.on_start(content, name_len, offset, empty) {
+                Token::Start { content, name_len, empty, lt } => {
+                    if let Some(ev) = self.on_start(content, name_len, offset, empty, lt) {
                         return ev;
                     }
                 }
@@ -830,12 +1043,12 @@ impl<'a> XmlReader<'a> {
     fn decode_text(&mut self, raw: &'a str, first: usize, offset: usize) -> &'a str {
         let bytes = raw.as_bytes();
         let n = bytes.len();
-        let mut out = bumpalo::collections::String::with_capacity_in(n, self.arena);
+        // One block of slack for the whole-block copies of `copy_to_special`.
+        let mut out = bumpalo::collections::String::with_capacity_in(n + block::BLOCK, self.arena);
         out.push_str(&raw[..first]);
         let mut i = first;
         while i < n {
-            let j = super::find_near(bytes, i, [b'&', b'\r']).unwrap_or_else(|k| k + memchr::memchr2(b'&', b'\r', &bytes[k..]).unwrap_or(n - k));
-            out.push_str(&raw[i..j]);
+            let j = copy_to_special(&mut out, raw, i);
             if j == n {
                 break;
             }
@@ -845,9 +1058,16 @@ impl<'a> XmlReader<'a> {
                 i = j + 1 + usize::from(bytes.get(j + 1) == Some(&b'\n'));
                 continue;
             }
+            // The references of entity-escaped HTML, read in place: their end is the `;`
+            // the search below would find.
+            if let Some((c, len)) = common_reference(bytes, j) {
+                out.push(c);
+                i = j + len;
+                continue;
+            }
             // A reference runs to the next `;`, unless another `&` comes first (quick-xml's
             // rule, kept so that `a & b; c` reads as it always has).
-            let k = super::find_near(bytes, j + 1, [b';', b'&']).unwrap_or_else(|k| k + memchr::memchr2(b';', b'&', &bytes[k..]).unwrap_or(n - k));
+            let k = reference_end(bytes, j + 1);
             if k == n || bytes[k] == b'&' {
                 self.diag(DiagnosticKind::BareAmpersand, offset + j, "'&' starts no reference; kept literally");
                 out.push('&');
@@ -855,10 +1075,10 @@ impl<'a> XmlReader<'a> {
                 continue;
             }
             match &bytes[j + 1..k] {
-                b"lt" => out.push('<'),
-                b"gt" => out.push('>'),
-                b"amp" => out.push('&'),
-                b"quot" => out.push('"'),
+                [b'l', b't'] => out.push('<'),
+                [b'g', b't'] => out.push('>'),
+                [b'a', b'm', b'p'] => out.push('&'),
+                [b'q', b'u', b'o', b't'] => out.push('"'),
                 _ => self.push_reference(&mut out, &raw[j + 1..k], &raw[j..=k], offset + j),
             }
             i = k + 1;
@@ -977,5 +1197,195 @@ impl<'a> XmlReader<'a> {
         if resume != self.pos() {
             self.reset_at(resume);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// xorshift64: deterministic random inputs for the differential tests.
+    fn rng(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    /// The text decoder before the block fast paths (one memchr search per gap and per
+    /// reference), kept as the oracle of `decode_text`.
+    fn decode_text_plain<'a>(reader: &mut XmlReader<'a>, raw: &'a str, first: usize, offset: usize) -> &'a str {
+        let bytes = raw.as_bytes();
+        let n = bytes.len();
+        let mut out = bumpalo::collections::String::with_capacity_in(n, reader.arena);
+        out.push_str(&raw[..first]);
+        let mut i = first;
+        while i < n {
+            let j = i + memchr::memchr2(b'&', b'\r', &bytes[i..]).unwrap_or(n - i);
+            out.push_str(&raw[i..j]);
+            if j == n {
+                break;
+            }
+            if bytes[j] == b'\r' {
+                out.push('\n');
+                i = j + 1 + usize::from(bytes.get(j + 1) == Some(&b'\n'));
+                continue;
+            }
+            let k = j + 1 + memchr::memchr2(b';', b'&', &bytes[j + 1..]).unwrap_or(n - j - 1);
+            if k == n || bytes[k] == b'&' {
+                reader.diag(DiagnosticKind::BareAmpersand, offset + j, "'&' starts no reference; kept literally");
+                out.push('&');
+                i = j + 1;
+                continue;
+            }
+            match &bytes[j + 1..k] {
+                b"lt" => out.push('<'),
+                b"gt" => out.push('>'),
+                b"amp" => out.push('&'),
+                b"quot" => out.push('"'),
+                _ => reader.push_reference(&mut out, &raw[j + 1..k], &raw[j..=k], offset + j),
+            }
+            i = k + 1;
+        }
+        out.into_bump_str()
+    }
+
+    /// Random text runs built from the pieces that matter to a text decoder.
+    fn random_runs(seed: u64, count: usize, max_pieces: u64, mut check: impl FnMut(&str)) {
+        let pieces = [
+            "&", ";", "lt", "gt", "amp", "quot", "apos", "#39", "#x27", "#", "x", "nbsp", "eacute", "bogus", "\r",
+            "\n", "\r\n", "a", "text ", "é", "日本語", "\u{10348}", " ", "#0", "#xD800", "&lt;p&gt;", "&amp;",
+            "0123456789abcdef", "\t", "\u{1}",
+        ];
+        let mut rand = rng(seed);
+        for _ in 0..count {
+            let n = rand() % max_pieces;
+            let raw: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            check(&raw);
+        }
+    }
+
+    #[test]
+    fn attribute_lists_match_a_scan_of_the_tag_text() {
+        let pieces = [
+            " ", "a", "b", "x:y", "xmlns", "xmlns:x", "=", "\"", "'", "v", "&amp;", "&", "/", "\n", "\r", "\t", "é",
+            "\u{1}", "0123456789abcdefghij", "<", ">",
+        ];
+        let mut rand = rng(0x1234_5678_9abc_def1);
+        for round in 0..100_000 {
+            let n = rand() % 24;
+            let attrs: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let doc = format!("<r {attrs}/>");
+            let limits = if round % 3 == 0 {
+                Limits { max_attributes: 2, max_text_bytes: 6, ..Limits::default() }
+            } else {
+                Limits::default()
+            };
+            let arena = Bump::new();
+            let mut reader = XmlReader::with_limits(&arena, &doc, &limits);
+            for _ in 0..8 {
+                match reader.next() {
+                    Event::Start(tag) => {
+                        let listed: Vec<_> = tag.attrs().collect();
+                        let scanned: Vec<_> = Attrs::new(tag.attrs_raw).collect();
+                        assert_eq!(listed, scanned, "{doc:?}");
+                        let mut scan = Attrs::new(tag.attrs_raw);
+                        while let Some(a) = scan.next_raw() {
+                            assert_eq!(a.has_amp, a.value.contains('&'), "{doc:?}");
+                        }
+                        for (name, _) in &scanned {
+                            let first = scanned.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
+                            assert_eq!(tag.raw_attr(name), first, "{doc:?}");
+                        }
+                    }
+                    Event::Eof => break,
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cached_namespaces_match_the_resolver() {
+        let pieces = [
+            "<a>", "</a>", "<x:a>", "</x:a>", "<y:b/>", "<a:b:c/>", "<:d/>", "text", "<b xmlns:y='u'>", "</b>",
+            "<c xmlns=''>", "</c>", "<e xmlns='http://www.w3.org/2005/Atom'>", "</e>", "<f xmlns:x='http://purl.org/dc/elements/1.1/'>",
+            "</f>", "<g x:attr='1' y:attr='2'/>", "<h y:z='2' xmlns:y='v'/>", "<i xmlns:x=''>", "</i>", "<j a='xmlns'>", "</j>",
+            "<k xmlns:z='1' xmlns:w='2' xmlns:v='3'>", "</k>",
+        ];
+        let mut rand = rng(0x0bad_5eed_1234_5678);
+        for round in 0..20_000 {
+            let n = rand() % 30;
+            let body: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let doc = format!("<r xmlns:x='http://www.itunes.com/dtds/podcast-1.0.dtd'>{body}</r>");
+            let limits = Limits { max_namespace_bindings: if round % 4 == 0 { 2 } else { 128 }, ..Limits::default() };
+            let read = |disabled: bool| {
+                let arena = Bump::new();
+                let mut reader = XmlReader::with_limits(&arena, &doc, &limits);
+                reader.ns_cache.disabled = disabled;
+                let mut names = Vec::new();
+                loop {
+                    match reader.next() {
+                        Event::Start(tag) => names.push(format!("{} {:?}", tag.qname, tag.ns)),
+                        Event::Eof => break,
+                        _ => {}
+                    }
+                }
+                (names, reader.diagnostics)
+            };
+            assert_eq!(read(false), read(true), "{doc:?}");
+        }
+    }
+
+    #[test]
+    fn find_forbidden_control_matches_a_byte_loop() {
+        let mut rand = rng(0xd1b5_4a32_d192_ed03);
+        for _ in 0..20_000 {
+            let len = (rand() % 700) as usize;
+            let mut bytes: Vec<u8> = (0..len).map(|_| [b'a', b'\t', b'\n', b'\r', b' ', 0x80, 0xff, b'<'][(rand() % 8) as usize]).collect();
+            for _ in 0..rand() % 3 {
+                if len > 0 {
+                    let at = (rand() % len as u64) as usize;
+                    bytes[at] = [0, 1, 8, 0x0b, 0x0c, 0x0e, 0x1f][(rand() % 7) as usize];
+                }
+            }
+            let want = bytes.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'));
+            assert_eq!(find_forbidden_control(&bytes), want, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn may_declare_namespaces_matches_a_substring_search() {
+        let pieces = ["x", "xml", "xmlns", "ns", " ", "a", "='", "é", "0123456789abcdef"];
+        let mut rand = rng(0x3c6e_f372_fe94_f82b);
+        for _ in 0..100_000 {
+            let n = rand() % 16;
+            let attrs: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            assert_eq!(may_declare_namespaces(attrs.as_bytes()), attrs.contains("xmlns"), "{attrs:?}");
+        }
+    }
+
+    #[test]
+    fn needs_attr_decoding_matches_a_byte_loop() {
+        random_runs(0x5851_f42d_4c95_7f2d, 100_000, 30, |raw| {
+            let want = raw.bytes().any(|b| b == b'&' || b < 0x20);
+            assert_eq!(needs_attr_decoding(raw.as_bytes()), want, "{raw:?}");
+        });
+    }
+
+    #[test]
+    fn decode_text_matches_the_plain_decoder() {
+        random_runs(0x9e37_79b9_7f4a_7c15, 200_000, 40, |raw| {
+            let Some(first) = raw.bytes().position(|b| b == b'&' || b == b'\r') else { return };
+            let arena = Bump::new();
+            let mut fast = XmlReader::new(&arena, raw, 16);
+            let mut plain = XmlReader::new(&arena, raw, 16);
+            let got = fast.decode_text(raw, first, 0);
+            let want = decode_text_plain(&mut plain, raw, first, 0);
+            assert_eq!(got, want, "{raw:?}");
+            assert_eq!(fast.diagnostics, plain.diagnostics, "{raw:?}");
+        });
     }
 }

@@ -30,8 +30,10 @@ pub(super) enum Token<'a> {
     /// index of its first `&` or CR, from where it needs decoding; `None` when it needs none.
     Text { raw: &'a str, special: Option<usize> },
     /// A start or empty-element tag: the text between `<` and `>` (without the `/` of `/>`)
-    /// and the length of the name at its start (up to the first whitespace).
-    Start { content: &'a str, name_len: usize, empty: bool },
+    /// and the length of the name at its start (up to the first whitespace). `lt` is what
+    /// [`lt_check`] says of `content`, when the tokenizer knows it already (it does for
+    /// every tag it reads itself).
+    Start { content: &'a str, name_len: usize, empty: bool, lt: Option<LtCheck> },
     /// An end tag: the text between `</` and `>`, trailing whitespace removed.
     End(&'a str),
     /// A CDATA section's content.
@@ -47,6 +49,40 @@ pub(super) enum Token<'a> {
     /// A DOCTYPE declaration's content after `<!DOCTYPE` and whitespace.
     DocType(&'a str),
     Eof,
+}
+
+/// Where a start tag's text (after the `<`) has a `<`, which decides whether the tag is one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum LtCheck {
+    /// No `<`.
+    None,
+    /// Only inside quoted attribute values: a tag, whose values keep the `<`.
+    InValue,
+    /// The text does not start like a name, or has a `<` outside quotes: the `<` that
+    /// opened it is text (XML5), not a tag.
+    Stray,
+}
+
+/// [`LtCheck`] of a start tag's text, by a quote-aware scan (what the tokenizer's own tag
+/// reading finds as it goes).
+pub(super) fn lt_check(tag_text: &str) -> LtCheck {
+    let bytes = tag_text.as_bytes();
+    if !bytes.first().is_some_and(|&b| is_name_start(b)) {
+        return LtCheck::Stray;
+    }
+    if super::block::find_byte(bytes, b'<').is_none() {
+        return LtCheck::None;
+    }
+    let mut quote = 0u8;
+    for &b in bytes {
+        match (quote, b) {
+            (0, b'"' | b'\'') => quote = b,
+            (0, b'<') => return LtCheck::Stray,
+            (q, b) if q == b => quote = 0,
+            _ => {}
+        }
+    }
+    LtCheck::InValue
 }
 
 /// What [`next`] read.
@@ -117,15 +153,18 @@ pub(super) fn next<'a>(src: &'a str, pos: &mut usize, arena: &'a Bump) -> Step<'
                     return Step::Token(Token::StrayLt);
                 }
                 TagEnd::Eof => {}
-                TagEnd::Gt(gt) => {
-                *pos = gt + 1;
-                let content = &src[start + 1..gt];
-                let (content, empty) = match content.strip_suffix('/') {
-                    Some(c) => (c, true),
-                    None => (content, false),
-                };
-                let name_len = content.bytes().position(is_ws).unwrap_or(content.len());
-                return Step::Token(Token::Start { content, name_len, empty });
+                TagEnd::Gt { gt, lt_in_value } => {
+                    *pos = gt + 1;
+                    let content = &src[start + 1..gt];
+                    let (content, empty) = match content.strip_suffix('/') {
+                        Some(c) => (c, true),
+                        None => (content, false),
+                    };
+                    let name_len = content.bytes().position(is_ws).unwrap_or(content.len());
+                    // It starts with a name and has no `<` outside quotes (or it would have
+                    // been a stray `<`).
+                    let lt = Some(if lt_in_value { LtCheck::InValue } else { LtCheck::None });
+                    return Step::Token(Token::Start { content, name_len, empty, lt });
                 }
             }
         }
@@ -189,8 +228,9 @@ pub(super) fn is_name_start(b: u8) -> bool {
 }
 
 enum TagEnd {
-    /// The index of the `>` that ends the tag.
-    Gt(usize),
+    /// The index of the `>` that ends the tag, and whether a quoted value before it holds a
+    /// `<`.
+    Gt { gt: usize, lt_in_value: bool },
     /// A `<` outside quotes comes first: the tag's `<` was text.
     Lt,
     /// The input ends first (quick-xml then reports which construct is unclosed).
@@ -202,6 +242,7 @@ enum TagEnd {
 #[inline]
 fn start_tag_end(bytes: &[u8], from: usize) -> TagEnd {
     let mut i = from;
+    let mut lt_in_value = false;
     loop {
         let j = match super::find_near(bytes, i, [b'>', b'"', b'\'', b'<']) {
             Ok(j) => j,
@@ -215,13 +256,22 @@ fn start_tag_end(bytes: &[u8], from: usize) -> TagEnd {
             }
         };
         match bytes[j] {
-            b'>' => return TagEnd::Gt(j),
+            b'>' => return TagEnd::Gt { gt: j, lt_in_value },
             b'<' => return TagEnd::Lt,
             // A quoted value: a `<` in it is kept (the reader diagnoses it).
-            q => match memchr::memchr(q, &bytes[j + 1..]) {
-                Some(k) => i = j + 1 + k + 1,
-                None => return TagEnd::Eof,
-            },
+            q => {
+                let mut k = j + 1;
+                loop {
+                    match super::block::find_any(&bytes[k..], [q, b'<']) {
+                        Some(e) if bytes[k + e] == q => break i = k + e + 1,
+                        Some(e) => {
+                            lt_in_value = true;
+                            k += e + 1;
+                        }
+                        None => return TagEnd::Eof,
+                    }
+                }
+            }
         }
     }
 }
@@ -253,7 +303,7 @@ fn delegate<'a>(src: &'a str, pos: &mut usize, arena: &'a Bump) -> Step<'a> {
                 None => (content, false),
             };
             let name_len = content.bytes().position(is_ws).unwrap_or(content.len());
-            Token::Start { content, name_len, empty }
+            Token::Start { content, name_len, empty, lt: None }
         }
         Ok(QEvent::End(_)) if src[start..end].starts_with("</") && src[start..end].ends_with('>') => {
             Token::End(end_name(&src[start + 2..end - 1]))
@@ -317,7 +367,9 @@ mod tests {
         match t {
             // quick-xml splits text at references: compare the raw run.
             Token::Text { raw, .. } => format!("text {raw:?}"),
-            Token::Start { content, name_len, empty } => {
+            Token::Start { content, name_len, empty, lt } => {
+                // What the tag reading found as it went is what a separate scan finds.
+                assert!(lt.is_none_or(|lt| lt == lt_check(content)), "{content:?}: {lt:?}");
                 format!("start {:?} {:?} {empty}", &content[..name_len], &content[name_len..])
             }
             Token::End(n) => format!("end {n:?}"),

@@ -1,0 +1,240 @@
+//! 16-byte blocks: which bytes of a block are one of a few needles, as a bitmask (bit `i` for
+//! byte `i`).
+//!
+//! For the short, frequent searches of a reader (the gap between two references in
+//! entity-escaped HTML, the name of a reference) a whole-block compare is cheaper than
+//! starting a vector search: no call, no setup, and one block usually holds the answer.
+//!
+//! SSE2 on x86_64, where it is part of the baseline; a portable loop elsewhere. The tests
+//! check that both give the same masks.
+
+/// Bytes per block.
+pub(crate) const BLOCK: usize = 16;
+
+/// The block of `bytes` at `from`, when 16 bytes are left there.
+#[inline(always)]
+pub(crate) fn at(bytes: &[u8], from: usize) -> Option<&[u8; BLOCK]> {
+    bytes.get(from..from.checked_add(BLOCK)?)?.try_into().ok()
+}
+
+/// Bit `i` set where `block[i]` equals one of `needles`.
+#[inline(always)]
+pub(crate) fn eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::eq_mask(block, needles)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        portable_eq_mask(block, needles)
+    }
+}
+
+/// Bit `i` set where `block[i] < limit` (as unsigned bytes; `limit` > 0).
+#[inline(always)]
+pub(crate) fn lt_mask(block: &[u8; BLOCK], limit: u8) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::lt_mask(block, limit)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        portable_lt_mask(block, limit)
+    }
+}
+
+/// Length of the longest prefix of `bytes` made of whole 128-byte chunks free of C0 control
+/// characters other than TAB, LF and CR: where a search for the first forbidden control
+/// can start. For the one scan of the whole input the reader makes; 0 where AVX2 is not
+/// available (the caller's own loop then does all the work).
+pub(crate) fn control_free_prefix(bytes: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 was detected on this CPU just above.
+            return unsafe { avx2::control_free_prefix(bytes) };
+        }
+    }
+    let _ = bytes;
+    0
+}
+
+/// Index of the first byte of `bytes` equal to `needle`. Most searches of a reader end close
+/// by: one block compare first, a vector search beyond it, a plain loop for a short slice.
+#[inline(always)]
+pub(crate) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
+    find_any(bytes, [needle])
+}
+
+/// Index of the first byte of `bytes` equal to one of `needles` (one to three), searched as
+/// [`find_byte`] does.
+#[inline(always)]
+pub(crate) fn find_any<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option<usize> {
+    match at(bytes, 0) {
+        Some(b) => match eq_mask(b, needles) {
+            0 => {
+                let rest = &bytes[BLOCK..];
+                let found = match *needles.as_slice() {
+                    [a] => memchr::memchr(a, rest),
+                    [a, b] => memchr::memchr2(a, b, rest),
+                    [a, b, c] => memchr::memchr3(a, b, c, rest),
+                    _ => rest.iter().position(|b| needles.contains(b)),
+                };
+                found.map(|i| BLOCK + i)
+            }
+            mask => Some(mask.trailing_zeros() as usize),
+        },
+        None => bytes.iter().position(|b| needles.contains(b)),
+    }
+}
+
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn portable_lt_mask(block: &[u8; BLOCK], limit: u8) -> u32 {
+    let mut mask = 0;
+    for (i, &b) in block.iter().enumerate() {
+        if b < limit {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn portable_eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> u32 {
+    let mut mask = 0;
+    for (i, &b) in block.iter().enumerate() {
+        if needles.contains(&b) {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+#[cfg(target_arch = "x86_64")]
+mod sse2 {
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        _mm_setzero_si128,
+    };
+
+    #[inline(always)]
+    pub(super) fn eq_mask<const N: usize>(block: &[u8; super::BLOCK], needles: [u8; N]) -> u32 {
+        // SAFETY: SSE2 is part of the x86_64 baseline, so these instructions are always
+        // available. The only memory access is the unaligned load (`loadu`: no alignment
+        // requirement) of exactly the 16 initialized bytes `block` refers to.
+        unsafe {
+            let x: __m128i = _mm_loadu_si128(block.as_ptr().cast());
+            let mut any = _mm_setzero_si128();
+            for n in needles {
+                any = _mm_or_si128(any, _mm_cmpeq_epi8(x, _mm_set1_epi8(n as i8)));
+            }
+            _mm_movemask_epi8(any) as u32
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn lt_mask(block: &[u8; super::BLOCK], limit: u8) -> u32 {
+        // SAFETY: as in `eq_mask`: SSE2 is baseline on x86_64; one unaligned load of the 16
+        // bytes `block` refers to.
+        unsafe {
+            let x: __m128i = _mm_loadu_si128(block.as_ptr().cast());
+            // x < limit  <=>  min(x, limit - 1) == x (unsigned).
+            let below = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(limit.wrapping_sub(1) as i8)), x);
+            _mm_movemask_epi8(below) as u32
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use core::arch::x86_64::{
+        __m256i, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_set1_epi8,
+    };
+
+    /// See [`super::control_free_prefix`].
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn control_free_prefix(bytes: &[u8]) -> usize {
+        const CHUNK: usize = 128;
+        let below_space = _mm256_set1_epi8(0x1f);
+        let (tab, lf, cr) = (_mm256_set1_epi8(b'\t' as i8), _mm256_set1_epi8(b'\n' as i8), _mm256_set1_epi8(b'\r' as i8));
+        let mut done = 0;
+        for chunk in bytes.chunks_exact(CHUNK) {
+            let mut bad = _mm256_set1_epi8(0);
+            for i in (0..CHUNK).step_by(32) {
+                // SAFETY: `chunk` holds CHUNK initialized bytes, so the 32 bytes at `i` are in
+                // bounds; `loadu` has no alignment requirement.
+                let x: __m256i = unsafe { _mm256_loadu_si256(chunk.as_ptr().add(i).cast()) };
+                // x < 0x20  <=>  min(x, 0x1f) == x (unsigned).
+                let control = _mm256_cmpeq_epi8(_mm256_min_epu8(x, below_space), x);
+                let allowed =
+                    _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(x, tab), _mm256_cmpeq_epi8(x, lf)), _mm256_cmpeq_epi8(x, cr));
+                bad = _mm256_or_si256(bad, _mm256_andnot_si256(allowed, control));
+            }
+            if _mm256_movemask_epi8(bad) != 0 {
+                break;
+            }
+            done += CHUNK;
+        }
+        done
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eq_mask_agrees_with_the_portable_loop() {
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        let mut rand = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let alphabet = [b'&', b';', b'\r', b'\n', b'<', b'a', 0, 0x7f, 0x80, 0xff];
+        for _ in 0..100_000 {
+            let mut block = [0u8; BLOCK];
+            for b in &mut block {
+                let r = rand();
+                *b = if r % 3 == 0 { r as u8 >> 1 } else { alphabet[(r >> 8) as usize % alphabet.len()] };
+            }
+            assert_eq!(eq_mask(&block, [b'&', b'\r']), portable_eq_mask(&block, [b'&', b'\r']), "{block:?}");
+            assert_eq!(eq_mask(&block, [b';', b'&']), portable_eq_mask(&block, [b';', b'&']), "{block:?}");
+            assert_eq!(eq_mask(&block, [0xff]), portable_eq_mask(&block, [0xff]), "{block:?}");
+            assert_eq!(eq_mask(&block, [b'<', b'&', b'\r']), portable_eq_mask(&block, [b'<', b'&', b'\r']), "{block:?}");
+            for limit in [0x20, 1, 0x80, 0x81, 0xff] {
+                assert_eq!(lt_mask(&block, limit), portable_lt_mask(&block, limit), "{block:?} < {limit}");
+            }
+        }
+        assert_eq!(at(b"short", 0), None);
+        assert_eq!(at(&[1; 20], 4), Some(&[1; 16]));
+        assert_eq!(at(&[1; 20], 5), None);
+        assert_eq!(at(&[1; 20], usize::MAX), None);
+    }
+
+    #[test]
+    fn find_byte_agrees_with_a_plain_search() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 70) as usize;
+            let bytes: Vec<u8> = (0..len).map(|k| [b'a', b'"', b'\'', 0x80, b'<'][((state >> (k % 50)) % 5) as usize]).collect();
+            for needle in [b'"', b'\'', b'<', b'z'] {
+                assert_eq!(find_byte(&bytes, needle), bytes.iter().position(|&b| b == needle), "{bytes:?} {needle}");
+                let either = bytes.iter().position(|&b| b == needle || b == b'<');
+                assert_eq!(find_any(&bytes, [needle, b'<']), either, "{bytes:?} {needle}");
+                let three = bytes.iter().position(|&b| b == needle || b == b'<' || b == 0x80);
+                assert_eq!(find_any(&bytes, [needle, b'<', 0x80]), three, "{bytes:?} {needle}");
+            }
+        }
+    }
+}
