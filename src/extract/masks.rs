@@ -32,16 +32,80 @@ pub(super) fn byte_after(b: &[u8], i: usize, pad: u8) -> u8 {
     b.get(i + 64).copied().unwrap_or(pad)
 }
 
-/// Masks for the word counter: see [`WordMasks`].
-#[inline]
+/// Masks for the word counter (see [`WordMasks`]), by the best implementation for this CPU
+/// (one feature check per call: the scans use [`Classify`] instead).
+#[cfg(test)]
 pub(super) fn word_masks(block: &[u8; 64]) -> WordMasks {
     imp::word_masks(block)
 }
 
-/// Masks for whitespace collapsing: see [`CollapseMasks`].
-#[inline]
+/// Masks for whitespace collapsing (see [`CollapseMasks`]); like [`word_masks`].
+#[cfg(test)]
 pub(super) fn collapse_masks(block: &[u8; 64]) -> CollapseMasks {
     imp::collapse_masks(block)
+}
+
+/// An implementation of the masks. The scans are generic over it and instantiated once per
+/// implementation; the AVX2 instance is called from a function compiled with AVX2 enabled
+/// (see [`Avx2`]), so that the mask code inlines into the scan loop and the masks stay in
+/// registers: no call and no feature check per block.
+pub(super) trait Classify: Copy {
+    fn word(self, block: &[u8; 64]) -> WordMasks;
+    fn collapse(self, block: &[u8; 64]) -> CollapseMasks;
+}
+
+/// The masks every CPU of the target computes: SSE2 on x86_64, the portable loop elsewhere.
+#[derive(Clone, Copy)]
+pub(super) struct Baseline;
+
+impl Classify for Baseline {
+    #[inline(always)]
+    fn word(self, block: &[u8; 64]) -> WordMasks {
+        baseline::word_masks(block)
+    }
+
+    #[inline(always)]
+    fn collapse(self, block: &[u8; 64]) -> CollapseMasks {
+        baseline::collapse_masks(block)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+use imp::sse2 as baseline;
+#[cfg(not(target_arch = "x86_64"))]
+use portable as baseline;
+
+/// The AVX2 masks; a value exists only where the CPU has AVX2, and POPCNT and BMI1 (which
+/// every AVX2 CPU has; [`Avx2::detect`] checks all three). Callers pass it to a generic scan
+/// from inside a `#[target_feature(enable = "avx2,popcnt,bmi1")]` function, so that bit
+/// counts in the scan are single instructions too.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+pub(super) struct Avx2(());
+
+#[cfg(target_arch = "x86_64")]
+impl Avx2 {
+    /// `Some` when the CPU has AVX2, POPCNT and BMI1 (the answers are cached by `std`).
+    #[inline]
+    pub(super) fn detect() -> Option<Avx2> {
+        use std::arch::is_x86_feature_detected as has;
+        (has!("avx2") && has!("popcnt") && has!("bmi1")).then_some(Avx2(()))
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Classify for Avx2 {
+    #[inline(always)]
+    fn word(self, block: &[u8; 64]) -> WordMasks {
+        // SAFETY: an `Avx2` exists only when the CPU has AVX2.
+        unsafe { imp::avx2::word_masks(block) }
+    }
+
+    #[inline(always)]
+    fn collapse(self, block: &[u8; 64]) -> CollapseMasks {
+        // SAFETY: as above.
+        unsafe { imp::avx2::collapse_masks(block) }
+    }
 }
 
 /// Byte classes for counting words.
@@ -107,9 +171,10 @@ mod imp {
     //! (part of the x86_64 baseline) otherwise. Byte compares are signed: bytes `>= 0x80` are
     //! negative, so they are below every ASCII bound and each ASCII range test excludes them
     //! without a separate check.
+    #[cfg(test)]
     use super::{CollapseMasks, WordMasks};
 
-    #[inline]
+    #[cfg(test)]
     pub(super) fn word_masks(bytes: &[u8; 64]) -> WordMasks {
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2 (checked just above).
@@ -119,7 +184,7 @@ mod imp {
         }
     }
 
-    #[inline]
+    #[cfg(test)]
     pub(super) fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU supports AVX2 (checked just above).
@@ -257,6 +322,7 @@ mod imp {
             _mm256_or_si256(a, b)
         }
 
+        #[inline]
         #[target_feature(enable = "avx2")]
         pub(in super::super) unsafe fn word_masks(bytes: &[u8; 64]) -> WordMasks {
             let v = lanes(bytes);
@@ -268,6 +334,7 @@ mod imp {
             }
         }
 
+        #[inline]
         #[target_feature(enable = "avx2")]
         pub(in super::super) unsafe fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
             let v = lanes(bytes);

@@ -190,7 +190,24 @@ impl<'a> Gathered<'a> {
 /// trimmed. Borrowed from `s` when that is all one stretch of words separated by single
 /// spaces (collapsing would only trim it); otherwise one arena string, written once.
 pub(crate) fn collapse<'b>(arena: &'b Bump, s: &'b str) -> &'b str {
-    let mut scan = CollapseScan::new(s);
+    #[cfg(target_arch = "x86_64")]
+    if s.len() >= CollapseScan::<masks::Baseline>::MIN_LEN {
+        if let Some(avx2) = masks::Avx2::detect() {
+            #[target_feature(enable = "avx2,popcnt,bmi1")]
+            unsafe fn with_avx2<'b>(arena: &'b Bump, s: &'b str, avx2: masks::Avx2) -> &'b str {
+                collapse_with(arena, s, avx2)
+            }
+            // SAFETY: the CPU has AVX2 (`detect`).
+            return unsafe { with_avx2(arena, s, avx2) };
+        }
+    }
+    collapse_with(arena, s, masks::Baseline)
+}
+
+/// [`collapse`] with the masks of `classify`.
+#[inline(always)]
+fn collapse_with<'b, C: masks::Classify>(arena: &'b Bump, s: &'b str, classify: C) -> &'b str {
+    let mut scan = CollapseScan::new(s, classify);
     let mut i = scan.whitespace_end(0);
     if i == s.len() {
         return "";
@@ -213,12 +230,13 @@ pub(crate) fn collapse<'b>(arena: &'b Bump, s: &'b str) -> &'b str {
 }
 
 /// The scans of whitespace collapsing over one text. Texts of at least [`Self::MIN_LEN`]
-/// bytes are classified a 64-byte block at a time ([`masks::collapse_masks`]); the masks of
+/// bytes are classified a 64-byte block at a time (`masks::Classify::collapse`); the masks of
 /// the current block are kept, so a text is classified once however many runs it has.
 /// Shorter ones are scanned byte by byte. Only lead bytes that may start non-ASCII
 /// whitespace are decoded ([`ws_len_at`]).
-struct CollapseScan<'t> {
+struct CollapseScan<'t, C> {
     t: &'t str,
+    classify: C,
     /// The current block is `t[base..base + len]` (`len < 64` only for the last block, whose
     /// masks then cover padding: tabs, i.e. whitespace). Unused for short texts.
     base: usize,
@@ -231,20 +249,21 @@ struct CollapseScan<'t> {
     maybe_word: u64,
 }
 
-impl<'t> CollapseScan<'t> {
+impl<'t, C: masks::Classify> CollapseScan<'t, C> {
     /// Padding after the last byte of `t`: whitespace, so the end stops a run.
     const PAD: u8 = b'\t';
     /// Shorter texts are scanned byte by byte: one block's masks cost about as much as
     /// looking at this many bytes one at a time.
     const MIN_LEN: usize = 16;
 
-    fn new(t: &'t str) -> Self {
-        CollapseScan { t, base: usize::MAX, len: 0, run_stops: 0, maybe_word: 0 }
+    #[inline(always)]
+    fn new(t: &'t str, classify: C) -> Self {
+        CollapseScan { t, classify, base: usize::MAX, len: 0, run_stops: 0, maybe_word: 0 }
     }
 
     /// Makes the block hold byte `i` (`i < t.len()`), loading the block at `i` if it does
     /// not; returns the offset of `i` in the block.
-    #[inline]
+    #[inline(always)]
     fn block_at(&mut self, i: usize) -> usize {
         if i.wrapping_sub(self.base) < self.len {
             return i - self.base;
@@ -252,7 +271,7 @@ impl<'t> CollapseScan<'t> {
         let b = self.t.as_bytes();
         let mut scratch = [0u8; 64];
         let (block, len) = masks::block(b, i, Self::PAD, &mut scratch);
-        let m = masks::collapse_masks(block);
+        let m = self.classify.collapse(block);
         let may_be_ws = m.ws_ctl | m.space | m.ws_lead;
         let after = masks::byte_after(b, i, Self::PAD);
         let after_may_be_ws = matches!(after, b'\t'..=b'\r' | b' ' | 0xC2 | 0xE1..=0xE3) as u64;
@@ -278,7 +297,7 @@ impl<'t> CollapseScan<'t> {
 
     /// From a non-whitespace character at byte `i`: the end of the longest stretch of words
     /// separated by single ASCII spaces, i.e. of text that collapsing leaves as it is.
-    #[inline]
+    #[inline(always)]
     fn run_end(&mut self, mut i: usize) -> usize {
         let n = self.t.len();
         if n < Self::MIN_LEN {
@@ -303,7 +322,7 @@ impl<'t> CollapseScan<'t> {
     }
 
     /// The end of the whitespace starting at byte `i` (`i` itself when none does).
-    #[inline]
+    #[inline(always)]
     fn whitespace_end(&mut self, mut i: usize) -> usize {
         let n = self.t.len();
         let b = self.t.as_bytes();
@@ -383,6 +402,21 @@ pub fn plain_text<'a: 'b, 'b>(arena: &'b Bump, t: &Text<'a>) -> Option<&'b str> 
 /// found for all 64 bytes at once by adding the run starts into `o` (the carry runs through
 /// each run of `o` and sets the byte after it).
 pub fn word_count(text: &str) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(avx2) = masks::Avx2::detect() {
+        #[target_feature(enable = "avx2,popcnt,bmi1")]
+        unsafe fn with_avx2(text: &str, avx2: masks::Avx2) -> u32 {
+            word_count_with(text, avx2)
+        }
+        // SAFETY: the CPU has AVX2 (`detect`).
+        return unsafe { with_avx2(text, avx2) };
+    }
+    word_count_with(text, masks::Baseline)
+}
+
+/// [`word_count`] with the masks of `classify`.
+#[inline(always)]
+fn word_count_with<C: masks::Classify>(text: &str, classify: C) -> u32 {
     let b = text.as_bytes();
     let mut n = 0u32;
     // The state before the next byte: no letter or digit since the last whitespace.
@@ -391,7 +425,7 @@ pub fn word_count(text: &str) -> u32 {
     let mut i = 0;
     while i < b.len() {
         let (block, len) = masks::block(b, i, b' ', &mut scratch);
-        let m = masks::word_masks(block);
+        let m = classify.word(block);
         let (mut ws, mut alnum) = (m.ws, m.alnum);
         // Bytes of this block counted now; a character that straddles the block's end is
         // left for the next block.
