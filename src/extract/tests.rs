@@ -320,6 +320,15 @@ fn collapsed_text_is_borrowed_when_it_can_be() {
     let out = text_content(&arena, &h);
     assert_eq!(out, "One text node");
     assert!(node_text.as_bytes().as_ptr_range().contains(&out.as_ptr()));
+    // Whitespace-only text nodes between blocks are separators, not text to join.
+    let h = match crate::html::parse_escaped_html(&arena, "\n<p>One title</p>\n  <p></p>\n") {
+        Some(Text::Html(h)) => h,
+        other => panic!("{other:?}"),
+    };
+    let NodeKind::Text(node_text) = h.nodes()[2].kind else { panic!("{:?}", h.nodes()) };
+    let out = text_content(&arena, &h);
+    assert_eq!(out, "One title");
+    assert!(node_text.as_bytes().as_ptr_range().contains(&out.as_ptr()));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -153,7 +153,11 @@ impl<'a> Gathered<'a> {
     /// at most once, when the joined string is created).
     #[inline]
     fn push(&mut self, t: &'a str, rest: impl FnOnce() -> usize) {
-        if t.is_empty() {
+        // A node of ASCII whitespace only (the line breaks and indentation between block
+        // elements) collapses to what a separator does: owe one instead of copying it, so
+        // that e.g. `<p>One title</p>\n` stays a borrowed slice.
+        if t.bytes().all(|b| matches!(b, b'\t'..=b'\r' | b' ')) {
+            self.separator_owed |= !t.is_empty();
             return;
         }
         let sep = std::mem::take(&mut self.separator_owed);
