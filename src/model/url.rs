@@ -325,6 +325,89 @@ mod tests {
         assert!(accepted > 8_000, "{accepted}");
     }
 
+    /// The straightforward version of [`canonical_http_url_parts`]: the components as byte
+    /// ranges of the input, split with `str` searches.
+    fn ref_parts(s: &str) -> Option<[Option<(usize, usize)>; 5]> {
+        if !ref_is_canonical_http_url(s) {
+            return None;
+        }
+        let host_start = s.find("://")? + 3;
+        let host_end = host_start + s[host_start..].find('/')?;
+        let hash = s.find('#');
+        let path_query_end = hash.unwrap_or(s.len());
+        let qmark = s[host_end..path_query_end].find('?').map(|q| host_end + q);
+        let path_end = qmark.unwrap_or(path_query_end);
+        Some([
+            Some((0, host_start - 3)),
+            Some((host_start, host_end)),
+            Some((host_end, path_end)),
+            qmark.map(|q| (q + 1, path_query_end)),
+            hash.map(|h| (h + 1, s.len())),
+        ])
+    }
+
+    /// [`canonical_http_url_parts`] as byte ranges of `s` (the parts are slices of it).
+    fn parts_as_ranges(s: &str) -> Option<[Option<(usize, usize)>; 5]> {
+        let p = canonical_http_url_parts(s)?;
+        let range = |part: &str| {
+            let start = part.as_ptr() as usize - s.as_ptr() as usize;
+            (start, start + part.len())
+        };
+        Some([Some(range(p.scheme)), Some(range(p.host)), Some(range(p.path)), p.query.map(range), p.fragment.map(range)])
+    }
+
+    #[test]
+    fn parts_agree_with_the_straightforward_split() {
+        // Tails built from the bytes the scan treats specially, long enough (and offset by
+        // hosts of different lengths) that every block position and the final partial block
+        // of a block-wise scan are exercised.
+        let pieces: &[&str] = &[
+            "a", "Z", "0", "-", "_", "~", ".", "..", "...", "/", "/", "//", "/.", "/..", "/./", "/../", "?", "??", "#",
+            "%", "%2", "%2e", "%2E", "%2f", "%25", "2e", "=", "&", "$", "!", "'", "\"", "<", ">", "\\", " ", "\t", "\u{7f}",
+            "[", "]", "^", "`", "{", "|", "}", "é", "\u{80}", "\u{ffff}", "abcdefghijklmnop", "0123456789/abcdef",
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "index.html", "2024/01/post-title", "?utm_source=rss&utm_medium=feed",
+        ];
+        let hosts = ["example.com", "a.b", "x-y.org", "h", "www.example.co.uk", "ab.cd", "abc.de", "a1.b2.c3d", "ex.123", "a..b"];
+        let mut x: u64 = 0xD1B5_4A32_D192_ED03;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut accepted, mut long) = (0, 0);
+        for round in 0..300_000 {
+            let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });
+            s.push_str(hosts[(next() % hosts.len() as u64) as usize]);
+            s.push('/');
+            // Mostly plain runs (as in real paths), with a special piece now and then.
+            let n = next() % [4, 12, 40][round % 3];
+            for _ in 0..n {
+                match next() % 3 {
+                    0 => s.push_str(pieces[(next() % pieces.len() as u64) as usize]),
+                    _ => s.push(b"abcdefghijklmnopqrstuvwxyz0123456789-_/"[(next() % 39) as usize] as char),
+                }
+            }
+            let want = ref_parts(&s);
+            assert_eq!(parts_as_ranges(&s), want, "{s:?}");
+            assert_eq!(is_canonical_http_url(&s), want.is_some(), "{s:?}");
+            accepted += want.is_some() as usize;
+            long += (want.is_some() && s.len() > 64) as usize;
+        }
+        assert!(accepted > 20_000 && long > 1_000, "{accepted} accepted, {long} longer than 64 bytes");
+        // Every position of a special byte in a long plain path, query and fragment.
+        for special in ["/.", "/..", "/./", "/../", "%2e", "%2E", "%2", "?", "#", "##", "?#?", " ", "é", "'", "\\", "."] {
+            for len in 0..80 {
+                for tail in ["", "/", "?", "#", "x"] {
+                    for prefix in ["https://ex.com/", "http://a.b/p?", "http://a.b/p#"] {
+                        let s = format!("{prefix}{}{special}{tail}", "p".repeat(len));
+                        assert_eq!(parts_as_ranges(&s), ref_parts(&s), "{s:?}");
+                    }
+                }
+            }
+        }
+    }
+
     fn slow(input: &str) -> Option<String> {
         let base = Url::parse("https://base/").unwrap();
         base.join(input).ok().map(|u| u.as_str().to_owned())
