@@ -36,8 +36,8 @@ pub fn resolve<'a>(arena: &'a Bump, base: &Url, input: &'a str) -> Option<&'a st
 const PLAIN: u8 = 1;
 /// Plain, or `?` (allowed in queries and fragments).
 const PLAIN_OR_QMARK: u8 = 2;
-/// Lowercase ASCII letter, digit or `-` (host label bytes).
-const LABEL: u8 = 4;
+/// Lowercase ASCII letter or digit (host label bytes, with `-`).
+const LABEL_ALNUM: u8 = 4;
 /// A byte the path scan stops at: not plain (this includes the `?` and `#` ending the
 /// path), or `.` (dot segments) or `%` (encoded dots).
 const PATH_STOP: u8 = 8;
@@ -57,8 +57,8 @@ static URL_BYTE: [u8; 256] = {
         if c == b'?' {
             t[b] |= PLAIN_OR_QMARK;
         }
-        if c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' {
-            t[b] |= LABEL;
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            t[b] |= LABEL_ALNUM;
         }
         if !plain || c == b'.' || c == b'%' {
             t[b] |= PATH_STOP;
@@ -140,19 +140,27 @@ fn scan_canonical_http_url(s: &str) -> Option<CanonicalEnds> {
     let mut i = 0;
     let mut label_start = 0;
     loop {
-        let &c = b.get(i)?; // no path: the serializer appends "/"
-        if c == b'/' || c == b'.' {
-            if i == label_start {
-                return None; // empty host or empty label
+        // Letters and digits, the bulk of a label, in a tight loop; then the byte after them.
+        while b.get(i).is_some_and(|&c| URL_BYTE[c as usize] & LABEL_ALNUM != 0) {
+            i += 1;
+        }
+        match b.get(i)? {
+            // no path: the serializer appends "/"
+            b'-' => {
+                if i >= 3 && &b[i - 3..i] == b"xn-" {
+                    return None; // "xn--" anywhere in the host
+                }
             }
-            if c == b'/' {
-                break;
+            &c @ (b'.' | b'/') => {
+                if i == label_start {
+                    return None; // empty host or empty label
+                }
+                if c == b'/' {
+                    break;
+                }
+                label_start = i + 1;
             }
-            label_start = i + 1;
-        } else if URL_BYTE[c as usize] & LABEL == 0 {
-            return None;
-        } else if c == b'-' && i >= 3 && &b[i - 3..i] == b"xn-" {
-            return None; // "xn--" anywhere in the host
+            _ => return None,
         }
         i += 1;
     }
@@ -509,10 +517,18 @@ mod tests {
         let (mut accepted, mut long) = (0, 0);
         for round in 0..300_000 {
             let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });
-            s.push_str(hosts[(next() % hosts.len() as u64) as usize]);
+            if next() % 4 == 0 {
+                // A generated host (labels, dots, dashes, "xn--", numbers).
+                let host_pieces = ["a", "z", "ab", "0", "9", "12", "0x", "x", "n", "xn", "-", "--", ".", "A", "_", "é", ":80", "@"];
+                for _ in 0..1 + next() % 8 {
+                    s.push_str(host_pieces[(next() % host_pieces.len() as u64) as usize]);
+                }
+            } else {
+                s.push_str(hosts[(next() % hosts.len() as u64) as usize]);
+            }
             s.push('/');
             // Mostly plain runs (as in real paths), with a special piece now and then.
-            let n = next() % [4, 12, 40][round % 3];
+            let n = next() % [4, 16, 48][round % 3];
             for _ in 0..n {
                 match next() % 3 {
                     0 => s.push_str(pieces[(next() % pieces.len() as u64) as usize]),
