@@ -146,8 +146,8 @@ fn scan_canonical_http_url(s: &str) -> Option<CanonicalEnds> {
         while b.get(i).is_some_and(|&c| URL_BYTE[c as usize] & LABEL_ALNUM != 0) {
             i += 1;
         }
+        // The end of the input here means no path (the serializer appends "/").
         match b.get(i)? {
-            // no path: the serializer appends "/"
             b'-' => {
                 if i >= 3 && &b[i - 3..i] == b"xn-" {
                     return None; // "xn--" anywhere in the host
@@ -175,8 +175,8 @@ fn scan_canonical_http_url(s: &str) -> Option<CanonicalEnds> {
     // The rest is scanned on the whole string (`find_stop` may look back at earlier bytes):
     // `j` indexes `s`, offsets are converted back at the end.
     let bytes = s.as_bytes();
-    // Path: plain bytes, no "%2e"/"%2E", no "." or ".." segment; up to `?` or `#`. Only the
-    // bytes `find_stop` stops at need a look; `bytes[host_start + host_end]` is the first '/'.
+    // Path: plain bytes, no "%2e"/"%2E", no "." or ".." segment; up to `?` or `#`. Every byte
+    // that needs a look is a `PATH_STOP`; `bytes[host_start + host_end]` is the first '/'.
     let mut j = host_start + host_end + 1;
     let path_end = loop {
         j = find_stop::<PATH_STOP>(bytes, j);
@@ -225,10 +225,10 @@ fn scan_canonical_http_url(s: &str) -> Option<CanonicalEnds> {
 /// [`QUERY_STOP`]), or `bytes.len()` if there is none.
 ///
 /// The trick: on x86_64, 16 bytes at a time with SSE2 (baseline there), comparing against the
-/// byte ranges that make up the flag ([`sse2::path_stop_mask`], [`sse2::query_stop_mask`]) and jumping to the lowest set bit of
-/// the resulting mask; the last (partial) block is the last 16 bytes of `bytes`, overlapping
-/// bytes already seen, whose bits are shifted out. Byte by byte with the table elsewhere, and
-/// for inputs shorter than 16 bytes.
+/// byte ranges that make up the flag ([`sse2::path_stop_mask`], [`sse2::query_stop_mask`]) and
+/// jumping to the lowest set bit of the resulting mask; the last (partial) block is the last 16
+/// bytes of `bytes`, overlapping bytes already seen, whose bits are shifted out. Byte by byte
+/// with the table elsewhere, and for inputs shorter than 16 bytes.
 #[inline(always)]
 fn find_stop<const STOP: u8>(bytes: &[u8], from: usize) -> usize {
     let from = from.min(bytes.len());
@@ -529,7 +529,9 @@ mod tests {
                 for filler in [b'a', b'/', b'.', c] {
                     let mut block = [filler; 16];
                     block[k] = c;
-                    let table = |stop: u8| (0..16).filter(|&i| URL_BYTE[block[i] as usize] & stop != 0).fold(0, |m, i| m | 1 << i);
+                    let table = |stop: u8| {
+                        (0..16).filter(|&i| URL_BYTE[block[i] as usize] & stop != 0).fold(0, |m, i| m | 1 << i)
+                    };
                     assert_eq!(sse2::stop_mask::<PATH_STOP>(&block), table(PATH_STOP), "{block:?}");
                     assert_eq!(sse2::stop_mask::<QUERY_STOP>(&block), table(QUERY_STOP), "{block:?}");
                 }
@@ -542,7 +544,8 @@ mod tests {
                     let mut bytes = vec![b'p'; len];
                     bytes[at] = c;
                     for from in 0..=len + 1 {
-                        let want = |stop: u8| (from..len).find(|&i| URL_BYTE[bytes[i] as usize] & stop != 0).unwrap_or(len);
+                        let want =
+                            |stop: u8| (from..len).find(|&i| URL_BYTE[bytes[i] as usize] & stop != 0).unwrap_or(len);
                         assert_eq!(find_stop::<PATH_STOP>(&bytes, from), want(PATH_STOP), "{bytes:?} from {from}");
                         assert_eq!(find_stop::<QUERY_STOP>(&bytes, from), want(QUERY_STOP), "{bytes:?} from {from}");
                     }
@@ -562,7 +565,8 @@ mod tests {
             "[", "]", "^", "`", "{", "|", "}", "é", "\u{80}", "\u{ffff}", "abcdefghijklmnop", "0123456789/abcdef",
             "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "index.html", "2024/01/post-title", "?utm_source=rss&utm_medium=feed",
         ];
-        let hosts = ["example.com", "a.b", "x-y.org", "h", "www.example.co.uk", "ab.cd", "abc.de", "a1.b2.c3d", "ex.123", "a..b"];
+        let hosts =
+            ["example.com", "a.b", "x-y.org", "h", "www.example.co.uk", "ab.cd", "abc.de", "a1.b2.c3d", "ex.123", "a..b"];
         let mut x: u64 = 0xD1B5_4A32_D192_ED03;
         let mut next = || {
             x ^= x << 13;
@@ -575,7 +579,8 @@ mod tests {
             let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });
             if next() % 4 == 0 {
                 // A generated host (labels, dots, dashes, "xn--", numbers).
-                let host_pieces = ["a", "z", "ab", "0", "9", "12", "0x", "x", "n", "xn", "-", "--", ".", "A", "_", "é", ":80", "@"];
+                let host_pieces =
+                    ["a", "z", "ab", "0", "9", "12", "0x", "x", "n", "xn", "-", "--", ".", "A", "_", "é", ":80", "@"];
                 for _ in 0..1 + next() % 8 {
                     s.push_str(host_pieces[(next() % host_pieces.len() as u64) as usize]);
                 }
