@@ -4,6 +4,7 @@
 #   perf/record-run.sh                 # benches (pipeline, stages, pathological) + peers table
 #   perf/record-run.sh --peers-only    # only the peers table (about a minute)
 #   perf/record-run.sh --benches-only  # only the criterion benches
+#   RUNS=9 perf/record-run.sh ...      # peers rounds (default 5; more rounds, steadier medians)
 #
 # Writes: command.txt, commit.txt (HEAD + dirty state), rustc.txt (rustc -Vv), cpu.txt
 # (lscpu model, cores, governor if readable), env.txt, raw/*.txt (full output of each
@@ -67,7 +68,7 @@ if [[ $what != peers ]]; then
   run pathological cargo bench --bench pathological
 fi
 if [[ $what != benches ]]; then
-  run peers cargo run --release --manifest-path perf/peers/Cargo.toml -- --runs 5 --threads 2
+  run peers cargo run --release --manifest-path perf/peers/Cargo.toml -- --runs "${RUNS:-5}" --threads 2
 fi
 
 {
@@ -79,7 +80,7 @@ fi
   echo "- command: $(head -1 "$out/command.txt")"
   if [[ -f $out/raw/peers.txt ]]; then
     echo
-    echo "## Peers (perf/peers, single thread, median of 5)"
+    echo "## Peers (perf/peers, single thread, median of ${RUNS:-5})"
     echo
     grep -E '^(corpus:|\|)' "$out/raw/peers.txt" || true
     echo
