@@ -1882,7 +1882,7 @@ fn lowercase_key(b: &[u8], s: usize, e: usize) -> u64 {
 /// Scans a tag name starting at `s` (an ASCII letter) up to whitespace, `/`, `>` or EOF.
 /// Returns the index after it, the interned tag and the lowercased name (the tag's own for
 /// known tags, borrowed from the input when already lowercase).
-#[inline]
+#[inline(always)]
 fn tag_name<'a>(arena: &'a Bump, text: &'a str, s: usize) -> (usize, Tag, &'a str) {
     let b = text.as_bytes();
     let k = scan_until(b, s, END_TAG_NAME);
