@@ -1590,7 +1590,7 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                         k + 1
                     } else {
                         // Attributes and a self-closing flag of end tags are read and ignored.
-                        attributes(bd.arena, text, k, &mut attrs)?.0
+                        end_tag_attributes(bd.arena, text, k, &mut attrs)?.0
                     };
                     bd.end_tag(tag, name)?;
                 }
@@ -1882,7 +1882,7 @@ fn lowercase_key(b: &[u8], s: usize, e: usize) -> u64 {
 /// Scans a tag name starting at `s` (an ASCII letter) up to whitespace, `/`, `>` or EOF.
 /// Returns the index after it, the interned tag and the lowercased name (the tag's own for
 /// known tags, borrowed from the input when already lowercase).
-#[inline]
+#[inline(always)]
 fn tag_name<'a>(arena: &'a Bump, text: &'a str, s: usize) -> (usize, Tag, &'a str) {
     let b = text.as_bytes();
     let k = scan_until(b, s, END_TAG_NAME);
@@ -1909,8 +1909,21 @@ fn start_tag<'a>(
     Some((k, tag, name, self_closing))
 }
 
+/// [`attributes`] out of line: for end tags, which rarely have any.
+#[inline(never)]
+fn end_tag_attributes<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    k: usize,
+    attrs: &mut AVec<'a, Attribute<'a>>,
+) -> Option<(usize, bool)> {
+    attributes(arena, text, k, attrs)
+}
+
 /// Tokenizes the attributes of a tag from `k` (after its name) into `attrs` (cleared first;
 /// duplicates dropped, first wins). Returns the index after `>` and the self-closing flag.
+/// Inlined into the start-tag path of [`run`] (one call per start tag).
+#[inline(always)]
 fn attributes<'a>(
     arena: &'a Bump,
     text: &'a str,
