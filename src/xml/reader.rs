@@ -146,11 +146,7 @@ impl<'a> Attrs<'a> {
                 self.rest = s;
                 return None;
             }
-            let bytes = s.as_bytes();
-            let name_end = bytes
-                .iter()
-                .position(|&b| is_ws(b) || b == b'=' || b == b'/' || b == b'>')
-                .unwrap_or(bytes.len());
+            let name_end = attr_name_len(s.as_bytes());
             if name_end == 0 {
                 // A stray '=' or '>': skip one byte (ASCII, so a char boundary).
                 self.rest = &s[1..];
@@ -198,6 +194,28 @@ impl<'a> Attrs<'a> {
             }
         }
     }
+}
+
+/// Length of the attribute name at the start of `bytes`: up to the first whitespace, `=`,
+/// `/` or `>`. Names are short: one block compare finds the end, with bytes up to the space
+/// as candidates (a control character among them is no end: the byte loop then goes on).
+#[inline(always)]
+fn attr_name_len(bytes: &[u8]) -> usize {
+    let is_end = |b: u8| is_ws(b) || b == b'=' || b == b'/' || b == b'>';
+    let mut from = 0;
+    if let Some(b) = block::at(bytes, 0) {
+        let candidates = block::eq_mask(b, [b'=', b'/', b'>']) | block::lt_mask(b, b' ' + 1);
+        if candidates != 0 {
+            let i = candidates.trailing_zeros() as usize;
+            if is_end(bytes[i]) {
+                return i;
+            }
+            from = i;
+        } else {
+            from = block::BLOCK;
+        }
+    }
+    from + bytes[from..].iter().position(|&b| is_end(b)).unwrap_or(bytes.len() - from)
 }
 
 impl<'a> Iterator for Attrs<'a> {
@@ -1410,6 +1428,19 @@ mod tests {
             }
             let want = bytes.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'));
             assert_eq!(find_forbidden_control(&bytes), want, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn attr_name_len_matches_a_byte_loop() {
+        let pieces = ["a", "x:y", " ", "\t", "\n", "\r", "=", "/", ">", "\u{1}", "\u{1f}", "!", "é", "0123456789abcdef", "\"", "<"];
+        let mut rand = rng(0x2545_f491_4f6c_dd1d);
+        for _ in 0..100_000 {
+            let n = rand() % 12;
+            let s: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let b = s.as_bytes();
+            let want = b.iter().position(|&c| is_ws(c) || matches!(c, b'=' | b'/' | b'>')).unwrap_or(b.len());
+            assert_eq!(attr_name_len(b), want, "{s:?}");
         }
     }
 
