@@ -1419,11 +1419,13 @@ mod tests {
         let mut rand = rng(0xd1b5_4a32_d192_ed03);
         for _ in 0..20_000 {
             let len = (rand() % 700) as usize;
-            let mut bytes: Vec<u8> = (0..len).map(|_| [b'a', b'\t', b'\n', b'\r', b' ', 0x80, 0xff, b'<'][(rand() % 8) as usize]).collect();
+            let mut bytes: Vec<u8> = (0..len)
+                .map(|_| [b'a', b'\t', b'\n', b'\r', b' ', 0x80, 0xff, b'<', 0x29, 0x89, 0x8d, 0x7a][(rand() % 12) as usize])
+                .collect();
             for _ in 0..rand() % 3 {
                 if len > 0 {
                     let at = (rand() % len as u64) as usize;
-                    bytes[at] = [0, 1, 8, 0x0b, 0x0c, 0x0e, 0x1f][(rand() % 7) as usize];
+                    bytes[at] = [0, 1, 8, 0x0b, 0x0c, 0x0e, 0x1f, 0x19, 0x1a, 0x1d, 0x10][(rand() % 11) as usize];
                 }
             }
             let want = bytes.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'));
