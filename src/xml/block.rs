@@ -150,8 +150,8 @@ mod sse2 {
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use core::arch::x86_64::{
-        __m256i, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8, _mm256_movemask_epi8,
-        _mm256_or_si256, _mm256_set1_epi8,
+        __m256i, _mm256_adds_epu8, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8,
+        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_shuffle_epi8,
     };
 
     /// See [`super::control_free_prefix`].
@@ -162,7 +162,18 @@ mod avx2 {
     pub(super) unsafe fn control_free_prefix(bytes: &[u8]) -> usize {
         const CHUNK: usize = 128;
         let below_space = _mm256_set1_epi8(0x1f);
-        let (tab, lf, cr) = (_mm256_set1_epi8(b'\t' as i8), _mm256_set1_epi8(b'\n' as i8), _mm256_set1_epi8(b'\r' as i8));
+        // TAB, LF and CR by one table lookup: `x + 0x70` (saturating) keeps the bytes below
+        // 0x10 below 0x80, where the shuffle looks up their low nibble (0xff at 9, 10 and
+        // 13), and takes every other byte to 0x80 or above, for which the shuffle gives 0.
+        #[rustfmt::skip]
+        let ws_by_nibble = {
+            let (o, w) = (0, -1);
+            _mm256_setr_epi8(
+                o, o, o, o, o, o, o, o, o, w, w, o, o, w, o, o,
+                o, o, o, o, o, o, o, o, o, w, w, o, o, w, o, o,
+            )
+        };
+        let to_lookup = _mm256_set1_epi8(0x70);
         let mut done = 0;
         for chunk in bytes.chunks_exact(CHUNK) {
             let mut bad = _mm256_set1_epi8(0);
@@ -172,8 +183,7 @@ mod avx2 {
                 let x: __m256i = unsafe { _mm256_loadu_si256(chunk.as_ptr().add(i).cast()) };
                 // x < 0x20  <=>  min(x, 0x1f) == x (unsigned).
                 let control = _mm256_cmpeq_epi8(_mm256_min_epu8(x, below_space), x);
-                let allowed =
-                    _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(x, tab), _mm256_cmpeq_epi8(x, lf)), _mm256_cmpeq_epi8(x, cr));
+                let allowed = _mm256_shuffle_epi8(ws_by_nibble, _mm256_adds_epu8(x, to_lookup));
                 bad = _mm256_or_si256(bad, _mm256_andnot_si256(allowed, control));
             }
             if _mm256_movemask_epi8(bad) != 0 {
@@ -188,6 +198,22 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_free_prefix_stops_at_the_chunk_of_the_first_control() {
+        // Every byte value at every position of a chunk: the prefix ends exactly at the chunk
+        // holding the first forbidden control (0 without AVX2, where the caller does it all).
+        let avx2 = cfg!(target_arch = "x86_64") && std::arch::is_x86_feature_detected!("avx2");
+        for value in 0..=255u8 {
+            for at in [0, 1, 31, 32, 100, 127, 128, 200, 383] {
+                let mut bytes = vec![b'a'; 384];
+                bytes[at] = value;
+                let forbidden = value < 0x20 && !matches!(value, b'\t' | b'\n' | b'\r');
+                let want = if !avx2 { 0 } else if forbidden { at / 128 * 128 } else { 384 };
+                assert_eq!(control_free_prefix(&bytes), want, "{value:#x} at {at}");
+            }
+        }
+    }
 
     #[test]
     fn eq_mask_agrees_with_the_portable_loop() {

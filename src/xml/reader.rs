@@ -42,7 +42,7 @@ use std::collections::HashSet;
 
 use bumpalo::Bump;
 use quick_xml::events::BytesStart;
-use quick_xml::name::{NamespaceResolver, QName, ResolveResult};
+use quick_xml::name::{Namespace, NamespaceResolver, QName, ResolveResult};
 
 use super::block;
 use super::entities::{self, Resolved};
@@ -146,11 +146,7 @@ impl<'a> Attrs<'a> {
                 self.rest = s;
                 return None;
             }
-            let bytes = s.as_bytes();
-            let name_end = bytes
-                .iter()
-                .position(|&b| is_ws(b) || b == b'=' || b == b'/' || b == b'>')
-                .unwrap_or(bytes.len());
+            let name_end = attr_name_len(s.as_bytes());
             if name_end == 0 {
                 // A stray '=' or '>': skip one byte (ASCII, so a char boundary).
                 self.rest = &s[1..];
@@ -198,6 +194,28 @@ impl<'a> Attrs<'a> {
             }
         }
     }
+}
+
+/// Length of the attribute name at the start of `bytes`: up to the first whitespace, `=`,
+/// `/` or `>`. Names are short: one block compare finds the end, with bytes up to the space
+/// as candidates (a control character among them is no end: the byte loop then goes on).
+#[inline(always)]
+fn attr_name_len(bytes: &[u8]) -> usize {
+    let is_end = |b: u8| is_ws(b) || b == b'=' || b == b'/' || b == b'>';
+    let mut from = 0;
+    if let Some(b) = block::at(bytes, 0) {
+        let candidates = block::eq_mask(b, [b'=', b'/', b'>']) | block::lt_mask(b, b' ' + 1);
+        if candidates != 0 {
+            let i = candidates.trailing_zeros() as usize;
+            if is_end(bytes[i]) {
+                return i;
+            }
+            from = i;
+        } else {
+            from = block::BLOCK;
+        }
+    }
+    from + bytes[from..].iter().position(|&b| is_end(b)).unwrap_or(bytes.len() - from)
 }
 
 impl<'a> Iterator for Attrs<'a> {
@@ -285,6 +303,23 @@ fn may_declare_namespaces(attrs: &[u8]) -> bool {
         at += block::BLOCK;
     }
     (at..attrs.len()).any(|i| attrs[i] == b'x' && is_xmlns(i))
+}
+
+/// Whether only whitespace comes before each attribute name of `attr_list` (slices of
+/// `content`, each value followed by its closing quote) in the tag text `content`, whose
+/// first `name_len` bytes are the element name.
+fn gaps_are_ws(content: &str, name_len: usize, attr_list: &[(&str, &str)]) -> bool {
+    let base = content.as_ptr() as usize;
+    let mut from = name_len;
+    for &(name, value) in attr_list {
+        let start = (name.as_ptr() as usize).wrapping_sub(base);
+        match content.as_bytes().get(from..start) {
+            Some(gap) if gap.iter().all(|&b| is_ws(b)) => {}
+            _ => return false,
+        }
+        from = (value.as_ptr() as usize).wrapping_sub(base).wrapping_add(value.len() + 1);
+    }
+    true
 }
 
 /// Whether `b` is a C0 control character XML 1.0 forbids (all but TAB, LF, CR).
@@ -471,6 +506,8 @@ pub struct XmlReader<'a> {
     /// tag's list) and duplicate-attribute detection (reused; no per-event allocation).
     attr_list: Vec<(&'a str, &'a str)>,
     attr_set: HashSet<&'a str>,
+    /// Whether every attribute `check_attrs` listed last had a quoted value.
+    attrs_quoted: bool,
     diagnostics_dropped: usize,
     /// Diagnostics, in document order.
     pub diagnostics: Vec<Diagnostic>,
@@ -512,6 +549,7 @@ impl<'a> XmlReader<'a> {
             last_offset: 0,
             attr_list: Vec::new(),
             attr_set: HashSet::new(),
+            attrs_quoted: true,
             diagnostics_dropped: 0,
             diagnostics: Vec::new(),
         }
@@ -687,7 +725,7 @@ impl<'a> XmlReader<'a> {
         } else {
             self.ns_cache.clear();
             self.resolver.set_level(self.resolver_level());
-            if self.resolver.push(&BytesStart::from_content(content, name_len)).is_err() {
+            if self.push_scope(content, name_len, attrs_raw.len(), attr_list).is_err() {
                 self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
             }
         }
@@ -707,6 +745,37 @@ impl<'a> XmlReader<'a> {
             self.phase = Phase::InRoot;
         }
         Tag { ns, local, qname, attrs_raw, offset, attr_list }
+    }
+
+    /// Opens a resolver scope for a start tag that may declare namespaces (`content` as in
+    /// [`Self::start`]): what `resolver.push` of the tag does — the level up one, then each
+    /// `xmlns` / `xmlns:p` attribute bound in document order, stopping at the first binding
+    /// the resolver rejects.
+    ///
+    /// The bindings are read from `attr_list` (the attributes [`Self::check_attrs`] listed,
+    /// which cover `kept_len` bytes of attribute text) when that list is exactly what
+    /// quick-xml's attribute iterator reads from the tag text: nothing cut, every value
+    /// quoted and only whitespace before each name. Then both scanners cut the same names
+    /// (a name the reader's scanner ends at `/` or `>` gets no quoted value) and the same
+    /// values (up to the matching quote), and whatever follows the last attribute — only
+    /// whitespace and `/` — binds nothing for either. Otherwise quick-xml reads the tag.
+    fn push_scope(
+        &mut self,
+        content: &'a str,
+        name_len: usize,
+        kept_len: usize,
+        attr_list: &[(&'a str, &'a str)],
+    ) -> Result<(), quick_xml::name::NamespaceError> {
+        if !self.ns_cache.enabled() || !self.attrs_quoted || name_len + kept_len != content.len() || !gaps_are_ws(content, name_len, attr_list) {
+            return self.resolver.push(&BytesStart::from_content(content, name_len));
+        }
+        self.resolver.set_level(self.resolver.level().saturating_add(1));
+        for &(name, value) in attr_list {
+            if let Some(prefix) = QName(name).as_namespace_binding() {
+                self.resolver.add(prefix, Namespace(value))?;
+            }
+        }
+        Ok(())
     }
 
     /// The resolver level of the current scope: the number of open elements (at most
@@ -758,6 +827,7 @@ impl<'a> XmlReader<'a> {
             self.attr_set.clear();
         }
         let mut count = 0usize;
+        self.attrs_quoted = true;
         loop {
             let before = scan.remaining();
             let Some(a) = scan.next_raw() else { break };
@@ -777,6 +847,7 @@ impl<'a> XmlReader<'a> {
                 return cut_here();
             }
             let at = self.offset_of(a.name).unwrap_or(offset);
+            self.attrs_quoted &= a.quoted == Some(true);
             match a.quoted {
                 Some(true) => {}
                 Some(false) => {
@@ -1313,7 +1384,11 @@ mod tests {
             "<a>", "</a>", "<x:a>", "</x:a>", "<y:b/>", "<a:b:c/>", "<:d/>", "text", "<b xmlns:y='u'>", "</b>",
             "<c xmlns=''>", "</c>", "<e xmlns='http://www.w3.org/2005/Atom'>", "</e>", "<f xmlns:x='http://purl.org/dc/elements/1.1/'>",
             "</f>", "<g x:attr='1' y:attr='2'/>", "<h y:z='2' xmlns:y='v'/>", "<i xmlns:x=''>", "</i>", "<j a='xmlns'>", "</j>",
-            "<k xmlns:z='1' xmlns:w='2' xmlns:v='3'>", "</k>",
+            "<k xmlns:z='1' xmlns:w='2' xmlns:v='3'>", "</k>", "<l xmlns:y='u'/xmlns:z='v'>", "</l>",
+            "<m xmlns:y=u xmlns:z='v'>", "</m>", "<n =xmlns:y='u'>", "</n>", "<o xmlns:y='u' xmlns:y='w'>", "</o>",
+            "<p xmlns:xml='u' xmlns:y='w'>", "</p>", "<q xmlns:y = \"u\"\txmlns='v' />", "<s xmlns:y='u' a>", "</s>",
+            "<t xmlns:z='1'xmlns:y='2' / >", "<u a='1' xmlns:y='<'>", "</u>", "<v xmlns:xmlns='u' xmlns='w'>", "</v>",
+            "<w xmlns:y='u' xmlns:z='v>", "</w>", "<z xmlns:q='' xmlns:y='&amp;'>", "</z>",
         ];
         let mut rand = rng(0x0bad_5eed_1234_5678);
         for round in 0..20_000 {
@@ -1344,15 +1419,30 @@ mod tests {
         let mut rand = rng(0xd1b5_4a32_d192_ed03);
         for _ in 0..20_000 {
             let len = (rand() % 700) as usize;
-            let mut bytes: Vec<u8> = (0..len).map(|_| [b'a', b'\t', b'\n', b'\r', b' ', 0x80, 0xff, b'<'][(rand() % 8) as usize]).collect();
+            let mut bytes: Vec<u8> = (0..len)
+                .map(|_| [b'a', b'\t', b'\n', b'\r', b' ', 0x80, 0xff, b'<', 0x29, 0x89, 0x8d, 0x7a][(rand() % 12) as usize])
+                .collect();
             for _ in 0..rand() % 3 {
                 if len > 0 {
                     let at = (rand() % len as u64) as usize;
-                    bytes[at] = [0, 1, 8, 0x0b, 0x0c, 0x0e, 0x1f][(rand() % 7) as usize];
+                    bytes[at] = [0, 1, 8, 0x0b, 0x0c, 0x0e, 0x1f, 0x19, 0x1a, 0x1d, 0x10][(rand() % 11) as usize];
                 }
             }
             let want = bytes.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'));
             assert_eq!(find_forbidden_control(&bytes), want, "{bytes:?}");
+        }
+    }
+
+    #[test]
+    fn attr_name_len_matches_a_byte_loop() {
+        let pieces = ["a", "x:y", " ", "\t", "\n", "\r", "=", "/", ">", "\u{1}", "\u{1f}", "!", "é", "0123456789abcdef", "\"", "<"];
+        let mut rand = rng(0x2545_f491_4f6c_dd1d);
+        for _ in 0..100_000 {
+            let n = rand() % 12;
+            let s: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let b = s.as_bytes();
+            let want = b.iter().position(|&c| is_ws(c) || matches!(c, b'=' | b'/' | b'>')).unwrap_or(b.len());
+            assert_eq!(attr_name_len(b), want, "{s:?}");
         }
     }
 
