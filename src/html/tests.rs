@@ -1502,6 +1502,40 @@ fn tricky_differential() {
     assert!(fast_n > TRICKY.len() / 3, "{fast_n} of {}", TRICKY.len());
 }
 
+/// How many random soups each soup test runs: `HTML_SOUP_CASES`, else `default`.
+fn soup_cases(default: usize) -> usize {
+    std::env::var("HTML_SOUP_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
+/// Runs `cases` random soups through [`same_as_reference`]: each is `prefix` and then 1 to
+/// `max_pieces` pieces drawn from `pieces` by a xorshift generator seeded with `seed`.
+/// Returns how many of them the fast tree builder took.
+fn soup_differential(pieces: &[&str], seed: u64, prefix: &str, max_pieces: u64, cases: usize) -> usize {
+    let mut state = seed;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut arena = Bump::new();
+    let mut fast_n = 0;
+    let mut s = String::new();
+    for _ in 0..cases {
+        s.clear();
+        s.push_str(prefix);
+        for _ in 0..1 + next() % max_pieces {
+            s.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+        }
+        same_as_reference(&arena, &s);
+        if path_of(&arena, &s).0 == 2 {
+            fast_n += 1;
+        }
+        arena.reset();
+    }
+    fast_n
+}
+
 /// Differential (c): random tag soups over a small alphabet (fixed-seed xorshift).
 #[test]
 fn random_soup_differential() {
@@ -1699,32 +1733,8 @@ fn random_soup_differential() {
         "<?x>",
         "<!x>",
     ];
-    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut arena = Bump::new();
-    let cases: usize = std::env::var("HTML_SOUP_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000);
-    let mut fast_n = 0;
-    let mut s = String::new();
-    for _ in 0..cases {
-        s.clear();
-        let len = 1 + next() % 16;
-        for _ in 0..len {
-            s.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-        }
-        same_as_reference(&arena, &s);
-        if path_of(&arena, &s).0 == 2 {
-            fast_n += 1;
-        }
-        arena.reset();
-    }
+    let cases = soup_cases(100_000);
+    let fast_n = soup_differential(PIECES, 0x9E37_79B9_7F4A_7C15, "", 16, cases);
     println!("{fast_n} of {cases} random soups took the fast tree builder");
     assert!(fast_n > cases / 10, "{fast_n} of {cases}");
 }
@@ -1782,32 +1792,8 @@ fn formatting_soup_differential() {
         "\n",
         "&amp;",
     ];
-    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut arena = Bump::new();
-    let cases: usize = std::env::var("HTML_SOUP_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000);
-    let mut fast_n = 0;
-    let mut s = String::new();
-    for _ in 0..cases {
-        s.clear();
-        let len = 1 + next() % 20;
-        for _ in 0..len {
-            s.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-        }
-        same_as_reference(&arena, &s);
-        if path_of(&arena, &s).0 == 2 {
-            fast_n += 1;
-        }
-        arena.reset();
-    }
+    let cases = soup_cases(100_000);
+    let fast_n = soup_differential(PIECES, 0x2545_F491_4F6C_DD1D, "", 20, cases);
     println!("{fast_n} of {cases} formatting soups took the fast tree builder");
     assert!(fast_n > cases / 2, "{fast_n} of {cases}");
 }
@@ -1837,29 +1823,8 @@ fn script_soup_differential() {
         "<b>",
         "</scripts>",
     ];
-    let mut state: u64 = 0x1234_5678_9ABC_DEF1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut arena = Bump::new();
-    let mut fast_n = 0;
-    let mut s = String::new();
-    let cases = 50_000;
-    for _ in 0..cases {
-        s.clear();
-        s.push_str("<script>");
-        for _ in 0..1 + next() % 14 {
-            s.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-        }
-        same_as_reference(&arena, &s);
-        if path_of(&arena, &s).0 == 2 {
-            fast_n += 1;
-        }
-        arena.reset();
-    }
+    let cases = soup_cases(50_000);
+    let fast_n = soup_differential(PIECES, 0x1234_5678_9ABC_DEF1, "<script>", 14, cases);
     assert!(fast_n > cases / 2, "{fast_n} of {cases}");
 }
 
@@ -1908,31 +1873,8 @@ fn svg_soup_differential() {
         "<style>",
         "</style>",
     ];
-    let mut state: u64 = 0x0DDB_1A5E_5BAD_5EED;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let mut arena = Bump::new();
-    let mut fast_n = 0;
-    let mut s = String::new();
-    let cases: usize = std::env::var("HTML_SOUP_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100_000);
-    for _ in 0..cases {
-        s.clear();
-        for _ in 0..1 + next() % 16 {
-            s.push_str(PIECES[(next() % PIECES.len() as u64) as usize]);
-        }
-        same_as_reference(&arena, &s);
-        if path_of(&arena, &s).0 == 2 {
-            fast_n += 1;
-        }
-        arena.reset();
-    }
+    let cases = soup_cases(100_000);
+    let fast_n = soup_differential(PIECES, 0x0DDB_1A5E_5BAD_5EED, "", 16, cases);
     assert!(fast_n > cases / 2, "{fast_n} of {cases}");
 }
 
