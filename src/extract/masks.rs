@@ -32,19 +32,6 @@ pub(super) fn byte_after(b: &[u8], i: usize, pad: u8) -> u8 {
     b.get(i + 64).copied().unwrap_or(pad)
 }
 
-/// Masks for the word counter (see [`WordMasks`]), by the best implementation for this CPU
-/// (one feature check per call: the scans use [`Classify`] instead).
-#[cfg(test)]
-pub(super) fn word_masks(block: &[u8; 64]) -> WordMasks {
-    imp::word_masks(block)
-}
-
-/// Masks for whitespace collapsing (see [`CollapseMasks`]); like [`word_masks`].
-#[cfg(test)]
-pub(super) fn collapse_masks(block: &[u8; 64]) -> CollapseMasks {
-    imp::collapse_masks(block)
-}
-
 /// An implementation of the masks. The scans are generic over it and instantiated once per
 /// implementation; the AVX2 instance is called from a function compiled with AVX2 enabled
 /// (see [`Avx2`]), so that the mask code inlines into the scan loop and the masks stay in
@@ -162,38 +149,12 @@ mod portable {
     }
 }
 
-#[cfg(not(target_arch = "x86_64"))]
-use portable as imp;
-
 #[cfg(target_arch = "x86_64")]
 mod imp {
-    //! AVX2 where the CPU has it (detected at run time; the answer is cached by `std`), SSE2
-    //! (part of the x86_64 baseline) otherwise. Byte compares are signed: bytes `>= 0x80` are
+    //! AVX2 (used where [`super::Avx2::detect`] finds it) and SSE2 (part of the x86_64
+    //! baseline: [`super::Baseline`]). Byte compares are signed: bytes `>= 0x80` are
     //! negative, so they are below every ASCII bound and each ASCII range test excludes them
     //! without a separate check.
-    #[cfg(test)]
-    use super::{CollapseMasks, WordMasks};
-
-    #[cfg(test)]
-    pub(super) fn word_masks(bytes: &[u8; 64]) -> WordMasks {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2 (checked just above).
-            unsafe { avx2::word_masks(bytes) }
-        } else {
-            sse2::word_masks(bytes)
-        }
-    }
-
-    #[cfg(test)]
-    pub(super) fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU supports AVX2 (checked just above).
-            unsafe { avx2::collapse_masks(bytes) }
-        } else {
-            sse2::collapse_masks(bytes)
-        }
-    }
-
     pub(super) mod sse2 {
         use super::super::{CollapseMasks, WordMasks};
         use core::arch::x86_64::{
@@ -359,12 +320,12 @@ mod tests {
             for (j, b) in bytes.iter_mut().enumerate() {
                 *b = start.wrapping_add((j as u8).wrapping_mul(7));
             }
-            assert_eq!(word_masks(&bytes), portable::word_masks(&bytes), "{start}");
-            assert_eq!(collapse_masks(&bytes), portable::collapse_masks(&bytes), "{start}");
+            assert_eq!(Baseline.word(&bytes), portable::word_masks(&bytes), "{start}");
+            assert_eq!(Baseline.collapse(&bytes), portable::collapse_masks(&bytes), "{start}");
             #[cfg(target_arch = "x86_64")]
-            {
-                assert_eq!(imp::sse2::word_masks(&bytes), portable::word_masks(&bytes), "{start}");
-                assert_eq!(imp::sse2::collapse_masks(&bytes), portable::collapse_masks(&bytes), "{start}");
+            if let Some(avx2) = Avx2::detect() {
+                assert_eq!(avx2.word(&bytes), portable::word_masks(&bytes), "{start}");
+                assert_eq!(avx2.collapse(&bytes), portable::collapse_masks(&bytes), "{start}");
             }
         }
     }
@@ -374,7 +335,7 @@ mod tests {
         let mut scratch = [0; 64];
         let (bytes, len) = block(b"ab c", 0, b' ', &mut scratch);
         assert_eq!(len, 4);
-        assert_eq!(word_masks(bytes).ws, !0b1011);
+        assert_eq!(Baseline.word(bytes).ws, !0b1011);
         let (_, len) = block(b"ab c", 4, b' ', &mut scratch);
         assert_eq!(len, 0);
         assert_eq!(byte_after(&[b'x'; 70], 0, b' '), b'x');

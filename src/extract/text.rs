@@ -201,7 +201,7 @@ pub(crate) fn collapse<'b>(arena: &'b Bump, s: &'b str) -> &'b str {
             unsafe fn with_avx2<'b>(arena: &'b Bump, s: &'b str, avx2: masks::Avx2) -> &'b str {
                 collapse_with(arena, s, avx2)
             }
-            // SAFETY: the CPU has AVX2 (`detect`).
+            // SAFETY: the CPU has AVX2, POPCNT and BMI1 (`detect`).
             return unsafe { with_avx2(arena, s, avx2) };
         }
     }
@@ -412,7 +412,7 @@ pub fn word_count(text: &str) -> u32 {
         unsafe fn with_avx2(text: &str, avx2: masks::Avx2) -> u32 {
             word_count_with(text, avx2)
         }
-        // SAFETY: the CPU has AVX2 (`detect`).
+        // SAFETY: the CPU has AVX2, POPCNT and BMI1 (`detect`).
         return unsafe { with_avx2(text, avx2) };
     }
     word_count_with(text, masks::Baseline)
