@@ -69,7 +69,10 @@ fn len(s: Option<&str>) -> u64 {
 fn xprint(x: &FeedExtraction<'_>) -> XPrint {
     let mut p = XPrint {
         canonical: x.canonical_url.is_some() as u64,
-        text_bytes: len(x.title_text) + len(x.subtitle_text) + len(x.description_text) + len(x.canonical_url),
+        text_bytes: len(x.title_text)
+            + len(x.subtitle_text)
+            + len(x.description_text)
+            + len(x.canonical_url),
         ..XPrint::default()
     };
     for e in &x.entries {
@@ -168,11 +171,15 @@ fn expected_extraction(docs: &[&Doc]) -> Vec<XPrint> {
         let f: Vec<&str> = line.split('\t').collect();
         assert!(f.len() == 7, "bad line in {}: {line:?}", expected_path().display());
         let n = |i: usize| f[i].parse::<u64>().expect("number");
-        let p = XPrint { words: n(1), canonical: n(2), dedup: n(3), bodies: n(4), text_bytes: n(5) };
+        let p =
+            XPrint { words: n(1), canonical: n(2), dedup: n(3), bodies: n(4), text_bytes: n(5) };
         table.insert(f[0], (p, u64::from_str_radix(f[6], 16).expect("hash")));
     }
     check(!table.is_empty(), || {
-        format!("{} is missing or empty: FEEDMILL_BENCH_REGEN=1 cargo bench --bench extract", expected_path().display())
+        format!(
+            "{} is missing or empty: FEEDMILL_BENCH_REGEN=1 cargo bench --bench extract",
+            expected_path().display()
+        )
     });
     let got = extract_untimed(docs);
     let mut out = Vec::with_capacity(docs.len());
@@ -244,7 +251,9 @@ fn bench_extract(c: &mut Criterion) {
                     _ => XPrint::default(),
                 };
                 if xp != xexpected[i] {
-                    check(false, || format!("{}: extraction {xp:?}, expected {:?}", d.path, xexpected[i]));
+                    check(false, || {
+                        format!("{}: extraction {xp:?}, expected {:?}", d.path, xexpected[i])
+                    });
                 }
             }
             check(n == total.entries, || format!("total entries {n} != {}", total.entries));
@@ -269,7 +278,9 @@ fn bench_extract(c: &mut Criterion) {
                     _ => XPrint::default(),
                 };
                 if xp != xexpected[i] {
-                    check(false, || format!("{}: extraction {xp:?}, expected {:?}", docs[i].path, xexpected[i]));
+                    check(false, || {
+                        format!("{}: extraction {xp:?}, expected {:?}", docs[i].path, xexpected[i])
+                    });
                 }
                 sum += xp;
             }

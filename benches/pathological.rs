@@ -31,7 +31,8 @@ struct Case {
 /// `max_text_bytes` cut (must be O(n), must not allocate the value twice).
 /// One item whose description is 50 MB of escaped-HTML text.
 fn giant_item() -> Case {
-    let chunk = "&lt;p&gt;Lorem ipsum dolor sit amet, consectetur adipiscing elit &amp; more.&lt;/p&gt;\n";
+    let chunk =
+        "&lt;p&gt;Lorem ipsum dolor sit amet, consectetur adipiscing elit &amp; more.&lt;/p&gt;\n";
     let mut doc = String::from(HEAD);
     doc.push_str("<item><title>giant</title><link>/giant</link><pubDate>Tue, 10 Jun 2003 04:00:00 GMT</pubDate><description>");
     while doc.len() < 50_000_000 {
@@ -141,7 +142,15 @@ fn bench_pathological(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(5));
     let mut parser = feedmill::Parser::new(feedmill::Options::default());
-    for make in [giant_item, huge_cdata, deep_nesting, entity_heavy, stray_lt_run, many_namespaces, many_tiny_entries] {
+    for make in [
+        giant_item,
+        huge_cdata,
+        deep_nesting,
+        entity_heavy,
+        stray_lt_run,
+        many_namespaces,
+        many_tiny_entries,
+    ] {
         let case = make();
         let t = std::time::Instant::now();
         let got = fingerprint(&parser.parse_str(&case.doc, Some(BASE_URL))).entries;
@@ -155,16 +164,24 @@ fn bench_pathological(c: &mut Criterion) {
         if first > Duration::from_secs(10) {
             // Guard against a hang: 10+ samples of this would take minutes. A linear parser
             // at 10 MB/s needs 5 s for the largest input; this is a super-linear collapse.
-            eprintln!("SKIPPED {}: one parse took {first:.2?} (super-linear?); investigate", case.name);
+            eprintln!(
+                "SKIPPED {}: one parse took {first:.2?} (super-linear?); investigate",
+                case.name
+            );
             check(false, || format!("{}: one parse took {first:.2?}", case.name));
             continue;
         }
-        check(got == case.entries, || format!("{}: {got} entries, built with {}", case.name, case.entries));
+        check(got == case.entries, || {
+            format!("{}: {got} entries, built with {}", case.name, case.entries)
+        });
         g.throughput(Throughput::Bytes(case.doc.len() as u64));
         g.bench_function(format!("{}{sfx}", case.name), |b| {
             b.iter(|| {
-                let n = fingerprint(&parser.parse_str(black_box(&case.doc), Some(BASE_URL))).entries;
-                check(n == case.entries, || format!("{}: {n} entries, built with {}", case.name, case.entries));
+                let n =
+                    fingerprint(&parser.parse_str(black_box(&case.doc), Some(BASE_URL))).entries;
+                check(n == case.entries, || {
+                    format!("{}: {n} entries, built with {}", case.name, case.entries)
+                });
                 n
             })
         });

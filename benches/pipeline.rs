@@ -68,7 +68,8 @@ fn bench_pipeline(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for (i, d) in docs.iter().enumerate() {
-                let fp = fingerprint(&parser.parse_bytes(black_box(&d.bytes), None, Some(BASE_URL)));
+                let fp =
+                    fingerprint(&parser.parse_bytes(black_box(&d.bytes), None, Some(BASE_URL)));
                 if fp != expected[i] {
                     check(false, || format!("{}: got {fp:?}, expected {:?}", d.path, expected[i]));
                 }
@@ -81,8 +82,10 @@ fn bench_pipeline(c: &mut Criterion) {
 
     let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().expect("rayon pool");
     let groups = common::split_balanced(&docs, 2);
-    let mut parsers =
-        [feedmill::Parser::new(feedmill::Options::default()), feedmill::Parser::new(feedmill::Options::default())];
+    let mut parsers = [
+        feedmill::Parser::new(feedmill::Options::default()),
+        feedmill::Parser::new(feedmill::Options::default()),
+    ];
     g.bench_function(format!("2_threads{sfx}"), |b| {
         b.iter(|| {
             let [p0, p1] = &mut parsers;
@@ -92,7 +95,9 @@ fn bench_pipeline(c: &mut Criterion) {
                     || parse_all(p1, &docs, &groups[1], &expected),
                 )
             });
-            check(a + z == total.entries, || format!("total entries {} != {}", a + z, total.entries));
+            check(a + z == total.entries, || {
+                format!("total entries {} != {}", a + z, total.entries)
+            });
             a + z
         })
     });

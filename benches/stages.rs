@@ -122,11 +122,11 @@ fn extract(docs: &[&Doc]) -> Samples {
                         continue;
                     }
                     let local = e.local_name().as_ref().to_owned();
-                    let ty = e
-                        .try_get_attribute("type")
-                        .ok()
-                        .flatten()
-                        .and_then(|a| a.normalized_value(quick_xml::XmlVersion::default()).ok().map(|v| v.into_owned()));
+                    let ty = e.try_get_attribute("type").ok().flatten().and_then(|a| {
+                        a.normalized_value(quick_xml::XmlVersion::default())
+                            .ok()
+                            .map(|v| v.into_owned())
+                    });
                     collect_url_attrs(&ns, &local, &e, &mut s.urls);
                     if let Some(w) = classify(&ns, &local, ty.as_deref()) {
                         cap = Some((w, String::new(), 0));
@@ -185,7 +185,12 @@ fn extract(docs: &[&Doc]) -> Samples {
     s
 }
 
-fn collect_url_attrs(ns: &str, local: &str, e: &quick_xml::events::BytesStart<'_>, out: &mut Vec<String>) {
+fn collect_url_attrs(
+    ns: &str,
+    local: &str,
+    e: &quick_xml::events::BytesStart<'_>,
+    out: &mut Vec<String>,
+) {
     let attr = match (ns, local) {
         (ATOM10 | ATOM03, "link") => "href",
         ("", "enclosure") | (MEDIA, "content" | "thumbnail" | "player") => "url",
@@ -202,9 +207,19 @@ fn collect_url_attrs(ns: &str, local: &str, e: &quick_xml::events::BytesStart<'_
 }
 
 fn has_no_markup(text: &str) -> bool {
-    !["&lt;", "&#60;", "&#x3C;", "&#x3c;", "CDATA", "type=\"html\"", "type=\"xhtml\"", "type='html'", "type='xhtml'"]
-        .iter()
-        .any(|p| text.contains(p))
+    ![
+        "&lt;",
+        "&#60;",
+        "&#x3C;",
+        "&#x3c;",
+        "CDATA",
+        "type=\"html\"",
+        "type=\"xhtml\"",
+        "type='html'",
+        "type='xhtml'",
+    ]
+    .iter()
+    .any(|p| text.contains(p))
 }
 
 fn bench_stages(c: &mut Criterion) {
@@ -324,7 +339,9 @@ fn bench_stages(c: &mut Criterion) {
             let run = |arena: &mut bumpalo::Bump| -> usize {
                 arena.reset();
                 let a = &*arena;
-                set.iter().filter(|s| feedmill::html::parse_escaped_html(a, black_box(s)).is_some()).count()
+                set.iter()
+                    .filter(|s| feedmill::html::parse_escaped_html(a, black_box(s)).is_some())
+                    .count()
             };
             let want = run(&mut arena);
             eprintln!(
@@ -380,11 +397,16 @@ fn bench_stages(c: &mut Criterion) {
         let run = |arena: &mut bumpalo::Bump| -> usize {
             arena.reset();
             let a = &*arena;
-            set.iter().filter(|s| feedmill::model::url::resolve(a, &base, black_box(s)).is_some()).count()
+            set.iter()
+                .filter(|s| feedmill::model::url::resolve(a, &base, black_box(s)).is_some())
+                .count()
         };
         let want = run(&mut arena);
         let relative = set.iter().filter(|s| !s.contains("://")).count();
-        eprintln!("url_resolve: {} values ({relative} without a scheme), {want} resolve", set.len());
+        eprintln!(
+            "url_resolve: {} values ({relative} without a scheme), {want} resolve",
+            set.len()
+        );
         let mut g = c.benchmark_group("stages/url_resolve");
         g.throughput(Throughput::Elements(set.len() as u64));
         g.bench_function(BenchmarkId::new(format!("real_hrefs{sfx}"), set.len()), |b| {

@@ -16,7 +16,8 @@ fn main() {
     let mode = args.next().unwrap_or_else(|| "extract".to_owned());
     let rounds: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
-    let manifest = std::fs::read_to_string(root.join("MANIFEST.tsv")).expect("corpus/real/MANIFEST.tsv");
+    let manifest =
+        std::fs::read_to_string(root.join("MANIFEST.tsv")).expect("corpus/real/MANIFEST.tsv");
     let mut docs = Vec::new();
     for line in manifest.lines().skip(1) {
         let Some(rel) = line.split('\t').next().filter(|s| !s.is_empty()) else { continue };
@@ -64,7 +65,9 @@ fn main() {
                 arena.reset();
                 let x = extract(feed, &arena, &opts);
                 for e in &x.entries {
-                    check += e.word_count as u64 + e.canonical_url.is_some() as u64 + e.dedup_key.is_some() as u64;
+                    check += e.word_count as u64
+                        + e.canonical_url.is_some() as u64
+                        + e.dedup_key.is_some() as u64;
                 }
             }
         }

@@ -9,7 +9,8 @@ fn main() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
     let mut docs = Vec::new();
     for dir in ["atom", "atom03", "rss1", "rss2"] {
-        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir)).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut paths: Vec<_> =
+            std::fs::read_dir(root.join(dir)).unwrap().map(|e| e.unwrap().path()).collect();
         paths.sort();
         for p in paths {
             docs.push(std::fs::read(p).unwrap());

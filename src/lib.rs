@@ -134,7 +134,10 @@ impl Parser {
     /// MIME type that is not XML, gives no feed (with a [`DiagnosticKind::NotAFeed`]
     /// diagnostic saying why); otherwise the body is decoded (the `Content-Type` charset is
     /// the transport label) and processed with the response URL as base URL.
-    pub fn parse_response<'p>(&'p mut self, response: &input::Response<'p>) -> Result<Parsed<'p>, Error> {
+    pub fn parse_response<'p>(
+        &'p mut self,
+        response: &input::Response<'p>,
+    ) -> Result<Parsed<'p>, Error> {
         self.arena.reset();
         let limit = self.options.limits.max_input_bytes;
         if response.body.len() > limit {
@@ -147,7 +150,9 @@ impl Parser {
             encoding: None,
         };
         match input::prepare_response(response) {
-            input::ResponseVerdict::NotOk { status } => Ok(rejected(format!("response status {status} is not 200"))),
+            input::ResponseVerdict::NotOk { status } => {
+                Ok(rejected(format!("response status {status} is not 200")))
+            }
             input::ResponseVerdict::NotXml { computed_mime } => {
                 Ok(rejected(format!("computed MIME type {computed_mime} is not an XML MIME type")))
             }
@@ -181,28 +186,44 @@ impl Parser {
                 Diagnostic {
                     kind: DiagnosticKind::InvalidEncoding,
                     offset,
-                    message: format!("{count} invalid {} byte sequence(s) replaced by U+FFFD", encoding.name()),
+                    message: format!(
+                        "{count} invalid {} byte sequence(s) replaced by U+FFFD",
+                        encoding.name()
+                    ),
                 },
             );
         }
         Ok(parsed)
     }
 
-    fn run<'p>(arena: &'p Bump, options: &Options, document: &'p str, base_url: Option<&str>) -> Result<Parsed<'p>, Error> {
+    fn run<'p>(
+        arena: &'p Bump,
+        options: &Options,
+        document: &'p str,
+        base_url: Option<&str>,
+    ) -> Result<Parsed<'p>, Error> {
         let limits = &options.limits;
         if document.len() > limits.max_input_bytes {
-            return Err(Error::InputTooLarge { size: document.len(), limit: limits.max_input_bytes });
+            return Err(Error::InputTooLarge {
+                size: document.len(),
+                limit: limits.max_input_bytes,
+            });
         }
         let base = match base_url {
             None => url::Url::parse(DEFAULT_BASE_URL).expect("constant URL parses"),
-            Some(b) => url::Url::parse(b).map_err(|_| Error::InvalidBaseUrl { url: b.to_owned() })?,
+            Some(b) => {
+                url::Url::parse(b).map_err(|_| Error::InvalidBaseUrl { url: b.to_owned() })?
+            }
         };
         Ok(format::process_document(arena, document, base, options))
     }
 }
 
 /// Parses a document into the owned model (convenience for callers who want no lifetimes).
-pub fn parse_owned(document: &str, base_url: Option<&str>) -> Result<(Option<OwnedFeed>, Vec<Diagnostic>), Error> {
+pub fn parse_owned(
+    document: &str,
+    base_url: Option<&str>,
+) -> Result<(Option<OwnedFeed>, Vec<Diagnostic>), Error> {
     let mut parser = Parser::new(Options::default());
     let parsed = parser.parse_str(document, base_url)?;
     Ok((parsed.feed.as_ref().map(Feed::into_owned), parsed.diagnostics))

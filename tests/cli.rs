@@ -17,10 +17,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 fn check_binary() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
-        let help = Command::new(BIN)
-            .arg("--help")
-            .output()
-            .expect("run feedmill");
+        let help = Command::new(BIN).arg("--help").output().expect("run feedmill");
         assert!(
             String::from_utf8_lossy(&help.stdout).contains("EXAMPLES"),
             "{BIN} is not this checkout's feedmill CLI (shared target dir overwritten?)"
@@ -30,11 +27,7 @@ fn check_binary() {
 
 fn feedmill(args: &[&str]) -> Output {
     check_binary();
-    Command::new(BIN)
-        .args(args)
-        .current_dir(ROOT)
-        .output()
-        .expect("run feedmill")
+    Command::new(BIN).args(args).current_dir(ROOT).output().expect("run feedmill")
 }
 
 fn feedmill_stdin(args: &[&str], input: &[u8]) -> Output {
@@ -134,10 +127,7 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
         data.extend(gz(&rec));
         off
     };
-    push(
-        &mut data,
-        warc_record("warcinfo", "", b"software: feedmill-test\r\n"),
-    );
+    push(&mut data, warc_record("warcinfo", "", b"software: feedmill-test\r\n"));
     skipped += 1;
     for i in 0..rounds {
         for kind in 0..12 {
@@ -160,11 +150,7 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
                     let mut body = b"<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Caf\xe9 ".to_vec();
                     body.extend(format!("{i}</title></feed>").bytes());
                     (
-                        http(
-                            "200 OK",
-                            &[("Content-Type", "text/xml; charset=ISO-8859-1")],
-                            &body,
-                        ),
+                        http("200 OK", &[("Content-Type", "text/xml; charset=ISO-8859-1")], &body),
                         None,
                         None,
                         Some("windows-1252"),
@@ -213,11 +199,7 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
                     )
                 }
                 6 => (
-                    http(
-                        "404 Not Found",
-                        &[("Content-Type", "text/html")],
-                        b"<html>gone</html>",
-                    ),
+                    http("404 Not Found", &[("Content-Type", "text/html")], b"<html>gone</html>"),
                     Some("not_a_feed"),
                     Some("http_status"),
                     None,
@@ -229,21 +211,13 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
                     None,
                 ),
                 8 => (
-                    http(
-                        "200 OK",
-                        &[("Content-Encoding", "gzip")],
-                        b"this is not gzip data",
-                    ),
+                    http("200 OK", &[("Content-Encoding", "gzip")], b"this is not gzip data"),
                     Some("error"),
                     Some("content_encoding"),
                     None,
                 ),
                 9 => (
-                    http(
-                        "200 OK",
-                        &[("Transfer-Encoding", "chunked")],
-                        b"zz\r\nbroken",
-                    ),
+                    http("200 OK", &[("Transfer-Encoding", "chunked")], b"zz\r\nbroken"),
                     Some("error"),
                     Some("bad_chunked"),
                     None,
@@ -266,13 +240,7 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
                 }
             };
             let offset = push(&mut data, warc_record("response", &uri, &rec));
-            expect.push(Expect {
-                offset,
-                uri,
-                status,
-                error_kind,
-                encoding,
-            });
+            expect.push(Expect { offset, uri, status, error_kind, encoding });
         }
         if i == rounds / 2 {
             // Bytes that are not a gzip member between two members: one error record.
@@ -315,11 +283,7 @@ fn warc_gz_one_line_per_response_record_in_order() {
     let p = path.to_str().unwrap();
     let out = feedmill(&["--summary", p]);
     let recs = lines(&out);
-    assert_eq!(
-        recs.len(),
-        expect.len(),
-        "one line per response record (and per broken member)"
-    );
+    assert_eq!(recs.len(), expect.len(), "one line per response record (and per broken member)");
     for (rec, exp) in recs.iter().zip(&expect) {
         let source = rec["source"].as_str().unwrap();
         let want = if exp.uri.is_empty() {
@@ -329,10 +293,7 @@ fn warc_gz_one_line_per_response_record_in_order() {
         };
         // The truncated member's URI may or may not be recoverable.
         if exp.error_kind == Some("truncated") {
-            assert!(
-                source.starts_with(&format!("{p}@{}", exp.offset)),
-                "{source}"
-            );
+            assert!(source.starts_with(&format!("{p}@{}", exp.offset)), "{source}");
         } else {
             assert_eq!(source, want);
         }
@@ -356,14 +317,8 @@ fn warc_gz_one_line_per_response_record_in_order() {
         }
     }
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.contains(&format!("{skipped} WARC records skipped")),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains(&format!("{} records", expect.len())),
-        "{stderr}"
-    );
+    assert!(stderr.contains(&format!("{skipped} WARC records skipped")), "{stderr}");
+    assert!(stderr.contains(&format!("{} records", expect.len())), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -377,11 +332,7 @@ fn plain_warc_and_stdin_warc_gz() {
     // Uncompressed WARC: the same response records (offsets differ).
     let mut plain = Vec::new();
     for i in 0..3 {
-        plain.extend(warc_record(
-            "request",
-            "http://x/",
-            b"GET / HTTP/1.1\r\n\r\n",
-        ));
+        plain.extend(warc_record("request", "http://x/", b"GET / HTTP/1.1\r\n\r\n"));
         plain.extend(warc_record(
             "response",
             &format!("http://x/{i}"),
@@ -391,10 +342,7 @@ fn plain_warc_and_stdin_warc_gz() {
     let recs = lines(&feedmill_stdin(&["-"], &plain));
     assert_eq!(recs.len(), 3);
     for (i, r) in recs.iter().enumerate() {
-        assert!(r["source"]
-            .as_str()
-            .unwrap()
-            .ends_with(&format!(" http://x/{i}")));
+        assert!(r["source"].as_str().unwrap().ends_with(&format!(" http://x/{i}")));
         assert_eq!(r["status"], "not_a_feed");
         assert_eq!(r["error"]["message"], "HTTP status 500");
     }
@@ -403,10 +351,8 @@ fn plain_warc_and_stdin_warc_gz() {
 /// The loose sample files, in directory-walk order.
 fn loose_files() -> Vec<String> {
     fn walk(p: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<_> = std::fs::read_dir(p)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
+        let mut entries: Vec<_> =
+            std::fs::read_dir(p).unwrap().map(|e| e.unwrap().path()).collect();
         entries.sort();
         for e in entries {
             if e.is_dir() {
@@ -417,14 +363,8 @@ fn loose_files() -> Vec<String> {
         }
     }
     let mut files = Vec::new();
-    walk(
-        Path::new(ROOT).join("corpus/cli/loose").as_path(),
-        &mut files,
-    );
-    files
-        .iter()
-        .map(|f| f.strip_prefix(ROOT).unwrap().to_str().unwrap().to_owned())
-        .collect()
+    walk(Path::new(ROOT).join("corpus/cli/loose").as_path(), &mut files);
+    files.iter().map(|f| f.strip_prefix(ROOT).unwrap().to_str().unwrap().to_owned()).collect()
 }
 
 fn without_source(v: &Value) -> Value {
@@ -440,10 +380,7 @@ fn directory_tar_gz_and_loose_files_give_the_same_records() {
     let args: Vec<&str> = files.iter().map(String::as_str).collect();
     let loose = feedmill(&args);
     let dir = feedmill(&["corpus/cli/loose"]);
-    assert_eq!(
-        String::from_utf8_lossy(&dir.stdout),
-        String::from_utf8_lossy(&loose.stdout)
-    );
+    assert_eq!(String::from_utf8_lossy(&dir.stdout), String::from_utf8_lossy(&loose.stdout));
     let loose = lines(&loose);
     assert_eq!(loose.len(), 6);
     for (rec, f) in loose.iter().zip(&files) {
@@ -452,7 +389,8 @@ fn directory_tar_gz_and_loose_files_give_the_same_records() {
     // Encodings are sniffed (XML declaration) and gzip is recognized by magic bytes.
     assert_eq!(loose[2]["encoding"], "windows-1252");
     assert_eq!(loose[4]["encoding"], "UTF-8");
-    let statuses: Vec<_> = loose.iter().map(|r| (r["status"].as_str().unwrap(), r["format"].as_str())).collect();
+    let statuses: Vec<_> =
+        loose.iter().map(|r| (r["status"].as_str().unwrap(), r["format"].as_str())).collect();
     assert_eq!(
         statuses,
         [
@@ -478,8 +416,7 @@ fn directory_tar_gz_and_loose_files_give_the_same_records() {
         let mut b = tar::Builder::new(w);
         for f in &files {
             let member = f.strip_prefix("corpus/cli/loose/").unwrap();
-            b.append_path_with_name(Path::new(ROOT).join(f), member)
-                .unwrap();
+            b.append_path_with_name(Path::new(ROOT).join(f), member).unwrap();
         }
         let mut w = b.into_inner().unwrap();
         w.flush().unwrap();
@@ -506,10 +443,7 @@ fn stdin_dash_is_a_document() {
     assert_eq!(without_source(&recs[0]), without_source(&file[0]));
     // Gzipped on stdin too, and with a base URL.
     let gzipped = gz(&bytes);
-    let recs = lines(&feedmill_stdin(
-        &["--base-url", "http://example.com/feed", "-"],
-        &gzipped,
-    ));
+    let recs = lines(&feedmill_stdin(&["--base-url", "http://example.com/feed", "-"], &gzipped));
     assert_eq!(without_source(&recs[0]), without_source(&file[0]));
 }
 
@@ -569,9 +503,7 @@ fn exit_codes() {
     assert_eq!(feedmill(&["--threads", "0"]).status.code(), Some(2));
     assert_eq!(feedmill(&["--no-such-flag"]).status.code(), Some(2));
     assert_eq!(
-        feedmill(&["-o", "/nonexistent-dir/x.jsonl", "corpus/cli/loose"])
-            .status
-            .code(),
+        feedmill(&["-o", "/nonexistent-dir/x.jsonl", "corpus/cli/loose"]).status.code(),
         Some(1)
     );
     let help = feedmill(&["--help"]);
@@ -580,13 +512,8 @@ fn exit_codes() {
     // -o writes the same bytes as stdout.
     let dir = scratch("out");
     let o = dir.join("o.jsonl");
-    assert!(feedmill(&["-o", o.to_str().unwrap(), "corpus/cli/loose"])
-        .status
-        .success());
-    assert_eq!(
-        std::fs::read(&o).unwrap(),
-        feedmill(&["corpus/cli/loose"]).stdout
-    );
+    assert!(feedmill(&["-o", o.to_str().unwrap(), "corpus/cli/loose"]).status.success());
+    assert_eq!(std::fs::read(&o).unwrap(), feedmill(&["corpus/cli/loose"]).stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -608,11 +535,7 @@ fn closed_output_pipe_ends_quietly() {
     drop(stdout); // like `| head -c 100`
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "exit {:?}", out.status);
-    assert!(
-        out.stderr.is_empty(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.stderr.is_empty(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -651,7 +574,10 @@ fn ext_fields_are_written() {
     assert_eq!(f["itunes"]["type"], "serial");
     assert_eq!(f["itunes"]["categories"][0]["subcategories"][1], "Philosophy");
     assert_eq!(f["itunes"]["owner"]["email"], "owner@pod.example");
-    assert_eq!(f["podcast"]["locked"], serde_json::json!({"locked": true, "owner": "owner@pod.example"}));
+    assert_eq!(
+        f["podcast"]["locked"],
+        serde_json::json!({"locked": true, "owner": "owner@pod.example"})
+    );
     assert_eq!(f["podcast"]["funding"][0]["message"], "Support the show!");
     let e = &f["entries"][0];
     assert_eq!(e["itunes"]["episode"], 3);
@@ -677,7 +603,8 @@ fn ext_fields_are_written() {
     assert_eq!(e[3]["updated_lenient"]["zone_assumed"], false);
 }
 
-const EXTRACT_FEED_KEYS: &[&str] = &["title_text", "subtitle_text", "description_text", "canonical_url"];
+const EXTRACT_FEED_KEYS: &[&str] =
+    &["title_text", "subtitle_text", "description_text", "canonical_url"];
 const EXTRACT_ENTRY_KEYS: &[&str] = &[
     "title_text",
     "subtitle_text",
@@ -791,7 +718,10 @@ fn sanitize_strict_removes_script_and_event_handlers() {
     let no = one_record(&["--sanitize", "strict", p]);
     assert!(!no.to_string().contains("iframe"), "{no}");
     let yes = one_record(&["--sanitize", "strict", "--allow-video-embeds", p]);
-    assert!(yes["feed"]["entries"][0]["summary"]["html"].as_str().unwrap().contains("<iframe"), "{yes}");
+    assert!(
+        yes["feed"]["entries"][0]["summary"]["html"].as_str().unwrap().contains("<iframe"),
+        "{yes}"
+    );
     assert_eq!(feedmill(&["--allow-video-embeds", p]).status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -821,7 +751,10 @@ fn discover_html_files_and_warc_responses() {
     assert_eq!(r["candidates"][0], "https://blog.example/feed");
     // Key order as documented.
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with(r#"{"source":"#) && text.contains(r#""page_url":"https://blog.example/posts/1","feeds":[{"url":"#));
+    assert!(
+        text.starts_with(r#"{"source":"#)
+            && text.contains(r#""page_url":"https://blog.example/posts/1","feeds":[{"url":"#)
+    );
 
     // Without a page URL only absolute links can be found; no candidates.
     let r = &lines(&feedmill(&["discover", p]))[0];
@@ -839,9 +772,17 @@ fn discover_html_files_and_warc_responses() {
     warc.extend(gz(&warc_record(
         "response",
         "https://site.example/feed.xml",
-        &http("200 OK", &[("Content-Type", "application/rss+xml")], b"<rss version=\"2.0\"><channel/></rss>"),
+        &http(
+            "200 OK",
+            &[("Content-Type", "application/rss+xml")],
+            b"<rss version=\"2.0\"><channel/></rss>",
+        ),
     )));
-    warc.extend(gz(&warc_record("response", "https://site.example/gone", &http("404 Not Found", &[], &html))));
+    warc.extend(gz(&warc_record(
+        "response",
+        "https://site.example/gone",
+        &http("404 Not Found", &[], &html),
+    )));
     let wpath = dir.join("pages.warc.gz");
     std::fs::write(&wpath, &warc).unwrap();
     let recs = lines(&feedmill(&["discover", wpath.to_str().unwrap()]));
@@ -858,7 +799,11 @@ fn plain_form_is_unchanged_by_the_subcommand() {
     let recs = lines(&feedmill(&["corpus/fixtures/extended/podcast.xml"]));
     assert_eq!(recs[0]["status"], "ok");
     let dir = scratch("named-discover");
-    std::fs::copy(Path::new(ROOT).join("corpus/fixtures/extended/podcast.xml"), dir.join("discover")).unwrap();
+    std::fs::copy(
+        Path::new(ROOT).join("corpus/fixtures/extended/podcast.xml"),
+        dir.join("discover"),
+    )
+    .unwrap();
     let out = Command::new(BIN).arg("./discover").current_dir(&dir).output().unwrap();
     let recs = lines(&out);
     assert_eq!(recs[0]["feed"]["title"], "Pod");
@@ -877,8 +822,10 @@ fn extract_output_is_byte_identical_across_threads() {
     assert!(one.status.success());
     let two = feedmill(&[&["--threads", "2", "--window", "5"][..], &args].concat());
     assert!(two.stdout == one.stdout, "--threads 2 differs from --threads 1 with --extract");
-    let plain = feedmill(&["--threads", "1", "--extract", p, "corpus/real", "corpus/fixtures/extended"]);
-    let plain2 = feedmill(&["--threads", "2", "--extract", p, "corpus/real", "corpus/fixtures/extended"]);
+    let plain =
+        feedmill(&["--threads", "1", "--extract", p, "corpus/real", "corpus/fixtures/extended"]);
+    let plain2 =
+        feedmill(&["--threads", "2", "--extract", p, "corpus/real", "corpus/fixtures/extended"]);
     assert!(plain.stdout == plain2.stdout, "--threads 2 differs from --threads 1 with --extract");
     assert!(String::from_utf8_lossy(&one.stdout).contains("\"dedup_key\""));
     let _ = std::fs::remove_dir_all(&dir);

@@ -114,7 +114,8 @@ fn entry_json(e: &Entry<'_>) -> Value {
     insert(&mut m, "published", e.published.map(|d| json!(d.to_string())));
     insert(&mut m, "updated", e.updated.map(|d| json!(d.to_string())));
     insert(&mut m, "authors", Some(Value::Array(e.authors.iter().map(person_json).collect())));
-    let cats: Map<String, Value> = e.categories.iter().map(|c| ((*c).to_owned(), json!(1))).collect();
+    let cats: Map<String, Value> =
+        e.categories.iter().map(|c| ((*c).to_owned(), json!(1))).collect();
     insert(&mut m, "categories", Some(Value::Object(cats)));
     let encs = e
         .enclosures

@@ -5,7 +5,9 @@ use feedmill::model::ext::*;
 use feedmill::{Options, Parser};
 
 fn fixture(name: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/extended").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus/fixtures/extended")
+        .join(name);
     std::fs::read_to_string(path).unwrap()
 }
 
@@ -61,10 +63,16 @@ fn rss2_item_fields() {
     assert_eq!(e.comments, s("https://base.example/1/comments"));
     assert_eq!(
         e.source,
-        Some(OwnedSource { title: s("Tomalak's Realm"), url: s("http://www.tomalak.org/links2.xml") })
+        Some(OwnedSource {
+            title: s("Tomalak's Realm"),
+            url: s("http://www.tomalak.org/links2.xml")
+        })
     );
     assert_eq!(e.categories.len(), 2);
-    assert_eq!(e.categories[1], OwnedCategory { term: "MSFT".into(), scheme: s("http://www.fool.com/cusips"), label: None });
+    assert_eq!(
+        e.categories[1],
+        OwnedCategory { term: "MSFT".into(), scheme: s("http://www.fool.com/cusips"), label: None }
+    );
     // The spec's set of terms is unchanged.
     assert_eq!(f.entries[0].categories, vec!["Grateful Dead".to_owned(), "MSFT".to_owned()]);
 
@@ -87,11 +95,19 @@ fn atom_fields() {
     assert_eq!(x.rights, s("© 2024 Example"));
     assert_eq!(
         x.generator,
-        Some(OwnedGenerator { name: s("Example Toolkit"), uri: s("https://example.org/gen"), version: s("1.0") })
+        Some(OwnedGenerator {
+            name: s("Example Toolkit"),
+            uri: s("https://example.org/gen"),
+            version: s("1.0")
+        })
     );
     assert_eq!(
         x.categories[0],
-        OwnedCategory { term: "tech".into(), scheme: s("https://example.org/cats"), label: s("Technology") }
+        OwnedCategory {
+            term: "tech".into(),
+            scheme: s("https://example.org/cats"),
+            label: s("Technology")
+        }
     );
     assert_eq!(x.categories.len(), 2);
     assert_eq!(x.contributors.len(), 1);
@@ -103,9 +119,15 @@ fn atom_fields() {
     assert_eq!(e.id_is_permalink, None);
     assert_eq!(e.categories.len(), 1, "duplicates dropped");
     assert_eq!(e.categories[0].label, s("Rust"));
-    assert_eq!(e.contributors.iter().map(|p| p.name.clone().unwrap()).collect::<Vec<_>>(), ["Dan", "Eve"]);
+    assert_eq!(
+        e.contributors.iter().map(|p| p.name.clone().unwrap()).collect::<Vec<_>>(),
+        ["Dan", "Eve"]
+    );
     assert_eq!(e.contributors[1].page_url, s("https://eve.example/"));
-    assert_eq!(e.source, Some(OwnedSource { title: s("Other feed"), url: s("https://other.example/feed.xml") }));
+    assert_eq!(
+        e.source,
+        Some(OwnedSource { title: s("Other feed"), url: s("https://other.example/feed.xml") })
+    );
     assert_eq!(f.entries[1].ext.id, None);
 }
 
@@ -132,7 +154,10 @@ fn itunes_fields() {
     assert_eq!(it.block, Some(true));
     assert_eq!(it.complete, Some(false));
     assert_eq!(it.new_feed_url, s("https://pod.example/new.xml"));
-    assert_eq!(it.owner, Some(OwnedItunesOwner { name: s("Pod Owner"), email: s("owner@pod.example") }));
+    assert_eq!(
+        it.owner,
+        Some(OwnedItunesOwner { name: s("Pod Owner"), email: s("owner@pod.example") })
+    );
     assert_eq!(
         it.categories,
         vec![
@@ -160,7 +185,13 @@ fn podcast_namespace_fields() {
     let pc = &f.ext.podcast;
     assert_eq!(pc.guid, s("917393e3-1b1e-5cef-ace4-edaa54e1f810"));
     assert_eq!(pc.locked, Some(OwnedPodcastLocked { locked: true, owner: s("owner@pod.example") }));
-    assert_eq!(pc.funding, vec![OwnedPodcastFunding { url: "https://pod.example/donate".into(), message: s("Support the show!") }]);
+    assert_eq!(
+        pc.funding,
+        vec![OwnedPodcastFunding {
+            url: "https://pod.example/donate".into(),
+            message: s("Support the show!")
+        }]
+    );
     assert_eq!(pc.persons.len(), 1);
     assert_eq!(pc.persons[0].name, "Alice");
     assert_eq!(pc.persons[0].role, s("host"));
@@ -250,7 +281,12 @@ fn atom_published_lenient() {
 #[test]
 fn ext_is_empty_for_a_minimal_feed() {
     let mut parser = Parser::new(Options::default());
-    let parsed = parser.parse_str("<rss><channel><title>t</title><item><title>x</title></item></channel></rss>", None).unwrap();
+    let parsed = parser
+        .parse_str(
+            "<rss><channel><title>t</title><item><title>x</title></item></channel></rss>",
+            None,
+        )
+        .unwrap();
     let f = parsed.feed.unwrap();
     assert_eq!(f.ext, FeedExt::default());
     assert_eq!(f.entries[0].ext, EntryExt::default());

@@ -45,17 +45,29 @@ fn rule5_tracking_parameters() {
         c("https://e.com/p?utm_source=rss&utm_medium=feed&utm_campaign=x&utm_content=y&utm_term=z&id=7").as_deref(),
         Some("https://e.com/p?id=7")
     );
-    assert_eq!(c("https://e.com/p?ref=hn&source=tw&fbclid=abc&gclid=def&mc_cid=1&mc_eid=2").as_deref(), Some("https://e.com/p"));
-    assert_eq!(c("https://e.com/p?UTM_Source=x&utm_id=3&q=rust").as_deref(), Some("https://e.com/p?q=rust"));
+    assert_eq!(
+        c("https://e.com/p?ref=hn&source=tw&fbclid=abc&gclid=def&mc_cid=1&mc_eid=2").as_deref(),
+        Some("https://e.com/p")
+    );
+    assert_eq!(
+        c("https://e.com/p?UTM_Source=x&utm_id=3&q=rust").as_deref(),
+        Some("https://e.com/p?q=rust")
+    );
     // Only exact names: `reference` and `sources` stay.
-    assert_eq!(c("https://e.com/p?reference=1&sources=2").as_deref(), Some("https://e.com/p?reference=1&sources=2"));
+    assert_eq!(
+        c("https://e.com/p?reference=1&sources=2").as_deref(),
+        Some("https://e.com/p?reference=1&sources=2")
+    );
 }
 
 #[test]
 fn rule6_unnecessary_percent_encoding() {
     assert_eq!(c("https://e.com/%41%62c%2Dd%7e").as_deref(), Some("https://e.com/Abc-d~"));
     // Reserved characters stay encoded, hex uppercased.
-    assert_eq!(c("https://e.com/a%2fb?q=a%2bb%3d").as_deref(), Some("https://e.com/a%2Fb?q=a%2Bb%3D"));
+    assert_eq!(
+        c("https://e.com/a%2fb?q=a%2bb%3d").as_deref(),
+        Some("https://e.com/a%2Fb?q=a%2Bb%3D")
+    );
     assert_eq!(c("https://e.com/caf%C3%A9").as_deref(), Some("https://e.com/caf%C3%A9"));
     assert_eq!(c("https://e.com/?%71=%31").as_deref(), Some("https://e.com/?q=1"));
 }
@@ -100,7 +112,10 @@ fn plain_text_collapses_unicode_whitespace() {
     let t = feedmill::Text::Plain("  a\u{3000}b\u{A0} c\n\td  ");
     assert_eq!(plain_text(&arena, &t), Some("a b c d"));
     let t = feedmill::Text::Plain("already clean é");
-    assert!(std::ptr::eq(plain_text(&arena, &t).unwrap(), "already clean é") || plain_text(&arena, &t) == Some("already clean é"));
+    assert!(
+        std::ptr::eq(plain_text(&arena, &t).unwrap(), "already clean é")
+            || plain_text(&arena, &t) == Some("already clean é")
+    );
     assert_eq!(plain_text(&arena, &feedmill::Text::Plain(" \u{2003} ")), None);
 }
 
@@ -177,7 +192,10 @@ fn extraction_over_a_feed() {
     assert_eq!(e1.body_source, Some(BodySource::Summary));
     assert_eq!(e1.body_text, Some("Body text here"));
     assert_eq!(e1.word_count, 3);
-    assert_eq!((e1.dedup_key, e1.dedup_source), (Some("https://blog.example.com/post/2"), Some(DedupSource::Url)));
+    assert_eq!(
+        (e1.dedup_key, e1.dedup_source),
+        (Some("https://blog.example.com/post/2"), Some(DedupSource::Url))
+    );
 
     // A permalink guid is a URL source (dedup still prefers the id as written).
     let e2 = &x.entries[2];
@@ -209,7 +227,8 @@ fn extraction_options_turn_parts_off() {
     let parsed = parser.parse_str(FEED, None).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
     let arena = Bump::new();
-    let off = ExtractOptions { plain_text: false, body: false, canonical_urls: false, dedup_keys: false };
+    let off =
+        ExtractOptions { plain_text: false, body: false, canonical_urls: false, dedup_keys: false };
     let x = extract(feed, &arena, &off);
     assert!(x.entries.iter().all(|e| *e == EntryExtraction::default()));
     assert_eq!(x.title_text, None);
@@ -288,7 +307,8 @@ fn real_corpus_extraction() {
         for file in std::fs::read_dir(root.join(dir)).unwrap() {
             let bytes = std::fs::read(file.unwrap().path()).unwrap();
             let mut parser = Parser::new(Options::default());
-            let parsed = parser.parse_bytes(&bytes, None, Some("https://example.org/feed")).unwrap();
+            let parsed =
+                parser.parse_bytes(&bytes, None, Some("https://example.org/feed")).unwrap();
             let Some(feed) = parsed.feed.as_ref() else { continue };
             let arena = Bump::new();
             let x = extract(feed, &arena, &ExtractOptions::default());

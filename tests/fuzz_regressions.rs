@@ -21,7 +21,10 @@ fn files(dir: &Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.file_name().is_some_and(|n| n != "README.md" && !n.to_string_lossy().starts_with('.')) {
+            } else if p
+                .file_name()
+                .is_some_and(|n| n != "README.md" && !n.to_string_lossy().starts_with('.'))
+            {
                 out.push(p);
             }
         }
@@ -61,7 +64,13 @@ fn replay(target: &str, check: fn(&[u8]), min_regressions: usize) {
             failed.push(format!("{}: {msg}", path.display()));
         }
     }
-    assert!(failed.is_empty(), "{} of {} {target} inputs fail:\n{}", failed.len(), inputs.len(), failed.join("\n"));
+    assert!(
+        failed.is_empty(),
+        "{} of {} {target} inputs fail:\n{}",
+        failed.len(),
+        inputs.len(),
+        failed.join("\n")
+    );
     eprintln!("{target}: {} inputs replayed", inputs.len());
 }
 
@@ -107,7 +116,9 @@ fn bulk() {
 fn write_html_keeps_xmlns_attributes() {
     let text = "<img src=\"x.gif\" xmlns=\"0\"><p>tracked</p>";
     let a = bumpalo::Bump::new();
-    let Some(feedmill::Text::Html(h)) = feedmill::html::parse_escaped_html(&a, text) else { panic!("not HTML") };
+    let Some(feedmill::Text::Html(h)) = feedmill::html::parse_escaped_html(&a, text) else {
+        panic!("not HTML")
+    };
     assert_eq!(checks::html_roundtrip_exception(&h), None);
     let html = h.to_html_string();
     assert!(html.contains("xmlns=\"0\""), "write_html dropped the xmlns attribute: {html}");
@@ -116,7 +127,12 @@ fn write_html_keeps_xmlns_attributes() {
 /// The input decoders are total and match their documented layouts.
 #[test]
 fn input_layouts() {
-    let r = checks::ResponseCase::decode(&checks::ResponseCase::encode(0, Some("text/xml; charset=koi8-r"), 1, b"<rss/>"));
+    let r = checks::ResponseCase::decode(&checks::ResponseCase::encode(
+        0,
+        Some("text/xml; charset=koi8-r"),
+        1,
+        b"<rss/>",
+    ));
     assert_eq!(r.status, 200);
     assert_eq!(r.content_type.as_deref(), Some("text/xml; charset=koi8-r"));
     assert_eq!(r.url, checks::URLS[1]);

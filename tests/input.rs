@@ -19,14 +19,22 @@ struct Row {
 }
 
 const ROWS: &[Row] = &[
-    Row { label: "utf-8", expect: "UTF-8", title: "Grüße – café · 日本語 · Новости" },
+    Row {
+        label: "utf-8", expect: "UTF-8", title: "Grüße – café · 日本語 · Новости"
+    },
     Row { label: "utf-16le", expect: "UTF-16LE", title: "Grüße – café · 日本語 · 𝄞" },
     Row { label: "utf-16be", expect: "UTF-16BE", title: "Grüße – café · 中文 · 𝄞" },
-    Row { label: "windows-1252", expect: "windows-1252", title: "Grüße – café “quoted” €5" },
+    Row {
+        label: "windows-1252", expect: "windows-1252", title: "Grüße – café “quoted” €5"
+    },
     // WHATWG: iso-8859-1 is windows-1252. The title stays within Latin-1 proper.
     Row { label: "iso-8859-1", expect: "windows-1252", title: "Grüße · café ± ½ ÿ" },
-    Row { label: "iso-8859-15", expect: "ISO-8859-15", title: "Œuvre: 5 € café · Grüße · Šž" },
-    Row { label: "shift_jis", expect: "Shift_JIS", title: "日本語のフィード「ニュース」" },
+    Row {
+        label: "iso-8859-15", expect: "ISO-8859-15", title: "Œuvre: 5 € café · Grüße · Šž"
+    },
+    Row {
+        label: "shift_jis", expect: "Shift_JIS", title: "日本語のフィード「ニュース」"
+    },
     Row { label: "euc-jp", expect: "EUC-JP", title: "日本語のフィード「ニュース」" },
     Row { label: "gb18030", expect: "gb18030", title: "中文订阅源：新闻与评论" },
     Row { label: "big5", expect: "Big5", title: "繁體中文訂閱：新聞與評論" },
@@ -61,7 +69,11 @@ fn encode(label: &str, text: &str, bom: bool) -> Vec<u8> {
         "utf-16le" | "utf-16be" => {
             let le = label == "utf-16le";
             let mut out = Vec::new();
-            let units = if bom { Some(0xFEFF).into_iter().chain(text.encode_utf16()) } else { None.into_iter().chain(text.encode_utf16()) };
+            let units = if bom {
+                Some(0xFEFF).into_iter().chain(text.encode_utf16())
+            } else {
+                None.into_iter().chain(text.encode_utf16())
+            };
             for u in units {
                 out.extend_from_slice(&if le { u.to_le_bytes() } else { u.to_be_bytes() });
             }
@@ -85,7 +97,9 @@ fn is_utf16(label: &str) -> bool {
 fn cell(row: &Row, labelling: Labelling) -> (Vec<u8>, String) {
     let wrong = if row.label == "utf-8" { "windows-1252" } else { "utf-8" };
     let (declared, charset) = match labelling {
-        Labelling::Declaration => (Some(if is_utf16(row.label) { "UTF-16" } else { row.label }), None),
+        Labelling::Declaration => {
+            (Some(if is_utf16(row.label) { "UTF-16" } else { row.label }), None)
+        }
         Labelling::Transport => (None, Some(row.label)),
         Labelling::BothDisagreeing => (Some(wrong), Some(row.label)),
     };
@@ -101,9 +115,11 @@ fn cell(row: &Row, labelling: Labelling) -> (Vec<u8>, String) {
 fn encoding_matrix() {
     let mut cells = 0;
     for row in ROWS {
-        for labelling in [Labelling::Declaration, Labelling::Transport, Labelling::BothDisagreeing] {
+        for labelling in [Labelling::Declaration, Labelling::Transport, Labelling::BothDisagreeing]
+        {
             let (body, content_type) = cell(row, labelling);
-            let res = Response { status: 200, content_type: Some(&content_type), url: None, body: &body };
+            let res =
+                Response { status: 200, content_type: Some(&content_type), url: None, body: &body };
             let ResponseVerdict::Xml { decoded, computed_mime, .. } = prepare_response(&res) else {
                 panic!("{} {labelling:?}: not XML", row.label);
             };
@@ -118,7 +134,10 @@ fn encoding_matrix() {
             assert_eq!(decoded.source, expected_source, "{ctx}");
             assert_eq!(decoded.malformed, None, "{ctx}");
             assert!(!decoded.text.starts_with('\u{FEFF}'), "{ctx}");
-            assert!(decoded.text.starts_with("<?xml version=\"1.0\""), "{ctx}: declaration kept as is");
+            assert!(
+                decoded.text.starts_with("<?xml version=\"1.0\""),
+                "{ctx}: declaration kept as is"
+            );
             let wanted = format!("<channel><title>{}</title>", row.title);
             assert!(decoded.text.contains(&wanted), "{ctx}: {:?}", decoded.text);
             assert_eq!(decoded.text.matches(row.title).count(), 2, "{ctx}");
@@ -191,17 +210,24 @@ fn stored_fixtures() {
 // Responses
 // ---------------------------------------------------------------------------------------------
 
-const RSS: &[u8] = b"<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title></channel></rss>";
+const RSS: &[u8] =
+    b"<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>T</title></channel></rss>";
 const RSS_NO_DECL: &[u8] = b"\n<rss version=\"2.0\"><channel><title>T</title></channel></rss>";
 const ATOM: &[u8] = b"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- generator: x -->\n\
 <feed xmlns=\"http://www.w3.org/2005/Atom\"><title>T</title></feed>";
-const RDF: &[u8] = b"<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" \
+const RDF: &[u8] =
+    b"<?xml version=\"1.0\"?>\n<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" \
 xmlns=\"http://purl.org/rss/1.0/\"><channel><title>T</title></channel></rdf:RDF>";
 const HTML_PAGE: &[u8] = b"<!DOCTYPE html>\n<html lang=\"en\"><head><title>Home</title>\
 <link rel=\"alternate\" type=\"application/rss+xml\" href=\"/feed\"></head><body><p>Hi</p></body></html>";
 
 fn verdict<'a>(status: u16, content_type: Option<&'a str>, body: &'a [u8]) -> ResponseVerdict<'a> {
-    prepare_response(&Response { status, content_type, url: Some("https://example.com/feed"), body })
+    prepare_response(&Response {
+        status,
+        content_type,
+        url: Some("https://example.com/feed"),
+        body,
+    })
 }
 
 fn computed(v: &ResponseVerdict<'_>) -> String {
@@ -284,25 +310,46 @@ fn real_html_page_is_null() {
 fn text_plain_and_octet_stream_with_xml_body() {
     for ct in ["text/plain", "text/plain; charset=ISO-8859-1", "application/octet-stream"] {
         assert_eq!(computed(&verdict(200, Some(ct), RSS)), "text/xml", "{ct}");
-        assert_eq!(computed(&verdict(200, Some(ct), b"just words")), format!("not xml: {ct}").split(';').next().unwrap(), "{ct}");
+        assert_eq!(
+            computed(&verdict(200, Some(ct), b"just words")),
+            format!("not xml: {ct}").split(';').next().unwrap(),
+            "{ct}"
+        );
     }
 }
 
 #[test]
 fn missing_or_broken_content_type_sniffs() {
-    for ct in [None, Some(""), Some("garbage"), Some("*/*"), Some("unknown/unknown"), Some("application/unknown")] {
+    for ct in [
+        None,
+        Some(""),
+        Some("garbage"),
+        Some("*/*"),
+        Some("unknown/unknown"),
+        Some("application/unknown"),
+    ] {
         assert_eq!(computed(&verdict(200, ct, RSS)), "text/xml", "{ct:?}");
-        assert_eq!(computed(&verdict(200, ct, b"\xEF\xBB\xBF<?xml version=\"1.0\"?><rss/>")), "text/xml", "{ct:?}");
+        assert_eq!(
+            computed(&verdict(200, ct, b"\xEF\xBB\xBF<?xml version=\"1.0\"?><rss/>")),
+            "text/xml",
+            "{ct:?}"
+        );
         assert_eq!(computed(&verdict(200, ct, RSS_NO_DECL)), "application/rss+xml", "{ct:?}");
         assert_eq!(computed(&verdict(200, ct, HTML_PAGE)), "not xml: text/html", "{ct:?}");
-        assert_eq!(computed(&verdict(200, ct, b"\x00\x01\x02binary")), "not xml: application/octet-stream", "{ct:?}");
+        assert_eq!(
+            computed(&verdict(200, ct, b"\x00\x01\x02binary")),
+            "not xml: application/octet-stream",
+            "{ct:?}"
+        );
     }
 }
 
 #[test]
 fn content_type_charset_is_the_transport_label() {
     let body = b"<?xml version=\"1.0\" encoding=\"utf-8\"?><rss><channel><title>\xC7\xE8\xEC\xE0</title></channel></rss>";
-    let ResponseVerdict::Xml { decoded, .. } = verdict(200, Some("application/rss+xml; charset=\"windows-1251\""), body) else {
+    let ResponseVerdict::Xml { decoded, .. } =
+        verdict(200, Some("application/rss+xml; charset=\"windows-1251\""), body)
+    else {
         panic!()
     };
     assert_eq!(decoded.encoding.name(), "windows-1251");
@@ -313,7 +360,9 @@ fn content_type_charset_is_the_transport_label() {
 
     // An unknown charset falls through to the declaration, with a note.
     let body = b"<?xml version=\"1.0\" encoding=\"iso-8859-1\"?><rss><title>caf\xE9</title></rss>";
-    let ResponseVerdict::Xml { decoded, .. } = verdict(200, Some("text/xml; charset=no-such-charset"), body) else {
+    let ResponseVerdict::Xml { decoded, .. } =
+        verdict(200, Some("text/xml; charset=no-such-charset"), body)
+    else {
         panic!()
     };
     assert_eq!(decoded.encoding.name(), "windows-1252");
@@ -325,7 +374,10 @@ fn content_type_charset_is_the_transport_label() {
 #[test]
 fn invalid_bytes_are_replaced_and_located() {
     let body = b"<rss><title>ok \xFF\xFE bad</title></rss>";
-    let ResponseVerdict::Xml { decoded, .. } = verdict(200, Some("application/rss+xml"), body) else { panic!() };
+    let ResponseVerdict::Xml { decoded, .. } = verdict(200, Some("application/rss+xml"), body)
+    else {
+        panic!()
+    };
     assert_eq!(decoded.malformed, Some(15));
     assert_eq!(decoded.malformed_count, 2);
     assert!(decoded.text.contains("ok \u{FFFD}\u{FFFD} bad"));
@@ -344,7 +396,13 @@ fn check_invariants(body: &[u8], label: Option<&str>) {
     } else {
         assert_eq!(d.malformed_count, 0);
     }
-    for ct in [None, Some("text/html"), Some("text/plain"), Some("application/xml; charset=utf-16"), Some("text/xml;charset=\"")] {
+    for ct in [
+        None,
+        Some("text/html"),
+        Some("text/plain"),
+        Some("application/xml; charset=utf-16"),
+        Some("text/xml;charset=\""),
+    ] {
         for status in [200, 404] {
             let _ = prepare_response(&Response { status, content_type: ct, url: None, body });
         }
@@ -385,7 +443,17 @@ fn never_panics_on_garbage() {
     ];
     samples.push([b"<?xml version='1.0' encoding='".as_slice(), &[b'a'; 5000], b"'?>"].concat());
     samples.push([b"<!--".as_slice(), &[b'-'; 3000]].concat());
-    let labels = [None, Some(""), Some("utf-16"), Some("utf-16be"), Some("shift_jis"), Some("iso-2022-jp"), Some("replacement"), Some("x-user-defined"), Some("\u{0}\u{FFFD}")];
+    let labels = [
+        None,
+        Some(""),
+        Some("utf-16"),
+        Some("utf-16be"),
+        Some("shift_jis"),
+        Some("iso-2022-jp"),
+        Some("replacement"),
+        Some("x-user-defined"),
+        Some("\u{0}\u{FFFD}"),
+    ];
     for body in &samples {
         for label in labels {
             check_invariants(body, label);
@@ -393,9 +461,31 @@ fn never_panics_on_garbage() {
     }
     // Pseudo-random bodies over an alphabet of interesting fragments (deterministic LCG).
     let fragments: &[&[u8]] = &[
-        b"<", b">", b"?", b"!", b"--", b"<?xml ", b"encoding=", b"'", b"\"", b"utf-16", b"koi8-r", b"\0",
-        b"\xFF", b"\xFE", b"\xEF\xBB\xBF", b"\xC3", b"\x82\xA0", b"\x1B$B", b"rss", b"feed", b"rdf:RDF", b" ",
-        b"http://purl.org/rss/1.0/", b"http://www.w3.org/1999/02/22-rdf-syntax-ns#", b"\xED\xA0\x80",
+        b"<",
+        b">",
+        b"?",
+        b"!",
+        b"--",
+        b"<?xml ",
+        b"encoding=",
+        b"'",
+        b"\"",
+        b"utf-16",
+        b"koi8-r",
+        b"\0",
+        b"\xFF",
+        b"\xFE",
+        b"\xEF\xBB\xBF",
+        b"\xC3",
+        b"\x82\xA0",
+        b"\x1B$B",
+        b"rss",
+        b"feed",
+        b"rdf:RDF",
+        b" ",
+        b"http://purl.org/rss/1.0/",
+        b"http://www.w3.org/1999/02/22-rdf-syntax-ns#",
+        b"\xED\xA0\x80",
     ];
     let mut state: u64 = 0x2545_F491_4F6C_DD1D;
     let mut next = || {
@@ -404,7 +494,8 @@ fn never_panics_on_garbage() {
     };
     for _ in 0..3000 {
         let n = next() % 24;
-        let body: Vec<u8> = (0..n).flat_map(|_| fragments[next() % fragments.len()].iter().copied()).collect();
+        let body: Vec<u8> =
+            (0..n).flat_map(|_| fragments[next() % fragments.len()].iter().copied()).collect();
         let label = labels[next() % labels.len()];
         check_invariants(&body, label);
     }

@@ -41,7 +41,8 @@ fn every_real_feed_parses_as_its_format() {
         };
         // `<rss xmlns="http://backend.userland.com/rss2">` puts `rss` in a namespace; the
         // spec's tests (nonfeed/rss2) say that is not a feed.
-        let expected = if path.ends_with("node-feedparser--iconv.xml") { None } else { Some(expected) };
+        let expected =
+            if path.ends_with("node-feedparser--iconv.xml") { None } else { Some(expected) };
         assert_eq!(format, expected, "{}", path.display());
     }
 }

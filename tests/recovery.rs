@@ -37,13 +37,15 @@ fn kinds(list: &[DiagnosticKind]) -> HashSet<DiagnosticKind> {
 fn parse(bytes: &[u8]) -> Outcome {
     let mut parser = Parser::new(Options::default());
     let parsed = parser.parse_bytes(bytes, None, Some("https://example.org/feed")).unwrap();
-    let plain = |t: &Option<feedmill::Text>| t.as_ref().and_then(|t| t.as_plain()).map(str::to_owned);
+    let plain =
+        |t: &Option<feedmill::Text>| t.as_ref().and_then(|t| t.as_plain()).map(str::to_owned);
     let feed = parsed.feed.as_ref();
     let outcome = Outcome {
         format: parsed.format,
         title: feed.and_then(|f| plain(&f.title)),
         entry_titles: feed.map_or(vec![], |f| f.entries.iter().map(|e| plain(&e.title)).collect()),
-        entry_links: feed.map_or(vec![], |f| f.entries.iter().map(|e| e.page_url.map(str::to_owned)).collect()),
+        entry_links: feed
+            .map_or(vec![], |f| f.entries.iter().map(|e| e.page_url.map(str::to_owned)).collect()),
         categories: feed.map_or(vec![], |f| {
             f.entries.iter().map(|e| e.categories.iter().map(|c| c.to_string()).collect()).collect()
         }),
@@ -308,7 +310,8 @@ fn well_formed_real_feeds_give_no_diagnostics() {
         }
         let o = parse(&std::fs::read(root.join(&rel)).unwrap());
         // `<rss xmlns="…userland…">` is well-formed but not a feed: that is not a recovery.
-        let recoveries: Vec<_> = o.diagnostics.iter().filter(|d| d.kind != DiagnosticKind::NotAFeed).collect();
+        let recoveries: Vec<_> =
+            o.diagnostics.iter().filter(|d| d.kind != DiagnosticKind::NotAFeed).collect();
         assert!(recoveries.is_empty(), "{rel}: {recoveries:?}");
         checked += 1;
     }
@@ -368,7 +371,8 @@ fn well_formed_conformance_documents_give_no_diagnostics() {
     let mut parser = Parser::new(Options::default());
     for (file, data) in &docs {
         let parsed = parser.parse_str(data, Some("https://base/")).unwrap();
-        let recoveries: Vec<_> = parsed.diagnostics.iter().filter(|d| d.kind != DiagnosticKind::NotAFeed).collect();
+        let recoveries: Vec<_> =
+            parsed.diagnostics.iter().filter(|d| d.kind != DiagnosticKind::NotAFeed).collect();
         // The one case that is not namespace-well-formed (NOTES.md §6).
         if data == "<rdf:RDF/>" {
             assert_eq!(recoveries.len(), 1);

@@ -15,7 +15,8 @@ use feedmill::{DiagnosticKind, Error, Format, Limits, Options, Parser};
 const SECRET: &str = "FEEDMILL-SECRET-7f3a9c";
 
 fn hostile(name: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/hostile").join(name)).unwrap()
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/hostile").join(name))
+        .unwrap()
 }
 
 fn options(f: impl FnOnce(&mut Limits)) -> Options {
@@ -39,7 +40,10 @@ fn external_entities_leak_nothing() {
     // /etc/passwd, and at an external parameter-entity DTD that defines `&leak;`.
     let bytes = hostile("external-entity.xml");
     let mut parser = Parser::new(Options::default());
-    let base = format!("file://{}/corpus/fixtures/hostile/external-entity.xml", env!("CARGO_MANIFEST_DIR"));
+    let base = format!(
+        "file://{}/corpus/fixtures/hostile/external-entity.xml",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let parsed = parser.parse_bytes(&bytes, None, Some(&base)).unwrap();
     let all = everything(&parsed);
     assert!(!all.contains(SECRET), "{all}");
@@ -79,7 +83,8 @@ fn an_external_entity_pointing_at_a_local_file_by_absolute_path_leaks_nothing() 
 fn an_external_dtd_is_never_read() {
     let bytes = hostile("external-dtd.xml");
     let mut parser = Parser::new(Options::default());
-    let base = format!("file://{}/corpus/fixtures/hostile/external-dtd.xml", env!("CARGO_MANIFEST_DIR"));
+    let base =
+        format!("file://{}/corpus/fixtures/hostile/external-dtd.xml", env!("CARGO_MANIFEST_DIR"));
     let parsed = parser.parse_bytes(&bytes, None, Some(&base)).unwrap();
     let all = everything(&parsed);
     assert!(!all.contains(SECRET), "{all}");
@@ -121,7 +126,9 @@ fn quadratic_blowup_is_not_expanded() {
 
 /// A feed whose first item holds `depth` nested elements, followed by a normal item.
 fn deep_feed(depth: usize, close: bool) -> String {
-    let mut doc = String::from("<rss><channel><title>Deep</title><item><title>Deep item</title><description>");
+    let mut doc = String::from(
+        "<rss><channel><title>Deep</title><item><title>Deep item</title><description>",
+    );
     doc.push_str(&"<a>".repeat(depth));
     doc.push_str("bottom");
     if close {
@@ -137,7 +144,8 @@ fn deep_nesting_is_skipped_below_max_depth() {
     let mut parser = Parser::new(Options::default());
     let parsed = parser.parse_str(&doc, None).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
-    let titles: Vec<_> = feed.entries.iter().map(|e| e.title.as_ref().unwrap().as_plain().unwrap()).collect();
+    let titles: Vec<_> =
+        feed.entries.iter().map(|e| e.title.as_ref().unwrap().as_plain().unwrap()).collect();
     assert_eq!(titles, ["Deep item", "After"]);
     assert!(has(&parsed, DiagnosticKind::LimitReached));
     assert!(parsed.diagnostics.len() <= 2, "{:?}", parsed.diagnostics);
@@ -216,7 +224,8 @@ fn nesting_beyond_u16_is_handled_by_the_reader() {
 #[test]
 fn a_20_mb_text_node_is_cut_at_max_text_bytes() {
     let text = "é".repeat(10 << 20); // 20 MiB, 2-byte chars
-    let doc = format!("<rss><channel><title>{text}</title><item><title>i</title></item></channel></rss>");
+    let doc =
+        format!("<rss><channel><title>{text}</title><item><title>i</title></item></channel></rss>");
     let mut parser = Parser::new(Options::default());
     let parsed = parser.parse_str(&doc, None).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
@@ -226,7 +235,11 @@ fn a_20_mb_text_node_is_cut_at_max_text_bytes() {
     assert!(has(&parsed, DiagnosticKind::LimitReached));
 
     // A smaller limit, text in several chunks (references split it), cut at a char boundary.
-    let doc = format!("<rss><channel><title>{}&amp;{}</title></channel></rss>", "é".repeat(600), "ü".repeat(600));
+    let doc = format!(
+        "<rss><channel><title>{}&amp;{}</title></channel></rss>",
+        "é".repeat(600),
+        "ü".repeat(600)
+    );
     let mut parser = Parser::new(options(|l| l.max_text_bytes = 1001));
     let parsed = parser.parse_str(&doc, None).unwrap();
     let title = parsed.feed.as_ref().unwrap().title.as_ref().unwrap().as_plain().unwrap();
@@ -292,7 +305,12 @@ fn a_run_of_stray_lt_is_text() {
     let title = parsed.feed.as_ref().unwrap().title.as_ref().unwrap().as_plain().unwrap();
     let want = body.as_str();
     let differs_at = title.bytes().zip(want.bytes()).position(|(a, b)| a != b);
-    assert!(title == want, "title: {} bytes, expected {}; first difference at {differs_at:?}", title.len(), want.len());
+    assert!(
+        title == want,
+        "title: {} bytes, expected {}; first difference at {differs_at:?}",
+        title.len(),
+        want.len()
+    );
     assert!(has(&parsed, DiagnosticKind::MalformedXml));
 }
 
@@ -322,7 +340,8 @@ fn the_reader_terminates_on_mangled_input() {
         <channel><title a='1' b=\"2\">T &amp; &e; &nbsp;</title><!-- c --><?pi d?>\
         <item><title><![CDATA[x <y>]]></title><dc:creator>z</dc:creator><link/></item></channel></rss>";
     let bytes = seed_doc.as_bytes();
-    let specials = [b'<', b'>', b'&', b';', b'"', b'\'', b'/', b'!', b'?', b'[', b']', b'-', b'=', 0u8, b' '];
+    let specials =
+        [b'<', b'>', b'&', b';', b'"', b'\'', b'/', b'!', b'?', b'[', b']', b'-', b'=', 0u8, b' '];
     let mut state = 0x2545F4914F6CDD1Du64;
     let mut rand = move || {
         state ^= state << 13;

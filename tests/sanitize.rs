@@ -6,7 +6,10 @@ use feedmill::sanitize::{safe_srcset, safe_url, sanitize_html, SanitizeOptions};
 use url::Url;
 
 fn opts() -> SanitizeOptions {
-    SanitizeOptions { base_url: Some(Url::parse("https://blog.example/posts/1").unwrap()), allow_video_embeds: false }
+    SanitizeOptions {
+        base_url: Some(Url::parse("https://blog.example/posts/1").unwrap()),
+        allow_video_embeds: false,
+    }
 }
 
 /// Known vectors (OWASP XSS filter evasion cheat sheet, html5sec.org, mXSS papers).
@@ -79,9 +82,35 @@ const VECTORS: &[&str] = &[
 
 /// What must never appear in sanitized output (lowercased).
 const FORBIDDEN: &[&str] = &[
-    "<script", "javascript:", "vbscript:", "data:", "onerror", "onload", "onmouseover", "onfocus", "ontoggle",
-    "<iframe", "<object", "<embed", "<applet", "<svg", "<math", "<style", "style=", "expression(", "<meta",
-    "<base", "<link", "<form", "formaction", "srcdoc", "<noscript", "<template", "<xmp", "<plaintext", "<!--",
+    "<script",
+    "javascript:",
+    "vbscript:",
+    "data:",
+    "onerror",
+    "onload",
+    "onmouseover",
+    "onfocus",
+    "ontoggle",
+    "<iframe",
+    "<object",
+    "<embed",
+    "<applet",
+    "<svg",
+    "<math",
+    "<style",
+    "style=",
+    "expression(",
+    "<meta",
+    "<base",
+    "<link",
+    "<form",
+    "formaction",
+    "srcdoc",
+    "<noscript",
+    "<template",
+    "<xmp",
+    "<plaintext",
+    "<!--",
     "xlink:href",
 ];
 
@@ -103,7 +132,9 @@ fn xss_vectors_are_neutralized() {
 
 #[test]
 fn sanitizing_is_idempotent() {
-    for o in [opts(), SanitizeOptions::default(), SanitizeOptions { allow_video_embeds: true, ..opts() }] {
+    for o in
+        [opts(), SanitizeOptions::default(), SanitizeOptions { allow_video_embeds: true, ..opts() }]
+    {
         for v in VECTORS.iter().chain(EMBEDS) {
             let once = sanitize_html(v, &o);
             let twice = sanitize_html(&once, &o);
@@ -115,13 +146,19 @@ fn sanitizing_is_idempotent() {
 #[test]
 fn exact_outputs() {
     let o = opts();
-    assert_eq!(sanitize_html(r#"<p>Hi <script>x()</script><b onclick="x()">there</b></p>"#, &o), "<p>Hi <b>there</b></p>");
+    assert_eq!(
+        sanitize_html(r#"<p>Hi <script>x()</script><b onclick="x()">there</b></p>"#, &o),
+        "<p>Hi <b>there</b></p>"
+    );
     assert_eq!(
         sanitize_html(r#"<a href="/relative/path" onclick="x">rel</a>"#, &o),
         r#"<a href="https://blog.example/relative/path">rel</a>"#
     );
     assert_eq!(
-        sanitize_html(r#"<img src="img.png" srcset="a.png 1x, javascript:x 2x, //cdn.example/c.png 3x">"#, &o),
+        sanitize_html(
+            r#"<img src="img.png" srcset="a.png 1x, javascript:x 2x, //cdn.example/c.png 3x">"#,
+            &o
+        ),
         r#"<img src="https://blog.example/posts/img.png" srcset="https://blog.example/posts/a.png 1x, https://cdn.example/c.png 3x">"#
     );
     assert_eq!(
@@ -136,7 +173,10 @@ fn exact_outputs() {
     assert_eq!(sanitize_html(r#"<form><p>kept</p><input name=a></form>"#, &o), "<p>kept</p>");
     assert_eq!(sanitize_html("<b>unclosed <i>nest", &o), "<b>unclosed <i>nest</i></b>");
     assert_eq!(sanitize_html("a < b & c", &o), "a &lt; b &amp; c");
-    assert_eq!(sanitize_html(r#"<a href="mailto:me@example.org">m</a>"#, &o), r#"<a href="mailto:me@example.org">m</a>"#);
+    assert_eq!(
+        sanitize_html(r#"<a href="mailto:me@example.org">m</a>"#, &o),
+        r#"<a href="mailto:me@example.org">m</a>"#
+    );
 }
 
 const EMBEDS: &[&str] = &[
@@ -155,8 +195,11 @@ fn video_embed_allowlist() {
         yt,
         r#"<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ" allowfullscreen="" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"></iframe>"#
     );
-    assert!(sanitize_html(EMBEDS[1], &on).contains(r#"src="https://player.vimeo.com/video/76979871""#));
-    assert!(sanitize_html(EMBEDS[2], &on).contains(r#"src="https://www.youtube-nocookie.com/embed/abc""#));
+    assert!(
+        sanitize_html(EMBEDS[1], &on).contains(r#"src="https://player.vimeo.com/video/76979871""#)
+    );
+    assert!(sanitize_html(EMBEDS[2], &on)
+        .contains(r#"src="https://www.youtube-nocookie.com/embed/abc""#));
     assert_eq!(sanitize_html(EMBEDS[3], &on), "");
     assert_eq!(sanitize_html(EMBEDS[4], &on), "");
     // Off by default.
@@ -177,7 +220,10 @@ fn url_checks() {
     assert_eq!(safe_url("y.png", Some(&base)).as_deref(), Some("https://b.example/x/y.png"));
     assert_eq!(safe_url("HTTPS://A.example", Some(&base)).as_deref(), Some("https://a.example/"));
     assert_eq!(safe_url("?q=1", None).as_deref(), Some("?q=1"));
-    assert_eq!(safe_srcset("a.png 1x, data:x 2x", Some(&base)).as_deref(), Some("https://b.example/x/a.png 1x"));
+    assert_eq!(
+        safe_srcset("a.png 1x, data:x 2x", Some(&base)).as_deref(),
+        Some("https://b.example/x/a.png 1x")
+    );
     assert_eq!(safe_srcset("javascript:x", Some(&base)), None);
 }
 
@@ -188,7 +234,10 @@ fn real_corpus_values_are_clean_and_idempotent() {
     use feedmill::sanitize::sanitize_text;
     use feedmill::{Options, Parser, Text};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
-    let o = SanitizeOptions { base_url: Some(Url::parse("https://example.org/feed").unwrap()), allow_video_embeds: true };
+    let o = SanitizeOptions {
+        base_url: Some(Url::parse("https://example.org/feed").unwrap()),
+        allow_video_embeds: true,
+    };
     let mut checked = 0;
     // Every third feed, sorted (a debug-build budget of a few seconds; all feeds pass too).
     let mut files: Vec<_> = ["atom", "atom03", "rss1", "rss2"]
@@ -200,7 +249,8 @@ fn real_corpus_values_are_clean_and_idempotent() {
         {
             let bytes = std::fs::read(path).unwrap();
             let mut parser = Parser::new(Options::default());
-            let parsed = parser.parse_bytes(&bytes, None, Some("https://example.org/feed")).unwrap();
+            let parsed =
+                parser.parse_bytes(&bytes, None, Some("https://example.org/feed")).unwrap();
             let Some(feed) = parsed.feed.as_ref() else { continue };
             for e in &feed.entries {
                 for t in [&e.title, &e.subtitle, &e.summary, &e.content].into_iter().flatten() {
@@ -208,12 +258,23 @@ fn real_corpus_values_are_clean_and_idempotent() {
                         let once = sanitize_text(t, &o);
                         let lower = once.to_ascii_lowercase();
                         // Prose may mention "JavaScript:"; attribute values may not start with it.
-                        for f in ["<script", "=\"javascript:", "=\"vbscript:", "=\"data:", " onerror=", " onload=", "<style", "<object", "<embed"] {
+                        for f in [
+                            "<script",
+                            "=\"javascript:",
+                            "=\"vbscript:",
+                            "=\"data:",
+                            " onerror=",
+                            " onload=",
+                            "<style",
+                            "<object",
+                            "<embed",
+                        ] {
                             assert!(!lower.contains(f), "{f} in {once}");
                         }
                         let twice = sanitize_html(&once, &o);
                         if twice != once {
-                            let at = once.bytes().zip(twice.bytes()).take_while(|(a, b)| a == b).count();
+                            let at =
+                                once.bytes().zip(twice.bytes()).take_while(|(a, b)| a == b).count();
                             let lo = at.saturating_sub(120);
                             panic!(
                                 "not idempotent at {at}:\n once: {:?}\ntwice: {:?}",
@@ -238,7 +299,10 @@ fn sanitize_throughput() {
     use feedmill::sanitize::sanitize_text;
     use feedmill::{Options, Parser, Text};
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
-    let o = SanitizeOptions { base_url: Some(Url::parse("https://example.org/feed").unwrap()), allow_video_embeds: false };
+    let o = SanitizeOptions {
+        base_url: Some(Url::parse("https://example.org/feed").unwrap()),
+        allow_video_embeds: false,
+    };
     let mut html_values: Vec<String> = Vec::new();
     for dir in ["atom", "atom03", "rss1", "rss2"] {
         for file in std::fs::read_dir(root.join(dir)).unwrap() {
@@ -263,5 +327,9 @@ fn sanitize_throughput() {
     }
     let secs = start.elapsed().as_secs_f64();
     let _ = sanitize_text;
-    eprintln!("sanitize: {} values, {bytes} bytes in, {out} out, {:.1} MB/s", html_values.len(), bytes as f64 / secs / 1e6);
+    eprintln!(
+        "sanitize: {} values, {bytes} bytes in, {out} out, {:.1} MB/s",
+        html_values.len(),
+        bytes as f64 / secs / 1e6
+    );
 }

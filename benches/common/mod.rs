@@ -17,7 +17,6 @@
 //!   mistaken for checked ones.
 #![allow(dead_code)]
 
-
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -175,7 +174,13 @@ impl Expected {
             let n = |i: usize| f[i].parse::<u64>().expect("number");
             by_file.insert(
                 f[0].to_owned(),
-                Fingerprint { entries: n(1), titled: n(2), dated: n(3), linked: n(4), bodied: n(5) },
+                Fingerprint {
+                    entries: n(1),
+                    titled: n(2),
+                    dated: n(3),
+                    linked: n(4),
+                    bodied: n(5),
+                },
             );
         }
         Some(Expected { by_file })
@@ -283,8 +288,11 @@ pub fn split_balanced(docs: &[&Doc], n: usize) -> Vec<Vec<usize>> {
         g.0 += docs[i].bytes.len();
         g.1.push(i);
     }
-    groups.into_iter().map(|mut g| {
-        g.1.sort();
-        g.1
-    }).collect()
+    groups
+        .into_iter()
+        .map(|mut g| {
+            g.1.sort();
+            g.1
+        })
+        .collect()
 }

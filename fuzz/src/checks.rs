@@ -20,7 +20,10 @@ const HTML_NS: &str = "http://www.w3.org/1999/xhtml";
 use feedmill::input::{self, Response, ResponseVerdict};
 use feedmill::model::date::{parse_rfc3339, parse_rfc822, parse_w3cdtf};
 use feedmill::model::lenient_date::parse_lenient;
-use feedmill::{DiagnosticKind, Error, Feed, Limits, Options, OwnedFeed, OwnedText, Parsed, Parser, Text, Timestamp};
+use feedmill::{
+    DiagnosticKind, Error, Feed, Limits, Options, OwnedFeed, OwnedText, Parsed, Parser, Text,
+    Timestamp,
+};
 
 // ------------------------------------------------------------------------------------------
 // Byte-level input decoding
@@ -112,11 +115,16 @@ impl LimitsCase {
 
 /// Response URLs the `parse_response` target chooses from (the last is not absolute, so it is
 /// an invalid base URL).
-pub const URLS: [Option<&str>; 4] =
-    [None, Some("https://example.com/feeds/main.xml"), Some("http://[::1]:8080/a/b/?q=1#frag"), Some("relative/not-absolute")];
+pub const URLS: [Option<&str>; 4] = [
+    None,
+    Some("https://example.com/feeds/main.xml"),
+    Some("http://[::1]:8080/a/b/?q=1#frag"),
+    Some("relative/not-absolute"),
+];
 
 /// Statuses other than 200 the `parse_response` target chooses from.
-pub const OTHER_STATUSES: [u16; 16] = [0, 100, 199, 201, 203, 204, 206, 299, 301, 304, 400, 404, 418, 500, 503, 65535];
+pub const OTHER_STATUSES: [u16; 16] =
+    [0, 100, 199, 201, 203, 204, 206, 299, 301, 304, 400, 404, 418, 500, 503, 65535];
 
 /// Input of `parse_response`.
 ///
@@ -145,10 +153,19 @@ impl ResponseCase {
     }
 
     /// The inverse of [`Self::decode`] (for seeds).
-    pub fn encode(status_byte: u8, content_type: Option<&str>, url_index: u8, body: &[u8]) -> Vec<u8> {
+    pub fn encode(
+        status_byte: u8,
+        content_type: Option<&str>,
+        url_index: u8,
+        body: &[u8],
+    ) -> Vec<u8> {
         let ct = content_type.unwrap_or("").as_bytes();
         let ct = &ct[..ct.len().min(255)];
-        let mut out = vec![status_byte, (content_type.is_some() as u8) | ((url_index & 3) << 1), ct.len() as u8];
+        let mut out = vec![
+            status_byte,
+            (content_type.is_some() as u8) | ((url_index & 3) << 1),
+            ct.len() as u8,
+        ];
         out.extend_from_slice(ct);
         out.extend_from_slice(body);
         out
@@ -167,7 +184,8 @@ impl DecodeCase {
     pub fn decode(data: &[u8]) -> Self {
         let mut b = Bytes::new(data);
         let n = b.u8() as usize;
-        let label = if n == 0 { None } else { Some(String::from_utf8_lossy(b.take(n - 1)).into_owned()) };
+        let label =
+            if n == 0 { None } else { Some(String::from_utf8_lossy(b.take(n - 1)).into_owned()) };
         DecodeCase { label, body: b.rest().to_vec() }
     }
 }
@@ -196,7 +214,9 @@ pub fn snapshot(p: &Parsed<'_>) -> Snapshot {
 fn text_matches(owned: &Option<OwnedText>, borrowed: &Option<Text<'_>>, what: &str) {
     match (owned, borrowed) {
         (None, None) => {}
-        (Some(OwnedText::Plain(o)), Some(Text::Plain(b))) => assert_eq!(o, b, "owned/borrowed {what} differ"),
+        (Some(OwnedText::Plain(o)), Some(Text::Plain(b))) => {
+            assert_eq!(o, b, "owned/borrowed {what} differ")
+        }
         (Some(OwnedText::Html { html, xml }), Some(Text::Html(h))) => {
             assert_eq!(*html, h.to_html_string(), "owned/borrowed {what} (html) differ");
             assert_eq!(*xml, h.to_xml_string(), "owned/borrowed {what} (xml) differ");
@@ -240,7 +260,10 @@ pub fn check_owned_matches(o: &OwnedFeed, f: &Feed<'_>) {
         assert_eq!(oe.published, fe.published);
         assert_eq!(oe.updated, fe.updated);
         assert_eq!(oe.authors.len(), fe.authors.len(), "entry.authors");
-        assert!(oe.categories.iter().map(String::as_str).eq(fe.categories.iter().copied()), "entry.categories");
+        assert!(
+            oe.categories.iter().map(String::as_str).eq(fe.categories.iter().copied()),
+            "entry.categories"
+        );
         assert_eq!(oe.enclosures.len(), fe.enclosures.len(), "entry.enclosures");
         for (oc, fc) in oe.enclosures.iter().zip(&fe.enclosures) {
             opt_str_matches(&oc.url, fc.url, "enclosure.url");
@@ -261,9 +284,17 @@ pub fn check_owned_matches(o: &OwnedFeed, f: &Feed<'_>) {
 pub fn check_diagnostics(p: &Parsed<'_>, raw_len: usize, text: &str) {
     for d in &p.diagnostics {
         if d.kind == DiagnosticKind::InvalidEncoding {
-            assert!(d.offset < raw_len.max(1), "InvalidEncoding offset {} past the body ({raw_len} bytes)", d.offset);
+            assert!(
+                d.offset < raw_len.max(1),
+                "InvalidEncoding offset {} past the body ({raw_len} bytes)",
+                d.offset
+            );
         } else {
-            assert!(d.offset <= text.len(), "diagnostic {d} past the end of the text ({} bytes)", text.len());
+            assert!(
+                d.offset <= text.len(),
+                "diagnostic {d} past the end of the text ({} bytes)",
+                text.len()
+            );
             assert!(text.is_char_boundary(d.offset), "diagnostic {d} not at a char boundary");
         }
     }
@@ -275,7 +306,12 @@ pub fn check_parsed(p: &Parsed<'_>, raw_len: usize, text: &str, limits: &Limits)
     check_json(p);
     assert_eq!(p.feed.is_some(), p.format.is_some(), "a feed without a format or vice versa");
     if let Some(f) = &p.feed {
-        assert!(f.entries.len() <= limits.max_entries, "{} entries > max_entries {}", f.entries.len(), limits.max_entries);
+        assert!(
+            f.entries.len() <= limits.max_entries,
+            "{} entries > max_entries {}",
+            f.entries.len(),
+            limits.max_entries
+        );
         let o = f.into_owned();
         check_owned_matches(&o, f);
         check_feed_dates(&o);
@@ -297,7 +333,10 @@ pub fn check_json(p: &Parsed<'_>) {
         let view = RecordView {
             source: "fuzz\n\"input\"",
             status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
-            error: p.feed.is_none().then_some(Problem { kind: "not_a_feed", message: "no feed \u{0}\u{2028}" }),
+            error: p
+                .feed
+                .is_none()
+                .then_some(Problem { kind: "not_a_feed", message: "no feed \u{0}\u{2028}" }),
             format: p.format,
             encoding: p.encoding.map(|e| e.name()),
             diagnostics: &p.diagnostics,
@@ -320,7 +359,11 @@ pub fn check_json_line(line: &[u8], p: Option<&Parsed<'_>>) -> serde_json::Value
     let status = v.get("status").and_then(|s| s.as_str()).expect("record without a status");
     assert!(["ok", "not_a_feed", "error"].contains(&status), "unknown status {status}");
     if let Some(p) = p {
-        assert_eq!(v.get("format").and_then(|f| f.as_str()), p.format.map(|f| f.as_str()), "JSON format");
+        assert_eq!(
+            v.get("format").and_then(|f| f.as_str()),
+            p.format.map(|f| f.as_str()),
+            "JSON format"
+        );
         let diags = v.get("diagnostics").and_then(|d| d.as_array()).map_or(0, Vec::len);
         assert_eq!(diags, p.diagnostics.len(), "JSON diagnostics");
         if let Some(f) = &p.feed {
@@ -359,16 +402,28 @@ pub fn check_bulk(data: &[u8]) {
         let mut last_offset = None;
         let mut emit = |item: WarcItem| {
             let offset = match &item {
-                WarcItem::Response { offset, .. } | WarcItem::Skipped { offset, .. } | WarcItem::Broken { offset, .. } => *offset,
+                WarcItem::Response { offset, .. }
+                | WarcItem::Skipped { offset, .. }
+                | WarcItem::Broken { offset, .. } => *offset,
             };
-            assert!(offset <= stream.len() as u64, "WARC item offset {offset} past the stream ({} bytes)", stream.len());
+            assert!(
+                offset <= stream.len() as u64,
+                "WARC item offset {offset} past the stream ({} bytes)",
+                stream.len()
+            );
             if let Some(prev) = last_offset {
                 // Plain WARC: each record starts after the previous one. WARC.gz: an offset is
                 // the gzip member's, and one member may hold several records (same offset).
                 if mode == 0 {
-                    assert!(offset > prev, "WARC item offsets not increasing: {prev} then {offset}");
+                    assert!(
+                        offset > prev,
+                        "WARC item offsets not increasing: {prev} then {offset}"
+                    );
                 } else {
-                    assert!(offset >= prev, "WARC.gz item offsets decreasing: {prev} then {offset}");
+                    assert!(
+                        offset >= prev,
+                        "WARC.gz item offsets decreasing: {prev} then {offset}"
+                    );
                 }
             }
             last_offset = Some(offset);
@@ -405,7 +460,10 @@ pub fn check_bulk(data: &[u8]) {
 
 /// Every timestamp in the feed prints (Display) as RFC 3339 that parses back to itself.
 fn check_feed_dates(o: &OwnedFeed) {
-    let all = o.updated.iter().chain(o.entries.iter().flat_map(|e| e.published.iter().chain(e.updated.iter())));
+    let all = o
+        .updated
+        .iter()
+        .chain(o.entries.iter().flat_map(|e| e.published.iter().chain(e.updated.iter())));
     for t in all {
         check_timestamp_roundtrip(t, "feed date");
     }
@@ -417,7 +475,11 @@ pub fn check_timestamp_roundtrip(t: &Timestamp, what: &str) {
     let (year, ..) = t.civil();
     let s = t.to_string();
     if (0..=9999).contains(&year) {
-        assert_eq!(parse_rfc3339(&s), Some(*t), "{what} {s} does not round-trip through parse_rfc3339");
+        assert_eq!(
+            parse_rfc3339(&s),
+            Some(*t),
+            "{what} {s} does not round-trip through parse_rfc3339"
+        );
     }
 }
 
@@ -428,9 +490,49 @@ pub fn check_timestamp_roundtrip(t: &Timestamp, what: &str) {
 /// documented for `feedmill::extract::text_content`).
 const HIDDEN: &[&str] = &["script", "style", "template", "noscript", "head", "title"];
 const SEPARATING: &[&str] = &[
-    "p", "br", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "td", "th", "table",
-    "thead", "tbody", "tfoot", "caption", "blockquote", "pre", "hr", "section", "article", "aside", "header", "footer",
-    "nav", "figure", "figcaption", "address", "main", "details", "summary", "img", "iframe", "video", "audio", "option",
+    "p",
+    "br",
+    "div",
+    "li",
+    "ul",
+    "ol",
+    "dl",
+    "dt",
+    "dd",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "tr",
+    "td",
+    "th",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "caption",
+    "blockquote",
+    "pre",
+    "hr",
+    "section",
+    "article",
+    "aside",
+    "header",
+    "footer",
+    "nav",
+    "figure",
+    "figcaption",
+    "address",
+    "main",
+    "details",
+    "summary",
+    "img",
+    "iframe",
+    "video",
+    "audio",
+    "option",
 ];
 
 /// Plain text by the definition: the text nodes in order, hidden elements left out, a
@@ -472,9 +574,7 @@ fn reference_plain_text(t: &Text<'_>) -> String {
 /// Words by the definition: maximal runs of non-whitespace holding a letter or digit; every
 /// character of an unspaced script (Han, Kana, Thai) a word of its own.
 fn reference_word_count(s: &str) -> u32 {
-    let unspaced = |c: char| {
-        matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x0E00..=0x0E7F | 0x20000..=0x2FA1F)
-    };
+    let unspaced = |c: char| matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x0E00..=0x0E7F | 0x20000..=0x2FA1F);
     let (mut n, mut in_word, mut has_alnum) = (0, false, false);
     for c in s.chars() {
         if c.is_whitespace() || unspaced(c) {
@@ -491,8 +591,15 @@ fn reference_word_count(s: &str) -> u32 {
 /// A canonical URL is an http(s) URL that canonicalizing leaves as it is.
 fn check_canonical_url(u: Option<&str>) {
     if let Some(u) = u {
-        assert!(u.starts_with("http://") || u.starts_with("https://"), "canonical URL {u:?} is not http(s)");
-        assert_eq!(feedmill::extract::canonicalize_url(u).as_deref(), Some(u), "canonical URL {u:?} is not a fixed point");
+        assert!(
+            u.starts_with("http://") || u.starts_with("https://"),
+            "canonical URL {u:?} is not http(s)"
+        );
+        assert_eq!(
+            feedmill::extract::canonicalize_url(u).as_deref(),
+            Some(u),
+            "canonical URL {u:?} is not a fixed point"
+        );
     }
 }
 
@@ -505,7 +612,8 @@ pub fn check_extraction(f: &Feed<'_>) {
     let (arena, arena2) = (Bump::new(), Bump::new());
     let x = extract(f, &arena, &opts);
     assert!(x == extract(f, &arena2, &opts), "extraction is not deterministic");
-    let plain = |t: &Option<Text<'_>>| t.as_ref().map(reference_plain_text).filter(|s| !s.is_empty());
+    let plain =
+        |t: &Option<Text<'_>>| t.as_ref().map(reference_plain_text).filter(|s| !s.is_empty());
     for (t, got, what) in [
         (&f.title, x.title_text, "feed title_text"),
         (&f.subtitle, x.subtitle_text, "feed subtitle_text"),
@@ -530,7 +638,12 @@ pub fn check_extraction(f: &Feed<'_>) {
             (None, None) => None,
         };
         assert_eq!(xe.body_source.zip(xe.body_text), best, "best body");
-        assert_eq!(xe.word_count, xe.body_text.map_or(0, reference_word_count), "word count of {:?}", xe.body_text);
+        assert_eq!(
+            xe.word_count,
+            xe.body_text.map_or(0, reference_word_count),
+            "word count of {:?}",
+            xe.body_text
+        );
         check_canonical_url(xe.canonical_url);
         match xe.dedup_source {
             Some(DedupSource::Id) => assert_eq!(xe.dedup_key, e.ext.id, "dedup key from the id"),
@@ -540,7 +653,11 @@ pub fn check_extraction(f: &Feed<'_>) {
             }
             Some(DedupSource::Hash) => {
                 let k = xe.dedup_key.unwrap_or("");
-                assert!(k.len() == 16 && k.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()), "hash key {k:?}");
+                assert!(
+                    k.len() == 16
+                        && k.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()),
+                    "hash key {k:?}"
+                );
             }
             None => panic!("an entry without a dedup key"),
         }
@@ -553,13 +670,47 @@ pub fn check_extraction(f: &Feed<'_>) {
 /// Elements strict sanitizing removes (with or without their content) and attributes it
 /// drops, as documented in `feedmill::sanitize`.
 const UNSAFE_ELEMENTS: &[&str] = &[
-    "script", "style", "iframe", "object", "embed", "applet", "frame", "frameset", "noscript", "noembed", "noframes",
-    "template", "base", "meta", "link", "title", "svg", "math", "xmp", "plaintext", "input", "button", "select",
-    "textarea", "keygen", "form",
+    "script",
+    "style",
+    "iframe",
+    "object",
+    "embed",
+    "applet",
+    "frame",
+    "frameset",
+    "noscript",
+    "noembed",
+    "noframes",
+    "template",
+    "base",
+    "meta",
+    "link",
+    "title",
+    "svg",
+    "math",
+    "xmp",
+    "plaintext",
+    "input",
+    "button",
+    "select",
+    "textarea",
+    "keygen",
+    "form",
 ];
-const UNSAFE_ATTRIBUTES: &[&str] = &["style", "srcdoc", "formaction", "action", "ping", "http-equiv"];
+const UNSAFE_ATTRIBUTES: &[&str] =
+    &["style", "srcdoc", "formaction", "action", "ping", "http-equiv"];
 const URL_ATTRIBUTES: &[&str] = &[
-    "href", "src", "srcset", "poster", "cite", "background", "longdesc", "lowsrc", "dynsrc", "usemap", "data",
+    "href",
+    "src",
+    "srcset",
+    "poster",
+    "cite",
+    "background",
+    "longdesc",
+    "lowsrc",
+    "dynsrc",
+    "usemap",
+    "data",
     "codebase",
 ];
 
@@ -569,15 +720,24 @@ const URL_ATTRIBUTES: &[&str] = &[
 /// on the allowlist.
 pub fn check_strictly_safe(html: &str) {
     let arena = Bump::new();
-    let Some(Text::Html(h)) = feedmill::html::parse_escaped_html_reference(&arena, html) else { return };
+    let Some(Text::Html(h)) = feedmill::html::parse_escaped_html_reference(&arena, html) else {
+        return;
+    };
     for n in h.nodes() {
         match n.kind {
             NodeKind::Comment(_) => panic!("a comment survived strict sanitizing: {html:?}"),
             NodeKind::Element(el) => {
-                assert!(!UNSAFE_ELEMENTS.contains(&el.local), "<{}> survived strict sanitizing: {html:?}", el.local);
+                assert!(
+                    !UNSAFE_ELEMENTS.contains(&el.local),
+                    "<{}> survived strict sanitizing: {html:?}",
+                    el.local
+                );
                 for a in el.attrs {
                     let name = a.local.to_ascii_lowercase();
-                    assert!(!name.starts_with("on") && !UNSAFE_ATTRIBUTES.contains(&name.as_str()), "attribute {name} survived: {html:?}");
+                    assert!(
+                        !name.starts_with("on") && !UNSAFE_ATTRIBUTES.contains(&name.as_str()),
+                        "attribute {name} survived: {html:?}"
+                    );
                     if URL_ATTRIBUTES.contains(&name.as_str()) || name == "href" {
                         for candidate in a.value.split(',') {
                             let v: String = candidate
@@ -609,7 +769,11 @@ pub fn check_strict_sanitizing(text: &str) {
     let opts = SanitizeOptions::default();
     let once = sanitize_html(text, &opts);
     check_strictly_safe(&once);
-    assert_eq!(sanitize_html(&once, &opts), once, "strict sanitizing is not idempotent for {text:?}");
+    assert_eq!(
+        sanitize_html(&once, &opts),
+        once,
+        "strict sanitizing is not idempotent for {text:?}"
+    );
 }
 
 // ------------------------------------------------------------------------------------------
@@ -627,7 +791,10 @@ pub fn check_fragment(h: &Html<'_>) {
             stack.pop();
         }
         let end = n.end as usize;
-        assert!(end > i && end <= *stack.last().unwrap(), "node {i}: end {end} outside its parent's range");
+        assert!(
+            end > i && end <= *stack.last().unwrap(),
+            "node {i}: end {end} outside its parent's range"
+        );
         // Template contents are not DOM descendants of the fragment (they live in the
         // template's content fragment), so the spec's sanitize step does not reach them: a 1x1
         // img there is kept by design (found by this target; see fuzz/README.md).
@@ -638,7 +805,12 @@ pub fn check_fragment(h: &Html<'_>) {
         match n.kind {
             NodeKind::Element(e) => {
                 if e.namespace == HTML_NS && e.local == "img" && !in_template {
-                    let attr = |name: &str| e.attrs.iter().find(|a| a.namespace.is_empty() && a.local == name).map(|a| a.value);
+                    let attr = |name: &str| {
+                        e.attrs
+                            .iter()
+                            .find(|a| a.namespace.is_empty() && a.local == name)
+                            .map(|a| a.value)
+                    };
                     assert!(
                         !(attr("width") == Some("1") && attr("height") == Some("1")),
                         "unsanitized 1x1 img in a fragment"
@@ -681,7 +853,10 @@ pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
     let nodes = h.nodes();
     for n in nodes {
         if let NodeKind::Element(e) = n.kind {
-            if e.namespace == HTML_NS && e.local == "script" && script_text(nodes, n).contains("<!--") {
+            if e.namespace == HTML_NS
+                && e.local == "script"
+                && script_text(nodes, n).contains("<!--")
+            {
                 // Script data with `<!--` enters the tokenizer's (double-)escaped states, where
                 // `<script>` ... `</script>` inside the text does not end the element, so the
                 // serialized `</script>` re-parses as text and the value grows at every round
@@ -691,7 +866,17 @@ pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
             if e.namespace == HTML_NS
                 && matches!(
                     e.local,
-                    "select" | "table" | "tbody" | "thead" | "tfoot" | "tr" | "td" | "th" | "caption" | "colgroup" | "col"
+                    "select"
+                        | "table"
+                        | "tbody"
+                        | "thead"
+                        | "tfoot"
+                        | "tr"
+                        | "td"
+                        | "th"
+                        | "caption"
+                        | "colgroup"
+                        | "col"
                 )
             {
                 // The tree builder's select and table modes (foster parenting, implied end
@@ -723,7 +908,9 @@ pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
     // Sibling ranges: node i's next sibling (if any) starts at nodes[i].end.
     for (i, n) in nodes.iter().enumerate() {
         let next = n.end as usize;
-        if matches!(n.kind, NodeKind::Text(_)) && matches!(nodes.get(next).map(|m| m.kind), Some(NodeKind::Text(_))) {
+        if matches!(n.kind, NodeKind::Text(_))
+            && matches!(nodes.get(next).map(|m| m.kind), Some(NodeKind::Text(_)))
+        {
             // Only if `next` is a sibling, not the next node after the parent's end: a sibling
             // starts before the parent's end, which holds when some ancestor range contains it.
             if is_sibling(nodes, i, next) {
@@ -740,7 +927,10 @@ pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
 fn is_sibling(nodes: &[feedmill::html::Node<'_>], i: usize, j: usize) -> bool {
     // The parent of i is the last node p < i with p.end > i; j is a sibling iff it lies in the
     // same parent's range (or both are top-level).
-    let parent_end = (0..i).rev().find(|&p| nodes[p].end as usize > i).map_or(nodes.len(), |p| nodes[p].end as usize);
+    let parent_end = (0..i)
+        .rev()
+        .find(|&p| nodes[p].end as usize > i)
+        .map_or(nodes.len(), |p| nodes[p].end as usize);
     j < parent_end
 }
 
@@ -775,13 +965,18 @@ pub fn check_escaped_html(data: &[u8]) {
     let again = feedmill::html::parse_escaped_html(&arena2, &text);
     match (&first, &again) {
         (None, None) => {}
-        (Some(a), Some(b)) => assert!(a.same_text_content(b), "escaped HTML parse is not deterministic"),
+        (Some(a), Some(b)) => {
+            assert!(a.same_text_content(b), "escaped HTML parse is not deterministic")
+        }
         _ => panic!("escaped HTML parse is not deterministic"),
     }
     match first {
         None => {}
         Some(Text::Plain(p)) => {
-            assert!(!p.trim_matches(|c: char| c.is_ascii_whitespace()).is_empty(), "insignificant plain text handed out");
+            assert!(
+                !p.trim_matches(|c: char| c.is_ascii_whitespace()).is_empty(),
+                "insignificant plain text handed out"
+            );
         }
         Some(Text::Html(h)) => {
             check_fragment(&h);
@@ -830,7 +1025,9 @@ pub fn check_parse_document(data: &[u8]) {
     // 1. A reused parser (its arena holds previous documents' data).
     let first = DEFAULT_PARSER.with(|p| {
         let mut p = p.borrow_mut();
-        let parsed = p.parse_bytes(data, None, None).expect("parse_bytes with default limits and no base URL fails");
+        let parsed = p
+            .parse_bytes(data, None, None)
+            .expect("parse_bytes with default limits and no base URL fails");
         check_parsed(&parsed, data.len(), &decoded.text, &limits);
         snapshot(&parsed)
     });
@@ -842,7 +1039,11 @@ pub fn check_parse_document(data: &[u8]) {
     if let Cow::Borrowed(t) = decoded.text {
         if t.len() == data.len() && decoded.encoding == encoding_rs::UTF_8 {
             let third = snapshot(&fresh.parse_str(t, None).unwrap());
-            assert_eq!(Snapshot { encoding: Some("UTF-8"), ..third }, first, "parse_str and parse_bytes differ");
+            assert_eq!(
+                Snapshot { encoding: Some("UTF-8"), ..third },
+                first,
+                "parse_str and parse_bytes differ"
+            );
         }
     }
 }
@@ -853,18 +1054,33 @@ pub fn check_parse_response(data: &[u8]) {
 }
 
 pub fn check_response_case(case: &ResponseCase) {
-    let res = Response { status: case.status, content_type: case.content_type.as_deref(), url: case.url, body: &case.body };
+    let res = Response {
+        status: case.status,
+        content_type: case.content_type.as_deref(),
+        url: case.url,
+        body: &case.body,
+    };
     let verdict = input::prepare_response(&res);
     let mut parser = Parser::new(Options::default());
     let result = parser.parse_response(&res);
     match verdict {
         ResponseVerdict::NotOk { .. } | ResponseVerdict::NotXml { .. } => {
             let p = result.expect("a rejected response is an error");
-            assert!(p.feed.is_none() && p.format.is_none() && p.encoding.is_none(), "a rejected response has a feed");
+            assert!(
+                p.feed.is_none() && p.format.is_none() && p.encoding.is_none(),
+                "a rejected response has a feed"
+            );
             assert_eq!(p.diagnostics.len(), 1);
-            assert_eq!((p.diagnostics[0].kind, p.diagnostics[0].offset), (DiagnosticKind::NotAFeed, 0));
+            assert_eq!(
+                (p.diagnostics[0].kind, p.diagnostics[0].offset),
+                (DiagnosticKind::NotAFeed, 0)
+            );
             if case.status != 200 {
-                assert!(matches!(verdict, ResponseVerdict::NotOk { .. }), "status {} not rejected", case.status);
+                assert!(
+                    matches!(verdict, ResponseVerdict::NotOk { .. }),
+                    "status {} not rejected",
+                    case.status
+                );
             }
         }
         ResponseVerdict::Xml { decoded, url, .. } => {
@@ -881,7 +1097,11 @@ pub fn check_response_case(case: &ResponseCase) {
             check_parsed(&p, case.body.len(), &decoded.text, &Limits::default());
             let first = snapshot(&p);
             // parse_response = decode with the Content-Type charset + parse_bytes's processing.
-            let charset = case.content_type.as_deref().and_then(input::MimeType::parse).and_then(|m| m.charset().map(Cow::into_owned));
+            let charset = case
+                .content_type
+                .as_deref()
+                .and_then(input::MimeType::parse)
+                .and_then(|m| m.charset().map(Cow::into_owned));
             let mut again = Parser::new(Options::default());
             let second = snapshot(&again.parse_bytes(&case.body, charset.as_deref(), url).unwrap());
             assert_eq!(first, second, "parse_response and parse_bytes with its charset differ");
@@ -924,7 +1144,11 @@ pub fn check_limits_case(case: &LimitsCase) {
     check_parsed(&p, case.body.len(), &decoded.text, &limits);
     let first = snapshot(&p);
     let mut fresh = Parser::new(opts.clone());
-    assert_eq!(first, snapshot(&fresh.parse_bytes(&case.body, None, None).unwrap()), "not deterministic");
+    assert_eq!(
+        first,
+        snapshot(&fresh.parse_bytes(&case.body, None, None).unwrap()),
+        "not deterministic"
+    );
     // The same limits but no entry limit: the limited entries are a prefix, the rest is equal.
     let mut unlimited = opts;
     unlimited.limits.max_entries = usize::MAX;
@@ -933,7 +1157,11 @@ pub fn check_limits_case(case: &LimitsCase) {
     assert_eq!(first.format, all.format);
     if let (Some(mut cut), Some(mut full)) = (first.feed, all.feed) {
         assert!(cut.entries.len() <= full.entries.len());
-        assert_eq!(cut.entries[..], full.entries[..cut.entries.len()], "max_entries changed the kept entries");
+        assert_eq!(
+            cut.entries[..],
+            full.entries[..cut.entries.len()],
+            "max_entries changed the kept entries"
+        );
         cut.entries.clear();
         full.entries.clear();
         assert_eq!(cut, full, "max_entries changed feed-level values");
@@ -980,7 +1208,11 @@ pub fn check_dates(data: &[u8]) {
         .or_else(|| parse_w3cdtf(t).map(|x| (x, "w3cdtf")));
     if let Some((ts, form)) = strict {
         let l = lenient.unwrap_or_else(|| panic!("lenient rejects {t:?}, which {form} accepts"));
-        assert_eq!((l.timestamp, l.form, l.zone_assumed), (ts, form, false), "lenient differs from {form} on {t:?}");
+        assert_eq!(
+            (l.timestamp, l.form, l.zone_assumed),
+            (ts, form, false),
+            "lenient differs from {form} on {t:?}"
+        );
     }
 }
 
@@ -999,19 +1231,30 @@ pub fn check_decode_case(case: &DecodeCase) {
         assert!(m < body.len(), "malformed offset {m} past the body ({} bytes)", body.len());
     }
     let bom = encoding_rs::Encoding::for_bom(body);
-    assert_eq!(bom.is_some(), d.source == input::EncodingSource::ByteOrderMark, "BOM source mismatch");
+    assert_eq!(
+        bom.is_some(),
+        d.source == input::EncodingSource::ByteOrderMark,
+        "BOM source mismatch"
+    );
     let skip = bom.map_or(0, |(_, n)| n);
     if let Some((enc, _)) = bom {
         assert_eq!(enc, d.encoding, "BOM encoding not used");
     }
     // Reference: encoding_rs decoding of the body after the BOM, minus leading U+FEFFs.
     let (reference, had_errors) = d.encoding.decode_without_bom_handling(&body[skip..]);
-    assert_eq!(&*d.text, reference.trim_start_matches('\u{FEFF}'), "decoded text differs from encoding_rs");
+    assert_eq!(
+        &*d.text,
+        reference.trim_start_matches('\u{FEFF}'),
+        "decoded text differs from encoding_rs"
+    );
     assert_eq!(had_errors, d.malformed_count > 0, "malformed flag differs from encoding_rs");
     if d.malformed_count == 0 && d.encoding == encoding_rs::UTF_8 {
         assert!(matches!(d.text, Cow::Borrowed(_)), "valid UTF-8 was copied");
     }
     // Determinism.
     let again = input::decode(body, case.label.as_deref());
-    assert_eq!((again.text, again.encoding, again.source, again.malformed), (d.text, d.encoding, d.source, d.malformed));
+    assert_eq!(
+        (again.text, again.encoding, again.source, again.malformed),
+        (d.text, d.encoding, d.source, d.malformed)
+    );
 }

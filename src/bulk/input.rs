@@ -51,10 +51,7 @@ pub enum Payload {
     /// A document's bytes (a file, a tar member, standard input), gzip already removed.
     Document(Vec<u8>),
     /// A WARC `response` record: the HTTP message (status line, headers, body as stored).
-    Response {
-        target_uri: String,
-        message: Vec<u8>,
-    },
+    Response { target_uri: String, message: Vec<u8> },
     /// Something that could not be read.
     Broken { kind: &'static str, message: String },
 }
@@ -73,10 +70,7 @@ impl Record {
         self.source.len()
             + match &self.payload {
                 Payload::Document(b) => b.len(),
-                Payload::Response {
-                    message,
-                    target_uri,
-                } => message.len() + target_uri.len(),
+                Payload::Response { message, target_uri } => message.len() + target_uri.len(),
                 Payload::Broken { message, .. } => message.len(),
             }
     }
@@ -109,11 +103,7 @@ impl BufPool {
 
     /// An empty buffer, recycled when one is available.
     pub fn get(&self) -> Vec<u8> {
-        self.bufs
-            .lock()
-            .ok()
-            .and_then(|mut b| b.pop())
-            .unwrap_or_default()
+        self.bufs.lock().ok().and_then(|mut b| b.pop()).unwrap_or_default()
     }
 
     /// Gives a buffer back.
@@ -174,13 +164,7 @@ pub fn enumerate(
     pool: &BufPool,
     emit: &mut dyn FnMut(Record) -> bool,
 ) {
-    let mut r = Reader {
-        cfg,
-        counters,
-        pool,
-        emit,
-        stopped: false,
-    };
+    let mut r = Reader { cfg, counters, pool, emit, stopped: false };
     for input in inputs {
         match input {
             Input::Stdin => {
@@ -242,10 +226,7 @@ impl Reader<'_, '_> {
     }
 
     fn broken(&mut self, source: String, kind: &'static str, message: String) {
-        self.emit(Record {
-            source,
-            payload: Payload::Broken { kind, message },
-        });
+        self.emit(Record { source, payload: Payload::Broken { kind, message } });
     }
 
     /// A file or a directory (walked recursively, entries sorted by name).
@@ -277,19 +258,12 @@ impl Reader<'_, '_> {
 
     /// One stream (file or standard input): sniffs its kind and emits its records.
     fn stream<R: Read>(&mut self, name: &str, raw: R) {
-        let mut raw = CountRead {
-            inner: raw,
-            counter: &self.counters.bytes_read,
-        };
+        let mut raw = CountRead { inner: raw, counter: &self.counters.bytes_read };
         let head = match read_head(&mut raw, HEAD) {
             Ok(h) => h,
             Err(e) => return self.broken(name.to_owned(), "io", e.to_string()),
         };
-        let inner_head = if is_gzip(&head) {
-            peek_gzip(&head)
-        } else {
-            Vec::new()
-        };
+        let inner_head = if is_gzip(&head) { peek_gzip(&head) } else { Vec::new() };
         let whole = BufReader::with_capacity(256 * 1024, Cursor::new(head.clone()).chain(raw));
         if is_gzip(&head) {
             if inner_head.starts_with(b"WARC/") {
@@ -311,10 +285,7 @@ impl Reader<'_, '_> {
     /// One document: the whole stream, bounded by `max_record_bytes`.
     fn document<R: Read>(&mut self, source: String, r: R) {
         match read_bounded(r, self.cfg.max_record_bytes, self.pool.get()) {
-            Ok(bytes) => self.emit(Record {
-                source,
-                payload: Payload::Document(bytes),
-            }),
+            Ok(bytes) => self.emit(Record { source, payload: Payload::Document(bytes) }),
             Err((kind, message)) => self.broken(source, kind, message),
         }
     }
@@ -325,29 +296,17 @@ impl Reader<'_, '_> {
         let pool = self.pool;
         let mut emit = |item: WarcItem| {
             match item {
-                WarcItem::Response {
-                    offset,
-                    target_uri,
-                    block,
-                } => {
+                WarcItem::Response { offset, target_uri, block } => {
                     let source = format!("{name}@{offset} {target_uri}");
                     self.emit(Record {
                         source,
-                        payload: Payload::Response {
-                            target_uri,
-                            message: block,
-                        },
+                        payload: Payload::Response { target_uri, message: block },
                     })
                 }
                 WarcItem::Skipped { .. } => {
                     counters.skipped_records.fetch_add(1, Ordering::Relaxed);
                 }
-                WarcItem::Broken {
-                    offset,
-                    target_uri,
-                    kind,
-                    message,
-                } => {
+                WarcItem::Broken { offset, target_uri, kind, message } => {
                     let source = match target_uri {
                         Some(u) => format!("{name}@{offset} {u}"),
                         None => format!("{name}@{offset}"),
@@ -358,11 +317,7 @@ impl Reader<'_, '_> {
             !self.stopped
         };
         if let Err(e) = warc::read_warc(r, gzip, max, &mut || pool.get(), &mut emit) {
-            self.broken(
-                name.to_owned(),
-                "io",
-                format!("reading WARC: {e}; rest of file skipped"),
-            );
+            self.broken(name.to_owned(), "io", format!("reading WARC: {e}; rest of file skipped"));
         }
     }
 

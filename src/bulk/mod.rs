@@ -20,8 +20,8 @@
 //! and the writer writes chunks in that order, so the output is byte-identical for any
 //! number of threads.
 
-pub mod process;
 pub mod input;
+pub mod process;
 pub mod warc;
 
 use std::io::{self, Write};
@@ -117,21 +117,13 @@ pub fn run(
         .map_err(io::Error::other)?;
     // One Worker per pool thread, indexed by `rayon::current_thread_index`: each is only
     // ever locked by its own thread, so the locks never contend.
-    let workers: Vec<Mutex<Worker>> = (0..pool.current_num_threads())
-        .map(|_| Mutex::new(Worker::new(cfg)))
-        .collect();
+    let workers: Vec<Mutex<Worker>> =
+        (0..pool.current_num_threads()).map(|_| Mutex::new(Worker::new(cfg))).collect();
     let counters = Arc::new(Counters::default());
-    let read_cfg = ReadConfig {
-        max_record_bytes: cfg.options.limits.max_input_bytes,
-    };
+    let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
     let bufs = Arc::new(BufPool::default());
-    let (records, reader) = input::spawn_reader(
-        inputs,
-        read_cfg,
-        counters.clone(),
-        bufs.clone(),
-        cfg.window_records,
-    );
+    let (records, reader) =
+        input::spawn_reader(inputs, read_cfg, counters.clone(), bufs.clone(), cfg.window_records);
     let (lines_tx, lines_rx) = sync_channel::<Vec<Vec<u8>>>(1);
     let writer = std::thread::Builder::new()
         .name("feedmill-writer".into())
@@ -175,9 +167,7 @@ pub fn run(
     drop(lines_tx);
     // Stop the reader (if the writer failed) by dropping the receiver.
     drop(records);
-    let written = writer
-        .join()
-        .unwrap_or_else(|_| Err(io::Error::other("writer thread panicked")));
+    let written = writer.join().unwrap_or_else(|_| Err(io::Error::other("writer thread panicked")));
     let _ = reader.join();
     written?;
     if write_failed {
@@ -238,7 +228,11 @@ impl Worker {
             scratch: String::new(),
             base_url: cfg.base_url.clone(),
             max_body: cfg.options.limits.max_input_bytes,
-            post: Post { extract: cfg.extract.clone(), arena: Bump::new(), sanitize: cfg.sanitize.clone() },
+            post: Post {
+                extract: cfg.extract.clone(),
+                arena: Bump::new(),
+                sanitize: cfg.sanitize.clone(),
+            },
         }
     }
 
@@ -254,13 +248,7 @@ impl Worker {
 
     /// Appends the line for `rec` to `out`.
     pub fn process(&mut self, rec: &Record, out: &mut Vec<u8>, stats: &mut Stats) {
-        let Worker {
-            parser,
-            scratch,
-            base_url,
-            max_body,
-            post,
-        } = self;
+        let Worker { parser, scratch, base_url, max_body, post } = self;
         match &rec.payload {
             Payload::Broken { kind, message } => {
                 let view = bare(&rec.source, Status::Error, kind, message);
@@ -271,26 +259,34 @@ impl Worker {
                 let url = base_url.as_deref();
                 emit_processed(out, scratch, post, url, &rec.source, p, stats, bytes.len());
             }
-            Payload::Response {
-                target_uri,
-                message,
-            } => match warc::parse_http_response(message, *max_body) {
-                Err((kind, msg)) => {
-                    let view = bare(&rec.source, Status::Error, kind, &msg);
-                    line(out, scratch, &view, stats, 0);
+            Payload::Response { target_uri, message } => {
+                match warc::parse_http_response(message, *max_body) {
+                    Err((kind, msg)) => {
+                        let view = bare(&rec.source, Status::Error, kind, &msg);
+                        line(out, scratch, &view, stats, 0);
+                    }
+                    Ok(resp) => {
+                        let p = process::process_http_response(
+                            parser,
+                            resp.status,
+                            resp.content_type.as_deref(),
+                            Some(target_uri),
+                            &resp.body,
+                        );
+                        let url = Some(target_uri.as_str()).filter(|u| !u.is_empty());
+                        emit_processed(
+                            out,
+                            scratch,
+                            post,
+                            url,
+                            &rec.source,
+                            p,
+                            stats,
+                            resp.body.len(),
+                        );
+                    }
                 }
-                Ok(resp) => {
-                    let p = process::process_http_response(
-                        parser,
-                        resp.status,
-                        resp.content_type.as_deref(),
-                        Some(target_uri),
-                        &resp.body,
-                    );
-                    let url = Some(target_uri.as_str()).filter(|u| !u.is_empty());
-                    emit_processed(out, scratch, post, url, &rec.source, p, stats, resp.body.len());
-                }
-            },
+            }
         }
     }
 }
@@ -365,10 +361,7 @@ fn emit_processed(
         }
         Outcome::Failed(e) => {
             let message = e.to_string();
-            view.error = Some(Problem {
-                kind: error_kind(e),
-                message: &message,
-            });
+            view.error = Some(Problem { kind: error_kind(e), message: &message });
             line(out, scratch, &view, stats, body);
         }
         Outcome::Parsed(parsed) => {
@@ -379,7 +372,8 @@ fn emit_processed(
                     view.status = Status::Ok;
                     view.feed = Some(feed);
                     post.arena.reset();
-                    let extraction = post.extract.as_ref().map(|opts| extract(feed, &post.arena, opts));
+                    let extraction =
+                        post.extract.as_ref().map(|opts| extract(feed, &post.arena, opts));
                     view.extraction = extraction.as_ref();
                     let sanitize = post.sanitize.as_ref().map(|s| SanitizeOptions {
                         base_url: url.and_then(|u| url::Url::parse(u).ok()),
@@ -396,10 +390,7 @@ fn emit_processed(
                         .iter()
                         .find(|d| d.kind == crate::DiagnosticKind::NotAFeed)
                         .map_or("the document is not a feed", |d| d.message.as_str());
-                    view.error = Some(Problem {
-                        kind: "not_a_feed",
-                        message,
-                    });
+                    view.error = Some(Problem { kind: "not_a_feed", message });
                 }
             }
             line(out, scratch, &view, stats, body);

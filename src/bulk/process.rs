@@ -31,7 +31,10 @@ pub struct Processed<'p> {
 
 fn processed(result: Result<Parsed<'_>, Error>) -> Processed<'_> {
     match result {
-        Ok(parsed) => Processed { encoding: parsed.encoding.map(|e| e.name()), outcome: Outcome::Parsed(parsed) },
+        Ok(parsed) => Processed {
+            encoding: parsed.encoding.map(|e| e.name()),
+            outcome: Outcome::Parsed(parsed),
+        },
         Err(e) => Processed { encoding: None, outcome: Outcome::Failed(e) },
     }
 }
@@ -47,7 +50,10 @@ pub fn process_http_response<'p>(
     if status != 200 {
         return Processed {
             encoding: None,
-            outcome: Outcome::NotAFeed { kind: "http_status", message: format!("HTTP status {status}") },
+            outcome: Outcome::NotAFeed {
+                kind: "http_status",
+                message: format!("HTTP status {status}"),
+            },
         };
     }
     let url = target_uri.filter(|u| !u.is_empty());
@@ -55,6 +61,10 @@ pub fn process_http_response<'p>(
 }
 
 /// Processes a plain document (a file, a tar member, standard input).
-pub fn process_document<'p>(parser: &'p mut Parser, bytes: &'p [u8], base_url: Option<&'p str>) -> Processed<'p> {
+pub fn process_document<'p>(
+    parser: &'p mut Parser,
+    bytes: &'p [u8],
+    base_url: Option<&'p str>,
+) -> Processed<'p> {
     processed(parser.parse_bytes(bytes, None, base_url))
 }

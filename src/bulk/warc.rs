@@ -23,20 +23,11 @@ use flate2::bufread::{DeflateDecoder, GzDecoder, ZlibDecoder};
 #[derive(Debug)]
 pub enum WarcItem {
     /// A `response` record with an HTTP message.
-    Response {
-        offset: u64,
-        target_uri: String,
-        block: Vec<u8>,
-    },
+    Response { offset: u64, target_uri: String, block: Vec<u8> },
     /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped.
     Skipped { offset: u64, warc_type: String },
     /// A record that could not be read; the reader goes on with the next one when it can.
-    Broken {
-        offset: u64,
-        target_uri: Option<String>,
-        kind: &'static str,
-        message: String,
-    },
+    Broken { offset: u64, target_uri: Option<String>, kind: &'static str, message: String },
 }
 
 /// A buffered reader that counts consumed bytes (the offset of the next unread byte) and
@@ -51,13 +42,7 @@ pub struct Counting<R> {
 
 impl<R: Read> Counting<R> {
     pub fn new(inner: R) -> Self {
-        Counting {
-            inner,
-            buf: vec![0; 256 * 1024],
-            start: 0,
-            end: 0,
-            pos: 0,
-        }
+        Counting { inner, buf: vec![0; 256 * 1024], start: 0, end: 0, pos: 0 }
     }
 
     pub fn position(&self) -> u64 {
@@ -216,10 +201,7 @@ pub fn read_warc<R: Read>(
                 if buf.is_empty() {
                     return Ok(());
                 }
-                let n = buf
-                    .iter()
-                    .take_while(|b| **b == b'\r' || **b == b'\n')
-                    .count();
+                let n = buf.iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
                 if n == 0 {
                     break;
                 }
@@ -358,16 +340,10 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
             h.warc_type = value.to_ascii_lowercase();
         } else if name.eq_ignore_ascii_case("WARC-Target-URI") {
             // Some writers wrap the URI in <>.
-            h.target_uri = Some(
-                value
-                    .trim_start_matches('<')
-                    .trim_end_matches('>')
-                    .to_owned(),
-            );
+            h.target_uri = Some(value.trim_start_matches('<').trim_end_matches('>').to_owned());
         } else if name.eq_ignore_ascii_case("Content-Length") {
-            h.content_length = value
-                .parse()
-                .map_err(|_| format!("bad Content-Length {value:?}"))?;
+            h.content_length =
+                value.parse().map_err(|_| format!("bad Content-Length {value:?}"))?;
         }
     }
     if h.content_length == usize::MAX {
@@ -399,16 +375,9 @@ fn split_record(offset: u64, member: &[u8]) -> Result<(WarcHeader, usize, usize)
 
 fn item_from(offset: u64, header: WarcHeader, block: Vec<u8>) -> WarcItem {
     if header.warc_type == "response" {
-        WarcItem::Response {
-            offset,
-            target_uri: header.target_uri.unwrap_or_default(),
-            block,
-        }
+        WarcItem::Response { offset, target_uri: header.target_uri.unwrap_or_default(), block }
     } else {
-        WarcItem::Skipped {
-            offset,
-            warc_type: header.warc_type,
-        }
+        WarcItem::Skipped { offset, warc_type: header.warc_type }
     }
 }
 
@@ -438,17 +407,12 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
     let mut parts = status_line.split_whitespace();
     let version = parts.next().unwrap_or("");
     if !version.starts_with("HTTP/") {
-        return Err((
-            "bad_http",
-            format!("bad status line {:?}", truncate(status_line, 80)),
-        ));
+        return Err(("bad_http", format!("bad status line {:?}", truncate(status_line, 80))));
     }
-    let status: u16 = parts.next().and_then(|s| s.parse().ok()).ok_or_else(|| {
-        (
-            "bad_http",
-            format!("bad status line {:?}", truncate(status_line, 80)),
-        )
-    })?;
+    let status: u16 = parts
+        .next()
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| ("bad_http", format!("bad status line {:?}", truncate(status_line, 80))))?;
     let mut content_type = None;
     let mut chunked = false;
     let mut encodings: Vec<String> = Vec::new();
@@ -473,11 +437,8 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
     }
     let raw = &block[head_end.1..];
     // NOTE: an identity body is borrowed from the record, not copied.
-    let mut body: Cow<'_, [u8]> = if chunked {
-        Cow::Owned(dechunk(raw, max_body)?)
-    } else {
-        Cow::Borrowed(raw)
-    };
+    let mut body: Cow<'_, [u8]> =
+        if chunked { Cow::Owned(dechunk(raw, max_body)?) } else { Cow::Borrowed(raw) };
     // Content codings apply in the order listed; undo them in reverse.
     for enc in encodings.iter().rev() {
         body = Cow::Owned(match enc.as_str() {
@@ -490,21 +451,14 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
                 }
             }
             other => {
-                return Err((
-                    "content_encoding",
-                    format!("unsupported Content-Encoding {other:?}"),
-                ))
+                return Err(("content_encoding", format!("unsupported Content-Encoding {other:?}")))
             }
         });
     }
     if body.len() > max_body {
         return Err(("too_large", format!("body larger than {max_body} bytes")));
     }
-    Ok(HttpResponse {
-        status,
-        content_type,
-        body,
-    })
+    Ok(HttpResponse { status, content_type, body })
 }
 
 fn truncate(s: &str, n: usize) -> &str {
@@ -533,21 +487,14 @@ fn dechunk(mut raw: &[u8], max: usize) -> Result<Vec<u8>, HttpError> {
             .ok_or(("bad_chunked", "chunk size line has no end".to_owned()))?;
         let line = std::str::from_utf8(&raw[..eol]).unwrap_or("").trim();
         let size_str = line.split(';').next().unwrap_or("").trim();
-        let size = usize::from_str_radix(size_str, 16).map_err(|_| {
-            (
-                "bad_chunked",
-                format!("bad chunk size {:?}", truncate(size_str, 40)),
-            )
-        })?;
+        let size = usize::from_str_radix(size_str, 16)
+            .map_err(|_| ("bad_chunked", format!("bad chunk size {:?}", truncate(size_str, 40))))?;
         raw = &raw[eol + 1..];
         if size == 0 {
             return Ok(out); // trailers ignored
         }
         if raw.len() < size {
-            return Err((
-                "truncated",
-                format!("chunk of {size} bytes has only {}", raw.len()),
-            ));
+            return Err(("truncated", format!("chunk of {size} bytes has only {}", raw.len())));
         }
         if out.len() + size > max {
             return Err(("too_large", format!("body larger than {max} bytes")));
@@ -598,17 +545,9 @@ mod tests {
 
     #[test]
     fn members_offsets_and_resync() {
-        let a = gz(&record(
-            "response",
-            "http://a/",
-            b"HTTP/1.1 200 OK\r\n\r\n<rss/>",
-        ));
+        let a = gz(&record("response", "http://a/", b"HTTP/1.1 200 OK\r\n\r\n<rss/>"));
         let b = gz(&record("request", "http://a/", b"GET / HTTP/1.1\r\n\r\n"));
-        let c = gz(&record(
-            "response",
-            "http://c/",
-            b"HTTP/1.1 404 Not Found\r\n\r\n",
-        ));
+        let c = gz(&record("response", "http://c/", b"HTTP/1.1 404 Not Found\r\n\r\n"));
         let mut data = a.clone();
         data.extend_from_slice(&b);
         data.extend_from_slice(b"garbage!");
@@ -620,27 +559,11 @@ mod tests {
             matches!(&items[0], WarcItem::Response { offset: 0, target_uri, .. } if target_uri == "http://a/")
         );
         assert!(matches!(&items[1], WarcItem::Skipped { offset, .. } if *offset == a.len() as u64));
-        assert!(matches!(
-            &items[2],
-            WarcItem::Broken {
-                kind: "bad_gzip",
-                ..
-            }
-        ));
+        assert!(matches!(&items[2], WarcItem::Broken { kind: "bad_gzip", .. }));
         assert!(
             matches!(&items[3], WarcItem::Response { offset, .. } if *offset == (a.len() + b.len() + 8) as u64)
         );
-        assert!(
-            matches!(
-                &items[4],
-                WarcItem::Broken {
-                    kind: "truncated",
-                    ..
-                }
-            ),
-            "{:?}",
-            items[4]
-        );
+        assert!(matches!(&items[4], WarcItem::Broken { kind: "truncated", .. }), "{:?}", items[4]);
     }
 
     #[test]
@@ -703,11 +626,7 @@ mod tests {
     #[test]
     fn plain_warc() {
         let mut data = record("warcinfo", "", b"x: y");
-        data.extend(record(
-            "response",
-            "http://a/",
-            b"HTTP/1.0 200 OK\r\n\r\nbody",
-        ));
+        data.extend(record("response", "http://a/", b"HTTP/1.0 200 OK\r\n\r\nbody"));
         let items = collect(&data, false);
         assert_eq!(items.len(), 2);
         assert!(matches!(&items[1], WarcItem::Response { block, .. } if block.ends_with(b"body")));
@@ -727,18 +646,9 @@ mod tests {
         let r = parse_http_response(&block, 1 << 20).unwrap();
         assert_eq!(r.status, 200);
         assert_eq!(&r.body[..], b"<feed/>");
-        assert_eq!(
-            r.content_type.as_deref(),
-            Some("application/atom+xml; charset=utf-8")
-        );
+        assert_eq!(r.content_type.as_deref(), Some("application/atom+xml; charset=utf-8"));
         let bad = b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\nnot gzip";
-        assert_eq!(
-            parse_http_response(bad, 1 << 20).unwrap_err().0,
-            "content_encoding"
-        );
-        assert_eq!(
-            parse_http_response(b"garbage", 10).unwrap_err().0,
-            "bad_http"
-        );
+        assert_eq!(parse_http_response(bad, 1 << 20).unwrap_err().0, "content_encoding");
+        assert_eq!(parse_http_response(b"garbage", 10).unwrap_err().0, "bad_http");
     }
 }

@@ -104,7 +104,9 @@ pub fn discover(html: &str, page_url: &Url) -> Vec<FeedLink> {
                 return Ok(());
             }
             let ty = attr(el, "type").map(|t| t.to_ascii_lowercase());
-            let Some(ty) = ty.filter(|t| FEED_TYPES.contains(&t.split(';').next().unwrap_or("").trim())) else {
+            let Some(ty) =
+                ty.filter(|t| FEED_TYPES.contains(&t.split(';').next().unwrap_or("").trim()))
+            else {
                 return Ok(());
             };
             if let Some(url) = attr(el, "href").and_then(|h| base.borrow().join(&h).ok()) {
@@ -168,7 +170,14 @@ mod tests {
             </head><body><a href="/comments/feed/">Comments feed</a><a href="/about">About</a></body></html>"#;
         let found = discover(html, &page);
         let urls: Vec<&str> = found.iter().map(|f| f.url.as_str()).collect();
-        assert_eq!(urls, ["https://blog.example/feed.xml", "https://blog.example/posts/atom.xml?a=1&b=2", "https://blog.example/comments/feed/"]);
+        assert_eq!(
+            urls,
+            [
+                "https://blog.example/feed.xml",
+                "https://blog.example/posts/atom.xml?a=1&b=2",
+                "https://blog.example/comments/feed/"
+            ]
+        );
         assert_eq!(found[0].title.as_deref(), Some("RSS"));
         assert_eq!(found[1].mime_type.as_deref(), Some("application/atom+xml"));
         assert_eq!(found[2].source, LinkSource::Anchor);

@@ -14,8 +14,17 @@ use crate::model::url::canonical_http_url_parts;
 /// Query parameters removed by [`canonicalize_url`] (rule 5), compared ASCII
 /// case-insensitively; every other `utm_*` parameter is removed too.
 pub const TRACKING_PARAMS: &[&str] = &[
-    "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term", "ref", "source", "fbclid", "gclid",
-    "mc_cid", "mc_eid",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "utm_content",
+    "utm_term",
+    "ref",
+    "source",
+    "fbclid",
+    "gclid",
+    "mc_cid",
+    "mc_eid",
 ];
 
 pub(super) fn is_tracking(key: &str) -> bool {
@@ -121,7 +130,11 @@ pub(super) fn rules_keep(parts: &UrlParts<'_>) -> bool {
     let mut prev: Option<&str> = None;
     for pair in query.split('&') {
         let name = param_name(pair);
-        if pair.is_empty() || is_tracking(name) || !escapes_kept(pair) || prev.is_some_and(|p| p > name) {
+        if pair.is_empty()
+            || is_tracking(name)
+            || !escapes_kept(pair)
+            || prev.is_some_and(|p| p > name)
+        {
             return false;
         }
         prev = Some(name);
@@ -144,7 +157,10 @@ fn escapes_kept(s: &str) -> bool {
         if i + 2 < b.len() {
             if let (Some(h), Some(l)) = (hex_val(b[i + 1]), hex_val(b[i + 2])) {
                 let v = h * 16 + l;
-                if is_unreserved(v) || b[i + 1].is_ascii_lowercase() || b[i + 2].is_ascii_lowercase() {
+                if is_unreserved(v)
+                    || b[i + 1].is_ascii_lowercase()
+                    || b[i + 2].is_ascii_lowercase()
+                {
                     return false;
                 }
                 i += 3;
@@ -246,7 +262,8 @@ fn write_canonical(p: &UrlParts<'_>, out: &mut impl Out) {
     if let Some(q) = p.query {
         let mut norm = String::with_capacity(q.len());
         normalize_escapes(q, &mut norm);
-        let mut params: Vec<&str> = norm.split('&').filter(|p| !p.is_empty() && !is_tracking(param_name(p))).collect();
+        let mut params: Vec<&str> =
+            norm.split('&').filter(|p| !p.is_empty() && !is_tracking(param_name(p))).collect();
         params.sort_by(|a, b| param_name(a).cmp(param_name(b)));
         for (i, param) in params.iter().enumerate() {
             out.push(if i == 0 { '?' } else { '&' });

@@ -14,7 +14,12 @@
 /// The block at `b[i..]`: the 64 bytes there, or, when fewer are left, those bytes followed
 /// by `pad` bytes (written into `scratch`). Also returns how many bytes of `b` it holds.
 #[inline]
-pub(super) fn block<'b>(b: &'b [u8], i: usize, pad: u8, scratch: &'b mut [u8; 64]) -> (&'b [u8; 64], usize) {
+pub(super) fn block<'b>(
+    b: &'b [u8],
+    i: usize,
+    pad: u8,
+    scratch: &'b mut [u8; 64],
+) -> (&'b [u8; 64], usize) {
     if let Some(chunk) = b.get(i..i + 64) {
         if let Ok(full) = chunk.try_into() {
             return (full, 64);
@@ -158,8 +163,8 @@ mod imp {
     pub(super) mod sse2 {
         use super::super::{CollapseMasks, WordMasks};
         use core::arch::x86_64::{
-            __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8, _mm_loadu_si128,
-            _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+            __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8,
+            _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
         };
 
         /// The four 16-byte lanes of the block.
@@ -169,7 +174,12 @@ mod imp {
             // offsets 0, 16, 32, 48 of a 64-byte array.
             unsafe {
                 let p = bytes.as_ptr() as *const __m128i;
-                [_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)), _mm_loadu_si128(p.add(2)), _mm_loadu_si128(p.add(3))]
+                [
+                    _mm_loadu_si128(p),
+                    _mm_loadu_si128(p.add(1)),
+                    _mm_loadu_si128(p.add(2)),
+                    _mm_loadu_si128(p.add(3)),
+                ]
             }
         }
 
@@ -216,7 +226,9 @@ mod imp {
             WordMasks {
                 ws: gather(&v, |x| or(between(x, 0x08, 0x0E), eq(x, b' '))),
                 // ASCII letters are the bytes that `| 0x20` turns into `a..=z`.
-                alnum: gather(&v, |x| or(between(x, 0x2F, 0x3A), between(or(x, splat(0x20)), 0x60, 0x7B))),
+                alnum: gather(&v, |x| {
+                    or(between(x, 0x2F, 0x3A), between(or(x, splat(0x20)), 0x60, 0x7B))
+                }),
                 high: gather(&v, |x| x),
                 // 0x80..=0xBF are the signed bytes below 0xC0 (-64).
                 cont: gather(&v, |x| {
@@ -289,7 +301,9 @@ mod imp {
             let v = lanes(bytes);
             WordMasks {
                 ws: gather(&v, |x| or(between(x, 0x08, 0x0E), eq(x, b' '))),
-                alnum: gather(&v, |x| or(between(x, 0x2F, 0x3A), between(or(x, splat(0x20)), 0x60, 0x7B))),
+                alnum: gather(&v, |x| {
+                    or(between(x, 0x2F, 0x3A), between(or(x, splat(0x20)), 0x60, 0x7B))
+                }),
                 high: gather(&v, |x| x),
                 cont: gather(&v, |x| _mm256_cmpgt_epi8(splat(0xC0), x)),
             }

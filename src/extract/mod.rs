@@ -107,7 +107,11 @@ pub struct FeedExtraction<'a> {
 
 /// Computes the extraction fields of `feed` (run right after parsing; it reads only the
 /// model, never the input again). New strings go to `arena`; unchanged ones are borrowed.
-pub fn extract<'a: 'b, 'b>(feed: &Feed<'a>, arena: &'b Bump, opts: &ExtractOptions) -> FeedExtraction<'b> {
+pub fn extract<'a: 'b, 'b>(
+    feed: &Feed<'a>,
+    arena: &'b Bump,
+    opts: &ExtractOptions,
+) -> FeedExtraction<'b> {
     let mut out = FeedExtraction::default();
     if opts.plain_text {
         out.title_text = feed.title.as_ref().and_then(|t| plain_text(arena, t));
@@ -115,17 +119,28 @@ pub fn extract<'a: 'b, 'b>(feed: &Feed<'a>, arena: &'b Bump, opts: &ExtractOptio
         out.description_text = feed.description.as_ref().and_then(|t| plain_text(arena, t));
     }
     if opts.canonical_urls {
-        out.canonical_url = feed.page_url.or(feed.feed_url).and_then(|u| canonical_url_in(arena, u));
+        out.canonical_url =
+            feed.page_url.or(feed.feed_url).and_then(|u| canonical_url_in(arena, u));
     }
     out.entries = feed.entries.iter().map(|e| extract_entry(e, arena, opts)).collect();
     out
 }
 
 /// Extraction for one entry (see [`extract`]).
-pub fn extract_entry<'a: 'b, 'b>(e: &Entry<'a>, arena: &'b Bump, opts: &ExtractOptions) -> EntryExtraction<'b> {
+pub fn extract_entry<'a: 'b, 'b>(
+    e: &Entry<'a>,
+    arena: &'b Bump,
+    opts: &ExtractOptions,
+) -> EntryExtraction<'b> {
     let mut x = EntryExtraction::default();
     let need_text = opts.plain_text || opts.body || opts.dedup_keys;
-    let text = |t: &Option<Text<'a>>| if need_text { t.as_ref().and_then(|t| plain_text(arena, t)) } else { None };
+    let text = |t: &Option<Text<'a>>| {
+        if need_text {
+            t.as_ref().and_then(|t| plain_text(arena, t))
+        } else {
+            None
+        }
+    };
     let title = text(&e.title);
     let summary = text(&e.summary);
     let content = text(&e.content);
@@ -145,7 +160,8 @@ pub fn extract_entry<'a: 'b, 'b>(e: &Entry<'a>, arena: &'b Bump, opts: &ExtractO
         x.body_text = body;
         x.word_count = body.map_or(0, word_count);
     }
-    let canonical = if opts.canonical_urls || opts.dedup_keys { entry_canonical_url(e, arena) } else { None };
+    let canonical =
+        if opts.canonical_urls || opts.dedup_keys { entry_canonical_url(e, arena) } else { None };
     if opts.canonical_urls {
         x.canonical_url = canonical;
     }
@@ -183,7 +199,12 @@ fn entry_canonical_url<'a: 'b, 'b>(e: &Entry<'a>, arena: &'b Bump) -> Option<&'b
 /// form of published, else updated, else their lenient readings, else empty. When both title
 /// and date are missing, the body text is hashed instead so distinct untitled, undated
 /// entries do not collide.
-fn dedup_hash<'b>(arena: &'b Bump, e: &Entry<'_>, title: Option<&str>, body: Option<&str>) -> &'b str {
+fn dedup_hash<'b>(
+    arena: &'b Bump,
+    e: &Entry<'_>,
+    title: Option<&str>,
+    body: Option<&str>,
+) -> &'b str {
     let date = e
         .published
         .or(e.updated)

@@ -19,11 +19,48 @@ fn is_hidden(local: &str) -> bool {
 fn is_break(local: &str) -> bool {
     matches!(
         local,
-        "p" | "br" | "div" | "li" | "ul" | "ol" | "dl" | "dt" | "dd" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6"
-            | "tr" | "td" | "th" | "table" | "thead" | "tbody" | "tfoot" | "caption" | "blockquote" | "pre"
-            | "hr" | "section" | "article" | "aside" | "header" | "footer" | "nav" | "figure"
-            | "figcaption" | "address" | "main" | "details" | "summary" | "img" | "iframe" | "video"
-            | "audio" | "option"
+        "p" | "br"
+            | "div"
+            | "li"
+            | "ul"
+            | "ol"
+            | "dl"
+            | "dt"
+            | "dd"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "tr"
+            | "td"
+            | "th"
+            | "table"
+            | "thead"
+            | "tbody"
+            | "tfoot"
+            | "caption"
+            | "blockquote"
+            | "pre"
+            | "hr"
+            | "section"
+            | "article"
+            | "aside"
+            | "header"
+            | "footer"
+            | "nav"
+            | "figure"
+            | "figcaption"
+            | "address"
+            | "main"
+            | "details"
+            | "summary"
+            | "img"
+            | "iframe"
+            | "video"
+            | "audio"
+            | "option"
     )
 }
 
@@ -103,7 +140,12 @@ fn ref_word_count(text: &str) -> u32 {
     while i < b.len() {
         let byte = b[i];
         let (is_ws, is_alnum, unspaced, len) = if byte < 0x80 {
-            (matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C), byte.is_ascii_alphanumeric(), false, 1)
+            (
+                matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C),
+                byte.is_ascii_alphanumeric(),
+                false,
+                1,
+            )
         } else {
             let c = text[i..].chars().next().unwrap_or(' ');
             (c.is_whitespace(), c.is_alphanumeric(), is_unspaced_script(c), c.len_utf8())
@@ -141,7 +183,10 @@ fn for_each_corpus_text(mut f: impl FnMut(&Text<'_>)) -> usize {
         for entry in std::fs::read_dir(root.join(dir)).unwrap() {
             let bytes = std::fs::read(entry.unwrap().path()).unwrap();
             let mut parser = crate::Parser::new(crate::Options::default());
-            let Ok(parsed) = parser.parse_bytes(&bytes, None, Some("https://example.org/feed")) else { continue };
+            let Ok(parsed) = parser.parse_bytes(&bytes, None, Some("https://example.org/feed"))
+            else {
+                continue;
+            };
             let Some(feed) = &parsed.feed else { continue };
             for t in [&feed.title, &feed.subtitle, &feed.description].into_iter().flatten() {
                 f(t);
@@ -178,10 +223,63 @@ impl Rng {
 /// whitespace (U+00E9, U+1E9E, U+2019, U+3042), unspaced scripts (Han, Kana, Thai, Ext. B),
 /// other letters, digits and emoji; repeated to cross the 8-byte blocks at every offset.
 const PIECES: &[&str] = &[
-    "a", "Z", "q", "0", "9", "word", "Hello", "x1", " ", " ", " ", "  ", "\t", "\n", "\r", "\u{b}", "\u{c}", "\u{1}",
-    "\u{1f}", "\u{7f}", ".", ",", "'", "-", "—", "!", "(", "@", "[", "`", "{", "~", "/", ":", "\u{85}", "\u{a0}",
-    "\u{1680}", "\u{2003}", "\u{2028}", "\u{202f}", "\u{205f}", "\u{3000}", "é", "\u{1e9e}", "\u{2019}", "\u{2026}",
-    "あ", "日本", "ไทย", "\u{20000}", "Ω", "٣", "😀", "abcdefgh", "ABCDEFGHIJ", "12345678", "a b c d e f",
+    "a",
+    "Z",
+    "q",
+    "0",
+    "9",
+    "word",
+    "Hello",
+    "x1",
+    " ",
+    " ",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\r",
+    "\u{b}",
+    "\u{c}",
+    "\u{1}",
+    "\u{1f}",
+    "\u{7f}",
+    ".",
+    ",",
+    "'",
+    "-",
+    "—",
+    "!",
+    "(",
+    "@",
+    "[",
+    "`",
+    "{",
+    "~",
+    "/",
+    ":",
+    "\u{85}",
+    "\u{a0}",
+    "\u{1680}",
+    "\u{2003}",
+    "\u{2028}",
+    "\u{202f}",
+    "\u{205f}",
+    "\u{3000}",
+    "é",
+    "\u{1e9e}",
+    "\u{2019}",
+    "\u{2026}",
+    "あ",
+    "日本",
+    "ไทย",
+    "\u{20000}",
+    "Ω",
+    "٣",
+    "😀",
+    "abcdefgh",
+    "ABCDEFGHIJ",
+    "12345678",
+    "a b c d e f",
 ];
 
 /// Short texts (up to 24 pieces), and one in four long (up to 200 pieces) so that the
@@ -254,9 +352,33 @@ fn text_content_matches_reference_on_generated_fragments() {
     // Tag soup over block, inline and hidden elements, with the text pieces above; also
     // deep nesting of block elements (past the inline stack of 32 break ends).
     let tags = [
-        "<p>", "</p>", "<div>", "</div>", "<br>", "<b>", "</b>", "<i>", "</i>", "<span>", "</span>", "<li>", "<ul>",
-        "</ul>", "<script>x y</script>", "<style>p{}</style>", "<img src=x>", "<table><tr><td>", "</td></tr></table>",
-        "<!-- c -->", "<svg><title>t</title></svg>", "<h1>", "</h1>", "<pre>", "</pre>", "&nbsp;", "&amp;",
+        "<p>",
+        "</p>",
+        "<div>",
+        "</div>",
+        "<br>",
+        "<b>",
+        "</b>",
+        "<i>",
+        "</i>",
+        "<span>",
+        "</span>",
+        "<li>",
+        "<ul>",
+        "</ul>",
+        "<script>x y</script>",
+        "<style>p{}</style>",
+        "<img src=x>",
+        "<table><tr><td>",
+        "</td></tr></table>",
+        "<!-- c -->",
+        "<svg><title>t</title></svg>",
+        "<h1>",
+        "</h1>",
+        "<pre>",
+        "</pre>",
+        "&nbsp;",
+        "&amp;",
     ];
     let arena = Bump::new();
     let mut rng = Rng(0xD1B5_4A32_D192_ED03);
@@ -295,7 +417,10 @@ fn text_content_deep_block_nesting() {
             s.push_str("</div>");
             s.push(char::from(b'a' + (i % 26) as u8));
         }
-        let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, arena.alloc_str(&s)) else { panic!() };
+        let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, arena.alloc_str(&s))
+        else {
+            panic!()
+        };
         let want = ref_text_content(&h);
         assert_eq!(want.len(), 2 * depth + 1, "{want:?}");
         assert_eq!(text_content(&arena, &h), want);
@@ -461,14 +586,16 @@ fn canonical_url_fast_path_agrees_on_the_corpus() {
             let text = String::from_utf8_lossy(&bytes);
             for (i, _) in text.match_indices("http") {
                 let cand = &text[i..];
-                let end = cand
-                    .find(['"', '<', '\'', ' ', '\n', '\r', '\t', '>'])
-                    .unwrap_or(cand.len());
+                let end =
+                    cand.find(['"', '<', '\'', ' ', '\n', '\r', '\t', '>']).unwrap_or(cand.len());
                 checked += 1;
                 fast += check_url(&cand[..end]) as usize;
             }
             let mut parser = crate::Parser::new(crate::Options::default());
-            let Ok(parsed) = parser.parse_bytes(&bytes, None, Some("https://example.org/feed")) else { continue };
+            let Ok(parsed) = parser.parse_bytes(&bytes, None, Some("https://example.org/feed"))
+            else {
+                continue;
+            };
             let Some(feed) = &parsed.feed else { continue };
             for u in [feed.page_url, feed.feed_url].into_iter().flatten() {
                 checked += 1;
@@ -489,14 +616,82 @@ fn canonical_url_fast_path_agrees_on_the_corpus() {
 #[test]
 fn canonical_url_fast_path_agrees_on_generated_strings() {
     let hosts = [
-        "example.com", "a.b", "x-y.org", "Ex.com", "ex.123", "1.2.3.4", "xn--a.b", "h", "a..b", "u@e.com", "e.com:80",
-        "e.com:443", "e.com:8080", "",
+        "example.com",
+        "a.b",
+        "x-y.org",
+        "Ex.com",
+        "ex.123",
+        "1.2.3.4",
+        "xn--a.b",
+        "h",
+        "a..b",
+        "u@e.com",
+        "e.com:80",
+        "e.com:443",
+        "e.com:8080",
+        "",
     ];
     let pieces = [
-        "/", "/", "/", "a", "Z", "0", "-", ".", "..", "~", "_", "%41", "%2f", "%2F", "%7e", "%7E", "%c3%a9", "%C3%A9",
-        "%zz", "%4", "%", "%25", "%3D", "%26", "?", "?", "&", "&", "=", "a=1", "b=2", "B=0", "a=", "utm_source=x",
-        "utm_=1", "utm", "UTM_x=2", "ref=1", "Ref", "source", "sources=1", "fbclid=z", "#", "#!", "#/", "#x", "#!/p",
-        "'", " ", "\\", "é", ":", "@", "!", "$", "(", "*", "+", ",", ";",
+        "/",
+        "/",
+        "/",
+        "a",
+        "Z",
+        "0",
+        "-",
+        ".",
+        "..",
+        "~",
+        "_",
+        "%41",
+        "%2f",
+        "%2F",
+        "%7e",
+        "%7E",
+        "%c3%a9",
+        "%C3%A9",
+        "%zz",
+        "%4",
+        "%",
+        "%25",
+        "%3D",
+        "%26",
+        "?",
+        "?",
+        "&",
+        "&",
+        "=",
+        "a=1",
+        "b=2",
+        "B=0",
+        "a=",
+        "utm_source=x",
+        "utm_=1",
+        "utm",
+        "UTM_x=2",
+        "ref=1",
+        "Ref",
+        "source",
+        "sources=1",
+        "fbclid=z",
+        "#",
+        "#!",
+        "#/",
+        "#x",
+        "#!/p",
+        "'",
+        " ",
+        "\\",
+        "é",
+        ":",
+        "@",
+        "!",
+        "$",
+        "(",
+        "*",
+        "+",
+        ",",
+        ";",
     ];
     let mut rng = Rng(0x0123_4567_89AB_CDEF);
     let mut fast = 0;
@@ -523,7 +718,9 @@ fn canonical_url_fast_path_agrees_on_generated_strings() {
 #[test]
 fn canonical_url_borrows_canonical_input() {
     let arena = Bump::new();
-    for u in ["https://example.com/a/b?a=1&b=2#!/x", "http://e.com/", "https://e.com/caf%C3%A9?q=%2F"] {
+    for u in
+        ["https://example.com/a/b?a=1&b=2#!/x", "http://e.com/", "https://e.com/caf%C3%A9?q=%2F"]
+    {
         let out = canonical_url_in(&arena, u).unwrap();
         assert!(std::ptr::eq(out, u), "{u}");
         assert!(matches!(canonicalize_url_cow(u), Some(Cow::Borrowed(_))));

@@ -28,11 +28,12 @@ enum Role {
 fn role(local: &str) -> Role {
     match local.as_bytes() {
         b"script" | b"style" | b"template" | b"noscript" | b"head" | b"title" => Role::Hidden,
-        b"p" | b"br" | b"div" | b"li" | b"ul" | b"ol" | b"dl" | b"dt" | b"dd" | b"h1" | b"h2" | b"h3" | b"h4"
-        | b"h5" | b"h6" | b"tr" | b"td" | b"th" | b"table" | b"thead" | b"tbody" | b"tfoot" | b"caption"
-        | b"blockquote" | b"pre" | b"hr" | b"section" | b"article" | b"aside" | b"header" | b"footer" | b"nav"
-        | b"figure" | b"figcaption" | b"address" | b"main" | b"details" | b"summary" | b"img" | b"iframe"
-        | b"video" | b"audio" | b"option" => Role::Break,
+        b"p" | b"br" | b"div" | b"li" | b"ul" | b"ol" | b"dl" | b"dt" | b"dd" | b"h1" | b"h2"
+        | b"h3" | b"h4" | b"h5" | b"h6" | b"tr" | b"td" | b"th" | b"table" | b"thead"
+        | b"tbody" | b"tfoot" | b"caption" | b"blockquote" | b"pre" | b"hr" | b"section"
+        | b"article" | b"aside" | b"header" | b"footer" | b"nav" | b"figure" | b"figcaption"
+        | b"address" | b"main" | b"details" | b"summary" | b"img" | b"iframe" | b"video"
+        | b"audio" | b"option" => Role::Break,
         _ => Role::Inline,
     }
 }
@@ -74,7 +75,10 @@ pub fn text_content<'a>(arena: &'a Bump, html: &Html<'a>) -> &'a str {
             NodeKind::Text(t) => {
                 // Upper bound of what is left to gather, should the text need its own string.
                 let rest = || {
-                    nodes[i..].iter().map(|n| if let NodeKind::Text(t) = n.kind { t.len() + 1 } else { 0 }).sum()
+                    nodes[i..]
+                        .iter()
+                        .map(|n| if let NodeKind::Text(t) = n.kind { t.len() + 1 } else { 0 })
+                        .sum()
                 };
                 text.push(t, rest)
             }
@@ -172,7 +176,8 @@ impl<'a> Gathered<'a> {
             self.first = Some(t);
             return;
         };
-        let mut s = bumpalo::collections::String::with_capacity_in(first.len() + 1 + rest(), self.arena);
+        let mut s =
+            bumpalo::collections::String::with_capacity_in(first.len() + 1 + rest(), self.arena);
         s.push_str(first);
         if sep {
             s.push('\n');

@@ -18,23 +18,37 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
             (Ns::Atom03, "title") => fill(&mut feed.title, atom03_content(r, &child, cx)),
             (Ns::Atom, "subtitle") => fill(&mut feed.subtitle, atom_text(r, &child, cx)),
             (Ns::Atom03, "tagline") => fill(&mut feed.subtitle, atom03_content(r, &child, cx)),
-            (Ns::Atom, "updated") => {
-                ext::date_with_fallback(r, DateSyntax::Rfc3339, &mut feed.updated, &mut feed.ext.updated_lenient, cx)
-            }
-            (Ns::Atom03 | Ns::Atom, "modified") => {
-                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut feed.updated, &mut feed.ext.updated_lenient, cx)
-            }
+            (Ns::Atom, "updated") => ext::date_with_fallback(
+                r,
+                DateSyntax::Rfc3339,
+                &mut feed.updated,
+                &mut feed.ext.updated_lenient,
+                cx,
+            ),
+            (Ns::Atom03 | Ns::Atom, "modified") => ext::date_with_fallback(
+                r,
+                DateSyntax::W3cDtf,
+                &mut feed.updated,
+                &mut feed.ext.updated_lenient,
+                cx,
+            ),
             (Ns::Atom | Ns::Atom03, "link") => {
                 let link = atom_link(r, &child, cx);
                 feed_link(&mut feed, link);
             }
             (Ns::Atom, "icon") => {
                 let url = url_element(r, cx);
-                fill(&mut feed.icon, url.map(|u| crate::model::Image { url: Some(u), ..Default::default() }));
+                fill(
+                    &mut feed.icon,
+                    url.map(|u| crate::model::Image { url: Some(u), ..Default::default() }),
+                );
             }
             (Ns::Atom, "logo") => {
                 let url = url_element(r, cx);
-                fill(&mut feed.logo, url.map(|u| crate::model::Image { url: Some(u), ..Default::default() }));
+                fill(
+                    &mut feed.logo,
+                    url.map(|u| crate::model::Image { url: Some(u), ..Default::default() }),
+                );
             }
             (Ns::Atom | Ns::Atom03, "author") => {
                 let person = atom_person(r, cx);
@@ -54,7 +68,9 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
             (Ns::Atom, "rights") | (Ns::Atom03, "copyright") => {
                 fill(&mut feed.ext.rights, ext::atom_plain_text(r, &child, cx))
             }
-            (Ns::Atom | Ns::Atom03, "generator") => fill(&mut feed.ext.generator, ext::atom_generator(r, &child, cx)),
+            (Ns::Atom | Ns::Atom03, "generator") => {
+                fill(&mut feed.ext.generator, ext::atom_generator(r, &child, cx))
+            }
             (Ns::Atom, "category") => {
                 r.skip();
                 ext::atom_category(&mut feed.ext.categories, &child, cx);
@@ -102,18 +118,34 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 entry.add_category(term);
                 ext::plain_category(&mut entry.ext.categories, term);
             }
-            (Ns::Atom, "published") => {
-                ext::date_with_fallback(r, DateSyntax::Rfc3339, &mut entry.published, &mut entry.ext.published_lenient, cx)
-            }
-            (Ns::Atom03 | Ns::Atom, "created") => {
-                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut entry.published, &mut entry.ext.published_lenient, cx)
-            }
-            (Ns::Atom, "updated") => {
-                ext::date_with_fallback(r, DateSyntax::Rfc3339, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
-            }
-            (Ns::Atom03 | Ns::Atom, "modified") => {
-                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
-            }
+            (Ns::Atom, "published") => ext::date_with_fallback(
+                r,
+                DateSyntax::Rfc3339,
+                &mut entry.published,
+                &mut entry.ext.published_lenient,
+                cx,
+            ),
+            (Ns::Atom03 | Ns::Atom, "created") => ext::date_with_fallback(
+                r,
+                DateSyntax::W3cDtf,
+                &mut entry.published,
+                &mut entry.ext.published_lenient,
+                cx,
+            ),
+            (Ns::Atom, "updated") => ext::date_with_fallback(
+                r,
+                DateSyntax::Rfc3339,
+                &mut entry.updated,
+                &mut entry.ext.updated_lenient,
+                cx,
+            ),
+            (Ns::Atom03 | Ns::Atom, "modified") => ext::date_with_fallback(
+                r,
+                DateSyntax::W3cDtf,
+                &mut entry.updated,
+                &mut entry.ext.updated_lenient,
+                cx,
+            ),
             (Ns::Atom, "title") => fill(&mut entry.title, atom_text(r, &child, cx)),
             (Ns::Atom03, "title") => fill(&mut entry.title, atom03_content(r, &child, cx)),
             (Ns::Atom, "summary") => fill(&mut entry.summary, atom_text(r, &child, cx)),
@@ -138,7 +170,9 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     _ => {}
                 }
             }
-            (Ns::MediaRss, "thumbnail") => fill(&mut entry.thumbnail, image_element(r, &child, "url", cx)),
+            (Ns::MediaRss, "thumbnail") => {
+                fill(&mut entry.thumbnail, image_element(r, &child, "url", cx))
+            }
             (Ns::MediaRss, "group") => media_group(r, &mut entry, cx),
             // Beyond the spec's table (model::ext).
             (Ns::Atom | Ns::Atom03, "id") => fill(&mut entry.ext.id, ext::trimmed(r, cx)),
@@ -159,7 +193,9 @@ fn media_group<'a>(r: &mut XmlReader<'a>, entry: &mut Entry<'a>, cx: &Ctx<'a>) {
         match (gc.ns, gc.local) {
             (Ns::MediaRss, "title") => fill(&mut entry.title, string_element(r, cx)),
             (Ns::MediaRss, "description") => fill(&mut entry.summary, string_element(r, cx)),
-            (Ns::MediaRss, "thumbnail") => fill(&mut entry.thumbnail, image_element(r, &gc, "url", cx)),
+            (Ns::MediaRss, "thumbnail") => {
+                fill(&mut entry.thumbnail, image_element(r, &gc, "url", cx))
+            }
             (Ns::MediaRss, "content") => {
                 r.skip();
                 if let Some(enclosure) = enclosure_from(&gc, "url", cx) {

@@ -12,7 +12,9 @@ pub fn cleanup_entry(entry: &mut Entry<'_>) {
     }
     // 2. The first image enclosure becomes the thumbnail.
     if entry.page_url.is_some() && entry.thumbnail.is_none() {
-        if let Some(i) = entry.enclosures.iter().position(|e| is_image_enclosure(e.mime_type, e.url)) {
+        if let Some(i) =
+            entry.enclosures.iter().position(|e| is_image_enclosure(e.mime_type, e.url))
+        {
             let enclosure = entry.enclosures.remove(i);
             entry.thumbnail = Some(Image { url: enclosure.url, ..Image::default() });
         }
@@ -34,7 +36,9 @@ pub fn cleanup_entry(entry: &mut Entry<'_>) {
 fn is_image_enclosure(mime_type: Option<&str>, url: Option<&str>) -> bool {
     match mime_type {
         Some(t) => t.len() >= 6 && t.as_bytes()[..6].eq_ignore_ascii_case(b"image/"),
-        None => url.is_some_and(|u| u.ends_with(".jpeg") || u.ends_with(".jpg") || u.ends_with(".png")),
+        None => {
+            url.is_some_and(|u| u.ends_with(".jpeg") || u.ends_with(".jpg") || u.ends_with(".png"))
+        }
     }
 }
 
@@ -124,7 +128,11 @@ mod tests {
     #[test]
     fn equal_logo_and_icon_drop_the_icon() {
         let img = Image { url: Some("https://a/i.png"), ..Image::default() };
-        let mut f = Feed { logo: Some(img), icon: Some(Image { width: Some(3), ..img }), ..Feed::default() };
+        let mut f = Feed {
+            logo: Some(img),
+            icon: Some(Image { width: Some(3), ..img }),
+            ..Feed::default()
+        };
         cleanup_feed(&mut f);
         assert!(f.icon.is_none());
         assert!(f.logo.is_some());

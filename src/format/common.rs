@@ -58,7 +58,12 @@ pub fn url_element<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
 }
 
 /// Process an image element with attribute name `attr`. Consumes the element.
-pub fn image_element<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, attr: &str, cx: &Ctx<'a>) -> Option<Image<'a>> {
+pub fn image_element<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    attr: &str,
+    cx: &Ctx<'a>,
+) -> Option<Image<'a>> {
     r.skip();
     let v = tag.attr(cx.arena, attr).filter(|v| !v.is_empty())?;
     let url = resolve(cx.arena, &cx.base, v)?;
@@ -91,7 +96,11 @@ pub enum DateSyntax {
     Rfc822,
 }
 
-pub fn date_element<'a>(r: &mut XmlReader<'a>, syntax: DateSyntax, cx: &Ctx<'a>) -> Option<Timestamp> {
+pub fn date_element<'a>(
+    r: &mut XmlReader<'a>,
+    syntax: DateSyntax,
+    cx: &Ctx<'a>,
+) -> Option<Timestamp> {
     let t = text(r, cx);
     match syntax {
         DateSyntax::Rfc3339 => date::parse_rfc3339(t),
@@ -105,7 +114,9 @@ pub fn atom_person<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Person<'a> {
     let mut person = Person::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
-            (Ns::Atom | Ns::Atom03, "name") => fill(&mut person.name, string_element(r, cx).and_then(|t| t.as_plain())),
+            (Ns::Atom | Ns::Atom03, "name") => {
+                fill(&mut person.name, string_element(r, cx).and_then(|t| t.as_plain()))
+            }
             (Ns::Atom | Ns::Atom03, "email") => {
                 fill(&mut person.email, string_element(r, cx).and_then(|t| t.as_plain()))
             }
@@ -256,7 +267,13 @@ fn xhtml_text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
                 return html::finish_fragment(arena, &nodes).map(Text::Html);
             }
             Event::Start(_) => r.skip(),
-            Event::Text(t) => append_capped(&mut own_text, t, cx.limits.max_text_bytes, &mut cut_at, r.last_offset()),
+            Event::Text(t) => append_capped(
+                &mut own_text,
+                t,
+                cx.limits.max_text_bytes,
+                &mut cut_at,
+                r.last_offset(),
+            ),
             Event::End | Event::Eof => break,
             Event::Comment(_) | Event::Pi { .. } => {}
         }
@@ -268,19 +285,23 @@ fn xhtml_text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
 
 /// Builds the flat pre-order node list of the current element's children (deep clones),
 /// consuming the element through its end tag. Adjacent text chunks form one Text node.
-fn capture_children<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> bumpalo::collections::Vec<'a, Node<'a>> {
+fn capture_children<'a>(
+    r: &mut XmlReader<'a>,
+    cx: &Ctx<'a>,
+) -> bumpalo::collections::Vec<'a, Node<'a>> {
     let arena = cx.arena;
     let mut nodes = bumpalo::collections::Vec::new_in(arena);
     let mut open: Vec<usize> = Vec::new();
     // The Text node the next chunk extends; its joined buffer exists once a second chunk came.
     let mut text_run: Option<(usize, Option<bumpalo::collections::String<'a>>)> = None;
     let mut cut_at = None;
-    let flush = |nodes: &mut bumpalo::collections::Vec<'a, Node<'a>>,
-                 run: &mut Option<(usize, Option<bumpalo::collections::String<'a>>)>| {
-        if let Some((i, Some(s))) = run.take() {
-            nodes[i].kind = NodeKind::Text(s.into_bump_str());
-        }
-    };
+    let flush =
+        |nodes: &mut bumpalo::collections::Vec<'a, Node<'a>>,
+         run: &mut Option<(usize, Option<bumpalo::collections::String<'a>>)>| {
+            if let Some((i, Some(s))) = run.take() {
+                nodes[i].kind = NodeKind::Text(s.into_bump_str());
+            }
+        };
     loop {
         match r.next() {
             Event::Start(tag) => {
@@ -300,7 +321,8 @@ fn capture_children<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> bumpalo::collect
                         value: crate::xml::reader::decode_attr_value(arena, raw),
                     });
                 }
-                let element = Element { namespace, prefix, local: tag.local, attrs: attrs.into_bump_slice() };
+                let element =
+                    Element { namespace, prefix, local: tag.local, attrs: attrs.into_bump_slice() };
                 open.push(nodes.len());
                 nodes.push(Node { kind: NodeKind::Element(element), end: 0 });
             }
@@ -342,7 +364,10 @@ fn capture_children<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> bumpalo::collect
             Event::Pi { target, data } => {
                 flush(&mut nodes, &mut text_run);
                 let i = nodes.len() as u32;
-                nodes.push(Node { kind: NodeKind::ProcessingInstruction { target, data }, end: i + 1 });
+                nodes.push(Node {
+                    kind: NodeKind::ProcessingInstruction { target, data },
+                    end: i + 1,
+                });
             }
         }
     }
@@ -381,7 +406,11 @@ fn report_cut(r: &mut XmlReader<'_>, cut_at: Option<usize>, cx: &Ctx<'_>) {
 pub fn entry_limit<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, reported: &mut bool) {
     if !*reported {
         *reported = true;
-        r.diag(DiagnosticKind::LimitReached, tag.offset, "max_entries reached: further entries skipped");
+        r.diag(
+            DiagnosticKind::LimitReached,
+            tag.offset,
+            "max_entries reached: further entries skipped",
+        );
     }
     r.skip();
 }
@@ -415,7 +444,10 @@ mod tests {
         add_person(&mut authors, Person { name: Some("x"), ..Person::default() });
         add_person(&mut authors, Person { name: Some("x"), ..Person::default() });
         assert_eq!(authors.len(), 1, "same name without email is not appended twice");
-        add_person(&mut authors, Person { name: Some("x"), email: Some("x@y"), ..Person::default() });
+        add_person(
+            &mut authors,
+            Person { name: Some("x"), email: Some("x@y"), ..Person::default() },
+        );
         assert_eq!(authors.len(), 2, "a person with an email is always appended");
     }
 

@@ -100,7 +100,11 @@ pub fn rss_category<'a>(cats: &mut Vec<Category<'a>>, tag: &Tag<'a>, term: &'a s
 /// A category of an Atom `category` element (attributes only; the caller consumes it).
 pub fn atom_category<'a>(cats: &mut Vec<Category<'a>>, tag: &Tag<'a>, cx: &Ctx<'a>) {
     if let Some(term) = attr_trimmed(tag, "term", cx) {
-        let c = Category { term, scheme: attr_trimmed(tag, "scheme", cx), label: attr_trimmed(tag, "label", cx) };
+        let c = Category {
+            term,
+            scheme: attr_trimmed(tag, "scheme", cx),
+            label: attr_trimmed(tag, "label", cx),
+        };
         if !cats.contains(&c) {
             cats.push(c);
         }
@@ -119,7 +123,8 @@ pub fn plain_category<'a>(cats: &mut Vec<Category<'a>>, term: &'a str) {
 pub fn skip_hours<'a>(r: &mut XmlReader<'a>, out: &mut Vec<u8>, cx: &Ctx<'a>) {
     while let Some(child) = r.next_child() {
         if child.local == "hour" && matches!(child.ns, Ns::Null | Ns::Rss1) {
-            if let Some(h) = trimmed(r, cx).and_then(|t| t.parse::<u8>().ok()).filter(|&h| h <= 24) {
+            if let Some(h) = trimmed(r, cx).and_then(|t| t.parse::<u8>().ok()).filter(|&h| h <= 24)
+            {
                 let h = h % 24;
                 if !out.contains(&h) {
                     out.push(h);
@@ -131,7 +136,8 @@ pub fn skip_hours<'a>(r: &mut XmlReader<'a>, out: &mut Vec<u8>, cx: &Ctx<'a>) {
     }
 }
 
-const DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+const DAYS: [&str; 7] =
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /// RSS `skipDays`: `day` children, normalized to the spec's day names (case-insensitive;
 /// three-letter abbreviations accepted).
@@ -155,7 +161,11 @@ pub fn skip_days<'a>(r: &mut XmlReader<'a>, out: &mut Vec<&'static str>, cx: &Ct
 
 /// RSS `image`: the spec's logo (the first `url` child, processed as a URL element) and,
 /// beside it, every sub-element. Consumes the image element.
-pub fn rss_image<'a>(r: &mut XmlReader<'a>, ns: Ns, cx: &Ctx<'a>) -> (Option<crate::model::Image<'a>>, ImageInfo<'a>) {
+pub fn rss_image<'a>(
+    r: &mut XmlReader<'a>,
+    ns: Ns,
+    cx: &Ctx<'a>,
+) -> (Option<crate::model::Image<'a>>, ImageInfo<'a>) {
     let mut logo = None;
     let mut seen_url = false;
     let mut info = ImageInfo::default();
@@ -167,7 +177,8 @@ pub fn rss_image<'a>(r: &mut XmlReader<'a>, ns: Ns, cx: &Ctx<'a>) -> (Option<cra
         match child.local {
             "url" if !seen_url => {
                 seen_url = true;
-                logo = url_element(r, cx).map(|u| crate::model::Image { url: Some(u), ..Default::default() });
+                logo = url_element(r, cx)
+                    .map(|u| crate::model::Image { url: Some(u), ..Default::default() });
                 info.url = logo.and_then(|l| l.url);
             }
             "title" => fill(&mut info.title, trimmed(r, cx)),
@@ -183,7 +194,12 @@ pub fn rss_image<'a>(r: &mut XmlReader<'a>, ns: Ns, cx: &Ctx<'a>) -> (Option<cra
 
 /// Channel-level `itunes:*` elements the spec does not read. Returns false (without
 /// consuming) for any other local name.
-pub fn itunes_channel<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, it: &mut ItunesFeed<'a>, cx: &Ctx<'a>) -> bool {
+pub fn itunes_channel<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    it: &mut ItunesFeed<'a>,
+    cx: &Ctx<'a>,
+) -> bool {
     match tag.local {
         "explicit" => fill(&mut it.explicit, parse_explicit(text(r, cx))),
         "type" => fill(&mut it.kind, trimmed(r, cx)),
@@ -236,7 +252,12 @@ pub fn itunes_channel<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, it: &mut ItunesF
 
 /// Item-level `itunes:*` elements the spec does not read. Returns false (without consuming)
 /// for any other local name.
-pub fn itunes_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, it: &mut ItunesEntry<'a>, cx: &Ctx<'a>) -> bool {
+pub fn itunes_item<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    it: &mut ItunesEntry<'a>,
+    cx: &Ctx<'a>,
+) -> bool {
     match tag.local {
         "explicit" => fill(&mut it.explicit, parse_explicit(text(r, cx))),
         "episode" => fill(&mut it.episode, trimmed(r, cx).and_then(non_negative_integer)),
@@ -249,7 +270,11 @@ pub fn itunes_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, it: &mut ItunesEntr
     true
 }
 
-fn podcast_person<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<PodcastPerson<'a>> {
+fn podcast_person<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    cx: &Ctx<'a>,
+) -> Option<PodcastPerson<'a>> {
     let name = trimmed(r, cx)?;
     Some(PodcastPerson {
         name,
@@ -261,7 +286,12 @@ fn podcast_person<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Opt
 }
 
 /// Channel-level `podcast:*` elements (the caller matched `Ns::Podcast`). Always consumes.
-pub fn podcast_channel<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
+pub fn podcast_channel<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    feed: &mut Feed<'a>,
+    cx: &Ctx<'a>,
+) {
     let pc = &mut feed.ext.podcast;
     match tag.local {
         "guid" => fill(&mut pc.guid, trimmed(r, cx)),
@@ -275,7 +305,10 @@ pub fn podcast_channel<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, feed: &mut Feed
                 None
             };
             if let Some(locked) = locked {
-                fill(&mut pc.locked, Some(PodcastLocked { locked, owner: attr_trimmed(tag, "owner", cx) }));
+                fill(
+                    &mut pc.locked,
+                    Some(PodcastLocked { locked, owner: attr_trimmed(tag, "owner", cx) }),
+                );
             }
         }
         "funding" => {
@@ -311,7 +344,10 @@ pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<
         "chapters" => {
             r.skip();
             if let Some(url) = attr_url(tag, "url", cx) {
-                fill(&mut pc.chapters, Some(PodcastChapters { url, mime_type: attr_trimmed(tag, "type", cx) }));
+                fill(
+                    &mut pc.chapters,
+                    Some(PodcastChapters { url, mime_type: attr_trimmed(tag, "type", cx) }),
+                );
             }
         }
         "person" => {
@@ -322,13 +358,20 @@ pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<
         "season" => {
             let n = trimmed(r, cx).and_then(non_negative_integer);
             if let Some(number) = n {
-                fill(&mut pc.season, Some(PodcastSeason { number, name: attr_trimmed(tag, "name", cx) }));
+                fill(
+                    &mut pc.season,
+                    Some(PodcastSeason { number, name: attr_trimmed(tag, "name", cx) }),
+                );
             }
         }
         "episode" => {
-            let n = trimmed(r, cx).filter(|t| t.parse::<f64>().is_ok_and(|v| v.is_finite() && v >= 0.0));
+            let n = trimmed(r, cx)
+                .filter(|t| t.parse::<f64>().is_ok_and(|v| v.is_finite() && v >= 0.0));
             if let Some(number) = n {
-                fill(&mut pc.episode, Some(PodcastEpisode { number, display: attr_trimmed(tag, "display", cx) }));
+                fill(
+                    &mut pc.episode,
+                    Some(PodcastEpisode { number, display: attr_trimmed(tag, "display", cx) }),
+                );
             }
         }
         _ => r.skip(),
@@ -339,7 +382,11 @@ pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<
 }
 
 /// Atom `generator` (1.0: `uri`; 0.3: `url`), consumed.
-pub fn atom_generator<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Generator<'a>> {
+pub fn atom_generator<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    cx: &Ctx<'a>,
+) -> Option<Generator<'a>> {
     let name = trimmed(r, cx);
     let uri = attr_url(tag, "uri", cx).or_else(|| attr_url(tag, "url", cx));
     let g = Generator { name, uri, version: attr_trimmed(tag, "version", cx) };

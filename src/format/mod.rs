@@ -20,7 +20,12 @@ use crate::{DiagnosticKind, Format, Options, Parsed};
 use common::Ctx;
 
 /// Process a feed document: `document` is the decoded text, `base` the document URL.
-pub fn process_document<'a>(arena: &'a Bump, document: &'a str, base: Url, options: &Options) -> Parsed<'a> {
+pub fn process_document<'a>(
+    arena: &'a Bump,
+    document: &'a str,
+    base: Url,
+    options: &Options,
+) -> Parsed<'a> {
     let mut r = XmlReader::with_limits(arena, document, &options.limits);
     let cx = Ctx { arena, base, limits: options.limits.clone() };
     let root = loop {

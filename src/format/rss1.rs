@@ -44,9 +44,13 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
 fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
-            (Ns::DublinCore, "date") => {
-                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut feed.updated, &mut feed.ext.updated_lenient, cx)
-            }
+            (Ns::DublinCore, "date") => ext::date_with_fallback(
+                r,
+                DateSyntax::W3cDtf,
+                &mut feed.updated,
+                &mut feed.ext.updated_lenient,
+                cx,
+            ),
             (Ns::DublinCore, "creator") => add_named_author(r, &mut feed.authors, cx),
             (Ns::Rss1, "title") => fill(&mut feed.title, string_element(r, cx)),
             (Ns::Rss1, "description") => fill(&mut feed.description, string_element(r, cx)),
@@ -82,9 +86,13 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::DublinCore, "creator") => add_named_author(r, &mut entry.authors, cx),
-            (Ns::DublinCore, "date") => {
-                ext::date_with_fallback(r, DateSyntax::W3cDtf, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
-            }
+            (Ns::DublinCore, "date") => ext::date_with_fallback(
+                r,
+                DateSyntax::W3cDtf,
+                &mut entry.updated,
+                &mut entry.ext.updated_lenient,
+                cx,
+            ),
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
                 entry.add_category(term);

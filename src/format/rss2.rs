@@ -26,7 +26,13 @@ pub fn rss<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
     feed
 }
 
-fn push_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, feed: &mut Feed<'a>, limit_reported: &mut bool, cx: &Ctx<'a>) {
+fn push_item<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    feed: &mut Feed<'a>,
+    limit_reported: &mut bool,
+    cx: &Ctx<'a>,
+) {
     if feed.entries.len() >= cx.limits.max_entries {
         entry_limit(r, tag, limit_reported);
         return;
@@ -36,7 +42,12 @@ fn push_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, feed: &mut Feed<'a>, limi
     feed.entries.push(e);
 }
 
-fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, limit_reported: &mut bool, cx: &Ctx<'a>) {
+fn channel<'a>(
+    r: &mut XmlReader<'a>,
+    feed: &mut Feed<'a>,
+    limit_reported: &mut bool,
+    cx: &Ctx<'a>,
+) {
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Null, "image") => {
@@ -45,15 +56,21 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, limit_reported: &mut 
                 fill(&mut feed.ext.image, Some(info));
             }
             (Ns::Itunes, "image") => fill(&mut feed.icon, image_element(r, &child, "href", cx)),
-            (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => add_named_author(r, &mut feed.authors, cx),
+            (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => {
+                add_named_author(r, &mut feed.authors, cx)
+            }
             (Ns::Null, "managingEditor") => {
                 if let Some(person) = rss_person(r, cx) {
                     add_person(&mut feed.authors, person);
                 }
             }
-            (Ns::Null, "pubDate" | "lastBuildDate") => {
-                ext::date_with_fallback(r, DateSyntax::Rfc822, &mut feed.updated, &mut feed.ext.updated_lenient, cx)
-            }
+            (Ns::Null, "pubDate" | "lastBuildDate") => ext::date_with_fallback(
+                r,
+                DateSyntax::Rfc822,
+                &mut feed.updated,
+                &mut feed.ext.updated_lenient,
+                cx,
+            ),
             (Ns::Null, "title") => fill(&mut feed.title, string_element(r, cx)),
             (Ns::Itunes, "subtitle") => fill(&mut feed.subtitle, string_element(r, cx)),
             (Ns::Null, "description") | (Ns::Itunes, "summary") => {
@@ -66,17 +83,26 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, limit_reported: &mut 
             }
             (Ns::Null, "item") => push_item(r, &child, feed, limit_reported, cx),
             // Beyond the spec's table (model::ext).
-            (Ns::Null, "language") | (Ns::DublinCore, "language") => fill(&mut feed.ext.language, ext::trimmed(r, cx)),
-            (Ns::Null, "copyright") | (Ns::DublinCore, "rights") => fill(&mut feed.ext.rights, ext::trimmed(r, cx)),
+            (Ns::Null, "language") | (Ns::DublinCore, "language") => {
+                fill(&mut feed.ext.language, ext::trimmed(r, cx))
+            }
+            (Ns::Null, "copyright") | (Ns::DublinCore, "rights") => {
+                fill(&mut feed.ext.rights, ext::trimmed(r, cx))
+            }
             (Ns::Null, "generator") => {
                 let name = ext::trimmed(r, cx);
                 if name.is_some() {
-                    fill(&mut feed.ext.generator, Some(crate::model::ext::Generator { name, ..Default::default() }));
+                    fill(
+                        &mut feed.ext.generator,
+                        Some(crate::model::ext::Generator { name, ..Default::default() }),
+                    );
                 }
             }
             // dc:date is not in the RSS 2.0 table: read only as a lenient fallback.
             (Ns::DublinCore, "date") => lenient_only(r, &mut feed.ext.updated_lenient, cx),
-            (Ns::Null, "ttl") => fill(&mut feed.ext.ttl, ext::trimmed(r, cx).and_then(non_negative_integer)),
+            (Ns::Null, "ttl") => {
+                fill(&mut feed.ext.ttl, ext::trimmed(r, cx).and_then(non_negative_integer))
+            }
             (Ns::Null, "skipHours") => ext::skip_hours(r, &mut feed.ext.skip_hours, cx),
             (Ns::Null, "skipDays") => ext::skip_days(r, &mut feed.ext.skip_days, cx),
             (Ns::Null, "category") => {
@@ -122,16 +148,30 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     add_person(&mut entry.authors, person);
                 }
             }
-            (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => add_named_author(r, &mut entry.authors, cx),
-            (Ns::Null, "pubDate") => {
-                ext::date_with_fallback(r, DateSyntax::Rfc822, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
+            (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => {
+                add_named_author(r, &mut entry.authors, cx)
             }
-            (Ns::Atom, "updated") => {
-                ext::date_with_fallback(r, DateSyntax::Rfc3339, &mut entry.updated, &mut entry.ext.updated_lenient, cx)
-            }
+            (Ns::Null, "pubDate") => ext::date_with_fallback(
+                r,
+                DateSyntax::Rfc822,
+                &mut entry.updated,
+                &mut entry.ext.updated_lenient,
+                cx,
+            ),
+            (Ns::Atom, "updated") => ext::date_with_fallback(
+                r,
+                DateSyntax::Rfc3339,
+                &mut entry.updated,
+                &mut entry.ext.updated_lenient,
+                cx,
+            ),
             (Ns::Null, "link") => fill(&mut entry.page_url, url_element(r, cx)),
-            (Ns::MediaRss, "thumbnail") => fill(&mut entry.thumbnail, image_element(r, &child, "url", cx)),
-            (Ns::Itunes, "image") => fill(&mut entry.thumbnail, image_element(r, &child, "href", cx)),
+            (Ns::MediaRss, "thumbnail") => {
+                fill(&mut entry.thumbnail, image_element(r, &child, "url", cx))
+            }
+            (Ns::Itunes, "image") => {
+                fill(&mut entry.thumbnail, image_element(r, &child, "href", cx))
+            }
             (Ns::MediaRss, "content") => {
                 r.skip();
                 if let Some(enclosure) = enclosure_from(&child, "url", cx) {
@@ -141,12 +181,17 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Null, "enclosure") => {
                 r.skip();
                 if let Some(enclosure) = enclosure_from(&child, "url", cx) {
-                    let length = child.attr(cx.arena, "length").and_then(non_negative_integer).filter(|&n| n > 0);
+                    let length = child
+                        .attr(cx.arena, "length")
+                        .and_then(non_negative_integer)
+                        .filter(|&n| n > 0);
                     entry.enclosures.push(Enclosure { length, ..enclosure });
                 }
             }
             (Ns::Null, "title") => fill(&mut entry.title, string_element(r, cx)),
-            (Ns::Itunes, "subtitle" | "summary") => fill(&mut entry.subtitle, string_element(r, cx)),
+            (Ns::Itunes, "subtitle" | "summary") => {
+                fill(&mut entry.subtitle, string_element(r, cx))
+            }
             (Ns::Null, "description") => fill(&mut entry.summary, escaped_html(r, cx)),
             (Ns::RssContent, "encoded") => fill(&mut entry.content, escaped_html(r, cx)),
             (Ns::Itunes, "duration") => {
@@ -158,8 +203,10 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 if entry.ext.id.is_none() {
                     entry.ext.id = ext::trimmed(r, cx);
                     if entry.ext.id.is_some() {
-                        let permalink = child.attr(cx.arena, "isPermaLink").map(|v| v.trim_matches(is_space));
-                        entry.ext.id_is_permalink = Some(!permalink.is_some_and(|v| v.eq_ignore_ascii_case("false")));
+                        let permalink =
+                            child.attr(cx.arena, "isPermaLink").map(|v| v.trim_matches(is_space));
+                        entry.ext.id_is_permalink =
+                            Some(!permalink.is_some_and(|v| v.eq_ignore_ascii_case("false")));
                     }
                 } else {
                     r.skip();
@@ -213,7 +260,10 @@ pub fn parse_duration(t: &str) -> Option<u64> {
     match n {
         1 => Some(parts[0]),
         2 => parts[0].checked_mul(60)?.checked_add(parts[1]),
-        3 => parts[0].checked_mul(3600)?.checked_add(parts[1].checked_mul(60)?)?.checked_add(parts[2]),
+        3 => parts[0]
+            .checked_mul(3600)?
+            .checked_add(parts[1].checked_mul(60)?)?
+            .checked_add(parts[2]),
         _ => None,
     }
 }

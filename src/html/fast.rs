@@ -312,9 +312,7 @@ fn char_ref(
                     Some(d) => d,
                     None => break,
                 };
-                v = v
-                    .saturating_mul(if hex { 16 } else { 10 })
-                    .saturating_add(d);
+                v = v.saturating_mul(if hex { 16 } else { 10 }).saturating_add(d);
                 k += 1;
             }
             if k == ds {
@@ -455,20 +453,14 @@ impl<'a, 'o> Builder<'a, 'o> {
             self.bad = true;
         }
         let idx = self.out.len() as u32;
-        self.out.push(Node {
-            kind: NodeKind::Text(t),
-            end: idx + 1,
-        });
+        self.out.push(Node { kind: NodeKind::Text(t), end: idx + 1 });
     }
 
     /// Inserts a Comment node (in any insertion mode, into the current node).
     fn comment(&mut self, data: &'a str) {
         self.flush_text();
         let idx = self.out.len() as u32;
-        self.out.push(Node {
-            kind: NodeKind::Comment(data),
-            end: idx + 1,
-        });
+        self.out.push(Node { kind: NodeKind::Comment(data), end: idx + 1 });
     }
 
     /// Character data `text[s..e]` of the data state.
@@ -508,11 +500,7 @@ impl<'a, 'o> Builder<'a, 'o> {
         if text as usize + 1 != self.out.len() || self.stack.last().map(|f| f.idx) != Some(parent) {
             return;
         }
-        if let Some(Node {
-            kind: NodeKind::Text(t),
-            ..
-        }) = self.out.pop()
-        {
+        if let Some(Node { kind: NodeKind::Text(t), .. }) = self.out.pop() {
             self.acc.open = true;
             self.acc.multi = true;
             self.acc.buf.clear();
@@ -555,9 +543,7 @@ impl<'a, 'o> Builder<'a, 'o> {
     }
 
     fn heading_open(&self) -> bool {
-        [Tag::H1, Tag::H2, Tag::H3, Tag::H4, Tag::H5, Tag::H6]
-            .iter()
-            .any(|&t| self.is_open(t))
+        [Tag::H1, Tag::H2, Tag::H3, Tag::H4, Tag::H5, Tag::H6].iter().any(|&t| self.is_open(t))
     }
 
     /// "Close the cell": pop up to and including the cell (generate implied end tags, pop
@@ -695,16 +681,9 @@ impl<'a, 'o> Builder<'a, 'o> {
         };
         let f = &mut self.stack[k];
         let info = f.tag.info();
-        f.bar = if f.tag.is_extra_special() {
-            k as u32
-        } else {
-            bar
-        };
-        (f.tkind, f.tidx) = if info.table != T_NONE {
-            (info.table, k as u32)
-        } else {
-            (tkind, tidx)
-        };
+        f.bar = if f.tag.is_extra_special() { k as u32 } else { bar };
+        (f.tkind, f.tidx) =
+            if info.table != T_NONE { (info.table, k as u32) } else { (tkind, tidx) };
     }
 
     /// Whether an HTML element `target` is in scope (default scope plus the `extra`
@@ -791,10 +770,7 @@ impl<'a, 'o> Builder<'a, 'o> {
 
     /// Index of the first entry after the last marker.
     fn afe_start(&self) -> usize {
-        self.afe
-            .iter()
-            .rposition(|e| e.node == MARKER)
-            .map_or(0, |i| i + 1)
+        self.afe.iter().rposition(|e| e.node == MARKER).map_or(0, |i| i + 1)
     }
 
     /// Inserts a formatting element and pushes it onto the list of active formatting
@@ -818,13 +794,7 @@ impl<'a, 'o> Builder<'a, 'o> {
         }
         let name = tag.info().name;
         let node = self.insert_named(tag, name, attrs, true);
-        self.afe.push(Formatting {
-            node,
-            tag,
-            name,
-            attrs,
-            open: true,
-        });
+        self.afe.push(Formatting { node, tag, name, attrs, open: true });
         Some(())
     }
 
@@ -854,9 +824,7 @@ impl<'a, 'o> Builder<'a, 'o> {
     /// [`SCOPE_SCAN`] frames (None: bail).
     fn stack_index(&self, node: u32) -> Option<usize> {
         let n = self.stack.len();
-        (n.saturating_sub(SCOPE_SCAN)..n)
-            .rev()
-            .find(|&k| self.stack[k].idx == node)
+        (n.saturating_sub(SCOPE_SCAN)..n).rev().find(|&k| self.stack[k].idx == node)
     }
 
     /// The adoption agency algorithm for the end tag `subject` (a formatting element),
@@ -881,9 +849,7 @@ impl<'a, 'o> Builder<'a, 'o> {
         for _ in 0..8 {
             // The formatting element: the last entry after the last marker with that name.
             let start = self.afe_start();
-            let Some(fi) = (start..self.afe.len())
-                .rev()
-                .find(|&i| self.afe[i].tag == subject)
+            let Some(fi) = (start..self.afe.len()).rev().find(|&i| self.afe[i].tag == subject)
             else {
                 return self.any_other_end_tag(subject, name);
             };
@@ -986,14 +952,7 @@ impl<'a, 'o> Builder<'a, 'o> {
             None => fe_pos,
             Some(node) => self.afe.iter().position(|e| e.node == node)? + 1,
         };
-        self.afe.insert(
-            at,
-            Formatting {
-                node: fb + clones + 1,
-                open: true,
-                ..fe
-            },
-        );
+        self.afe.insert(at, Formatting { node: fb + clones + 1, open: true, ..fe });
         // The output: make room for the clones before the furthest block and for the
         // formatting element's clone after it.
         let old_len = self.out.len();
@@ -1008,22 +967,11 @@ impl<'a, 'o> Builder<'a, 'o> {
         for node in &mut self.out[fbu + 1 + sh..] {
             node.end += shift;
         }
-        self.out[fbu + clones as usize] = Node {
-            end: fb_node.end + shift,
-            ..fb_node
-        };
+        self.out[fbu + clones as usize] = Node { end: fb_node.end + shift, ..fb_node };
         let element = |name: &'a str, attrs: &'a [Attribute<'a>]| {
-            NodeKind::Element(Element {
-                namespace: HTML_NS,
-                prefix: None,
-                local: name,
-                attrs,
-            })
+            NodeKind::Element(Element { namespace: HTML_NS, prefix: None, local: name, attrs })
         };
-        self.out[fbu + sh] = Node {
-            kind: element(fe.name, fe.attrs),
-            end: fb + shift + 1,
-        };
+        self.out[fbu + sh] = Node { kind: element(fe.name, fe.attrs), end: fb + shift + 1 };
         // The stack: [.. common ancestor] + clones + furthest block + clone of the
         // formatting element + the frames that were below the furthest block.
         let mut new_frames: AVec<'_, Frame<'a>> =
@@ -1036,19 +984,13 @@ impl<'a, 'o> Builder<'a, 'o> {
             let f = &self.stack[k];
             let p = self.afe.iter().position(|e| e.node == f.idx)?;
             let e = self.afe[p];
-            self.out[at as usize] = Node {
-                kind: element(e.name, e.attrs),
-                end: at + 1,
-            };
+            self.out[at as usize] = Node { kind: element(e.name, e.attrs), end: at + 1 };
             self.afe[p].node = at;
             new_frames.push(Frame { idx: at, ..*f });
             self.open[f.tag as usize] += 1;
             at += 1;
         }
-        new_frames.push(Frame {
-            idx: fb + clones,
-            ..self.stack[bs]
-        });
+        new_frames.push(Frame { idx: fb + clones, ..self.stack[bs] });
         new_frames.push(Frame {
             idx: fb + clones + 1,
             tag: fe.tag,
@@ -1060,10 +1002,7 @@ impl<'a, 'o> Builder<'a, 'o> {
         });
         self.open[fe.tag as usize] += 1;
         for f in &self.stack[bs + 1..] {
-            new_frames.push(Frame {
-                idx: f.idx + shift,
-                ..*f
-            });
+            new_frames.push(Frame { idx: f.idx + shift, ..*f });
         }
         self.stack.truncate(fs);
         for f in new_frames {
@@ -1124,9 +1063,7 @@ impl<'a, 'o> Builder<'a, 'o> {
         if self.in_svg() {
             let breakout = tag.has(BREAKOUT)
                 || (tag == Tag::Font
-                    && attrs
-                        .iter()
-                        .any(|a| matches!(a.local, "color" | "face" | "size")));
+                    && attrs.iter().any(|a| matches!(a.local, "color" | "face" | "size")));
             if !breakout {
                 self.insert_svg(svg_element_name(name), attrs, self_closing)?;
                 return Some(false);
@@ -1250,9 +1187,7 @@ impl<'a, 'o> Builder<'a, 'o> {
             Cat::A => {
                 // An `a` still in the list (after the last marker) is closed first.
                 let start = self.afe_start();
-                if let Some(p) = (start..self.afe.len())
-                    .rev()
-                    .find(|&i| self.afe[i].tag == Tag::A)
+                if let Some(p) = (start..self.afe.len()).rev().find(|&i| self.afe[i].tag == Tag::A)
                 {
                     let node = self.afe[p].node;
                     self.adoption_agency(Tag::A, "a")?;
@@ -1324,11 +1259,8 @@ impl<'a, 'o> Builder<'a, 'o> {
                 // If a `ruby` is in scope: generate implied end tags (except `rtc` for
                 // `rp`/`rt`).
                 if self.in_scope(Tag::Ruby, &[])? {
-                    let except = if matches!(tag, Tag::Rp | Tag::Rt) {
-                        Tag::Rtc
-                    } else {
-                        Tag::Other
-                    };
+                    let except =
+                        if matches!(tag, Tag::Rp | Tag::Rt) { Tag::Rtc } else { Tag::Other };
                     while let Some(cur) = self.current() {
                         if cur != except && cur.has(IMPLIED_END) {
                             self.pop();
@@ -1460,10 +1392,7 @@ pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &'a str) -> Option<&'a str>
     }
     match out.as_slice() {
         [] => Some(""),
-        [Node {
-            kind: NodeKind::Text(t),
-            ..
-        }] => Some(t),
+        [Node { kind: NodeKind::Text(t), .. }] => Some(t),
         _ => None,
     }
 }
@@ -1552,11 +1481,8 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
         match b.get(j + 1).copied() {
             Some(c) if c.is_ascii_alphabetic() => {
                 let (k, tag, name, self_closing) = start_tag(bd.arena, text, j + 1, &mut attrs)?;
-                let attrs_slice: &[Attribute<'_>] = if attrs.is_empty() {
-                    &[]
-                } else {
-                    bd.arena.alloc_slice_copy(&attrs)
-                };
+                let attrs_slice: &[Attribute<'_>] =
+                    if attrs.is_empty() { &[] } else { bd.arena.alloc_slice_copy(&attrs) };
                 // The self-closing flag only matters for foreign elements (HTML void elements
                 // are popped anyway).
                 let html = bd.start_tag(tag, name, attrs_slice, self_closing)?;
@@ -1693,8 +1619,7 @@ fn letters_end(b: &[u8], mut k: usize) -> usize {
 #[inline]
 fn script_word(b: &[u8], s: usize, k: usize) -> bool {
     b[s..k].eq_ignore_ascii_case(b"script")
-        && b.get(k)
-            .is_some_and(|&c| CLASS[c as usize] & END_TAG_NAME != 0)
+        && b.get(k).is_some_and(|&c| CLASS[c as usize] & END_TAG_NAME != 0)
 }
 
 /// Where the content of a `script` element read from `from` ends: the offset of the end tag
@@ -1866,11 +1791,7 @@ fn lowercase_key(b: &[u8], s: usize, e: usize) -> u64 {
         Some(w) => u64::from_le_bytes(w.try_into().unwrap_or([0; 8])),
         None => tags::name_key(&b[s..s + len]),
     };
-    let x = if len < 8 {
-        x & ((1u64 << (8 * len)) - 1)
-    } else {
-        x
-    };
+    let x = if len < 8 { x & ((1u64 << (8 * len)) - 1) } else { x };
     // Bytes in 'A'..='Z' (high bit clear): + 0x3F sets the high bit from 'A' on, + 0x25 from
     // '[' on; neither carries into the next byte.
     let y = x & LO7;
@@ -1887,11 +1808,7 @@ fn tag_name<'a>(arena: &'a Bump, text: &'a str, s: usize) -> (usize, Tag, &'a st
     let b = text.as_bytes();
     let k = scan_until(b, s, END_TAG_NAME);
     let tag = tags::lookup(lowercase_key(b, s, k), &b[s..k]);
-    let name = if tag != Tag::Other {
-        tag.info().name
-    } else {
-        lower(arena, &text[s..k])
-    };
+    let name = if tag != Tag::Other { tag.info().name } else { lower(arena, &text[s..k]) };
     (k, tag, name)
 }
 
@@ -1984,12 +1901,7 @@ fn attributes<'a>(
                     }
                 }
                 if !attrs.iter().any(|a| a.local == aname) {
-                    attrs.push(Attribute {
-                        namespace: "",
-                        prefix: None,
-                        local: aname,
-                        value,
-                    });
+                    attrs.push(Attribute { namespace: "", prefix: None, local: aname, value });
                 }
             }
         }
@@ -2126,12 +2038,7 @@ fn adjust_svg_attributes<'a>(arena: &'a Bump, attrs: &'a [Attribute<'a>]) -> &'a
         return attrs;
     }
     arena.alloc_slice_fill_iter(attrs.iter().map(|a| match svg_attribute_name(a.local) {
-        Some((namespace, prefix, local)) => Attribute {
-            namespace,
-            prefix,
-            local,
-            value: a.value,
-        },
+        Some((namespace, prefix, local)) => Attribute { namespace, prefix, local, value: a.value },
         None => *a,
     }))
 }
@@ -2148,11 +2055,7 @@ mod tests {
         ] {
             let c = common_entity(name).unwrap();
             let key = format!("{name};");
-            assert_eq!(
-                NAMED_ENTITIES.get(key.as_str()),
-                Some(&(c as u32, 0)),
-                "{name}"
-            );
+            assert_eq!(NAMED_ENTITIES.get(key.as_str()), Some(&(c as u32, 0)), "{name}");
         }
         assert_eq!(common_entity("ampx"), None);
     }

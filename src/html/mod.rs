@@ -93,8 +93,7 @@ pub struct Html<'a> {
 fn attr_sets_equal(a: &[Attribute<'_>], b: &[Attribute<'_>]) -> bool {
     a.len() == b.len()
         && a.iter().all(|x| {
-            b.iter()
-                .any(|y| x.namespace == y.namespace && x.local == y.local && x.value == y.value)
+            b.iter().any(|y| x.namespace == y.namespace && x.local == y.local && x.value == y.value)
         })
 }
 
@@ -109,14 +108,8 @@ fn kinds_equal(a: &NodeKind<'_>, b: &NodeKind<'_>) -> bool {
         (NodeKind::Text(x), NodeKind::Text(y)) => x == y,
         (NodeKind::Comment(x), NodeKind::Comment(y)) => x == y,
         (
-            NodeKind::ProcessingInstruction {
-                target: t1,
-                data: d1,
-            },
-            NodeKind::ProcessingInstruction {
-                target: t2,
-                data: d2,
-            },
+            NodeKind::ProcessingInstruction { target: t1, data: d1 },
+            NodeKind::ProcessingInstruction { target: t2, data: d2 },
         ) => t1 == t2 && d1 == d2,
         _ => false,
     }
@@ -177,8 +170,7 @@ fn is_plain_run(text: &str) -> bool {
 fn may_open_tag(text: &str) -> bool {
     let b = text.as_bytes();
     memchr::memchr_iter(b'<', b).any(|i| {
-        b.get(i + 1)
-            .is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'!' | b'/' | b'?'))
+        b.get(i + 1).is_some_and(|&c| c.is_ascii_alphabetic() || matches!(c, b'!' | b'/' | b'?'))
     })
 }
 

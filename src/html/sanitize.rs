@@ -25,10 +25,7 @@ pub(crate) fn has_non_space(s: &str) -> bool {
 }
 
 fn attr<'a>(e: &Element<'a>, local: &str) -> Option<&'a str> {
-    e.attrs
-        .iter()
-        .find(|a| a.namespace.is_empty() && a.local == local)
-        .map(|a| a.value)
+    e.attrs.iter().find(|a| a.namespace.is_empty() && a.local == local).map(|a| a.value)
 }
 
 fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
@@ -46,7 +43,8 @@ fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
 
 /// Elements whose whole subtree (themselves included) can't contribute significant content.
 fn is_excluding(e: &Element<'_>) -> bool {
-    ((e.local == "script" || e.local == "style") && (e.namespace == HTML_NS || e.namespace == SVG_NS))
+    ((e.local == "script" || e.local == "style")
+        && (e.namespace == HTML_NS || e.namespace == SVG_NS))
         || (!e.attrs.is_empty() && attr(e, "hidden").is_some())
 }
 
@@ -56,7 +54,10 @@ fn is_significant_element(e: &Element<'_>) -> bool {
     match e.local {
         "img" | "iframe" | "embed" | "object" | "video" | "canvas" => e.namespace == HTML_NS,
         "audio" => e.namespace == HTML_NS && attr(e, "controls").is_some(),
-        "input" => e.namespace == HTML_NS && !attr(e, "type").is_some_and(|t| t.eq_ignore_ascii_case("hidden")),
+        "input" => {
+            e.namespace == HTML_NS
+                && !attr(e, "type").is_some_and(|t| t.eq_ignore_ascii_case("hidden"))
+        }
         "svg" => e.namespace == SVG_NS,
         "math" => e.namespace == MATHML_NS,
         _ => false,
@@ -82,7 +83,9 @@ pub(crate) fn significance_if_clean(input: &[Node<'_>]) -> Option<bool> {
                     significant = true;
                 }
             }
-            NodeKind::Text(t) if !significant && i >= excl_end && has_non_space(t) => significant = true,
+            NodeKind::Text(t) if !significant && i >= excl_end && has_non_space(t) => {
+                significant = true
+            }
             _ => {}
         }
     }
@@ -105,7 +108,8 @@ pub(crate) fn sanitize<'a>(
     let mut out: bumpalo::collections::Vec<'a, Node<'a>> =
         bumpalo::collections::Vec::with_capacity_in(n, arena);
     // Open elements: (input end, output index).
-    let mut open: bumpalo::collections::Vec<'a, (usize, usize)> = bumpalo::collections::Vec::new_in(arena);
+    let mut open: bumpalo::collections::Vec<'a, (usize, usize)> =
+        bumpalo::collections::Vec::new_in(arena);
     let mut significant = false;
     let mut excl_end = 0usize; // input positions < excl_end are inside an excluding subtree
     let mut verbatim_end = 0usize; // input positions < verbatim_end are template contents
@@ -155,11 +159,7 @@ pub(crate) fn sanitize<'a>(
         }
         if let NodeKind::Text(t) = node.kind {
             if merge_text && i > 0 && prev_text == Some((i - 1, open.len())) {
-                if let Some(Node {
-                    kind: NodeKind::Text(p),
-                    ..
-                }) = out.last_mut()
-                {
+                if let Some(Node { kind: NodeKind::Text(p), .. }) = out.last_mut() {
                     let mut joined =
                         bumpalo::collections::String::with_capacity_in(p.len() + t.len(), arena);
                     joined.push_str(p);
@@ -172,10 +172,7 @@ pub(crate) fn sanitize<'a>(
             }
             prev_text = Some((i, open.len()));
         }
-        out.push(Node {
-            kind: node.kind,
-            end: oi as u32 + 1,
-        });
+        out.push(Node { kind: node.kind, end: oi as u32 + 1 });
         if end > i + 1 {
             open.push((end, oi));
         }

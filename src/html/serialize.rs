@@ -51,11 +51,7 @@ fn lookup<'a>(map: &[(&'a str, &'a str)], prefix: &str) -> Option<&'a str> {
     match prefix {
         "xml" => Some(XML_NS),
         "xmlns" => Some(XMLNS_NS),
-        _ => map
-            .iter()
-            .rev()
-            .find(|(p, _)| *p == prefix)
-            .map(|&(_, ns)| ns),
+        _ => map.iter().rev().find(|(p, _)| *p == prefix).map(|&(_, ns)| ns),
     }
 }
 
@@ -156,12 +152,7 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
                 }
                 out.push('>');
                 let end = (node.end as usize).clamp(i + 1, stack.last().map_or(n, |f| f.end));
-                stack.push(XFrame {
-                    end,
-                    el: *e,
-                    default: saved_default,
-                    map_len: saved_len,
-                });
+                stack.push(XFrame { end, el: *e, default: saved_default, map_len: saved_len });
             }
             NodeKind::Text(t) => escape(out, t, false),
             NodeKind::Comment(c) => {

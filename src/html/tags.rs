@@ -299,10 +299,7 @@ const fn build_slots() -> [Tag; 1 << HASH_BITS] {
         let info = &TAGS[i];
         assert!(ALL[i] as usize == i);
         let s = slot(info.key, info.name.len());
-        assert!(
-            matches!(slots[s], Tag::Other),
-            "tag name hash collision: search a new HASH_MUL"
-        );
+        assert!(matches!(slots[s], Tag::Other), "tag name hash collision: search a new HASH_MUL");
         slots[s] = ALL[i];
         i += 1;
     }
@@ -337,34 +334,17 @@ mod tests {
             let n = info.name.as_bytes();
             assert_eq!(lookup(name_key(n), n) as usize, i, "{}", info.name);
             let upper = info.name.to_ascii_uppercase();
-            assert_eq!(
-                lookup(name_key(n), upper.as_bytes()) as usize,
-                i,
-                "{}",
-                info.name
-            );
+            assert_eq!(lookup(name_key(n), upper.as_bytes()) as usize, i, "{}", info.name);
             // Extensions and prefixes are other names.
             let longer = format!("{}x", info.name);
-            assert_eq!(
-                lookup(name_key(longer.as_bytes()), longer.as_bytes()),
-                Tag::Other
-            );
+            assert_eq!(lookup(name_key(longer.as_bytes()), longer.as_bytes()), Tag::Other);
             let shorter = &n[..n.len() - 1];
             if !shorter.is_empty() && !TAGS.iter().any(|t| t.name.as_bytes() == shorter) {
-                assert_eq!(
-                    lookup(name_key(shorter), shorter),
-                    Tag::Other,
-                    "{}",
-                    info.name
-                );
+                assert_eq!(lookup(name_key(shorter), shorter), Tag::Other, "{}", info.name);
             }
         }
         for other in ["spam", "o:p", "x-y", "blockquotf", "figcaptiox", "dive", ""] {
-            assert_eq!(
-                lookup(name_key(other.as_bytes()), other.as_bytes()),
-                Tag::Other,
-                "{other}"
-            );
+            assert_eq!(lookup(name_key(other.as_bytes()), other.as_bytes()), Tag::Other, "{other}");
         }
     }
 }

@@ -42,20 +42,14 @@ const DAT_CASES: &[(&str, Exp)] = &[
     ("ab&copy;c", Exp::Plain("ab\u{A9}c")),                 // atom.dat:36
     ("abc<p>aa", Exp::Xml("abc<p XHTML>aa</p>")),           // atom.dat:43
     ("abc<img src width=1 height=1>aa", Exp::Xml("abcaa")), // atom.dat:50 (2 text nodes)
-    (
-        "a<p>bc<img src width=1 height=1>aa",
-        Exp::Xml("a<p XHTML>bcaa</p>"),
-    ), // atom.dat:57
+    ("a<p>bc<img src width=1 height=1>aa", Exp::Xml("a<p XHTML>bcaa</p>")), // atom.dat:57
     ("<p hidden>abc", Exp::None),                           // atom.dat:64,71
     ("def", Exp::Plain("def")),                             // atom.dat:72
     ("<script>abc</script>", Exp::None),                    // atom.dat:79
     ("<br>", Exp::None),                                    // atom.dat:86
     ("aa&copy;a", Exp::Plain("aa\u{A9}a")),                 // atom.dat:184
     ("hoge<br> fuga", Exp::Xml("hoge<br XHTML></br> fuga")), // atom.dat:558,576,594
-    (
-        "aa <p><rt x=y>d",
-        Exp::Xml("aa <p XHTML><rt x=\"y\">d</rt></p>"),
-    ), // atom.dat:770
+    ("aa <p><rt x=y>d", Exp::Xml("aa <p XHTML><rt x=\"y\">d</rt></p>")), // atom.dat:770
     ("a&copy;c", Exp::Plain("a\u{A9}c")),                   // atom03.dat:100
     ("Ho<p>ge", Exp::Xml("Ho<p XHTML>ge</p>")),             // rss1.dat:198,209
     ("hoge", Exp::Plain("hoge")),                           // rss1.dat:73
@@ -66,10 +60,7 @@ const DAT_CASES: &[(&str, Exp)] = &[
     ("Hello", Exp::Plain("Hello")),                         // rss2.dat:493
     ("aa b", Exp::Plain("aa b")),                           // rss2.dat:553
     ("aa c", Exp::Plain("aa c")),                           // rss2.dat:575
-    (
-        "aa <p><rt x=y>c",
-        Exp::Xml("aa <p XHTML><rt x=\"y\">c</rt></p>"),
-    ), // rss2.dat:585
+    ("aa <p><rt x=y>c", Exp::Xml("aa <p XHTML><rt x=\"y\">c</rt></p>")), // rss2.dat:585
     ("aa &lt;p>&lt;rt x=y>c", Exp::Plain("aa <p><rt x=y>c")), // rss2.dat:606
 ];
 
@@ -156,14 +147,8 @@ fn fast_path_borrows() {
     assert!(parse_escaped_html(&arena, " \t\n\x0C ").is_none());
     assert_eq!(arena.allocated_bytes(), before);
     // U+00A0 and other Unicode spaces are not HTML space characters.
-    assert_eq!(
-        parse_escaped_html(&arena, "\u{A0}"),
-        Some(Text::Plain("\u{A0}"))
-    );
-    assert_eq!(
-        parse_escaped_html(&arena, "\u{3000}"),
-        Some(Text::Plain("\u{3000}"))
-    );
+    assert_eq!(parse_escaped_html(&arena, "\u{A0}"), Some(Text::Plain("\u{A0}")));
+    assert_eq!(parse_escaped_html(&arena, "\u{3000}"), Some(Text::Plain("\u{3000}")));
     // A literal '<' that cannot open a tag keeps the zero-copy path.
     let lt: &str = arena.alloc_str("a < b <3 <");
     match parse_escaped_html(&arena, lt) {
@@ -196,17 +181,10 @@ fn html_serialization_and_idempotence() {
         let h = parse(&arena, s);
         let html = h.to_html_string();
         let h2 = parse(&arena, &html);
-        assert!(
-            h.is_equal_node(&h2),
-            "{s:?} -> {html:?} -> {:?}",
-            h2.to_html_string()
-        );
+        assert!(h.is_equal_node(&h2), "{s:?} -> {html:?} -> {:?}", h2.to_html_string());
         assert_eq!(html, h2.to_html_string());
     }
-    assert_eq!(
-        parse(&arena, "hoge<br> fuga").to_html_string(),
-        "hoge<br> fuga"
-    );
+    assert_eq!(parse(&arena, "hoge<br> fuga").to_html_string(), "hoge<br> fuga");
     assert_eq!(
         parse(&arena, "<p a='&quot;\u{A0}'>\u{A0}<img src=x></p>").to_html_string(),
         "<p a=\"&quot;&nbsp;\">&nbsp;<img src=\"x\"></p>"
@@ -256,22 +234,10 @@ fn deep_nesting() {
     assert!(h.is_equal_node(&h));
     // Deep xhtml-like input through finish_fragment.
     let n = 200_000u32;
-    let el = Element {
-        namespace: X,
-        prefix: None,
-        local: "span",
-        attrs: &[],
-    };
-    let mut nodes: Vec<Node<'_>> = (0..n)
-        .map(|_| Node {
-            kind: NodeKind::Element(el),
-            end: n + 1,
-        })
-        .collect();
-    nodes.push(Node {
-        kind: NodeKind::Text("x"),
-        end: n + 1,
-    });
+    let el = Element { namespace: X, prefix: None, local: "span", attrs: &[] };
+    let mut nodes: Vec<Node<'_>> =
+        (0..n).map(|_| Node { kind: NodeKind::Element(el), end: n + 1 }).collect();
+    nodes.push(Node { kind: NodeKind::Text("x"), end: n + 1 });
     let f = finish_fragment(&arena, &nodes).unwrap();
     assert_eq!(f.nodes().len(), n as usize + 1);
     assert!(f.to_xml_string().len() > n as usize * 10);
@@ -284,29 +250,13 @@ fn el<'a>(
     attrs: &'a [Attribute<'a>],
     end: u32,
 ) -> Node<'a> {
-    Node {
-        kind: NodeKind::Element(Element {
-            namespace: ns,
-            prefix,
-            local,
-            attrs,
-        }),
-        end,
-    }
+    Node { kind: NodeKind::Element(Element { namespace: ns, prefix, local, attrs }), end }
 }
 fn text(t: &str, end: u32) -> Node<'_> {
-    Node {
-        kind: NodeKind::Text(t),
-        end,
-    }
+    Node { kind: NodeKind::Text(t), end }
 }
 fn at<'a>(local: &'a str, value: &'a str) -> Attribute<'a> {
-    Attribute {
-        namespace: "",
-        prefix: None,
-        local,
-        value,
-    }
+    Attribute { namespace: "", prefix: None, local, value }
 }
 
 #[test]
@@ -328,10 +278,7 @@ fn finish_fragment_xhtml_cases() {
         Some(xml("<p XHTML>abc</p>de"))
     );
     // atom.dat:114
-    assert_eq!(
-        ser(&[el(X, None, "p", &[], 2), text("abc", 2)]),
-        Some(xml("<p XHTML>abc</p>"))
-    );
+    assert_eq!(ser(&[el(X, None, "p", &[], 2), text("abc", 2)]), Some(xml("<p XHTML>abc</p>")));
     // atom.dat:142 <p hidden="">de</p>
     assert_eq!(ser(&[el(X, None, "p", &hidden, 2), text("de", 2)]), None);
     // atom.dat:149 <p/>
@@ -379,61 +326,32 @@ fn finish_fragment_xhtml_cases() {
     // boundary nor across a removed img.
     let f = finish_fragment(
         &arena,
-        &[
-            text("a", 1),
-            text("b", 2),
-            el(X, None, "i", &[], 5),
-            text("c", 4),
-            text("d", 5),
-        ],
+        &[text("a", 1), text("b", 2), el(X, None, "i", &[], 5), text("c", 4), text("d", 5)],
     )
     .unwrap();
     assert_eq!(f.nodes().len(), 3);
     assert_eq!(f.nodes()[0].kind, NodeKind::Text("ab"));
     assert_eq!(f.nodes()[2].kind, NodeKind::Text("cd"));
     assert_eq!(f.to_xml_string(), xml("ab<i XHTML>cd</i>"));
-    let f = finish_fragment(
-        &arena,
-        &[el(X, None, "i", &[], 2), text("c", 2), text("d", 3)],
-    )
-    .unwrap();
+    let f =
+        finish_fragment(&arena, &[el(X, None, "i", &[], 2), text("c", 2), text("d", 3)]).unwrap();
     assert_eq!(f.nodes().len(), 3);
-    let f = finish_fragment(
-        &arena,
-        &[text("a", 1), el(X, None, "img", &one, 2), text("b", 3)],
-    )
-    .unwrap();
+    let f = finish_fragment(&arena, &[text("a", 1), el(X, None, "img", &one, 2), text("b", 3)])
+        .unwrap();
     assert_eq!(f.nodes().len(), 2);
     assert_eq!(f.to_xml_string(), "ab");
     // A 1x1 img with children (possible in XML) is removed with its subtree.
-    assert_eq!(
-        ser(&[el(X, None, "img", &one, 2), text("a", 2), text("b", 3)]),
-        Some("b".into())
-    );
+    assert_eq!(ser(&[el(X, None, "img", &one, 2), text("a", 2), text("b", 3)]), Some("b".into()));
 }
 
 #[test]
 fn xml_namespaces() {
     let arena = Bump::new();
     let ser = |nodes: &[Node<'_>]| finish_fragment(&arena, nodes).unwrap().to_xml_string();
-    let xmlns_x = [Attribute {
-        namespace: XMLNS_NS,
-        prefix: Some("xmlns"),
-        local: "x",
-        value: "urn:x",
-    }];
-    let xmlns_default = [Attribute {
-        namespace: XMLNS_NS,
-        prefix: None,
-        local: "xmlns",
-        value: X,
-    }];
-    let xattr = [Attribute {
-        namespace: "urn:y",
-        prefix: Some("y"),
-        local: "a",
-        value: "v",
-    }];
+    let xmlns_x =
+        [Attribute { namespace: XMLNS_NS, prefix: Some("xmlns"), local: "x", value: "urn:x" }];
+    let xmlns_default = [Attribute { namespace: XMLNS_NS, prefix: None, local: "xmlns", value: X }];
+    let xattr = [Attribute { namespace: "urn:y", prefix: Some("y"), local: "a", value: "v" }];
     // Prefixed element declaring its own prefix: declaration emitted once, as written.
     assert_eq!(
         ser(&[
@@ -445,46 +363,26 @@ fn xml_namespaces() {
     );
     // Prefixed element without declaration attribute, HTML child gets xmlns again.
     assert_eq!(
-        ser(&[
-            el("urn:x", Some("x"), "foo", &[], 3),
-            el(X, None, "b", &[], 3),
-            text("t", 3)
-        ]),
+        ser(&[el("urn:x", Some("x"), "foo", &[], 3), el(X, None, "b", &[], 3), text("t", 3)]),
         xml("<x:foo xmlns:x=\"urn:x\"><b XHTML>t</b></x:foo>")
     );
     // Existing default declaration equal to the element namespace is not duplicated.
-    assert_eq!(
-        ser(&[el(X, None, "p", &xmlns_default, 2), text("t", 2)]),
-        xml("<p XHTML>t</p>")
-    );
+    assert_eq!(ser(&[el(X, None, "p", &xmlns_default, 2), text("t", 2)]), xml("<p XHTML>t</p>"));
     // Null-namespace element under an HTML element gets xmlns="".
     assert_eq!(
-        ser(&[
-            el(X, None, "p", &[], 3),
-            el("", None, "q", &[], 3),
-            text("t", 3)
-        ]),
+        ser(&[el(X, None, "p", &[], 3), el("", None, "q", &[], 3), text("t", 3)]),
         xml("<p XHTML><q xmlns=\"\">t</q></p>")
     );
     // Top-level null-namespace element: no declaration.
     assert_eq!(ser(&[el("", None, "q", &[], 2), text("t", 2)]), "<q>t</q>");
     // Prefixed attribute gets its declaration right after it; children inherit it.
     assert_eq!(
-        ser(&[
-            el(X, None, "p", &xattr, 3),
-            el(X, None, "i", &xattr, 3),
-            text("t", 3)
-        ]),
+        ser(&[el(X, None, "p", &xattr, 3), el(X, None, "i", &xattr, 3), text("t", 3)]),
         xml("<p XHTML y:a=\"v\" xmlns:y=\"urn:y\"><i y:a=\"v\">t</i></p>")
     );
     // Contradicting own default declaration is replaced by the generated one.
     let bad_default = [
-        Attribute {
-            namespace: XMLNS_NS,
-            prefix: None,
-            local: "xmlns",
-            value: "urn:z",
-        },
+        Attribute { namespace: XMLNS_NS, prefix: None, local: "xmlns", value: "urn:z" },
         at("a", "b"),
     ];
     assert_eq!(
@@ -494,12 +392,7 @@ fn xml_namespaces() {
     // Default declaration on a prefixed element is inherited by its unprefixed children.
     let decls = [
         xmlns_x[0],
-        Attribute {
-            namespace: XMLNS_NS,
-            prefix: None,
-            local: "xmlns",
-            value: "urn:d",
-        },
+        Attribute { namespace: XMLNS_NS, prefix: None, local: "xmlns", value: "urn:d" },
     ];
     assert_eq!(
         ser(&[
@@ -520,22 +413,9 @@ fn xml_namespaces() {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"><a xlink:href=\"u\">t</a></svg>"
     );
     // Comments and PIs.
-    let pi = Node {
-        kind: NodeKind::ProcessingInstruction {
-            target: "t",
-            data: "d",
-        },
-        end: 2,
-    };
+    let pi = Node { kind: NodeKind::ProcessingInstruction { target: "t", data: "d" }, end: 2 };
     assert_eq!(
-        ser(&[
-            Node {
-                kind: NodeKind::Comment("c"),
-                end: 1
-            },
-            pi,
-            text("x", 3)
-        ]),
+        ser(&[Node { kind: NodeKind::Comment("c"), end: 1 }, pi, text("x", 3)]),
         "<!--c--><?t d?>x"
     );
 }
@@ -543,12 +423,7 @@ fn xml_namespaces() {
 #[test]
 fn malformed_ends_do_not_panic() {
     let arena = Bump::new();
-    let nodes = [
-        el(X, None, "p", &[], 0),
-        text("a", 99),
-        el(X, None, "b", &[], 1),
-        text("c", 2),
-    ];
+    let nodes = [el(X, None, "p", &[], 0), text("a", 99), el(X, None, "b", &[], 1), text("c", 2)];
     let f = finish_fragment(&arena, &nodes).unwrap();
     assert_eq!(f.to_xml_string(), xml("<p XHTML></p>a<b XHTML></b>c"));
     let f = finish_fragment(&arena, &nodes).unwrap();
@@ -704,11 +579,7 @@ fn fast_paths_match_full_path() {
     ];
     for s in cases {
         let s = arena.alloc_str(s);
-        assert_eq!(
-            parse_escaped_html(&arena, s),
-            parse_escaped_html_reference(&arena, s),
-            "{s:?}"
-        );
+        assert_eq!(parse_escaped_html(&arena, s), parse_escaped_html_reference(&arena, s), "{s:?}");
     }
 }
 
@@ -796,16 +667,9 @@ fn corpus_differential() {
             // Offsets are into the CR-normalized text.
             let t = &t.replace("\r\n", "\n").replace('\r', "\n");
             let at = path_of(&arena, t).1;
-            let head: String = if at == usize::MAX {
-                "NUL".into()
-            } else {
-                t[at..].chars().take(12).collect()
-            };
-            let key = head
-                .split(['>', ' '])
-                .next()
-                .unwrap_or("")
-                .to_ascii_lowercase();
+            let head: String =
+                if at == usize::MAX { "NUL".into() } else { t[at..].chars().take(12).collect() };
+            let key = head.split(['>', ' ']).next().unwrap_or("").to_ascii_lowercase();
             let c = bails.entry(key.clone()).or_default();
             *c += t.len();
             if std::env::var("HTML_BAIL_EXAMPLES").is_ok_and(|k| k == key) {
@@ -840,10 +704,7 @@ fn corpus_differential() {
     println!("bytes per path: {path_bytes:?}");
     let mut b: Vec<_> = bails.into_iter().collect();
     b.sort_by(|x, y| y.1.cmp(&x.1));
-    println!(
-        "fast builder gives up at (bytes of those texts): {:?}",
-        &b[..b.len().min(40)]
-    );
+    println!("fast builder gives up at (bytes of those texts): {:?}", &b[..b.len().min(40)]);
 }
 
 /// `parse_escaped_html` as it was before the fast tree builder: zero-copy, tokenizer-only
@@ -852,11 +713,7 @@ fn old_parse<'a>(arena: &'a Bump, t: &'a str) -> Option<Text<'a>> {
     if may_open_tag(t) {
         return parse_escaped_html_reference(arena, t);
     }
-    let data = if is_plain_run(t) {
-        t
-    } else {
-        tree::decode_text(arena, t)
-    };
+    let data = if is_plain_run(t) { t } else { tree::decode_text(arena, t) };
     sanitize::has_non_space(data).then_some(Text::Plain(data))
 }
 
@@ -871,10 +728,8 @@ fn corpus_throughput() {
     let markup: Vec<&String> = texts.iter().filter(|t| may_open_tag(t)).collect();
     let markup_bytes: usize = markup.iter().map(|t| t.len()).sum();
     let mut arena = Bump::new();
-    let rounds: usize = std::env::var("HTML_BENCH_ROUNDS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(5);
+    let rounds: usize =
+        std::env::var("HTML_BENCH_ROUNDS").ok().and_then(|v| v.parse().ok()).unwrap_or(5);
     // CPU time of this thread (clock ticks), robust against a loaded machine.
     fn cpu_ticks() -> u64 {
         let s = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
@@ -883,22 +738,14 @@ fn corpus_throughput() {
         f.get(11).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
             + f.get(12).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0)
     }
-    for (label, before) in [
-        ("before", true),
-        ("after", false),
-        ("before", true),
-        ("after", false),
-    ] {
+    for (label, before) in [("before", true), ("after", false), ("before", true), ("after", false)]
+    {
         let run = |arena: &mut Bump, set: &[&String]| {
             let cpu0 = cpu_ticks();
             let mut n = 0usize;
             for _ in 0..rounds {
                 for t in set {
-                    let r = if before {
-                        old_parse(arena, t)
-                    } else {
-                        parse_escaped_html(arena, t)
-                    };
+                    let r = if before { old_parse(arena, t) } else { parse_escaped_html(arena, t) };
                     if let Some(Text::Html(h)) = r {
                         n += h.nodes().len();
                     }
@@ -926,13 +773,7 @@ fn corpus_throughput() {
 /// Crude extraction of element contents (CDATA or XML-unescaped text) for the benchmark.
 #[cfg(test)]
 fn extract(data: &str, texts: &mut Vec<String>) {
-    for name in [
-        "description",
-        "content:encoded",
-        "summary",
-        "content",
-        "title",
-    ] {
+    for name in ["description", "content:encoded", "summary", "content", "title"] {
         let open = format!("<{name}");
         let close = format!("</{name}>");
         let mut pos = 0;
@@ -988,12 +829,8 @@ fn pathological_nesting_timing() {
     ]
     .iter()
     .flat_map(|t| {
-        [10_000usize, 100_000].map(|n| {
-            (
-                format!("{t} x{n}"),
-                "<math></math>".to_string() + &t.repeat(n) + "x",
-            )
-        })
+        [10_000usize, 100_000]
+            .map(|n| (format!("{t} x{n}"), "<math></math>".to_string() + &t.repeat(n) + "x"))
     })
     .chain([10usize, 100, 900, 5_000].map(|d| {
         (
@@ -1510,7 +1347,13 @@ fn soup_cases(default: usize) -> usize {
 /// Runs `cases` random soups through [`same_as_reference`]: each is `prefix` and then 1 to
 /// `max_pieces` pieces drawn from `pieces` by a xorshift generator seeded with `seed`.
 /// Returns how many of them the fast tree builder took.
-fn soup_differential(pieces: &[&str], seed: u64, prefix: &str, max_pieces: u64, cases: usize) -> usize {
+fn soup_differential(
+    pieces: &[&str],
+    seed: u64,
+    prefix: &str,
+    max_pieces: u64,
+    cases: usize,
+) -> usize {
     let mut state = seed;
     let mut next = move || {
         state ^= state << 13;
@@ -1886,9 +1729,7 @@ fn work_limit() {
     let deep = arena.alloc_str(&("<math></math>".to_string() + &"<div>".repeat(50_000) + "x"));
     let (r, hit) = parse_escaped_html_limited(&arena, deep);
     assert!(hit);
-    let Some(Text::Html(h)) = r else {
-        panic!("{r:?}")
-    };
+    let Some(Text::Html(h)) = r else { panic!("{r:?}") };
     // The prefix that was parsed: the math, then nested divs, well under the input's depth.
     let divs = h.nodes().len() - 1;
     assert!(divs > 900 && divs < 2_000, "{divs}");
@@ -1901,9 +1742,7 @@ fn work_limit() {
     );
     let (r, hit) = parse_escaped_html_limited(&arena, wide);
     assert!(hit);
-    let Some(Text::Html(h)) = r else {
-        panic!("{r:?}")
-    };
+    let Some(Text::Html(h)) = r else { panic!("{r:?}") };
     assert!(!h.to_xml_string().contains('y'));
     // Below the limit: the same as html5ever alone, flag false.
     let small = arena.alloc_str(&("<math></math>".to_string() + &"<div>".repeat(500) + "x"));
@@ -1914,8 +1753,6 @@ fn work_limit() {
     let fast = arena.alloc_str(&("<div>".repeat(100_000) + "x"));
     let (r, hit) = parse_escaped_html_limited(&arena, fast);
     assert!(!hit);
-    let Some(Text::Html(h)) = r else {
-        panic!("{r:?}")
-    };
+    let Some(Text::Html(h)) = r else { panic!("{r:?}") };
     assert_eq!(h.nodes().len(), 100_001);
 }

@@ -39,10 +39,7 @@ pub(crate) struct Handle {
 pub(crate) enum TData {
     Document,
     Fragment,
-    Element {
-        attrs: Vec<HAttribute>,
-        template: usize,
-    },
+    Element { attrs: Vec<HAttribute>, template: usize },
     Text(StrTendril),
     Comment(StrTendril),
     Pi(StrTendril, StrTendril),
@@ -190,10 +187,7 @@ impl TreeSink for Sink {
     }
     fn parse_error(&self, _msg: Cow<'static, str>) {}
     fn get_document(&self) -> Handle {
-        Handle {
-            id: 0,
-            name: self.dummy.clone(),
-        }
+        Handle { id: 0, name: self.dummy.clone() }
     }
     fn elem_name<'a>(&'a self, target: &'a Handle) -> &'a QualName {
         self.stats.tick(1);
@@ -207,11 +201,7 @@ impl TreeSink for Sink {
     ) -> Handle {
         self.stats.tick(1);
         self.stats.nodes.set(self.stats.nodes.get() + 1);
-        let template = if flags.template {
-            self.push(TData::Fragment, None).id
-        } else {
-            NONE
-        };
+        let template = if flags.template { self.push(TData::Fragment, None).id } else { NONE };
         self.push(TData::Element { attrs, template }, Some(Rc::new(name)))
     }
     fn create_comment(&self, text: StrTendril) -> Handle {
@@ -265,10 +255,7 @@ impl TreeSink for Sink {
             TData::Element { template, .. } if template != NONE => template,
             _ => target.id,
         };
-        Handle {
-            id,
-            name: self.dummy.clone(),
-        }
+        Handle { id, name: self.dummy.clone() }
     }
     fn same_node(&self, x: &Handle, y: &Handle) -> bool {
         self.stats.tick(1);
@@ -304,11 +291,7 @@ impl TreeSink for Sink {
     }
     fn add_attrs_if_missing(&self, target: &Handle, attrs: Vec<HAttribute>) {
         let mut nodes = self.nodes.borrow_mut();
-        if let TData::Element {
-            attrs: ref mut existing,
-            ..
-        } = nodes[target.id].data
-        {
+        if let TData::Element { attrs: ref mut existing, .. } = nodes[target.id].data {
             for a in attrs {
                 if !existing.iter().any(|e| e.name == a.name) {
                     existing.push(a);
@@ -335,10 +318,7 @@ impl TreeSink for Sink {
 
 /// The input is a string, not a byte stream: a leading U+FEFF is content (no BOM sniffing).
 fn tokenizer_opts() -> TokenizerOpts {
-    TokenizerOpts {
-        discard_bom: false,
-        ..Default::default()
-    }
+    TokenizerOpts { discard_bom: false, ..Default::default() }
 }
 
 /// Namespace URI as an arena string (static for the well-known ones).
@@ -415,10 +395,7 @@ pub(crate) fn parse_into<'a>(
     limited: bool,
 ) -> bool {
     let opts = ParseOpts {
-        tree_builder: TreeBuilderOpts {
-            scripting_enabled: false,
-            ..Default::default()
-        },
+        tree_builder: TreeBuilderOpts { scripting_enabled: false, ..Default::default() },
         tokenizer: tokenizer_opts(),
     };
     let stats = Rc::new(Stats::default());
@@ -518,10 +495,7 @@ fn flatten<'a>(
             },
             TData::Document | TData::Fragment => NodeKind::Comment(""),
         };
-        out.push(Node {
-            kind,
-            end: idx as u32 + 1,
-        });
+        out.push(Node { kind, end: idx as u32 + 1 });
         if kids != NONE {
             stack.push((idx, n.next));
             cur = kids;
@@ -554,10 +528,7 @@ impl<'a> TokenSink for CharSink<'a> {
 /// The caller guarantees that no `<` in `text` is followed by an ASCII letter, `!`, `/` or `?`.
 pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &str) -> &'a str {
     let sink = CharSink {
-        out: RefCell::new(bumpalo::collections::String::with_capacity_in(
-            text.len(),
-            arena,
-        )),
+        out: RefCell::new(bumpalo::collections::String::with_capacity_in(text.len(), arena)),
     };
     let tok = Tokenizer::new(sink, tokenizer_opts());
     let input = BufferQueue::default();

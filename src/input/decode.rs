@@ -125,7 +125,11 @@ fn xml_decl_encoding(ascii: &[u8]) -> Option<&[u8]> {
 
 /// The encoding label in the XML declaration at the start of `body`, if any (raw bytes, ASCII).
 /// `utf16` gives the byte order when the body is UTF-16 (BOM already stripped).
-fn declared_label<'b>(body: &[u8], utf16: Option<&'static Encoding>, buf: &'b mut [u8; XML_DECL_SCAN / 2]) -> Option<&'b [u8]> {
+fn declared_label<'b>(
+    body: &[u8],
+    utf16: Option<&'static Encoding>,
+    buf: &'b mut [u8; XML_DECL_SCAN / 2],
+) -> Option<&'b [u8]> {
     let Some(enc) = utf16 else {
         let head = &body[..body.len().min(XML_DECL_SCAN)];
         let label = xml_decl_encoding(head)?;
@@ -156,7 +160,10 @@ pub fn decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decoded<'i> 
     if let Some((enc, bom_len)) = Encoding::for_bom(body) {
         if let Some(label) = transport_label {
             if Encoding::for_label(label.as_bytes()) != Some(enc) {
-                notes.push(format!("transport label {label:?} overridden by the {} byte order mark", enc.name()));
+                notes.push(format!(
+                    "transport label {label:?} overridden by the {} byte order mark",
+                    enc.name()
+                ));
             }
         }
         return finish(body, bom_len, enc, EncodingSource::ByteOrderMark, notes);
@@ -203,9 +210,13 @@ pub fn decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decoded<'i> 
     if let Some(raw) = declared_label(body, pattern, &mut buf) {
         let shown = String::from_utf8_lossy(raw);
         match (Encoding::for_label(raw), pattern) {
-            (None, None) => notes.push(format!("unknown encoding label {shown:?} in the XML declaration ignored")),
+            (None, None) => notes
+                .push(format!("unknown encoding label {shown:?} in the XML declaration ignored")),
             (None, Some(order)) => {
-                notes.push(format!("unknown encoding label {shown:?} in the XML declaration; the bytes are {}", order.name()));
+                notes.push(format!(
+                    "unknown encoding label {shown:?} in the XML declaration; the bytes are {}",
+                    order.name()
+                ));
                 return finish(body, 0, order, EncodingSource::XmlDeclaration, notes);
             }
             (Some(enc), Some(order)) => {
@@ -228,7 +239,9 @@ pub fn decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decoded<'i> 
                 ));
                 return finish(body, 0, UTF_8, EncodingSource::XmlDeclaration, notes);
             }
-            (Some(enc), None) => return finish(body, 0, enc, EncodingSource::XmlDeclaration, notes),
+            (Some(enc), None) => {
+                return finish(body, 0, enc, EncodingSource::XmlDeclaration, notes)
+            }
         }
     } else if let Some(order) = pattern {
         // `<?` in UTF-16 but no readable encoding pseudo-attribute: the pattern decides.
@@ -271,7 +284,10 @@ fn strip_leading_bom<'i>(text: Cow<'i, str>, notes: &mut Vec<String>) -> Cow<'i,
 }
 
 /// Decodes with replacement, reporting the offset of the first malformed sequence and the count.
-fn decode_bytes<'i>(bytes: &'i [u8], encoding: &'static Encoding) -> (Cow<'i, str>, Option<usize>, usize) {
+fn decode_bytes<'i>(
+    bytes: &'i [u8],
+    encoding: &'static Encoding,
+) -> (Cow<'i, str>, Option<usize>, usize) {
     // Fast paths: no copy.
     if encoding == UTF_8 {
         // The whole input is validated here, its first pass: simdutf8 (SIMD, the CPU's best
@@ -295,7 +311,8 @@ fn decode_bytes<'i>(bytes: &'i [u8], encoding: &'static Encoding) -> (Cow<'i, st
     let mut first = None;
     let mut count = 0;
     loop {
-        let (result, read) = decoder.decode_to_string_without_replacement(&bytes[pos..], &mut out, true);
+        let (result, read) =
+            decoder.decode_to_string_without_replacement(&bytes[pos..], &mut out, true);
         pos += read;
         match result {
             DecoderResult::InputEmpty => break,
@@ -395,8 +412,14 @@ mod tests {
         let d = decode(b"\n  <?xml version=\"1.0\" encoding = \"koi8-r\" ?><a/>", None);
         assert_eq!(d.encoding.name(), "KOI8-R");
         // Not a declaration.
-        assert_eq!(decode(b"<?xml-stylesheet encoding='koi8-r'?>", None).source, EncodingSource::Default);
-        assert_eq!(decode(b"<?xml version='1' xencoding='koi8-r'?>", None).source, EncodingSource::Default);
+        assert_eq!(
+            decode(b"<?xml-stylesheet encoding='koi8-r'?>", None).source,
+            EncodingSource::Default
+        );
+        assert_eq!(
+            decode(b"<?xml version='1' xencoding='koi8-r'?>", None).source,
+            EncodingSource::Default
+        );
     }
 
     #[test]
@@ -408,7 +431,10 @@ mod tests {
         let d = decode(&le, None);
         assert_eq!((d.encoding, d.source), (UTF_16LE, EncodingSource::XmlDeclaration));
         assert!(d.text.ends_with("<a>é</a>"));
-        let be: Vec<u8> = "<?xml version=\"1.0\"?><a>é</a>".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
+        let be: Vec<u8> = "<?xml version=\"1.0\"?><a>é</a>"
+            .encode_utf16()
+            .flat_map(|u| u.to_be_bytes())
+            .collect();
         let d = decode(&be, None);
         assert_eq!((d.encoding, d.source), (UTF_16BE, EncodingSource::XmlDeclaration));
         assert!(d.text.ends_with("<a>é</a>"));

@@ -54,8 +54,7 @@ fn trim_http_ws_end(s: &str) -> &str {
 
 /// HTTP token code points.
 fn is_token(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
 }
 
 /// HTTP quoted-string token code points: TAB, U+0020–U+007E, U+0080–U+00FF.
@@ -421,7 +420,9 @@ fn starts_with_xml_declaration_any_encoding(b: &[u8]) -> bool {
     if let Some(rest) = b.strip_prefix(b"\xFE\xFF") {
         return utf16(rest, false);
     }
-    ascii(b) || (b.starts_with(b"<\0?\0") && utf16(b, true)) || (b.starts_with(b"\0<\0?") && utf16(b, false))
+    ascii(b)
+        || (b.starts_with(b"<\0?\0") && utf16(b, true))
+        || (b.starts_with(b"\0<\0?") && utf16(b, false))
 }
 
 /// Whitespace bytes for MIME sniffing pattern matching.
@@ -432,8 +433,23 @@ fn is_sniff_ws(b: u8) -> bool {
 /// HTML signatures of §7.1's table (after leading whitespace, ASCII-case-insensitive, followed by
 /// a tag-terminating byte: SPACE or `>`).
 const HTML_SIGNATURES: &[&[u8]] = &[
-    b"<!DOCTYPE HTML", b"<HTML", b"<HEAD", b"<SCRIPT", b"<IFRAME", b"<H1", b"<DIV", b"<FONT",
-    b"<TABLE", b"<A", b"<STYLE", b"<TITLE", b"<B", b"<BODY", b"<BR", b"<P", b"<!--",
+    b"<!DOCTYPE HTML",
+    b"<HTML",
+    b"<HEAD",
+    b"<SCRIPT",
+    b"<IFRAME",
+    b"<H1",
+    b"<DIV",
+    b"<FONT",
+    b"<TABLE",
+    b"<A",
+    b"<STYLE",
+    b"<TITLE",
+    b"<B",
+    b"<BODY",
+    b"<BR",
+    b"<P",
+    b"<!--",
 ];
 
 /// MIME Sniffing §7.1 "rules for identifying an unknown MIME type", sniff-scriptable flag set,
@@ -460,7 +476,10 @@ pub fn sniff_unknown(header: &[u8]) -> &'static str {
     if header.starts_with(b"%!PS-Adobe-") {
         return "application/postscript";
     }
-    if header.starts_with(b"\xFE\xFF") || header.starts_with(b"\xFF\xFE") || header.starts_with(b"\xEF\xBB\xBF") {
+    if header.starts_with(b"\xFE\xFF")
+        || header.starts_with(b"\xFF\xFE")
+        || header.starts_with(b"\xEF\xBB\xBF")
+    {
         return TEXT_PLAIN;
     }
     if header.starts_with(b"\x1F\x8B\x08") {
@@ -472,8 +491,13 @@ pub fn sniff_unknown(header: &[u8]) -> &'static str {
     if header.starts_with(b"Rar!\x1A\x07\x00") {
         return "application/x-rar-compressed";
     }
-    let binary = header.iter().any(|&b| matches!(b, 0x00..=0x08 | 0x0B | 0x0E..=0x1A | 0x1C..=0x1F));
-    if binary { APPLICATION_OCTET_STREAM } else { TEXT_PLAIN }
+    let binary =
+        header.iter().any(|&b| matches!(b, 0x00..=0x08 | 0x0B | 0x0E..=0x1A | 0x1C..=0x1F));
+    if binary {
+        APPLICATION_OCTET_STREAM
+    } else {
+        TEXT_PLAIN
+    }
 }
 
 /// MIME Sniffing §7.3 "rules for distinguishing if a resource is a feed or HTML", on the resource
@@ -607,10 +631,18 @@ mod tests {
 
     #[test]
     fn xml_mime_types() {
-        for t in ["text/xml", "application/xml", "application/rss+xml", "image/svg+xml", "A/B+XML"] {
+        for t in ["text/xml", "application/xml", "application/rss+xml", "image/svg+xml", "A/B+XML"]
+        {
             assert!(is_xml_mime_type(t), "{t}");
         }
-        for t in ["text/html", "application/xml-dtd", "text/+xml2", "application/x", "+xml", "text/plain"] {
+        for t in [
+            "text/html",
+            "application/xml-dtd",
+            "text/+xml2",
+            "application/x",
+            "+xml",
+            "text/plain",
+        ] {
             assert!(!is_xml_mime_type(t), "{t}");
         }
     }
@@ -618,7 +650,10 @@ mod tests {
     #[test]
     fn feed_or_html_rules() {
         assert_eq!(feed_or_html(b"<rss version=\"2.0\">"), Some(APPLICATION_RSS_XML));
-        assert_eq!(feed_or_html(b"\xEF\xBB\xBF \n<feed xmlns=\"http://www.w3.org/2005/Atom\">"), Some(APPLICATION_ATOM_XML));
+        assert_eq!(
+            feed_or_html(b"\xEF\xBB\xBF \n<feed xmlns=\"http://www.w3.org/2005/Atom\">"),
+            Some(APPLICATION_ATOM_XML)
+        );
         assert_eq!(
             feed_or_html(b"<?xml version=\"1.0\"?><!-- a > b --><!DOCTYPE rss><?pi x?>\n<rss>"),
             Some(APPLICATION_RSS_XML)
@@ -627,7 +662,10 @@ mod tests {
         assert_eq!(feed_or_html(rdf), Some(APPLICATION_RSS_XML));
         let rdf_rev = b"<rdf:RDF xmlns=\"http://purl.org/rss/1.0/\" xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">";
         assert_eq!(feed_or_html(rdf_rev), Some(APPLICATION_RSS_XML));
-        assert_eq!(feed_or_html(b"<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"), None);
+        assert_eq!(
+            feed_or_html(b"<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"),
+            None
+        );
         assert_eq!(feed_or_html(b"<!DOCTYPE html><html><rss>"), None);
         assert_eq!(feed_or_html(b"x<rss>"), None);
         assert_eq!(feed_or_html(b"<!-- unterminated <rss>"), None);
@@ -650,7 +688,9 @@ mod tests {
 
     #[test]
     fn computed_types() {
-        let c = |ct: Option<&'static str>, body: &'static [u8]| computed_mime_type(ct, body).to_string();
+        let c = |ct: Option<&'static str>, body: &'static [u8]| {
+            computed_mime_type(ct, body).to_string()
+        };
         assert_eq!(c(None, b"<?xml version='1.0'?><rss/>"), "text/xml");
         assert_eq!(c(None, b"\xEF\xBB\xBF<?xml version='1.0'?><rss/>"), "text/xml");
         assert_eq!(c(None, b"\xFF\xFE<\0?\0x\0m\0l\0 \0"), "text/xml");

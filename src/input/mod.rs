@@ -59,20 +59,12 @@ pub struct Response<'i> {
 #[derive(Debug)]
 pub enum ResponseVerdict<'i> {
     /// Status is not 200: the result is null.
-    NotOk {
-        status: u16,
-    },
+    NotOk { status: u16 },
     /// The computed MIME type is not an XML MIME type: the result is null.
-    NotXml {
-        computed_mime: ComputedMime<'i>,
-    },
+    NotXml { computed_mime: ComputedMime<'i> },
     /// Parse `decoded.text` as XML (then process the feed document), with `url` as the
     /// document's address and `decoded.encoding` as its character encoding.
-    Xml {
-        computed_mime: ComputedMime<'i>,
-        decoded: Decoded<'i>,
-        url: Option<&'i str>,
-    },
+    Xml { computed_mime: ComputedMime<'i>, decoded: Decoded<'i>, url: Option<&'i str> },
 }
 
 impl ResponseVerdict<'_> {
@@ -115,14 +107,20 @@ mod tests {
     #[test]
     fn status() {
         for s in [0, 199, 201, 204, 301, 304, 404, 500] {
-            assert!(matches!(prepare_response(&res(s, Some("text/xml"), b"<rss/>")), ResponseVerdict::NotOk { status } if status == s));
+            assert!(
+                matches!(prepare_response(&res(s, Some("text/xml"), b"<rss/>")), ResponseVerdict::NotOk { status } if status == s)
+            );
         }
         assert!(prepare_response(&res(200, Some("text/xml"), b"<rss/>")).is_xml());
     }
 
     #[test]
     fn charset_of_sniffed_type_is_used() {
-        let v = prepare_response(&res(200, Some("text/html; charset=koi8-r"), b"<rss>\xF0\xD2\xC9</rss>"));
+        let v = prepare_response(&res(
+            200,
+            Some("text/html; charset=koi8-r"),
+            b"<rss>\xF0\xD2\xC9</rss>",
+        ));
         let ResponseVerdict::Xml { decoded, url, .. } = v else { panic!() };
         assert_eq!(decoded.text, "<rss>При</rss>");
         assert_eq!(decoded.source, EncodingSource::Transport);

@@ -414,7 +414,11 @@ pub struct OwnedEntryExt {
 
 impl Category<'_> {
     pub fn into_owned(&self) -> OwnedCategory {
-        OwnedCategory { term: self.term.to_owned(), scheme: owned(self.scheme), label: owned(self.label) }
+        OwnedCategory {
+            term: self.term.to_owned(),
+            scheme: owned(self.scheme),
+            label: owned(self.label),
+        }
     }
 }
 
@@ -467,18 +471,25 @@ impl FeedExt<'_> {
                         subcategories: c.subcategories.iter().map(|s| (*s).to_owned()).collect(),
                     })
                     .collect(),
-                owner: it.owner.map(|o| OwnedItunesOwner { name: owned(o.name), email: owned(o.email) }),
+                owner: it
+                    .owner
+                    .map(|o| OwnedItunesOwner { name: owned(o.name), email: owned(o.email) }),
                 block: it.block,
                 complete: it.complete,
                 new_feed_url: owned(it.new_feed_url),
             },
             podcast: OwnedPodcastFeed {
                 guid: owned(pc.guid),
-                locked: pc.locked.map(|l| OwnedPodcastLocked { locked: l.locked, owner: owned(l.owner) }),
+                locked: pc
+                    .locked
+                    .map(|l| OwnedPodcastLocked { locked: l.locked, owner: owned(l.owner) }),
                 funding: pc
                     .funding
                     .iter()
-                    .map(|f| OwnedPodcastFunding { url: f.url.to_owned(), message: owned(f.message) })
+                    .map(|f| OwnedPodcastFunding {
+                        url: f.url.to_owned(),
+                        message: owned(f.message),
+                    })
                     .collect(),
                 persons: pc.persons.iter().map(PodcastPerson::into_owned).collect(),
             },
@@ -517,10 +528,18 @@ impl EntryExt<'_> {
                         rel: owned(t.rel),
                     })
                     .collect(),
-                chapters: pc.chapters.map(|c| OwnedPodcastChapters { url: c.url.to_owned(), mime_type: owned(c.mime_type) }),
+                chapters: pc.chapters.map(|c| OwnedPodcastChapters {
+                    url: c.url.to_owned(),
+                    mime_type: owned(c.mime_type),
+                }),
                 persons: pc.persons.iter().map(PodcastPerson::into_owned).collect(),
-                season: pc.season.map(|s| OwnedPodcastSeason { number: s.number, name: owned(s.name) }),
-                episode: pc.episode.map(|e| OwnedPodcastEpisode { number: e.number.to_owned(), display: owned(e.display) }),
+                season: pc
+                    .season
+                    .map(|s| OwnedPodcastSeason { number: s.number, name: owned(s.name) }),
+                episode: pc.episode.map(|e| OwnedPodcastEpisode {
+                    number: e.number.to_owned(),
+                    display: owned(e.display),
+                }),
             }),
             published_lenient: self.published_lenient.copied(),
             updated_lenient: self.updated_lenient.copied(),

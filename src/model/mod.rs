@@ -195,7 +195,11 @@ impl Person<'_> {
 
 impl Enclosure<'_> {
     pub fn into_owned(&self) -> OwnedEnclosure {
-        OwnedEnclosure { url: owned(self.url), mime_type: owned(self.mime_type), length: self.length }
+        OwnedEnclosure {
+            url: owned(self.url),
+            mime_type: owned(self.mime_type),
+            length: self.length,
+        }
     }
 }
 

@@ -52,7 +52,26 @@ static URL_BYTE: [u8; 256] = {
     while b < 256 {
         let c = b as u8;
         let plain = c.is_ascii_alphanumeric()
-            || matches!(c, b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'&' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' | b':' | b'@' | b'/' | b'%');
+            || matches!(
+                c,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b':'
+                    | b'@'
+                    | b'/'
+                    | b'%'
+            );
         if plain {
             t[b] |= PLAIN | PLAIN_OR_QMARK;
         }
@@ -107,7 +126,8 @@ pub fn canonical_http_url_parts(s: &str) -> Option<CanonicalHttpUrl<'_>> {
         Some(h) => (&rest[..h], Some(&rest[h + 1..])),
         None => (rest, None),
     };
-    let query = (rest.as_bytes().get(ends.path_end) == Some(&b'?')).then(|| &before_fragment[ends.path_end + 1..]);
+    let query = (rest.as_bytes().get(ends.path_end) == Some(&b'?'))
+        .then(|| &before_fragment[ends.path_end + 1..]);
     Some(CanonicalHttpUrl {
         scheme: &s[..ends.host_start - 3],
         host: &rest[..ends.host_end],
@@ -192,7 +212,8 @@ fn scan_canonical_http_url(s: &str) -> Option<CanonicalEnds> {
                 }
             }
             Some(b'%') => {
-                if bytes.get(j + 1) == Some(&b'2') && matches!(bytes.get(j + 2), Some(b'e' | b'E')) {
+                if bytes.get(j + 1) == Some(&b'2') && matches!(bytes.get(j + 2), Some(b'e' | b'E'))
+                {
                     return None;
                 }
             }
@@ -261,8 +282,8 @@ fn find_stop<const STOP: u8>(bytes: &[u8], from: usize) -> usize {
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
     use core::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8, _mm_setzero_si128,
+        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
     };
 
     /// Bit `k` set when `block[k]` has table flag `STOP` (`PATH_STOP` or `QUERY_STOP`).
@@ -297,7 +318,9 @@ mod sse2 {
     #[inline(always)]
     fn within(x: __m128i, lo: u8, hi: u8) -> __m128i {
         // SAFETY: SSE2 is baseline on x86_64 (no memory access).
-        unsafe { _mm_cmplt_epi8(_mm_add_epi8(x, splat(0x80u8.wrapping_sub(lo))), splat(0x81 + (hi - lo))) }
+        unsafe {
+            _mm_cmplt_epi8(_mm_add_epi8(x, splat(0x80u8.wrapping_sub(lo))), splat(0x81 + (hi - lo)))
+        }
     }
 
     #[inline(always)]
@@ -380,7 +403,26 @@ mod tests {
     /// The straightforward version of [`is_canonical_http_url`] (before the table-driven one).
     fn ref_is_plain_url_byte(b: u8) -> bool {
         b.is_ascii_alphanumeric()
-            || matches!(b, b'-' | b'.' | b'_' | b'~' | b'!' | b'$' | b'&' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'=' | b':' | b'@' | b'/' | b'%')
+            || matches!(
+                b,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+                    | b':'
+                    | b'@'
+                    | b'/'
+                    | b'%'
+            )
     }
 
     fn ref_is_canonical_http_url(s: &str) -> bool {
@@ -399,7 +441,9 @@ mod tests {
         }
         let mut last_label = "";
         for label in host.split('.') {
-            if label.is_empty() || !label.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
+            if label.is_empty()
+                || !label.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-')
+            {
                 return false;
             }
             last_label = label;
@@ -416,7 +460,8 @@ mod tests {
             Some((p, q)) => (p, Some(q)),
             None => (path_query, None),
         };
-        if !path.bytes().all(ref_is_plain_url_byte) || path.contains("%2e") || path.contains("%2E") {
+        if !path.bytes().all(ref_is_plain_url_byte) || path.contains("%2e") || path.contains("%2E")
+        {
             return false;
         }
         if path.split('/').any(|seg| seg == "." || seg == "..") {
@@ -440,9 +485,15 @@ mod tests {
                 let text = String::from_utf8_lossy(&bytes);
                 for (i, _) in text.match_indices("http") {
                     let cand = &text[i..];
-                    let end = cand.find(['"', '<', '\'', ' ', '\n', '\r', '\t', '>']).unwrap_or(cand.len());
+                    let end = cand
+                        .find(['"', '<', '\'', ' ', '\n', '\r', '\t', '>'])
+                        .unwrap_or(cand.len());
                     let url = &cand[..end];
-                    assert_eq!(is_canonical_http_url(url), ref_is_canonical_http_url(url), "{url:?}");
+                    assert_eq!(
+                        is_canonical_http_url(url),
+                        ref_is_canonical_http_url(url),
+                        "{url:?}"
+                    );
                     checked += 1;
                 }
             }
@@ -450,9 +501,9 @@ mod tests {
         assert!(checked > 10_000);
         // Generated: a scheme, a host-ish part and a tail over the bytes that matter.
         let pieces: &[&str] = &[
-            "a", "z", "0", "9", "-", ".", "..", "/", "/", "./", "../", "?", "#", "%", "%2e", "%2E", "%2", "2e", "%41",
-            "xn", "xn-", "xn--", "-", "0x", "0X", "x", ":", ":80", "@", "~", "_", "'", "\\", " ", "A", "é", "[", "]",
-            "{", "|", "^", "`", "!", "$", "&", "=", "+",
+            "a", "z", "0", "9", "-", ".", "..", "/", "/", "./", "../", "?", "#", "%", "%2e", "%2E",
+            "%2", "2e", "%41", "xn", "xn-", "xn--", "-", "0x", "0X", "x", ":", ":80", "@", "~",
+            "_", "'", "\\", " ", "A", "é", "[", "]", "{", "|", "^", "`", "!", "$", "&", "=", "+",
         ];
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
         let mut next = || {
@@ -463,9 +514,22 @@ mod tests {
         };
         let mut accepted = 0;
         for _ in 0..400_000 {
-            let mut s = String::from(["http://", "https://", "http:/", "HTTP://", ""][(next() % 5) as usize]);
+            let mut s = String::from(
+                ["http://", "https://", "http:/", "HTTP://", ""][(next() % 5) as usize],
+            );
             if next() % 4 != 0 {
-                let hosts = ["example.com", "a.b", "x-y.org", "ex.123", "e.0x1", "a..b", "xn--a.b", "axn--b.c", "h", "h."];
+                let hosts = [
+                    "example.com",
+                    "a.b",
+                    "x-y.org",
+                    "ex.123",
+                    "e.0x1",
+                    "a..b",
+                    "xn--a.b",
+                    "axn--b.c",
+                    "h",
+                    "h.",
+                ];
                 s.push_str(hosts[(next() % hosts.len() as u64) as usize]);
                 s.push('/');
             }
@@ -507,7 +571,13 @@ mod tests {
             let start = part.as_ptr() as usize - s.as_ptr() as usize;
             (start, start + part.len())
         };
-        Some([Some(range(p.scheme)), Some(range(p.host)), Some(range(p.path)), p.query.map(range), p.fragment.map(range)])
+        Some([
+            Some(range(p.scheme)),
+            Some(range(p.host)),
+            Some(range(p.path)),
+            p.query.map(range),
+            p.fragment.map(range),
+        ])
     }
 
     #[test]
@@ -530,10 +600,16 @@ mod tests {
                     let mut block = [filler; 16];
                     block[k] = c;
                     let table = |stop: u8| {
-                        (0..16).filter(|&i| URL_BYTE[block[i] as usize] & stop != 0).fold(0, |m, i| m | 1 << i)
+                        (0..16)
+                            .filter(|&i| URL_BYTE[block[i] as usize] & stop != 0)
+                            .fold(0, |m, i| m | 1 << i)
                     };
                     assert_eq!(sse2::stop_mask::<PATH_STOP>(&block), table(PATH_STOP), "{block:?}");
-                    assert_eq!(sse2::stop_mask::<QUERY_STOP>(&block), table(QUERY_STOP), "{block:?}");
+                    assert_eq!(
+                        sse2::stop_mask::<QUERY_STOP>(&block),
+                        table(QUERY_STOP),
+                        "{block:?}"
+                    );
                 }
             }
         }
@@ -544,10 +620,21 @@ mod tests {
                     let mut bytes = vec![b'p'; len];
                     bytes[at] = c;
                     for from in 0..=len + 1 {
-                        let want =
-                            |stop: u8| (from..len).find(|&i| URL_BYTE[bytes[i] as usize] & stop != 0).unwrap_or(len);
-                        assert_eq!(find_stop::<PATH_STOP>(&bytes, from), want(PATH_STOP), "{bytes:?} from {from}");
-                        assert_eq!(find_stop::<QUERY_STOP>(&bytes, from), want(QUERY_STOP), "{bytes:?} from {from}");
+                        let want = |stop: u8| {
+                            (from..len)
+                                .find(|&i| URL_BYTE[bytes[i] as usize] & stop != 0)
+                                .unwrap_or(len)
+                        };
+                        assert_eq!(
+                            find_stop::<PATH_STOP>(&bytes, from),
+                            want(PATH_STOP),
+                            "{bytes:?} from {from}"
+                        );
+                        assert_eq!(
+                            find_stop::<QUERY_STOP>(&bytes, from),
+                            want(QUERY_STOP),
+                            "{bytes:?} from {from}"
+                        );
                     }
                 }
             }
@@ -560,13 +647,73 @@ mod tests {
         // hosts of different lengths) that every block position and the final partial block
         // of a block-wise scan are exercised.
         let pieces: &[&str] = &[
-            "a", "Z", "0", "-", "_", "~", ".", "..", "...", "/", "/", "//", "/.", "/..", "/./", "/../", "?", "??", "#",
-            "%", "%2", "%2e", "%2E", "%2f", "%25", "2e", "=", "&", "$", "!", "'", "\"", "<", ">", "\\", " ", "\t", "\u{7f}",
-            "[", "]", "^", "`", "{", "|", "}", "é", "\u{80}", "\u{ffff}", "abcdefghijklmnop", "0123456789/abcdef",
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "index.html", "2024/01/post-title", "?utm_source=rss&utm_medium=feed",
+            "a",
+            "Z",
+            "0",
+            "-",
+            "_",
+            "~",
+            ".",
+            "..",
+            "...",
+            "/",
+            "/",
+            "//",
+            "/.",
+            "/..",
+            "/./",
+            "/../",
+            "?",
+            "??",
+            "#",
+            "%",
+            "%2",
+            "%2e",
+            "%2E",
+            "%2f",
+            "%25",
+            "2e",
+            "=",
+            "&",
+            "$",
+            "!",
+            "'",
+            "\"",
+            "<",
+            ">",
+            "\\",
+            " ",
+            "\t",
+            "\u{7f}",
+            "[",
+            "]",
+            "^",
+            "`",
+            "{",
+            "|",
+            "}",
+            "é",
+            "\u{80}",
+            "\u{ffff}",
+            "abcdefghijklmnop",
+            "0123456789/abcdef",
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+            "index.html",
+            "2024/01/post-title",
+            "?utm_source=rss&utm_medium=feed",
         ];
-        let hosts =
-            ["example.com", "a.b", "x-y.org", "h", "www.example.co.uk", "ab.cd", "abc.de", "a1.b2.c3d", "ex.123", "a..b"];
+        let hosts = [
+            "example.com",
+            "a.b",
+            "x-y.org",
+            "h",
+            "www.example.co.uk",
+            "ab.cd",
+            "abc.de",
+            "a1.b2.c3d",
+            "ex.123",
+            "a..b",
+        ];
         let mut x: u64 = 0xD1B5_4A32_D192_ED03;
         let mut next = || {
             x ^= x << 13;
@@ -579,8 +726,10 @@ mod tests {
             let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });
             if next() % 4 == 0 {
                 // A generated host (labels, dots, dashes, "xn--", numbers).
-                let host_pieces =
-                    ["a", "z", "ab", "0", "9", "12", "0x", "x", "n", "xn", "-", "--", ".", "A", "_", "é", ":80", "@"];
+                let host_pieces = [
+                    "a", "z", "ab", "0", "9", "12", "0x", "x", "n", "xn", "-", "--", ".", "A", "_",
+                    "é", ":80", "@",
+                ];
                 for _ in 0..1 + next() % 8 {
                     s.push_str(host_pieces[(next() % host_pieces.len() as u64) as usize]);
                 }
@@ -593,7 +742,9 @@ mod tests {
             for _ in 0..n {
                 match next() % 3 {
                     0 => s.push_str(pieces[(next() % pieces.len() as u64) as usize]),
-                    _ => s.push(b"abcdefghijklmnopqrstuvwxyz0123456789-_/"[(next() % 39) as usize] as char),
+                    _ => s.push(
+                        b"abcdefghijklmnopqrstuvwxyz0123456789-_/"[(next() % 39) as usize] as char,
+                    ),
                 }
             }
             let want = ref_parts(&s);
@@ -602,9 +753,15 @@ mod tests {
             accepted += want.is_some() as usize;
             long += (want.is_some() && s.len() > 64) as usize;
         }
-        assert!(accepted > 20_000 && long > 1_000, "{accepted} accepted, {long} longer than 64 bytes");
+        assert!(
+            accepted > 20_000 && long > 1_000,
+            "{accepted} accepted, {long} longer than 64 bytes"
+        );
         // Every position of a special byte in a long plain path, query and fragment.
-        for special in ["/.", "/..", "/./", "/../", "%2e", "%2E", "%2", "?", "#", "##", "?#?", " ", "é", "'", "\\", "."] {
+        for special in [
+            "/.", "/..", "/./", "/../", "%2e", "%2E", "%2", "?", "#", "##", "?#?", " ", "é", "'",
+            "\\", ".",
+        ] {
             for len in 0..80 {
                 for tail in ["", "/", "?", "#", "x"] {
                     for prefix in ["https://ex.com/", "http://a.b/p?", "http://a.b/p#"] {
@@ -634,12 +791,20 @@ mod tests {
                 let text = String::from_utf8_lossy(&bytes);
                 for (i, _) in text.match_indices("http") {
                     let cand = &text[i..];
-                    let end = cand.find(|c: char| matches!(c, '"' | '<' | '\'' | ' ' | '\n' | '\r' | '\t' | '>')).unwrap_or(cand.len());
+                    let end = cand
+                        .find(|c: char| {
+                            matches!(c, '"' | '<' | '\'' | ' ' | '\n' | '\r' | '\t' | '>')
+                        })
+                        .unwrap_or(cand.len());
                     let url = &cand[..end];
                     checked += 1;
                     if is_canonical_http_url(url) {
                         fast += 1;
-                        assert_eq!(slow(url).as_deref(), Some(url), "fast path accepted a non-canonical URL");
+                        assert_eq!(
+                            slow(url).as_deref(),
+                            Some(url),
+                            "fast path accepted a non-canonical URL"
+                        );
                     }
                 }
             }
@@ -650,8 +815,9 @@ mod tests {
     #[test]
     fn fast_path_agrees_with_the_url_crate_on_generated_strings() {
         let alphabet: &[&str] = &[
-            "http://", "https://", "HTTP://", "a", "Z", "0", "9", ".", "..", "/", "./", "../", "?", "#", "%", "%2e",
-            "%41", ":", ":80", "@", "xn--", "-", "0x", "~", "'", "\\", " ", "\t", "é", "[", "]", "{", "`", "^", "|",
+            "http://", "https://", "HTTP://", "a", "Z", "0", "9", ".", "..", "/", "./", "../", "?",
+            "#", "%", "%2e", "%41", ":", ":80", "@", "xn--", "-", "0x", "~", "'", "\\", " ", "\t",
+            "é", "[", "]", "{", "`", "^", "|",
         ];
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
         let mut next = || {
@@ -664,7 +830,18 @@ mod tests {
         for _ in 0..200_000 {
             let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });
             // A plausible host most of the time, then a random tail.
-            let hosts = ["example.com", "a.b", "x-y.org", "ex.123", "a..b", "Ex.com", "0x1.a", "1.2.3.4", "xn--a.b", "h"];
+            let hosts = [
+                "example.com",
+                "a.b",
+                "x-y.org",
+                "ex.123",
+                "a..b",
+                "Ex.com",
+                "0x1.a",
+                "1.2.3.4",
+                "xn--a.b",
+                "h",
+            ];
             s.push_str(hosts[(next() % hosts.len() as u64) as usize]);
             if next() % 4 != 0 {
                 s.push('/');

@@ -50,16 +50,101 @@ const REMOVE_WITH_CONTENT: &str = "script, style, object, embed, applet, frame, 
 /// Elements kept (with cleaned attributes); any other element not removed with its content
 /// is unwrapped (its content kept).
 const ALLOWED_ELEMENTS: &[&str] = &[
-    "a", "abbr", "acronym", "address", "article", "aside", "audio", "b", "bdi", "bdo", "big", "blockquote", "br",
-    "caption", "center", "cite", "code", "col", "colgroup", "dd", "del", "details", "dfn", "div", "dl", "dt", "em",
-    "figcaption", "figure", "font", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "img", "ins",
-    "kbd", "li", "main", "mark", "nav", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp",
-    "section", "small", "source", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td",
-    "tfoot", "th", "thead", "time", "tr", "track", "tt", "u", "ul", "var", "video", "wbr",
+    "a",
+    "abbr",
+    "acronym",
+    "address",
+    "article",
+    "aside",
+    "audio",
+    "b",
+    "bdi",
+    "bdo",
+    "big",
+    "blockquote",
+    "br",
+    "caption",
+    "center",
+    "cite",
+    "code",
+    "col",
+    "colgroup",
+    "dd",
+    "del",
+    "details",
+    "dfn",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "figcaption",
+    "figure",
+    "font",
+    "footer",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hr",
+    "i",
+    "img",
+    "ins",
+    "kbd",
+    "li",
+    "main",
+    "mark",
+    "nav",
+    "ol",
+    "p",
+    "picture",
+    "pre",
+    "q",
+    "rp",
+    "rt",
+    "ruby",
+    "s",
+    "samp",
+    "section",
+    "small",
+    "source",
+    "span",
+    "strike",
+    "strong",
+    "sub",
+    "summary",
+    "sup",
+    "table",
+    "tbody",
+    "td",
+    "tfoot",
+    "th",
+    "thead",
+    "time",
+    "tr",
+    "track",
+    "tt",
+    "u",
+    "ul",
+    "var",
+    "video",
+    "wbr",
 ];
 
 const URL_ATTRS: &[&str] = &[
-    "href", "src", "poster", "cite", "background", "longdesc", "lowsrc", "dynsrc", "usemap", "data", "codebase",
+    "href",
+    "src",
+    "poster",
+    "cite",
+    "background",
+    "longdesc",
+    "lowsrc",
+    "dynsrc",
+    "usemap",
+    "data",
+    "codebase",
     "xlink:href",
 ];
 
@@ -168,7 +253,8 @@ fn rewrite(html: &str, opts: &SanitizeOptions) -> String {
 }
 
 fn clean_attributes(el: &mut Element<'_, '_>, opts: &SanitizeOptions) {
-    let attrs: Vec<(String, String)> = el.attributes().iter().map(|a| (a.name(), a.value())).collect();
+    let attrs: Vec<(String, String)> =
+        el.attributes().iter().map(|a| (a.name(), a.value())).collect();
     for (name, raw) in attrs {
         let lname = name.to_ascii_lowercase();
         if lname.starts_with("on") || DROP_ATTRS.contains(&lname.as_str()) {
@@ -236,11 +322,35 @@ pub fn decode_entities(s: &str) -> String {
         return s.to_owned();
     }
     const NAMED: &[(&str, &str)] = &[
-        ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"), ("nbsp", "\u{A0}"),
-        ("colon", ":"), ("Tab", "\t"), ("NewLine", "\n"), ("tab", "\t"), ("newline", "\n"), ("sol", "/"),
-        ("lpar", "("), ("rpar", ")"), ("period", "."), ("comma", ","), ("semi", ";"), ("excl", "!"),
-        ("num", "#"), ("percnt", "%"), ("plus", "+"), ("equals", "="), ("quest", "?"), ("bsol", "\\"),
-        ("lowbar", "_"), ("hyphen", "-"), ("dash", "-"), ("grave", "`"), ("commat", "@"),
+        ("amp", "&"),
+        ("lt", "<"),
+        ("gt", ">"),
+        ("quot", "\""),
+        ("apos", "'"),
+        ("nbsp", "\u{A0}"),
+        ("colon", ":"),
+        ("Tab", "\t"),
+        ("NewLine", "\n"),
+        ("tab", "\t"),
+        ("newline", "\n"),
+        ("sol", "/"),
+        ("lpar", "("),
+        ("rpar", ")"),
+        ("period", "."),
+        ("comma", ","),
+        ("semi", ";"),
+        ("excl", "!"),
+        ("num", "#"),
+        ("percnt", "%"),
+        ("plus", "+"),
+        ("equals", "="),
+        ("quest", "?"),
+        ("bsol", "\\"),
+        ("lowbar", "_"),
+        ("hyphen", "-"),
+        ("dash", "-"),
+        ("grave", "`"),
+        ("commat", "@"),
     ];
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
@@ -258,7 +368,9 @@ pub fn decode_entities(s: &str) -> String {
                 .count();
             if len > 0 {
                 let digits = &digits_start[..len];
-                let v = u32::from_str_radix(&digits[..digits.len().min(8)], if hex { 16 } else { 10 }).unwrap_or(0xFFFD);
+                let v =
+                    u32::from_str_radix(&digits[..digits.len().min(8)], if hex { 16 } else { 10 })
+                        .unwrap_or(0xFFFD);
                 let c = char::from_u32(v).filter(|&c| c != '\0').unwrap_or('\u{FFFD}');
                 out.push(c);
                 let consumed = (num.len() - digits_start.len()) + len;

@@ -86,11 +86,7 @@ pub struct JsonLines<W> {
 
 impl<W: Write> JsonLines<W> {
     pub fn new(out: W) -> Self {
-        JsonLines {
-            out,
-            scratch: String::new(),
-            line: Vec::with_capacity(16 * 1024),
-        }
+        JsonLines { out, scratch: String::new(), line: Vec::with_capacity(16 * 1024) }
     }
 
     /// The underlying writer.
@@ -161,7 +157,12 @@ fn diagnostic(out: &mut Vec<u8>, d: &Diagnostic) {
     o.end();
 }
 
-fn write_feed(out: &mut Vec<u8>, cx: &mut Cx<'_>, f: &Feed<'_>, x: Option<&FeedExtraction<'_>>) -> bool {
+fn write_feed(
+    out: &mut Vec<u8>,
+    cx: &mut Cx<'_>,
+    f: &Feed<'_>,
+    x: Option<&FeedExtraction<'_>>,
+) -> bool {
     let mut o = Obj::begin(out);
     o.text("title", f.title.as_ref(), cx);
     o.text("subtitle", f.subtitle.as_ref(), cx);
@@ -195,7 +196,12 @@ fn write_feed(out: &mut Vec<u8>, cx: &mut Cx<'_>, f: &Feed<'_>, x: Option<&FeedE
     o.end()
 }
 
-fn write_entry(out: &mut Vec<u8>, cx: &mut Cx<'_>, e: &Entry<'_>, x: Option<&EntryExtraction<'_>>) -> bool {
+fn write_entry(
+    out: &mut Vec<u8>,
+    cx: &mut Cx<'_>,
+    e: &Entry<'_>,
+    x: Option<&EntryExtraction<'_>>,
+) -> bool {
     let mut o = Obj::begin(out);
     o.text("title", e.title.as_ref(), cx);
     o.text("subtitle", e.subtitle.as_ref(), cx);
@@ -652,16 +658,8 @@ mod tests {
         let feed = Feed {
             title: Some(Text::Plain("T\n\u{1}é")),
             subtitle: Some(Text::Plain("")),
-            logo: Some(Image {
-                url: None,
-                width: None,
-                height: None,
-            }),
-            icon: Some(Image {
-                url: Some("http://x/i.png"),
-                width: Some(16),
-                height: None,
-            }),
+            logo: Some(Image { url: None, width: None, height: None }),
+            icon: Some(Image { url: Some("http://x/i.png"), width: Some(16), height: None }),
             entries: vec![
                 Entry::default(),
                 Entry {
@@ -692,10 +690,7 @@ mod tests {
         let mut rec = view(Some(&feed));
         rec.status = Status::NotAFeed;
         rec.format = None;
-        rec.error = Some(Problem {
-            kind: "http_status",
-            message: "HTTP status 404",
-        });
+        rec.error = Some(Problem { kind: "http_status", message: "HTTP status 404" });
         rec.diagnostics = &[];
         let s = encode(&rec);
         assert_eq!(

@@ -115,8 +115,8 @@ fn portable_eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> u3
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
     use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-        _mm_setzero_si128,
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8, _mm_setzero_si128,
     };
 
     #[inline(always)]
@@ -141,7 +141,8 @@ mod sse2 {
         unsafe {
             let x: __m128i = _mm_loadu_si128(block.as_ptr().cast());
             // x < limit  <=>  min(x, limit - 1) == x (unsigned).
-            let below = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(limit.wrapping_sub(1) as i8)), x);
+            let below =
+                _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(limit.wrapping_sub(1) as i8)), x);
             _mm_movemask_epi8(below) as u32
         }
     }
@@ -150,8 +151,9 @@ mod sse2 {
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use core::arch::x86_64::{
-        __m256i, _mm256_adds_epu8, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_min_epu8,
-        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_shuffle_epi8,
+        __m256i, _mm256_adds_epu8, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
+        _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8,
+        _mm256_shuffle_epi8,
     };
 
     /// See [`super::control_free_prefix`].
@@ -209,7 +211,13 @@ mod tests {
                 let mut bytes = vec![b'a'; 384];
                 bytes[at] = value;
                 let forbidden = value < 0x20 && !matches!(value, b'\t' | b'\n' | b'\r');
-                let want = if !avx2 { 0 } else if forbidden { at / 128 * 128 } else { 384 };
+                let want = if !avx2 {
+                    0
+                } else if forbidden {
+                    at / 128 * 128
+                } else {
+                    384
+                };
                 assert_eq!(control_free_prefix(&bytes), want, "{value:#x} at {at}");
             }
         }
@@ -229,14 +237,34 @@ mod tests {
             let mut block = [0u8; BLOCK];
             for b in &mut block {
                 let r = rand();
-                *b = if r % 3 == 0 { r as u8 >> 1 } else { alphabet[(r >> 8) as usize % alphabet.len()] };
+                *b = if r % 3 == 0 {
+                    r as u8 >> 1
+                } else {
+                    alphabet[(r >> 8) as usize % alphabet.len()]
+                };
             }
-            assert_eq!(eq_mask(&block, [b'&', b'\r']), portable_eq_mask(&block, [b'&', b'\r']), "{block:?}");
-            assert_eq!(eq_mask(&block, [b';', b'&']), portable_eq_mask(&block, [b';', b'&']), "{block:?}");
+            assert_eq!(
+                eq_mask(&block, [b'&', b'\r']),
+                portable_eq_mask(&block, [b'&', b'\r']),
+                "{block:?}"
+            );
+            assert_eq!(
+                eq_mask(&block, [b';', b'&']),
+                portable_eq_mask(&block, [b';', b'&']),
+                "{block:?}"
+            );
             assert_eq!(eq_mask(&block, [0xff]), portable_eq_mask(&block, [0xff]), "{block:?}");
-            assert_eq!(eq_mask(&block, [b'<', b'&', b'\r']), portable_eq_mask(&block, [b'<', b'&', b'\r']), "{block:?}");
+            assert_eq!(
+                eq_mask(&block, [b'<', b'&', b'\r']),
+                portable_eq_mask(&block, [b'<', b'&', b'\r']),
+                "{block:?}"
+            );
             for limit in [0x20, 1, 0x80, 0x81, 0xff] {
-                assert_eq!(lt_mask(&block, limit), portable_lt_mask(&block, limit), "{block:?} < {limit}");
+                assert_eq!(
+                    lt_mask(&block, limit),
+                    portable_lt_mask(&block, limit),
+                    "{block:?} < {limit}"
+                );
             }
         }
         assert_eq!(at(b"short", 0), None);
@@ -253,9 +281,15 @@ mod tests {
             state ^= state >> 7;
             state ^= state << 17;
             let len = (state % 70) as usize;
-            let bytes: Vec<u8> = (0..len).map(|k| [b'a', b'"', b'\'', 0x80, b'<'][((state >> (k % 50)) % 5) as usize]).collect();
+            let bytes: Vec<u8> = (0..len)
+                .map(|k| [b'a', b'"', b'\'', 0x80, b'<'][((state >> (k % 50)) % 5) as usize])
+                .collect();
             for needle in [b'"', b'\'', b'<', b'z'] {
-                assert_eq!(find_byte(&bytes, needle), bytes.iter().position(|&b| b == needle), "{bytes:?} {needle}");
+                assert_eq!(
+                    find_byte(&bytes, needle),
+                    bytes.iter().position(|&b| b == needle),
+                    "{bytes:?} {needle}"
+                );
                 let either = bytes.iter().position(|&b| b == needle || b == b'<');
                 assert_eq!(find_any(&bytes, [needle, b'<']), either, "{bytes:?} {needle}");
                 let three = bytes.iter().position(|&b| b == needle || b == b'<' || b == 0x80);

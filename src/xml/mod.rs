@@ -140,7 +140,8 @@ impl<'a> XmlReader<'a> {
                 (Some(j), _) => j.push_str(t),
                 (None, None) => first = Some(t),
                 (None, Some(f)) => {
-                    let mut j = bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
+                    let mut j =
+                        bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
                     j.push_str(f);
                     j.push_str(t);
                     joined = Some(j);
@@ -148,7 +149,11 @@ impl<'a> XmlReader<'a> {
             }
         });
         if let Some(at) = cut_at {
-            self.diag(DiagnosticKind::LimitReached, at, format!("text longer than max_text_bytes ({max_bytes}) cut"));
+            self.diag(
+                DiagnosticKind::LimitReached,
+                at,
+                format!("text longer than max_text_bytes ({max_bytes}) cut"),
+            );
         }
         match joined {
             Some(j) => j.into_bump_str(),
@@ -185,7 +190,11 @@ pub fn normalize_newlines<'a>(arena: &'a bumpalo::Bump, s: &'a str) -> &'a str {
 /// of markup (indentation between tags, the text between references, tag names) this is
 /// cheaper than starting a vector search, which the caller then runs from `i`.
 #[inline(always)]
-pub(crate) fn find_near<const N: usize>(bytes: &[u8], from: usize, needles: [u8; N]) -> Result<usize, usize> {
+pub(crate) fn find_near<const N: usize>(
+    bytes: &[u8],
+    from: usize,
+    needles: [u8; N],
+) -> Result<usize, usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     if let Some(b) = block::at(bytes, from) {
@@ -244,7 +253,9 @@ mod tests {
             state ^= state >> 7;
             state ^= state << 17;
             let len = (state % 24) as usize;
-            let hay: Vec<u8> = (0..len).map(|k| [b']', b'>', b'-', b'a'][((state >> (2 * k)) % 4) as usize]).collect();
+            let hay: Vec<u8> = (0..len)
+                .map(|k| [b']', b'>', b'-', b'a'][((state >> (2 * k)) % 4) as usize])
+                .collect();
             for t in [b"]]>", b"-->"] {
                 let naive = hay.windows(3).position(|w| w == t);
                 assert_eq!(super::find_terminator(&hay, t), naive, "{hay:?} {t:?}");
@@ -260,14 +271,20 @@ mod tests {
             state ^= state >> 7;
             state ^= state << 17;
             let len = (state % 40) as usize;
-            let bytes: Vec<u8> = (0..len).map(|k| [b'a', b'<', b'&', 0x80, 0xff, b'\r'][((state >> (k % 60)) % 6) as usize]).collect();
+            let bytes: Vec<u8> = (0..len)
+                .map(|k| [b'a', b'<', b'&', 0x80, 0xff, b'\r'][((state >> (k % 60)) % 6) as usize])
+                .collect();
             let from = if len == 0 { 0 } else { (state >> 7) as usize % len };
-            let naive = bytes[from..].iter().position(|&b| b == b'<' || b == b'&').map(|i| from + i);
+            let naive =
+                bytes[from..].iter().position(|&b| b == b'<' || b == b'&').map(|i| from + i);
             match super::find_near(&bytes, from, [b'<', b'&']) {
                 Ok(i) => assert_eq!(Some(i), naive, "{bytes:?} from {from}"),
                 Err(i) => {
                     assert!(i >= from && i <= bytes.len());
-                    assert!(naive.is_none_or(|n| n >= i), "{bytes:?} from {from}: missed {naive:?}, stopped at {i}");
+                    assert!(
+                        naive.is_none_or(|n| n >= i),
+                        "{bytes:?} from {from}: missed {naive:?}, stopped at {i}"
+                    );
                 }
             }
         }

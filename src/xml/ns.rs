@@ -49,7 +49,8 @@ pub const RSS_CONTENT: &str = "http://purl.org/rss/1.0/modules/content/";
 pub const SVG: &str = "http://www.w3.org/2000/svg";
 pub const MATHML: &str = "http://www.w3.org/1998/Math/MathML";
 pub const PODCAST: &str = "https://podcastindex.org/namespace/1.0";
-pub const PODCAST_LEGACY: &str = "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
+pub const PODCAST_LEGACY: &str =
+    "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
 
 impl Ns {
     /// Classifies a resolved namespace URI.

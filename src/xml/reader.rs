@@ -60,7 +60,10 @@ pub enum Event<'a> {
     /// Consecutive chunks belong to the same text run.
     Text(&'a str),
     Comment(&'a str),
-    Pi { target: &'a str, data: &'a str },
+    Pi {
+        target: &'a str,
+        data: &'a str,
+    },
     Eof,
 }
 
@@ -171,11 +174,21 @@ impl<'a> Attrs<'a> {
                                 Some(i) => {
                                     let end = from + i;
                                     self.rest = &body[end + 1..];
-                                    return Some(RawAttr { name, value: &body[..end], quoted: Some(true), has_amp });
+                                    return Some(RawAttr {
+                                        name,
+                                        value: &body[..end],
+                                        quoted: Some(true),
+                                        has_amp,
+                                    });
                                 }
                                 None => {
                                     self.rest = "";
-                                    return Some(RawAttr { name, value: body, quoted: Some(false), has_amp });
+                                    return Some(RawAttr {
+                                        name,
+                                        value: body,
+                                        quoted: Some(false),
+                                        has_amp,
+                                    });
                                 }
                             }
                         }
@@ -242,7 +255,11 @@ pub fn decode_attr_value<'a>(arena: &'a Bump, raw: &'a str) -> &'a str {
             if is_ws(b) {
                 // CRLF counts once.
                 out.push(' ');
-                rest = if b == b'\r' && rest[i + 1..].starts_with('\n') { &rest[i + 2..] } else { &rest[i + 1..] };
+                rest = if b == b'\r' && rest[i + 1..].starts_with('\n') {
+                    &rest[i + 2..]
+                } else {
+                    &rest[i + 1..]
+                };
             } else {
                 out.push('\u{FFFD}');
                 rest = &rest[i + 1..];
@@ -369,7 +386,9 @@ fn copy_to_special(out: &mut bumpalo::collections::String<'_>, raw: &str, i: usi
                 j
             }
         }
-        None => i + bytes[i..].iter().position(|&b| b == b'&' || b == b'\r').unwrap_or(bytes.len() - i),
+        None => {
+            i + bytes[i..].iter().position(|&b| b == b'&' || b == b'\r').unwrap_or(bytes.len() - i)
+        }
     };
     out.push_str(&raw[i..j]);
     j
@@ -416,11 +435,12 @@ fn is_ref_name(name: &str) -> bool {
         Some(b'#') => b.len() > 1 && b[1..].iter().all(|c| c.is_ascii_alphanumeric()),
         Some(&c) => {
             (c.is_ascii_alphabetic() || c == b'_' || c == b':' || c >= 0x80)
-                && b.iter().all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b':' | b'-' | b'.') || c >= 0x80)
+                && b.iter().all(|&c| {
+                    c.is_ascii_alphanumeric() || matches!(c, b'_' | b':' | b'-' | b'.') || c >= 0x80
+                })
         }
     }
 }
-
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -668,7 +688,11 @@ impl<'a> XmlReader<'a> {
         let trimmed = rest.trim_start_matches([' ', '\t', '\n', '\r']);
         if !trimmed.is_empty() && !trimmed.starts_with("<!--") && !trimmed.starts_with("<?") {
             let off = pos + (rest.len() - trimmed.len());
-            self.diag(DiagnosticKind::ContentAfterRoot, off, "content after the root element ignored");
+            self.diag(
+                DiagnosticKind::ContentAfterRoot,
+                off,
+                "content after the root element ignored",
+            );
         }
     }
 
@@ -681,7 +705,8 @@ impl<'a> XmlReader<'a> {
         let at = raw_offset + find_forbidden_control(raw.as_bytes()).unwrap_or(first);
         let msg = format!("{count} control character(s) not allowed in XML replaced by U+FFFD");
         self.diag(DiagnosticKind::InvalidCharacter, at, msg);
-        let mut out = bumpalo::collections::String::with_capacity_in(s.len() + 2 * count, self.arena);
+        let mut out =
+            bumpalo::collections::String::with_capacity_in(s.len() + 2 * count, self.arena);
         for c in s.chars() {
             if c.is_ascii() && is_forbidden_control(c as u8) {
                 out.push('\u{FFFD}');
@@ -726,7 +751,11 @@ impl<'a> XmlReader<'a> {
             self.ns_cache.clear();
             self.resolver.set_level(self.resolver_level());
             if self.push_scope(content, name_len, attrs_raw.len(), attr_list).is_err() {
-                self.diag(DiagnosticKind::LimitReached, offset, "max_namespace_bindings reached: declaration ignored");
+                self.diag(
+                    DiagnosticKind::LimitReached,
+                    offset,
+                    "max_namespace_bindings reached: declaration ignored",
+                );
             }
         }
         self.open.push(Open { qname, offset, declares });
@@ -766,7 +795,11 @@ impl<'a> XmlReader<'a> {
         kept_len: usize,
         attr_list: &[(&'a str, &'a str)],
     ) -> Result<(), quick_xml::name::NamespaceError> {
-        if !self.ns_cache.enabled() || !self.attrs_quoted || name_len + kept_len != content.len() || !gaps_are_ws(content, name_len, attr_list) {
+        if !self.ns_cache.enabled()
+            || !self.attrs_quoted
+            || name_len + kept_len != content.len()
+            || !gaps_are_ws(content, name_len, attr_list)
+        {
             return self.resolver.push(&BytesStart::from_content(content, name_len));
         }
         self.resolver.set_level(self.resolver.level().saturating_add(1));
@@ -801,7 +834,9 @@ impl<'a> XmlReader<'a> {
     /// `colon`), in the current scope; `None` when the prefix has no binding.
     fn prefix_ns(&mut self, qname: &'a str, colon: usize) -> Option<Ns> {
         let prefix = &qname[..colon];
-        if let Some(&(_, ns)) = self.ns_cache.prefixes.iter().find(|(p, _)| *p == prefix && self.ns_cache.enabled()) {
+        if let Some(&(_, ns)) =
+            self.ns_cache.prefixes.iter().find(|(p, _)| *p == prefix && self.ns_cache.enabled())
+        {
             return ns;
         }
         let ns = match self.resolver.resolve_element(QName(qname)).0 {
@@ -834,7 +869,10 @@ impl<'a> XmlReader<'a> {
             count += 1;
             let cut_here = || &attrs_raw[..attrs_raw.len() - before.len()];
             if count > self.limits.max_attributes {
-                let msg = format!("max_attributes ({}) reached: further attributes ignored", self.limits.max_attributes);
+                let msg = format!(
+                    "max_attributes ({}) reached: further attributes ignored",
+                    self.limits.max_attributes
+                );
                 self.diag(DiagnosticKind::LimitReached, offset, msg);
                 return cut_here();
             }
@@ -850,10 +888,16 @@ impl<'a> XmlReader<'a> {
             self.attrs_quoted &= a.quoted == Some(true);
             match a.quoted {
                 Some(true) => {}
-                Some(false) => {
-                    self.diag(DiagnosticKind::MalformedXml, at, format!("value of attribute {:?} is not quoted", a.name))
-                }
-                None => self.diag(DiagnosticKind::MalformedXml, at, format!("attribute {:?} has no value", a.name)),
+                Some(false) => self.diag(
+                    DiagnosticKind::MalformedXml,
+                    at,
+                    format!("value of attribute {:?} is not quoted", a.name),
+                ),
+                None => self.diag(
+                    DiagnosticKind::MalformedXml,
+                    at,
+                    format!("attribute {:?} has no value", a.name),
+                ),
             }
             // Duplicates: linear for the usual handful, a set beyond.
             let dup = if self.attr_list.len() < 16 {
@@ -866,15 +910,23 @@ impl<'a> XmlReader<'a> {
             };
             self.attr_list.push((a.name, a.value));
             if dup {
-                self.diag(DiagnosticKind::MalformedXml, at, format!("duplicate attribute {:?}: the first is used", a.name));
+                self.diag(
+                    DiagnosticKind::MalformedXml,
+                    at,
+                    format!("duplicate attribute {:?}: the first is used", a.name),
+                );
             }
             if let Some(colon) = a.name.bytes().position(|b| b == b':') {
                 let prefix = &a.name[..colon];
                 if prefix != "xmlns" && prefix != "xml" && self.prefix_ns(a.name, colon).is_none() {
                     // Declarations on this same tag are not pushed yet: look for them.
-                    let declared = Attrs::new(attrs_raw).any(|(n, _)| n.strip_prefix("xmlns:") == Some(prefix));
+                    let declared = Attrs::new(attrs_raw)
+                        .any(|(n, _)| n.strip_prefix("xmlns:") == Some(prefix));
                     if !declared {
-                        let msg = format!("namespace prefix {prefix:?} of attribute {:?} is not declared", a.name);
+                        let msg = format!(
+                            "namespace prefix {prefix:?} of attribute {:?} is not declared",
+                            a.name
+                        );
                         self.diag(DiagnosticKind::UnboundPrefix, at, msg);
                     }
                 }
@@ -885,7 +937,8 @@ impl<'a> XmlReader<'a> {
             if self.has_controls {
                 if let Some(i) = find_forbidden_control(a.value.as_bytes()) {
                     let at = self.offset_of(a.value).map_or(offset, |o| o + i);
-                    let msg = format!("control character in attribute {:?} replaced by U+FFFD", a.name);
+                    let msg =
+                        format!("control character in attribute {:?} replaced by U+FFFD", a.name);
                     self.diag(DiagnosticKind::InvalidCharacter, at, msg);
                 }
             }
@@ -907,7 +960,11 @@ impl<'a> XmlReader<'a> {
                     from = i + 2 + j;
                 }
                 None => {
-                    self.diag(DiagnosticKind::BareAmpersand, at, "'&' starts no reference; kept literally");
+                    self.diag(
+                        DiagnosticKind::BareAmpersand,
+                        at,
+                        "'&' starts no reference; kept literally",
+                    );
                     from = i + 1;
                 }
             }
@@ -934,7 +991,11 @@ impl<'a> XmlReader<'a> {
             let lt = offset;
             self.reset_at(lt + 1);
             if self.open.is_empty() {
-                self.diag(DiagnosticKind::MalformedXml, lt, "text outside the root element ignored");
+                self.diag(
+                    DiagnosticKind::MalformedXml,
+                    lt,
+                    "text outside the root element ignored",
+                );
                 return None;
             }
             self.diag(DiagnosticKind::MalformedXml, lt, "'<' that starts no tag kept as text");
@@ -943,7 +1004,10 @@ impl<'a> XmlReader<'a> {
         if self.open.len() >= self.limits.max_depth {
             if !self.depth_reported {
                 self.depth_reported = true;
-                let msg = format!("nesting deeper than max_depth ({}): deeper elements skipped", self.limits.max_depth);
+                let msg = format!(
+                    "nesting deeper than max_depth ({}): deeper elements skipped",
+                    self.limits.max_depth
+                );
                 self.diag(DiagnosticKind::LimitReached, offset, msg);
             }
             if !empty {
@@ -978,7 +1042,9 @@ impl<'a> XmlReader<'a> {
                 let closes = self.open.len() - i;
                 if closes > 1 {
                     let inner = self.open.last().map_or("", |o| o.qname);
-                    let msg = format!("end tag </{name}> closes {closes} open elements (innermost <{inner}>)");
+                    let msg = format!(
+                        "end tag </{name}> closes {closes} open elements (innermost <{inner}>)"
+                    );
                     self.diag(DiagnosticKind::MismatchedEndTag, offset, msg);
                 }
                 self.pending_ends = closes;
@@ -1037,16 +1103,28 @@ impl<'a> XmlReader<'a> {
                 Token::End(name) => self.on_end(name, offset),
                 Token::StrayLt => {
                     if self.open.is_empty() {
-                        self.diag(DiagnosticKind::MalformedXml, offset, "text outside the root element ignored");
+                        self.diag(
+                            DiagnosticKind::MalformedXml,
+                            offset,
+                            "text outside the root element ignored",
+                        );
                         continue;
                     }
-                    self.diag(DiagnosticKind::MalformedXml, offset, "'<' that starts no tag kept as text");
+                    self.diag(
+                        DiagnosticKind::MalformedXml,
+                        offset,
+                        "'<' that starts no tag kept as text",
+                    );
                     return Event::Text("<");
                 }
                 Token::Text { raw, special } => {
                     if self.open.is_empty() {
                         if raw.bytes().any(|b| !is_ws(b)) {
-                            self.diag(DiagnosticKind::MalformedXml, offset, "text outside the root element ignored");
+                            self.diag(
+                                DiagnosticKind::MalformedXml,
+                                offset,
+                                "text outside the root element ignored",
+                            );
                         }
                         continue;
                     }
@@ -1063,7 +1141,11 @@ impl<'a> XmlReader<'a> {
                 }
                 Token::CData(raw) => {
                     if self.open.is_empty() {
-                        self.diag(DiagnosticKind::MalformedXml, offset, "CDATA section outside the root element ignored");
+                        self.diag(
+                            DiagnosticKind::MalformedXml,
+                            offset,
+                            "CDATA section outside the root element ignored",
+                        );
                         continue;
                     }
                     let mut s = self.normalize_eols(raw);
@@ -1087,9 +1169,15 @@ impl<'a> XmlReader<'a> {
                     if self.open.is_empty() {
                         continue;
                     }
-                    let raw = if self.has_controls { self.clean_controls(raw, raw, offset + 2) } else { raw };
+                    let raw = if self.has_controls {
+                        self.clean_controls(raw, raw, offset + 2)
+                    } else {
+                        raw
+                    };
                     let (target, data) = match raw.find([' ', '\t', '\n', '\r']) {
-                        Some(i) => (&raw[..i], raw[i..].trim_start_matches([' ', '\t', '\n', '\r'])),
+                        Some(i) => {
+                            (&raw[..i], raw[i..].trim_start_matches([' ', '\t', '\n', '\r']))
+                        }
                         None => (raw, ""),
                     };
                     return Event::Pi { target, data };
@@ -1140,7 +1228,11 @@ impl<'a> XmlReader<'a> {
             // rule, kept so that `a & b; c` reads as it always has).
             let k = reference_end(bytes, j + 1);
             if k == n || bytes[k] == b'&' {
-                self.diag(DiagnosticKind::BareAmpersand, offset + j, "'&' starts no reference; kept literally");
+                self.diag(
+                    DiagnosticKind::BareAmpersand,
+                    offset + j,
+                    "'&' starts no reference; kept literally",
+                );
                 out.push('&');
                 i = j + 1;
                 continue;
@@ -1158,7 +1250,13 @@ impl<'a> XmlReader<'a> {
     }
 
     /// Appends what the reference `&name;` (`literal`, at byte `at`) stands for.
-    fn push_reference(&mut self, out: &mut bumpalo::collections::String<'a>, name: &str, literal: &str, at: usize) {
+    fn push_reference(
+        &mut self,
+        out: &mut bumpalo::collections::String<'a>,
+        name: &str,
+        literal: &str,
+        at: usize,
+    ) {
         match self.resolve_reported(name, at) {
             Resolved::Xml(c) => out.push(c),
             Resolved::Html(a, b) => {
@@ -1178,17 +1276,27 @@ impl<'a> XmlReader<'a> {
         let resolved = entities::resolve(name);
         match resolved {
             Resolved::Xml(_) => {}
-            Resolved::Html(..) => {
-                self.diag(DiagnosticKind::HtmlEntity, at, format!("&{name}; is not an XML entity; read as HTML"))
-            }
-            Resolved::InvalidChar => {
-                self.diag(DiagnosticKind::InvalidCharacter, at, format!("&{name}; is not an XML character"))
-            }
-            Resolved::Unknown if is_ref_name(name) => {
-                self.diag(DiagnosticKind::UnknownEntity, at, format!("&{name}; is not defined; kept literally"))
-            }
+            Resolved::Html(..) => self.diag(
+                DiagnosticKind::HtmlEntity,
+                at,
+                format!("&{name}; is not an XML entity; read as HTML"),
+            ),
+            Resolved::InvalidChar => self.diag(
+                DiagnosticKind::InvalidCharacter,
+                at,
+                format!("&{name}; is not an XML character"),
+            ),
+            Resolved::Unknown if is_ref_name(name) => self.diag(
+                DiagnosticKind::UnknownEntity,
+                at,
+                format!("&{name}; is not defined; kept literally"),
+            ),
             // `a & b; c` reads `& b;` as a reference that is not one.
-            Resolved::Unknown => self.diag(DiagnosticKind::BareAmpersand, at, "'&' starts no reference; kept literally"),
+            Resolved::Unknown => self.diag(
+                DiagnosticKind::BareAmpersand,
+                at,
+                "'&' starts no reference; kept literally",
+            ),
         }
         resolved
     }
@@ -1220,17 +1328,28 @@ impl<'a> XmlReader<'a> {
         let rest = src.get(at..).unwrap_or("");
         // Just after the next `>` (a bogus comment or broken tag ends there, as in HTML).
         let after_gt = |from: usize| -> usize {
-            memchr::memchr(b'>', &src.as_bytes()[from.min(src.len())..]).map_or(src.len(), |i| from + i + 1)
+            memchr::memchr(b'>', &src.as_bytes()[from.min(src.len())..])
+                .map_or(src.len(), |i| from + i + 1)
         };
         let resume = match err {
-            quick_xml::Error::Syntax(SyntaxError::UnclosedCData) if rest.starts_with("<![CDATA[") => {
+            quick_xml::Error::Syntax(SyntaxError::UnclosedCData)
+                if rest.starts_with("<![CDATA[") =>
+            {
                 if self.open.is_empty() || self.skip_depth > 0 {
                     self.diag(DiagnosticKind::MalformedXml, at, msg);
                 } else {
                     // Keep the rest of the input as the CDATA section's text.
-                    self.diag(DiagnosticKind::MalformedXml, at, "CDATA section not closed: the rest of the input is its text");
+                    self.diag(
+                        DiagnosticKind::MalformedXml,
+                        at,
+                        "CDATA section not closed: the rest of the input is its text",
+                    );
                     let text = &src[at + 9..];
-                    let text = if self.has_controls { self.clean_controls(text, text, at + 9) } else { text };
+                    let text = if self.has_controls {
+                        self.clean_controls(text, text, at + 9)
+                    } else {
+                        text
+                    };
                     self.pending_text = Some(text);
                 }
                 self.src.len()
@@ -1241,13 +1360,22 @@ impl<'a> XmlReader<'a> {
                 self.src.len()
             }
             quick_xml::Error::Syntax(SyntaxError::UnclosedPI | SyntaxError::UnclosedXmlDecl)
-                if rest.starts_with("<?") && !rest.as_bytes().get(2).is_some_and(|&b| is_name_start(b)) =>
+                if rest.starts_with("<?")
+                    && !rest.as_bytes().get(2).is_some_and(|&b| is_name_start(b)) =>
             {
                 // `<? no` in text: no PI target, so the `<` is text (XML5).
                 if self.open.is_empty() || self.skip_depth > 0 {
-                    self.diag(DiagnosticKind::MalformedXml, at, "text outside the root element ignored");
+                    self.diag(
+                        DiagnosticKind::MalformedXml,
+                        at,
+                        "text outside the root element ignored",
+                    );
                 } else {
-                    self.diag(DiagnosticKind::MalformedXml, at, "'<' that starts no tag kept as text");
+                    self.diag(
+                        DiagnosticKind::MalformedXml,
+                        at,
+                        "'<' that starts no tag kept as text",
+                    );
                     self.pending_text = Some(&src[at..at + 1]);
                 }
                 at + 1
@@ -1287,7 +1415,12 @@ mod tests {
 
     /// The text decoder before the block fast paths (one memchr search per gap and per
     /// reference), kept as the oracle of `decode_text`.
-    fn decode_text_plain<'a>(reader: &mut XmlReader<'a>, raw: &'a str, first: usize, offset: usize) -> &'a str {
+    fn decode_text_plain<'a>(
+        reader: &mut XmlReader<'a>,
+        raw: &'a str,
+        first: usize,
+        offset: usize,
+    ) -> &'a str {
         let bytes = raw.as_bytes();
         let n = bytes.len();
         let mut out = bumpalo::collections::String::with_capacity_in(n, reader.arena);
@@ -1306,7 +1439,11 @@ mod tests {
             }
             let k = j + 1 + memchr::memchr2(b';', b'&', &bytes[j + 1..]).unwrap_or(n - j - 1);
             if k == n || bytes[k] == b'&' {
-                reader.diag(DiagnosticKind::BareAmpersand, offset + j, "'&' starts no reference; kept literally");
+                reader.diag(
+                    DiagnosticKind::BareAmpersand,
+                    offset + j,
+                    "'&' starts no reference; kept literally",
+                );
                 out.push('&');
                 i = j + 1;
                 continue;
@@ -1326,14 +1463,42 @@ mod tests {
     /// Random text runs built from the pieces that matter to a text decoder.
     fn random_runs(seed: u64, count: usize, max_pieces: u64, mut check: impl FnMut(&str)) {
         let pieces = [
-            "&", ";", "lt", "gt", "amp", "quot", "apos", "#39", "#x27", "#", "x", "nbsp", "eacute", "bogus", "\r",
-            "\n", "\r\n", "a", "text ", "é", "日本語", "\u{10348}", " ", "#0", "#xD800", "&lt;p&gt;", "&amp;",
-            "0123456789abcdef", "\t", "\u{1}",
+            "&",
+            ";",
+            "lt",
+            "gt",
+            "amp",
+            "quot",
+            "apos",
+            "#39",
+            "#x27",
+            "#",
+            "x",
+            "nbsp",
+            "eacute",
+            "bogus",
+            "\r",
+            "\n",
+            "\r\n",
+            "a",
+            "text ",
+            "é",
+            "日本語",
+            "\u{10348}",
+            " ",
+            "#0",
+            "#xD800",
+            "&lt;p&gt;",
+            "&amp;",
+            "0123456789abcdef",
+            "\t",
+            "\u{1}",
         ];
         let mut rand = rng(seed);
         for _ in 0..count {
             let n = rand() % max_pieces;
-            let raw: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let raw: String =
+                (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
             check(&raw);
         }
     }
@@ -1341,13 +1506,33 @@ mod tests {
     #[test]
     fn attribute_lists_match_a_scan_of_the_tag_text() {
         let pieces = [
-            " ", "a", "b", "x:y", "xmlns", "xmlns:x", "=", "\"", "'", "v", "&amp;", "&", "/", "\n", "\r", "\t", "é",
-            "\u{1}", "0123456789abcdefghij", "<", ">",
+            " ",
+            "a",
+            "b",
+            "x:y",
+            "xmlns",
+            "xmlns:x",
+            "=",
+            "\"",
+            "'",
+            "v",
+            "&amp;",
+            "&",
+            "/",
+            "\n",
+            "\r",
+            "\t",
+            "é",
+            "\u{1}",
+            "0123456789abcdefghij",
+            "<",
+            ">",
         ];
         let mut rand = rng(0x1234_5678_9abc_def1);
         for round in 0..100_000 {
             let n = rand() % 24;
-            let attrs: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let attrs: String =
+                (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
             let doc = format!("<r {attrs}/>");
             let limits = if round % 3 == 0 {
                 Limits { max_attributes: 2, max_text_bytes: 6, ..Limits::default() }
@@ -1381,21 +1566,63 @@ mod tests {
     #[test]
     fn cached_namespaces_match_the_resolver() {
         let pieces = [
-            "<a>", "</a>", "<x:a>", "</x:a>", "<y:b/>", "<a:b:c/>", "<:d/>", "text", "<b xmlns:y='u'>", "</b>",
-            "<c xmlns=''>", "</c>", "<e xmlns='http://www.w3.org/2005/Atom'>", "</e>", "<f xmlns:x='http://purl.org/dc/elements/1.1/'>",
-            "</f>", "<g x:attr='1' y:attr='2'/>", "<h y:z='2' xmlns:y='v'/>", "<i xmlns:x=''>", "</i>", "<j a='xmlns'>", "</j>",
-            "<k xmlns:z='1' xmlns:w='2' xmlns:v='3'>", "</k>", "<l xmlns:y='u'/xmlns:z='v'>", "</l>",
-            "<m xmlns:y=u xmlns:z='v'>", "</m>", "<n =xmlns:y='u'>", "</n>", "<o xmlns:y='u' xmlns:y='w'>", "</o>",
-            "<p xmlns:xml='u' xmlns:y='w'>", "</p>", "<q xmlns:y = \"u\"\txmlns='v' />", "<s xmlns:y='u' a>", "</s>",
-            "<t xmlns:z='1'xmlns:y='2' / >", "<u a='1' xmlns:y='<'>", "</u>", "<v xmlns:xmlns='u' xmlns='w'>", "</v>",
-            "<w xmlns:y='u' xmlns:z='v>", "</w>", "<z xmlns:q='' xmlns:y='&amp;'>", "</z>",
+            "<a>",
+            "</a>",
+            "<x:a>",
+            "</x:a>",
+            "<y:b/>",
+            "<a:b:c/>",
+            "<:d/>",
+            "text",
+            "<b xmlns:y='u'>",
+            "</b>",
+            "<c xmlns=''>",
+            "</c>",
+            "<e xmlns='http://www.w3.org/2005/Atom'>",
+            "</e>",
+            "<f xmlns:x='http://purl.org/dc/elements/1.1/'>",
+            "</f>",
+            "<g x:attr='1' y:attr='2'/>",
+            "<h y:z='2' xmlns:y='v'/>",
+            "<i xmlns:x=''>",
+            "</i>",
+            "<j a='xmlns'>",
+            "</j>",
+            "<k xmlns:z='1' xmlns:w='2' xmlns:v='3'>",
+            "</k>",
+            "<l xmlns:y='u'/xmlns:z='v'>",
+            "</l>",
+            "<m xmlns:y=u xmlns:z='v'>",
+            "</m>",
+            "<n =xmlns:y='u'>",
+            "</n>",
+            "<o xmlns:y='u' xmlns:y='w'>",
+            "</o>",
+            "<p xmlns:xml='u' xmlns:y='w'>",
+            "</p>",
+            "<q xmlns:y = \"u\"\txmlns='v' />",
+            "<s xmlns:y='u' a>",
+            "</s>",
+            "<t xmlns:z='1'xmlns:y='2' / >",
+            "<u a='1' xmlns:y='<'>",
+            "</u>",
+            "<v xmlns:xmlns='u' xmlns='w'>",
+            "</v>",
+            "<w xmlns:y='u' xmlns:z='v>",
+            "</w>",
+            "<z xmlns:q='' xmlns:y='&amp;'>",
+            "</z>",
         ];
         let mut rand = rng(0x0bad_5eed_1234_5678);
         for round in 0..20_000 {
             let n = rand() % 30;
-            let body: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let body: String =
+                (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
             let doc = format!("<r xmlns:x='http://www.itunes.com/dtds/podcast-1.0.dtd'>{body}</r>");
-            let limits = Limits { max_namespace_bindings: if round % 4 == 0 { 2 } else { 128 }, ..Limits::default() };
+            let limits = Limits {
+                max_namespace_bindings: if round % 4 == 0 { 2 } else { 128 },
+                ..Limits::default()
+            };
             let read = |disabled: bool| {
                 let arena = Bump::new();
                 let mut reader = XmlReader::with_limits(&arena, &doc, &limits);
@@ -1420,12 +1647,16 @@ mod tests {
         for _ in 0..20_000 {
             let len = (rand() % 700) as usize;
             let mut bytes: Vec<u8> = (0..len)
-                .map(|_| [b'a', b'\t', b'\n', b'\r', b' ', 0x80, 0xff, b'<', 0x29, 0x89, 0x8d, 0x7a][(rand() % 12) as usize])
+                .map(|_| {
+                    [b'a', b'\t', b'\n', b'\r', b' ', 0x80, 0xff, b'<', 0x29, 0x89, 0x8d, 0x7a]
+                        [(rand() % 12) as usize]
+                })
                 .collect();
             for _ in 0..rand() % 3 {
                 if len > 0 {
                     let at = (rand() % len as u64) as usize;
-                    bytes[at] = [0, 1, 8, 0x0b, 0x0c, 0x0e, 0x1f, 0x19, 0x1a, 0x1d, 0x10][(rand() % 11) as usize];
+                    bytes[at] = [0, 1, 8, 0x0b, 0x0c, 0x0e, 0x1f, 0x19, 0x1a, 0x1d, 0x10]
+                        [(rand() % 11) as usize];
                 }
             }
             let want = bytes.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'));
@@ -1435,13 +1666,34 @@ mod tests {
 
     #[test]
     fn attr_name_len_matches_a_byte_loop() {
-        let pieces = ["a", "x:y", " ", "\t", "\n", "\r", "=", "/", ">", "\u{1}", "\u{1f}", "!", "é", "0123456789abcdef", "\"", "<"];
+        let pieces = [
+            "a",
+            "x:y",
+            " ",
+            "\t",
+            "\n",
+            "\r",
+            "=",
+            "/",
+            ">",
+            "\u{1}",
+            "\u{1f}",
+            "!",
+            "é",
+            "0123456789abcdef",
+            "\"",
+            "<",
+        ];
         let mut rand = rng(0x2545_f491_4f6c_dd1d);
         for _ in 0..100_000 {
             let n = rand() % 12;
-            let s: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let s: String =
+                (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
             let b = s.as_bytes();
-            let want = b.iter().position(|&c| is_ws(c) || matches!(c, b'=' | b'/' | b'>')).unwrap_or(b.len());
+            let want = b
+                .iter()
+                .position(|&c| is_ws(c) || matches!(c, b'=' | b'/' | b'>'))
+                .unwrap_or(b.len());
             assert_eq!(attr_name_len(b), want, "{s:?}");
         }
     }
@@ -1452,8 +1704,13 @@ mod tests {
         let mut rand = rng(0x3c6e_f372_fe94_f82b);
         for _ in 0..100_000 {
             let n = rand() % 16;
-            let attrs: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
-            assert_eq!(may_declare_namespaces(attrs.as_bytes()), attrs.contains("xmlns"), "{attrs:?}");
+            let attrs: String =
+                (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            assert_eq!(
+                may_declare_namespaces(attrs.as_bytes()),
+                attrs.contains("xmlns"),
+                "{attrs:?}"
+            );
         }
     }
 

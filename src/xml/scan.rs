@@ -28,12 +28,20 @@ use quick_xml::events::Event as QEvent;
 pub(super) enum Token<'a> {
     /// Character data up to the next `<` or the end of input (never empty). `special` is the
     /// index of its first `&` or CR, from where it needs decoding; `None` when it needs none.
-    Text { raw: &'a str, special: Option<usize> },
+    Text {
+        raw: &'a str,
+        special: Option<usize>,
+    },
     /// A start or empty-element tag: the text between `<` and `>` (without the `/` of `/>`)
     /// and the length of the name at its start (up to the first whitespace). `lt` is what
     /// [`lt_check`] says of `content`, when the tokenizer knows it already (it does for
     /// every tag it reads itself).
-    Start { content: &'a str, name_len: usize, empty: bool, lt: Option<LtCheck> },
+    Start {
+        content: &'a str,
+        name_len: usize,
+        empty: bool,
+        lt: Option<LtCheck>,
+    },
     /// An end tag: the text between `</` and `>`, trailing whitespace removed.
     End(&'a str),
     /// A CDATA section's content.
@@ -90,7 +98,10 @@ pub(super) enum Step<'a> {
     Token(Token<'a>),
     /// quick-xml could not read the construct starting at the position [`next`] was called
     /// with; `at` is where quick-xml places the error.
-    Error { error: quick_xml::Error, at: usize },
+    Error {
+        error: quick_xml::Error,
+        at: usize,
+    },
 }
 
 /// The quick-xml reader configuration the fast paths reproduce.
@@ -305,7 +316,9 @@ fn delegate<'a>(src: &'a str, pos: &mut usize, arena: &'a Bump) -> Step<'a> {
             let name_len = content.bytes().position(is_ws).unwrap_or(content.len());
             Token::Start { content, name_len, empty, lt: None }
         }
-        Ok(QEvent::End(_)) if src[start..end].starts_with("</") && src[start..end].ends_with('>') => {
+        Ok(QEvent::End(_))
+            if src[start..end].starts_with("</") && src[start..end].ends_with('>') =>
+        {
             Token::End(end_name(&src[start + 2..end - 1]))
         }
         Ok(QEvent::Start(_)) | Ok(QEvent::Empty(_)) | Ok(QEvent::End(_)) => Token::Eof,
@@ -440,9 +453,16 @@ mod tests {
             // Up to a `<` the scanner reads as text, both agree; there quick-xml reads a tag
             // (or fails), which the reader used to discard as stray afterwards.
             Some(i) => {
-                assert_eq!(ours[..i], theirs[..i.min(theirs.len())], "token streams differ for {src:?}");
+                assert_eq!(
+                    ours[..i],
+                    theirs[..i.min(theirs.len())],
+                    "token streams differ for {src:?}"
+                );
                 let at = theirs.get(i).map_or("", String::as_str);
-                assert!(at.starts_with("start") || at.starts_with("error"), "{src:?}: quick-xml read {at:?} at a stray '<'");
+                assert!(
+                    at.starts_with("start") || at.starts_with("error"),
+                    "{src:?}: quick-xml read {at:?} at a stray '<'"
+                );
             }
             None => assert_eq!(ours, theirs, "token streams differ for {src:?}"),
         }
@@ -499,8 +519,36 @@ mod tests {
     fn scan_matches_quick_xml_on_random_inputs() {
         // Small alphabet of markup-relevant pieces, so random strings hit every path.
         let pieces = [
-            "<", ">", "/", "!", "?", "-", "[", "]", "CDATA[", "DOCTYPE", "'", "\"", "&", ";", "a", "b:c", " ",
-            "\r\n", "\r", "=", "amp", "é", "xml", "-->", "]]>", "<!--", "<![CDATA[", "<?", "?>", "</",
+            "<",
+            ">",
+            "/",
+            "!",
+            "?",
+            "-",
+            "[",
+            "]",
+            "CDATA[",
+            "DOCTYPE",
+            "'",
+            "\"",
+            "&",
+            ";",
+            "a",
+            "b:c",
+            " ",
+            "\r\n",
+            "\r",
+            "=",
+            "amp",
+            "é",
+            "xml",
+            "-->",
+            "]]>",
+            "<!--",
+            "<![CDATA[",
+            "<?",
+            "?>",
+            "</",
         ];
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut rand = move || {
@@ -511,7 +559,8 @@ mod tests {
         };
         for _ in 0..100_000 {
             let n = (rand() % 24) as usize;
-            let src: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+            let src: String =
+                (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
             check(&src);
         }
     }

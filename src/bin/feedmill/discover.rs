@@ -26,7 +26,12 @@ pub struct DiscoverSummary {
     pub errors: u64,
 }
 
-pub fn run(inputs: Vec<Input>, base_url: Option<&str>, max_bytes: usize, out: &mut dyn Write) -> io::Result<DiscoverSummary> {
+pub fn run(
+    inputs: Vec<Input>,
+    base_url: Option<&str>,
+    max_bytes: usize,
+    out: &mut dyn Write,
+) -> io::Result<DiscoverSummary> {
     let base = base_url.and_then(|u| Url::parse(u).ok());
     let (records, reader) = input::spawn_reader(
         inputs,
@@ -49,24 +54,31 @@ pub fn run(inputs: Vec<Input>, base_url: Option<&str>, max_bytes: usize, out: &m
                 let text = decode(bytes, None).text;
                 page_line(&mut line, &rec.source, &text, base.as_ref(), &mut sum);
             }
-            Payload::Response { target_uri, message } => match warc::parse_http_response(message, max_bytes) {
-                Err((kind, msg)) => {
-                    sum.errors += 1;
-                    error_line(&mut line, &rec.source, kind, &msg);
-                }
-                Ok(resp) => {
-                    let ct = resp.content_type.as_deref();
-                    let cm = computed_mime_type(ct, &resp.body);
-                    if resp.status != 200 || !(cm.essence_is("text/html") || cm.essence_is("application/xhtml+xml")) {
-                        sum.skipped += 1;
-                        continue;
+            Payload::Response { target_uri, message } => {
+                match warc::parse_http_response(message, max_bytes) {
+                    Err((kind, msg)) => {
+                        sum.errors += 1;
+                        error_line(&mut line, &rec.source, kind, &msg);
                     }
-                    let charset = ct.and_then(MimeType::parse).and_then(|m| m.charset().map(|c| c.into_owned()));
-                    let text = decode(&resp.body, charset.as_deref()).text;
-                    let page = Url::parse(target_uri).ok();
-                    page_line(&mut line, &rec.source, &text, page.as_ref(), &mut sum);
+                    Ok(resp) => {
+                        let ct = resp.content_type.as_deref();
+                        let cm = computed_mime_type(ct, &resp.body);
+                        if resp.status != 200
+                            || !(cm.essence_is("text/html")
+                                || cm.essence_is("application/xhtml+xml"))
+                        {
+                            sum.skipped += 1;
+                            continue;
+                        }
+                        let charset = ct
+                            .and_then(MimeType::parse)
+                            .and_then(|m| m.charset().map(|c| c.into_owned()));
+                        let text = decode(&resp.body, charset.as_deref()).text;
+                        let page = Url::parse(target_uri).ok();
+                        page_line(&mut line, &rec.source, &text, page.as_ref(), &mut sum);
+                    }
                 }
-            },
+            }
         }
         line.push(b'\n');
         if let Err(e) = out.write_all(&line) {
@@ -81,7 +93,13 @@ pub fn run(inputs: Vec<Input>, base_url: Option<&str>, max_bytes: usize, out: &m
     Ok(sum)
 }
 
-fn page_line(line: &mut Vec<u8>, source: &str, html: &str, page: Option<&Url>, sum: &mut DiscoverSummary) {
+fn page_line(
+    line: &mut Vec<u8>,
+    source: &str,
+    html: &str,
+    page: Option<&Url>,
+    sum: &mut DiscoverSummary,
+) {
     // Without a page URL, links resolve against a URL no feed can have (only http(s) links
     // are reported), so only absolute ones are found.
     let fallback;

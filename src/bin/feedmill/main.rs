@@ -158,7 +158,10 @@ fn main() -> ExitCode {
     if cli.allow_video_embeds && cli.sanitize != SanitizeMode::Strict {
         use clap::CommandFactory as _;
         Cli::command()
-            .error(clap::error::ErrorKind::ArgumentConflict, "--allow-video-embeds requires --sanitize strict")
+            .error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--allow-video-embeds requires --sanitize strict",
+            )
             .exit();
     }
     if let Some(Command::Discover { inputs, base_url, output, summary }) = &cli.command {
@@ -181,10 +184,8 @@ fn main() -> ExitCode {
         cfg.extract = Some(ExtractOptions::default());
     }
     if cli.sanitize == SanitizeMode::Strict {
-        cfg.sanitize = Some(SanitizeOptions {
-            base_url: None,
-            allow_video_embeds: cli.allow_video_embeds,
-        });
+        cfg.sanitize =
+            Some(SanitizeOptions { base_url: None, allow_video_embeds: cli.allow_video_embeds });
     }
 
     let out = match open_output(cli.output.as_ref()) {
@@ -234,7 +235,12 @@ fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>, ExitCode
     }
 }
 
-fn run_discover(inputs: &[String], base_url: Option<&str>, output: Option<&PathBuf>, summary: bool) -> ExitCode {
+fn run_discover(
+    inputs: &[String],
+    base_url: Option<&str>,
+    output: Option<&PathBuf>,
+    summary: bool,
+) -> ExitCode {
     if let Some(u) = base_url {
         if let Err(e) = url::Url::parse(u) {
             eprintln!("feedmill: invalid --base-url {u:?}: {e}");
