@@ -641,6 +641,7 @@ mod tests {
 
     fn view<'r, 'a>(feed: Option<&'r Feed<'a>>) -> RecordView<'r, 'a> {
         RecordView {
+            url: None,
             source: "a \"b\".xml",
             status: Status::Ok,
             error: None,

@@ -90,10 +90,6 @@ struct Cli {
     #[arg(long)]
     summary: bool,
 
-    /// Records processed per parallel window (memory bound).
-    #[arg(long, value_name = "N", default_value_t = 1024, hide = true)]
-    window: usize,
-
     /// Add extraction keys to each feed and entry: plain text of every text value
     /// (*_text), the best body (body_source, body_text, word_count), canonical_url,
     /// dedup_key and dedup_source.
@@ -172,11 +168,7 @@ fn main() -> ExitCode {
     } else {
         cli.inputs.iter().map(|a| Input::parse(a)).collect()
     };
-    let mut cfg = Config {
-        base_url: cli.base_url.clone(),
-        window_records: cli.window.max(1),
-        ..Config::default()
-    };
+    let mut cfg = Config { base_url: cli.base_url.clone(), ..Config::default() };
     if let Some(t) = cli.threads {
         cfg.threads = t.into();
     }
