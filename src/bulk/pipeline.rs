@@ -41,7 +41,7 @@ use std::sync::mpsc::{channel, sync_channel, Receiver};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
-use super::input::{self, BufPool, Counters, ReadConfig, Record};
+use super::input::{self, BufPool, Counters, Payload, ReadConfig, Record};
 use super::{Config, Progress, Summary, Worker};
 use crate::sink::stats::Stats;
 use crate::sink::RecordView;
@@ -55,8 +55,9 @@ use crate::sink::RecordView;
 pub trait Batch: Default + Send {
     /// Empties the batch for reuse, keeping its allocations.
     fn clear(&mut self);
-    /// Heap bytes the batch holds (its output), counted against
-    /// [`Config::max_bytes_in_flight`] until it is consumed. An estimate is fine.
+    /// Heap bytes the batch holds (allocated capacity, not only content), counted against
+    /// [`Config::max_bytes_in_flight`] until it is consumed. A cleared batch still holding
+    /// more than 1 MiB is freed rather than reused. An estimate is fine.
     fn held_bytes(&self) -> usize;
 }
 
@@ -65,7 +66,7 @@ impl<T: Send> Batch for Vec<T> {
         Vec::clear(self);
     }
     fn held_bytes(&self) -> usize {
-        self.len() * std::mem::size_of::<T>()
+        self.capacity() * std::mem::size_of::<T>()
     }
 }
 
@@ -257,7 +258,7 @@ where
                     ok
                 };
                 let mut emit = |r: Record| {
-                    bytes += r.size();
+                    bytes += held(&r);
                     pending.push(r);
                     if pending.len() >= BATCH_RECORDS || bytes >= BATCH_BYTES {
                         let full = std::mem::replace(&mut pending, record_vecs.get());
@@ -339,9 +340,37 @@ where
     })
 }
 
+/// Heap bytes a record holds (capacities: what the budget must bound is memory).
+fn held(rec: &Record) -> usize {
+    rec.source.capacity()
+        + match &rec.payload {
+            Payload::Document(b) => b.capacity(),
+            Payload::Response { message, target_uri } => message.capacity() + target_uri.capacity(),
+            Payload::Broken { message, .. } => message.capacity(),
+        }
+}
+
+/// Record body buffers larger than this are freed rather than pooled. NOTE: a pooled buffer
+/// keeps the capacity of the largest body it ever held, so without a cap every pooled buffer
+/// drifts to the size of the largest document of the run and the pool, not the budget,
+/// decides the memory used. Larger bodies are rare; their allocation is cheap next to
+/// parsing them.
+const POOLED_BODY_MAX: usize = 512 << 10;
+
+/// Cleared output batches holding more than this are freed rather than pooled (see
+/// [`POOLED_BODY_MAX`]).
+const POOLED_BATCH_MAX: usize = 1 << 20;
+
 fn recycle(bufs: &BufPool, record_vecs: &Pool<Vec<Record>>, mut records: Vec<Record>) {
     for rec in records.drain(..) {
-        bufs.recycle(rec);
+        let small = match &rec.payload {
+            Payload::Document(b) => b.capacity() <= POOLED_BODY_MAX,
+            Payload::Response { message, .. } => message.capacity() <= POOLED_BODY_MAX,
+            Payload::Broken { .. } => true,
+        };
+        if small {
+            bufs.recycle(rec);
+        }
     }
     record_vecs.put(records);
 }
@@ -374,7 +403,9 @@ fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
             let flow = consumer.batch(&mut d.batch);
             stats.add(&d.stats);
             d.batch.clear();
-            batches.put(d.batch);
+            if d.batch.held_bytes() <= POOLED_BATCH_MAX {
+                batches.put(d.batch);
+            }
             recycle(bufs, record_vecs, d.records);
             budget.release(d.bytes);
             progress(Progress {

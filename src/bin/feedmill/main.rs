@@ -13,9 +13,6 @@ use feedmill::sanitize::SanitizeOptions;
 
 mod discover;
 
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The sample processed when no input is given: the real-feed corpus shipped in the
 /// repository, found through the crate directory at build time.
 const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/real");
