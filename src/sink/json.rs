@@ -460,10 +460,82 @@ fn write_person(out: &mut Vec<u8>, p: &Person<'_>) -> bool {
     o.end()
 }
 
-/// Writes `s` as a quoted, escaped JSON string.
-fn json_str(out: &mut Vec<u8>, s: &str) {
-    // Writing into a Vec cannot fail.
-    let _ = serde_json::to_writer(&mut *out, s);
+/// Writes `s` as a quoted, escaped JSON string, byte for byte as `serde_json` writes it:
+/// `"` and `\\` escaped, control characters below U+0020 as `\\b \\f \\n \\r \\t` or
+/// `\\u00XX` (lowercase hex), everything else (DEL, non-ASCII) as is.
+///
+/// Eight bytes at a time: runs that need no escape are found by a word-wide test and copied
+/// with one `extend_from_slice`.
+pub(crate) fn json_str(out: &mut Vec<u8>, s: &str) {
+    let b = s.as_bytes();
+    out.reserve(b.len() + 2);
+    out.push(b'"');
+    let mut start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        while let Some(w) = b.get(i..i + 8) {
+            let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+            if swar::less_than(x, 0x20) | swar::eq(x, b'"') | swar::eq(x, b'\\') != 0 {
+                break;
+            }
+            i += 8;
+        }
+        let end = (i + 8).min(b.len());
+        while i < end {
+            let c = b[i];
+            let esc: &[u8] = match c {
+                b'"' => b"\\\"",
+                b'\\' => b"\\\\",
+                b'\n' => b"\\n",
+                b'\r' => b"\\r",
+                b'\t' => b"\\t",
+                0x08 => b"\\b",
+                0x0C => b"\\f",
+                0..=0x1F => &[],
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            };
+            out.extend_from_slice(&b[start..i]);
+            if esc.is_empty() {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(&[
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[(c >> 4) as usize],
+                    HEX[(c & 15) as usize],
+                ]);
+            } else {
+                out.extend_from_slice(esc);
+            }
+            i += 1;
+            start = i;
+        }
+    }
+    out.extend_from_slice(&b[start..]);
+    out.push(b'"');
+}
+
+/// Word-at-a-time byte tests on a `u64` holding 8 bytes (SWAR). Each returns a non-zero
+/// value exactly when some byte of `x` matches.
+pub(crate) mod swar {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+
+    /// Some byte of `x` is below `n` (`n` ≤ 128).
+    #[inline(always)]
+    pub(crate) fn less_than(x: u64, n: u8) -> u64 {
+        x.wrapping_sub(LO * n as u64) & !x & HI
+    }
+
+    /// Some byte of `x` is `b`.
+    #[inline(always)]
+    pub(crate) fn eq(x: u64, b: u8) -> u64 {
+        less_than(x ^ (LO * b as u64), 1)
+    }
 }
 
 fn write_html(out: &mut Vec<u8>, cx: &mut Cx<'_>, h: &Html<'_>) {
@@ -504,8 +576,11 @@ impl<'o> Obj<'o> {
             self.out.push(b',');
         }
         self.fields += 1;
-        json_str(self.out, key);
-        self.out.push(b':');
+        // Keys are the layout's own names: nothing to escape.
+        debug_assert!(key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
+        self.out.push(b'"');
+        self.out.extend_from_slice(key.as_bytes());
+        self.out.extend_from_slice(b"\":");
         at
     }
 
@@ -652,6 +727,30 @@ mod tests {
             extraction: None,
             sanitize: None,
         }
+    }
+
+    #[test]
+    fn json_str_writes_what_serde_json_writes() {
+        let pieces = [
+            "a", "\"", "\\", "\n", "\r", "\t", "\u{8}", "\u{c}", "\u{0}", "\u{1f}", "\u{7f}", "é",
+            "\u{2028}", "😀", "abcdefgh", " ", "/",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for len in 0..400 {
+            let mut s = String::new();
+            for _ in 0..len % 50 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                s.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            let mut out = b"x".to_vec();
+            json_str(&mut out, &s);
+            assert_eq!(out[1..], serde_json::to_vec(&s).unwrap()[..], "{s:?}");
+        }
+        let mut out = Vec::new();
+        json_str(&mut out, "tab\there \u{1}\"q\"\\");
+        assert_eq!(out, b"\"tab\\there \\u0001\\\"q\\\"\\\\\"");
     }
 
     #[test]
