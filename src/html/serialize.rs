@@ -4,6 +4,8 @@
 //! Both are iterative walks over the pre-order node list with a stack of open elements,
 //! so nesting depth is bounded only by memory.
 
+use crate::xml::block;
+
 use super::{
     Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS,
 };
@@ -175,48 +177,42 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
 /// Escapes `s` for the HTML fragment serialization: `&`, U+00A0, `<` and `>` always, `"`
 /// in attribute values.
 ///
-/// Eight bytes at a time: a word-wide test finds runs with none of `& < > "` or 0xC2 (the
-/// first byte of U+00A0 in UTF-8) and copies them whole.
+/// Sixteen bytes at a time (SSE2 compares, `xml::block`): the candidates (`& < >`, `"` in an
+/// attribute, 0xC2: the first byte of U+00A0 in UTF-8) come out of a block as a bitmask, and
+/// the runs between them are copied whole.
 fn html_escape(out: &mut String, s: &str, attr: bool) {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    #[inline(always)]
-    fn has(x: u64, b: u8) -> u64 {
-        let y = x ^ (LO * b as u64);
-        y.wrapping_sub(LO) & !y & HI
-    }
     let b = s.as_bytes();
     out.reserve(b.len());
     let mut start = 0;
+    // Escapes the byte at `j` if it needs it; every boundary is before an ASCII byte or a
+    // U+00A0, so a char boundary.
+    let mut at = |out: &mut String, j: usize| {
+        let (rep, n) = match b[j] {
+            b'&' => ("&amp;", 1),
+            b'<' => ("&lt;", 1),
+            b'>' => ("&gt;", 1),
+            b'"' if attr => ("&quot;", 1),
+            0xC2 if b.get(j + 1) == Some(&0xA0) => ("&nbsp;", 2),
+            _ => return,
+        };
+        out.push_str(&s[start..j]);
+        out.push_str(rep);
+        start = j + n;
+    };
     let mut i = 0;
-    while i < b.len() {
-        while let Some(w) = b.get(i..i + 8) {
-            let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
-            let hit = has(x, b'&') | has(x, b'<') | has(x, b'>') | has(x, 0xC2);
-            if hit | (has(x, b'"') & (attr as u64).wrapping_neg()) != 0 {
-                break;
-            }
-            i += 8;
+    while let Some(blk) = block::at(b, i) {
+        let mut m = block::eq_mask(blk, [b'&', b'<', b'>', 0xC2]);
+        if attr {
+            m |= block::eq_mask(blk, [b'"']);
         }
-        let end = (i + 8).min(b.len());
-        while i < end {
-            let (rep, n) = match b[i] {
-                b'&' => ("&amp;", 1),
-                b'<' => ("&lt;", 1),
-                b'>' => ("&gt;", 1),
-                b'"' if attr => ("&quot;", 1),
-                0xC2 if b.get(i + 1) == Some(&0xA0) => ("&nbsp;", 2),
-                _ => {
-                    i += 1;
-                    continue;
-                }
-            };
-            // Every boundary is before an ASCII byte or a U+00A0: a char boundary.
-            out.push_str(&s[start..i]);
-            out.push_str(rep);
-            i += n;
-            start = i;
+        while m != 0 {
+            at(out, i + m.trailing_zeros() as usize);
+            m &= m - 1;
         }
+        i += block::BLOCK;
+    }
+    for j in i..b.len() {
+        at(out, j);
     }
     out.push_str(&s[start..]);
 }

@@ -66,6 +66,7 @@ use crate::html::Html;
 use crate::model::ext::{Category, EntryExt, FeedExt, PodcastPerson};
 use crate::model::lenient_date::LenientDate;
 use crate::sanitize::{sanitize_text, SanitizeOptions};
+use crate::xml::block;
 use crate::{Diagnostic, Enclosure, Entry, Feed, Image, Person, Text, Timestamp};
 
 /// What nested writers need besides the output: the reused scratch string and the
@@ -464,78 +465,64 @@ fn write_person(out: &mut Vec<u8>, p: &Person<'_>) -> bool {
 /// `"` and `\\` escaped, control characters below U+0020 as `\\b \\f \\n \\r \\t` or
 /// `\\u00XX` (lowercase hex), everything else (DEL, non-ASCII) as is.
 ///
-/// Eight bytes at a time: runs that need no escape are found by a word-wide test and copied
-/// with one `extend_from_slice`.
+/// Sixteen bytes at a time (SSE2 compares, `xml::block`): the bytes to escape come out of a
+/// block as a bitmask, and the runs between them are copied whole.
 pub(crate) fn json_str(out: &mut Vec<u8>, s: &str) {
+    #[inline(always)]
+    fn needs(c: u8) -> bool {
+        c < 0x20 || c == b'"' || c == b'\\'
+    }
     let b = s.as_bytes();
     out.reserve(b.len() + 2);
     out.push(b'"');
     let mut start = 0;
     let mut i = 0;
-    while i < b.len() {
-        while let Some(w) = b.get(i..i + 8) {
-            let x = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
-            if swar::less_than(x, 0x20) | swar::eq(x, b'"') | swar::eq(x, b'\\') != 0 {
-                break;
-            }
-            i += 8;
+    while let Some(blk) = block::at(b, i) {
+        let mut m = block::lt_mask(blk, 0x20) | block::eq_mask(blk, [b'"', b'\\']);
+        while m != 0 {
+            let j = i + m.trailing_zeros() as usize;
+            out.extend_from_slice(&b[start..j]);
+            escape_byte(out, b[j]);
+            start = j + 1;
+            m &= m - 1;
         }
-        let end = (i + 8).min(b.len());
-        while i < end {
-            let c = b[i];
-            let esc: &[u8] = match c {
-                b'"' => b"\\\"",
-                b'\\' => b"\\\\",
-                b'\n' => b"\\n",
-                b'\r' => b"\\r",
-                b'\t' => b"\\t",
-                0x08 => b"\\b",
-                0x0C => b"\\f",
-                0..=0x1F => &[],
-                _ => {
-                    i += 1;
-                    continue;
-                }
-            };
-            out.extend_from_slice(&b[start..i]);
-            if esc.is_empty() {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(&[
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[(c >> 4) as usize],
-                    HEX[(c & 15) as usize],
-                ]);
-            } else {
-                out.extend_from_slice(esc);
-            }
-            i += 1;
-            start = i;
+        i += block::BLOCK;
+    }
+    for (j, &c) in b.iter().enumerate().skip(i) {
+        if needs(c) {
+            out.extend_from_slice(&b[start..j]);
+            escape_byte(out, c);
+            start = j + 1;
         }
     }
     out.extend_from_slice(&b[start..]);
     out.push(b'"');
 }
 
-/// Word-at-a-time byte tests on a `u64` holding 8 bytes (SWAR). Each returns a non-zero
-/// value exactly when some byte of `x` matches.
-pub(crate) mod swar {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-
-    /// Some byte of `x` is below `n` (`n` ≤ 128).
-    #[inline(always)]
-    pub(crate) fn less_than(x: u64, n: u8) -> u64 {
-        x.wrapping_sub(LO * n as u64) & !x & HI
-    }
-
-    /// Some byte of `x` is `b`.
-    #[inline(always)]
-    pub(crate) fn eq(x: u64, b: u8) -> u64 {
-        less_than(x ^ (LO * b as u64), 1)
-    }
+/// The JSON escape of `c` (`"`, `\\` or a control character).
+fn escape_byte(out: &mut Vec<u8>, c: u8) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let short = match c {
+        b'"' => b'"',
+        b'\\' => b'\\',
+        b'\n' => b'n',
+        b'\r' => b'r',
+        b'\t' => b't',
+        0x08 => b'b',
+        0x0C => b'f',
+        _ => {
+            out.extend_from_slice(&[
+                b'\\',
+                b'u',
+                b'0',
+                b'0',
+                HEX[(c >> 4) as usize],
+                HEX[(c & 15) as usize],
+            ]);
+            return;
+        }
+    };
+    out.extend_from_slice(&[b'\\', short]);
 }
 
 fn write_html(out: &mut Vec<u8>, cx: &mut Cx<'_>, h: &Html<'_>) {
