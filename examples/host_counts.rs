@@ -14,7 +14,7 @@ fn main() -> std::io::Result<()> {
     let mut add = |batch: &mut Vec<(String, usize)>| {
         for (host, n) in batch.drain(..) {
             let i = *index.entry(host.clone()).or_insert(hosts.len());
-            hosts.extend((i == hosts.len()).then(|| (host, 0)));
+            hosts.extend((i == hosts.len()).then_some((host, 0)));
             hosts[i].1 += n;
         }
         Ok(Continue(()))
