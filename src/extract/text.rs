@@ -42,8 +42,8 @@ fn role(local: &str) -> Role {
 /// style / template content left out, a space between block-level elements, and every run of
 /// whitespace collapsed to one space; trimmed.
 ///
-/// The visible text is gathered first ([`Gathered`]: the text nodes joined, with a newline
-/// where a block-level element begins or ends), then collapsed in one pass ([`collapse`]).
+/// The visible text is gathered first (`Gathered`: the text nodes joined, with a newline
+/// where a block-level element begins or ends), then collapsed in one pass (`collapse`).
 /// Both steps borrow when they can: a fragment with one text node is collapsed from the
 /// fragment itself, and text that collapsing leaves as it is is not copied again, so the
 /// result is either a slice of the fragment (e.g. `<p>\n  Some title\n</p>`) or one string
