@@ -1208,7 +1208,7 @@ pub fn check_dates(data: &[u8]) {
     if let Some((ts, form)) = strict {
         let l = lenient.unwrap_or_else(|| panic!("lenient rejects {t:?}, which {form} accepts"));
         assert_eq!(
-            (l.timestamp, l.form, l.zone_assumed),
+            (l.timestamp, l.form.as_str(), l.zone_assumed),
             (ts, form, false),
             "lenient differs from {form} on {t:?}"
         );
