@@ -5,6 +5,10 @@
 //!   `benches/stages.rs`, and is included in `…/1_thread_with_decode`).
 //! - `pipeline/real_corpus/1_thread_with_decode`: the same, decoding the raw bytes inside the
 //!   timed region (what the peers comparison in `perf/peers` measures for feedmill).
+//! - `pipeline/real_corpus/1_thread_with_decode_and_json`: the same, and every record's final
+//!   values written as its JSON line (`sink::json::encode_record`: escaped HTML serialized,
+//!   strings JSON-escaped) into a reused buffer: the library side of what the CLI does per
+//!   record, so library and CLI numbers mean the same thing.
 //! - `pipeline/real_corpus/2_threads`: files split across 2 rayon threads by bytes, one
 //!   `Parser` per thread; compare with `1_thread` for scaling.
 //!
@@ -74,6 +78,41 @@ fn bench_pipeline(c: &mut Criterion) {
                     check(false, || format!("{}: got {fp:?}, expected {:?}", d.path, expected[i]));
                 }
                 n += fp.entries;
+            }
+            check(n == total.entries, || format!("total entries {n} != {}", total.entries));
+            n
+        })
+    });
+
+    let (mut line, mut scratch) = (Vec::new(), String::new());
+    g.bench_function(format!("1_thread_with_decode_and_json{sfx}"), |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for (i, d) in docs.iter().enumerate() {
+                let parsed = parser.parse_bytes(black_box(&d.bytes), None, Some(BASE_URL));
+                let fp = fingerprint(&parsed);
+                if fp != expected[i] {
+                    check(false, || format!("{}: got {fp:?}, expected {:?}", d.path, expected[i]));
+                }
+                n += fp.entries;
+                if let Ok(p) = &parsed {
+                    use feedmill::sink::{RecordView, Status};
+                    let view = RecordView {
+                        source: &d.path,
+                        url: Some(BASE_URL),
+                        status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
+                        error: None,
+                        format: p.format,
+                        encoding: p.encoding.map(|e| e.name()),
+                        diagnostics: &p.diagnostics,
+                        feed: p.feed.as_ref(),
+                        extraction: None,
+                        sanitize: None,
+                    };
+                    line.clear();
+                    feedmill::sink::json::encode_record(&mut line, &mut scratch, &view);
+                    black_box(&line);
+                }
             }
             check(n == total.entries, || format!("total entries {n} != {}", total.entries));
             n
