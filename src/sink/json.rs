@@ -54,7 +54,7 @@
 //! entry with no fields is written as `{}` and entry positions stay meaningful.
 //!
 //! NOTE: this is the hot path of bulk runs. JSON is written by hand into the caller's
-//! reused buffer (no `serde_json::Value` per record); strings are escaped by [`json_str`]
+//! reused buffer (no `serde_json::Value` per record); strings are escaped by `json_str`
 //! straight into it (SSE2 block scans; the same bytes `serde_json` writes, checked by a
 //! differential test).
 
