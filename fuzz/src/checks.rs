@@ -332,6 +332,7 @@ pub fn check_json(p: &Parsed<'_>) {
     for extras in [false, true] {
         let view = RecordView {
             source: "fuzz\n\"input\"",
+            url: None,
             status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
             error: p
                 .feed
