@@ -3,7 +3,8 @@
 //! reviewed in the diff of the snapshot.
 //!
 //! - `fixtures.jsonl`: the full records (default mode) of every document under
-//!   `corpus/fixtures/{extended,encoding,recovery}` — small, read line by line in review.
+//!   `corpus/fixtures/{extended,encoding,recovery,json-feed}` — small, read line by line in
+//!   review.
 //! - `real.tsv`: for every record of `corpus/real` (287 feeds, 14 MB of JSON per mode), a
 //!   64-bit FNV-1a hash of its line in each mode (default, `--extract`, `--sanitize strict`):
 //!   a change names the feeds whose output changed; `feedmill <feed>` shows the new record.
@@ -78,8 +79,12 @@ fn check(name: &str, actual: &str) {
 
 #[test]
 fn fixtures_records_are_unchanged() {
-    let out =
-        run(&["corpus/fixtures/extended", "corpus/fixtures/encoding", "corpus/fixtures/recovery"]);
+    let out = run(&[
+        "corpus/fixtures/extended",
+        "corpus/fixtures/encoding",
+        "corpus/fixtures/recovery",
+        "corpus/fixtures/json-feed",
+    ]);
     check("fixtures.jsonl", &out);
 }
 

@@ -1258,3 +1258,40 @@ pub fn check_decode_case(case: &DecodeCase) {
         (d.text, d.encoding, d.source, d.malformed)
     );
 }
+
+/// JSON Feed reader: arbitrary bytes, as a whole document or (after a leading `!`) as the
+/// members of `items` in a valid JSON Feed envelope. Invariants: no panic; diagnostics point
+/// inside the text; the entry cap holds; every kept plain string is non-empty and within
+/// `max_text_bytes`; the JSON record of the result is valid JSON.
+pub fn check_json_feed(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let (wrap, body) = match text.strip_prefix('!') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let doc = if wrap {
+        format!(r#"{{"version":"https://jsonfeed.org/version/1.1","items":[{body}]}}"#)
+    } else {
+        body.to_owned()
+    };
+    let mut options = Options::default();
+    options.limits.max_entries = 64;
+    options.limits.max_text_bytes = 4096;
+    let mut parser = Parser::new(options);
+    let parsed = parser.parse_str(&doc, Some("https://example.org/feed.json")).unwrap();
+    for d in &parsed.diagnostics {
+        assert!(d.offset <= doc.len(), "{d}");
+    }
+    if let Some(feed) = &parsed.feed {
+        assert!(feed.entries.len() <= 64);
+        for e in &feed.entries {
+            for t in [&e.title, &e.summary, &e.content].into_iter().flatten() {
+                if let Text::Plain(s) = t {
+                    assert!(!s.trim().is_empty() && s.len() <= 4096);
+                }
+            }
+            assert!(e.categories.iter().all(|c| !c.is_empty()));
+        }
+    }
+    check_json(&parsed);
+}
