@@ -490,6 +490,10 @@ fn broken_inputs_are_records_not_failures() {
     ]);
     let recs = lines(&out);
     assert_eq!(recs.len(), 3);
+    // A missing input: its error record, a message on stderr, exit status 1.
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("missing.xml"), "{stderr}");
     assert_eq!(recs[0]["status"], "error");
     assert_eq!(recs[0]["error"]["kind"], "truncated");
     assert_eq!(recs[1]["status"], "error");
@@ -502,6 +506,11 @@ fn broken_inputs_are_records_not_failures() {
 fn exit_codes() {
     assert_eq!(feedmill(&["--threads", "0"]).status.code(), Some(2));
     assert_eq!(feedmill(&["--no-such-flag"]).status.code(), Some(2));
+    assert_eq!(feedmill(&["-j", "65535", "corpus/cli/loose"]).status.code(), Some(2));
+    let bad_base = feedmill(&["--base-url", "not a url", "corpus/cli/loose"]);
+    assert_eq!(bad_base.status.code(), Some(2));
+    assert!(bad_base.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&bad_base.stderr).contains("invalid --base-url"));
     assert_eq!(
         feedmill(&["-o", "/nonexistent-dir/x.jsonl", "corpus/cli/loose"]).status.code(),
         Some(1)

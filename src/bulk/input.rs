@@ -703,3 +703,176 @@ pub fn total_size(inputs: &[Input]) -> Option<u64> {
     }
     Some(total)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::{write::GzEncoder, Compression, GzBuilder};
+    use std::io::Write;
+
+    fn run(inputs: &[Input], max: usize) -> Vec<String> {
+        let cfg = ReadConfig { max_record_bytes: max };
+        let (counters, pool) = (Counters::default(), BufPool::default());
+        let mut out = Vec::new();
+        enumerate(inputs, &cfg, &counters, &pool, &mut |r| {
+            out.push(match r.payload {
+                Payload::Document(b) => format!("D {} {}", r.source, String::from_utf8_lossy(&b)),
+                Payload::Response { .. } => format!("R {}", r.source),
+                Payload::Broken { kind, .. } => format!("B {} {kind}", r.source),
+            });
+            true
+        });
+        out
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("feedmill-input-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn file(dir: &Path, name: &str, data: &[u8]) -> Input {
+        let p = dir.join(name);
+        std::fs::write(&p, data).unwrap();
+        Input::Path(p)
+    }
+
+    fn warc(uri: &str) -> Vec<u8> {
+        let block = b"HTTP/1.1 200 OK\r\n\r\n<rss/>";
+        let mut r = format!(
+            "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\nContent-Length: {}\r\n\r\n",
+            block.len()
+        )
+        .into_bytes();
+        r.extend_from_slice(block);
+        r.extend_from_slice(b"\r\n\r\n");
+        r
+    }
+
+    /// A 100 KB gzip FNAME in the first member: still sniffed as a WARC.gz.
+    #[test]
+    fn long_gzip_file_name_in_the_first_member() {
+        let dir = scratch("fname");
+        let mut e = GzBuilder::new()
+            .filename(vec![b'n'; 100_000])
+            .write(Vec::new(), Compression::fast());
+        e.write_all(&warc("http://a/")).unwrap();
+        let input = file(&dir, "x.warc.gz", &e.finish().unwrap());
+        let src = path_name(match &input { Input::Path(p) => p, _ => unreachable!() });
+        assert_eq!(run(&[input], 1 << 20), vec![format!("R {src}@0 http://a/")]);
+    }
+
+    /// One tar header block (pre-POSIX when `ustar` is false: no magic, no prefix).
+    fn tar_header(name: &[u8], size: usize, flag: u8, ustar: bool) -> [u8; 512] {
+        let mut h = [0u8; 512];
+        h[..name.len().min(100)].copy_from_slice(&name[..name.len().min(100)]);
+        h[100..108].copy_from_slice(b"0000644\0");
+        h[124..136].copy_from_slice(format!("{size:011o}\0").as_bytes());
+        h[156] = flag;
+        if ustar {
+            h[257..263].copy_from_slice(b"ustar\0");
+            h[263..265].copy_from_slice(b"00");
+        }
+        h[148..156].copy_from_slice(b"        ");
+        let sum: u32 = h.iter().map(|b| *b as u32).sum();
+        h[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+        h
+    }
+
+    fn tar_entry(out: &mut Vec<u8>, name: &[u8], data: &[u8], flag: u8, ustar: bool) {
+        out.extend(tar_header(name, data.len(), flag, ustar));
+        out.extend(data);
+        out.resize(out.len().div_ceil(512) * 512, 0);
+    }
+
+    #[test]
+    fn pre_posix_tar_is_a_tar() {
+        let dir = scratch("v7");
+        let mut t = Vec::new();
+        tar_entry(&mut t, b"dir/", b"", 0, false);
+        tar_entry(&mut t, b"dir/a.xml", b"<rss>a</rss>", 0, false);
+        tar_entry(&mut t, b"b.xml", b"<feed/>", b'0', false);
+        t.extend([0u8; 1024]);
+        let input = file(&dir, "old.tar", &t);
+        let n = path_name(match &input { Input::Path(p) => p, _ => unreachable!() });
+        assert_eq!(
+            run(&[input], 1 << 20),
+            vec![format!("D {n}!dir/a.xml <rss>a</rss>"), format!("D {n}!b.xml <feed/>")]
+        );
+    }
+
+    /// A GNU long name beyond MAX_NAME is never held: the member is an error record, its
+    /// bytes skipped; the next member reads normally. Non-UTF-8 names stay distinct.
+    #[test]
+    fn tar_long_names_are_bounded() {
+        let dir = scratch("longname");
+        let mut t = Vec::new();
+        let mut long = vec![b'x'; MAX_NAME + 10];
+        long.push(0);
+        tar_entry(&mut t, b"././@LongLink", &long, b'L', true);
+        tar_entry(&mut t, b"x", b"<rss/>", b'0', true);
+        let mut ok = b"ok-".repeat(50);
+        ok.extend(b".xml\0");
+        tar_entry(&mut t, b"././@LongLink", &ok, b'L', true);
+        tar_entry(&mut t, b"ok", b"<rss>ok</rss>", b'0', true);
+        tar_entry(&mut t, b"a\xff.xml", b"1", b'0', true);
+        tar_entry(&mut t, b"a\xfe.xml", b"2", b'0', true);
+        t.extend([0u8; 1024]);
+        let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+        e.write_all(&t).unwrap();
+        let input = file(&dir, "t.tar.gz", &e.finish().unwrap());
+        let n = path_name(match &input { Input::Path(p) => p, _ => unreachable!() });
+        let okname = format!("{}.xml", "ok-".repeat(50));
+        assert_eq!(
+            run(&[input], 1 << 20),
+            vec![
+                format!("B {n}! bad_tar"),
+                format!("D {n}!{okname} <rss>ok</rss>"),
+                format!("D {n}!a\\xff.xml 1"),
+                format!("D {n}!a\\xfe.xml 2"),
+            ]
+        );
+    }
+
+    /// In a walked directory: a FIFO is an error record (never opened), links back to an
+    /// ancestor are `symlink_loop` records, files read once each.
+    #[cfg(unix)]
+    #[test]
+    fn directory_walk_skips_fifos_and_detects_loops() {
+        let dir = scratch("walk");
+        std::fs::write(dir.join("a.xml"), b"<rss/>").unwrap();
+        let fifo = dir.join("b.fifo");
+        let status = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(status.success());
+        std::os::unix::fs::symlink(".", dir.join("c-loop")).unwrap();
+        std::os::unix::fs::symlink(".", dir.join("d-loop")).unwrap();
+        let d = path_name(&dir);
+        assert_eq!(
+            run(&[Input::Path(dir.clone())], 1 << 20),
+            vec![
+                format!("D {d}/a.xml <rss/>"),
+                format!("B {d}/b.fifo not_a_file"),
+                format!("B {d}/c-loop symlink_loop"),
+                format!("B {d}/d-loop symlink_loop"),
+            ]
+        );
+        // A non-UTF-8 file name is printed with its bytes escaped.
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let odd = dir.join(std::ffi::OsStr::from_bytes(b"z\xff.xml"));
+            std::fs::write(&odd, b"x").unwrap();
+            assert_eq!(path_name(&odd), format!("{d}/z\\xff.xml"));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An endless input named on the command line is read up to the limit, then left.
+    #[cfg(unix)]
+    #[test]
+    fn dev_zero_is_bounded() {
+        let got = run(&[Input::Path(PathBuf::from("/dev/zero"))], 1 << 20);
+        assert_eq!(got, vec!["B /dev/zero too_large".to_owned()]);
+    }
+}
