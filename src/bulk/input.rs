@@ -754,12 +754,14 @@ mod tests {
     #[test]
     fn long_gzip_file_name_in_the_first_member() {
         let dir = scratch("fname");
-        let mut e = GzBuilder::new()
-            .filename(vec![b'n'; 100_000])
-            .write(Vec::new(), Compression::fast());
+        let mut e =
+            GzBuilder::new().filename(vec![b'n'; 100_000]).write(Vec::new(), Compression::fast());
         e.write_all(&warc("http://a/")).unwrap();
         let input = file(&dir, "x.warc.gz", &e.finish().unwrap());
-        let src = path_name(match &input { Input::Path(p) => p, _ => unreachable!() });
+        let src = path_name(match &input {
+            Input::Path(p) => p,
+            _ => unreachable!(),
+        });
         assert_eq!(run(&[input], 1 << 20), vec![format!("R {src}@0 http://a/")]);
     }
 
@@ -795,7 +797,10 @@ mod tests {
         tar_entry(&mut t, b"b.xml", b"<feed/>", b'0', false);
         t.extend([0u8; 1024]);
         let input = file(&dir, "old.tar", &t);
-        let n = path_name(match &input { Input::Path(p) => p, _ => unreachable!() });
+        let n = path_name(match &input {
+            Input::Path(p) => p,
+            _ => unreachable!(),
+        });
         assert_eq!(
             run(&[input], 1 << 20),
             vec![format!("D {n}!dir/a.xml <rss>a</rss>"), format!("D {n}!b.xml <feed/>")]
@@ -822,7 +827,10 @@ mod tests {
         let mut e = GzEncoder::new(Vec::new(), Compression::fast());
         e.write_all(&t).unwrap();
         let input = file(&dir, "t.tar.gz", &e.finish().unwrap());
-        let n = path_name(match &input { Input::Path(p) => p, _ => unreachable!() });
+        let n = path_name(match &input {
+            Input::Path(p) => p,
+            _ => unreachable!(),
+        });
         let okname = format!("{}.xml", "ok-".repeat(50));
         assert_eq!(
             run(&[input], 1 << 20),

@@ -21,11 +21,11 @@
 //!   stored deflate block (see `gz.rs`); the record in progress is reported broken, not
 //!   searched;
 //! - bytes that are not a record (junk between records): one error record, then the next
-//!   `WARC/<digit>` line;
+//!   `WARC/<digit>` (where a line starts or not);
 //! - a record whose header cannot be read (bad, negative, missing Content-Length), or whose
 //!   Content-Length does not end at `CRLF CRLF` (or the end, or the next version line), or
-//!   runs past the end of the stream: one error record, then the next `WARC/<digit>` line
-//!   after its header (the records a wrong Content-Length covered are read).
+//!   runs past the end of the stream: one error record, then the next `WARC/<digit>` after
+//!   its header (the records a wrong Content-Length covered are read).
 //!
 //! Memory: one record's header (≤ [`MAX_HEADER`]) and block (≤ `max_record`, larger blocks are
 //! skipped while streaming) in the decoded buffer, one copy of the block for the emitted
@@ -84,7 +84,7 @@ pub fn read_warc<R: Read>(
     max_record: usize,
     new_buf: &mut dyn FnMut() -> Vec<u8>,
     emit: &mut dyn FnMut(WarcItem) -> bool,
-) -> io::Result<()> {
+) -> io::Result<usize> {
     let raw = Raw::new(input);
     if gzip {
         read_records(&mut GzStream::new(raw), Vec::new(), None, max_record, new_buf, emit)
@@ -93,8 +93,15 @@ pub fn read_warc<R: Read>(
     }
 }
 
+/// Most decoded bytes [`read_records`] buffers at once for records of at most `max_record`
+/// bytes: a header, a block and its 8-byte look-ahead, plus up to two reads.
+pub const fn buffer_bound(max_record: usize) -> usize {
+    max_record + MAX_HEADER + 3 * CHUNK + 16
+}
+
 /// Reads the records of a decoded stream; `head`: bytes already pulled from it (from
-/// decoded position 0), and `brk`, the break that came after them if any.
+/// decoded position 0), and `brk`, the break that came after them if any. Returns the most
+/// bytes it buffered at once (≤ [`buffer_bound`]).
 pub fn read_records<S: Source>(
     src: &mut S,
     head: Vec<u8>,
@@ -102,9 +109,11 @@ pub fn read_records<S: Source>(
     max_record: usize,
     new_buf: &mut dyn FnMut() -> Vec<u8>,
     emit: &mut dyn FnMut(WarcItem) -> bool,
-) -> io::Result<()> {
-    let mut r = Records { src, buf: head, start: 0, base: 0, brk, end: false, line_start: true };
-    r.run(max_record, new_buf, emit)
+) -> io::Result<usize> {
+    let peak = head.len();
+    let mut r = Records { src, buf: head, start: 0, base: 0, brk, end: false, peak, dropped: 0 };
+    r.run(max_record, new_buf, emit)?;
+    Ok(r.peak)
 }
 
 struct Records<'s, S> {
@@ -117,8 +126,11 @@ struct Records<'s, S> {
     /// A break after the buffered bytes.
     brk: Option<Break>,
     end: bool,
-    /// The last consumed byte ended a line (or nothing was consumed since a break).
-    line_start: bool,
+    /// Most bytes buffered at once.
+    peak: usize,
+    /// Decoded bytes dropped before the pending break (from its failed member): the
+    /// positions after the break are that much further.
+    dropped: u64,
 }
 
 fn is_version(b: &[u8]) -> bool {
@@ -160,11 +172,7 @@ impl<S: Source> Records<'_, S> {
     }
 
     fn consume(&mut self, n: usize) {
-        let n = n.min(self.buf.len() - self.start);
-        if n > 0 {
-            self.line_start = self.buf[self.start + n - 1] == b'\n';
-        }
-        self.start += n;
+        self.start += n.min(self.buf.len() - self.start);
     }
 
     /// Makes `n` bytes available; false when a break or the end comes first.
@@ -179,7 +187,9 @@ impl<S: Source> Records<'_, S> {
                 self.start = 0;
             }
             let want = (n - (self.buf.len() - self.start)).max(CHUNK);
-            match self.src.pull(&mut self.buf, want)? {
+            let step = self.src.pull(&mut self.buf, want)?;
+            self.peak = self.peak.max(self.buf.len());
+            match step {
                 Step::Data => {}
                 Step::Break(b) => self.brk = Some(b),
                 Step::End => self.end = true,
@@ -192,7 +202,7 @@ impl<S: Source> Records<'_, S> {
     fn take_break(&mut self) -> Option<Break> {
         let b = self.brk.take()?;
         self.start = self.buf.len();
-        self.line_start = true;
+        self.base += std::mem::take(&mut self.dropped);
         Some(b)
     }
 
@@ -239,7 +249,7 @@ impl<S: Source> Records<'_, S> {
                     continue;
                 }
             }
-            if self.line_start && is_version(self.avail()) {
+            if is_version(self.avail()) {
                 if let Some(j) = junk.take() {
                     if !emit(self.junk(j)) {
                         return Ok(());
@@ -265,10 +275,11 @@ impl<S: Source> Records<'_, S> {
             if !resync && junk.is_none() {
                 junk = Some(self.pos());
             }
-            // Forward to the next line that starts with a version.
+            // Forward to the next version (`WARC/<digit>`, where a line starts or not: junk
+            // may end without a line end).
             let a = self.avail();
-            let found = memchr::memmem::find_iter(&a[1..], b"\nWARC/")
-                .map(|i| i + 2)
+            let found = memchr::memmem::find_iter(&a[1..], b"WARC/")
+                .map(|i| i + 1)
                 .find(|&i| is_version(&a[i..]) || a.len() - i < 6);
             match found {
                 Some(i) => self.consume(i),
@@ -322,7 +333,8 @@ impl<S: Source> Records<'_, S> {
                 return Ok((Some(broken(None, "bad_warc", msg)), true));
             }
             if !self.fill(have + 1)? {
-                return Ok((Some(self.interrupted(at, None, "WARC header")), true));
+                let item = self.interrupted(at, None, "WARC header", pos + 1);
+                return Ok((Some(item), true));
             }
         };
         let header = match parse_warc_header(&self.avail()[..hl]) {
@@ -337,8 +349,8 @@ impl<S: Source> Records<'_, S> {
         let take = len.min(max.saturating_add(1));
         let complete = self.fill(hl + take + 8)?;
         if self.avail().len() < hl + take {
-            let item = self.interrupted(at, uri, "record block");
             self.consume(hl);
+            let item = self.interrupted(at, uri, "record block", self.pos());
             return Ok((Some(item), true));
         }
         // A record is emitted only when the member holding its end decoded and checked.
@@ -346,7 +358,7 @@ impl<S: Source> Records<'_, S> {
             let last = pos + (hl + len) as u64 - 1;
             let owner = self.src.locate(last).0;
             if self.brk.as_ref().is_some_and(|b| b.offset <= owner) {
-                let item = self.interrupted(at, uri, "record");
+                let item = self.interrupted(at, uri, "record", u64::MAX);
                 return Ok((Some(item), true));
             }
         }
@@ -356,7 +368,8 @@ impl<S: Source> Records<'_, S> {
             let mut left = len;
             while left > 0 {
                 if self.avail().is_empty() && !self.fill(1)? {
-                    return Ok((Some(self.interrupted(at, uri, "record block")), true));
+                    let item = self.interrupted(at, uri, "record block", u64::MAX);
+                    return Ok((Some(item), true));
                 }
                 let n = self.avail().len().min(left);
                 self.consume(n);
@@ -386,8 +399,34 @@ impl<S: Source> Records<'_, S> {
         Ok((Some(item), false))
     }
 
-    /// The record at `at` was cut by a break or by the end of the stream.
-    fn interrupted(&mut self, at: Loc, uri: Option<String>, what: &str) -> WarcItem {
+    /// The record at `at` was cut by a break or by the end of the stream. When the break's
+    /// failed member began after the record and a gzip member between them starts with a
+    /// version line (a wrong Content-Length ran over whole records), reading goes on from
+    /// that member; the break stays pending and gets its own item. The record's own bytes
+    /// are never searched (they may hold anything).
+    fn interrupted(&mut self, at: Loc, uri: Option<String>, what: &str, from: u64) -> WarcItem {
+        if let Some(b) = &self.brk {
+            let restart = self
+                .src
+                .member_starts(from, b.decoded_from)
+                .into_iter()
+                .find(|&m| is_version(&self.buf[(m - self.base) as usize..]));
+            if let Some(m) = restart {
+                let cut = (b.decoded_from - self.base) as usize;
+                self.dropped += (self.buf.len().saturating_sub(cut)) as u64;
+                self.buf.truncate(cut);
+                self.start = (m - self.base) as usize;
+                return WarcItem::Broken {
+                    at,
+                    target_uri: uri,
+                    kind: "bad_warc",
+                    message: format!(
+                        "{what} cut by a corrupt region at {} (Content-Length too large?)",
+                        b.offset
+                    ),
+                };
+            }
+        }
         match self.take_break() {
             Some(b) => WarcItem::Broken {
                 at,

@@ -30,6 +30,9 @@ const WINDOW: usize = 32 * 1024;
 #[derive(Debug, Clone)]
 pub struct Break {
     pub offset: u64,
+    /// Decoded position where the bytes of the failed member begin (what was decoded from it
+    /// is not trustworthy); the break's own position for bytes that are not a member.
+    pub decoded_from: u64,
     /// `truncated` (the stream ends inside a member) or `bad_gzip`.
     pub kind: &'static str,
     pub message: String,
@@ -55,6 +58,10 @@ pub trait Source {
     fn locate(&self, pos: u64) -> (u64, u64);
     /// Decoded bytes before `pos` will not be located again.
     fn forget_before(&mut self, pos: u64);
+    /// Decoded positions in `from..to` where a gzip member starts.
+    fn member_starts(&self, _from: u64, _to: u64) -> Vec<u64> {
+        Vec::new()
+    }
 }
 
 /// A buffered raw reader that can go back up to [`RETAIN`] bytes.
@@ -180,6 +187,8 @@ impl<R: Read> Source for PlainStream<R> {
 struct Member {
     /// Raw offset of the member's first byte.
     start: u64,
+    /// Decoded position of its first byte.
+    dec_start: u64,
     crc: crc32fast::Hasher,
     size: u32,
 }
@@ -332,10 +341,10 @@ impl<R: Read> GzStream<R> {
         kind: &'static str,
         message: String,
     ) -> io::Result<Option<Break>> {
-        self.member = None;
+        let decoded_from = self.member.take().map_or(self.decoded, |m| m.dec_start);
         let first = self.failing.is_none();
         if first {
-            self.failing = Some(Break { offset: start, kind, message });
+            self.failing = Some(Break { offset: start, decoded_from, kind, message });
         }
         // Forward from the failed member's start when those bytes are still buffered.
         let from = (start + 1).max(self.raw.oldest());
@@ -369,7 +378,12 @@ impl<R: Read> GzStream<R> {
         if self.header()? {
             self.inflater.init();
             self.wpos = 0;
-            self.member = Some(Member { start, crc: crc32fast::Hasher::new(), size: 0 });
+            self.member = Some(Member {
+                start,
+                dec_start: self.decoded,
+                crc: crc32fast::Hasher::new(),
+                size: 0,
+            });
             // The first block header follows the gzip header at a byte boundary.
             self.note_block(0, 0)?;
             self.marks.push_back((self.decoded, start));
@@ -432,7 +446,6 @@ impl<R: Read> Source for GzStream<R> {
                 }
                 TINFLStatus::Done => {
                     let t = self.raw.fill(8)?;
-                    let m = self.member.take().expect("member");
                     if t.len() < 8 {
                         let msg = "gzip member ends before its trailer".to_owned();
                         if let Some(b) = self.fail(start, "truncated", msg)? {
@@ -442,7 +455,8 @@ impl<R: Read> Source for GzStream<R> {
                     }
                     let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
                     let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
-                    if crc != m.crc.finalize() || size != m.size {
+                    let m = self.member.as_ref().expect("member");
+                    if crc != m.crc.clone().finalize() || size != m.size {
                         let msg = "gzip member fails its CRC or length check".to_owned();
                         if let Some(b) = self.fail(start, "bad_gzip", msg)? {
                             return Ok(Step::Break(b));
@@ -450,6 +464,7 @@ impl<R: Read> Source for GzStream<R> {
                         continue;
                     }
                     self.raw.consume(8);
+                    self.member = None;
                     // A good member: failures before it are over.
                     self.failing = None;
                     self.stored.clear();
@@ -483,6 +498,10 @@ impl<R: Read> Source for GzStream<R> {
             Some(&(d, raw)) => (raw, pos - d),
             None => (0, pos),
         }
+    }
+
+    fn member_starts(&self, from: u64, to: u64) -> Vec<u64> {
+        self.marks.iter().map(|m| m.0).filter(|d| (from..to).contains(d)).collect()
     }
 
     fn forget_before(&mut self, pos: u64) {
