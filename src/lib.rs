@@ -19,7 +19,9 @@
 //! assert_eq!(feed.title.as_ref().unwrap().as_plain(), Some("Hi"));
 //! ```
 
+#[cfg(feature = "bulk")]
 pub mod bulk;
+#[cfg(feature = "discover")]
 pub mod discover;
 pub mod error;
 pub mod extract;
@@ -28,7 +30,9 @@ pub mod html;
 pub mod input;
 pub mod model;
 pub mod options;
+#[cfg(feature = "strict-sanitize")]
 pub mod sanitize;
+#[cfg(feature = "json")]
 pub mod sink;
 pub mod xml;
 
@@ -38,14 +42,27 @@ pub use model::{
 };
 pub use options::{Limits, Options};
 
+/// Crates whose types appear in this crate's signatures (the per-parse arena, parsed URLs),
+/// re-exported so callers need not depend on matching versions themselves.
+pub use bumpalo;
+pub use url;
+
+use std::io::{self, Read as _};
+
 use bumpalo::Bump;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 /// The base URL used when the caller gives none (the spec's document address is then
 /// unknown; relative URLs resolve against this placeholder).
 pub const DEFAULT_BASE_URL: &str = "about:blank";
 
-/// The feed format, by root element.
+/// The feed format, by root element (JSON Feed: by its `version`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// `rss` in the null namespace (RSS 0.9x and 2.0).
     Rss2,
@@ -55,6 +72,8 @@ pub enum Format {
     Atom,
     /// `feed` in the Atom 0.3 namespace.
     Atom03,
+    /// JSON Feed 1.0 or 1.1 (`format::json_feed`).
+    Json,
 }
 
 impl Format {
@@ -65,12 +84,14 @@ impl Format {
             Format::Rss1 => "rss1",
             Format::Atom => "atom",
             Format::Atom03 => "atom03",
+            Format::Json => "json",
         }
     }
 }
 
 /// The result of processing one document.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Parsed<'a> {
     /// The feed, or `None` when the document is not a feed (spec: null).
     pub feed: Option<Feed<'a>>,
@@ -90,11 +111,13 @@ pub struct Parser {
     options: Options,
     /// The decoded text of a non-UTF-8 body (reused between documents).
     decoded: String,
+    /// The bytes read by [`Parser::parse_reader`] (reused between documents).
+    read: Vec<u8>,
 }
 
 impl Parser {
     pub fn new(options: Options) -> Self {
-        Parser { arena: Bump::new(), options, decoded: String::new() }
+        Parser { arena: Bump::new(), options, decoded: String::new(), read: Vec::new() }
     }
 
     pub fn options(&self) -> &Options {
@@ -130,7 +153,37 @@ impl Parser {
         Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, base_url)
     }
 
-    /// The spec's "process a feed response" [1]: a status other than 200, or a computed
+    /// Reads a document from `reader` (up to [`Limits::max_input_bytes`]; more is
+    /// [`Error::InputTooLarge`]) into a buffer the parser keeps and reuses, then processes it
+    /// as [`Parser::parse_bytes`] does.
+    ///
+    /// ```
+    /// let mut parser = feedmill::Parser::new(feedmill::Options::default());
+    /// let file: &[u8] = b"<feed xmlns='http://www.w3.org/2005/Atom'><title>Hi</title></feed>";
+    /// let parsed = parser.parse_reader(file, None, None).unwrap();
+    /// assert_eq!(parsed.feed.unwrap().title.unwrap().to_string(), "Hi");
+    /// ```
+    pub fn parse_reader<R: io::Read>(
+        &mut self,
+        reader: R,
+        transport_charset: Option<&str>,
+        base_url: Option<&str>,
+    ) -> Result<Parsed<'_>, Error> {
+        let limit = self.options.limits.max_input_bytes;
+        self.read.clear();
+        reader
+            .take(limit as u64 + 1)
+            .read_to_end(&mut self.read)
+            .map_err(|e| Error::Read { kind: e.kind(), message: e.to_string() })?;
+        if self.read.len() > limit {
+            return Err(Error::InputTooLarge { size: self.read.len(), limit });
+        }
+        self.arena.reset();
+        let decoded = input::decode(&self.read, transport_charset);
+        Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, base_url)
+    }
+
+    /// The spec's "process a feed response" \[1\]: a status other than 200, or a computed
     /// MIME type that is not XML, gives no feed (with a [`DiagnosticKind::NotAFeed`]
     /// diagnostic saying why); otherwise the body is decoded (the `Content-Type` charset is
     /// the transport label) and processed with the response URL as base URL.
@@ -152,6 +205,26 @@ impl Parser {
         match input::prepare_response(response) {
             input::ResponseVerdict::NotOk { status } => {
                 Ok(rejected(format!("response status {status} is not 200")))
+            }
+            // JSON Feed: a JSON MIME type (`application/feed+json`, `application/json`, any
+            // `+json`) is read as JSON (UTF-8 unless a BOM or charset says otherwise).
+            input::ResponseVerdict::NotXml { computed_mime }
+                if input::mime::is_json_mime_type(
+                    &computed_mime.essence_raw().to_ascii_lowercase(),
+                ) =>
+            {
+                let charset = response
+                    .content_type
+                    .and_then(input::mime::MimeType::parse)
+                    .and_then(|m| m.charset().map(|c| c.into_owned()));
+                let decoded = input::decode(response.body, charset.as_deref());
+                Self::run_decoded(
+                    &self.arena,
+                    &self.options,
+                    &mut self.decoded,
+                    decoded,
+                    response.url,
+                )
             }
             input::ResponseVerdict::NotXml { computed_mime } => {
                 Ok(rejected(format!("computed MIME type {computed_mime} is not an XML MIME type")))
@@ -215,8 +288,33 @@ impl Parser {
                 url::Url::parse(b).map_err(|_| Error::InvalidBaseUrl { url: b.to_owned() })?
             }
         };
+        if format::json_feed::looks_like_json(document) {
+            return Ok(format::json_feed::process_document(arena, document, &base, limits));
+        }
         Ok(format::process_document(arena, document, base, options))
     }
+}
+
+/// Reads a stored document (bytes from a file, a socket, a slice) and returns the owned feed,
+/// or `None` when the document is not a feed — the one-call entry point, like
+/// `feed_rs::parser::parse`. The encoding is detected as by [`Parser::parse_bytes`]; relative
+/// URLs are kept only when absolute (no base URL). For many documents, keep a [`Parser`]: it
+/// reuses its buffers and arena.
+///
+/// ```
+/// let body: &[u8] = b"<rss><channel><title>News</title>\
+///     <item><title>B</title><pubDate>Tue, 16 Jan 2024 08:00:00 GMT</pubDate></item>\
+///     <item><title>A</title><pubDate>Mon, 15 Jan 2024 08:00:00 GMT</pubDate></item>\
+///     </channel></rss>";
+/// let mut feed = feedmill::parse(body).unwrap().expect("a feed");
+/// feed.entries.sort_by_key(|e| e.date());
+/// let titles: Vec<String> = feed.entries.iter().map(|e| e.title.as_ref().unwrap().to_string()).collect();
+/// assert_eq!(titles, ["A", "B"]);
+/// ```
+pub fn parse<R: io::Read>(reader: R) -> Result<Option<OwnedFeed>, Error> {
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_reader(reader, None, None)?;
+    Ok(parsed.feed.as_ref().map(Feed::into_owned))
 }
 
 /// Parses a document into the owned model (convenience for callers who want no lifetimes).

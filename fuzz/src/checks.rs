@@ -336,6 +336,7 @@ pub fn check_json(p: &Parsed<'_>) {
     for extras in [false, true] {
         let view = RecordView {
             source: "fuzz\n\"input\"",
+            url: None,
             status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
             error: p
                 .feed
@@ -441,8 +442,7 @@ pub fn check_bulk(data: &[u8]) {
         };
         let _ = read_warc(stream, mode != 0, 1 << 20, &mut Vec::new, &mut emit);
     }
-    let mut cfg = Config::default();
-    cfg.threads = 1;
+    let cfg = Config { threads: 1, ..Config::default() };
     let mut worker = Worker::new(&cfg);
     let (out, _stats) = worker.process_chunk(&records);
     // Exactly one line per record, each valid JSON.
@@ -1208,7 +1208,7 @@ pub fn check_dates(data: &[u8]) {
     if let Some((ts, form)) = strict {
         let l = lenient.unwrap_or_else(|| panic!("lenient rejects {t:?}, which {form} accepts"));
         assert_eq!(
-            (l.timestamp, l.form, l.zone_assumed),
+            (l.timestamp, l.form.as_str(), l.zone_assumed),
             (ts, form, false),
             "lenient differs from {form} on {t:?}"
         );
@@ -1481,4 +1481,41 @@ pub fn check_archive(data: &[u8]) {
             );
         }
     }
+}
+
+/// JSON Feed reader: arbitrary bytes, as a whole document or (after a leading `!`) as the
+/// members of `items` in a valid JSON Feed envelope. Invariants: no panic; diagnostics point
+/// inside the text; the entry cap holds; every kept plain string is non-empty and within
+/// `max_text_bytes`; the JSON record of the result is valid JSON.
+pub fn check_json_feed(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let (wrap, body) = match text.strip_prefix('!') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let doc = if wrap {
+        format!(r#"{{"version":"https://jsonfeed.org/version/1.1","items":[{body}]}}"#)
+    } else {
+        body.to_owned()
+    };
+    let mut options = Options::default();
+    options.limits.max_entries = 64;
+    options.limits.max_text_bytes = 4096;
+    let mut parser = Parser::new(options);
+    let parsed = parser.parse_str(&doc, Some("https://example.org/feed.json")).unwrap();
+    for d in &parsed.diagnostics {
+        assert!(d.offset <= doc.len(), "{d}");
+    }
+    if let Some(feed) = &parsed.feed {
+        assert!(feed.entries.len() <= 64);
+        for e in &feed.entries {
+            for t in [&e.title, &e.summary, &e.content].into_iter().flatten() {
+                if let Text::Plain(s) = t {
+                    assert!(!s.trim().is_empty() && s.len() <= 4096);
+                }
+            }
+            assert!(e.categories.iter().all(|c| !c.is_empty()));
+        }
+    }
+    check_json(&parsed);
 }

@@ -49,6 +49,8 @@ pub struct Problem<'r> {
 pub struct RecordView<'r, 'a> {
     /// `path`, `path!member` (tar), or `path@offset uri` (WARC).
     pub source: &'r str,
+    /// The record's URL, its base URL: the WARC target URI, else the run's base URL.
+    pub url: Option<&'r str>,
     pub status: Status,
     pub error: Option<Problem<'r>>,
     pub format: Option<Format>,
