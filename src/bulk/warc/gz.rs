@@ -469,8 +469,10 @@ impl<R: Read> Source for GzStream<R> {
                     self.failing = None;
                     self.stored.clear();
                 }
-                TINFLStatus::NeedsMoreInput | TINFLStatus::FailedCannotMakeProgress
-                    if at_eof && used == 0 && written == 0 =>
+                TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput
+                    if at_eof
+                        && (status == TINFLStatus::FailedCannotMakeProgress
+                            || used == 0 && written == 0) =>
                 {
                     let msg = "the stream ends inside a gzip member".to_owned();
                     if let Some(b) = self.fail(start, "truncated", msg)? {
