@@ -554,7 +554,7 @@ impl Reader<'_, '_> {
                 }
                 b'x' if size <= MAX_PAX => {
                     let mut pax = Vec::new();
-                    (&mut entry).read_to_end(&mut pax)?;
+                    entry.read_to_end(&mut pax)?;
                     if let Some(p) = pax_path(&pax) {
                         next_name = Some(if p.len() > MAX_NAME {
                             Err(p.len() as u64)
