@@ -110,6 +110,11 @@ fn bulk() {
 }
 
 #[test]
+fn archive() {
+    replay("archive", checks::check_archive, 1);
+}
+
+#[test]
 fn json_feed() {
     replay("json_feed", checks::check_json_feed, 1);
 }
@@ -171,4 +176,29 @@ fn document_invariants_hold_on_the_real_corpus() {
         }
     }
     assert!(checked >= 280, "{checked} corpus files");
+}
+
+/// The `archive` invariants over 4,000 pseudo-random inputs (fixed seed), so they hold on
+/// stable without cargo-fuzz too.
+#[test]
+fn archive_random_inputs() {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..4000 {
+        let len = (next() % 400) as usize;
+        let data: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        if let Err(e) = catch_unwind(AssertUnwindSafe(|| checks::check_archive(&data))) {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            panic!("input {data:?}: {msg}");
+        }
+    }
 }

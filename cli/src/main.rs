@@ -74,7 +74,8 @@ struct Cli {
     output: Option<PathBuf>,
 
     /// Worker threads [default: number of CPUs].
-    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// At most 1024.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
 
     /// Base URL for plain documents (WARC records use their target URI).
@@ -174,6 +175,23 @@ fn main() -> ExitCode {
     } else {
         cli.inputs.iter().map(|a| Input::parse(a)).collect()
     };
+    if let Some(u) = &cli.base_url {
+        if let Err(e) = url::Url::parse(u) {
+            eprintln!("feedmill: invalid --base-url {u:?}: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    // A missing or unreadable input still gets its error record; it is also reported here,
+    // and the exit status is 1.
+    let mut unreadable = false;
+    for i in &inputs {
+        if let Input::Path(p) = i {
+            if let Err(e) = std::fs::metadata(p) {
+                eprintln!("feedmill: {}: {e}", input::path_name(p));
+                unreadable = true;
+            }
+        }
+    }
     let mut cfg = Config { base_url: cli.base_url.clone(), ..Config::default() };
     if let Some(t) = cli.threads {
         cfg.threads = t.into();
@@ -208,6 +226,9 @@ fn main() -> ExitCode {
         Ok(summary) => {
             if cli.summary || interactive {
                 print_summary(&summary);
+            }
+            if unreadable {
+                return ExitCode::from(1);
             }
             ExitCode::SUCCESS
         }

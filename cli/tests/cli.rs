@@ -52,6 +52,11 @@ fn lines(out: &Output) -> Vec<Value> {
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
+    records_of(out)
+}
+
+/// The records of a run, whatever its exit status.
+fn records_of(out: &Output) -> Vec<Value> {
     String::from_utf8(out.stdout.clone())
         .expect("output is UTF-8")
         .lines()
@@ -218,7 +223,9 @@ fn build_warc(rounds: usize) -> (Vec<u8>, Vec<Expect>, usize) {
                     None,
                 ),
                 9 => (
-                    http("200 OK", &[("Transfer-Encoding", "chunked")], b"zz\r\nbroken"),
+                    // A real first chunk, then a bad size line (a body whose first line is
+                    // not a chunk size is read as stored: crawlers store bodies de-chunked).
+                    http("200 OK", &[("Transfer-Encoding", "chunked")], b"3\r\nabc\r\nzz\r\n"),
                     Some("error"),
                     Some("bad_chunked"),
                     None,
@@ -478,8 +485,12 @@ fn broken_inputs_are_records_not_failures() {
         missing.to_str().unwrap(),
         "corpus/cli/loose/a-rss2.xml",
     ]);
-    let recs = lines(&out);
+    let recs = records_of(&out);
     assert_eq!(recs.len(), 3);
+    // A missing input: its error record, a message on stderr, exit status 1.
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("missing.xml"), "{stderr}");
     assert_eq!(recs[0]["status"], "error");
     assert_eq!(recs[0]["error"]["kind"], "truncated");
     assert_eq!(recs[1]["status"], "error");
@@ -492,6 +503,11 @@ fn broken_inputs_are_records_not_failures() {
 fn exit_codes() {
     assert_eq!(feedmill(&["--threads", "0"]).status.code(), Some(2));
     assert_eq!(feedmill(&["--no-such-flag"]).status.code(), Some(2));
+    assert_eq!(feedmill(&["-j", "65535", "corpus/cli/loose"]).status.code(), Some(2));
+    let bad_base = feedmill(&["--base-url", "not a url", "corpus/cli/loose"]);
+    assert_eq!(bad_base.status.code(), Some(2));
+    assert!(bad_base.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&bad_base.stderr).contains("invalid --base-url"));
     assert_eq!(
         feedmill(&["-o", "/nonexistent-dir/x.jsonl", "corpus/cli/loose"]).status.code(),
         Some(1)

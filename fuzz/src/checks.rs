@@ -57,6 +57,10 @@ impl<'a> Bytes<'a> {
         let n = self.u8() as usize;
         String::from_utf8_lossy(self.take(n)).into_owned()
     }
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
     pub fn rest(&mut self) -> &'a [u8] {
         std::mem::take(&mut self.data)
     }
@@ -400,42 +404,37 @@ pub fn check_bulk(data: &[u8]) {
         } else {
             rest
         };
-        let mut last_offset = None;
+        let mut last = None;
         let mut emit = |item: WarcItem| {
-            let offset = match &item {
-                WarcItem::Response { offset, .. }
-                | WarcItem::Skipped { offset, .. }
-                | WarcItem::Broken { offset, .. } => *offset,
+            let at = match &item {
+                WarcItem::Response { at, .. }
+                | WarcItem::Skipped { at, .. }
+                | WarcItem::Broken { at, .. } => *at,
             };
             assert!(
-                offset <= stream.len() as u64,
-                "WARC item offset {offset} past the stream ({} bytes)",
+                at.offset <= stream.len() as u64,
+                "WARC item offset {at} past the stream ({} bytes)",
                 stream.len()
             );
-            if let Some(prev) = last_offset {
-                // Plain WARC: each record starts after the previous one. WARC.gz: an offset is
-                // the gzip member's, and one member may hold several records (same offset).
+            if let Some(prev) = last {
+                // Plain WARC: each item starts after the previous one. WARC.gz: the offset is
+                // the gzip member's (a failed member is reported after the records read
+                // from it: same offset).
                 if mode == 0 {
-                    assert!(
-                        offset > prev,
-                        "WARC item offsets not increasing: {prev} then {offset}"
-                    );
+                    assert!(at.offset > prev, "WARC item offsets not increasing: {prev} then {at}");
                 } else {
-                    assert!(
-                        offset >= prev,
-                        "WARC.gz item offsets decreasing: {prev} then {offset}"
-                    );
+                    assert!(at.offset >= prev, "WARC.gz item offsets decreasing: {prev} then {at}");
                 }
             }
-            last_offset = Some(offset);
+            last = Some(at.offset);
             match item {
-                WarcItem::Response { offset, target_uri, block } => records.push(Record {
-                    source: format!("fuzz.warc@{offset} {target_uri}"),
+                WarcItem::Response { at, target_uri, block } => records.push(Record {
+                    source: format!("fuzz.warc@{at} {target_uri}"),
                     payload: Payload::Response { target_uri, message: block },
                 }),
                 WarcItem::Skipped { .. } => {}
-                WarcItem::Broken { offset, kind, message, .. } => records.push(Record {
-                    source: format!("fuzz.warc@{offset}"),
+                WarcItem::Broken { at, kind, message, .. } => records.push(Record {
+                    source: format!("fuzz.warc@{at}"),
                     payload: Payload::Broken { kind, message },
                 }),
             }
@@ -1257,6 +1256,231 @@ pub fn check_decode_case(case: &DecodeCase) {
         (again.text, again.encoding, again.source, again.malformed),
         (d.text, d.encoding, d.source, d.malformed)
     );
+}
+
+/// Input of `archive`: a WARC (plain or gzip) generated with known truth, then damaged.
+///
+/// - byte 0: layout `% 4`: 0 plain WARC; 1 WARC.gz, one member per item (the member of a
+///   record whose body carries a spoof stored verbatim, as a crawler's deflate stores an
+///   incompressible body); 2 WARC.gz, one member for the whole file; 3 WARC.gz cut in members
+///   of `byte 1 * 8 + 32` bytes whatever the records (block-gzip);
+/// - byte 2: damage `% 4`: 0 none; 1 CRC flips (gzip layouts); 2 any byte flips and a
+///   truncation (gzip layouts: only the structural invariants are checked); 3 as 1;
+/// - then items until the input ends, each a tag byte `% 5` and its bytes: 0 a good `response`
+///   record (body: `byte % 64` bytes of a small alphabet); 1 a good record whose body carries a
+///   spoofed record (`http://spoof/`) as text and as a gzip member; 2 junk between records
+///   (`byte % 32` bytes, never a version line or a gzip magic); 3 a record with a bad
+///   Content-Length (too small, too large by 1–40, negative, not a number, past the end); 4 a
+///   `metadata` record (skipped);
+/// - damage positions are taken from the items' bytes (see the code).
+///
+/// Invariants: items in order inside the stream; no block over the limit; the reader's buffer
+/// within `warc::buffer_bound`; under damage 0, 1, 3: no `http://spoof/` record ever (except
+/// the documented block-gzip case: reading resumes inside a record cut by a failed member),
+/// and every good record whose gzip members are intact is read (block-gzip: those after the
+/// first intact member that follows the last damaged one, when no spoof is in the archive).
+pub fn check_archive(data: &[u8]) {
+    use feedmill::bulk::warc::{buffer_bound, read_warc, WarcItem};
+    use std::io::Write;
+    let mut r = Bytes::new(data);
+    let layout = r.u8() % 4;
+    let block = r.u8() as usize * 8 + 32;
+    let damage = r.u8() % 4;
+    let gz = |d: &[u8], level: u32| {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
+        e.write_all(d).unwrap();
+        e.finish().unwrap()
+    };
+    let rec = |uri: &str, ty: &str, block: &[u8], cl: Option<String>| {
+        let cl = cl.unwrap_or_else(|| block.len().to_string());
+        let mut v = format!(
+            "WARC/1.0\r\nWARC-Type: {ty}\r\nWARC-Target-URI: {uri}\r\nContent-Length: {cl}\r\n\r\n"
+        )
+        .into_bytes();
+        v.extend_from_slice(block);
+        v.extend_from_slice(b"\r\n\r\n");
+        v
+    };
+    const ALPHABET: &[u8] = b"ab <>/\r\nW";
+    // (plain bytes, is it a record, good uri or None, carries a spoof)
+    let mut items: Vec<(Vec<u8>, Option<String>, bool)> = Vec::new();
+    let mut n = 0;
+    while !r.is_empty() && items.len() < 40 {
+        let tag = r.u8() % 5;
+        n += 1;
+        match tag {
+            0 => {
+                let len = r.u8() as usize % 64;
+                let body: Vec<u8> =
+                    (0..len).map(|_| ALPHABET[r.u8() as usize % ALPHABET.len()]).collect();
+                let mut b = b"HTTP/1.1 200 OK\r\n\r\n".to_vec();
+                b.extend(&body);
+                let uri = format!("http://good/{n}");
+                items.push((rec(&uri, "response", &b, None), Some(uri), false));
+            }
+            1 => {
+                let spoof =
+                    rec("http://spoof/", "response", b"HTTP/1.1 200 OK\r\n\r\n<rss/>", None);
+                let mut b = b"HTTP/1.1 200 OK\r\n\r\n".to_vec();
+                b.extend(&spoof);
+                b.extend(gz(&spoof, 1));
+                let uri = format!("http://good/{n}");
+                items.push((rec(&uri, "response", &b, None), Some(uri), true));
+            }
+            2 => {
+                let len = r.u8() as usize % 32 + 1;
+                let junk: Vec<u8> = (0..len)
+                    .map(|_| match r.u8() {
+                        b'W' | 0x1f => b'w',
+                        b => b,
+                    })
+                    .collect();
+                items.push((junk, None, false));
+            }
+            3 => {
+                let body = b"HTTP/1.1 200 OK\r\n\r\n<rss/>";
+                let k = r.u8();
+                let cl = match k % 5 {
+                    0 => (k as usize % body.len()).to_string(),
+                    1 => (body.len() + 1 + k as usize % 40).to_string(),
+                    2 => "-5".to_owned(),
+                    3 => "abc".to_owned(),
+                    _ => "999999".to_owned(),
+                };
+                items.push((
+                    rec(&format!("http://bad/{n}"), "response", body, Some(cl)),
+                    None,
+                    false,
+                ));
+            }
+            _ => items.push((rec("http://meta/", "metadata", b"k: v", None), None, false)),
+        }
+    }
+    // The plain stream and each item's range in it.
+    let mut plain = Vec::new();
+    let mut ranges = Vec::new();
+    for (bytes, _, _) in &items {
+        ranges.push((plain.len(), plain.len() + bytes.len()));
+        plain.extend(bytes);
+    }
+    // Members: (plain range, compressed bytes); junk items stay raw in layout 1.
+    let mut stream = Vec::new();
+    // For each member: (plain start, plain end, damaged)
+    let mut members: Vec<(usize, usize, bool)> = Vec::new();
+    let mut flips = Vec::new();
+    let positions: Vec<u8> = data.iter().rev().take(8).copied().collect();
+    match layout {
+        0 => stream = plain.clone(),
+        1 => {
+            for (i, (bytes, uri, spoof)) in items.iter().enumerate() {
+                if uri.is_none() && !bytes.starts_with(b"WARC/") {
+                    stream.extend(bytes);
+                    continue;
+                }
+                let m = gz(bytes, if *spoof { 0 } else { 1 });
+                members.push((ranges[i].0, ranges[i].1, false));
+                flips.push((stream.len(), m.len()));
+                stream.extend(m);
+            }
+        }
+        2 => {
+            let m = gz(&plain, 1);
+            members.push((0, plain.len(), false));
+            flips.push((0, m.len()));
+            stream = m;
+        }
+        _ => {
+            let mut at = 0;
+            for piece in plain.chunks(block) {
+                let m = gz(piece, 1);
+                members.push((at, at + piece.len(), false));
+                flips.push((stream.len(), m.len()));
+                stream.extend(m);
+                at += piece.len();
+            }
+        }
+    }
+    // Damage: flip the CRC of (or, damage 2, any byte in) up to two members; damage 2 also
+    // truncates.
+    if layout != 0 && damage != 0 && !members.is_empty() {
+        for p in positions.iter().take(2) {
+            let k = *p as usize % members.len();
+            let (start, len) = flips[k];
+            let at = if damage == 2 {
+                start + (positions[7 % positions.len()] as usize * 31 + *p as usize) % len
+            } else {
+                start + len - 8 + (*p as usize % 4)
+            };
+            stream[at] ^= 0x5a;
+            members[k].2 = true;
+        }
+        if damage == 2 {
+            let cut = stream.len() - positions[0] as usize % stream.len().min(64);
+            stream.truncate(cut);
+        }
+    }
+    if std::env::var_os("FEEDMILL_ARCHIVE_DEBUG").is_some() {
+        eprintln!("layout {layout} damage {damage} members {members:?} flips {flips:?}");
+    }
+    let max = 1 << 20;
+    let mut got: Vec<(String, u64)> = Vec::new();
+    let mut last = 0u64;
+    let peak = read_warc(&stream[..], layout != 0, max, &mut Vec::new, &mut |item| {
+        let at = match &item {
+            WarcItem::Response { at, .. }
+            | WarcItem::Skipped { at, .. }
+            | WarcItem::Broken { at, .. } => *at,
+        };
+        if std::env::var_os("FEEDMILL_ARCHIVE_DEBUG").is_some() {
+            eprintln!("{item:?}");
+        }
+        assert!(at.offset <= stream.len() as u64, "item at {at} past the stream");
+        assert!(at.offset >= last, "item offsets decreasing: {last} then {at}");
+        last = at.offset;
+        if let WarcItem::Response { target_uri, block, .. } = item {
+            assert!(block.len() <= max, "a block over the limit");
+            got.push((target_uri, at.offset));
+        }
+        true
+    })
+    .expect("reading from memory fails");
+    assert!(peak <= buffer_bound(max), "reader buffer {peak} over its bound");
+    if damage == 2 && layout != 0 {
+        return;
+    }
+    let damaged: Vec<&(usize, usize, bool)> = members.iter().filter(|m| m.2).collect();
+    // Block-gzip after damage: resynchronization starts inside a record.
+    let block_cut = layout == 3 && !damaged.is_empty();
+    let resume = if block_cut {
+        let last_bad = damaged.last().unwrap().1;
+        members.iter().find(|m| m.0 >= last_bad && !m.2).map_or(usize::MAX, |m| m.0)
+    } else {
+        0
+    };
+    // Block-gzip after damage: reading resumes inside a record, whose text may hold a
+    // version line (the documented limit): no spoof check, and no recovery check when a
+    // spoof is in the archive.
+    if !block_cut {
+        assert!(
+            !got.iter().any(|(u, _)| u.starts_with("http://spoof/")),
+            "a record from inside another record came out: {got:?}"
+        );
+    } else if items.iter().any(|i| i.2) {
+        return;
+    }
+    for ((_, uri, _), &(s, e)) in items.iter().zip(&ranges) {
+        let Some(uri) = uri else { continue };
+        let intact = members.iter().all(|m| m.1 <= s || m.0 >= e || !m.2);
+        let after_resume = s >= resume;
+        // Single member damaged: nothing after the failure point is required.
+        let single_bad = layout == 2 && !damaged.is_empty();
+        if intact && after_resume && !single_bad {
+            assert!(
+                got.iter().any(|(u, _)| u == uri),
+                "good record {uri} at {s}..{e} lost (layout {layout}, damage {damage}); got {got:?}"
+            );
+        }
+    }
 }
 
 /// JSON Feed reader: arbitrary bytes, as a whole document or (after a leading `!`) as the

@@ -21,8 +21,9 @@ use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use flate2::bufread::{GzDecoder, MultiGzDecoder};
+use flate2::bufread::MultiGzDecoder;
 
+use super::warc::gz::{Break, GzStream, PlainStream, Raw, Source, Step};
 use super::warc::{self, WarcItem};
 
 /// One input named on the command line.
@@ -201,21 +202,151 @@ impl<R: Read> Read for CountRead<'_, R> {
     }
 }
 
-const HEAD: usize = 64 * 1024;
-
-fn is_tar(b: &[u8]) -> bool {
-    b.len() >= 262 && &b[257..262] == b"ustar"
-}
+/// Longest tar member name kept (GNU long name, pax `path`); a longer one makes the member an
+/// error record, its bytes skipped while streaming.
+pub const MAX_NAME: usize = 64 * 1024;
+/// Largest pax extended header read (a larger one is skipped).
+const MAX_PAX: u64 = 1 << 20;
 
 fn is_gzip(b: &[u8]) -> bool {
     b.starts_with(&[0x1f, 0x8b])
 }
 
-/// Reads up to `n` bytes (fewer only at the end or on error).
-fn read_head<R: Read>(r: &mut R, n: usize) -> io::Result<Vec<u8>> {
-    let mut head = Vec::with_capacity(n);
-    r.take(n as u64).read_to_end(&mut head)?;
-    Ok(head)
+/// A tar header block: the ustar magic, or (pre-POSIX tar, no magic) a valid header checksum.
+fn is_tar(b: &[u8]) -> bool {
+    b.len() >= 512 && (&b[257..262] == b"ustar" || (b[0] != 0 && tar_checksum_ok(&b[..512])))
+}
+
+/// An octal tar number field (NUL/space padded), or GNU base-256 when the top bit is set.
+fn tar_number(f: &[u8]) -> Option<u64> {
+    if f.first().is_some_and(|b| b & 0x80 != 0) {
+        let mut v: u64 = (f[0] & 0x3f) as u64;
+        for &b in &f[1..] {
+            v = v.checked_mul(256)?.checked_add(b as u64)?;
+        }
+        return Some(v);
+    }
+    let t: &[u8] = f.trim_ascii_start();
+    let end = t.iter().position(|b| *b == 0 || *b == b' ').unwrap_or(t.len());
+    let t = &t[..end];
+    if t.is_empty() {
+        return Some(0);
+    }
+    let mut v: u64 = 0;
+    for &b in t {
+        if !(b'0'..=b'7').contains(&b) {
+            return None;
+        }
+        v = v.checked_mul(8)?.checked_add((b - b'0') as u64)?;
+    }
+    Some(v)
+}
+
+/// The header checksum (POSIX: unsigned sum with the field as spaces; old tars: signed).
+fn tar_checksum_ok(h: &[u8]) -> bool {
+    let Some(stored) = tar_number(&h[148..156]) else { return false };
+    let (mut unsigned, mut signed) = (0u64, 0i64);
+    for (i, &b) in h[..512].iter().enumerate() {
+        let b = if (148..156).contains(&i) { b' ' } else { b };
+        unsigned += b as u64;
+        signed += b as i8 as i64;
+    }
+    stored == unsigned || stored as i64 == signed
+}
+
+/// A NUL-terminated field.
+fn cstr(f: &[u8]) -> &[u8] {
+    &f[..memchr::memchr(0, f).unwrap_or(f.len())]
+}
+
+/// A name for output: UTF-8 as is, each invalid byte as `\xNN` (so distinct names stay
+/// distinct).
+pub fn escape_name(b: &[u8]) -> String {
+    let mut out = String::with_capacity(b.len());
+    for chunk in b.utf8_chunks() {
+        out.push_str(chunk.valid());
+        for x in chunk.invalid() {
+            out.push_str(&format!("\\x{x:02x}"));
+        }
+    }
+    out
+}
+
+/// A path for output (see [`escape_name`]).
+pub fn path_name(p: &Path) -> String {
+    escape_name(p.as_os_str().as_encoded_bytes())
+}
+
+/// A reader that fails with `UnexpectedEof` when its input ends before `left` bytes.
+struct Exact<R> {
+    inner: R,
+    left: u64,
+}
+
+impl<R: Read> Read for Exact<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.left == 0 || buf.is_empty() {
+            return Ok(0);
+        }
+        let n = buf.len().min(self.left.min(usize::MAX as u64) as usize);
+        let got = self.inner.read(&mut buf[..n])?;
+        if got == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "archive ends inside a member",
+            ));
+        }
+        self.left -= got as u64;
+        Ok(got)
+    }
+}
+
+/// Reads a whole block; `Ok(n < buf.len())` only at the end of the stream.
+fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// A decoded stream as a reader: a corrupt region ends it with an error.
+struct DecodedRead<S> {
+    src: S,
+    buf: Vec<u8>,
+    at: usize,
+}
+
+impl<S: Source> Read for DecodedRead<S> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.buf.len() {
+            self.buf.clear();
+            self.at = 0;
+            match self.src.pull(&mut self.buf, warc::gz::CHUNK)? {
+                Step::Data => {}
+                Step::End => return Ok(0),
+                Step::Break(b) => return Err(break_error(&b)),
+            }
+        }
+        let n = out.len().min(self.buf.len() - self.at);
+        out[..n].copy_from_slice(&self.buf[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+fn break_error(b: &Break) -> io::Error {
+    let kind = if b.kind == "truncated" {
+        io::ErrorKind::UnexpectedEof
+    } else {
+        io::ErrorKind::InvalidData
+    };
+    io::Error::new(kind, format!("gzip member at {}: {}", b.offset, b.message))
 }
 
 impl Reader<'_, '_> {
@@ -229,60 +360,121 @@ impl Reader<'_, '_> {
         self.emit(Record { source, payload: Payload::Broken { kind, message } });
     }
 
-    /// A file or a directory (walked recursively, entries sorted by name).
+    /// A file or a directory. A directory is walked recursively (entries sorted by name,
+    /// symbolic links followed, a link back to an ancestor directory reported as
+    /// `symlink_loop`); in it, anything but regular files and directories (FIFOs, sockets,
+    /// devices) is reported as `not_a_file` and not opened. A path named on the command line
+    /// is opened whatever it is (a FIFO from `<(...)`, a device: read up to the limit).
     fn path(&mut self, path: &Path) {
-        let name = path.display().to_string();
+        let name = path_name(path);
         let meta = match std::fs::metadata(path) {
             Ok(m) => m,
             Err(e) => return self.broken(name, "io", e.to_string()),
         };
-        if meta.is_dir() {
-            let mut entries: Vec<PathBuf> = match std::fs::read_dir(path) {
-                Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
-                Err(e) => return self.broken(name, "io", e.to_string()),
+        if !meta.is_dir() {
+            return match File::open(path) {
+                Ok(f) => self.stream(&name, f),
+                Err(e) => self.broken(name, "io", e.to_string()),
             };
-            entries.sort();
-            for p in entries {
-                self.path(&p);
-                if self.stopped {
-                    return;
+        }
+        let walk = walkdir::WalkDir::new(path).follow_links(true).sort_by_file_name();
+        for entry in walk {
+            match entry {
+                Err(e) => {
+                    let source = e.path().map_or_else(|| name.clone(), path_name);
+                    let kind = if e.loop_ancestor().is_some() { "symlink_loop" } else { "io" };
+                    self.broken(source, kind, e.to_string());
+                }
+                Ok(e) if e.file_type().is_dir() => {}
+                Ok(e) if e.file_type().is_file() => match File::open(e.path()) {
+                    Ok(f) => self.stream(&path_name(e.path()), f),
+                    Err(err) => self.broken(path_name(e.path()), "io", err.to_string()),
+                },
+                Ok(e) => {
+                    let msg = "not a regular file (FIFO, socket or device): skipped".to_owned();
+                    self.broken(path_name(e.path()), "not_a_file", msg);
                 }
             }
-            return;
-        }
-        match File::open(path) {
-            Ok(f) => self.stream(&name, f),
-            Err(e) => self.broken(name, "io", e.to_string()),
+            if self.stopped {
+                return;
+            }
         }
     }
 
     /// One stream (file or standard input): sniffs its kind and emits its records.
     fn stream<R: Read>(&mut self, name: &str, raw: R) {
-        let mut raw = CountRead { inner: raw, counter: &self.counters.bytes_read };
-        let head = match read_head(&mut raw, HEAD) {
+        let raw = CountRead { inner: raw, counter: &self.counters.bytes_read };
+        let mut raw = Raw::new(raw);
+        let head = match raw.fill(512) {
             Ok(h) => h,
             Err(e) => return self.broken(name.to_owned(), "io", e.to_string()),
         };
-        let inner_head = if is_gzip(&head) { peek_gzip(&head) } else { Vec::new() };
-        let whole = BufReader::with_capacity(256 * 1024, Cursor::new(head.clone()).chain(raw));
-        if is_gzip(&head) {
-            if inner_head.starts_with(b"WARC/") {
-                self.warc(name, whole, true)
-            } else if is_tar(&inner_head) {
-                self.tar(name, MultiGzDecoder::new(whole))
-            } else {
-                self.document(name.to_owned(), MultiGzDecoder::new(whole))
+        if !is_gzip(head) {
+            if head.starts_with(b"WARC/") {
+                return self.warc(name, &mut PlainStream::new(raw), Vec::new(), None);
             }
-        } else if head.starts_with(b"WARC/") {
-            self.warc(name, whole, false)
-        } else if is_tar(&head) {
-            self.tar(name, whole)
+            if is_tar(head) {
+                return self.tar(name, raw);
+            }
+            return self.document(name.to_owned(), raw);
+        }
+        // Decode the first bytes, whatever the length of the first member's header.
+        let mut src = GzStream::new(raw);
+        let mut peek = Vec::new();
+        let mut brk = None;
+        while peek.len() < 512 && brk.is_none() {
+            let want = 512 - peek.len();
+            match src.pull(&mut peek, want) {
+                Ok(Step::Data) => {}
+                Ok(Step::End) => break,
+                Ok(Step::Break(b)) if peek.is_empty() => {
+                    // The first member is corrupt: a WARC.gz goes on after it.
+                    let mut after = Vec::new();
+                    while after.len() < 8 {
+                        match src.pull(&mut after, 512) {
+                            Ok(Step::Data) => {}
+                            _ => break,
+                        }
+                    }
+                    if after.starts_with(b"WARC/") {
+                        let source = format!("{name}@{}", b.offset);
+                        self.broken(source, b.kind, b.message);
+                        return self.warc(name, &mut src, after, None);
+                    }
+                    return self.broken(name.to_owned(), b.kind, break_error(&b).to_string());
+                }
+                Ok(Step::Break(b)) => brk = Some(b),
+                Err(e) => return self.broken(name.to_owned(), "io", e.to_string()),
+            }
+        }
+        if peek.starts_with(b"WARC/") {
+            return self.warc(name, &mut src, peek, brk);
+        }
+        let err = brk.map(|b| break_error(&b));
+        let r = Cursor::new(peek).chain(ErrThen { err }).chain(DecodedRead {
+            src,
+            buf: Vec::new(),
+            at: 0,
+        });
+        let mut r = r;
+        // A tar inside: sniffed on the decoded bytes.
+        let mut head = [0u8; 512];
+        let n = match read_full(&mut r, &mut head) {
+            Ok(n) => n,
+            Err(e) => {
+                let (kind, msg) = io_kind(e);
+                return self.broken(name.to_owned(), kind, msg);
+            }
+        };
+        let r = Cursor::new(head[..n].to_vec()).chain(r);
+        if is_tar(&head[..n]) {
+            self.tar(name, r)
         } else {
-            self.document(name.to_owned(), whole)
+            self.document(name.to_owned(), r)
         }
     }
 
-    /// One document: the whole stream, bounded by `max_record_bytes`.
+    /// One document: the stream up to `max_record_bytes` (the rest is not read).
     fn document<R: Read>(&mut self, source: String, r: R) {
         match read_bounded(r, self.cfg.max_record_bytes, self.pool.get()) {
             Ok(bytes) => self.emit(Record { source, payload: Payload::Document(bytes) }),
@@ -290,14 +482,14 @@ impl Reader<'_, '_> {
         }
     }
 
-    fn warc<R: Read>(&mut self, name: &str, r: R, gzip: bool) {
+    fn warc<S: Source>(&mut self, name: &str, src: &mut S, head: Vec<u8>, brk: Option<Break>) {
         let counters = self.counters;
         let max = self.cfg.max_record_bytes;
         let pool = self.pool;
         let mut emit = |item: WarcItem| {
             match item {
-                WarcItem::Response { offset, target_uri, block } => {
-                    let source = format!("{name}@{offset} {target_uri}");
+                WarcItem::Response { at, target_uri, block } => {
+                    let source = format!("{name}@{at} {target_uri}");
                     self.emit(Record {
                         source,
                         payload: Payload::Response { target_uri, message: block },
@@ -306,58 +498,117 @@ impl Reader<'_, '_> {
                 WarcItem::Skipped { .. } => {
                     counters.skipped_records.fetch_add(1, Ordering::Relaxed);
                 }
-                WarcItem::Broken { offset, target_uri, kind, message } => {
+                WarcItem::Broken { at, target_uri, kind, message } => {
                     let source = match target_uri {
-                        Some(u) => format!("{name}@{offset} {u}"),
-                        None => format!("{name}@{offset}"),
+                        Some(u) => format!("{name}@{at} {u}"),
+                        None => format!("{name}@{at}"),
                     };
                     self.broken(source, kind, message)
                 }
             }
             !self.stopped
         };
-        if let Err(e) = warc::read_warc(r, gzip, max, &mut || pool.get(), &mut emit) {
+        if let Err(e) = warc::read_records(src, head, brk, max, &mut || pool.get(), &mut emit) {
             self.broken(name.to_owned(), "io", format!("reading WARC: {e}; rest of file skipped"));
         }
     }
 
-    fn tar<R: Read>(&mut self, name: &str, r: R) {
-        let mut archive = tar::Archive::new(r);
-        let entries = match archive.entries() {
-            Ok(e) => e,
-            Err(e) => return self.broken(name.to_owned(), "bad_tar", e.to_string()),
-        };
-        for entry in entries {
-            let mut entry = match entry {
-                Ok(e) => e,
-                Err(e) => {
-                    // NOTE: tar has no framing to resynchronize on; the rest is reported here.
-                    return self.broken(
-                        name.to_owned(),
-                        "bad_tar",
-                        format!("{e}; rest of archive skipped"),
-                    );
-                }
+    /// A tar stream (ustar, GNU, pax, pre-POSIX): one record per regular file member.
+    /// NOTE: why not the `tar` crate: it reads a GNU long name or a pax header into memory
+    /// whole, whatever its size (a 300 MB name from a 300 KB tar.gz), and needs the ustar
+    /// magic. This reader keeps names up to [`MAX_NAME`] and streams everything else.
+    fn tar<R: Read>(&mut self, name: &str, mut r: R) {
+        let mut block = [0u8; 512];
+        // Name for the next member from a GNU long-name entry or a pax header:
+        // Ok(name), or Err(length) when it is longer than MAX_NAME.
+        let mut next_name: Option<Result<Vec<u8>, u64>> = None;
+        loop {
+            let fail = |this: &mut Self, kind, msg: String| {
+                this.broken(name.to_owned(), kind, format!("{msg}; rest of archive skipped"))
             };
-            if !entry.header().entry_type().is_file() {
-                continue;
+            match read_full(&mut r, &mut block) {
+                Ok(0) => return,
+                Ok(512) => {}
+                Ok(_) => return fail(self, "truncated", "archive ends inside a header".into()),
+                Err(e) => {
+                    let (kind, msg) = io_kind(e);
+                    return fail(self, kind, msg);
+                }
             }
-            let member = match entry.path() {
-                Ok(p) => p.display().to_string(),
-                Err(_) => String::from_utf8_lossy(&entry.path_bytes()).into_owned(),
+            if block.iter().all(|b| *b == 0) {
+                return;
+            }
+            if !tar_checksum_ok(&block) {
+                return fail(self, "bad_tar", "tar header checksum mismatch".into());
+            }
+            let Some(size) = tar_number(&block[124..136]) else {
+                return fail(self, "bad_tar", "bad member size".into());
             };
-            let source = format!("{name}!{member}");
-            let head = match read_head(&mut entry, 2) {
-                Ok(h) => h,
-                Err(e) => {
-                    return self.broken(source, "bad_tar", format!("{e}; rest of archive skipped"))
+            let padding = (512 - size % 512) % 512;
+            let flag = block[156];
+            let mut entry = Exact { inner: &mut r, left: size };
+            let res: io::Result<()> = (|| match flag {
+                b'L' => {
+                    next_name = Some(read_name(&mut entry, size)?);
+                    Ok(())
                 }
-            };
-            let rest = Cursor::new(head.clone()).chain(&mut entry);
-            if is_gzip(&head) {
-                self.document(source, MultiGzDecoder::new(BufReader::new(rest)))
-            } else {
-                self.document(source, rest)
+                b'x' if size <= MAX_PAX => {
+                    let mut pax = Vec::new();
+                    entry.read_to_end(&mut pax)?;
+                    if let Some(p) = pax_path(&pax) {
+                        next_name = Some(if p.len() > MAX_NAME {
+                            Err(p.len() as u64)
+                        } else {
+                            Ok(p.to_vec())
+                        });
+                    }
+                    Ok(())
+                }
+                b'0' | b'7' | 0 => {
+                    let member = match next_name.take() {
+                        Some(n) => n,
+                        None => {
+                            let mut n = cstr(&block[..100]).to_vec();
+                            let prefix = cstr(&block[345..500]);
+                            if &block[257..262] == b"ustar" && !prefix.is_empty() {
+                                n = [prefix, b"/", &n].concat();
+                            }
+                            Ok(n)
+                        }
+                    };
+                    match member {
+                        Ok(m) if m.ends_with(b"/") => {} // pre-POSIX directory
+                        Ok(m) => {
+                            let source = format!("{name}!{}", escape_name(&m));
+                            let mut head = [0u8; 2];
+                            let n = read_full(&mut entry, &mut head)?;
+                            let rest = Cursor::new(head[..n].to_vec()).chain(&mut entry);
+                            if is_gzip(&head[..n]) {
+                                self.document(source, MultiGzDecoder::new(BufReader::new(rest)))
+                            } else {
+                                self.document(source, rest)
+                            }
+                        }
+                        Err(len) => {
+                            let source = format!("{name}!");
+                            let msg = format!("member name of {len} bytes, longer than {MAX_NAME}");
+                            self.broken(source, "bad_tar", msg);
+                        }
+                    }
+                    Ok(())
+                }
+                _ => {
+                    // Directories, links, devices, global pax headers, oversized pax headers.
+                    next_name = None;
+                    Ok(())
+                }
+            })();
+            let res = res
+                .and_then(|_| io::copy(&mut entry, &mut io::sink()).map(|_| ()))
+                .and_then(|_| io::copy(&mut (&mut r).take(padding), &mut io::sink()).map(|_| ()));
+            if let Err(e) = res {
+                let (kind, msg) = io_kind(e);
+                return fail(self, kind, msg);
             }
             if self.stopped {
                 return;
@@ -366,64 +617,270 @@ impl Reader<'_, '_> {
     }
 }
 
-/// The first decompressed bytes of a gzip stream whose first bytes are `head`.
-fn peek_gzip(head: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    // Errors (a member longer than `head`, corrupt data) just end the peek.
-    let mut dec = GzDecoder::new(head).take(512);
-    let mut buf = [0u8; 512];
-    while let Ok(n) = dec.read(&mut buf) {
-        if n == 0 {
-            break;
-        }
-        out.extend_from_slice(&buf[..n]);
-    }
-    out
+/// A reader that yields nothing, then its error (once).
+struct ErrThen {
+    err: Option<io::Error>,
 }
 
-/// Reads all of `r`, at most `max` bytes.
+impl Read for ErrThen {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.err.take() {
+            Some(e) => Err(e),
+            None => Ok(0),
+        }
+    }
+}
+
+/// A GNU long name (`size` bytes, NUL-terminated): kept up to [`MAX_NAME`] bytes.
+fn read_name<R: Read>(r: &mut R, size: u64) -> io::Result<Result<Vec<u8>, u64>> {
+    if size > MAX_NAME as u64 + 1 {
+        io::copy(r, &mut io::sink())?;
+        return Ok(Err(size));
+    }
+    let mut v = Vec::new();
+    r.read_to_end(&mut v)?;
+    Ok(Ok(cstr(&v).to_vec()))
+}
+
+/// The `path` of a pax extended header (`<len> path=<value>\n` records).
+fn pax_path(mut pax: &[u8]) -> Option<&[u8]> {
+    let mut found = None;
+    while !pax.is_empty() {
+        let sp = memchr::memchr(b' ', pax)?;
+        let len: usize = std::str::from_utf8(&pax[..sp]).ok()?.parse().ok()?;
+        if len <= sp || len > pax.len() {
+            return found;
+        }
+        let rec = &pax[sp + 1..len];
+        let rec = rec.strip_suffix(b"\n").unwrap_or(rec);
+        if let Some(v) = rec.strip_prefix(b"path=") {
+            found = Some(v);
+        }
+        pax = &pax[len..];
+    }
+    found
+}
+
+fn io_kind(e: io::Error) -> (&'static str, String) {
+    let kind = match e.kind() {
+        io::ErrorKind::UnexpectedEof => "truncated",
+        io::ErrorKind::InvalidData | io::ErrorKind::InvalidInput => "bad_gzip",
+        _ => "io",
+    };
+    (kind, e.to_string())
+}
+
+/// Reads all of `r`, at most `max` bytes; what is beyond `max` is not read.
 fn read_bounded<R: Read>(
     r: R,
     max: usize,
     mut bytes: Vec<u8>,
 ) -> Result<Vec<u8>, (&'static str, String)> {
-    let mut r = r;
-    match (&mut r).take(max as u64 + 1).read_to_end(&mut bytes) {
+    match r.take(max as u64 + 1).read_to_end(&mut bytes) {
         Ok(_) if bytes.len() > max => {
-            // Drain the rest so the enclosing stream (a tar) stays in step.
-            let _ = io::copy(&mut r, &mut io::sink());
             Err(("too_large", format!("document larger than {max} bytes")))
         }
         Ok(_) => Ok(bytes),
-        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err(("truncated", e.to_string())),
-        Err(e)
-            if e.kind() == io::ErrorKind::InvalidInput
-                || e.kind() == io::ErrorKind::InvalidData =>
-        {
-            Err(("bad_gzip", e.to_string()))
-        }
-        Err(e) => Err(("io", e.to_string())),
+        Err(e) => Err(io_kind(e)),
     }
 }
 
 /// Total size in bytes of the files `inputs` name (directories walked), or `None` when
 /// one is standard input. For a progress bar's length; unreadable entries count 0.
 pub fn total_size(inputs: &[Input]) -> Option<u64> {
-    fn walk(p: &Path) -> u64 {
-        match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => std::fs::read_dir(p)
-                .map(|rd| rd.filter_map(|e| e.ok()).map(|e| walk(&e.path())).sum())
-                .unwrap_or(0),
-            Ok(m) => m.len(),
-            Err(_) => 0,
-        }
-    }
     let mut total = 0;
     for i in inputs {
         match i {
             Input::Stdin => return None,
-            Input::Path(p) => total += walk(p),
+            Input::Path(p) => {
+                for e in walkdir::WalkDir::new(p).follow_links(true).into_iter().flatten() {
+                    if e.file_type().is_file() {
+                        total += e.metadata().map_or(0, |m| m.len());
+                    }
+                }
+            }
         }
     }
     Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::{write::GzEncoder, Compression, GzBuilder};
+    use std::io::Write;
+
+    fn run(inputs: &[Input], max: usize) -> Vec<String> {
+        let cfg = ReadConfig { max_record_bytes: max };
+        let (counters, pool) = (Counters::default(), BufPool::default());
+        let mut out = Vec::new();
+        enumerate(inputs, &cfg, &counters, &pool, &mut |r| {
+            out.push(match r.payload {
+                Payload::Document(b) => format!("D {} {}", r.source, String::from_utf8_lossy(&b)),
+                Payload::Response { .. } => format!("R {}", r.source),
+                Payload::Broken { kind, .. } => format!("B {} {kind}", r.source),
+            });
+            true
+        });
+        out
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("feedmill-input-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn file(dir: &Path, name: &str, data: &[u8]) -> Input {
+        let p = dir.join(name);
+        std::fs::write(&p, data).unwrap();
+        Input::Path(p)
+    }
+
+    fn warc(uri: &str) -> Vec<u8> {
+        let block = b"HTTP/1.1 200 OK\r\n\r\n<rss/>";
+        let mut r = format!(
+            "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\nContent-Length: {}\r\n\r\n",
+            block.len()
+        )
+        .into_bytes();
+        r.extend_from_slice(block);
+        r.extend_from_slice(b"\r\n\r\n");
+        r
+    }
+
+    /// A 100 KB gzip FNAME in the first member: still sniffed as a WARC.gz.
+    #[test]
+    fn long_gzip_file_name_in_the_first_member() {
+        let dir = scratch("fname");
+        let mut e =
+            GzBuilder::new().filename(vec![b'n'; 100_000]).write(Vec::new(), Compression::fast());
+        e.write_all(&warc("http://a/")).unwrap();
+        let input = file(&dir, "x.warc.gz", &e.finish().unwrap());
+        let src = path_name(match &input {
+            Input::Path(p) => p,
+            _ => unreachable!(),
+        });
+        assert_eq!(run(&[input], 1 << 20), vec![format!("R {src}@0 http://a/")]);
+    }
+
+    /// One tar header block (pre-POSIX when `ustar` is false: no magic, no prefix).
+    fn tar_header(name: &[u8], size: usize, flag: u8, ustar: bool) -> [u8; 512] {
+        let mut h = [0u8; 512];
+        h[..name.len().min(100)].copy_from_slice(&name[..name.len().min(100)]);
+        h[100..108].copy_from_slice(b"0000644\0");
+        h[124..136].copy_from_slice(format!("{size:011o}\0").as_bytes());
+        h[156] = flag;
+        if ustar {
+            h[257..263].copy_from_slice(b"ustar\0");
+            h[263..265].copy_from_slice(b"00");
+        }
+        h[148..156].copy_from_slice(b"        ");
+        let sum: u32 = h.iter().map(|b| *b as u32).sum();
+        h[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+        h
+    }
+
+    fn tar_entry(out: &mut Vec<u8>, name: &[u8], data: &[u8], flag: u8, ustar: bool) {
+        out.extend(tar_header(name, data.len(), flag, ustar));
+        out.extend(data);
+        out.resize(out.len().div_ceil(512) * 512, 0);
+    }
+
+    #[test]
+    fn pre_posix_tar_is_a_tar() {
+        let dir = scratch("v7");
+        let mut t = Vec::new();
+        tar_entry(&mut t, b"dir/", b"", 0, false);
+        tar_entry(&mut t, b"dir/a.xml", b"<rss>a</rss>", 0, false);
+        tar_entry(&mut t, b"b.xml", b"<feed/>", b'0', false);
+        t.extend([0u8; 1024]);
+        let input = file(&dir, "old.tar", &t);
+        let n = path_name(match &input {
+            Input::Path(p) => p,
+            _ => unreachable!(),
+        });
+        assert_eq!(
+            run(&[input], 1 << 20),
+            vec![format!("D {n}!dir/a.xml <rss>a</rss>"), format!("D {n}!b.xml <feed/>")]
+        );
+    }
+
+    /// A GNU long name beyond MAX_NAME is never held: the member is an error record, its
+    /// bytes skipped; the next member reads normally. Non-UTF-8 names stay distinct.
+    #[test]
+    fn tar_long_names_are_bounded() {
+        let dir = scratch("longname");
+        let mut t = Vec::new();
+        let mut long = vec![b'x'; MAX_NAME + 10];
+        long.push(0);
+        tar_entry(&mut t, b"././@LongLink", &long, b'L', true);
+        tar_entry(&mut t, b"x", b"<rss/>", b'0', true);
+        let mut ok = b"ok-".repeat(50);
+        ok.extend(b".xml\0");
+        tar_entry(&mut t, b"././@LongLink", &ok, b'L', true);
+        tar_entry(&mut t, b"ok", b"<rss>ok</rss>", b'0', true);
+        tar_entry(&mut t, b"a\xff.xml", b"1", b'0', true);
+        tar_entry(&mut t, b"a\xfe.xml", b"2", b'0', true);
+        t.extend([0u8; 1024]);
+        let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+        e.write_all(&t).unwrap();
+        let input = file(&dir, "t.tar.gz", &e.finish().unwrap());
+        let n = path_name(match &input {
+            Input::Path(p) => p,
+            _ => unreachable!(),
+        });
+        let okname = format!("{}.xml", "ok-".repeat(50));
+        assert_eq!(
+            run(&[input], 1 << 20),
+            vec![
+                format!("B {n}! bad_tar"),
+                format!("D {n}!{okname} <rss>ok</rss>"),
+                format!("D {n}!a\\xff.xml 1"),
+                format!("D {n}!a\\xfe.xml 2"),
+            ]
+        );
+    }
+
+    /// In a walked directory: a FIFO is an error record (never opened), links back to an
+    /// ancestor are `symlink_loop` records, files read once each.
+    #[cfg(unix)]
+    #[test]
+    fn directory_walk_skips_fifos_and_detects_loops() {
+        let dir = scratch("walk");
+        std::fs::write(dir.join("a.xml"), b"<rss/>").unwrap();
+        let fifo = dir.join("b.fifo");
+        let status = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(status.success());
+        std::os::unix::fs::symlink(".", dir.join("c-loop")).unwrap();
+        std::os::unix::fs::symlink(".", dir.join("d-loop")).unwrap();
+        let d = path_name(&dir);
+        assert_eq!(
+            run(&[Input::Path(dir.clone())], 1 << 20),
+            vec![
+                format!("D {d}/a.xml <rss/>"),
+                format!("B {d}/b.fifo not_a_file"),
+                format!("B {d}/c-loop symlink_loop"),
+                format!("B {d}/d-loop symlink_loop"),
+            ]
+        );
+        // A non-UTF-8 file name is printed with its bytes escaped.
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let odd = dir.join(std::ffi::OsStr::from_bytes(b"z\xff.xml"));
+            std::fs::write(&odd, b"x").unwrap();
+            assert_eq!(path_name(&odd), format!("{d}/z\\xff.xml"));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An endless input named on the command line is read up to the limit, then left.
+    #[cfg(unix)]
+    #[test]
+    fn dev_zero_is_bounded() {
+        let got = run(&[Input::Path(PathBuf::from("/dev/zero"))], 1 << 20);
+        assert_eq!(got, vec!["B /dev/zero too_large".to_owned()]);
+    }
 }

@@ -4,307 +4,443 @@
 //!
 //! NOTE: why not the `warc` crate (0.4): it decompresses a `.warc.gz` as one multi-member
 //! stream, so a record's offset in the file is unknown, and one corrupt member ends the
-//! whole file. Crawl archives store one gzip member per record; this reader decodes member
-//! by member with [`flate2::bufread::GzDecoder`] over a byte-counting reader, so each record
-//! has its file offset, memory is bounded by one record, and after a corrupt member it
-//! resynchronizes on the next gzip header instead of losing the rest of the file.
+//! whole file. This reader parses records out of one decoded stream ([`gz::GzStream`] or
+//! [`gz::PlainStream`]), so any gzip member layout reads the same: one member per record,
+//! several records per member, one member for the whole file (`gzip crawl.warc`), or
+//! members cut at fixed sizes regardless of records (block-gzip writers).
 //!
 //! ```text
-//!  raw bytes ─► Counting (offset) ─► [gzip member ─► GzDecoder] ─► WARC header ─► block
+//!  raw bytes ─► Raw (1 MiB look-behind) ─► GzStream: member by member, Breaks ─► records
+//!  record: `WARC/x.y` line, named fields up to the empty line, Content-Length bytes, CRLF CRLF
 //!  block of a `response` ─► status line + headers ─► de-chunk ─► gunzip/inflate ─► body
 //! ```
+//!
+//! Recovery, always forward, never from inside a record that was read whole:
+//! - a corrupt or truncated gzip member: one error record; decoding resumes at the next
+//!   member header after the failed member's start that is not inside the raw bytes of a
+//!   stored deflate block (see `gz.rs`); the record in progress is reported broken, not
+//!   searched;
+//! - bytes that are not a record (junk between records): one error record, then the next
+//!   `WARC/<digit>` (where a line starts or not);
+//! - a record whose header cannot be read (bad, negative, missing Content-Length), or whose
+//!   Content-Length does not end at `CRLF CRLF` (or the end, or the next version line), or
+//!   runs past the end of the stream: one error record, then the next `WARC/<digit>` after
+//!   its header (the records a wrong Content-Length covered are read).
+//!
+//! Memory: one record's header (≤ [`MAX_HEADER`]) and block (≤ `max_record`, larger blocks are
+//! skipped while streaming) in the decoded buffer, one copy of the block for the emitted
+//! record, and the raw buffer (≤ [`gz::RETAIN`] + [`gz::CHUNK`]).
+
+pub mod gz;
 
 use std::borrow::Cow;
-use std::io::{self, BufRead, Read};
+use std::fmt;
+use std::io::{self, Read};
 
 use flate2::bufread::{DeflateDecoder, GzDecoder, ZlibDecoder};
+
+use gz::{Break, GzStream, PlainStream, Raw, Source, Step, CHUNK};
+
+/// Longest WARC record header read.
+pub const MAX_HEADER: usize = 1 << 20;
+
+/// Where a record starts: the raw offset of its gzip member (or of the record in a plain
+/// WARC) and, when the record does not start its member, the decoded bytes before it in the
+/// member. Printed `offset` or `offset+within`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Loc {
+    pub offset: u64,
+    pub within: u64,
+}
+
+impl fmt::Display for Loc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.within == 0 {
+            write!(f, "{}", self.offset)
+        } else {
+            write!(f, "{}+{}", self.offset, self.within)
+        }
+    }
+}
 
 /// A WARC record read from an archive.
 #[derive(Debug)]
 pub enum WarcItem {
     /// A `response` record with an HTTP message.
-    Response { offset: u64, target_uri: String, block: Vec<u8> },
+    Response { at: Loc, target_uri: String, block: Vec<u8> },
     /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped.
-    Skipped { offset: u64, warc_type: String },
-    /// A record that could not be read; the reader goes on with the next one when it can.
-    Broken { offset: u64, target_uri: Option<String>, kind: &'static str, message: String },
-}
-
-/// A buffered reader that counts consumed bytes (the offset of the next unread byte) and
-/// can look ahead a few bytes across refills (for gzip header search).
-pub struct Counting<R> {
-    inner: R,
-    buf: Vec<u8>,
-    start: usize,
-    end: usize,
-    pos: u64,
-}
-
-impl<R: Read> Counting<R> {
-    pub fn new(inner: R) -> Self {
-        Counting { inner, buf: vec![0; 256 * 1024], start: 0, end: 0, pos: 0 }
-    }
-
-    pub fn position(&self) -> u64 {
-        self.pos
-    }
-
-    /// Makes at least `n` bytes available when the stream has them; returns what is buffered.
-    fn fill_at_least(&mut self, n: usize) -> io::Result<&[u8]> {
-        if self.end - self.start < n {
-            self.buf.copy_within(self.start..self.end, 0);
-            self.end -= self.start;
-            self.start = 0;
-            while self.end < n {
-                let got = match self.inner.read(&mut self.buf[self.end..]) {
-                    Ok(g) => g,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(e),
-                };
-                if got == 0 {
-                    break;
-                }
-                self.end += got;
-            }
-        }
-        Ok(&self.buf[self.start..self.end])
-    }
-}
-
-impl<R: Read> Read for Counting<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let avail = self.fill_buf()?;
-        let n = avail.len().min(out.len());
-        out[..n].copy_from_slice(&avail[..n]);
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl<R: Read> BufRead for Counting<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.fill_at_least(1)
-    }
-    fn consume(&mut self, amt: usize) {
-        let amt = amt.min(self.end - self.start);
-        self.start += amt;
-        self.pos += amt as u64;
-    }
+    Skipped { at: Loc, warc_type: String },
+    /// A record (or a region) that could not be read; reading goes on after it.
+    Broken { at: Loc, target_uri: Option<String>, kind: &'static str, message: String },
 }
 
 /// Reads every record of a WARC stream, calling `emit` for each (stops when it returns
-/// false). `gzip`: the stream is a sequence of gzip members, one record each.
-/// `max_record`: largest record block accepted (bigger ones become `Broken`).
-/// `new_buf` supplies the buffer each record is decoded into (a recycled one, when the
-/// caller has a pool).
+/// false). `gzip`: the stream is gzip (any member layout). `max_record`: largest record
+/// block accepted (larger ones are skipped, as `too_large`). `new_buf` supplies the buffer
+/// each record's block is copied into (a recycled one, when the caller has a pool).
 pub fn read_warc<R: Read>(
     input: R,
     gzip: bool,
     max_record: usize,
     new_buf: &mut dyn FnMut() -> Vec<u8>,
     emit: &mut dyn FnMut(WarcItem) -> bool,
-) -> io::Result<()> {
-    let mut input = Counting::new(input);
-    let mut member = Vec::new();
+) -> io::Result<usize> {
+    let raw = Raw::new(input);
     if gzip {
-        loop {
-            if input.fill_buf()?.is_empty() {
-                return Ok(());
-            }
-            let offset = input.position();
-            if !input.fill_at_least(2)?.starts_with(&[0x1f, 0x8b]) {
-                let skipped = resync(&mut input)?;
-                let item = WarcItem::Broken {
-                    offset,
-                    target_uri: None,
-                    kind: "bad_gzip",
-                    message: format!("{skipped} bytes that are not a gzip member"),
-                };
-                if !emit(item) {
-                    return Ok(());
-                }
-                continue;
-            }
-            // NOTE: the member is decoded into a recycled buffer that becomes the record's
-            // block in place (no copy, and no fresh pages to fault in per record).
-            let mut member = new_buf();
-            let res = GzDecoder::new(&mut input)
-                .take(max_record as u64 + 64 * 1024 + 1)
-                .read_to_end(&mut member);
-            let item = match res {
-                Err(e) => {
-                    // The member is corrupt or truncated: report it, then find the next one.
-                    let uri = parse_warc_header(&member).ok().and_then(|h| h.target_uri);
-                    resync(&mut input)?;
-                    let kind = if e.kind() == io::ErrorKind::UnexpectedEof {
-                        "truncated"
-                    } else {
-                        "bad_gzip"
-                    };
-                    WarcItem::Broken {
-                        offset,
-                        target_uri: uri,
-                        kind,
-                        message: format!("gzip member: {e}"),
-                    }
-                }
-                Ok(_) if member.len() > max_record + 64 * 1024 => {
-                    // NOTE: only max_record bytes were decoded (memory stays bounded); the rest
-                    // of the member is skipped by searching for the next member header.
-                    resync(&mut input)?;
-                    WarcItem::Broken {
-                        offset,
-                        target_uri: None,
-                        kind: "too_large",
-                        message: format!("record larger than {max_record} bytes"),
-                    }
-                }
-                Ok(_) => {
-                    // Normally one record per member; a member holding several (some writers
-                    // do this) yields them all, each with the member's offset.
-                    let mut start = 0;
-                    loop {
-                        let (header, block_start, block_end) =
-                            match split_record(offset, &member[start..]) {
-                                Ok((h, b, e)) => (h, start + b, start + e),
-                                Err(broken) => break broken,
-                            };
-                        let mut next = block_end;
-                        while next < member.len()
-                            && (member[next] == b'\r' || member[next] == b'\n')
-                        {
-                            next += 1;
-                        }
-                        if next >= member.len() {
-                            member.truncate(block_end);
-                            member.drain(..block_start);
-                            break item_from(offset, header, member);
-                        }
-                        let item =
-                            item_from(offset, header, member[block_start..block_end].to_vec());
-                        if !emit(item) {
-                            return Ok(());
-                        }
-                        start = next;
-                    }
-                }
-            };
-            if !emit(item) {
-                return Ok(());
-            }
-        }
+        read_records(&mut GzStream::new(raw), Vec::new(), None, max_record, new_buf, emit)
     } else {
-        loop {
-            // Skip blank lines between records.
-            loop {
-                let buf = input.fill_buf()?;
-                if buf.is_empty() {
-                    return Ok(());
-                }
-                let n = buf.iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
-                if n == 0 {
-                    break;
-                }
-                input.consume(n);
-            }
-            let offset = input.position();
-            member.clear();
-            // Header: lines up to an empty line.
-            loop {
-                let n = input.read_until(b'\n', &mut member)?;
-                if n == 0 || member.ends_with(b"\r\n\r\n") || member.ends_with(b"\n\n") {
-                    break;
-                }
-                if member.len() > 1 << 20 {
-                    break;
-                }
-            }
-            let header = match parse_warc_header(&member) {
-                Ok(h) => h,
-                Err(msg) => {
-                    // NOTE: an uncompressed WARC has no framing to resynchronize on safely;
-                    // the rest of the file is reported in this one record.
-                    let _ = emit(WarcItem::Broken {
-                        offset,
-                        target_uri: None,
-                        kind: "bad_warc",
-                        message: format!("{msg}; rest of file skipped"),
-                    });
-                    return Ok(());
-                }
-            };
-            let len = header.content_length;
-            if len > max_record {
-                let skipped = io::copy(&mut (&mut input).take(len as u64), &mut io::sink())?;
-                let item = if skipped < len as u64 {
-                    WarcItem::Broken {
-                        offset,
-                        target_uri: header.target_uri,
-                        kind: "truncated",
-                        message: format!("record block has {skipped} of {len} bytes"),
-                    }
-                } else {
-                    WarcItem::Broken {
-                        offset,
-                        target_uri: header.target_uri,
-                        kind: "too_large",
-                        message: format!("record larger than {max_record} bytes"),
-                    }
-                };
-                if !emit(item) {
-                    return Ok(());
-                }
-                continue;
-            }
-            let mut block = new_buf();
-            block.reserve(len);
-            (&mut input).take(len as u64).read_to_end(&mut block)?;
-            let item = if block.len() < len {
-                WarcItem::Broken {
-                    offset,
-                    target_uri: header.target_uri,
-                    kind: "truncated",
-                    message: format!("record block has {} of {len} bytes", block.len()),
-                }
-            } else {
-                item_from(offset, header, block)
-            };
-            if !emit(item) {
-                return Ok(());
-            }
-        }
+        read_records(&mut PlainStream::new(raw), Vec::new(), None, max_record, new_buf, emit)
     }
 }
 
-/// Skips to the next gzip member header (`1f 8b 08`) after the current byte, or to the
-/// end; returns the bytes skipped.
-fn resync<R: Read>(input: &mut Counting<R>) -> io::Result<u64> {
-    const MAGIC: &[u8] = &[0x1f, 0x8b, 0x08];
-    let mut skipped = 0u64;
-    // Never stop at the byte where the bad member started.
-    let mut from = 1;
-    loop {
-        let buf = input.fill_at_least(MAGIC.len() + from)?;
-        if buf.len() <= from {
-            let n = buf.len();
-            input.consume(n);
-            return Ok(skipped + n as u64);
+/// Most decoded bytes [`read_records`] buffers at once for records of at most `max_record`
+/// bytes: a header, a block and its 8-byte look-ahead, plus up to two reads.
+pub const fn buffer_bound(max_record: usize) -> usize {
+    max_record + MAX_HEADER + 3 * CHUNK + 16
+}
+
+/// Reads the records of a decoded stream; `head`: bytes already pulled from it (from
+/// decoded position 0), and `brk`, the break that came after them if any. Returns the most
+/// bytes it buffered at once (≤ [`buffer_bound`]).
+pub fn read_records<S: Source>(
+    src: &mut S,
+    head: Vec<u8>,
+    brk: Option<Break>,
+    max_record: usize,
+    new_buf: &mut dyn FnMut() -> Vec<u8>,
+    emit: &mut dyn FnMut(WarcItem) -> bool,
+) -> io::Result<usize> {
+    let peak = head.len();
+    let mut r = Records { src, buf: head, start: 0, base: 0, brk, end: false, peak, dropped: 0 };
+    r.run(max_record, new_buf, emit)?;
+    Ok(r.peak)
+}
+
+struct Records<'s, S> {
+    src: &'s mut S,
+    /// Decoded bytes; `buf[start..]` unread.
+    buf: Vec<u8>,
+    start: usize,
+    /// Decoded position of `buf[0]`.
+    base: u64,
+    /// A break after the buffered bytes.
+    brk: Option<Break>,
+    end: bool,
+    /// Most bytes buffered at once.
+    peak: usize,
+    /// Decoded bytes dropped before the pending break (from its failed member): the
+    /// positions after the break are that much further.
+    dropped: u64,
+}
+
+fn is_version(b: &[u8]) -> bool {
+    b.len() > 5 && b.starts_with(b"WARC/") && b[5].is_ascii_digit()
+}
+
+/// End of a header (after its empty line), searching from `from`.
+fn header_end(b: &[u8], from: usize) -> Option<usize> {
+    for i in memchr::memchr_iter(b'\n', &b[from..]).map(|i| i + from) {
+        match b.get(i + 1) {
+            Some(b'\n') => return Some(i + 2),
+            Some(b'\r') if b.get(i + 2) == Some(&b'\n') => return Some(i + 3),
+            _ => {}
         }
-        if let Some(i) = memchr::memmem::find(&buf[from..], MAGIC) {
-            input.consume(from + i);
-            return Ok(skipped + (from + i) as u64);
+    }
+    None
+}
+
+/// Whether the bytes after a block end the record: `CRLF CRLF` (or LF LF), or only line
+/// ends before the end of the stream or a version line.
+fn trailer_ok(rest: &[u8], at_end: bool) -> bool {
+    let run = rest.iter().take(4).take_while(|b| **b == b'\r' || **b == b'\n').count();
+    let lfs = rest[..run].iter().filter(|b| **b == b'\n').count();
+    lfs >= 2 || (run == rest.len() && at_end) || is_version(&rest[run..])
+}
+
+impl<S: Source> Records<'_, S> {
+    fn avail(&self) -> &[u8] {
+        &self.buf[self.start..]
+    }
+
+    fn pos(&self) -> u64 {
+        self.base + self.start as u64
+    }
+
+    fn loc(&self, pos: u64) -> Loc {
+        let (offset, within) = self.src.locate(pos);
+        Loc { offset, within }
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.start += n.min(self.buf.len() - self.start);
+    }
+
+    /// Makes `n` bytes available; false when a break or the end comes first.
+    fn fill(&mut self, n: usize) -> io::Result<bool> {
+        while self.buf.len() - self.start < n {
+            if self.brk.is_some() || self.end {
+                return Ok(false);
+            }
+            if self.start >= CHUNK {
+                self.buf.drain(..self.start);
+                self.base += self.start as u64;
+                self.start = 0;
+            }
+            let want = (n - (self.buf.len() - self.start)).max(CHUNK);
+            let step = self.src.pull(&mut self.buf, want)?;
+            self.peak = self.peak.max(self.buf.len());
+            match step {
+                Step::Data => {}
+                Step::Break(b) => self.brk = Some(b),
+                Step::End => self.end = true,
+            }
         }
-        if buf.len() < MAGIC.len() + from {
-            // End of stream: nothing more to find.
-            let n = buf.len();
-            input.consume(n);
-            return Ok(skipped + n as u64);
+        Ok(true)
+    }
+
+    /// Drops what is buffered before a pending break and returns the break.
+    fn take_break(&mut self) -> Option<Break> {
+        let b = self.brk.take()?;
+        self.start = self.buf.len();
+        self.base += std::mem::take(&mut self.dropped);
+        Some(b)
+    }
+
+    fn run(
+        &mut self,
+        max: usize,
+        new_buf: &mut dyn FnMut() -> Vec<u8>,
+        emit: &mut dyn FnMut(WarcItem) -> bool,
+    ) -> io::Result<()> {
+        // Silently skipping to the next version line (after a reported failure).
+        let mut resync = false;
+        // Start of junk not reported yet.
+        let mut junk: Option<u64> = None;
+        loop {
+            let have = self.fill(8)?;
+            if self.avail().is_empty() {
+                if let Some(j) = junk.take() {
+                    if !emit(self.junk(j)) {
+                        return Ok(());
+                    }
+                }
+                match self.take_break() {
+                    Some(b) => {
+                        let item = WarcItem::Broken {
+                            at: Loc { offset: b.offset, within: 0 },
+                            target_uri: None,
+                            kind: b.kind,
+                            message: b.message,
+                        };
+                        if !emit(item) {
+                            return Ok(());
+                        }
+                        // Decoding resumes at a member start, maybe inside a record.
+                        resync = true;
+                        continue;
+                    }
+                    None => return Ok(()),
+                }
+            }
+            if !resync && junk.is_none() {
+                let n = self.avail().iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
+                if n > 0 {
+                    self.consume(n);
+                    continue;
+                }
+            }
+            if is_version(self.avail()) {
+                if let Some(j) = junk.take() {
+                    if !emit(self.junk(j)) {
+                        return Ok(());
+                    }
+                }
+                let before = self.pos();
+                let res = self.record(max, new_buf)?;
+                if res.1 && self.pos() == before && !self.avail().is_empty() {
+                    // A failed record is searched from its second byte on.
+                    self.consume(1);
+                }
+                match res {
+                    (Some(item), failed) => {
+                        resync = failed;
+                        if !emit(item) {
+                            return Ok(());
+                        }
+                    }
+                    (None, failed) => resync = failed,
+                }
+                continue;
+            }
+            if !resync && junk.is_none() {
+                junk = Some(self.pos());
+            }
+            // Forward to the next version (`WARC/<digit>`, where a line starts or not: junk
+            // may end without a line end).
+            let a = self.avail();
+            let found = memchr::memmem::find_iter(&a[1..], b"WARC/")
+                .map(|i| i + 1)
+                .find(|&i| is_version(&a[i..]) || a.len() - i < 6);
+            match found {
+                Some(i) => self.consume(i),
+                None if !have => {
+                    let n = a.len();
+                    self.consume(n);
+                }
+                None => {
+                    let n = a.len().saturating_sub(6).max(1);
+                    self.consume(n);
+                }
+            }
         }
-        // Keep the last two bytes: a header may straddle the refill.
-        let n = buf.len().saturating_sub(MAGIC.len() - 1).max(from);
-        input.consume(n);
-        skipped += n as u64;
-        from = 0;
+    }
+
+    fn junk(&self, from: u64) -> WarcItem {
+        WarcItem::Broken {
+            at: self.loc(from),
+            target_uri: None,
+            kind: "bad_warc",
+            message: format!("{} bytes that are not a WARC record", self.pos() - from),
+        }
+    }
+
+    /// Reads the record at the read position (a version line). Returns its item (if any)
+    /// and whether it failed (then the read position is inside it: resynchronize).
+    fn record(
+        &mut self,
+        max: usize,
+        new_buf: &mut dyn FnMut() -> Vec<u8>,
+    ) -> io::Result<(Option<WarcItem>, bool)> {
+        let pos = self.pos();
+        let at = self.loc(pos);
+        self.src.forget_before(pos);
+        let broken = |uri: Option<String>, kind, message| WarcItem::Broken {
+            at,
+            target_uri: uri,
+            kind,
+            message,
+        };
+        let mut searched = 0;
+        let hl = loop {
+            if let Some(e) = header_end(self.avail(), searched) {
+                break e;
+            }
+            let have = self.avail().len();
+            searched = have.saturating_sub(2);
+            if have > MAX_HEADER {
+                self.consume(1);
+                let msg = format!("WARC header longer than {MAX_HEADER} bytes");
+                return Ok((Some(broken(None, "bad_warc", msg)), true));
+            }
+            if !self.fill(have + 1)? {
+                let item = self.interrupted(at, None, "WARC header", pos + 1);
+                return Ok((Some(item), true));
+            }
+        };
+        let header = match parse_warc_header(&self.avail()[..hl]) {
+            Ok(h) => h,
+            Err(msg) => {
+                self.consume(hl);
+                return Ok((Some(broken(None, "bad_warc", msg)), true));
+            }
+        };
+        let len = header.content_length;
+        let uri = header.target_uri.clone();
+        let take = len.min(max.saturating_add(1));
+        let complete = self.fill(hl + take + 8)?;
+        if self.avail().len() < hl + take {
+            self.consume(hl);
+            let item = self.interrupted(at, uri, "record block", self.pos());
+            return Ok((Some(item), true));
+        }
+        // A record is emitted only when the member holding its end decoded and checked.
+        if len <= max {
+            let last = pos + (hl + len) as u64 - 1;
+            let owner = self.src.locate(last).0;
+            if self.brk.as_ref().is_some_and(|b| b.offset <= owner) {
+                let item = self.interrupted(at, uri, "record", u64::MAX);
+                return Ok((Some(item), true));
+            }
+        }
+        if len > max {
+            // Skipped while streaming: never more than the buffered bytes in memory.
+            self.consume(hl);
+            let mut left = len;
+            while left > 0 {
+                if self.avail().is_empty() && !self.fill(1)? {
+                    let item = self.interrupted(at, uri, "record block", u64::MAX);
+                    return Ok((Some(item), true));
+                }
+                let n = self.avail().len().min(left);
+                self.consume(n);
+                left -= n;
+            }
+            let at_end = !self.fill(8)?;
+            let ok = trailer_ok(&self.avail()[..self.avail().len().min(8)], at_end);
+            let msg = format!("record larger than {max} bytes");
+            return Ok((Some(broken(uri, "too_large", msg)), !ok));
+        }
+        let rest = &self.avail()[hl + len..];
+        if !trailer_ok(rest, !complete) {
+            self.consume(hl);
+            let msg = format!(
+                "Content-Length {len} does not end the record (no empty line after the block)"
+            );
+            return Ok((Some(broken(uri, "bad_warc", msg)), true));
+        }
+        let item = if header.warc_type == "response" {
+            let mut block = new_buf();
+            block.extend_from_slice(&self.avail()[hl..hl + len]);
+            WarcItem::Response { at, target_uri: header.target_uri.unwrap_or_default(), block }
+        } else {
+            WarcItem::Skipped { at, warc_type: header.warc_type }
+        };
+        self.consume(hl + len);
+        Ok((Some(item), false))
+    }
+
+    /// The record at `at` was cut by a break or by the end of the stream. When the break's
+    /// failed member began after the record and a gzip member between them starts with a
+    /// version line (a wrong Content-Length ran over whole records), reading goes on from
+    /// that member; the break stays pending and gets its own item. The record's own bytes
+    /// are never searched (they may hold anything).
+    fn interrupted(&mut self, at: Loc, uri: Option<String>, what: &str, from: u64) -> WarcItem {
+        if let Some(b) = &self.brk {
+            let restart = self
+                .src
+                .member_starts(from, b.decoded_from)
+                .into_iter()
+                .find(|&m| is_version(&self.buf[(m - self.base) as usize..]));
+            if let Some(m) = restart {
+                let cut = (b.decoded_from - self.base) as usize;
+                self.dropped += (self.buf.len().saturating_sub(cut)) as u64;
+                self.buf.truncate(cut);
+                self.start = (m - self.base) as usize;
+                return WarcItem::Broken {
+                    at,
+                    target_uri: uri,
+                    kind: "bad_warc",
+                    message: format!(
+                        "{what} cut by a corrupt region at {} (Content-Length too large?)",
+                        b.offset
+                    ),
+                };
+            }
+        }
+        match self.take_break() {
+            Some(b) => WarcItem::Broken {
+                at,
+                target_uri: uri,
+                kind: b.kind,
+                message: format!("{what} cut by a gzip member at {}: {}", b.offset, b.message),
+            },
+            None => WarcItem::Broken {
+                at,
+                target_uri: uri,
+                kind: "truncated",
+                message: format!("the stream ends inside the {what}"),
+            },
+        }
     }
 }
 
@@ -312,25 +448,13 @@ struct WarcHeader {
     warc_type: String,
     target_uri: Option<String>,
     content_length: usize,
-    header_len: usize,
 }
 
-/// Parses `WARC/1.x` + named fields up to the empty line.
+/// Parses `WARC/x.y` + named fields (the header, up to and with its empty line).
 fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
-    if !buf.starts_with(b"WARC/") {
-        return Err("record does not start with a WARC/ version line".into());
-    }
-    let end = memchr::memmem::find(buf, b"\r\n\r\n")
-        .map(|i| i + 4)
-        .or_else(|| memchr::memmem::find(buf, b"\n\n").map(|i| i + 2))
-        .ok_or("WARC header has no end")?;
-    let text = String::from_utf8_lossy(&buf[..end]);
-    let mut h = WarcHeader {
-        warc_type: String::new(),
-        target_uri: None,
-        content_length: usize::MAX,
-        header_len: end,
-    };
+    let text = String::from_utf8_lossy(buf);
+    let mut h =
+        WarcHeader { warc_type: String::new(), target_uri: None, content_length: usize::MAX };
     for line in text.lines().skip(1) {
         let Some((name, value)) = line.split_once(':') else {
             continue;
@@ -342,43 +466,15 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
             // Some writers wrap the URI in <>.
             h.target_uri = Some(value.trim_start_matches('<').trim_end_matches('>').to_owned());
         } else if name.eq_ignore_ascii_case("Content-Length") {
-            h.content_length =
-                value.parse().map_err(|_| format!("bad Content-Length {value:?}"))?;
+            h.content_length = value
+                .parse()
+                .map_err(|_| format!("bad Content-Length {:?}", truncate(value, 40)))?;
         }
     }
     if h.content_length == usize::MAX {
         return Err("WARC header has no Content-Length".into());
     }
     Ok(h)
-}
-
-/// Finds the record at the start of `member`: its header and the block's start and end.
-fn split_record(offset: u64, member: &[u8]) -> Result<(WarcHeader, usize, usize), WarcItem> {
-    let header = parse_warc_header(member).map_err(|message| WarcItem::Broken {
-        offset,
-        target_uri: None,
-        kind: "bad_warc",
-        message,
-    })?;
-    let have = member.len() - header.header_len;
-    if have < header.content_length {
-        return Err(WarcItem::Broken {
-            offset,
-            message: format!("record block has {have} of {} bytes", header.content_length),
-            target_uri: header.target_uri,
-            kind: "truncated",
-        });
-    }
-    let (b, e) = (header.header_len, header.header_len + header.content_length);
-    Ok((header, b, e))
-}
-
-fn item_from(offset: u64, header: WarcHeader, block: Vec<u8>) -> WarcItem {
-    if header.warc_type == "response" {
-        WarcItem::Response { offset, target_uri: header.target_uri.unwrap_or_default(), block }
-    } else {
-        WarcItem::Skipped { offset, warc_type: header.warc_type }
-    }
 }
 
 /// An HTTP response taken apart.
@@ -437,8 +533,13 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
     }
     let raw = &block[head_end.1..];
     // NOTE: an identity body is borrowed from the record, not copied.
-    let mut body: Cow<'_, [u8]> =
-        if chunked { Cow::Owned(dechunk(raw, max_body)?) } else { Cow::Borrowed(raw) };
+    // NOTE: many crawlers store the body de-chunked but keep the `Transfer-Encoding: chunked`
+    // header; a body whose first line is not a chunk size is read as is.
+    let mut body: Cow<'_, [u8]> = if chunked && starts_with_chunk_size(raw) {
+        Cow::Owned(dechunk(raw, max_body)?)
+    } else {
+        Cow::Borrowed(raw)
+    };
     // Content codings apply in the order listed; undo them in reverse.
     for enc in encodings.iter().rev() {
         body = Cow::Owned(match enc.as_str() {
@@ -479,6 +580,13 @@ fn inflate<R: Read>(r: R, max: usize, name: &str) -> Result<Vec<u8>, HttpError> 
     Ok(out)
 }
 
+/// Whether the first line of `raw` is a chunk size (hex digits, then optional extensions).
+fn starts_with_chunk_size(raw: &[u8]) -> bool {
+    let line = &raw[..memchr::memchr(b'\n', raw).unwrap_or(raw.len())];
+    let size = line.split(|b| *b == b';').next().unwrap_or(b"").trim_ascii();
+    !size.is_empty() && size.len() <= 16 && size.iter().all(u8::is_ascii_hexdigit)
+}
+
 /// Removes the chunked transfer coding (RFC 9112 §7.1).
 fn dechunk(mut raw: &[u8], max: usize) -> Result<Vec<u8>, HttpError> {
     let mut out = Vec::new();
@@ -516,16 +624,23 @@ mod tests {
     use flate2::{write::GzEncoder, Compression};
     use std::io::Write;
 
-    fn gz(data: &[u8]) -> Vec<u8> {
-        let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+    fn gz_level(data: &[u8], level: Compression) -> Vec<u8> {
+        let mut e = GzEncoder::new(Vec::new(), level);
         e.write_all(data).unwrap();
         e.finish().unwrap()
     }
 
+    fn gz(data: &[u8]) -> Vec<u8> {
+        gz_level(data, Compression::fast())
+    }
+
     fn record(ty: &str, uri: &str, block: &[u8]) -> Vec<u8> {
+        record_cl(ty, uri, block, &block.len().to_string())
+    }
+
+    fn record_cl(ty: &str, uri: &str, block: &[u8], cl: &str) -> Vec<u8> {
         let mut r = format!(
-            "WARC/1.0\r\nWARC-Type: {ty}\r\nWARC-Target-URI: {uri}\r\nContent-Length: {}\r\n\r\n",
-            block.len()
+            "WARC/1.0\r\nWARC-Type: {ty}\r\nWARC-Target-URI: {uri}\r\nContent-Length: {cl}\r\n\r\n"
         )
         .into_bytes();
         r.extend_from_slice(block);
@@ -533,47 +648,268 @@ mod tests {
         r
     }
 
-    fn collect(data: &[u8], gzip: bool) -> Vec<WarcItem> {
+    fn response(uri: &str, body: &str) -> Vec<u8> {
+        record("response", uri, format!("HTTP/1.1 200 OK\r\n\r\n{body}").as_bytes())
+    }
+
+    /// Items as short strings: `R at uri`, `S at type`, `B at kind`.
+    fn show(data: &[u8], gzip: bool, max: usize) -> Vec<String> {
         let mut items = Vec::new();
-        read_warc(data, gzip, 1 << 20, &mut Vec::new, &mut |i| {
-            items.push(i);
+        read_warc(data, gzip, max, &mut Vec::new, &mut |i| {
+            items.push(match i {
+                WarcItem::Response { at, target_uri, .. } => format!("R {at} {target_uri}"),
+                WarcItem::Skipped { at, warc_type } => format!("S {at} {warc_type}"),
+                WarcItem::Broken { at, kind, .. } => format!("B {at} {kind}"),
+            });
             true
         })
         .unwrap();
         items
     }
 
+    /// Compares long item lists by their first difference.
+    fn same(got: &[String], want: &[String]) {
+        let i = got.iter().zip(want).position(|(g, w)| g != w).unwrap_or(got.len().min(want.len()));
+        assert_eq!(
+            (got.len(), got.get(i)),
+            (want.len(), want.get(i)),
+            "first difference at item {i}"
+        );
+    }
+
+    /// Incompressible bytes (a deflate writer stores them verbatim).
+    fn noise(n: usize, mut seed: u64) -> Vec<u8> {
+        (0..n)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed as u8
+            })
+            .collect()
+    }
+
+    /// A response whose body carries a complete gzip member of a spoofed record, among
+    /// incompressible bytes: a crawler's deflate stores it verbatim in the archive.
+    fn carrier(uri: &str) -> Vec<u8> {
+        let spoof = gz(&response("https://bank.example/feed.xml", "<rss>SPOOFED bank feed</rss>"));
+        let mut body =
+            b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n".to_vec();
+        body.extend(noise(3000, 7));
+        body.extend(&spoof);
+        body.extend(noise(3000, 9));
+        record("response", uri, &body)
+    }
+
     #[test]
-    fn members_offsets_and_resync() {
-        let a = gz(&record("response", "http://a/", b"HTTP/1.1 200 OK\r\n\r\n<rss/>"));
+    fn one_member_per_record_offsets() {
+        let a = gz(&response("http://a/", "<rss/>"));
         let b = gz(&record("request", "http://a/", b"GET / HTTP/1.1\r\n\r\n"));
-        let c = gz(&record("response", "http://c/", b"HTTP/1.1 404 Not Found\r\n\r\n"));
-        let mut data = a.clone();
-        data.extend_from_slice(&b);
-        data.extend_from_slice(b"garbage!");
-        data.extend_from_slice(&c);
-        data.extend_from_slice(&c[..c.len() / 2]); // truncated last member
-        let items = collect(&data, true);
-        assert_eq!(items.len(), 5, "{items:?}");
-        assert!(
-            matches!(&items[0], WarcItem::Response { offset: 0, target_uri, .. } if target_uri == "http://a/")
+        let c = gz(&response("http://c/", "<feed/>"));
+        let data = [a.clone(), b.clone(), c].concat();
+        let (ab, abb) = (a.len(), a.len() + b.len());
+        assert_eq!(
+            show(&data, true, 1 << 20),
+            vec![format!("R 0 http://a/"), format!("S {ab} request"), format!("R {abb} http://c/")]
         );
-        assert!(matches!(&items[1], WarcItem::Skipped { offset, .. } if *offset == a.len() as u64));
-        assert!(matches!(&items[2], WarcItem::Broken { kind: "bad_gzip", .. }));
-        assert!(
-            matches!(&items[3], WarcItem::Response { offset, .. } if *offset == (a.len() + b.len() + 8) as u64)
+    }
+
+    /// `gzip crawl.warc`: one member, larger than the record limit, every record read.
+    #[test]
+    fn single_member_larger_than_the_limit() {
+        let mut plain = Vec::new();
+        let mut want = Vec::new();
+        for i in 0..3000 {
+            let at = Loc { offset: 0, within: plain.len() as u64 };
+            want.push(format!("R {at} http://x/{i}"));
+            plain.extend(response(&format!("http://x/{i}"), &"<rss/>".repeat(i % 50)));
+        }
+        let data = gz(&plain);
+        assert!(plain.len() > 64 * 1024);
+        same(&show(&data, true, 64 * 1024), &want);
+    }
+
+    /// Block-gzip writers: members cut every 1000 bytes, whatever the records.
+    #[test]
+    fn members_not_aligned_with_records() {
+        let mut plain = Vec::new();
+        let mut starts = Vec::new();
+        for i in 0..200 {
+            starts.push((plain.len(), i));
+            plain.extend(response(&format!("http://x/{i}"), &"<rss/>".repeat(i % 30)));
+        }
+        let mut data = Vec::new();
+        let mut want = Vec::new();
+        let mut next = starts.iter().peekable();
+        for (k, piece) in plain.chunks(1000).enumerate() {
+            let member_at = data.len();
+            while let Some(&&(s, i)) = next.peek() {
+                if s >= (k + 1) * 1000 {
+                    break;
+                }
+                let within = s - k * 1000;
+                let at = Loc { offset: member_at as u64, within: within as u64 };
+                want.push(format!("R {at} http://x/{i}"));
+                next.next();
+            }
+            data.extend(gz(piece));
+        }
+        same(&show(&data, true, 1 << 20), &want);
+    }
+
+    /// A member whose CRC fails, holding a stored gzip member with a spoofed record: one
+    /// error record for it, nothing from inside it, the next member read.
+    #[test]
+    fn corrupt_member_injects_nothing() {
+        let a = gz(&response("http://a/", "<rss/>"));
+        let mut b = gz_level(&carrier("http://b/"), Compression::none());
+        let n = b.len();
+        b[n - 6] ^= 0x55; // CRC
+        let c = gz(&response("http://c/", "<rss/>"));
+        let data = [a.clone(), b.clone(), c].concat();
+        let (at_b, at_c) = (a.len(), a.len() + b.len());
+        assert_eq!(
+            show(&data, true, 1 << 20),
+            vec![
+                format!("R 0 http://a/"),
+                format!("B {at_b} bad_gzip"),
+                format!("R {at_c} http://c/")
+            ]
         );
-        assert!(matches!(&items[4], WarcItem::Broken { kind: "truncated", .. }), "{:?}", items[4]);
+        // Bit rot in the stored bytes before the payload.
+        let mut b2 = gz_level(&carrier("http://b/"), Compression::none());
+        b2[600] ^= 0x10;
+        let data = [a.clone(), b2.clone(), gz(&response("http://c/", "<rss/>"))].concat();
+        let at_c = a.len() + b2.len();
+        assert_eq!(
+            show(&data, true, 1 << 20),
+            vec![
+                format!("R 0 http://a/"),
+                format!("B {} bad_gzip", a.len()),
+                format!("R {at_c} http://c/")
+            ]
+        );
+    }
+
+    /// A truncated last member holding a stored spoofed member: one `truncated` record.
+    #[test]
+    fn truncated_member_injects_nothing() {
+        let a = gz(&response("http://a/", "<rss/>"));
+        let b = gz_level(&carrier("http://b/"), Compression::none());
+        let data = [a.clone(), b[..b.len() - 2000].to_vec()].concat();
+        assert_eq!(
+            show(&data, true, 1 << 20),
+            vec![format!("R 0 http://a/"), format!("B {} truncated", a.len())]
+        );
+    }
+
+    /// An oversized record holding a stored spoofed member: `too_large`, then the next one.
+    #[test]
+    fn oversized_record_injects_nothing() {
+        let a = gz(&response("http://a/", "<rss/>"));
+        let b = gz_level(&carrier("http://b/"), Compression::none());
+        let c = gz(&response("http://c/", "<rss/>"));
+        let data = [a.clone(), b.clone(), c].concat();
+        assert_eq!(
+            show(&data, true, 4096),
+            vec![
+                format!("R 0 http://a/"),
+                format!("B {} too_large", a.len()),
+                format!("R {} http://c/", a.len() + b.len())
+            ]
+        );
+    }
+
+    /// A member cut short and followed by a good one (a crawler restarted): the good one is
+    /// found from the cut member's start.
+    #[test]
+    fn truncated_member_does_not_swallow_the_next() {
+        let a = gz(&response("http://a/", "<rss/>"));
+        let b = gz(&response("http://b/", &"<item>text</item>".repeat(200)));
+        let b = &b[..b.len() / 2];
+        let c = gz(&response("http://c/", "<rss/>"));
+        let data = [a.clone(), b.to_vec(), c].concat();
+        assert_eq!(
+            show(&data, true, 1 << 20),
+            vec![
+                format!("R 0 http://a/"),
+                format!("B {} bad_gzip", a.len()),
+                format!("R {} http://c/", a.len() + b.len())
+            ]
+        );
+    }
+
+    #[test]
+    fn junk_between_members() {
+        let a = gz(&response("http://a/", "<rss/>"));
+        let c = gz(&response("http://c/", "<rss/>"));
+        let data = [a.clone(), b"garbage!".to_vec(), c].concat();
+        assert_eq!(
+            show(&data, true, 1 << 20),
+            vec![
+                format!("R 0 http://a/"),
+                format!("B {} bad_gzip", a.len()),
+                format!("R {} http://c/", a.len() + 8)
+            ]
+        );
+    }
+
+    /// Plain WARC: a bad Content-Length (too small, too large, past the end, negative, not a
+    /// number) and junk between records each cost one error record; the rest is read.
+    #[test]
+    fn plain_warc_resyncs_on_the_next_version_line() {
+        let body = b"HTTP/1.1 200 OK\r\n\r\n<rss/>";
+        for cl in ["3", "40", "999999", "-5", "abc", "99999999999999999999999"] {
+            let a = response("http://a/", "<rss/>");
+            let b = record_cl("response", "http://b/", body, cl);
+            let c = response("http://c/", "<rss/>");
+            let data = [a.clone(), b, c].concat();
+            let kind = if cl == "999999" { "truncated" } else { "bad_warc" };
+            let want = vec![
+                format!("R 0 http://a/"),
+                format!("B {} {kind}", a.len()),
+                format!("R {} http://c/", data.len() - response("http://c/", "<rss/>").len()),
+            ];
+            assert_eq!(show(&data, false, 1 << 20), want, "Content-Length {cl}");
+        }
+        let a = response("http://a/", "<rss/>");
+        let c = response("http://c/", "<rss/>");
+        let data = [a.clone(), b"junk junk\r\n".to_vec(), c].concat();
+        assert_eq!(
+            show(&data, false, 1 << 20),
+            vec![
+                format!("R 0 http://a/"),
+                format!("B {} bad_warc", a.len()),
+                format!("R {} http://c/", a.len() + 11)
+            ]
+        );
+    }
+
+    /// A version line inside a well-formed record's block is never a record.
+    #[test]
+    fn records_inside_a_block_stay_inside() {
+        let inner = response("https://bank.example/feed.xml", "SPOOFED");
+        let mut body = b"HTTP/1.1 200 OK\r\n\r\n".to_vec();
+        body.extend(&inner);
+        let a = record("response", "http://a/", &body);
+        let c = response("http://c/", "<rss/>");
+        let data = [a.clone(), c].concat();
+        let want = vec![format!("R 0 http://a/"), format!("R {} http://c/", a.len())];
+        assert_eq!(show(&data, false, 1 << 20), want);
+        assert_eq!(
+            show(&gz(&data), true, 1 << 20),
+            vec![format!("R 0 http://a/"), format!("R 0+{} http://c/", a.len())]
+        );
     }
 
     #[test]
     fn several_records_in_one_member() {
         let mut both = record("metadata", "http://a/", b"k: v");
-        both.extend(record("response", "http://b/", b"HTTP/1.1 200 OK\r\n\r\nx"));
-        let items = collect(&gz(&both), true);
-        assert_eq!(items.len(), 2, "{items:?}");
-        assert!(
-            matches!(&items[1], WarcItem::Response { offset: 0, target_uri, .. } if target_uri == "http://b/")
+        let second = both.len();
+        both.extend(response("http://b/", "x"));
+        assert_eq!(
+            show(&gz(&both), true, 1 << 20),
+            vec!["S 0 metadata".to_owned(), format!("R 0+{second} http://b/")]
         );
     }
 
@@ -606,16 +942,14 @@ mod tests {
             }
             for gzip in [true, false] {
                 read_warc(&data[..], gzip, 1 << 20, &mut Vec::new, &mut |item| {
-                    let off = match &item {
-                        WarcItem::Response { offset, block, .. } => {
+                    let at = match &item {
+                        WarcItem::Response { at, block, .. } => {
                             let _ = parse_http_response(block, 1 << 20);
-                            *offset
+                            *at
                         }
-                        WarcItem::Skipped { offset, .. } | WarcItem::Broken { offset, .. } => {
-                            *offset
-                        }
+                        WarcItem::Skipped { at, .. } | WarcItem::Broken { at, .. } => *at,
                     };
-                    assert!(off <= data.len() as u64);
+                    assert!(at.offset <= data.len() as u64);
                     true
                 })
                 .unwrap();
@@ -626,10 +960,12 @@ mod tests {
     #[test]
     fn plain_warc() {
         let mut data = record("warcinfo", "", b"x: y");
+        let second = data.len();
         data.extend(record("response", "http://a/", b"HTTP/1.0 200 OK\r\n\r\nbody"));
-        let items = collect(&data, false);
-        assert_eq!(items.len(), 2);
-        assert!(matches!(&items[1], WarcItem::Response { block, .. } if block.ends_with(b"body")));
+        assert_eq!(
+            show(&data, false, 1 << 20),
+            vec!["S 0 warcinfo".to_owned(), format!("R {second} http://a/")]
+        );
     }
 
     #[test]
@@ -650,5 +986,23 @@ mod tests {
         let bad = b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\nnot gzip";
         assert_eq!(parse_http_response(bad, 1 << 20).unwrap_err().0, "content_encoding");
         assert_eq!(parse_http_response(b"garbage", 10).unwrap_err().0, "bad_http");
+    }
+
+    /// Labelled chunked but stored de-chunked (common in real WARCs): read as is.
+    #[test]
+    fn chunked_label_on_a_dechunked_body() {
+        let block =
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n<?xml version=\"1.0\"?><rss/>";
+        let r = parse_http_response(block, 1 << 20).unwrap();
+        assert_eq!(&r.body[..], b"<?xml version=\"1.0\"?><rss/>");
+        let gzipped = [
+            &b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n"[..],
+            &gz(b"<feed/>"),
+        ]
+        .concat();
+        assert_eq!(&parse_http_response(&gzipped, 1 << 20).unwrap().body[..], b"<feed/>");
+        // A real chunk size line is still de-chunked (and a bad chunk still an error).
+        let bad = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nshort";
+        assert_eq!(parse_http_response(bad, 1 << 20).unwrap_err().0, "truncated");
     }
 }

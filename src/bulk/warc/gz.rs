@@ -1,0 +1,514 @@
+//! Decoded streams for the archive readers: a gzip stream decoded member after member into
+//! one byte stream ([`GzStream`]), a plain stream ([`PlainStream`]), both reporting where each
+//! decoded byte came from and any corrupt region as a [`Break`] in the stream.
+//!
+//! NOTE: why not `flate2::GzDecoder`: after a corrupt member the reader must find the next
+//! good member *without* taking a gzip member stored verbatim inside the corrupt one (a
+//! crawled body that is itself gzip is stored by the crawler's deflate as a "stored" block:
+//! its bytes appear as is in the archive). This decoder drives `miniz_oxide`'s inflater
+//! block by block (`block-boundary`), notes the raw byte range of every stored block of the
+//! member being decoded, and on failure resynchronizes forward from the failed member's
+//! start, skipping every candidate header inside those ranges.
+//!
+//! Memory: the raw buffer keeps at most [`RETAIN`] bytes behind the read position (to go
+//! back to the failed member's start) plus one [`CHUNK`] read, the inflater its 32 KiB window;
+//! stored ranges are kept only for the retained bytes.
+
+use std::io::{self, Read};
+
+use miniz_oxide::inflate::core::{decompress_with_limit, inflate_flags, DecompressorOxide};
+use miniz_oxide::inflate::TINFLStatus;
+
+/// Raw bytes kept behind the read position, to resynchronize from a failed member's start.
+pub const RETAIN: usize = 1 << 20;
+/// One read from the underlying stream.
+pub const CHUNK: usize = 256 * 1024;
+const WINDOW: usize = 32 * 1024;
+
+/// A corrupt region of the stream: `offset` is its first raw byte (a failed gzip member's
+/// start, or the first byte that is not a gzip member).
+#[derive(Debug, Clone)]
+pub struct Break {
+    pub offset: u64,
+    /// Decoded position where the bytes of the failed member begin (what was decoded from it
+    /// is not trustworthy); the break's own position for bytes that are not a member.
+    pub decoded_from: u64,
+    /// `truncated` (the stream ends inside a member) or `bad_gzip`.
+    pub kind: &'static str,
+    pub message: String,
+}
+
+/// What a pull produced.
+#[derive(Debug)]
+pub enum Step {
+    /// Decoded bytes were appended.
+    Data,
+    /// A corrupt region; decoding goes on after it.
+    Break(Break),
+    /// The end of the stream.
+    End,
+}
+
+/// A stream of decoded bytes.
+pub trait Source {
+    /// Appends up to `max` decoded bytes to `out`.
+    fn pull(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<Step>;
+    /// Where decoded byte number `pos` came from: (raw offset of its gzip member, decoded
+    /// bytes since that member's start); for a plain stream (raw offset, 0).
+    fn locate(&self, pos: u64) -> (u64, u64);
+    /// Decoded bytes before `pos` will not be located again.
+    fn forget_before(&mut self, pos: u64);
+    /// Decoded positions in `from..to` where a gzip member starts.
+    fn member_starts(&self, _from: u64, _to: u64) -> Vec<u64> {
+        Vec::new()
+    }
+}
+
+/// A buffered raw reader that can go back up to [`RETAIN`] bytes.
+pub struct Raw<R> {
+    inner: R,
+    buf: Vec<u8>,
+    start: usize,
+    /// Raw offset of `buf[0]`.
+    base: u64,
+    eof: bool,
+}
+
+impl<R: Read> Raw<R> {
+    pub fn new(inner: R) -> Self {
+        Raw { inner, buf: Vec::new(), start: 0, base: 0, eof: false }
+    }
+
+    /// Raw offset of the next unread byte.
+    pub fn pos(&self) -> u64 {
+        self.base + self.start as u64
+    }
+
+    pub fn avail(&self) -> &[u8] {
+        &self.buf[self.start..]
+    }
+
+    pub fn consume(&mut self, n: usize) {
+        self.start = (self.start + n).min(self.buf.len());
+    }
+
+    /// Makes at least `n` bytes available unless the stream ends first (`n` ≤ [`CHUNK`]).
+    pub fn fill(&mut self, n: usize) -> io::Result<&[u8]> {
+        while self.buf.len() - self.start < n && !self.eof {
+            // Keep at most RETAIN bytes behind the read position.
+            let keep = self.start.min(RETAIN);
+            let drop = self.start - keep;
+            if drop > 0 && self.buf.len() + CHUNK > self.buf.capacity() {
+                self.buf.drain(..drop);
+                self.base += drop as u64;
+                self.start = keep;
+            }
+            let old = self.buf.len();
+            self.buf.resize(old + CHUNK, 0);
+            let got = loop {
+                match self.inner.read(&mut self.buf[old..]) {
+                    Ok(g) => break g,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(e) => {
+                        self.buf.truncate(old);
+                        return Err(e);
+                    }
+                }
+            };
+            self.buf.truncate(old + got);
+            if got == 0 {
+                self.eof = true;
+            }
+        }
+        Ok(&self.buf[self.start..])
+    }
+
+    /// Goes back (or forward, within the buffer) to raw offset `p`; false when that byte is
+    /// no longer buffered.
+    pub fn seek_buffered(&mut self, p: u64) -> bool {
+        if p < self.base || p > self.base + self.buf.len() as u64 {
+            return false;
+        }
+        self.start = (p - self.base) as usize;
+        true
+    }
+
+    /// Raw offset of the oldest buffered byte.
+    pub fn oldest(&self) -> u64 {
+        self.base
+    }
+}
+
+impl<R: Read> Read for Raw<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let avail = self.fill(1)?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+/// A plain (uncompressed) stream.
+pub struct PlainStream<R> {
+    raw: Raw<R>,
+}
+
+impl<R: Read> PlainStream<R> {
+    pub fn new(raw: Raw<R>) -> Self {
+        PlainStream { raw }
+    }
+}
+
+impl<R: Read> Source for PlainStream<R> {
+    fn pull(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<Step> {
+        let avail = self.raw.fill(1)?;
+        if avail.is_empty() {
+            return Ok(Step::End);
+        }
+        let n = avail.len().min(max.max(1));
+        out.extend_from_slice(&avail[..n]);
+        self.raw.consume(n);
+        // NOTE: nothing is ever re-read: keep the raw buffer from growing.
+        if self.raw.start >= CHUNK {
+            let s = self.raw.start;
+            self.raw.buf.drain(..s);
+            self.raw.base += s as u64;
+            self.raw.start = 0;
+        }
+        Ok(Step::Data)
+    }
+    fn locate(&self, pos: u64) -> (u64, u64) {
+        (pos, 0)
+    }
+    fn forget_before(&mut self, _pos: u64) {}
+}
+
+struct Member {
+    /// Raw offset of the member's first byte.
+    start: u64,
+    /// Decoded position of its first byte.
+    dec_start: u64,
+    crc: crc32fast::Hasher,
+    size: u32,
+}
+
+/// A gzip stream decoded member by member into one byte stream.
+pub struct GzStream<R> {
+    raw: Raw<R>,
+    inflater: Box<DecompressorOxide>,
+    window: Box<[u8]>,
+    wpos: usize,
+    member: Option<Member>,
+    /// Raw ranges of stored-block data of the member being decoded and of the failed members
+    /// since the last good one: a resynchronization never starts inside one.
+    stored: Vec<(u64, u64)>,
+    /// Set after a failure until a member decodes completely: further failures extend it.
+    failing: Option<Break>,
+    /// (decoded position, raw member offset) of each member start, oldest first.
+    marks: std::collections::VecDeque<(u64, u64)>,
+    decoded: u64,
+}
+
+const MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
+
+impl<R: Read> GzStream<R> {
+    pub fn new(raw: Raw<R>) -> Self {
+        GzStream {
+            raw,
+            inflater: Box::default(),
+            window: vec![0; WINDOW].into_boxed_slice(),
+            wpos: 0,
+            member: None,
+            stored: Vec::new(),
+            failing: None,
+            marks: Default::default(),
+            decoded: 0,
+        }
+    }
+
+    /// Reads a gzip member header at the read position (RFC 1952 §2.3). `Ok(false)`: not one.
+    fn header(&mut self) -> io::Result<bool> {
+        let h = self.raw.fill(10)?;
+        if h.len() < 10 || h[..3] != MAGIC || h[3] & 0xe0 != 0 {
+            return Ok(false);
+        }
+        let flags = h[3];
+        self.raw.consume(10);
+        if flags & 0x04 != 0 {
+            let x = self.raw.fill(2)?;
+            if x.len() < 2 {
+                return Ok(false);
+            }
+            let xlen = u16::from_le_bytes([x[0], x[1]]) as usize;
+            self.raw.consume(2);
+            if !self.skip(xlen)? {
+                return Ok(false);
+            }
+        }
+        // FNAME, FCOMMENT: zero-terminated, any length (skipped, never buffered whole).
+        for bit in [0x08, 0x10] {
+            if flags & bit != 0 {
+                loop {
+                    let b = self.raw.fill(1)?;
+                    if b.is_empty() {
+                        return Ok(false);
+                    }
+                    match memchr::memchr(0, b) {
+                        Some(i) => {
+                            self.raw.consume(i + 1);
+                            break;
+                        }
+                        None => {
+                            let n = b.len();
+                            self.raw.consume(n);
+                        }
+                    }
+                }
+            }
+        }
+        if flags & 0x02 != 0 && !self.skip(2)? {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    fn skip(&mut self, mut n: usize) -> io::Result<bool> {
+        while n > 0 {
+            let b = self.raw.fill(1)?;
+            if b.is_empty() {
+                return Ok(false);
+            }
+            let k = b.len().min(n);
+            self.raw.consume(k);
+            n -= k;
+        }
+        Ok(true)
+    }
+
+    /// At a deflate block boundary (`bits` unread bits of the last consumed byte): notes the
+    /// next block's data range when it is a stored block (RFC 1951 §3.2.4).
+    fn note_block(&mut self, num_bits: u8, bit_buf: u8) -> io::Result<()> {
+        let at = self.raw.pos();
+        let b = self.raw.fill(6)?;
+        let (btype, len_at) = if num_bits >= 3 {
+            ((bit_buf >> 1) & 3, 0)
+        } else {
+            let Some(&next) = b.first() else { return Ok(()) };
+            let bits = (bit_buf as u16) | ((next as u16) << num_bits);
+            (((bits >> 1) & 3) as u8, 1)
+        };
+        if btype != 0 || b.len() < len_at + 4 {
+            return Ok(());
+        }
+        let len = u16::from_le_bytes([b[len_at], b[len_at + 1]]);
+        let nlen = u16::from_le_bytes([b[len_at + 2], b[len_at + 3]]);
+        if len != !nlen {
+            return Ok(());
+        }
+        let from = at + len_at as u64;
+        self.add_stored(from, from + 4 + len as u64);
+        Ok(())
+    }
+
+    /// Adds a range to the sorted, disjoint list (ranges a few bytes apart are merged), and
+    /// drops the ranges behind the retained bytes.
+    fn add_stored(&mut self, from: u64, to: u64) {
+        let oldest = self.raw.oldest();
+        let gone = self.stored.partition_point(|r| r.1 <= oldest);
+        self.stored.drain(..gone);
+        let i = self.stored.partition_point(|r| r.1 + 8 < from);
+        let mut j = i;
+        let (mut a, mut b) = (from, to);
+        while j < self.stored.len() && self.stored[j].0 <= b + 8 {
+            a = a.min(self.stored[j].0);
+            b = b.max(self.stored[j].1);
+            j += 1;
+        }
+        self.stored.splice(i..j, [(a, b)]);
+    }
+
+    fn in_stored(&self, p: u64) -> bool {
+        let i = self.stored.partition_point(|r| r.1 <= p);
+        self.stored.get(i).is_some_and(|r| r.0 <= p)
+    }
+
+    /// The member (or non-member bytes) that started at `start` failed: record it, then
+    /// move forward to the next candidate member header after `start`, outside stored data.
+    fn fail(
+        &mut self,
+        start: u64,
+        kind: &'static str,
+        message: String,
+    ) -> io::Result<Option<Break>> {
+        let decoded_from = self.member.take().map_or(self.decoded, |m| m.dec_start);
+        let first = self.failing.is_none();
+        if first {
+            self.failing = Some(Break { offset: start, decoded_from, kind, message });
+        }
+        // Forward from the failed member's start when those bytes are still buffered.
+        let from = (start + 1).max(self.raw.oldest());
+        if !self.raw.seek_buffered(from) {
+            // NOTE: unreachable in practice (the read position is past `start`).
+            self.raw.seek_buffered(self.raw.pos());
+        }
+        loop {
+            let pos = self.raw.pos();
+            let b = self.raw.fill(MAGIC.len())?;
+            let blen = b.len();
+            if blen < MAGIC.len() {
+                self.raw.consume(blen);
+                break;
+            }
+            let hit = memchr::memmem::find(b, &MAGIC);
+            match hit {
+                Some(i) if !self.in_stored(pos + i as u64) => {
+                    self.raw.consume(i);
+                    break;
+                }
+                Some(i) => self.raw.consume(i + 1),
+                None => self.raw.consume(blen - (MAGIC.len() - 1)),
+            }
+        }
+        Ok(if first { self.failing.clone() } else { None })
+    }
+
+    fn start_member(&mut self) -> io::Result<Option<Break>> {
+        let start = self.raw.pos();
+        if self.header()? {
+            self.inflater.init();
+            self.wpos = 0;
+            self.member = Some(Member {
+                start,
+                dec_start: self.decoded,
+                crc: crc32fast::Hasher::new(),
+                size: 0,
+            });
+            // The first block header follows the gzip header at a byte boundary.
+            self.note_block(0, 0)?;
+            self.marks.push_back((self.decoded, start));
+            return Ok(None);
+        }
+        self.raw.seek_buffered(start);
+        if self.raw.fill(1)?.is_empty() {
+            return Ok(None);
+        }
+        let msg = "bytes that are not a gzip member".to_owned();
+        self.fail(start, "bad_gzip", msg)
+    }
+}
+
+impl<R: Read> Source for GzStream<R> {
+    fn pull(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<Step> {
+        loop {
+            let Some(member) = &self.member else {
+                if self.raw.fill(1)?.is_empty() {
+                    return Ok(Step::End);
+                }
+                if let Some(b) = self.start_member()? {
+                    return Ok(Step::Break(b));
+                }
+                continue;
+            };
+            let start = member.start;
+            self.raw.fill(1)?;
+            let at_eof = self.raw.eof;
+            let input = &self.raw.buf[self.raw.start..];
+            let mut flags = inflate_flags::TINFL_FLAG_STOP_ON_BLOCK_BOUNDARY;
+            if !at_eof {
+                flags |= inflate_flags::TINFL_FLAG_HAS_MORE_INPUT;
+            }
+            let limit = max.max(1);
+            let (status, used, written) = decompress_with_limit(
+                &mut self.inflater,
+                input,
+                &mut self.window,
+                self.wpos,
+                limit,
+                flags,
+            );
+            self.raw.consume(used);
+            if written > 0 {
+                let data = &self.window[self.wpos..self.wpos + written];
+                out.extend_from_slice(data);
+                if let Some(m) = &mut self.member {
+                    m.crc.update(data);
+                    m.size = m.size.wrapping_add(written as u32);
+                }
+                self.decoded += written as u64;
+                self.wpos = (self.wpos + written) & (WINDOW - 1);
+            }
+            match status {
+                TINFLStatus::BlockBoundary => {
+                    if let Some(st) = self.inflater.block_boundary_state() {
+                        self.note_block(st.num_bits, st.bit_buf)?;
+                    }
+                }
+                TINFLStatus::Done => {
+                    let t = self.raw.fill(8)?;
+                    if t.len() < 8 {
+                        let msg = "gzip member ends before its trailer".to_owned();
+                        if let Some(b) = self.fail(start, "truncated", msg)? {
+                            return Ok(Step::Break(b));
+                        }
+                        continue;
+                    }
+                    let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+                    let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
+                    let m = self.member.as_ref().expect("member");
+                    if crc != m.crc.clone().finalize() || size != m.size {
+                        let msg = "gzip member fails its CRC or length check".to_owned();
+                        if let Some(b) = self.fail(start, "bad_gzip", msg)? {
+                            return Ok(Step::Break(b));
+                        }
+                        continue;
+                    }
+                    self.raw.consume(8);
+                    self.member = None;
+                    // A good member: failures before it are over.
+                    self.failing = None;
+                    self.stored.clear();
+                }
+                TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput
+                    if at_eof
+                        && (status == TINFLStatus::FailedCannotMakeProgress
+                            || used == 0 && written == 0) =>
+                {
+                    let msg = "the stream ends inside a gzip member".to_owned();
+                    if let Some(b) = self.fail(start, "truncated", msg)? {
+                        return Ok(Step::Break(b));
+                    }
+                    continue;
+                }
+                TINFLStatus::NeedsMoreInput | TINFLStatus::HasMoreOutput => {}
+                _ => {
+                    let msg = format!("corrupt gzip member ({status:?})");
+                    if let Some(b) = self.fail(start, "bad_gzip", msg)? {
+                        return Ok(Step::Break(b));
+                    }
+                    continue;
+                }
+            }
+            if written > 0 {
+                return Ok(Step::Data);
+            }
+        }
+    }
+
+    fn locate(&self, pos: u64) -> (u64, u64) {
+        match self.marks.iter().rev().find(|m| m.0 <= pos) {
+            Some(&(d, raw)) => (raw, pos - d),
+            None => (0, pos),
+        }
+    }
+
+    fn member_starts(&self, from: u64, to: u64) -> Vec<u64> {
+        self.marks.iter().map(|m| m.0).filter(|d| (from..to).contains(d)).collect()
+    }
+
+    fn forget_before(&mut self, pos: u64) {
+        while self.marks.len() > 1 && self.marks[1].0 <= pos {
+            self.marks.pop_front();
+        }
+    }
+}
