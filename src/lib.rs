@@ -26,6 +26,7 @@ pub mod extract;
 pub mod format;
 pub mod html;
 pub mod input;
+pub mod lint;
 pub mod model;
 pub mod options;
 pub mod sanitize;
@@ -81,6 +82,9 @@ pub struct Parsed<'a> {
     /// The character encoding the document was decoded with (`None` when the caller gave
     /// decoded text, or when a response was rejected before decoding).
     pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// The lint report, when [`Options::lint`] is set (its findings are empty for documents
+    /// that are not RSS 2.0).
+    pub lint: Option<lint::Report>,
 }
 
 /// A reusable parser: owns the per-parse arena and options. Keep one per worker thread;
@@ -148,6 +152,7 @@ impl Parser {
             format: None,
             diagnostics: vec![Diagnostic { kind: DiagnosticKind::NotAFeed, offset: 0, message }],
             encoding: None,
+            lint: None,
         };
         match input::prepare_response(response) {
             input::ResponseVerdict::NotOk { status } => {

@@ -63,6 +63,10 @@ pub struct Config {
     /// ignored: each record uses its own URL (WARC target URI, else [`Config::base_url`]).
     /// Default: none (the spec's sanitizing only).
     pub sanitize: Option<SanitizeOptions>,
+    /// Write `feedmill lint` lines (`{source, status, format, version, findings}`) instead of
+    /// records. Linting itself is turned on by `options.lint`; without `lint_only`, a
+    /// record with findings gets a `findings` key after its other keys. Default: false.
+    pub lint_only: bool,
 }
 
 impl Default for Config {
@@ -75,6 +79,7 @@ impl Default for Config {
             window_bytes: 64 << 20,
             extract: None,
             sanitize: None,
+            lint_only: false,
         }
     }
 }
@@ -219,6 +224,7 @@ struct Post {
     extract: Option<ExtractOptions>,
     arena: Bump,
     sanitize: Option<SanitizeOptions>,
+    lint_only: bool,
 }
 
 impl Worker {
@@ -232,6 +238,7 @@ impl Worker {
                 extract: cfg.extract.clone(),
                 arena: Bump::new(),
                 sanitize: cfg.sanitize.clone(),
+                lint_only: cfg.lint_only,
             },
         }
     }
@@ -252,7 +259,7 @@ impl Worker {
         match &rec.payload {
             Payload::Broken { kind, message } => {
                 let view = bare(&rec.source, Status::Error, kind, message);
-                line(out, scratch, &view, stats, 0);
+                line(out, scratch, &view, stats, 0, (None, post.lint_only));
             }
             Payload::Document(bytes) => {
                 let p = process::process_document(parser, bytes, base_url.as_deref());
@@ -263,7 +270,7 @@ impl Worker {
                 match warc::parse_http_response(message, *max_body) {
                     Err((kind, msg)) => {
                         let view = bare(&rec.source, Status::Error, kind, &msg);
-                        line(out, scratch, &view, stats, 0);
+                        line(out, scratch, &view, stats, 0, (None, post.lint_only));
                     }
                     Ok(resp) => {
                         let p = process::process_http_response(
@@ -310,14 +317,35 @@ fn bare<'r>(
     }
 }
 
+/// `lint`: the record's lint report (when linting) and whether to write a `feedmill lint`
+/// line instead of the record.
 fn line(
     out: &mut Vec<u8>,
     scratch: &mut String,
     view: &RecordView<'_, '_>,
     stats: &mut Stats,
     body: usize,
+    lint: (Option<&crate::lint::Report>, bool),
 ) {
-    encode_record(out, scratch, view);
+    match lint {
+        (report, true) => {
+            let format = view.format.map(|f| f.as_str());
+            crate::lint::write_lint_line(out, view.source, view.status.as_str(), format, report);
+        }
+        (report, false) => {
+            encode_record(out, scratch, view);
+            if let Some(r) = report.filter(|r| !r.findings.is_empty()) {
+                // `findings` goes after the record's last key: reopen its closing brace.
+                out.pop();
+                out.extend_from_slice(b",\"findings\":");
+                crate::lint::write_findings_json(out, &r.findings);
+                out.push(b'}');
+            }
+        }
+    }
+    if let Some(r) = lint.0 {
+        stats.lint.count(r);
+    }
     out.push(b'\n');
     stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
 }
@@ -357,12 +385,12 @@ fn emit_processed(
         Outcome::NotAFeed { kind, message } => {
             view.status = Status::NotAFeed;
             view.error = Some(Problem { kind, message });
-            line(out, scratch, &view, stats, body);
+            line(out, scratch, &view, stats, body, (None, post.lint_only));
         }
         Outcome::Failed(e) => {
             let message = e.to_string();
             view.error = Some(Problem { kind: error_kind(e), message: &message });
-            line(out, scratch, &view, stats, body);
+            line(out, scratch, &view, stats, body, (None, post.lint_only));
         }
         Outcome::Parsed(parsed) => {
             view.format = parsed.format;
@@ -380,7 +408,7 @@ fn emit_processed(
                         allow_video_embeds: s.allow_video_embeds,
                     });
                     view.sanitize = sanitize.as_ref();
-                    line(out, scratch, &view, stats, body);
+                    line(out, scratch, &view, stats, body, (parsed.lint.as_ref(), post.lint_only));
                     return;
                 }
                 None => {
@@ -393,7 +421,7 @@ fn emit_processed(
                     view.error = Some(Problem { kind: "not_a_feed", message });
                 }
             }
-            line(out, scratch, &view, stats, body);
+            line(out, scratch, &view, stats, body, (parsed.lint.as_ref(), post.lint_only));
         }
     }
 }
