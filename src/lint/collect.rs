@@ -828,13 +828,13 @@ impl<'a> Collector<'a> {
     /// no child elements) and should not hold relative URL references.
     fn html(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>, parent: &str, section: &'static str) {
         let (cs, ce, _) = self.spans(r, tag);
-        let raw = values::read_raw(&self.src[cs..ce]);
-        if let Some(child) = raw.child {
+        let (child, relative) = values::scan_html_raw(&self.src[cs..ce]);
+        if let Some(child) = child {
             self.push(f(Code::UndefinedElement, tag.offset, section).parent(tag.qname).el(child));
         }
-        if let Some(v) = values::relative_ref(&raw.text) {
+        if let Some(v) = relative {
             let e = f(Code::ContainsRelRef, tag.offset, section).parent(parent).el(tag.qname);
-            self.push(e.value(v));
+            self.push(e.value(&v));
         }
     }
 

@@ -374,14 +374,40 @@ pub fn check_url(value: &str) -> UrlCheck {
     if !SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(s)) {
         return UrlCheck::NotFull;
     }
-    if v.bytes().any(|b| b <= b' ' || b"<>\"{}|\\^`".contains(&b)) {
+    if v.bytes().any(|b| {
+        matches!(b, 0..=b' ' | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`')
+    }) {
         return UrlCheck::NotFull;
     }
-    let hierarchical = matches!(s.to_ascii_lowercase().as_str(), "http" | "https" | "ftp");
-    match url::Url::parse(v) {
-        Ok(u) if !hierarchical || u.host_str().is_some_and(|h| !h.is_empty()) => UrlCheck::Ok,
-        _ => UrlCheck::NotFull,
+    let hierarchical = ["http", "https", "ftp"].iter().any(|h| h.eq_ignore_ascii_case(s));
+    if hierarchical && !has_authority(&v[s.len() + 1..]) {
+        return UrlCheck::NotFull;
     }
+    UrlCheck::Ok
+}
+
+/// `//host[:port]` then `/`, `?`, `#` or the end: a non-empty host of letters, digits, `-`,
+/// `.`, `_`, `%` and `~` (or a bracketed IP literal), and an all-digit port.
+fn has_authority(rest: &str) -> bool {
+    let Some(rest) = rest.strip_prefix("//") else { return false };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let (host, port) = if host_port.starts_with('[') {
+        match host_port.find(']') {
+            Some(i) => (&host_port[..=i], host_port[i + 1..].strip_prefix(':')),
+            None => return false,
+        }
+    } else {
+        match host_port.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (host_port, None),
+        }
+    };
+    let host_ok = host.starts_with('[')
+        || (!host.is_empty()
+            && host.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._%~".contains(&b)));
+    host_ok && port.is_none_or(|p| p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether an href/src value is a relative reference (fragment-only references and empty
@@ -527,7 +553,84 @@ pub fn html_tag(text: &str) -> Option<&str> {
     None
 }
 
+/// What §4.1.1.20.4 checks in the raw content of an HTML element (escaped markup or CDATA),
+/// read without decoding it: the first child element (markup that was not escaped) and the
+/// first relative `href`/`src` reference (decoded).
+pub fn scan_html_raw(raw: &str) -> (Option<&str>, Option<Cow<'_, str>>) {
+    let b = raw.as_bytes();
+    let mut child = None;
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'<', &b[i..]) {
+        let rest = &raw[i + k..];
+        let skip = if rest.starts_with("<![CDATA[") {
+            memchr::memmem::find(rest.as_bytes(), b"]]>").map_or(rest.len(), |e| e + 3)
+        } else if rest.starts_with("<!--") {
+            memchr::memmem::find(rest.as_bytes(), b"-->").map_or(rest.len(), |e| e + 3)
+        } else if rest.as_bytes().get(1).is_some_and(|c| c.is_ascii_alphabetic()) {
+            let n = rest[1..]
+                .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+                .map_or(rest.len(), |e| e + 1);
+            child = Some(&rest[1..n]);
+            break;
+        } else {
+            1
+        };
+        i += k + skip;
+    }
+    (child, raw_relative_ref(raw))
+}
+
+/// Quote forms an attribute value may be delimited by in raw (escaped or CDATA) HTML.
+const QUOTES: [&str; 8] = ["\"", "'", "&quot;", "&#34;", "&#x22;", "&apos;", "&#39;", "&#x27;"];
+
+fn raw_relative_ref(raw: &str) -> Option<Cow<'_, str>> {
+    let b = raw.as_bytes();
+    for eq in memchr::memchr_iter(b'=', b) {
+        let mut k = eq;
+        while k > 0 && b[k - 1].is_ascii_whitespace() {
+            k -= 1;
+        }
+        let name_end = k;
+        while k > 0 && b[k - 1].is_ascii_alphabetic() {
+            k -= 1;
+        }
+        let name = &raw[k..name_end];
+        if !(name.eq_ignore_ascii_case("href") || name.eq_ignore_ascii_case("src"))
+            || k == 0
+            || !b[k - 1].is_ascii_whitespace()
+        {
+            continue;
+        }
+        let mut v = eq + 1;
+        while v < b.len() && b[v].is_ascii_whitespace() {
+            v += 1;
+        }
+        let rest = &raw[v..];
+        let (start, end) = match QUOTES.iter().find(|q| rest.starts_with(**q)) {
+            Some(q) => {
+                let from = v + q.len();
+                let end =
+                    memchr::memmem::find(&b[from..], q.as_bytes()).map_or(b.len(), |e| from + e);
+                (from, end)
+            }
+            None => {
+                let end = b[v..]
+                    .iter()
+                    .position(|c| c.is_ascii_whitespace() || matches!(c, b'>' | b'&'))
+                    .map_or(b.len(), |e| v + e);
+                (v, end)
+            }
+        };
+        let value = read_raw(&raw[start..end]).text;
+        if is_relative_ref(&value) {
+            return Some(value);
+        }
+    }
+    None
+}
+
 /// The first relative `href`/`src` reference in HTML text, if any.
+#[cfg(test)]
 pub fn relative_ref(html: &str) -> Option<&str> {
     let b = html.as_bytes();
     for eq in memchr::memchr_iter(b'=', b) {
@@ -588,7 +691,7 @@ pub struct Raw<'a> {
 
 /// Reads the raw content `s` of an element.
 pub fn read_raw(s: &str) -> Raw<'_> {
-    if !s.contains(['&', '<']) {
+    if memchr::memchr2(b'&', b'<', s.as_bytes()).is_none() {
         return Raw { text: Cow::Borrowed(s), child: None, non_hex: None };
     }
     let mut out = String::with_capacity(s.len());
@@ -734,6 +837,12 @@ mod tests {
         assert_eq!(html_tag("1 < 2 > 0"), None);
         assert_eq!(relative_ref(r#"<a href="/x">"#), Some("/x"));
         assert_eq!(relative_ref(r#"<img src='https://a.example/i.png'> <a href=#top>"#), None);
+        let (child, rel) = scan_html_raw("x &lt;a href=&quot;/y?a&amp;b&quot;&gt;");
+        assert_eq!((child, rel.as_deref()), (None, Some("/y?a&b")));
+        let (child, rel) = scan_html_raw("<![CDATA[<p><img src='i.png'></p>]]> <b>x</b>");
+        assert_eq!((child, rel.as_deref()), (Some("b"), Some("i.png")));
+        let (_, rel) = scan_html_raw("&lt;a href=&#34;https://a.example/&#34;&gt;");
+        assert_eq!(rel, None);
     }
 
     #[test]
