@@ -237,16 +237,34 @@ pub(crate) fn child<'a>(
     tag: &crate::xml::Tag<'a>,
 ) {
     if let Some(l) = &cx.lint {
-        l.borrow_mut().child(r, level, tag);
+        child_slow(l, r, level, tag);
     }
+}
+
+/// Out of line, so that the state machines' loops stay as compact as without linting.
+#[cold]
+#[inline(never)]
+fn child_slow<'a>(
+    l: &std::cell::RefCell<Collector<'a>>,
+    r: &crate::xml::XmlReader<'a>,
+    level: Level,
+    tag: &crate::xml::Tag<'a>,
+) {
+    l.borrow_mut().child(r, level, tag);
 }
 
 /// Hook: the item `tag` has just been consumed.
 #[inline(always)]
 pub(crate) fn item_end<'a>(cx: &crate::format::common::Ctx<'a>, tag: &crate::xml::Tag<'a>) {
     if let Some(l) = &cx.lint {
-        l.borrow_mut().item_end(tag);
+        item_end_slow(l, tag);
     }
+}
+
+#[cold]
+#[inline(never)]
+fn item_end_slow<'a>(l: &std::cell::RefCell<Collector<'a>>, tag: &crate::xml::Tag<'a>) {
+    l.borrow_mut().item_end(tag);
 }
 
 /// Appends `s` as a JSON string.
