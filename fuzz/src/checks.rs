@@ -442,8 +442,7 @@ pub fn check_bulk(data: &[u8]) {
         };
         let _ = read_warc(stream, mode != 0, 1 << 20, &mut Vec::new, &mut emit);
     }
-    let mut cfg = Config::default();
-    cfg.threads = 1;
+    let cfg = Config { threads: 1, ..Config::default() };
     let mut worker = Worker::new(&cfg);
     let (out, _stats) = worker.process_chunk(&records);
     // Exactly one line per record, each valid JSON.

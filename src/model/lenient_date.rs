@@ -31,6 +31,7 @@ use super::date::{self, Timestamp};
 
 /// A date recognized by [`parse_lenient`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LenientDate {
     pub timestamp: Timestamp,
     /// The input had no zone: UTC (Korean forms: +09:00) was assumed, so the instant is
