@@ -707,14 +707,14 @@ pub fn read_raw(s: &str) -> Raw<'_> {
         out.push_str(&s[i..i + k]);
         i += k;
         let rest = &s[i..];
-        if rest.starts_with('&') {
-            let Some(semi) = rest[1..].find(';').filter(|&e| e <= 32) else {
+        if let Some(after) = rest.strip_prefix('&') {
+            let Some(semi) = after.find(';').filter(|&e| e <= 32) else {
                 out.push('&');
                 non_hex.get_or_insert("&");
                 i += 1;
                 continue;
             };
-            let name = &rest[1..1 + semi];
+            let name = &after[..semi];
             let whole = &rest[..semi + 2];
             let c = match name {
                 "amp" => Some('&'),
