@@ -140,7 +140,8 @@ enum Command {
     /// unless --deny is given.
     #[command(after_help = "\
 INPUTS:
-  As for the main command (files, directories, tar, WARC, gzip, `-`); none: the sample corpus.
+  As for the main command (files, directories, tar, WARC, gzip, `-`); none: the sample corpus
+  of a source checkout.
 
 EXIT STATUS:
   0, or 1 on an output error; with --deny errors, 3 when a record has an error finding; with
@@ -313,6 +314,14 @@ fn run_lint(
     deny: Option<Deny>,
 ) -> ExitCode {
     let inputs: Vec<Input> = if inputs.is_empty() {
+        if !std::path::Path::new(SAMPLE).is_dir() {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    "no INPUT given (files, directories, archives, or `-` for standard input)",
+                )
+                .exit();
+        }
         vec![Input::Path(PathBuf::from(SAMPLE))]
     } else {
         inputs.iter().map(|a| Input::parse(a)).collect()

@@ -2,7 +2,7 @@
 //! severity and message template (`%(name)s` is a parameter). A class with an empty template
 //! uses its nearest ancestor's (e.g. `MissingDescription` → `MissingElement`).
 //!
-//! Vendored from the Feed Validator (https://github.com/rubys/feedvalidator; the class table
+//! Vendored from the Feed Validator (<https://github.com/rubys/feedvalidator>; the class table
 //! with parents, severities and English templates, one row per class used here):
 //!
 //! Copyright (c) 2002-2006 Sam Ruby, Mark Pilgrim, Joseph Walton, Phil Ringnalda.
