@@ -64,6 +64,8 @@ pub enum DiagnosticKind {
     LimitReached,
     /// The document's root element is not a feed root.
     NotAFeed,
+    /// A JSON Feed member has the wrong JSON type; it was ignored.
+    InvalidJson,
 }
 
 impl DiagnosticKind {
@@ -83,6 +85,7 @@ impl DiagnosticKind {
             DiagnosticKind::InvalidEncoding => "invalid_encoding",
             DiagnosticKind::LimitReached => "limit_reached",
             DiagnosticKind::NotAFeed => "not_a_feed",
+            DiagnosticKind::InvalidJson => "invalid_json",
         }
     }
 }

@@ -61,8 +61,9 @@ pub struct ReadmeDoctests;
 /// unknown; relative URLs resolve against this placeholder).
 pub const DEFAULT_BASE_URL: &str = "about:blank";
 
-/// The feed format, by root element.
+/// The feed format, by root element (JSON Feed: by its `version`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// `rss` in the null namespace (RSS 0.9x and 2.0).
     Rss2,
@@ -72,6 +73,8 @@ pub enum Format {
     Atom,
     /// `feed` in the Atom 0.3 namespace.
     Atom03,
+    /// JSON Feed 1.0 or 1.1 (`format::json_feed`).
+    Json,
 }
 
 impl Format {
@@ -82,6 +85,7 @@ impl Format {
             Format::Rss1 => "rss1",
             Format::Atom => "atom",
             Format::Atom03 => "atom03",
+            Format::Json => "json",
         }
     }
 }
@@ -207,6 +211,26 @@ impl Parser {
             input::ResponseVerdict::NotOk { status } => {
                 Ok(rejected(format!("response status {status} is not 200")))
             }
+            // JSON Feed: a JSON MIME type (`application/feed+json`, `application/json`, any
+            // `+json`) is read as JSON (UTF-8 unless a BOM or charset says otherwise).
+            input::ResponseVerdict::NotXml { computed_mime }
+                if input::mime::is_json_mime_type(
+                    &computed_mime.essence_raw().to_ascii_lowercase(),
+                ) =>
+            {
+                let charset = response
+                    .content_type
+                    .and_then(input::mime::MimeType::parse)
+                    .and_then(|m| m.charset().map(|c| c.into_owned()));
+                let decoded = input::decode(response.body, charset.as_deref());
+                Self::run_decoded(
+                    &self.arena,
+                    &self.options,
+                    &mut self.decoded,
+                    decoded,
+                    response.url,
+                )
+            }
             input::ResponseVerdict::NotXml { computed_mime } => {
                 Ok(rejected(format!("computed MIME type {computed_mime} is not an XML MIME type")))
             }
@@ -269,6 +293,12 @@ impl Parser {
                 url::Url::parse(b).map_err(|_| Error::InvalidBaseUrl { url: b.to_owned() })?
             }
         };
+        if format::json_feed::looks_like_json(document) {
+            let mut parsed = format::json_feed::process_document(arena, document, &base, limits);
+            // The lint covers RSS 2.0 only: other formats get an empty report.
+            parsed.lint = options.lint.as_ref().map(|_| lint::Report::default());
+            return Ok(parsed);
+        }
         Ok(format::process_document(arena, document, base, options))
     }
 }

@@ -114,6 +114,11 @@ fn bulk() {
     replay("bulk", checks::check_bulk, 1);
 }
 
+#[test]
+fn json_feed() {
+    replay("json_feed", checks::check_json_feed, 1);
+}
+
 /// Found by the escaped_html target: `Html::write_html` dropped an element's `xmlns`
 /// attribute (it applied the XML serializer's namespace fix-up). Fixed; the round trip is
 /// now exact for such fragments.

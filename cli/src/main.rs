@@ -13,9 +13,6 @@ use feedmill::sanitize::SanitizeOptions;
 
 mod discover;
 
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The sample processed when no input is given and the binary runs from a source checkout:
 /// the real-feed corpus shipped in the repository, found through the workspace directory at
 /// build time. An installed binary has no such directory and asks for an input instead.
@@ -91,10 +88,6 @@ struct Cli {
     /// Print a summary on standard error at the end (always printed with the progress bar).
     #[arg(long)]
     summary: bool,
-
-    /// Records processed per parallel window (memory bound).
-    #[arg(long, value_name = "N", default_value_t = 1024, hide = true)]
-    window: usize,
 
     /// Add extraction keys to each feed and entry: plain text of every text value
     /// (*_text), the best body (body_source, body_text, word_count), canonical_url,
@@ -239,11 +232,7 @@ fn main() -> ExitCode {
     } else {
         cli.inputs.iter().map(|a| Input::parse(a)).collect()
     };
-    let mut cfg = Config {
-        base_url: cli.base_url.clone(),
-        window_records: cli.window.max(1),
-        ..Config::default()
-    };
+    let mut cfg = Config { base_url: cli.base_url.clone(), ..Config::default() };
     if let Some(t) = cli.threads {
         cfg.threads = t.into();
     }

@@ -332,6 +332,7 @@ pub fn check_json(p: &Parsed<'_>) {
     for extras in [false, true] {
         let view = RecordView {
             source: "fuzz\n\"input\"",
+            url: None,
             status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
             error: p
                 .feed
@@ -343,6 +344,7 @@ pub fn check_json(p: &Parsed<'_>) {
             feed: p.feed.as_ref(),
             extraction: extraction.as_ref().filter(|_| extras),
             sanitize: extras.then_some(&strict),
+            lint: p.lint.as_ref(),
         };
         let (mut out, mut scratch) = (Vec::new(), String::new());
         encode_record(&mut out, &mut scratch, &view);
@@ -1208,7 +1210,7 @@ pub fn check_dates(data: &[u8]) {
     if let Some((ts, form)) = strict {
         let l = lenient.unwrap_or_else(|| panic!("lenient rejects {t:?}, which {form} accepts"));
         assert_eq!(
-            (l.timestamp, l.form, l.zone_assumed),
+            (l.timestamp, l.form.as_str(), l.zone_assumed),
             (ts, form, false),
             "lenient differs from {form} on {t:?}"
         );
@@ -1287,4 +1289,41 @@ pub fn check_document_lint(data: &[u8]) {
     let mut plain = Parser::new(Options::default());
     let unlinted = snapshot(&plain.parse_bytes(data, None, None).unwrap());
     assert_eq!(linted, unlinted, "linting changed the parse");
+}
+
+/// JSON Feed reader: arbitrary bytes, as a whole document or (after a leading `!`) as the
+/// members of `items` in a valid JSON Feed envelope. Invariants: no panic; diagnostics point
+/// inside the text; the entry cap holds; every kept plain string is non-empty and within
+/// `max_text_bytes`; the JSON record of the result is valid JSON.
+pub fn check_json_feed(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let (wrap, body) = match text.strip_prefix('!') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let doc = if wrap {
+        format!(r#"{{"version":"https://jsonfeed.org/version/1.1","items":[{body}]}}"#)
+    } else {
+        body.to_owned()
+    };
+    let mut options = Options::default();
+    options.limits.max_entries = 64;
+    options.limits.max_text_bytes = 4096;
+    let mut parser = Parser::new(options);
+    let parsed = parser.parse_str(&doc, Some("https://example.org/feed.json")).unwrap();
+    for d in &parsed.diagnostics {
+        assert!(d.offset <= doc.len(), "{d}");
+    }
+    if let Some(feed) = &parsed.feed {
+        assert!(feed.entries.len() <= 64);
+        for e in &feed.entries {
+            for t in [&e.title, &e.summary, &e.content].into_iter().flatten() {
+                if let Text::Plain(s) = t {
+                    assert!(!s.trim().is_empty() && s.len() <= 4096);
+                }
+            }
+            assert!(e.categories.iter().all(|c| !c.is_empty()));
+        }
+    }
+    check_json(&parsed);
 }

@@ -1,39 +1,34 @@
-//! Bulk processing (stage 8): inputs → records → rayon workers → JSON Lines, in input order.
+//! Bulk processing (stage 8): inputs → records → workers → an ordered consumer, in input
+//! order whatever the number of threads.
 //!
 //! ```text
-//!  reader thread                    rayon pool (--threads)                writer thread
-//!  input::enumerate ─► channel ─►  window of records ─► par_chunks ─►   lines, in order
-//!  (files, dirs, tar,   (bounded)   each chunk on one Worker (Parser       ─► stdout / -o
-//!   WARC, WARC.gz)                  + arena + JSON buffers)
+//!  reader thread          worker threads (--threads)             calling thread
+//!  input::enumerate ─►    parse, extract, sanitize; Step    ─►   reorder ─► Consumer
+//!  (files, dirs, tar,     (JSON Lines: encode the lines)          (JSON Lines: write them)
+//!   WARC, WARC.gz)
 //! ```
 //!
-//! Memory is bounded by the records in flight: the reader channel ([`Config::window_records`]
-//! records), one window being processed (at most `window_records` records or
-//! [`Config::window_bytes`] bytes), and the serialized lines of the previous window being
-//! written; each record is at most `Limits::max_input_bytes`. Never by the archive size.
-//! Record buffers are recycled through a [`BufPool`] once their window is written.
+//! - [`run`]: the CLI's job, JSON Lines to a writer.
+//! - [`run_with`]: the same pipeline with your own per-record [`Step`] (on the workers, with
+//!   per-worker state) and ordered [`Consumer`] (on the calling thread, may stop early); see
+//!   [`pipeline`] for the contract and the memory bound, and `examples/host_counts.rs`.
 //!
 //! Decoding and parsing go through [`process`], which calls the library's response and
 //! document entry points; nothing else here knows about charsets.
-//!
-//! Order: a window is split into chunks processed in parallel; `collect` keeps chunk order,
-//! and the writer writes chunks in that order, so the output is byte-identical for any
-//! number of threads.
 
 pub mod input;
+pub mod pipeline;
 pub mod process;
 pub mod warc;
 
 use std::io::{self, Write};
-use std::sync::atomic::Ordering;
-use std::sync::mpsc::{sync_channel, Receiver};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::ops::ControlFlow;
+use std::time::Duration;
 
 use bumpalo::Bump;
-use rayon::prelude::*;
 
 pub use input::{BufPool, Counters, Input, Payload, ReadConfig, Record};
+pub use pipeline::{run_with, Batch, Consumer, Step};
 
 use crate::extract::{extract, ExtractOptions};
 use crate::sanitize::SanitizeOptions;
@@ -52,10 +47,10 @@ pub struct Config {
     pub base_url: Option<String>,
     /// Parser options (its `max_input_bytes` also bounds one record). Default: defaults.
     pub options: Options,
-    /// Records per window (and reader channel bound). Default: 1024.
-    pub window_records: usize,
-    /// Bytes of records per window. Default: 64 MiB.
-    pub window_bytes: usize,
+    /// Bytes in flight between the reader and the consumer: record bodies read and not yet
+    /// consumed, plus the output they became (see [`pipeline`] for the exact bound).
+    /// Default: 16 MiB.
+    pub max_bytes_in_flight: usize,
     /// Extraction per record (`--extract`), computed in the worker's extraction arena.
     /// Default: none.
     pub extract: Option<ExtractOptions>,
@@ -75,8 +70,7 @@ impl Default for Config {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             base_url: None,
             options: Options::default(),
-            window_records: 1024,
-            window_bytes: 64 << 20,
+            max_bytes_in_flight: 16 << 20,
             extract: None,
             sanitize: None,
             lint_only: false,
@@ -95,123 +89,39 @@ pub struct Summary {
     pub elapsed: Duration,
 }
 
-/// Progress, reported after each window.
+/// Progress, reported after each consumed batch.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
     pub records: u64,
     pub input_bytes: u64,
 }
 
-/// Records per parallel task. NOTE: small enough to balance 2..N threads on a window of
-/// mixed sizes, large enough that the output buffer of a chunk is reused across records.
-const CHUNK: usize = 16;
-
 /// Processes `inputs`, writing one JSON line per record to `out`, in input order.
-/// The only error is an output (or thread pool) failure; per-record problems are records.
+/// The only error is an output failure; per-record problems are records.
 pub fn run(
     inputs: Vec<Input>,
     cfg: &Config,
-    out: Box<dyn Write + Send>,
+    mut out: Box<dyn Write + Send>,
     progress: &mut dyn FnMut(Progress),
 ) -> io::Result<Summary> {
-    let start = Instant::now();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.threads.max(1))
-        .thread_name(|i| format!("feedmill-worker-{i}"))
-        .build()
-        .map_err(io::Error::other)?;
-    // One Worker per pool thread, indexed by `rayon::current_thread_index`: each is only
-    // ever locked by its own thread, so the locks never contend.
-    let workers: Vec<Mutex<Worker>> =
-        (0..pool.current_num_threads()).map(|_| Mutex::new(Worker::new(cfg))).collect();
-    let counters = Arc::new(Counters::default());
-    let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
-    let bufs = Arc::new(BufPool::default());
-    let (records, reader) =
-        input::spawn_reader(inputs, read_cfg, counters.clone(), bufs.clone(), cfg.window_records);
-    let (lines_tx, lines_rx) = sync_channel::<Vec<Vec<u8>>>(1);
-    let writer = std::thread::Builder::new()
-        .name("feedmill-writer".into())
-        .spawn(move || write_all(out, lines_rx))?;
-
-    let mut stats = Stats::default();
-    let mut window: Vec<Record> = Vec::with_capacity(cfg.window_records);
-    let mut write_failed = false;
-    loop {
-        fill_window(&records, &mut window, cfg);
-        if window.is_empty() {
-            break;
+    let make_step = || {
+        let mut scratch = String::new();
+        let lint_only = cfg.lint_only;
+        move |rec: &RecordView<'_, '_>, lines: &mut Vec<u8>| {
+            encode_line(lines, &mut scratch, rec, lint_only);
         }
-        let parts: Vec<(Vec<u8>, Stats)> = pool.install(|| {
-            window
-                .par_chunks(CHUNK)
-                .map(|chunk| {
-                    let i = rayon::current_thread_index().unwrap_or(0);
-                    let mut w = workers[i].lock().unwrap_or_else(|p| p.into_inner());
-                    w.process_chunk(chunk)
-                })
-                .collect()
-        });
-        for rec in window.drain(..) {
-            bufs.recycle(rec);
-        }
-        let mut lines = Vec::with_capacity(parts.len());
-        for (buf, s) in parts {
-            stats.add(&s);
-            lines.push(buf);
-        }
-        if lines_tx.send(lines).is_err() {
-            write_failed = true;
-            break;
-        }
-        progress(Progress {
-            records: stats.records,
-            input_bytes: counters.bytes_read.load(Ordering::Relaxed),
-        });
-    }
-    drop(lines_tx);
-    // Stop the reader (if the writer failed) by dropping the receiver.
-    drop(records);
-    let written = writer.join().unwrap_or_else(|_| Err(io::Error::other("writer thread panicked")));
-    let _ = reader.join();
-    written?;
-    if write_failed {
-        return Err(io::Error::other("output writer stopped"));
-    }
-    Ok(Summary {
-        stats,
-        skipped_records: counters.skipped_records.load(Ordering::Relaxed),
-        input_bytes: counters.bytes_read.load(Ordering::Relaxed),
-        elapsed: start.elapsed(),
-    })
+    };
+    let mut write = |lines: &mut Vec<u8>| out.write_all(lines).map(|()| ControlFlow::Continue(()));
+    let summary = run_with(inputs, cfg, make_step, &mut write, progress)?;
+    out.flush()?;
+    Ok(summary)
 }
 
-fn fill_window(records: &Receiver<Record>, window: &mut Vec<Record>, cfg: &Config) {
-    let mut bytes = 0;
-    while window.len() < cfg.window_records && bytes < cfg.window_bytes {
-        match records.recv() {
-            Ok(r) => {
-                bytes += r.size();
-                window.push(r);
-            }
-            Err(_) => break,
-        }
-    }
-}
-
-fn write_all(mut out: Box<dyn Write + Send>, lines: Receiver<Vec<Vec<u8>>>) -> io::Result<()> {
-    for batch in lines {
-        for buf in batch {
-            out.write_all(&buf)?;
-        }
-    }
-    out.flush()
-}
-
-/// A worker: a reusable parser (its arena is reset per document) and reused buffers.
+/// A worker: a reusable parser (its arena is reset per document), the extraction arena and
+/// reused buffers. It turns one [`Record`] into one [`RecordView`].
 pub struct Worker {
     parser: Parser,
-    /// HTML and date serialization scratch.
+    /// Serialization scratch of [`Worker::process_chunk`].
     scratch: String,
     base_url: Option<String>,
     max_body: usize,
@@ -219,7 +129,7 @@ pub struct Worker {
     post: Post,
 }
 
-/// What is done to a parsed feed before it is written: extraction, strict sanitizing.
+/// What is done to a parsed feed before it is handed on: extraction, strict sanitizing.
 struct Post {
     extract: Option<ExtractOptions>,
     arena: Bump,
@@ -228,6 +138,7 @@ struct Post {
 }
 
 impl Worker {
+    /// A worker for `cfg` (its options, base URL, extraction and sanitizing settings).
     pub fn new(cfg: &Config) -> Self {
         Worker {
             parser: Parser::new(cfg.options.clone()),
@@ -243,35 +154,42 @@ impl Worker {
         }
     }
 
-    /// Serializes the records of `chunk` (one line each) into a new buffer.
+    /// Serializes the records of `chunk` (one JSON line each) into a new buffer.
     pub fn process_chunk(&mut self, chunk: &[Record]) -> (Vec<u8>, Stats) {
         let mut out = Vec::with_capacity(chunk.len() * 2048);
         let mut stats = Stats::default();
+        let mut scratch = std::mem::take(&mut self.scratch);
         for r in chunk {
-            self.process(r, &mut out, &mut stats);
+            let lint_only = self.post.lint_only;
+            self.view(r, &mut |view, body| {
+                encode_line(&mut out, &mut scratch, view, lint_only);
+                stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
+                if let Some(report) = view.lint {
+                    stats.lint.count(report);
+                }
+            });
         }
+        self.scratch = scratch;
         (out, stats)
     }
 
-    /// Appends the line for `rec` to `out`.
-    pub fn process(&mut self, rec: &Record, out: &mut Vec<u8>, stats: &mut Stats) {
-        let Worker { parser, scratch, base_url, max_body, post } = self;
+    /// Processes `rec` and calls `f` once with its view and the size of the body that was
+    /// decoded (0 when none was).
+    pub fn view(&mut self, rec: &Record, f: &mut dyn FnMut(&RecordView<'_, '_>, usize)) {
+        let Worker { parser, base_url, max_body, post, .. } = self;
         match &rec.payload {
             Payload::Broken { kind, message } => {
-                let view = bare(&rec.source, Status::Error, kind, message);
-                line(out, scratch, &view, stats, 0, (None, post.lint_only));
+                f(&bare(&rec.source, base_url.as_deref(), kind, message), 0);
             }
             Payload::Document(bytes) => {
                 let p = process::process_document(parser, bytes, base_url.as_deref());
                 let url = base_url.as_deref();
-                emit_processed(out, scratch, post, url, &rec.source, p, stats, bytes.len());
+                with_processed(post, url, &rec.source, p, bytes.len(), f);
             }
             Payload::Response { target_uri, message } => {
+                let url = Some(target_uri.as_str()).filter(|u| !u.is_empty());
                 match warc::parse_http_response(message, *max_body) {
-                    Err((kind, msg)) => {
-                        let view = bare(&rec.source, Status::Error, kind, &msg);
-                        line(out, scratch, &view, stats, 0, (None, post.lint_only));
-                    }
+                    Err((kind, msg)) => f(&bare(&rec.source, url, kind, &msg), 0),
                     Ok(resp) => {
                         let p = process::process_http_response(
                             parser,
@@ -280,17 +198,7 @@ impl Worker {
                             Some(target_uri),
                             &resp.body,
                         );
-                        let url = Some(target_uri.as_str()).filter(|u| !u.is_empty());
-                        emit_processed(
-                            out,
-                            scratch,
-                            post,
-                            url,
-                            &rec.source,
-                            p,
-                            stats,
-                            resp.body.len(),
-                        );
+                        with_processed(post, url, &rec.source, p, resp.body.len(), f);
                     }
                 }
             }
@@ -300,13 +208,14 @@ impl Worker {
 
 fn bare<'r>(
     source: &'r str,
-    status: Status,
+    url: Option<&'r str>,
     kind: &'r str,
     message: &'r str,
 ) -> RecordView<'r, 'static> {
     RecordView {
         source,
-        status,
+        url,
+        status: Status::Error,
         error: Some(Problem { kind, message }),
         format: None,
         encoding: None,
@@ -314,40 +223,19 @@ fn bare<'r>(
         feed: None,
         extraction: None,
         sanitize: None,
+        lint: None,
     }
 }
 
-/// `lint`: the record's lint report (when linting) and whether to write a `feedmill lint`
-/// line instead of the record.
-fn line(
-    out: &mut Vec<u8>,
-    scratch: &mut String,
-    view: &RecordView<'_, '_>,
-    stats: &mut Stats,
-    body: usize,
-    lint: (Option<&crate::lint::Report>, bool),
-) {
-    match lint {
-        (report, true) => {
-            let format = view.format.map(|f| f.as_str());
-            crate::lint::write_lint_line(out, view.source, view.status.as_str(), format, report);
-        }
-        (report, false) => {
-            encode_record(out, scratch, view);
-            if let Some(r) = report.filter(|r| !r.findings.is_empty()) {
-                // `findings` goes after the record's last key: reopen its closing brace.
-                out.pop();
-                out.extend_from_slice(b",\"findings\":");
-                crate::lint::write_findings_json(out, &r.findings);
-                out.push(b'}');
-            }
-        }
-    }
-    if let Some(r) = lint.0 {
-        stats.lint.count(r);
+/// One output line for `rec`: its JSON record, or its `feedmill lint` line when `lint_only`.
+fn encode_line(out: &mut Vec<u8>, scratch: &mut String, rec: &RecordView<'_, '_>, lint_only: bool) {
+    if lint_only {
+        let format = rec.format.map(|f| f.as_str());
+        crate::lint::write_lint_line(out, rec.source, rec.status.as_str(), format, rec.lint);
+    } else {
+        encode_record(out, scratch, rec);
     }
     out.push(b'\n');
-    stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
 }
 
 fn error_kind(e: &Error) -> &'static str {
@@ -359,19 +247,17 @@ fn error_kind(e: &Error) -> &'static str {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn emit_processed(
-    out: &mut Vec<u8>,
-    scratch: &mut String,
+fn with_processed(
     post: &mut Post,
     url: Option<&str>,
     source: &str,
     p: Processed<'_>,
-    stats: &mut Stats,
     body: usize,
+    f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
 ) {
     let mut view = RecordView {
         source,
+        url,
         status: Status::Error,
         error: None,
         format: None,
@@ -380,21 +266,23 @@ fn emit_processed(
         feed: None,
         extraction: None,
         sanitize: None,
+        lint: None,
     };
     match &p.outcome {
         Outcome::NotAFeed { kind, message } => {
             view.status = Status::NotAFeed;
             view.error = Some(Problem { kind, message });
-            line(out, scratch, &view, stats, body, (None, post.lint_only));
+            f(&view, body);
         }
         Outcome::Failed(e) => {
             let message = e.to_string();
             view.error = Some(Problem { kind: error_kind(e), message: &message });
-            line(out, scratch, &view, stats, body, (None, post.lint_only));
+            f(&view, body);
         }
         Outcome::Parsed(parsed) => {
             view.format = parsed.format;
             view.diagnostics = &parsed.diagnostics;
+            view.lint = parsed.lint.as_ref();
             match &parsed.feed {
                 Some(feed) => {
                     view.status = Status::Ok;
@@ -408,8 +296,7 @@ fn emit_processed(
                         allow_video_embeds: s.allow_video_embeds,
                     });
                     view.sanitize = sanitize.as_ref();
-                    line(out, scratch, &view, stats, body, (parsed.lint.as_ref(), post.lint_only));
-                    return;
+                    f(&view, body);
                 }
                 None => {
                     view.status = Status::NotAFeed;
@@ -419,9 +306,9 @@ fn emit_processed(
                         .find(|d| d.kind == crate::DiagnosticKind::NotAFeed)
                         .map_or("the document is not a feed", |d| d.message.as_str());
                     view.error = Some(Problem { kind: "not_a_feed", message });
+                    f(&view, body);
                 }
             }
-            line(out, scratch, &view, stats, body, (parsed.lint.as_ref(), post.lint_only));
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod atom;
 pub mod cleanup;
 pub mod common;
 pub mod ext;
+pub mod json_feed;
 pub mod rss1;
 pub mod rss2;
 

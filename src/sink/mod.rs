@@ -49,6 +49,8 @@ pub struct Problem<'r> {
 pub struct RecordView<'r, 'a> {
     /// `path`, `path!member` (tar), or `path@offset uri` (WARC).
     pub source: &'r str,
+    /// The record's URL, its base URL: the WARC target URI, else the run's base URL.
+    pub url: Option<&'r str>,
     pub status: Status,
     pub error: Option<Problem<'r>>,
     pub format: Option<Format>,
@@ -64,6 +66,9 @@ pub struct RecordView<'r, 'a> {
     /// Strict sanitizing (`--sanitize strict`): every `{"html": …}` value is written through
     /// [`crate::sanitize::sanitize_text`] with these options (the base URL is the record's).
     pub sanitize: Option<&'r SanitizeOptions>,
+    /// The record's lint report (`--lint`, [`crate::Options::lint`]): its findings are written
+    /// as the `findings` key, after all other keys, when there are any.
+    pub lint: Option<&'r crate::lint::Report>,
 }
 
 /// Receives processed records in input order.

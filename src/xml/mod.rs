@@ -67,7 +67,7 @@
 //! | `max_namespace_bindings` | 128 in scope | further `xmlns` declarations are ignored (this also bounds prefix-resolution cost) |
 //! | `max_diagnostics` | 1 000 per document | further diagnostics are counted, not recorded |
 
-mod block;
+pub(crate) mod block;
 pub mod entities;
 pub mod ns;
 pub mod reader;

@@ -1,0 +1,424 @@
+//! The ordered streaming pipeline: one reader thread, `threads` worker threads, and the
+//! calling thread as the in-order writer.
+//!
+//! ```text
+//!  reader thread          workers (Config::threads)               calling thread
+//!  input::enumerate ─►    (seq, records) ─► Step::record per     reorder by seq ─► Consumer
+//!  groups records into    record, into a pooled batch B     ─►   ::batch, in input order;
+//!  batches, numbered,     (per-worker state: parser, arena,       then B, the record buffers
+//!  waits on the budget    scratch, the step)                      and the budget go back
+//! ```
+//!
+//! No barrier: a worker takes the next batch as soon as it is done with one; the writer holds
+//! batches that finished early in a reorder buffer until their predecessors are written. The
+//! output is therefore identical for any number of threads.
+//!
+//! # Memory bound
+//!
+//! Two limits hold what is in flight (read, not yet consumed):
+//! - **bytes**: the reader admits a batch only while the bytes in flight (record bodies and
+//!   sources, plus the [`Batch::held_bytes`] of every produced, not yet consumed batch) stay
+//!   within [`Config::max_bytes_in_flight`]; a batch larger than the whole budget is admitted
+//!   alone, when nothing else is in flight;
+//! - **batches**: at most `2 × threads + 2` batches, so output produced after admission is
+//!   bounded too.
+//!
+//! Bodies in flight ≤ max(budget, largest record) and output ≤ (2 × threads + 2) batches'
+//! output; a record is at most `Limits::max_input_bytes`. Fixed buffers on top: per worker a
+//! parser arena and scratch (sized by the largest document seen), the pools below.
+//!
+//! # Reuse
+//!
+//! Record bodies come from and go back to a [`BufPool`]; batches of records, output batches
+//! `B` and each worker's parser, arena and scratch are reused, so the steady state allocates
+//! nothing per record beyond what the readers and the parser need for that record's content.
+
+use std::collections::VecDeque;
+use std::io;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, sync_channel, Receiver};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Instant;
+
+use super::input::{self, BufPool, Counters, Payload, ReadConfig, Record};
+use super::{Config, Progress, Summary, Worker};
+use crate::sink::stats::Stats;
+use crate::sink::RecordView;
+
+/// What the workers produce for a group of consecutive records: filled on a worker thread
+/// by a [`Step`], handed to the [`Consumer`] in input order, then cleared and reused.
+///
+/// `Vec<T>` is a `Batch` (the JSON Lines sink uses `Vec<u8>`: the lines of the batch). A
+/// columnar sink uses a struct of column builders: the step appends one row per record, the
+/// consumer finishes the builders into a record batch and writes it.
+pub trait Batch: Default + Send {
+    /// Empties the batch for reuse, keeping its allocations.
+    fn clear(&mut self);
+    /// Heap bytes the batch holds (allocated capacity, not only content), counted against
+    /// [`Config::max_bytes_in_flight`] until it is consumed. A cleared batch still holding
+    /// more than 1 MiB is freed rather than reused. An estimate is fine.
+    fn held_bytes(&self) -> usize;
+}
+
+impl<T: Send> Batch for Vec<T> {
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+    fn held_bytes(&self) -> usize {
+        self.capacity() * std::mem::size_of::<T>()
+    }
+}
+
+/// The per-record work, run on the worker threads. Each worker thread has its own `Step`
+/// (made by the factory given to [`run_with`]), so a step may keep mutable state (scratch
+/// buffers, caches, counters) without locks.
+///
+/// For one batch the calls are `record` for each of its records in input order, then
+/// `end_batch`; a batch always comes to a step empty (cleared).
+///
+/// Any `FnMut(&RecordView, &mut B) + Send` closure is a `Step<B>`.
+pub trait Step<B>: Send {
+    /// Adds what `rec` becomes to `batch`. `rec` borrows the worker's parser arena: copy out
+    /// what must outlive the call.
+    fn record(&mut self, rec: &RecordView<'_, '_>, batch: &mut B);
+    /// Called after the batch's last record (e.g. to close a chunk). Default: nothing.
+    fn end_batch(&mut self, _batch: &mut B) {}
+}
+
+impl<B, F: FnMut(&RecordView<'_, '_>, &mut B) + Send> Step<B> for F {
+    fn record(&mut self, rec: &RecordView<'_, '_>, batch: &mut B) {
+        self(rec, batch)
+    }
+}
+
+/// The ordered side, run on the thread that called [`run_with`]: receives every batch
+/// exactly once, in input order. `ControlFlow::Break` stops the run early (the reader and
+/// workers stop; the batches still in flight are dropped); an `Err` stops it and is returned
+/// by [`run_with`].
+///
+/// Any `FnMut(&mut B) -> io::Result<ControlFlow<()>>` closure is a `Consumer<B>`.
+pub trait Consumer<B> {
+    /// Takes one batch. It is cleared ([`Batch::clear`]) and reused afterwards.
+    fn batch(&mut self, batch: &mut B) -> io::Result<ControlFlow<()>>;
+}
+
+impl<B, F: FnMut(&mut B) -> io::Result<ControlFlow<()>>> Consumer<B> for F {
+    fn batch(&mut self, batch: &mut B) -> io::Result<ControlFlow<()>> {
+        self(batch)
+    }
+}
+
+/// Records per batch at most. NOTE: small enough that two workers balance on records of
+/// mixed sizes and the reorder buffer stays short; large enough to amortize channel traffic.
+const BATCH_RECORDS: usize = 16;
+/// Bytes of records per batch at most (one larger record is a batch of its own).
+const BATCH_BYTES: usize = 256 << 10;
+
+/// Bytes in flight and batches in flight, with a wait for room.
+struct Budget {
+    state: Mutex<(usize, usize)>,
+    room: Condvar,
+    max_bytes: usize,
+    max_batches: usize,
+    stop: AtomicBool,
+}
+
+impl Budget {
+    /// Waits until a batch of `n` bytes fits; false when the run is stopping.
+    fn admit(&self, n: usize) -> bool {
+        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            let (bytes, batches) = *s;
+            if batches == 0 || (bytes + n <= self.max_bytes && batches < self.max_batches) {
+                *s = (bytes + n, batches + 1);
+                return true;
+            }
+            s = self.room.wait(s).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+
+    /// Counts output bytes produced for an admitted batch (never waits).
+    fn charge(&self, n: usize) {
+        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        s.0 += n;
+    }
+
+    /// A batch of `n` bytes (input and output) is done.
+    fn release(&self, n: usize) {
+        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        s.0 = s.0.saturating_sub(n);
+        s.1 = s.1.saturating_sub(1);
+        drop(s);
+        self.room.notify_all();
+    }
+
+    fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        let _s = self.state.lock();
+        self.room.notify_all();
+    }
+}
+
+/// A batch of records on its way to a worker.
+struct Work {
+    seq: u64,
+    records: Vec<Record>,
+    bytes: usize,
+}
+
+/// A processed batch on its way to the writer.
+struct Done<B> {
+    seq: u64,
+    records: Vec<Record>,
+    batch: B,
+    /// Input and output bytes to release once consumed.
+    bytes: usize,
+    stats: Stats,
+}
+
+/// A small lock-protected free list.
+struct Pool<T>(Mutex<Vec<T>>);
+
+impl<T: Default> Pool<T> {
+    fn get(&self) -> T {
+        self.0.lock().ok().and_then(|mut v| v.pop()).unwrap_or_default()
+    }
+    fn put(&self, t: T) {
+        if let Ok(mut v) = self.0.lock() {
+            v.push(t);
+        }
+    }
+}
+
+/// Runs the pipeline over `inputs`: every record is parsed (and extracted, sanitized, as
+/// `cfg` says) on a worker, handed to that worker's `Step` (made by `make_step`, once per
+/// worker thread), and the batches the steps fill reach `consumer` in input order.
+///
+/// Every input record reaches a step exactly once as a [`RecordView`] (unreadable records
+/// and non-feeds included). `progress` is called on this thread after each consumed batch.
+/// The only errors are the consumer's (and a failure to start threads).
+pub fn run_with<B, S, M, C>(
+    inputs: Vec<input::Input>,
+    cfg: &Config,
+    make_step: M,
+    consumer: &mut C,
+    progress: &mut dyn FnMut(Progress),
+) -> io::Result<Summary>
+where
+    B: Batch,
+    S: Step<B>,
+    M: Fn() -> S + Sync,
+    C: Consumer<B> + ?Sized,
+{
+    let start = Instant::now();
+    let threads = cfg.threads.max(1);
+    let budget = Budget {
+        state: Mutex::new((0, 0)),
+        room: Condvar::new(),
+        max_bytes: cfg.max_bytes_in_flight.max(1),
+        max_batches: 2 * threads + 2,
+        stop: AtomicBool::new(false),
+    };
+    let counters = Counters::default();
+    let bufs = Arc::new(BufPool::default());
+    let record_vecs: Pool<Vec<Record>> = Pool(Mutex::new(Vec::new()));
+    let batches: Pool<B> = Pool(Mutex::new(Vec::new()));
+    let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
+
+    let (work_tx, work_rx) = sync_channel::<Work>(threads);
+    let work_rx = Mutex::new(work_rx);
+    let (done_tx, done_rx) = channel::<Done<B>>();
+
+    std::thread::scope(|scope| {
+        let budget = &budget;
+        let counters = &counters;
+        let record_vecs = &record_vecs;
+        let batches = &batches;
+        let work_rx = &work_rx;
+        let make_step = &make_step;
+        let bufs_r = bufs.clone();
+        let inputs = &inputs;
+        let read_cfg = &read_cfg;
+        std::thread::Builder::new().name("feedmill-reader".into()).spawn_scoped(
+            scope,
+            move || {
+                let mut seq = 0;
+                let mut pending = record_vecs.get();
+                let mut bytes = 0;
+                let mut send = |records: Vec<Record>, bytes: usize| {
+                    if !budget.admit(bytes) {
+                        return false;
+                    }
+                    let ok = work_tx.send(Work { seq, records, bytes }).is_ok();
+                    seq += 1;
+                    ok
+                };
+                let mut emit = |r: Record| {
+                    bytes += held(&r);
+                    pending.push(r);
+                    if pending.len() >= BATCH_RECORDS || bytes >= BATCH_BYTES {
+                        let full = std::mem::replace(&mut pending, record_vecs.get());
+                        let n = std::mem::take(&mut bytes);
+                        return send(full, n);
+                    }
+                    true
+                };
+                input::enumerate(inputs, read_cfg, counters, &bufs_r, &mut emit);
+                if !pending.is_empty() {
+                    send(pending, bytes);
+                }
+            },
+        )?;
+        for i in 0..threads {
+            let done_tx = done_tx.clone();
+            let bufs = &bufs;
+            std::thread::Builder::new().name(format!("feedmill-worker-{i}")).spawn_scoped(
+                scope,
+                move || {
+                    let mut worker = Worker::new(cfg);
+                    let mut step = make_step();
+                    loop {
+                        let work = {
+                            let rx = work_rx.lock().unwrap_or_else(|p| p.into_inner());
+                            rx.recv()
+                        };
+                        let Ok(Work { seq, records, bytes }) = work else { break };
+                        if budget.stop.load(Ordering::Relaxed) {
+                            recycle(bufs, record_vecs, records);
+                            continue;
+                        }
+                        let mut batch = batches.get();
+                        let mut stats = Stats::default();
+                        for rec in &records {
+                            worker.view(rec, &mut |view, body| {
+                                stats.count(
+                                    view.status,
+                                    view.feed.map_or(0, |f| f.entries.len()),
+                                    body,
+                                );
+                                if let Some(report) = view.lint {
+                                    stats.lint.count(report);
+                                }
+                                step.record(view, &mut batch);
+                            });
+                        }
+                        step.end_batch(&mut batch);
+                        let out = batch.held_bytes();
+                        budget.charge(out);
+                        let done = Done { seq, records, batch, bytes: bytes + out, stats };
+                        if done_tx.send(done).is_err() {
+                            break;
+                        }
+                    }
+                },
+            )?;
+        }
+        drop(done_tx);
+        let result = write_in_order(
+            &done_rx,
+            consumer,
+            progress,
+            budget,
+            &bufs,
+            record_vecs,
+            batches,
+            counters,
+        );
+        // Stop the reader and the workers (a no-op after a complete run).
+        budget.stop();
+        drop(done_rx);
+        // Drain the work channel so a reader blocked on sending wakes up.
+        while work_rx.lock().map(|rx| rx.try_recv().is_ok()).unwrap_or(false) {}
+        let stats = result?;
+        Ok(Summary {
+            stats,
+            skipped_records: counters.skipped_records.load(Ordering::Relaxed),
+            input_bytes: counters.bytes_read.load(Ordering::Relaxed),
+            elapsed: start.elapsed(),
+        })
+    })
+}
+
+/// Heap bytes a record holds (capacities: what the budget must bound is memory).
+fn held(rec: &Record) -> usize {
+    rec.source.capacity()
+        + match &rec.payload {
+            Payload::Document(b) => b.capacity(),
+            Payload::Response { message, target_uri } => message.capacity() + target_uri.capacity(),
+            Payload::Broken { message, .. } => message.capacity(),
+        }
+}
+
+/// Record body buffers larger than this are freed rather than pooled. NOTE: a pooled buffer
+/// keeps the capacity of the largest body it ever held, so without a cap every pooled buffer
+/// drifts to the size of the largest document of the run and the pool, not the budget,
+/// decides the memory used. Larger bodies are rare; their allocation is cheap next to
+/// parsing them.
+const POOLED_BODY_MAX: usize = 512 << 10;
+
+/// Cleared output batches holding more than this are freed rather than pooled (see
+/// [`POOLED_BODY_MAX`]).
+const POOLED_BATCH_MAX: usize = 1 << 20;
+
+fn recycle(bufs: &BufPool, record_vecs: &Pool<Vec<Record>>, mut records: Vec<Record>) {
+    for rec in records.drain(..) {
+        let small = match &rec.payload {
+            Payload::Document(b) => b.capacity() <= POOLED_BODY_MAX,
+            Payload::Response { message, .. } => message.capacity() <= POOLED_BODY_MAX,
+            Payload::Broken { .. } => true,
+        };
+        if small {
+            bufs.recycle(rec);
+        }
+    }
+    record_vecs.put(records);
+}
+
+/// The writer: consumes batches in sequence order, holding early ones in a reorder buffer.
+#[allow(clippy::too_many_arguments)]
+fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
+    done: &Receiver<Done<B>>,
+    consumer: &mut C,
+    progress: &mut dyn FnMut(Progress),
+    budget: &Budget,
+    bufs: &BufPool,
+    record_vecs: &Pool<Vec<Record>>,
+    batches: &Pool<B>,
+    counters: &Counters,
+) -> io::Result<Stats> {
+    let mut stats = Stats::default();
+    let mut next = 0u64;
+    // Slot i holds batch `next + i` once it is done. At most `max_batches` are in flight.
+    let mut waiting: VecDeque<Option<Done<B>>> = VecDeque::new();
+    for d in done.iter() {
+        let i = (d.seq - next) as usize;
+        if waiting.len() <= i {
+            waiting.resize_with(i + 1, || None);
+        }
+        waiting[i] = Some(d);
+        while let Some(Some(_)) = waiting.front() {
+            let Some(Some(mut d)) = waiting.pop_front() else { break };
+            next += 1;
+            let flow = consumer.batch(&mut d.batch);
+            stats.add(&d.stats);
+            d.batch.clear();
+            if d.batch.held_bytes() <= POOLED_BATCH_MAX {
+                batches.put(d.batch);
+            }
+            recycle(bufs, record_vecs, d.records);
+            budget.release(d.bytes);
+            progress(Progress {
+                records: stats.records,
+                input_bytes: counters.bytes_read.load(Ordering::Relaxed),
+            });
+            if let ControlFlow::Break(()) = flow? {
+                return Ok(stats);
+            }
+        }
+    }
+    Ok(stats)
+}

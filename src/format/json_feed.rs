@@ -1,0 +1,532 @@
+//! JSON Feed 1.0 and 1.1 (<https://jsonfeed.org/version/1.1>), mapped into the same model as
+//! the XML formats. Sniffed from the body (the first non-space character is `{`) or chosen
+//! by a JSON MIME type; the format is [`Format::Json`].
+//!
+//! Mapping (what is not listed is not kept: `user_comment`, `expired`, `hubs`,
+//! `banner_image`, `external_url`, an attachment's `title` and `duration_in_seconds`, an
+//! item's `language`, extension keys starting with `_`):
+//!
+//! | JSON Feed | model |
+//! |---|---|
+//! | `title`, `description` | `title`, `description` (plain text) |
+//! | `home_page_url`, `feed_url`, `next_url` | `page_url`, `feed_url`, `next_feed_url` |
+//! | `icon` (the large, square image), `favicon` | `logo`, `icon` |
+//! | `authors` (1.1), else `author` (1.0): `name`, `url`, `avatar` | `authors`: `name`, `page_url`, `icon` |
+//! | `language` | `ext.language` |
+//! | item `id` (a number is coerced to its text, as the spec asks) | entry `ext.id` |
+//! | item `url` | entry `page_url` |
+//! | item `title`, `summary` | entry `title`, `summary` (plain text) |
+//! | item `content_html`, else `content_text` | entry `content` (HTML parsed and sanitized as RSS `description` is; text as is) |
+//! | item `image` | entry `thumbnail` |
+//! | item `date_published`, `date_modified` | entry `published`, `updated` (RFC 3339; else the lenient reader, in `ext.*_lenient`) |
+//! | item `tags` | entry `categories` |
+//! | item `attachments`: `url`, `mime_type`, `size_in_bytes` | entry `enclosures`: `url`, `mime_type`, `length` |
+//!
+//! Robustness: malformed JSON is not a feed (a `not_a_feed` diagnostic says where); a member
+//! of the wrong type is ignored with an `invalid_json` diagnostic; only the members above are
+//! read (others are skipped by the JSON scanner without being built), so memory is bounded by
+//! the kept values: items past `max_entries` and list members past it are skipped and
+//! counted; text longer than `max_text_bytes` is cut. Nesting depth is bounded by
+//! serde_json's recursion limit (128). URLs resolve against the document's base URL.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use bumpalo::Bump;
+use serde::de::{self, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
+use url::Url;
+
+use crate::model::date::parse_rfc3339;
+use crate::model::lenient_date::parse_lenient;
+use crate::model::url::resolve;
+use crate::model::{Enclosure, Entry, Feed, Image, Person, Text};
+use crate::{Diagnostic, DiagnosticKind, Format, Limits, Parsed};
+
+/// Whether `document` looks like JSON (its first non-space character is `{`): the sniff
+/// that sends a body to this reader instead of the XML one.
+pub fn looks_like_json(document: &str) -> bool {
+    document.trim_start_matches(['\u{FEFF}', ' ', '\t', '\n', '\r']).starts_with('{')
+}
+
+/// Processes a JSON Feed document (decoded text) with `base` as its URL.
+pub fn process_document<'a>(
+    arena: &'a Bump,
+    document: &'a str,
+    base: &Url,
+    limits: &Limits,
+) -> Parsed<'a> {
+    let mut cx = Cx { arena, document, base, limits, diagnostics: Vec::new() };
+    let feed = read_feed(&mut cx);
+    let format = feed.is_some().then_some(Format::Json);
+    Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint: None }
+}
+
+struct Cx<'a, 'c> {
+    arena: &'a Bump,
+    document: &'a str,
+    base: &'c Url,
+    limits: &'c Limits,
+    diagnostics: Vec<Diagnostic>,
+}
+
+const FEED_KEYS: [&str; 11] = [
+    "version",
+    "title",
+    "home_page_url",
+    "feed_url",
+    "description",
+    "next_url",
+    "icon",
+    "favicon",
+    "authors",
+    "author",
+    "language",
+];
+const ITEMS: &str = "items";
+const ITEM_KEYS: [&str; 12] = [
+    "id",
+    "url",
+    "title",
+    "content_html",
+    "content_text",
+    "summary",
+    "image",
+    "date_published",
+    "date_modified",
+    "authors",
+    "author",
+    "tags",
+];
+const ATTACHMENTS: &str = "attachments";
+
+fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
+    let doc = cx.document;
+    let mut keys: Vec<&str> = FEED_KEYS.to_vec();
+    keys.push(ITEMS);
+    let top = match object(doc.trim_start_matches('\u{FEFF}'), &keys) {
+        Ok(Some(top)) => top,
+        Ok(None) => {
+            cx.diag(DiagnosticKind::NotAFeed, 0, "the JSON document is not an object");
+            return None;
+        }
+        Err(e) => {
+            let offset = offset_of_line_column(doc, e.line(), e.column());
+            cx.diag(DiagnosticKind::NotAFeed, offset, format!("the document is not JSON: {e}"));
+            return None;
+        }
+    };
+    let [version, title, home_page_url, feed_url, description, next_url, icon, favicon, authors, author, language, items] =
+        top[..]
+    else {
+        unreachable!("one slot per key")
+    };
+    match version.and_then(|v| cx.string(v, "version")) {
+        Some(v) if v.starts_with("https://jsonfeed.org/version/") => {}
+        Some(v) => {
+            let msg = format!("version {v:?} is not a JSON Feed version");
+            cx.diag(DiagnosticKind::NotAFeed, cx.offset(version), msg);
+            return None;
+        }
+        None => {
+            let msg = "a JSON object without a JSON Feed `version` is not a feed";
+            cx.diag(DiagnosticKind::NotAFeed, 0, msg);
+            return None;
+        }
+    }
+    let mut feed = Feed {
+        title: title.and_then(|v| cx.string(v, "title")).map(Text::Plain),
+        description: description.and_then(|v| cx.string(v, "description")).map(Text::Plain),
+        page_url: home_page_url.and_then(|v| cx.url(v, "home_page_url")),
+        feed_url: feed_url.and_then(|v| cx.url(v, "feed_url")),
+        next_feed_url: next_url.and_then(|v| cx.url(v, "next_url")),
+        logo: icon.and_then(|v| cx.url(v, "icon")).map(image),
+        icon: favicon.and_then(|v| cx.url(v, "favicon")).map(image),
+        authors: cx.authors(authors, author),
+        ..Feed::default()
+    };
+    feed.ext.language = language.and_then(|v| cx.string(v, "language"));
+    if let Some(items) = items {
+        for item in cx.array(items, "items", cx.limits.max_entries) {
+            if let Some(entry) = cx.item(item) {
+                feed.entries.push(entry);
+            }
+        }
+    }
+    Some(feed)
+}
+
+fn image(url: &str) -> Image<'_> {
+    Image { url: Some(url), width: None, height: None }
+}
+
+impl<'a> Cx<'a, '_> {
+    fn diag(&mut self, kind: DiagnosticKind, offset: usize, message: impl Into<String>) {
+        if self.diagnostics.len() < self.limits.max_diagnostics {
+            self.diagnostics.push(Diagnostic { kind, offset, message: message.into() });
+        }
+    }
+
+    /// The byte offset of a value in the document (0 when there is none).
+    fn offset(&self, raw: Option<&'a RawValue>) -> usize {
+        raw.map_or(0, |r| {
+            (r.get().as_ptr() as usize).saturating_sub(self.document.as_ptr() as usize)
+        })
+    }
+
+    fn wrong_type(&mut self, raw: &'a RawValue, field: &str, expected: &str) {
+        let offset = self.offset(Some(raw));
+        self.diag(
+            DiagnosticKind::InvalidJson,
+            offset,
+            format!("`{field}` is not {expected}; ignored"),
+        );
+    }
+
+    /// A non-empty string member, unescaped (borrowed when it has no escapes), cut at
+    /// `max_text_bytes`.
+    fn string(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
+        let text = raw.get();
+        let s: &'a str = if let Ok(s) = serde_json::from_str::<&'a str>(text) {
+            s
+        } else if let Ok(s) = serde_json::from_str::<String>(text) {
+            self.arena.alloc_str(&s)
+        } else {
+            if text != "null" {
+                self.wrong_type(raw, field, "a string");
+            }
+            return None;
+        };
+        let max = self.limits.max_text_bytes;
+        let s = if s.len() > max {
+            let offset = self.offset(Some(raw));
+            self.diag(
+                DiagnosticKind::LimitReached,
+                offset,
+                format!("`{field}` longer than max_text_bytes ({max}); cut"),
+            );
+            &s[..crate::xml::floor_char_boundary(s, max)]
+        } else {
+            s
+        };
+        (!s.trim().is_empty()).then_some(s)
+    }
+
+    /// A URL member, resolved against the base URL (dropped when it does not resolve).
+    fn url(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
+        let s = self.string(raw, field)?;
+        resolve(self.arena, self.base, s.trim())
+    }
+
+    /// The members of an array (at most `cap`; the rest are skipped and counted).
+    fn array(&mut self, raw: &'a RawValue, field: &str, cap: usize) -> Vec<&'a RawValue> {
+        match array(raw.get(), cap) {
+            Ok(Some((members, skipped))) => {
+                if skipped > 0 {
+                    let offset = self.offset(Some(raw));
+                    self.diag(
+                        DiagnosticKind::LimitReached,
+                        offset,
+                        format!("`{field}`: {skipped} members past the limit of {cap} skipped"),
+                    );
+                }
+                members
+            }
+            _ => {
+                if raw.get() != "null" {
+                    self.wrong_type(raw, field, "an array");
+                }
+                Vec::new()
+            }
+        }
+    }
+
+    /// The named members of an object member (`None` for another type, with a diagnostic).
+    fn object<const N: usize>(
+        &mut self,
+        raw: &'a RawValue,
+        field: &str,
+        keys: [&str; N],
+    ) -> Option<[Option<&'a RawValue>; N]> {
+        match object(raw.get(), &keys) {
+            Ok(Some(v)) => v.try_into().ok(),
+            _ => {
+                if raw.get() != "null" {
+                    self.wrong_type(raw, field, "an object");
+                }
+                None
+            }
+        }
+    }
+
+    /// `authors` (JSON Feed 1.1), else the 1.0 `author` object.
+    fn authors(
+        &mut self,
+        authors: Option<&'a RawValue>,
+        author: Option<&'a RawValue>,
+    ) -> Vec<Person<'a>> {
+        let list = match (authors, author) {
+            (Some(list), _) => self.array(list, "authors", self.limits.max_entries),
+            (None, Some(one)) => vec![one],
+            (None, None) => return Vec::new(),
+        };
+        let mut people = Vec::new();
+        for raw in list {
+            let Some([name, url, avatar]) = self.object(raw, "author", ["name", "url", "avatar"])
+            else {
+                continue;
+            };
+            let person = Person {
+                name: name.and_then(|v| self.string(v, "author.name")),
+                email: None,
+                page_url: url.and_then(|v| self.url(v, "author.url")),
+                icon: avatar.and_then(|v| self.url(v, "author.avatar")).map(image),
+            };
+            if person.name.is_some() || person.page_url.is_some() || person.icon.is_some() {
+                people.push(person);
+            }
+        }
+        people
+    }
+
+    fn item(&mut self, raw: &'a RawValue) -> Option<Entry<'a>> {
+        let mut keys: Vec<&str> = ITEM_KEYS.to_vec();
+        keys.push(ATTACHMENTS);
+        let fields = match object(raw.get(), &keys) {
+            Ok(Some(f)) => f,
+            _ => {
+                self.wrong_type(raw, "items[]", "an object");
+                return None;
+            }
+        };
+        let [id, url, title, content_html, content_text, summary, image_url, date_published, date_modified, authors, author, tags, attachments] =
+            fields[..]
+        else {
+            unreachable!("one slot per key")
+        };
+        let mut entry = Entry::default();
+        entry.ext.id = id.and_then(|v| self.id(v));
+        entry.page_url = url.and_then(|v| self.url(v, "url"));
+        entry.title = title.and_then(|v| self.string(v, "title")).map(Text::Plain);
+        entry.summary = summary.and_then(|v| self.string(v, "summary")).map(Text::Plain);
+        entry.content = content_html
+            .and_then(|v| self.string(v, "content_html"))
+            .and_then(|html| crate::html::parse_escaped_html(self.arena, html))
+            .or_else(|| content_text.and_then(|v| self.string(v, "content_text")).map(Text::Plain));
+        entry.thumbnail = image_url.and_then(|v| self.url(v, "image")).map(image);
+        if let Some(v) = date_published {
+            (entry.published, entry.ext.published_lenient) = self.date(v, "date_published");
+        }
+        if let Some(v) = date_modified {
+            (entry.updated, entry.ext.updated_lenient) = self.date(v, "date_modified");
+        }
+        entry.authors = self.authors(authors, author);
+        if let Some(tags) = tags {
+            for tag in self.array(tags, "tags", self.limits.max_entries) {
+                if let Some(t) = self.string(tag, "tags[]") {
+                    entry.add_category(t);
+                }
+            }
+        }
+        if let Some(list) = attachments {
+            for raw in self.array(list, "attachments", self.limits.max_entries) {
+                let keys = ["url", "mime_type", "size_in_bytes"];
+                let Some([url, mime, size]) = self.object(raw, "attachments[]", keys) else {
+                    continue;
+                };
+                let size = size.and_then(|v| {
+                    let n = serde_json::from_str::<u64>(v.get()).ok();
+                    if n.is_none() && v.get() != "null" {
+                        self.wrong_type(v, "size_in_bytes", "a non-negative integer");
+                    }
+                    n
+                });
+                let enclosure = Enclosure {
+                    url: url.and_then(|v| self.url(v, "attachments[].url")),
+                    mime_type: mime.and_then(|v| self.string(v, "mime_type")),
+                    length: size,
+                };
+                if enclosure.url.is_some() {
+                    entry.enclosures.push(enclosure);
+                }
+            }
+        }
+        Some(entry)
+    }
+
+    /// An item id: a string, or a number coerced to its text (JSON Feed 1.1: "If an id is
+    /// presented as a number or other type, a JSON Feed reader must coerce it to a string").
+    fn id(&mut self, raw: &'a RawValue) -> Option<&'a str> {
+        let text = raw.get();
+        if text.starts_with('"') {
+            self.string(raw, "id")
+        } else if serde_json::from_str::<serde_json::Number>(text).is_ok()
+            || text == "true"
+            || text == "false"
+        {
+            Some(text)
+        } else {
+            if text != "null" {
+                self.wrong_type(raw, "id", "a string or a number");
+            }
+            None
+        }
+    }
+
+    /// An RFC 3339 date; else the lenient reading (spec field `None`).
+    fn date(
+        &mut self,
+        raw: &'a RawValue,
+        field: &str,
+    ) -> (Option<crate::Timestamp>, Option<&'a crate::model::lenient_date::LenientDate>) {
+        let Some(s) = self.string(raw, field) else { return (None, None) };
+        match parse_rfc3339(s.trim()) {
+            Some(t) => (Some(t), None),
+            None => (None, parse_lenient(s).map(|l| &*self.arena.alloc(l))),
+        }
+    }
+}
+
+/// The byte offset of a serde_json error position (1-based line, column in bytes).
+fn offset_of_line_column(doc: &str, line: usize, column: usize) -> usize {
+    let start: usize = doc.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
+    crate::xml::floor_char_boundary(doc, (start + column.saturating_sub(1)).min(doc.len()))
+}
+
+/// Reads a JSON object keeping the first value of each of `keys` (raw, unparsed) and
+/// skipping every other member without building it. `Ok(None)` when `json` is valid JSON of
+/// another type.
+fn object<'a>(
+    json: &'a str,
+    keys: &[&str],
+) -> serde_json::Result<Option<Vec<Option<&'a RawValue>>>> {
+    let mut de = serde_json::Deserializer::from_str(json);
+    let found = de.deserialize_any(ObjectVisitor { keys })?;
+    de.end()?;
+    Ok(found)
+}
+
+struct ObjectVisitor<'k> {
+    keys: &'k [&'k str],
+}
+
+impl<'de> Visitor<'de> for ObjectVisitor<'_> {
+    type Value = Option<Vec<Option<&'de RawValue>>>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut found = vec![None; self.keys.len()];
+        while let Some(key) = map.next_key::<Key<'de>>()? {
+            match self.keys.iter().position(|k| *k == key.0.as_ref()) {
+                Some(i) if found[i].is_none() => found[i] = Some(map.next_value::<&RawValue>()?),
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(Some(found))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+}
+
+/// An object key: borrowed from the document unless it has escapes.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> de::Deserialize<'de> for Key<'de> {
+    fn deserialize<D: de::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string key")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_owned())))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+/// The first `cap` members of a JSON array (raw) and how many more were skipped; `Ok(None)`
+/// for valid JSON of another type.
+fn array(json: &str, cap: usize) -> serde_json::Result<Option<(Vec<&RawValue>, usize)>> {
+    struct ArrayVisitor {
+        cap: usize,
+    }
+    impl<'de> Visitor<'de> for ArrayVisitor {
+        type Value = Option<(Vec<&'de RawValue>, usize)>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a JSON array")
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            let mut members = Vec::new();
+            while members.len() < self.cap {
+                match seq.next_element::<&RawValue>()? {
+                    Some(m) => members.push(m),
+                    None => return Ok(Some((members, 0))),
+                }
+            }
+            let mut skipped = 0;
+            while seq.next_element::<IgnoredAny>()?.is_some() {
+                skipped += 1;
+            }
+            Ok(Some((members, skipped)))
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            Ok(None)
+        }
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+    }
+    let mut de = serde_json::Deserializer::from_str(json);
+    let found = de.deserialize_any(ArrayVisitor { cap })?;
+    de.end()?;
+    Ok(found)
+}

@@ -1,0 +1,208 @@
+//! JSON Feed 1.0 / 1.1: the mapping into the model (fixtures under
+//! `corpus/fixtures/json-feed/`, shaped after the specification's examples), sniffing by
+//! content and by MIME type, and hostile documents: malformed JSON, wrong member types, huge
+//! arrays, deep nesting — a diagnostic or `not_a_feed`, never a panic, memory bounded by what
+//! is kept.
+
+use feedmill::input::Response;
+use feedmill::{DiagnosticKind, Format, Options, Parser, Text};
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus/fixtures/json-feed")
+        .join(name);
+    std::fs::read(path).unwrap()
+}
+
+fn plain<'a>(t: &Option<Text<'a>>) -> Option<&'a str> {
+    t.as_ref().and_then(Text::as_plain)
+}
+
+#[test]
+fn json_feed_1_1_maps_into_the_model() {
+    let body = fixture("blog-1.1.json");
+    let mut parser = Parser::new(Options::default());
+    let parsed =
+        parser.parse_bytes(&body, None, Some("https://notebook.example.org/feed.json")).unwrap();
+    assert_eq!(parsed.format, Some(Format::Json));
+    assert_eq!(parsed.diagnostics, []);
+    let feed = parsed.feed.as_ref().unwrap();
+    assert_eq!(plain(&feed.title), Some("Brent’s Notebook"));
+    assert_eq!(plain(&feed.description), Some("Notes on writing software"));
+    assert_eq!(feed.page_url, Some("https://notebook.example.org/"));
+    assert_eq!(feed.feed_url, Some("https://notebook.example.org/feed.json"));
+    assert_eq!(feed.logo.unwrap().url, Some("https://notebook.example.org/images/icon-512.png"));
+    assert_eq!(feed.icon.unwrap().url, Some("https://notebook.example.org/favicon.ico"));
+    assert_eq!(feed.ext.language, Some("en-US"));
+    let author = feed.authors[0];
+    assert_eq!(author.name, Some("Brent Example"));
+    assert_eq!(author.page_url, Some("https://brent.example.org/"));
+    assert_eq!(author.icon.unwrap().url, Some("https://notebook.example.org/images/brent.png"));
+
+    assert_eq!(feed.entries.len(), 2);
+    let e = &feed.entries[0];
+    assert_eq!(e.id(), Some("https://notebook.example.org/2024/01/15/json-feed"));
+    assert_eq!(e.page_url, Some("https://notebook.example.org/2024/01/15/json-feed"));
+    assert_eq!(plain(&e.title), Some("Why \"JSON Feed\"?"));
+    assert_eq!(plain(&e.summary), Some("A format for the rest of us"));
+    let Some(Text::Html(content)) = &e.content else { panic!("content_html is HTML") };
+    assert!(content
+        .to_html_string()
+        .starts_with("<p>We — Manton and I — think it’s <em>simpler</em>.</p>"));
+    assert_eq!(e.thumbnail.unwrap().url, Some("https://notebook.example.org/images/post.png"));
+    assert_eq!(e.published.unwrap().to_string(), "2024-01-15T15:30:00Z");
+    assert_eq!(e.updated.unwrap().to_string(), "2024-01-16T08:00:00.25Z");
+    assert_eq!(e.categories, ["json", "feeds"]);
+    assert!(e.authors.is_empty());
+    assert_eq!(feed.computed_authors(e)[0].name, Some("Brent Example"));
+
+    let e = &feed.entries[1];
+    assert_eq!(e.id(), Some("2"), "a numeric id is coerced to its text");
+    assert_eq!(plain(&e.content), Some("A short note, no title."));
+    assert_eq!(e.published, None);
+    let lenient = e.ext.published_lenient.unwrap();
+    assert_eq!(
+        (lenient.timestamp.to_string(), lenient.form.as_str()),
+        ("2024-01-17T09:15:00Z".into(), "us-month-name")
+    );
+    assert_eq!(e.date().unwrap().to_string(), "2024-01-17T09:15:00Z");
+    assert_eq!(e.authors[0].name, Some("Guest Author"));
+}
+
+#[test]
+fn json_feed_1_0_author_and_attachments() {
+    let body = fixture("podcast-1.0.json");
+    let mut parser = Parser::new(Options::default());
+    let parsed =
+        parser.parse_bytes(&body, None, Some("https://timetable.example.com/feed.json")).unwrap();
+    let feed = parsed.feed.as_ref().unwrap();
+    assert_eq!(feed.authors[0].name, Some("Manton Example"));
+    assert_eq!(feed.next_feed_url, Some("https://timetable.example.com/feed.json?page=2"));
+    let e = &feed.entries[0];
+    assert_eq!(e.page_url, Some("https://timetable.example.com/episodes/42"));
+    assert_eq!(e.enclosures.len(), 2);
+    assert_eq!(e.enclosures[0].url, Some("https://cdn.example.com/42.m4a"));
+    assert_eq!(e.enclosures[0].mime_type, Some("audio/x-m4a"));
+    assert_eq!(e.enclosures[0].length, Some(89970236));
+    assert_eq!(e.enclosures[1].length, None);
+    assert_eq!(parsed.diagnostics.len(), 1);
+    assert_eq!(parsed.diagnostics[0].kind, DiagnosticKind::InvalidJson);
+    assert!(parsed.diagnostics[0].message.contains("size_in_bytes"));
+}
+
+#[test]
+fn members_of_the_wrong_type_are_ignored_with_a_diagnostic() {
+    let body = fixture("wrong-types.json");
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_bytes(&body, None, None).unwrap();
+    let feed = parsed.feed.as_ref().unwrap();
+    assert_eq!(feed.title, None);
+    assert_eq!(feed.page_url, None);
+    assert!(feed.authors.is_empty());
+    assert_eq!(feed.entries.len(), 1, "the two non-object items are skipped");
+    assert_eq!(plain(&feed.entries[0].title), Some("Kept"));
+    let kinds: Vec<_> = parsed.diagnostics.iter().map(|d| d.kind).collect();
+    assert_eq!(kinds, [DiagnosticKind::InvalidJson; 8]);
+    for d in &parsed.diagnostics {
+        assert!(d.offset < body.len());
+    }
+}
+
+#[test]
+fn malformed_or_foreign_json_is_not_a_feed() {
+    let mut parser = Parser::new(Options::default());
+    for (name, message) in [
+        ("truncated.json", "the document is not JSON: EOF while parsing"),
+        ("not-json-feed.json", "is not a JSON Feed version"),
+    ] {
+        let body = fixture(name);
+        let parsed = parser.parse_bytes(&body, None, None).unwrap();
+        assert!(parsed.feed.is_none(), "{name}");
+        assert_eq!(parsed.format, None);
+        assert_eq!(parsed.diagnostics[0].kind, DiagnosticKind::NotAFeed);
+        assert!(
+            parsed.diagnostics[0].message.contains(message),
+            "{name}: {:?}",
+            parsed.diagnostics
+        );
+    }
+    for doc in ["{}", "{\"items\": []}", "{\"version\": 1}", "{ \"version\": \"x\" } trailing"] {
+        let parsed = parser.parse_str(doc, None).unwrap();
+        assert!(parsed.feed.is_none(), "{doc}");
+        assert_eq!(parsed.diagnostics.last().unwrap().kind, DiagnosticKind::NotAFeed, "{doc}");
+    }
+}
+
+#[test]
+fn a_json_mime_type_is_read_as_json_feed() {
+    let body = fixture("podcast-1.0.json");
+    let mut parser = Parser::new(Options::default());
+    for ct in ["application/feed+json", "application/json; charset=utf-8"] {
+        let res = Response {
+            status: 200,
+            content_type: Some(ct),
+            url: Some("https://timetable.example.com/feed.json"),
+            body: &body,
+        };
+        let parsed = parser.parse_response(&res).unwrap();
+        assert_eq!(parsed.format, Some(Format::Json), "{ct}");
+        assert_eq!(parsed.feed.unwrap().entries.len(), 1);
+    }
+    let res = Response { status: 200, content_type: Some("image/png"), url: None, body: &body };
+    assert!(parser.parse_response(&res).unwrap().feed.is_none());
+}
+
+#[test]
+fn huge_arrays_are_cut_at_max_entries_and_skipped_without_being_built() {
+    let mut doc = String::from(r#"{"version":"https://jsonfeed.org/version/1.1","items":["#);
+    for i in 0..50_000 {
+        if i > 0 {
+            doc.push(',');
+        }
+        doc += &format!(r#"{{"id":"{i}","tags":["a","b"],"_ext":[1,2,3,[4,[5]]]}}"#);
+    }
+    doc += r#"],"_big":["#;
+    doc += &"0,".repeat(200_000);
+    doc += "0]}";
+    let mut options = Options::default();
+    options.limits.max_entries = 1000;
+    let mut parser = Parser::new(options);
+    let parsed = parser.parse_str(&doc, None).unwrap();
+    let feed = parsed.feed.as_ref().unwrap();
+    assert_eq!(feed.entries.len(), 1000);
+    assert_eq!(feed.entries[999].id(), Some("999"));
+    let limit = parsed.diagnostics.iter().find(|d| d.kind == DiagnosticKind::LimitReached).unwrap();
+    assert!(limit.message.contains("49000 members past the limit of 1000"), "{}", limit.message);
+}
+
+#[test]
+fn deep_nesting_and_odd_input_never_panic() {
+    let mut parser = Parser::new(Options::default());
+    // Skipped and raw members are scanned without recursion: depth costs no stack.
+    let deep = format!(
+        r#"{{"version":"https://jsonfeed.org/version/1.1","_x":{open}1{close},"title":{open}2{close}}}"#,
+        open = "[".repeat(100_000),
+        close = "]".repeat(100_000)
+    );
+    let parsed = parser.parse_str(&deep, None).unwrap();
+    assert_eq!(parsed.feed.unwrap().title, None);
+    assert_eq!(parsed.diagnostics[0].kind, DiagnosticKind::InvalidJson);
+    for doc in [
+        "{",
+        "{\"version\":",
+        "{\"version\":\"https://jsonfeed.org/version/1\",\"items\":[{\"id\":1e999}]}",
+        "{\"version\":\"https://jsonfeed.org/version/1\",\"title\":\"\\ud800\"}",
+        "{\"version\":\"https://jsonfeed.org/version/1\",\"title\":\"\\u00e9t\\u00e9\",\"title\":\"second\"}",
+        "\u{FEFF}{\"version\":\"https://jsonfeed.org/version/1\"}",
+    ] {
+        let _ = parser.parse_str(doc, None).unwrap();
+    }
+    let parsed = parser
+        .parse_str("{\"version\":\"https://jsonfeed.org/version/1\",\"title\":\"\\u00e9t\\u00e9\",\"title\":\"second\"}", None)
+        .unwrap();
+    assert_eq!(
+        plain(&parsed.feed.unwrap().title),
+        Some("été"),
+        "escapes decoded; the first member wins"
+    );
+}
