@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 SECONDS_PER_TARGET=${FUZZ_SMOKE_SECONDS:-12}
-TARGETS=(parse_document parse_response parse_limits escaped_html dates decode bulk json_feed archive)
+TARGETS=(parse_document document_lint parse_response parse_limits escaped_html dates decode bulk json_feed archive)
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "cargo-fuzz not found: installing it from crates.io" >&2

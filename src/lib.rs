@@ -28,6 +28,7 @@ pub mod extract;
 pub mod format;
 pub mod html;
 pub mod input;
+pub mod lint;
 pub mod model;
 pub mod options;
 #[cfg(feature = "strict-sanitize")]
@@ -102,6 +103,9 @@ pub struct Parsed<'a> {
     /// The character encoding the document was decoded with (`None` when the caller gave
     /// decoded text, or when a response was rejected before decoding).
     pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// The lint report, when [`Options::lint`] is set (its findings are empty for documents
+    /// that are not RSS 2.0).
+    pub lint: Option<lint::Report>,
 }
 
 /// A reusable parser: owns the per-parse arena and options. Keep one per worker thread;
@@ -201,6 +205,7 @@ impl Parser {
             format: None,
             diagnostics: vec![Diagnostic { kind: DiagnosticKind::NotAFeed, offset: 0, message }],
             encoding: None,
+            lint: None,
         };
         match input::prepare_response(response) {
             input::ResponseVerdict::NotOk { status } => {
@@ -289,7 +294,10 @@ impl Parser {
             }
         };
         if format::json_feed::looks_like_json(document) {
-            return Ok(format::json_feed::process_document(arena, document, &base, limits));
+            let mut parsed = format::json_feed::process_document(arena, document, &base, limits);
+            // The lint covers RSS 2.0 only: other formats get an empty report.
+            parsed.lint = options.lint.as_ref().map(|_| lint::Report::default());
+            return Ok(parsed);
         }
         Ok(format::process_document(arena, document, base, options))
     }

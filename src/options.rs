@@ -50,4 +50,7 @@ impl Default for Limits {
 #[non_exhaustive]
 pub struct Options {
     pub limits: Limits,
+    /// Lint RSS 2.0 documents against the RSS Best Practices Profile in the same pass
+    /// ([`crate::lint`]; findings in [`crate::Parsed::lint`]). Default: `None` (off).
+    pub lint: Option<crate::lint::LintOptions>,
 }

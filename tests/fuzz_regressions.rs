@@ -80,6 +80,11 @@ fn parse_document() {
 }
 
 #[test]
+fn document_lint() {
+    replay("document_lint", checks::check_document_lint, 1);
+}
+
+#[test]
 fn parse_response() {
     replay("parse_response", checks::check_parse_response, 1);
 }

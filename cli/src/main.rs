@@ -105,6 +105,17 @@ struct Cli {
     /// With --sanitize strict: keep YouTube and Vimeo player iframes.
     #[arg(long)]
     allow_video_embeds: bool,
+
+    /// Lint RSS 2.0 documents against the RSS Best Practices Profile in the same pass: a
+    /// record with findings gets a `findings` key (after its other keys).
+    #[arg(long)]
+    lint: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Deny {
+    Warnings,
+    Errors,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,6 +126,50 @@ enum SanitizeMode {
 
 #[derive(clap::Subcommand, Debug)]
 enum Command {
+    /// Lint RSS 2.0 feeds against the RSS Best Practices Profile, one JSON line per record.
+    ///
+    /// Line: {source, status, format, version, findings [{code, severity, message, element,
+    /// parent, attr, value, offset, line, column, section}]}; `code` is the W3C Feed
+    /// Validator's message class. Findings are data: the exit status is the main command's
+    /// unless --deny is given.
+    #[command(after_help = "\
+INPUTS:
+  As for the main command (files, directories, tar, WARC, gzip, `-`); none: the sample corpus
+  of a source checkout.
+
+EXIT STATUS:
+  0, or 1 on an output error; with --deny errors, 3 when a record has an error finding; with
+  --deny warnings, 3 when a record has a warning or error finding.
+
+EXAMPLES:
+  feedmill lint feed.xml
+  feedmill lint --summary --deny errors crawl-00001.warc.gz > findings.jsonl")]
+    Lint {
+        /// Files, directories, archives, or `-` for standard input.
+        #[arg(value_name = "INPUT")]
+        inputs: Vec<String>,
+
+        /// Write the lines to FILE instead of standard output.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+
+        /// Worker threads [default: number of CPUs].
+        #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
+
+        /// Base URL for plain documents (WARC records use their target URI).
+        #[arg(long, value_name = "URL")]
+        base_url: Option<String>,
+
+        /// Print a table of codes × feeds affected on standard error at the end.
+        #[arg(long)]
+        summary: bool,
+
+        /// Exit with status 3 when a record has a finding of this severity or worse.
+        #[arg(long, value_enum, value_name = "SEVERITY")]
+        deny: Option<Deny>,
+    },
+
     /// Print the feeds HTML pages advertise, one JSON line per page (fetches nothing).
     ///
     /// Feeds: <link rel="alternate"> RSS/Atom/RDF/JSON Feed links, then feed-looking anchors,
@@ -162,6 +217,9 @@ fn main() -> ExitCode {
     if let Some(Command::Discover { inputs, base_url, output, summary }) = &cli.command {
         return run_discover(inputs, base_url.as_deref(), output.as_ref(), *summary);
     }
+    if let Some(Command::Lint { inputs, output, threads, base_url, summary, deny }) = &cli.command {
+        return run_lint(inputs, output.as_ref(), *threads, base_url.clone(), *summary, *deny);
+    }
     let inputs: Vec<Input> = if cli.inputs.is_empty() {
         if !std::path::Path::new(SAMPLE).is_dir() {
             Cli::command()
@@ -202,6 +260,9 @@ fn main() -> ExitCode {
     if cli.sanitize == SanitizeMode::Strict {
         cfg.sanitize =
             Some(SanitizeOptions { base_url: None, allow_video_embeds: cli.allow_video_embeds });
+    }
+    if cli.lint {
+        cfg.options.lint = Some(feedmill::lint::LintOptions::default());
     }
 
     let out = match open_output(cli.output.as_ref()) {
@@ -251,6 +312,74 @@ fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>, ExitCode
             }
         },
         None => Ok(Box::new(BufWriter::with_capacity(1 << 20, io::stdout()))),
+    }
+}
+
+fn run_lint(
+    inputs: &[String],
+    output: Option<&PathBuf>,
+    threads: Option<u16>,
+    base_url: Option<String>,
+    summary: bool,
+    deny: Option<Deny>,
+) -> ExitCode {
+    let inputs: Vec<Input> = if inputs.is_empty() {
+        if !std::path::Path::new(SAMPLE).is_dir() {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    "no INPUT given (files, directories, archives, or `-` for standard input)",
+                )
+                .exit();
+        }
+        vec![Input::Path(PathBuf::from(SAMPLE))]
+    } else {
+        inputs.iter().map(|a| Input::parse(a)).collect()
+    };
+    let mut cfg = Config { base_url, lint_only: true, ..Config::default() };
+    cfg.options.lint = Some(feedmill::lint::LintOptions::default());
+    if let Some(t) = threads {
+        cfg.threads = t.into();
+    }
+    let out = match open_output(output) {
+        Ok(out) => out,
+        Err(code) => return code,
+    };
+    match bulk::run(inputs, &cfg, out, &mut |_| {}) {
+        Ok(s) => {
+            let t = &s.stats.lint;
+            if summary {
+                print_lint_summary(&s);
+            }
+            let denied = match deny {
+                Some(Deny::Errors) => t.with_errors > 0,
+                Some(Deny::Warnings) => t.with_errors + t.with_warnings > 0,
+                None => false,
+            };
+            if denied {
+                ExitCode::from(3)
+            } else {
+                ExitCode::SUCCESS
+            }
+        }
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("feedmill: error writing output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The `lint --summary` table: one row per code that occurred, most feeds first.
+fn print_lint_summary(s: &Summary) {
+    let t = &s.stats.lint;
+    eprintln!(
+        "feedmill lint: {} records ({} linted), {} with errors, {} with warnings",
+        s.stats.records, t.linted, t.with_errors, t.with_warnings
+    );
+    eprintln!("{:<36} {:<8} {:>7}", "code", "severity", "feeds");
+    for (code, feeds) in t.rows() {
+        eprintln!("{:<36} {:<8} {:>7}", code.name(), code.severity().as_str(), feeds);
     }
 }
 

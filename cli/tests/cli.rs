@@ -836,3 +836,54 @@ fn extract_output_is_byte_identical_across_threads() {
     assert!(String::from_utf8_lossy(&one.stdout).contains("\"dedup_key\""));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn lint_lines_summary_and_deny() {
+    let dir = "corpus/fixtures/lint";
+    let out = feedmill(&["lint", "--threads", "1", dir]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let parallel = feedmill(&["lint", "--threads", "3", dir]);
+    assert_eq!(out.stdout, parallel.stdout, "lint lines depend on --threads");
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    let clean = r#"{"source":"corpus/fixtures/lint/clean.xml","status":"ok","format":"rss2","version":"2.0","findings":[]}"#;
+    assert!(text.lines().any(|l| l == clean), "{text}");
+    let recs = lines(&out);
+    let bad = recs.iter().find(|v| v["source"] == "corpus/fixtures/lint/image-width.bad.xml");
+    let f = &bad.unwrap()["findings"][0];
+    assert_eq!(f["code"], "InvalidWidth");
+    assert_eq!(f["severity"], "error");
+    assert_eq!(f["message"], "width must be between 1 and 144");
+    assert_eq!(f["section"], "4.1.1.9.6 width");
+
+    // Findings are data: exit 0 unless --deny.
+    let clean_file = "corpus/fixtures/lint/clean.xml";
+    let warn_file = "corpus/fixtures/lint/guid-missing.bad.xml";
+    let err_file = "corpus/fixtures/lint/image-width.bad.xml";
+    assert_eq!(feedmill(&["lint", err_file]).status.code(), Some(0));
+    assert_eq!(feedmill(&["lint", "--deny", "errors", warn_file]).status.code(), Some(0));
+    assert_eq!(feedmill(&["lint", "--deny", "errors", err_file]).status.code(), Some(3));
+    assert_eq!(feedmill(&["lint", "--deny", "warnings", warn_file]).status.code(), Some(3));
+    assert_eq!(feedmill(&["lint", "--deny", "warnings", clean_file]).status.code(), Some(0));
+
+    let summary = feedmill(&["lint", "--summary", err_file, warn_file, clean_file]);
+    let table = String::from_utf8(summary.stderr).unwrap();
+    assert!(
+        table.starts_with("feedmill lint: 3 records (3 linted), 1 with errors, 1 with warnings\n"),
+        "{table}"
+    );
+    assert!(table.contains("\nInvalidWidth                         error          1\n"), "{table}");
+    assert!(table.contains("\nMissingGuid                          warning        1\n"), "{table}");
+}
+
+#[test]
+fn main_job_lint_flag_adds_findings_last() {
+    let out = feedmill(&["--lint", "corpus/fixtures/lint/guid-missing.bad.xml"]);
+    let line = String::from_utf8(out.stdout.clone()).unwrap();
+    let at = line.find(r#"]},"findings":[{"code":"MissingGuid""#).expect("findings after feed");
+    assert!(line[at..].trim_end().ends_with("]}") && !line[at + 3..].contains(r#""feed""#));
+    assert_eq!(lines(&out)[0]["findings"][0]["code"], "MissingGuid");
+    let rec = one_record(&["--lint", "corpus/fixtures/lint/clean.xml"]);
+    assert!(rec.get("findings").is_none(), "no findings, no key");
+    let rec = one_record(&["corpus/fixtures/lint/guid-missing.bad.xml"]);
+    assert!(rec.get("findings").is_none(), "no --lint, no key");
+}

@@ -348,6 +348,7 @@ pub fn check_json(p: &Parsed<'_>) {
             feed: p.feed.as_ref(),
             extraction: extraction.as_ref().filter(|_| extras),
             sanitize: extras.then_some(&strict),
+            lint: p.lint.as_ref(),
         };
         let (mut out, mut scratch) = (Vec::new(), String::new());
         encode_record(&mut out, &mut scratch, &view);
@@ -1481,6 +1482,35 @@ pub fn check_archive(data: &[u8]) {
             );
         }
     }
+/// `document_lint` target: parsing with the RSS Best Practices Profile lint on does not
+/// panic; every finding's offset is a char boundary of the decoded text with the line and
+/// column it reports; the model and diagnostics are those of a parse without linting.
+pub fn check_document_lint(data: &[u8]) {
+    let decoded = input::decode(data, None);
+    let text: &str = &decoded.text;
+    let mut options = Options::default();
+    // 2026-11-24T00:00:00Z, fixed so that a run is reproducible.
+    options.lint = Some(feedmill::lint::LintOptions::at(1_795_478_400));
+    let mut linting = Parser::new(options);
+    let parsed = linting.parse_bytes(data, None, None).expect("parse_bytes with lint fails");
+    let report = parsed.lint.as_ref().expect("lint on gives a report");
+    for f in &report.findings {
+        assert!(
+            f.offset <= text.len() && text.is_char_boundary(f.offset),
+            "finding offset {} out of bounds or inside a character ({} bytes): {f:?}",
+            f.offset,
+            text.len()
+        );
+        let before = &text[..f.offset];
+        let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+        let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+        assert_eq!((f.line as usize, f.column as usize), (line, column), "{f:?}");
+        let _ = f.message();
+    }
+    let linted = snapshot(&parsed);
+    let mut plain = Parser::new(Options::default());
+    let unlinted = snapshot(&plain.parse_bytes(data, None, None).unwrap());
+    assert_eq!(linted, unlinted, "linting changed the parse");
 }
 
 /// JSON Feed reader: arbitrary bytes, as a whole document or (after a leading `!`) as the

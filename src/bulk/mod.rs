@@ -58,6 +58,10 @@ pub struct Config {
     /// ignored: each record uses its own URL (WARC target URI, else [`Config::base_url`]).
     /// Default: none (the spec's sanitizing only).
     pub sanitize: Option<SanitizeOptions>,
+    /// Write `feedmill lint` lines (`{source, status, format, version, findings}`) instead of
+    /// records. Linting itself is turned on by `options.lint`; without `lint_only`, a
+    /// record with findings gets a `findings` key after its other keys. Default: false.
+    pub lint_only: bool,
 }
 
 impl Default for Config {
@@ -69,6 +73,7 @@ impl Default for Config {
             max_bytes_in_flight: 16 << 20,
             extract: None,
             sanitize: None,
+            lint_only: false,
         }
     }
 }
@@ -101,9 +106,9 @@ pub fn run(
 ) -> io::Result<Summary> {
     let make_step = || {
         let mut scratch = String::new();
+        let lint_only = cfg.lint_only;
         move |rec: &RecordView<'_, '_>, lines: &mut Vec<u8>| {
-            encode_record(lines, &mut scratch, rec);
-            lines.push(b'\n');
+            encode_line(lines, &mut scratch, rec, lint_only);
         }
     };
     let mut write = |lines: &mut Vec<u8>| out.write_all(lines).map(|()| ControlFlow::Continue(()));
@@ -129,6 +134,7 @@ struct Post {
     extract: Option<ExtractOptions>,
     arena: Bump,
     sanitize: Option<SanitizeOptions>,
+    lint_only: bool,
 }
 
 impl Worker {
@@ -143,6 +149,7 @@ impl Worker {
                 extract: cfg.extract.clone(),
                 arena: Bump::new(),
                 sanitize: cfg.sanitize.clone(),
+                lint_only: cfg.lint_only,
             },
         }
     }
@@ -153,10 +160,13 @@ impl Worker {
         let mut stats = Stats::default();
         let mut scratch = std::mem::take(&mut self.scratch);
         for r in chunk {
+            let lint_only = self.post.lint_only;
             self.view(r, &mut |view, body| {
-                encode_record(&mut out, &mut scratch, view);
-                out.push(b'\n');
+                encode_line(&mut out, &mut scratch, view, lint_only);
                 stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
+                if let Some(report) = view.lint {
+                    stats.lint.count(report);
+                }
             });
         }
         self.scratch = scratch;
@@ -213,7 +223,19 @@ fn bare<'r>(
         feed: None,
         extraction: None,
         sanitize: None,
+        lint: None,
     }
+}
+
+/// One output line for `rec`: its JSON record, or its `feedmill lint` line when `lint_only`.
+fn encode_line(out: &mut Vec<u8>, scratch: &mut String, rec: &RecordView<'_, '_>, lint_only: bool) {
+    if lint_only {
+        let format = rec.format.map(|f| f.as_str());
+        crate::lint::write_lint_line(out, rec.source, rec.status.as_str(), format, rec.lint);
+    } else {
+        encode_record(out, scratch, rec);
+    }
+    out.push(b'\n');
 }
 
 fn error_kind(e: &Error) -> &'static str {
@@ -244,6 +266,7 @@ fn with_processed(
         feed: None,
         extraction: None,
         sanitize: None,
+        lint: None,
     };
     match &p.outcome {
         Outcome::NotAFeed { kind, message } => {
@@ -259,6 +282,7 @@ fn with_processed(
         Outcome::Parsed(parsed) => {
             view.format = parsed.format;
             view.diagnostics = &parsed.diagnostics;
+            view.lint = parsed.lint.as_ref();
             match &parsed.feed {
                 Some(feed) => {
                     view.status = Status::Ok;

@@ -300,6 +300,9 @@ where
                                     view.feed.map_or(0, |f| f.entries.len()),
                                     body,
                                 );
+                                if let Some(report) = view.lint {
+                                    stats.lint.count(report);
+                                }
                                 step.record(view, &mut batch);
                             });
                         }

@@ -18,6 +18,8 @@ pub struct Ctx<'a> {
     pub arena: &'a Bump,
     pub base: Url,
     pub limits: Limits,
+    /// The lint collector, when [`crate::Options::lint`] is set (see [`crate::lint`]).
+    pub(crate) lint: Option<std::cell::RefCell<crate::lint::Collector<'a>>>,
 }
 
 /// Space characters per the HTML Standard: TAB, LF, FF, CR, SPACE.

@@ -59,7 +59,7 @@ pub fn process_document<'a>(
     let mut cx = Cx { arena, document, base, limits, diagnostics: Vec::new() };
     let feed = read_feed(&mut cx);
     let format = feed.is_some().then_some(Format::Json);
-    Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None }
+    Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint: None }
 }
 
 struct Cx<'a, 'c> {

@@ -28,7 +28,11 @@ pub fn process_document<'a>(
     options: &Options,
 ) -> Parsed<'a> {
     let mut r = XmlReader::with_limits(arena, document, &options.limits);
-    let cx = Ctx { arena, base, limits: options.limits.clone() };
+    let lint = options
+        .lint
+        .as_ref()
+        .map(|o| std::cell::RefCell::new(crate::lint::Collector::new(document, arena, o)));
+    let cx = Ctx { arena, base, limits: options.limits.clone(), lint };
     let root = loop {
         match r.next() {
             Event::Start(tag) => break Some(tag),
@@ -40,7 +44,12 @@ pub fn process_document<'a>(
         Some(tag) => match (tag.ns, tag.local) {
             (Ns::Atom, "feed") => (Some(Format::Atom), Some(atom::feed(&mut r, &tag, &cx))),
             (Ns::Atom03, "feed") => (Some(Format::Atom03), Some(atom::feed(&mut r, &tag, &cx))),
-            (Ns::Null, "rss") => (Some(Format::Rss2), Some(rss2::rss(&mut r, &cx))),
+            (Ns::Null, "rss") => {
+                if let Some(l) = &cx.lint {
+                    l.borrow_mut().root(&tag);
+                }
+                (Some(Format::Rss2), Some(rss2::rss(&mut r, &cx)))
+            }
             (Ns::Rdf, "RDF") => (Some(Format::Rss1), Some(rss1::rdf(&mut r, &cx))),
             _ => {
                 let msg = format!("root element <{}> is not a feed root", tag.qname);
@@ -57,5 +66,6 @@ pub fn process_document<'a>(
         cleanup::cleanup_feed(&mut f);
         f
     });
-    Parsed { feed, format, diagnostics: r.diagnostics, encoding: None }
+    let lint = cx.lint.map(|l| l.into_inner().finish());
+    Parsed { feed, format, diagnostics: r.diagnostics, encoding: None, lint }
 }

@@ -9,6 +9,7 @@ use super::atom::feed_link;
 use super::cleanup::cleanup_entry;
 use super::common::*;
 use super::ext;
+use crate::lint;
 use crate::model::{Enclosure, Entry, Feed, Image};
 use crate::xml::{Ns, Tag, XmlReader};
 
@@ -22,6 +23,7 @@ pub fn rss<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
             (Ns::Null, "item") => push_item(r, &child, &mut feed, &mut limit_reported, cx),
             _ => r.skip(),
         }
+        lint::child(cx, r, lint::Level::Rss, &child);
     }
     feed
 }
@@ -38,6 +40,7 @@ fn push_item<'a>(
         return;
     }
     let mut e = item(r, cx);
+    lint::item_end(cx, tag);
     cleanup_entry(&mut e);
     feed.entries.push(e);
 }
@@ -114,6 +117,7 @@ fn channel<'a>(
             (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
             _ => r.skip(),
         }
+        lint::child(cx, r, lint::Level::Channel, &child);
     }
 }
 
@@ -229,6 +233,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
             _ => r.skip(),
         }
+        lint::child(cx, r, lint::Level::Item, &child);
     }
     entry
 }

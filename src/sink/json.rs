@@ -148,6 +148,10 @@ pub fn encode_record(out: &mut Vec<u8>, scratch: &mut String, rec: &RecordView<'
         let wrote = write_feed(o.out, &mut cx, feed, rec.extraction);
         o.end_value(at, wrote);
     }
+    if let Some(r) = rec.lint.filter(|r| !r.findings.is_empty()) {
+        o.key("findings");
+        crate::lint::write_findings_json(o.out, &r.findings);
+    }
     o.end();
 }
 
@@ -714,6 +718,7 @@ mod tests {
             feed,
             extraction: None,
             sanitize: None,
+            lint: None,
         }
     }
 

@@ -66,6 +66,9 @@ pub struct RecordView<'r, 'a> {
     /// Strict sanitizing (`--sanitize strict`): every `{"html": …}` value is written through
     /// [`crate::sanitize::sanitize_text`] with these options (the base URL is the record's).
     pub sanitize: Option<&'r SanitizeOptions>,
+    /// The record's lint report (`--lint`, [`crate::Options::lint`]): its findings are written
+    /// as the `findings` key, after all other keys, when there are any.
+    pub lint: Option<&'r crate::lint::Report>,
 }
 
 /// Receives processed records in input order.

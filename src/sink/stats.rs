@@ -14,6 +14,8 @@ pub struct Stats {
     pub entries: u64,
     /// Body bytes handed to the decoder (after de-chunking and content decoding).
     pub body_bytes: u64,
+    /// Lint counters (records linted, codes × records affected).
+    pub lint: crate::lint::Tally,
 }
 
 impl Stats {
@@ -37,5 +39,6 @@ impl Stats {
         self.error += other.error;
         self.entries += other.entries;
         self.body_bytes += other.body_bytes;
+        self.lint.add(&other.lint);
     }
 }

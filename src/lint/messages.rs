@@ -1,0 +1,223 @@
+//! The W3C Feed Validator's message classes the lint reports: class name, parent class,
+//! severity and message template (`%(name)s` is a parameter). A class with an empty template
+//! uses its nearest ancestor's (e.g. `MissingDescription` → `MissingElement`).
+//!
+//! Vendored from the Feed Validator (<https://github.com/rubys/feedvalidator>; the class table
+//! with parents, severities and English templates, one row per class used here):
+//!
+//! Copyright (c) 2002-2006 Sam Ruby, Mark Pilgrim, Joseph Walton, Phil Ringnalda.
+//!
+//! Permission is hereby granted, free of charge, to any person obtaining a copy of this
+//! software and associated documentation files (the "Software"), to deal in the Software
+//! without restriction, including without limitation the rights to use, copy, modify, merge,
+//! publish, distribute, sublicense, and/or sell copies of the Software, and to permit persons
+//! to whom the Software is furnished to do so, subject to the following conditions:
+//!
+//! The above copyright notice and this permission notice shall be included in all copies or
+//! substantial portions of the Software.
+//!
+//! THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED,
+//! INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR
+//! PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE
+//! FOR ANY CLAIM, DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR
+//! OTHERWISE, ARISING FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+//! DEALINGS IN THE SOFTWARE.
+
+use super::Severity;
+
+/// A Feed Validator message class (the finding's `code`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    UndefinedElement,
+    ContainsHTML,
+    CharacterData,
+    InvalidRFC2822Date,
+    ProblematicalRFC822Date,
+    IncorrectDOW,
+    ImplausibleDate,
+    InvalidContact,
+    EmailFormat,
+    MissingRealName,
+    InvalidFullLink,
+    UriNotIri,
+    InvalidURLAttribute,
+    InvalidRSSVersion,
+    ObsoleteVersion,
+    MissingAttribute,
+    MissingElement,
+    MissingDescription,
+    MissingLink,
+    MissingTitle,
+    DuplicateElement,
+    MisplacedItem,
+    NotBlank,
+    ImageLinkDoesntMatch,
+    ImageTitleDoesntMatch,
+    InvalidHeight,
+    InvalidWidth,
+    InvalidLanguage,
+    InvalidDay,
+    InvalidHour,
+    DuplicateValue,
+    EightDaysAWeek,
+    NotEnoughHoursInTheDay,
+    UseZeroForMidnight,
+    AvoidTextInput,
+    InvalidFormComponentName,
+    InvalidNonNegativeInteger,
+    InvalidIntegerAttribute,
+    InvalidValue,
+    ItemMustContainTitleOrDescription,
+    DuplicateEnclosure,
+    UseZeroForUnknown,
+    InvalidMIMEAttribute,
+    InvalidPermalink,
+    InvalidBooleanAttribute,
+    MissingGuid,
+    ContainsRelRef,
+    MissingHref,
+    MissingAtomSelfLink,
+    RelativeSelf,
+    NeedDescriptionBeforeContent,
+    DuplicateItemSemantics,
+    DuplicateSemantics,
+    SlashDate,
+}
+
+/// Every code, in declaration order (the index is `code as usize`).
+pub const ALL: [Code; 54] = [
+    Code::UndefinedElement,
+    Code::ContainsHTML,
+    Code::CharacterData,
+    Code::InvalidRFC2822Date,
+    Code::ProblematicalRFC822Date,
+    Code::IncorrectDOW,
+    Code::ImplausibleDate,
+    Code::InvalidContact,
+    Code::EmailFormat,
+    Code::MissingRealName,
+    Code::InvalidFullLink,
+    Code::UriNotIri,
+    Code::InvalidURLAttribute,
+    Code::InvalidRSSVersion,
+    Code::ObsoleteVersion,
+    Code::MissingAttribute,
+    Code::MissingElement,
+    Code::MissingDescription,
+    Code::MissingLink,
+    Code::MissingTitle,
+    Code::DuplicateElement,
+    Code::MisplacedItem,
+    Code::NotBlank,
+    Code::ImageLinkDoesntMatch,
+    Code::ImageTitleDoesntMatch,
+    Code::InvalidHeight,
+    Code::InvalidWidth,
+    Code::InvalidLanguage,
+    Code::InvalidDay,
+    Code::InvalidHour,
+    Code::DuplicateValue,
+    Code::EightDaysAWeek,
+    Code::NotEnoughHoursInTheDay,
+    Code::UseZeroForMidnight,
+    Code::AvoidTextInput,
+    Code::InvalidFormComponentName,
+    Code::InvalidNonNegativeInteger,
+    Code::InvalidIntegerAttribute,
+    Code::InvalidValue,
+    Code::ItemMustContainTitleOrDescription,
+    Code::DuplicateEnclosure,
+    Code::UseZeroForUnknown,
+    Code::InvalidMIMEAttribute,
+    Code::InvalidPermalink,
+    Code::InvalidBooleanAttribute,
+    Code::MissingGuid,
+    Code::ContainsRelRef,
+    Code::MissingHref,
+    Code::MissingAtomSelfLink,
+    Code::RelativeSelf,
+    Code::NeedDescriptionBeforeContent,
+    Code::DuplicateItemSemantics,
+    Code::DuplicateSemantics,
+    Code::SlashDate,
+];
+
+impl Code {
+    /// The class name (`MissingDescription`).
+    pub fn name(self) -> &'static str {
+        self.row().0
+    }
+
+    /// The parent class name.
+    pub fn parent(self) -> &'static str {
+        self.row().1
+    }
+
+    pub fn severity(self) -> Severity {
+        self.row().2
+    }
+
+    /// The message template (inherited from the nearest ancestor when the class has none).
+    pub fn template(self) -> &'static str {
+        self.row().3
+    }
+
+    fn row(self) -> (&'static str, &'static str, Severity, &'static str) {
+        match self {
+            Code::UndefinedElement => ("UndefinedElement", "Error", Severity::Error, "Undefined %(parent)s element: %(element)s"),
+            Code::ContainsHTML => ("ContainsHTML", "Warning", Severity::Warning, "%(element)s should not contain HTML"),
+            Code::CharacterData => ("CharacterData", "ContainsHTML", Severity::Warning, "Encode \"&\" and \"<\" in plain text using hexadecimal character references."),
+            Code::InvalidRFC2822Date => ("InvalidRFC2822Date", "InvalidValue", Severity::Error, "%(element)s must be an RFC-822 date-time"),
+            Code::ProblematicalRFC822Date => ("ProblematicalRFC822Date", "Warning", Severity::Warning, "Problematical RFC 822 date-time value"),
+            Code::IncorrectDOW => ("IncorrectDOW", "InvalidRFC2822Date", Severity::Error, "Incorrect day of week"),
+            Code::ImplausibleDate => ("ImplausibleDate", "Warning", Severity::Warning, "Implausible date"),
+            Code::InvalidContact => ("InvalidContact", "InvalidValue", Severity::Error, "Invalid email address"),
+            Code::EmailFormat => ("EmailFormat", "RSS20Profile", Severity::Warning, "Email address is not in the recommended format"),
+            Code::MissingRealName => ("MissingRealName", "EmailFormat", Severity::Warning, "Email address is missing real name"),
+            Code::InvalidFullLink => ("InvalidFullLink", "InvalidLink", Severity::Error, "%(element)s must be a full and valid URL"),
+            Code::UriNotIri => ("UriNotIri", "InvalidLink", Severity::Error, "IRI found where URL expected"),
+            Code::InvalidURLAttribute => ("InvalidURLAttribute", "InvalidURIAttribute", Severity::Error, "%(element)s must be a full URL"),
+            Code::InvalidRSSVersion => ("InvalidRSSVersion", "Error", Severity::Error, "Invalid RSS Version"),
+            Code::ObsoleteVersion => ("ObsoleteVersion", "Warning", Severity::Warning, "This feed is an obsolete version"),
+            Code::MissingAttribute => ("MissingAttribute", "Error", Severity::Error, "Missing %(element)s attribute: %(attr)s"),
+            Code::MissingElement => ("MissingElement", "Error", Severity::Error, "Missing %(parent)s element: %(element)s"),
+            Code::MissingDescription => ("MissingDescription", "MissingElement", Severity::Error, "Missing %(parent)s element: %(element)s"),
+            Code::MissingLink => ("MissingLink", "MissingElement", Severity::Error, "Missing %(parent)s element: %(element)s"),
+            Code::MissingTitle => ("MissingTitle", "MissingElement", Severity::Error, "Missing %(parent)s element: %(element)s"),
+            Code::DuplicateElement => ("DuplicateElement", "Error", Severity::Error, "%(parent)s contains more than one %(element)s"),
+            Code::MisplacedItem => ("MisplacedItem", "RSS20Profile", Severity::Warning, "Misplaced Item"),
+            Code::NotBlank => ("NotBlank", "Warning", Severity::Warning, "%(element)s should not be blank"),
+            Code::ImageLinkDoesntMatch => ("ImageLinkDoesntMatch", "Warning", Severity::Warning, "Image link doesn't match channel link"),
+            Code::ImageTitleDoesntMatch => ("ImageTitleDoesntMatch", "RSS20Profile", Severity::Warning, "Image title doesn't match channel title"),
+            Code::InvalidHeight => ("InvalidHeight", "InvalidValue", Severity::Error, "%(element)s must be between 1 and 400"),
+            Code::InvalidWidth => ("InvalidWidth", "InvalidValue", Severity::Error, "%(element)s must be between 1 and 144"),
+            Code::InvalidLanguage => ("InvalidLanguage", "InvalidValue", Severity::Error, "%(element)s must be an ISO-639 language code"),
+            Code::InvalidDay => ("InvalidDay", "InvalidValue", Severity::Error, "%(element)s must be Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, or Sunday"),
+            Code::InvalidHour => ("InvalidHour", "InvalidValue", Severity::Error, "%(element)s must be an integer between 0 and 23"),
+            Code::DuplicateValue => ("DuplicateValue", "InvalidValue", Severity::Error, "%(element)s values must not be duplicated within a feed"),
+            Code::EightDaysAWeek => ("EightDaysAWeek", "Error", Severity::Error, "skipDays can not contain more than 7 day elements"),
+            Code::NotEnoughHoursInTheDay => ("NotEnoughHoursInTheDay", "Error", Severity::Error, "skipHours can not contain more than 24 hour elements"),
+            Code::UseZeroForMidnight => ("UseZeroForMidnight", "RSS20Profile", Severity::Warning, "Use zero for midnight"),
+            Code::AvoidTextInput => ("AvoidTextInput", "RSS20Profile", Severity::Warning, "Avoid Text Input"),
+            Code::InvalidFormComponentName => ("InvalidFormComponentName", "InvalidValue", Severity::Error, "Invalid form component name"),
+            Code::InvalidNonNegativeInteger => ("InvalidNonNegativeInteger", "InvalidInteger", Severity::Error, "%(element)s must be a non-negative integer"),
+            Code::InvalidIntegerAttribute => ("InvalidIntegerAttribute", "InvalidValue", Severity::Error, "%(attr)s attribute of %(element)s must be a positive integer"),
+            Code::InvalidValue => ("InvalidValue", "Error", Severity::Error, "Invalid value for %(attr)s"),
+            Code::ItemMustContainTitleOrDescription => ("ItemMustContainTitleOrDescription", "MissingElement", Severity::Error, "item must contain either title or description"),
+            Code::DuplicateEnclosure => ("DuplicateEnclosure", "Warning", Severity::Warning, "item contains more than one enclosure"),
+            Code::UseZeroForUnknown => ("UseZeroForUnknown", "InvalidNonNegativeInteger", Severity::Error, "Use zero for unknown length"),
+            Code::InvalidMIMEAttribute => ("InvalidMIMEAttribute", "InvalidValue", Severity::Error, "%(attr)s attribute of %(element)s must be a valid MIME type"),
+            Code::InvalidPermalink => ("InvalidPermalink", "Error", Severity::Error, "guid must be a full URL, unless isPermaLink attribute is false"),
+            Code::InvalidBooleanAttribute => ("InvalidBooleanAttribute", "InvalidValue", Severity::Error, "%(attr)s attribute of %(element)s must be 'true' or 'false'"),
+            Code::MissingGuid => ("MissingGuid", "Warning", Severity::Warning, "%(parent)s should contain a %(element)s element"),
+            Code::ContainsRelRef => ("ContainsRelRef", "Warning", Severity::Warning, "%(element)s should not contain relative URL references"),
+            Code::MissingHref => ("MissingHref", "MissingAttribute", Severity::Error, "%(element)s must have an href attribute"),
+            Code::MissingAtomSelfLink => ("MissingAtomSelfLink", "MissingSelf", Severity::Warning, "Missing atom:link with rel=\"self\""),
+            Code::RelativeSelf => ("RelativeSelf", "Warning", Severity::Warning, "Relative href value on self link"),
+            Code::NeedDescriptionBeforeContent => ("NeedDescriptionBeforeContent", "RSS20Profile", Severity::Warning, "Ensure description precedes content:encoded"),
+            Code::DuplicateItemSemantics => ("DuplicateItemSemantics", "DuplicateSemantics", Severity::Warning, "An item should not include both %(core)s and %(ext)s"),
+            Code::DuplicateSemantics => ("DuplicateSemantics", "Warning", Severity::Warning, "A channel should not include both %(core)s and %(ext)s"),
+            Code::SlashDate => ("SlashDate", "RSS20Profile", Severity::Warning, "Ensure lastBuildDate is present when slash:comments is used"),
+        }
+    }
+}

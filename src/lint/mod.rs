@@ -1,0 +1,353 @@
+//! `feedmill::lint`: the RSS Best Practices Profile (RSS Advisory Board) as a validator for
+//! RSS 2.0 documents, computed in the same pull pass as parsing.
+//!
+//! Owns: [`Finding`] (a W3C Feed Validator message class as [`Code`], its [`Severity`], the
+//! validator's parameters, the offending position and the Profile section it enforces),
+//! [`Report`] (the findings of one document, with the `rss` element's `version`),
+//! [`LintOptions`] (turns linting on in [`crate::Options::lint`]), [`Tally`] (codes × feeds
+//! counters of a bulk run), the JSON writers of the `findings` key and of `feedmill lint`
+//! lines, and the collector the RSS 2.0 state machine feeds.
+//!
+//! How it runs: the RSS 2.0 switch tables (`format::rss2`) call one hook after each child of
+//! `rss`, `channel` and `item` has been processed, and one after each item. The hook gets
+//! the child's start tag and the reader's position, so it sees what the model drops:
+//! order, duplicates, unknown elements, attributes, and the raw source of the element's
+//! content (`&amp;` versus `&#x26;`, CDATA, child elements in plain text). Leaf values are
+//! read from that raw content; the small structured elements the model reads only in part
+//! (`image`, `textInput`, `skipHours`, `skipDays`) are re-read from their own source span.
+//! With [`crate::Options::lint`] `None` (the default) the hooks are one untaken branch each.
+//!
+//! Only RSS 2.0 (`rss` root, RSS 0.91–0.94 included) is linted; Atom and RSS 1.0 documents
+//! get a report with no findings. Offsets, lines and columns refer to the decoded text of
+//! the document (as diagnostics do); `line` and `column` are 1-based, the column counts
+//! characters.
+
+mod collect;
+pub mod messages;
+mod values;
+
+use std::fmt;
+
+pub(crate) use collect::Collector;
+pub use messages::Code;
+
+/// Severity of a finding: the Feed Validator's class hierarchy (`Error`, `Warning`, `Info`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning` or `info`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+/// Lint settings (setting [`crate::Options::lint`] to `Some` turns linting on).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LintOptions {
+    /// "Now" for the future-date check (`ImplausibleDate`), in seconds since the Unix epoch.
+    /// Default: the system clock when the options are made.
+    pub now: i64,
+}
+
+impl LintOptions {
+    /// Options with `now` as the current time.
+    pub fn at(now: i64) -> Self {
+        LintOptions { now }
+    }
+}
+
+impl Default for LintOptions {
+    fn default() -> Self {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        LintOptions { now }
+    }
+}
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The Feed Validator message class.
+    pub code: Code,
+    /// The validator's parameters that apply, by name (`element`, `parent`, `attr`, `value`;
+    /// `core` and `ext` for the duplicate-semantics classes), in that order.
+    pub params: Vec<(&'static str, Box<str>)>,
+    /// Byte offset in the decoded document of the element (or attribute's element) at fault;
+    /// for a missing child, of its parent.
+    pub offset: usize,
+    /// 1-based line of `offset`.
+    pub line: u32,
+    /// 1-based column of `offset`, in characters.
+    pub column: u32,
+    /// The Profile section the finding enforces (e.g. `4.1.1.20.6 guid`).
+    pub section: &'static str,
+}
+
+impl Finding {
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+
+    /// A parameter's value.
+    pub fn param(&self, name: &str) -> Option<&str> {
+        self.params.iter().find(|(n, _)| *n == name).map(|(_, v)| &**v)
+    }
+
+    /// The validator's message: the class template with its parameters filled in (a
+    /// parameter the finding lacks is left empty).
+    pub fn message(&self) -> String {
+        let t = self.code.template();
+        let mut out = String::with_capacity(t.len() + 16);
+        let mut rest = t;
+        while let Some(i) = rest.find("%(") {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 2..];
+            match after.find(")s") {
+                Some(j) => {
+                    out.push_str(self.param(&after[..j]).unwrap_or(""));
+                    rest = &after[j + 2..];
+                }
+                None => {
+                    out.push_str(&rest[i..]);
+                    rest = "";
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{} {} {}: {} [{}]",
+            self.line,
+            self.column,
+            self.severity().as_str(),
+            self.code.name(),
+            self.message(),
+            self.section
+        )
+    }
+}
+
+/// The lint of one document.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// The `rss` element's `version` attribute, as written.
+    pub version: Option<Box<str>>,
+    /// Findings in document order (by offset; ties in the order they were found).
+    pub findings: Vec<Finding>,
+}
+
+impl Report {
+    /// The highest severity among the findings.
+    pub fn max_severity(&self) -> Option<Severity> {
+        self.findings.iter().map(Finding::severity).max()
+    }
+}
+
+/// Counters over linted records: for each code, the number of records (feeds) with at least
+/// one finding of that code; and the records with at least one error / warning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally {
+    pub linted: u64,
+    pub with_errors: u64,
+    pub with_warnings: u64,
+    pub feeds: [u64; messages::ALL.len()],
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally { linted: 0, with_errors: 0, with_warnings: 0, feeds: [0; messages::ALL.len()] }
+    }
+}
+
+impl Tally {
+    /// Counts one linted record.
+    pub fn count(&mut self, report: &Report) {
+        self.linted += 1;
+        let mut seen = [false; messages::ALL.len()];
+        for f in &report.findings {
+            seen[f.code as usize] = true;
+        }
+        for (n, s) in self.feeds.iter_mut().zip(seen) {
+            *n += s as u64;
+        }
+        match report.max_severity() {
+            Some(Severity::Error) => {
+                self.with_errors += 1;
+                self.with_warnings +=
+                    report.findings.iter().any(|f| f.severity() == Severity::Warning) as u64;
+            }
+            Some(Severity::Warning) => self.with_warnings += 1,
+            _ => {}
+        }
+    }
+
+    pub fn add(&mut self, other: &Tally) {
+        self.linted += other.linted;
+        self.with_errors += other.with_errors;
+        self.with_warnings += other.with_warnings;
+        for (a, b) in self.feeds.iter_mut().zip(other.feeds) {
+            *a += b;
+        }
+    }
+
+    /// `(code, feeds affected)` for every code that occurred, most frequent first (ties by
+    /// code name).
+    pub fn rows(&self) -> Vec<(Code, u64)> {
+        let mut rows: Vec<(Code, u64)> = messages::ALL
+            .iter()
+            .map(|&c| (c, self.feeds[c as usize]))
+            .filter(|r| r.1 > 0)
+            .collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.name().cmp(b.0.name())));
+        rows
+    }
+}
+
+/// Where a hook is called from: a child of `rss`, of `channel` or of `item`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Level {
+    Rss,
+    Channel,
+    Item,
+}
+
+/// Hook: `tag` (a child of `level`) has just been consumed by the state machine.
+#[inline(always)]
+pub(crate) fn child<'a>(
+    cx: &crate::format::common::Ctx<'a>,
+    r: &crate::xml::XmlReader<'a>,
+    level: Level,
+    tag: &crate::xml::Tag<'a>,
+) {
+    if let Some(l) = &cx.lint {
+        child_slow(l, r, level, tag);
+    }
+}
+
+/// Out of line, so that the state machines' loops stay as compact as without linting.
+#[cold]
+#[inline(never)]
+fn child_slow<'a>(
+    l: &std::cell::RefCell<Collector<'a>>,
+    r: &crate::xml::XmlReader<'a>,
+    level: Level,
+    tag: &crate::xml::Tag<'a>,
+) {
+    l.borrow_mut().child(r, level, tag);
+}
+
+/// Hook: the item `tag` has just been consumed.
+#[inline(always)]
+pub(crate) fn item_end<'a>(cx: &crate::format::common::Ctx<'a>, tag: &crate::xml::Tag<'a>) {
+    if let Some(l) = &cx.lint {
+        item_end_slow(l, tag);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn item_end_slow<'a>(l: &std::cell::RefCell<Collector<'a>>, tag: &crate::xml::Tag<'a>) {
+    l.borrow_mut().item_end(tag);
+}
+
+/// Appends `s` as a JSON string.
+fn json_str(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    let mut start = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let esc: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0..=0x1F => b"",
+            _ => continue,
+        };
+        out.extend_from_slice(&s.as_bytes()[start..i]);
+        if esc.is_empty() {
+            out.extend_from_slice(format!("\\u{b:04x}").as_bytes());
+        } else {
+            out.extend_from_slice(esc);
+        }
+        start = i + 1;
+    }
+    out.extend_from_slice(&s.as_bytes()[start..]);
+    out.push(b'"');
+}
+
+/// Appends the JSON array of `findings`: `[{code, severity, message, element, parent, attr,
+/// value, core, ext, offset, line, column, section}]` (parameters only where they apply).
+pub fn write_findings_json(out: &mut Vec<u8>, findings: &[Finding]) {
+    out.push(b'[');
+    for (i, f) in findings.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"code\":");
+        json_str(out, f.code.name());
+        out.extend_from_slice(b",\"severity\":");
+        json_str(out, f.severity().as_str());
+        out.extend_from_slice(b",\"message\":");
+        json_str(out, &f.message());
+        for (name, value) in &f.params {
+            out.push(b',');
+            json_str(out, name);
+            out.push(b':');
+            json_str(out, value);
+        }
+        out.extend_from_slice(
+            format!(
+                ",\"offset\":{},\"line\":{},\"column\":{},\"section\":",
+                f.offset, f.line, f.column
+            )
+            .as_bytes(),
+        );
+        json_str(out, f.section);
+        out.push(b'}');
+    }
+    out.push(b']');
+}
+
+/// Appends one `feedmill lint` line (no newline): `{source, status, format, version,
+/// findings}` (`format` and `version` omitted when unknown; `findings` always written).
+pub fn write_lint_line(
+    out: &mut Vec<u8>,
+    source: &str,
+    status: &str,
+    format: Option<&str>,
+    report: Option<&Report>,
+) {
+    out.extend_from_slice(b"{\"source\":");
+    json_str(out, source);
+    out.extend_from_slice(b",\"status\":");
+    json_str(out, status);
+    if let Some(f) = format {
+        out.extend_from_slice(b",\"format\":");
+        json_str(out, f);
+    }
+    if let Some(v) = report.and_then(|r| r.version.as_deref()) {
+        out.extend_from_slice(b",\"version\":");
+        json_str(out, v);
+    }
+    out.extend_from_slice(b",\"findings\":");
+    write_findings_json(out, report.map_or(&[], |r| &r.findings));
+    out.push(b'}');
+}

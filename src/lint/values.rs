@@ -1,0 +1,859 @@
+//! Value rules of the Profile: RFC 822 dates (§3.2), e-mail addresses (§3.3), full URLs
+//! (§3.4), language codes (§4.1.1.10), MIME types, form component names, integers; and the
+//! raw-content reader for plain-text elements (§3.1).
+
+use std::borrow::Cow;
+
+/// What §3.2 says about a date-time value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DateCheck {
+    /// Valid and unproblematic; seconds since the Unix epoch.
+    Ok(i64),
+    /// Valid RFC 822 (four-digit years permitted) but problematic: the reason.
+    Problematic(&'static str, i64),
+    /// The day of the week does not match the date.
+    IncorrectDow,
+    /// Not an RFC 822 date-time.
+    Invalid,
+}
+
+const DAYS: [&str; 7] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+const MONTHS: [&str; 12] =
+    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+fn days_from_civil(y: i64, m: u32, d: u32) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = if y >= 0 { y } else { y - 399 } / 400;
+    let yoe = y - era * 400;
+    let mp = (m as i64 + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d as i64 - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+fn month_days(y: i64, m: u32) -> u32 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Checks an RFC 822 date-time (`[day ","] date time zone`, two- or four-digit year).
+/// Problematic (Profile §3.2): a two-digit year, comments or runs of whitespace between
+/// components, a military zone other than `Z`, a weekday, month or zone not capitalized as
+/// in RFC 822.
+pub fn check_rfc822(value: &str) -> DateCheck {
+    let mut s = value.trim_matches(|c: char| c.is_ascii_whitespace());
+    let mut problem: Option<&'static str> = None;
+    let stripped: String;
+    if s.contains('(') {
+        // Comments (nestable, RFC 822 §3.1.4); an unbalanced one makes the value invalid.
+        let mut out = String::with_capacity(s.len());
+        let mut depth = 0usize;
+        for c in s.chars() {
+            match c {
+                '(' => depth += 1,
+                ')' if depth > 0 => depth -= 1,
+                ')' => return DateCheck::Invalid,
+                _ if depth == 0 => out.push(c),
+                _ => {}
+            }
+        }
+        if depth > 0 {
+            return DateCheck::Invalid;
+        }
+        problem = Some("comment");
+        stripped = out;
+        s = stripped.trim_matches(|c: char| c.is_ascii_whitespace());
+    }
+    if s.contains("  ") || s.contains(['\t', '\n', '\r']) {
+        problem.get_or_insert("whitespace");
+    }
+    let mut tokens: Vec<&str> = Vec::with_capacity(6);
+    for t in s.split_ascii_whitespace() {
+        // "Mon," and "Mon ," both give the weekday token then ",".
+        if let Some(day) = t.strip_suffix(',') {
+            if !day.is_empty() {
+                tokens.push(day);
+            }
+            tokens.push(",");
+        } else {
+            tokens.push(t);
+        }
+    }
+    let mut i = 0;
+    let mut weekday = None;
+    if tokens.len() >= 2 && tokens[1] == "," {
+        let t = tokens[0];
+        match DAYS.iter().position(|d| d.eq_ignore_ascii_case(t)) {
+            Some(w) => {
+                if DAYS[w] != t {
+                    problem.get_or_insert("capitalization");
+                }
+                weekday = Some(w as i64);
+            }
+            None => return DateCheck::Invalid,
+        }
+        i = 2;
+    }
+    if tokens.len() != i + 5 {
+        return DateCheck::Invalid;
+    }
+    let (d, mon, y, time, zone) =
+        (tokens[i], tokens[i + 1], tokens[i + 2], tokens[i + 3], tokens[i + 4]);
+    if !all_digits(d) || d.len() > 2 {
+        return DateCheck::Invalid;
+    }
+    let day: u32 = d.parse().unwrap_or(0);
+    let Some(m) = MONTHS.iter().position(|x| x.eq_ignore_ascii_case(mon)) else {
+        return DateCheck::Invalid;
+    };
+    if MONTHS[m] != mon {
+        problem.get_or_insert("capitalization");
+    }
+    if !all_digits(y) || !(y.len() == 2 || y.len() == 4) {
+        return DateCheck::Invalid;
+    }
+    let mut year: i64 = y.parse().unwrap_or(0);
+    if y.len() == 2 {
+        problem.get_or_insert("two-digit year");
+        year += if year < 50 { 2000 } else { 1900 };
+    }
+    let month = m as u32 + 1;
+    if day == 0 || day > month_days(year, month) {
+        return DateCheck::Invalid;
+    }
+    let parts: Vec<&str> = time.split(':').collect();
+    if !(parts.len() == 2 || parts.len() == 3)
+        || parts.iter().any(|p| p.len() != 2 || !all_digits(p))
+    {
+        return DateCheck::Invalid;
+    }
+    let n = |k: usize| parts.get(k).map_or(0, |p| p.parse::<i64>().unwrap_or(99));
+    let (hh, mm, ss) = (n(0), n(1), n(2));
+    if hh > 23 || mm > 59 || ss > 60 {
+        return DateCheck::Invalid;
+    }
+    let offset_minutes = match zone_offset(zone) {
+        Some((off, canonical)) => {
+            if !canonical {
+                problem.get_or_insert("time zone");
+            }
+            off
+        }
+        None => return DateCheck::Invalid,
+    };
+    let days = days_from_civil(year, month, day);
+    if let Some(w) = weekday {
+        // 1970-01-01 was a Thursday (index 3 from Monday).
+        if (days + 3).rem_euclid(7) != w {
+            return DateCheck::IncorrectDow;
+        }
+    }
+    let secs = days * 86_400 + hh * 3600 + mm * 60 + ss - offset_minutes * 60;
+    match problem {
+        Some(p) => DateCheck::Problematic(p, secs),
+        None => DateCheck::Ok(secs),
+    }
+}
+
+/// A zone's offset in minutes and whether it is written as the Profile recommends (named
+/// zones in capitals, `Z` the only military zone, numeric `+hhmm`/`-hhmm`).
+fn zone_offset(z: &str) -> Option<(i64, bool)> {
+    let named = [
+        ("UT", 0),
+        ("GMT", 0),
+        ("EST", -300),
+        ("EDT", -240),
+        ("CST", -360),
+        ("CDT", -300),
+        ("MST", -420),
+        ("MDT", -360),
+        ("PST", -480),
+        ("PDT", -420),
+        ("Z", 0),
+    ];
+    if let Some(&(name, off)) = named.iter().find(|(n, _)| n.eq_ignore_ascii_case(z)) {
+        return Some((off, name == z));
+    }
+    let b = z.as_bytes();
+    if b.len() == 1 && b[0].is_ascii_alphabetic() && !b[0].eq_ignore_ascii_case(&b'j') {
+        // RFC 822's military zones are specified with the wrong sign; the offset is not used
+        // for anything but the future-date check, so it is taken as 0.
+        return Some((0, false));
+    }
+    if b.len() == 5 && (b[0] == b'+' || b[0] == b'-') && all_digits(&z[1..]) {
+        let h: i64 = z[1..3].parse().ok()?;
+        let m: i64 = z[3..].parse().ok()?;
+        if m > 59 {
+            return None;
+        }
+        let off = h * 60 + m;
+        return Some((if b[0] == b'-' { -off } else { off }, true));
+    }
+    None
+}
+
+/// What §3.3 says about an e-mail value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmailCheck {
+    /// `username@hostname.tld (Real Name)`.
+    Recommended,
+    /// A bare address.
+    MissingRealName,
+    /// An address in another form (`Name <a@b.c>`, `mailto:a@b.c`, ...).
+    OtherFormat,
+    /// No e-mail address at all.
+    Invalid,
+}
+
+fn is_addr_spec(s: &str) -> bool {
+    let Some((local, domain)) = s.rsplit_once('@') else { return false };
+    let atext = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b);
+    !local.is_empty()
+        && local.bytes().all(atext)
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && domain.contains('.')
+        && domain
+            .split('.')
+            .all(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+}
+
+pub fn check_email(value: &str) -> EmailCheck {
+    let v = value.trim();
+    if is_addr_spec(v) {
+        return EmailCheck::MissingRealName;
+    }
+    if let Some((addr, rest)) = v.split_once(' ') {
+        let rest = rest.trim_start();
+        if is_addr_spec(addr) && rest.starts_with('(') && rest.ends_with(')') && rest.len() > 2 {
+            return EmailCheck::Recommended;
+        }
+    }
+    let found = v
+        .split(|c: char| c.is_whitespace() || "<>()\"',;".contains(c))
+        .map(|t| t.strip_prefix("mailto:").unwrap_or(t))
+        .any(is_addr_spec);
+    if found {
+        EmailCheck::OtherFormat
+    } else {
+        EmailCheck::Invalid
+    }
+}
+
+/// URI schemes of the IANA registry (permanent ones and widely used provisional ones).
+const SCHEMES: &[&str] = &[
+    "about",
+    "acap",
+    "acct",
+    "cid",
+    "coap",
+    "coaps",
+    "crid",
+    "data",
+    "dav",
+    "dict",
+    "dns",
+    "feed",
+    "file",
+    "ftp",
+    "geo",
+    "git",
+    "go",
+    "gopher",
+    "h323",
+    "http",
+    "https",
+    "iax",
+    "icap",
+    "im",
+    "imap",
+    "info",
+    "ipp",
+    "ipps",
+    "iris",
+    "irc",
+    "ircs",
+    "itms",
+    "itms-podcasts",
+    "itpc",
+    "jabber",
+    "ldap",
+    "magnet",
+    "mailto",
+    "mid",
+    "mms",
+    "msrp",
+    "mtqp",
+    "mupdate",
+    "news",
+    "nfs",
+    "ni",
+    "nih",
+    "nntp",
+    "opaquelocktoken",
+    "pcast",
+    "pop",
+    "pres",
+    "prospero",
+    "rsync",
+    "rtmp",
+    "rtsp",
+    "rtsps",
+    "rtspu",
+    "service",
+    "sftp",
+    "shttp",
+    "sieve",
+    "sip",
+    "sips",
+    "sms",
+    "snews",
+    "snmp",
+    "soap.beep",
+    "soap.beeps",
+    "ssh",
+    "svn",
+    "tag",
+    "tel",
+    "telnet",
+    "tftp",
+    "tip",
+    "tn3270",
+    "urn",
+    "vemmi",
+    "wais",
+    "webcal",
+    "ws",
+    "wss",
+    "xmlrpc.beep",
+    "xmlrpc.beeps",
+    "xmpp",
+    "z39.50r",
+    "z39.50s",
+];
+
+/// What §3.4 says about a URL value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UrlCheck {
+    Ok,
+    /// Empty after trimming.
+    Blank,
+    /// Non-ASCII characters: an IRI where a URL is expected.
+    Iri,
+    /// Relative, an unregistered scheme, or not a valid URL.
+    NotFull,
+}
+
+/// The scheme of `v` (`[A-Za-z][A-Za-z0-9+.-]*:`), if it has one.
+pub fn scheme(v: &str) -> Option<&str> {
+    let colon = v.find(':')?;
+    let s = &v[..colon];
+    let mut b = s.bytes();
+    (b.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && b.all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'.' | b'-')))
+    .then_some(s)
+}
+
+pub fn check_url(value: &str) -> UrlCheck {
+    let v = value.trim();
+    if v.is_empty() {
+        return UrlCheck::Blank;
+    }
+    if !v.is_ascii() {
+        return UrlCheck::Iri;
+    }
+    let Some(s) = scheme(v) else { return UrlCheck::NotFull };
+    if !SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(s)) {
+        return UrlCheck::NotFull;
+    }
+    if v.bytes().any(|b| {
+        matches!(b, 0..=b' ' | b'<' | b'>' | b'"' | b'{' | b'}' | b'|' | b'\\' | b'^' | b'`')
+    }) {
+        return UrlCheck::NotFull;
+    }
+    let hierarchical = ["http", "https", "ftp"].iter().any(|h| h.eq_ignore_ascii_case(s));
+    if hierarchical && !has_authority(&v[s.len() + 1..]) {
+        return UrlCheck::NotFull;
+    }
+    UrlCheck::Ok
+}
+
+/// `//host[:port]` then `/`, `?`, `#` or the end: a non-empty host of letters, digits, `-`,
+/// `.`, `_`, `%` and `~` (or a bracketed IP literal), and an all-digit port.
+fn has_authority(rest: &str) -> bool {
+    let Some(rest) = rest.strip_prefix("//") else { return false };
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let authority = &rest[..end];
+    let host_port = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let (host, port) = if host_port.starts_with('[') {
+        match host_port.find(']') {
+            Some(i) => (&host_port[..=i], host_port[i + 1..].strip_prefix(':')),
+            None => return false,
+        }
+    } else {
+        match host_port.split_once(':') {
+            Some((h, p)) => (h, Some(p)),
+            None => (host_port, None),
+        }
+    };
+    let host_ok = host.starts_with('[')
+        || (!host.is_empty()
+            && host.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._%~".contains(&b)));
+    host_ok && port.is_none_or(|p| p.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Whether an href/src value is a relative reference (fragment-only references and empty
+/// values are not: they point into the same document).
+pub fn is_relative_ref(v: &str) -> bool {
+    let v = v.trim();
+    !v.is_empty() && !v.starts_with('#') && scheme(v).is_none()
+}
+
+/// ISO 639-1 codes (the two-letter codes HTML permits; RSS language codes are these with a
+/// region, e.g. `en-us`).
+const ISO639_1: &str = "aa ab ae af ak am an ar as av ay az ba be bg bh bi bm bn bo br bs ca \
+ce ch co cr cs cu cv cy da de dv dz ee el en eo es et eu fa ff fi fj fo fr fy ga gd gl gn gu \
+gv ha he hi ho hr ht hu hy hz ia id ie ig ii ik in io is it iu iw ja ji jv jw ka kg ki kj kk \
+kl km kn ko kr ks ku kv kw ky la lb lg li ln lo lt lu lv mg mh mi mk ml mn mo mr ms mt my na \
+nb nd ne ng nl nn no nr nv ny oc oj om or os pa pi pl ps pt qu rm rn ro ru rw sa sc sd se sg \
+sh si sk sl sm sn so sq sr ss st su sv sw ta te tg th ti tk tl tn to tr ts tt tw ty ug uk ur \
+uz ve vi vo wa wo xh yi yo za zh zu";
+
+/// A language code: an ISO 639-1 code or a three-letter ISO 639-2 code, or an `i-`/`x-`
+/// tag, optionally followed by `-` subtags of 1 to 8 letters or digits (case-insensitive).
+pub fn is_language(value: &str) -> bool {
+    let v = value.trim();
+    let mut parts = v.split('-');
+    let first = parts.next().unwrap_or("").to_ascii_lowercase();
+    let ok_first = match first.len() {
+        1 => first == "i" || first == "x",
+        2 => ISO639_1.split(' ').any(|c| c == first),
+        3 => first.bytes().all(|b| b.is_ascii_lowercase()),
+        _ => false,
+    };
+    let mut n = 0;
+    let ok_rest = parts.all(|p| {
+        n += 1;
+        (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric())
+    });
+    ok_first && ok_rest && (first.len() > 1 || n > 0)
+}
+
+/// `type/subtype` (RFC 2045 tokens), optionally followed by `;` parameters.
+pub fn is_mime_type(value: &str) -> bool {
+    let v = value.split(';').next().unwrap_or("").trim();
+    let token = |s: &str| {
+        !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$&^_.+-".contains(&b))
+    };
+    matches!(v.split_once('/'), Some((t, s)) if token(t) && token(s))
+}
+
+/// §4.1.1.17.3: begins with a letter; letters, digits, `:`, `-`, `.`, `_` only.
+pub fn is_form_component_name(value: &str) -> bool {
+    let v = value.trim();
+    let mut b = v.bytes();
+    b.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && b.all(|c| c.is_ascii_alphanumeric() || matches!(c, b':' | b'-' | b'.' | b'_'))
+}
+
+/// A non-negative integer (ASCII digits after trimming), if it is one.
+pub fn non_negative(value: &str) -> Option<u64> {
+    let v = value.trim();
+    if all_digits(v) {
+        Some(v.parse().unwrap_or(u64::MAX))
+    } else {
+        None
+    }
+}
+
+/// HTML elements whose tags in a plain-text value mean it holds HTML (§3.1).
+const HTML_TAGS: &[&str] = &[
+    "a",
+    "abbr",
+    "acronym",
+    "address",
+    "b",
+    "big",
+    "blockquote",
+    "br",
+    "center",
+    "cite",
+    "code",
+    "dd",
+    "del",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "embed",
+    "font",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "hr",
+    "i",
+    "iframe",
+    "img",
+    "ins",
+    "li",
+    "object",
+    "ol",
+    "p",
+    "pre",
+    "q",
+    "s",
+    "script",
+    "small",
+    "span",
+    "strike",
+    "strong",
+    "style",
+    "sub",
+    "sup",
+    "table",
+    "td",
+    "th",
+    "tr",
+    "tt",
+    "u",
+    "ul",
+];
+
+/// The first HTML tag in `text` (`<b>`, `</p>`, `<br/>`, `<img src=…>`), if any.
+pub fn html_tag(text: &str) -> Option<&str> {
+    let b = text.as_bytes();
+    for i in memchr::memchr_iter(b'<', b) {
+        let mut j = i + 1;
+        if b.get(j) == Some(&b'/') {
+            j += 1;
+        }
+        let start = j;
+        while j < b.len() && b[j].is_ascii_alphanumeric() {
+            j += 1;
+        }
+        if j == start || !matches!(b.get(j), Some(b'>' | b' ' | b'/' | b'\t' | b'\n')) {
+            continue;
+        }
+        let name = &text[start..j];
+        if HTML_TAGS.iter().any(|t| t.eq_ignore_ascii_case(name)) {
+            return Some(&text[i..(j + 1).min(text.len())]);
+        }
+    }
+    None
+}
+
+/// What §4.1.1.20.4 checks in the raw content of an HTML element (escaped markup or CDATA),
+/// read without decoding it: the first child element (markup that was not escaped) and the
+/// first relative `href`/`src` reference (decoded).
+pub fn scan_html_raw(raw: &str) -> (Option<&str>, Option<Cow<'_, str>>) {
+    let b = raw.as_bytes();
+    let mut child = None;
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'<', &b[i..]) {
+        let rest = &raw[i + k..];
+        let skip = if rest.starts_with("<![CDATA[") {
+            memchr::memmem::find(rest.as_bytes(), b"]]>").map_or(rest.len(), |e| e + 3)
+        } else if rest.starts_with("<!--") {
+            memchr::memmem::find(rest.as_bytes(), b"-->").map_or(rest.len(), |e| e + 3)
+        } else if rest.as_bytes().get(1).is_some_and(|c| c.is_ascii_alphabetic()) {
+            let n = rest[1..]
+                .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+                .map_or(rest.len(), |e| e + 1);
+            child = Some(&rest[1..n]);
+            break;
+        } else {
+            1
+        };
+        i += k + skip;
+    }
+    (child, raw_relative_ref(raw))
+}
+
+/// Quote forms an attribute value may be delimited by in raw (escaped or CDATA) HTML.
+const QUOTES: [&str; 8] = ["\"", "'", "&quot;", "&#34;", "&#x22;", "&apos;", "&#39;", "&#x27;"];
+
+fn raw_relative_ref(raw: &str) -> Option<Cow<'_, str>> {
+    let b = raw.as_bytes();
+    for eq in memchr::memchr_iter(b'=', b) {
+        let mut k = eq;
+        while k > 0 && b[k - 1].is_ascii_whitespace() {
+            k -= 1;
+        }
+        let name_end = k;
+        while k > 0 && b[k - 1].is_ascii_alphabetic() {
+            k -= 1;
+        }
+        let name = &raw[k..name_end];
+        if !(name.eq_ignore_ascii_case("href") || name.eq_ignore_ascii_case("src"))
+            || k == 0
+            || !b[k - 1].is_ascii_whitespace()
+        {
+            continue;
+        }
+        let mut v = eq + 1;
+        while v < b.len() && b[v].is_ascii_whitespace() {
+            v += 1;
+        }
+        let rest = &raw[v..];
+        let (start, end) = match QUOTES.iter().find(|q| rest.starts_with(**q)) {
+            Some(q) => {
+                let from = v + q.len();
+                let end =
+                    memchr::memmem::find(&b[from..], q.as_bytes()).map_or(b.len(), |e| from + e);
+                (from, end)
+            }
+            None => {
+                let end = b[v..]
+                    .iter()
+                    .position(|c| c.is_ascii_whitespace() || matches!(c, b'>' | b'&'))
+                    .map_or(b.len(), |e| v + e);
+                (v, end)
+            }
+        };
+        let value = read_raw(&raw[start..end]).text;
+        if is_relative_ref(&value) {
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// The first relative `href`/`src` reference in HTML text, if any.
+#[cfg(test)]
+pub fn relative_ref(html: &str) -> Option<&str> {
+    let b = html.as_bytes();
+    for eq in memchr::memchr_iter(b'=', b) {
+        // The attribute name before '=' (spaces allowed around '=').
+        let mut k = eq;
+        while k > 0 && b[k - 1].is_ascii_whitespace() {
+            k -= 1;
+        }
+        let name_end = k;
+        while k > 0 && b[k - 1].is_ascii_alphabetic() {
+            k -= 1;
+        }
+        let name = &html[k..name_end];
+        if !(name.eq_ignore_ascii_case("href") || name.eq_ignore_ascii_case("src"))
+            || k == 0
+            || !b[k - 1].is_ascii_whitespace()
+        {
+            continue;
+        }
+        let mut v = eq + 1;
+        while v < b.len() && b[v].is_ascii_whitespace() {
+            v += 1;
+        }
+        let (start, end) = match b.get(v) {
+            Some(&q @ (b'"' | b'\'')) => {
+                let end = memchr::memchr(q, &b[v + 1..]).map_or(b.len(), |e| v + 1 + e);
+                (v + 1, end)
+            }
+            Some(_) => {
+                let end = b[v..]
+                    .iter()
+                    .position(|c| c.is_ascii_whitespace() || *c == b'>')
+                    .map_or(b.len(), |e| v + e);
+                (v, end)
+            }
+            None => continue,
+        };
+        let value = &html[start..end];
+        if is_relative_ref(value) {
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// The raw content of an element, read for §3.1.
+pub struct Raw<'a> {
+    /// The character data: references resolved (the five XML entities and numeric
+    /// references; other references kept as written), CDATA unwrapped, comments and
+    /// processing instructions dropped, the text of child elements kept.
+    pub text: Cow<'a, str>,
+    /// The first child element's qualified name.
+    pub child: Option<&'a str>,
+    /// The first way `&`, `<` or `>` was encoded other than by a hexadecimal character
+    /// reference (`&amp;`, `&#60;`, `<![CDATA[`), if any.
+    pub non_hex: Option<&'a str>,
+}
+
+/// Reads the raw content `s` of an element.
+pub fn read_raw(s: &str) -> Raw<'_> {
+    if memchr::memchr2(b'&', b'<', s.as_bytes()).is_none() {
+        return Raw { text: Cow::Borrowed(s), child: None, non_hex: None };
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut child = None;
+    let mut non_hex = None;
+    let mut i = 0;
+    let b = s.as_bytes();
+    while i < s.len() {
+        let Some(k) = memchr::memchr2(b'&', b'<', &b[i..]) else {
+            out.push_str(&s[i..]);
+            break;
+        };
+        out.push_str(&s[i..i + k]);
+        i += k;
+        let rest = &s[i..];
+        if let Some(after) = rest.strip_prefix('&') {
+            let Some(semi) = after.find(';').filter(|&e| e <= 32) else {
+                out.push('&');
+                non_hex.get_or_insert("&");
+                i += 1;
+                continue;
+            };
+            let name = &after[..semi];
+            let whole = &rest[..semi + 2];
+            let c = match name {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                _ => {
+                    let num = name.strip_prefix('#');
+                    let hex = num.and_then(|n| n.strip_prefix(['x', 'X']));
+                    match (num, hex) {
+                        (_, Some(h)) => u32::from_str_radix(h, 16).ok().and_then(char::from_u32),
+                        (Some(d), None) => d.parse::<u32>().ok().and_then(char::from_u32),
+                        _ => None,
+                    }
+                }
+            };
+            match c {
+                Some(c) => {
+                    let is_hex = name.starts_with("#x") || name.starts_with("#X");
+                    if matches!(c, '&' | '<' | '>') && !is_hex {
+                        non_hex.get_or_insert(whole);
+                    }
+                    out.push(c);
+                }
+                None => out.push_str(whole),
+            }
+            i += whole.len();
+        } else if let Some(body) = rest.strip_prefix("<![CDATA[") {
+            let end = body.find("]]>").unwrap_or(body.len());
+            let data = &body[..end];
+            if data.contains(['&', '<']) {
+                non_hex.get_or_insert("<![CDATA[");
+            }
+            out.push_str(data);
+            i += 9 + (end + 3).min(body.len());
+        } else if let Some(body) = rest.strip_prefix("<!--") {
+            i += 4 + body.find("-->").map_or(body.len(), |e| e + 3);
+        } else if rest.starts_with("<?") {
+            i += rest.find("?>").map_or(rest.len(), |e| e + 2);
+        } else {
+            // A tag: note the first child element, drop the markup, keep its text.
+            if child.is_none() && rest.as_bytes().get(1).is_some_and(|c| c.is_ascii_alphabetic()) {
+                let n = rest[1..]
+                    .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
+                    .map_or(rest.len(), |e| e + 1);
+                child = Some(&rest[1..n]);
+            }
+            i += rest.find('>').map_or(rest.len(), |e| e + 1);
+        }
+    }
+    Raw { text: Cow::Owned(out), child, non_hex }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rfc822_dates() {
+        assert_eq!(check_rfc822("Sat, 07 Sep 2002 00:00:01 GMT"), DateCheck::Ok(1_031_356_801));
+        assert_eq!(check_rfc822("7 Sep 2002 09:00 +0900"), DateCheck::Ok(1_031_356_800));
+        assert_eq!(
+            check_rfc822("Sat, 07 Sep 02 00:00:01 GMT"),
+            DateCheck::Problematic("two-digit year", 1_031_356_801)
+        );
+        assert!(matches!(
+            check_rfc822("Sat,  07 Sep 2002 00:00:01 GMT"),
+            DateCheck::Problematic("whitespace", _)
+        ));
+        assert!(matches!(
+            check_rfc822("Sat, 07 Sep 2002 00:00:01 GMT (UTC)"),
+            DateCheck::Problematic("comment", _)
+        ));
+        assert!(matches!(
+            check_rfc822("Sat, 07 Sep 2002 00:00:01 A"),
+            DateCheck::Problematic("time zone", _)
+        ));
+        assert!(matches!(check_rfc822("Sat, 07 Sep 2002 00:00:01 Z"), DateCheck::Ok(_)));
+        assert!(matches!(
+            check_rfc822("sat, 07 sep 2002 00:00:01 gmt"),
+            DateCheck::Problematic("capitalization", _)
+        ));
+        assert_eq!(check_rfc822("Sun, 07 Sep 2002 00:00:01 GMT"), DateCheck::IncorrectDow);
+        assert_eq!(check_rfc822("2002-09-07T00:00:01Z"), DateCheck::Invalid);
+        assert_eq!(check_rfc822("Sat, 31 Sep 2002 00:00:01 GMT"), DateCheck::Invalid);
+        assert_eq!(check_rfc822("Sat, 07 Sep 2002 24:00:01 GMT"), DateCheck::Invalid);
+        assert_eq!(check_rfc822(""), DateCheck::Invalid);
+    }
+
+    #[test]
+    fn emails() {
+        assert_eq!(check_email("a@b.example (A B)"), EmailCheck::Recommended);
+        assert_eq!(check_email("a@b.example"), EmailCheck::MissingRealName);
+        assert_eq!(check_email("A B <a@b.example>"), EmailCheck::OtherFormat);
+        assert_eq!(check_email("mailto:a@b.example"), EmailCheck::OtherFormat);
+        assert_eq!(check_email("A B"), EmailCheck::Invalid);
+    }
+
+    #[test]
+    fn urls() {
+        assert_eq!(check_url(" https://a.example/x?y=1 "), UrlCheck::Ok);
+        assert_eq!(check_url("mailto:a@b.example"), UrlCheck::Ok);
+        assert_eq!(check_url("/x"), UrlCheck::NotFull);
+        assert_eq!(check_url("www.example.com"), UrlCheck::NotFull);
+        assert_eq!(check_url("bogus://a.example/"), UrlCheck::NotFull);
+        assert_eq!(check_url("http://"), UrlCheck::NotFull);
+        assert_eq!(check_url("https://a.example/é"), UrlCheck::Iri);
+        assert_eq!(check_url("  "), UrlCheck::Blank);
+    }
+
+    #[test]
+    fn small_values() {
+        assert!(is_language("en-us") && is_language("EN") && is_language("x-klingon"));
+        assert!(!is_language("english") && !is_language("qq") && !is_language("en_US"));
+        assert!(is_mime_type("audio/mpeg") && is_mime_type("text/html; charset=utf-8"));
+        assert!(!is_mime_type("mp3"));
+        assert!(is_form_component_name("q:x-y.z_1") && !is_form_component_name("1q"));
+        assert_eq!(html_tag("a <b>bold</b>"), Some("<b>"));
+        assert_eq!(html_tag("1 < 2 > 0"), None);
+        assert_eq!(relative_ref(r#"<a href="/x">"#), Some("/x"));
+        assert_eq!(relative_ref(r#"<img src='https://a.example/i.png'> <a href=#top>"#), None);
+        let (child, rel) = scan_html_raw("x &lt;a href=&quot;/y?a&amp;b&quot;&gt;");
+        assert_eq!((child, rel.as_deref()), (None, Some("/y?a&b")));
+        let (child, rel) = scan_html_raw("<![CDATA[<p><img src='i.png'></p>]]> <b>x</b>");
+        assert_eq!((child, rel.as_deref()), (Some("b"), Some("i.png")));
+        let (_, rel) = scan_html_raw("&lt;a href=&#34;https://a.example/&#34;&gt;");
+        assert_eq!(rel, None);
+    }
+
+    #[test]
+    fn raw_content() {
+        let r = read_raw("a &amp; b");
+        assert_eq!((&*r.text, r.non_hex), ("a & b", Some("&amp;")));
+        let r = read_raw("a &#x26; b &#X3c; c");
+        assert_eq!((&*r.text, r.non_hex), ("a & b < c", None));
+        let r = read_raw("<![CDATA[x < y]]>");
+        assert_eq!((&*r.text, r.non_hex), ("x < y", Some("<![CDATA[")));
+        let r = read_raw("x <b>y</b> &eacute;");
+        assert_eq!((&*r.text, r.child), ("x y &eacute;", Some("b")));
+    }
+}
