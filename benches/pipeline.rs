@@ -108,6 +108,7 @@ fn bench_pipeline(c: &mut Criterion) {
                         feed: p.feed.as_ref(),
                         extraction: None,
                         sanitize: None,
+                        lint: None,
                     };
                     line.clear();
                     feedmill::sink::json::encode_record(&mut line, &mut scratch, &view);

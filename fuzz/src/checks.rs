@@ -1482,6 +1482,8 @@ pub fn check_archive(data: &[u8]) {
             );
         }
     }
+}
+
 /// `document_lint` target: parsing with the RSS Best Practices Profile lint on does not
 /// panic; every finding's offset is a char boundary of the decoded text with the line and
 /// column it reports; the model and diagnostics are those of a parse without linting.
