@@ -61,6 +61,14 @@ pub enum DiagnosticKind {
     LimitReached,
     /// The document's root element is not a feed root.
     NotAFeed,
+    /// A web recovery rule supplied a value the spec's processing left null (or garbage:
+    /// raw base64, a truncated fragment); the message names the rule and the source
+    /// element. Never recorded with `Options::spec_exact`.
+    Recovered,
+    /// Nothing named the document's encoding usably (or the one named gave invalid
+    /// sequences), and the encoding was detected from the bytes. Never recorded with
+    /// `Options::spec_exact`.
+    EncodingGuessed,
 }
 
 impl DiagnosticKind {
@@ -80,6 +88,8 @@ impl DiagnosticKind {
             DiagnosticKind::InvalidEncoding => "invalid_encoding",
             DiagnosticKind::LimitReached => "limit_reached",
             DiagnosticKind::NotAFeed => "not_a_feed",
+            DiagnosticKind::Recovered => "recovered",
+            DiagnosticKind::EncodingGuessed => "encoding_guessed",
         }
     }
 }

@@ -50,4 +50,17 @@ impl Default for Limits {
 #[non_exhaustive]
 pub struct Options {
     pub limits: Limits,
+    /// Turns every web recovery rule off ([`crate::format::recover`] lists them): the
+    /// result is exactly what the spec's processing yields. Default: `false` (the rules are
+    /// on; each application is a [`crate::DiagnosticKind::Recovered`] or
+    /// [`crate::DiagnosticKind::EncodingGuessed`] diagnostic, and no rule ever replaces a
+    /// value the spec produced).
+    pub spec_exact: bool,
+}
+
+impl Options {
+    /// Whether the web recovery rules apply (`!spec_exact`).
+    pub fn recover(&self) -> bool {
+        !self.spec_exact
+    }
 }

@@ -9,6 +9,7 @@ pub mod atom;
 pub mod cleanup;
 pub mod common;
 pub mod ext;
+pub mod recover;
 pub mod rss1;
 pub mod rss2;
 
@@ -27,7 +28,8 @@ pub fn process_document<'a>(
     options: &Options,
 ) -> Parsed<'a> {
     let mut r = XmlReader::with_limits(arena, document, &options.limits);
-    let cx = Ctx { arena, base, limits: options.limits.clone() };
+    r.set_recover(options.recover());
+    let cx = Ctx { arena, base, limits: options.limits.clone(), recover: options.recover() };
     let root = loop {
         match r.next() {
             Event::Start(tag) => break Some(tag),
@@ -39,7 +41,16 @@ pub fn process_document<'a>(
         Some(tag) => match (tag.ns, tag.local) {
             (Ns::Atom, "feed") => (Some(Format::Atom), Some(atom::feed(&mut r, &tag, &cx))),
             (Ns::Atom03, "feed") => (Some(Format::Atom03), Some(atom::feed(&mut r, &tag, &cx))),
-            (Ns::Null, "rss") => (Some(Format::Rss2), Some(rss2::rss(&mut r, &cx))),
+            (Ns::Null, "rss") => {
+                if cx.recover && crate::xml::ns::is_userland_rss(r.element_ns_uri(tag.qname)) {
+                    let msg = format!(
+                        "userland_namespace: <{}> in UserLand's RSS 2.0 namespace read as RSS 2.0",
+                        tag.qname
+                    );
+                    r.diag(DiagnosticKind::Recovered, tag.offset, msg);
+                }
+                (Some(Format::Rss2), Some(rss2::rss(&mut r, &cx)))
+            }
             (Ns::Rdf, "RDF") => (Some(Format::Rss1), Some(rss1::rdf(&mut r, &cx))),
             _ => {
                 let msg = format!("root element <{}> is not a feed root", tag.qname);

@@ -162,6 +162,64 @@ impl<'a> XmlReader<'a> {
     }
 }
 
+impl<'a> XmlReader<'a> {
+    /// Like [`Self::child_text`], but stops at the current element's first child element:
+    /// returns the child text read before it and that child's start tag (the reader is then
+    /// inside the child), or the whole child text and `None` when the element has no child
+    /// element (the element is then consumed through its end tag).
+    pub fn child_text_or_first_child(&mut self, max_bytes: usize) -> (&'a str, Option<Tag<'a>>) {
+        let arena = self.arena();
+        let mut first: Option<&'a str> = None;
+        let mut joined: Option<bumpalo::collections::String<'a>> = None;
+        let mut cut_at: Option<usize> = None;
+        let mut child = None;
+        loop {
+            let t = match self.next() {
+                Event::Start(tag) => {
+                    child = Some(tag);
+                    break;
+                }
+                Event::End | Event::Eof => break,
+                Event::Text(t) => t,
+                Event::Comment(_) | Event::Pi { .. } => continue,
+            };
+            if cut_at.is_some() {
+                continue;
+            }
+            let so_far = joined.as_ref().map_or(first.map_or(0, str::len), |j| j.len());
+            let t = if so_far + t.len() > max_bytes {
+                cut_at = Some(self.last_offset());
+                &t[..floor_char_boundary(t, max_bytes - so_far)]
+            } else {
+                t
+            };
+            match (&mut joined, first) {
+                (Some(j), _) => j.push_str(t),
+                (None, None) => first = Some(t),
+                (None, Some(f)) => {
+                    let mut j =
+                        bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
+                    j.push_str(f);
+                    j.push_str(t);
+                    joined = Some(j);
+                }
+            }
+        }
+        if let Some(at) = cut_at {
+            self.diag(
+                DiagnosticKind::LimitReached,
+                at,
+                format!("text longer than max_text_bytes ({max_bytes}) cut"),
+            );
+        }
+        let text = match joined {
+            Some(j) => j.into_bump_str(),
+            None => first.unwrap_or(""),
+        };
+        (text, child)
+    }
+}
+
 /// End-of-line normalization, as both XML (§2.11) and the HTML tokenizer's input
 /// preprocessing define it: CRLF and lone CR become LF. Borrowed when `s` has no CR;
 /// otherwise rewritten into the arena.
