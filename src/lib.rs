@@ -126,7 +126,7 @@ impl Parser {
         if body.len() > limit {
             return Err(Error::InputTooLarge { size: body.len(), limit });
         }
-        let decoded = input::decode(body, transport_charset);
+        let decoded = input::decode::decode_with(body, transport_charset, self.options.recover());
         Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, base_url)
     }
 
@@ -149,7 +149,7 @@ impl Parser {
             diagnostics: vec![Diagnostic { kind: DiagnosticKind::NotAFeed, offset: 0, message }],
             encoding: None,
         };
-        match input::prepare_response(response) {
+        match input::prepare_response_with(response, self.options.recover()) {
             input::ResponseVerdict::NotOk { status } => {
                 Ok(rejected(format!("response status {status} is not 200")))
             }
@@ -171,6 +171,7 @@ impl Parser {
     ) -> Result<Parsed<'p>, Error> {
         let encoding = decoded.encoding;
         let malformed = decoded.malformed.map(|offset| (offset, decoded.malformed_count));
+        let guessed = decoded.guessed;
         let text: &'p str = match decoded.text {
             std::borrow::Cow::Borrowed(s) => s,
             std::borrow::Cow::Owned(s) => {
@@ -178,8 +179,15 @@ impl Parser {
                 scratch.as_str()
             }
         };
-        let mut parsed = Self::run(arena, options, text, base_url)?;
+        let c1 = encoding == encoding_rs::UTF_8 || encoding == encoding_rs::WINDOWS_1252;
+        let mut parsed = Self::run_with(arena, options, text, base_url, c1)?;
         parsed.encoding = Some(encoding);
+        if let Some(message) = guessed {
+            parsed.diagnostics.insert(
+                0,
+                Diagnostic { kind: DiagnosticKind::EncodingGuessed, offset: 0, message },
+            );
+        }
         if let Some((offset, count)) = malformed {
             parsed.diagnostics.insert(
                 0,
@@ -202,6 +210,18 @@ impl Parser {
         document: &'p str,
         base_url: Option<&str>,
     ) -> Result<Parsed<'p>, Error> {
+        Self::run_with(arena, options, document, base_url, true)
+    }
+
+    /// `c1`: whether the document's encoding is windows-1252-compatible (UTF-8,
+    /// windows-1252, or unknown), so that C1 controls in it are mis-converted windows-1252.
+    fn run_with<'p>(
+        arena: &'p Bump,
+        options: &Options,
+        document: &'p str,
+        base_url: Option<&str>,
+        c1: bool,
+    ) -> Result<Parsed<'p>, Error> {
         let limits = &options.limits;
         if document.len() > limits.max_input_bytes {
             return Err(Error::InputTooLarge {
@@ -215,7 +235,25 @@ impl Parser {
                 url::Url::parse(b).map_err(|_| Error::InvalidBaseUrl { url: b.to_owned() })?
             }
         };
-        Ok(format::process_document(arena, document, base, options))
+        let mapped =
+            if c1 && options.recover() { format::c1::map_c1(arena, document) } else { None };
+        match mapped {
+            None => Ok(format::process_document(arena, document, base, options)),
+            Some((text, first, count)) => {
+                let mut parsed = format::process_document(arena, text, base, options);
+                parsed.diagnostics.insert(
+                    0,
+                    Diagnostic {
+                        kind: DiagnosticKind::Recovered,
+                        offset: first,
+                        message: format!(
+                            "c1_control: {count} C1 control character(s) read as the windows-1252 characters they stand for"
+                        ),
+                    },
+                );
+                Ok(parsed)
+            }
+        }
     }
 }
 

@@ -320,6 +320,7 @@ fn line(
     encode_record(out, scratch, view);
     out.push(b'\n');
     stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
+    stats.count_diagnostics(view.diagnostics, view.error.as_ref().map(|e| e.kind));
 }
 
 fn error_kind(e: &Error) -> &'static str {

@@ -11,6 +11,13 @@
 //! `iso-8859-1`, `latin1`, `us-ascii` → windows-1252, `utf-16` → UTF-16LE, …). A label that
 //! resolves to nothing is ignored with a note and the next source is tried.
 //!
+//! Recovery ([`decode_with`] with `recover`; off with `Options::spec_exact`): UTF-32 (byte
+//! order mark, or `00 00 00 3C` / `3C 00 00 00` per XML 1.0 Appendix F) is decoded; and when
+//! the encoding chosen above gives invalid byte sequences (no label at all and bytes that
+//! are not UTF-8, a `utf-8` declaration over windows-1252 bytes, a wrong transport label),
+//! the encoding is detected from the bytes with chardetng (Firefox's detector) and used if it
+//! decodes them cleanly. Either is reported in [`Decoded::guessed`].
+//!
 //! Invariants: the text never starts with U+FEFF; valid UTF-8 input (and ASCII-only input in any
 //! ASCII-compatible encoding) is borrowed, not copied; malformed input never fails — each invalid
 //! sequence becomes U+FFFD and [`Decoded::malformed`] gives the byte offset (in the input, BOM
@@ -51,6 +58,9 @@ pub struct Decoded<'i> {
     /// Human-readable notes on labels ignored or overridden (empty for the usual document; no
     /// allocation then).
     pub notes: Vec<String>,
+    /// Set when a recovery rule chose the encoding (detected from the bytes, or UTF-32, which
+    /// has no WHATWG [`Encoding`]: `encoding` is then UTF-8, the text's own): what was done.
+    pub guessed: Option<String>,
 }
 
 /// How far into the body the XML declaration is looked for (bytes; UTF-16 documents get half
@@ -151,8 +161,105 @@ fn declared_label<'b>(
     xml_decl_encoding(&buf[..n])
 }
 
-/// Determines the encoding of `body` and decodes it. `transport_label` is the `charset`
-/// parameter of the response's `Content-Type`, if any. Never panics, never fails.
+/// [`decode`], with the encoding recovery rules when `recover` (see the module docs).
+pub fn decode_with<'i>(
+    body: &'i [u8],
+    transport_label: Option<&str>,
+    recover: bool,
+) -> Decoded<'i> {
+    if !recover {
+        return decode(body, transport_label);
+    }
+    if let Some(d) = decode_utf32(body) {
+        return d;
+    }
+    let d = decode(body, transport_label);
+    if d.malformed.is_none() || d.source == EncodingSource::ByteOrderMark {
+        return d;
+    }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    detector.feed(body, true);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
+    if guess == d.encoding {
+        return d;
+    }
+    let (text, malformed, _) = decode_bytes(body, guess);
+    if malformed.is_some() {
+        return d;
+    }
+    let why = match d.source {
+        EncodingSource::Default => "no encoding was named and the bytes are not UTF-8".to_owned(),
+        EncodingSource::Transport => format!("the transport label ({}) gave", d.encoding.name()),
+        _ => format!("the XML declaration ({}) gave", d.encoding.name()),
+    };
+    let why = if d.source == EncodingSource::Default {
+        why
+    } else {
+        format!("{why} {} invalid byte sequence(s)", d.malformed_count)
+    };
+    let mut notes = d.notes;
+    let text = strip_leading_bom(text, &mut notes);
+    Decoded {
+        text,
+        encoding: guess,
+        source: d.source,
+        malformed: None,
+        malformed_count: 0,
+        notes,
+        guessed: Some(format!("{why}; detected {}, which decodes them cleanly", guess.name())),
+    }
+}
+
+/// UTF-32 by its byte order mark or, without one, by the first character `<` (XML 1.0
+/// Appendix F). Invalid code units become U+FFFD (counted in `malformed`).
+fn decode_utf32(body: &[u8]) -> Option<Decoded<'_>> {
+    let (big_endian, skip, how) = match body {
+        [0, 0, 0xFE, 0xFF, ..] => (true, 4, "byte order mark"),
+        [0xFF, 0xFE, 0, 0, ..] => (false, 4, "byte order mark"),
+        [0, 0, 0, b'<', ..] => (true, 0, "00 00 00 3C"),
+        [b'<', 0, 0, 0, ..] => (false, 0, "3C 00 00 00"),
+        _ => return None,
+    };
+    let mut text = String::with_capacity(body.len() / 4);
+    let mut malformed = None;
+    let mut count = 0;
+    for (i, unit) in body[skip..].chunks(4).enumerate() {
+        let c = <[u8; 4]>::try_from(unit)
+            .ok()
+            .map(|u| if big_endian { u32::from_be_bytes(u) } else { u32::from_le_bytes(u) })
+            .and_then(char::from_u32);
+        match c {
+            Some(c) => text.push(c),
+            None => {
+                malformed.get_or_insert(skip + 4 * i);
+                count += 1;
+                text.push('\u{FFFD}');
+            }
+        }
+    }
+    let mut notes = Vec::new();
+    let text = strip_leading_bom(Cow::Owned(text), &mut notes);
+    let name = if big_endian { "UTF-32BE" } else { "UTF-32LE" };
+    Some(Decoded {
+        text,
+        encoding: UTF_8,
+        source: if skip > 0 {
+            EncodingSource::ByteOrderMark
+        } else {
+            EncodingSource::XmlDeclaration
+        },
+        malformed,
+        malformed_count: count,
+        notes,
+        guessed: Some(format!(
+            "{name} recognized by its {how}; decoded (UTF-32 is no WHATWG encoding: the encoding reported is the text's, UTF-8)"
+        )),
+    })
+}
+
+/// Determines the encoding of `body` and decodes it, exactly as the spec says (no recovery
+/// rule: see [`decode_with`]). `transport_label` is the `charset` parameter of the response's
+/// `Content-Type`, if any. Never panics, never fails.
 pub fn decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decoded<'i> {
     let mut notes = Vec::new();
 
@@ -264,7 +371,7 @@ fn finish<'i>(
     let (text, malformed, malformed_count) = decode_bytes(bytes, encoding);
     let malformed = malformed.map(|m| m + skip);
     let text = strip_leading_bom(text, &mut notes);
-    Decoded { text, encoding, source, malformed, malformed_count, notes }
+    Decoded { text, encoding, source, malformed, malformed_count, notes, guessed: None }
 }
 
 fn strip_leading_bom<'i>(text: Cow<'i, str>, notes: &mut Vec<String>) -> Cow<'i, str> {

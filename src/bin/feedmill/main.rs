@@ -109,6 +109,39 @@ struct Cli {
     /// With --sanitize strict: keep YouTube and Vimeo player iframes.
     #[arg(long)]
     allow_video_embeds: bool,
+
+    /// Turn every web recovery rule off: exactly the spec's values (no `recovered` or
+    /// `encoding_guessed` diagnostics).
+    #[arg(long)]
+    spec_exact: bool,
+
+    /// Largest record body accepted, in bytes [default: 268435456].
+    #[arg(long, value_name = "BYTES")]
+    max_input_bytes: Option<usize>,
+
+    /// Deepest element nesting followed [default: 256].
+    #[arg(long, value_name = "N")]
+    max_depth: Option<usize>,
+
+    /// Most entries kept per feed [default: 100000].
+    #[arg(long, value_name = "N")]
+    max_entries: Option<usize>,
+
+    /// Longest text value kept, in bytes [default: 16777216].
+    #[arg(long, value_name = "BYTES")]
+    max_text_bytes: Option<usize>,
+
+    /// Most attributes read per element [default: 256].
+    #[arg(long, value_name = "N")]
+    max_attributes: Option<usize>,
+
+    /// Most namespace bindings in scope [default: 128].
+    #[arg(long, value_name = "N")]
+    max_namespace_bindings: Option<usize>,
+
+    /// Most diagnostics recorded per document [default: 1000].
+    #[arg(long, value_name = "N")]
+    max_diagnostics: Option<usize>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,6 +212,21 @@ fn main() -> ExitCode {
     };
     if let Some(t) = cli.threads {
         cfg.threads = t.into();
+    }
+    cfg.options.spec_exact = cli.spec_exact;
+    let limits = &mut cfg.options.limits;
+    for (flag, slot) in [
+        (cli.max_input_bytes, &mut limits.max_input_bytes),
+        (cli.max_depth, &mut limits.max_depth),
+        (cli.max_entries, &mut limits.max_entries),
+        (cli.max_text_bytes, &mut limits.max_text_bytes),
+        (cli.max_attributes, &mut limits.max_attributes),
+        (cli.max_namespace_bindings, &mut limits.max_namespace_bindings),
+        (cli.max_diagnostics, &mut limits.max_diagnostics),
+    ] {
+        if let Some(v) = flag {
+            *slot = v;
+        }
     }
     if cli.extract {
         cfg.extract = Some(ExtractOptions::default());
@@ -293,6 +341,7 @@ fn print_summary(s: &Summary) {
     let st = &s.stats;
     eprintln!(
         "feedmill: {} records (ok {}, not_a_feed {}, error {}), {} entries, {} WARC records skipped; \
+         {} records cut by a limit ({} limit_reached diagnostics), {} records with recovered values; \
          {:.1} MB read ({:.1} MB of bodies) in {:.2} s = {:.1} MB/s, {:.0} records/s",
         st.records,
         st.ok,
@@ -300,6 +349,9 @@ fn print_summary(s: &Summary) {
         st.error,
         st.entries,
         s.skipped_records,
+        st.limited,
+        st.limit_hits,
+        st.recovered,
         mb,
         st.body_bytes as f64 / 1e6,
         secs,
