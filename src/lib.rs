@@ -172,6 +172,7 @@ impl Parser {
         let encoding = decoded.encoding;
         let malformed = decoded.malformed.map(|offset| (offset, decoded.malformed_count));
         let guessed = decoded.guessed;
+        let c1_mapped = decoded.c1_mapped;
         let text: &'p str = match decoded.text {
             std::borrow::Cow::Borrowed(s) => s,
             std::borrow::Cow::Owned(s) => {
@@ -179,9 +180,12 @@ impl Parser {
                 scratch.as_str()
             }
         };
-        let c1 = encoding == encoding_rs::UTF_8 || encoding == encoding_rs::WINDOWS_1252;
-        let mut parsed = Self::run_with(arena, options, text, base_url, c1)?;
+        // The decoder applied the C1 rule already (to the text the offsets are into).
+        let mut parsed = Self::run_with(arena, options, text, base_url, false)?;
         parsed.encoding = Some(encoding);
+        if let Some((first, count)) = c1_mapped {
+            parsed.diagnostics.insert(0, c1_diagnostic(first, count));
+        }
         if let Some(message) = guessed {
             parsed.diagnostics.insert(
                 0,
@@ -213,8 +217,8 @@ impl Parser {
         Self::run_with(arena, options, document, base_url, true)
     }
 
-    /// `c1`: whether the document's encoding is windows-1252-compatible (UTF-8,
-    /// windows-1252, or unknown), so that C1 controls in it are mis-converted windows-1252.
+    /// `c1`: whether to apply the `c1_control` rule to `document` (text the caller decoded;
+    /// a body decoded by [`input::decode::decode_with`] had it applied there).
     fn run_with<'p>(
         arena: &'p Bump,
         options: &Options,
@@ -235,25 +239,26 @@ impl Parser {
                 url::Url::parse(b).map_err(|_| Error::InvalidBaseUrl { url: b.to_owned() })?
             }
         };
-        let mapped =
-            if c1 && options.recover() { format::c1::map_c1(arena, document) } else { None };
+        let mapped = if c1 && options.recover() { input::decode::map_c1(document) } else { None };
         match mapped {
             None => Ok(format::process_document(arena, document, base, options)),
             Some((text, first, count)) => {
+                let text = arena.alloc_str(&text);
                 let mut parsed = format::process_document(arena, text, base, options);
-                parsed.diagnostics.insert(
-                    0,
-                    Diagnostic {
-                        kind: DiagnosticKind::Recovered,
-                        offset: first,
-                        message: format!(
-                            "c1_control: {count} C1 control character(s) read as the windows-1252 characters they stand for"
-                        ),
-                    },
-                );
+                parsed.diagnostics.insert(0, c1_diagnostic(first, count));
                 Ok(parsed)
             }
         }
+    }
+}
+
+fn c1_diagnostic(offset: usize, count: usize) -> Diagnostic {
+    Diagnostic {
+        kind: DiagnosticKind::Recovered,
+        offset,
+        message: format!(
+            "c1_control: {count} C1 control character(s) read as the windows-1252 characters they stand for"
+        ),
     }
 }
 

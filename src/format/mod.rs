@@ -6,7 +6,6 @@
 //! pass. [`common`] holds the element steps the tables share; [`cleanup`] the cleanup steps.
 
 pub mod atom;
-pub mod c1;
 pub mod cleanup;
 pub mod common;
 pub mod ext;

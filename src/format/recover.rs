@@ -263,18 +263,45 @@ pub fn text_element<'a>(
     match text_or_markup(r, cx) {
         TextOrMarkup::Text(t) => fill(slot, by_rule(t, rule, cx)),
         TextOrMarkup::Markup { text, nodes } => {
-            let kept = html::finish_fragment(cx.arena, nodes).map(Text::Html);
-            replace_or_offer(
-                r,
-                by_rule(text, rule, cx),
-                kept,
-                slot,
-                pending,
-                tag,
-                "markup_in_text",
-            );
+            let kept = match rule {
+                TextRule::String => html::finish_fragment(cx.arena, nodes).map(Text::Html),
+                // The text is escaped HTML, as the spec reads it; the child elements are
+                // HTML written unescaped: both together are the HTML source.
+                TextRule::EscapedHtml => {
+                    html::parse_escaped_html(cx.arena, html_source(cx.arena, nodes))
+                }
+            };
+            let spec = by_rule(text, rule, cx);
+            replace_or_offer(r, spec, kept, slot, pending, tag, "markup_in_text");
         }
     }
+}
+
+/// The HTML source an element's content stands for when its text is escaped HTML and its
+/// child elements are unescaped HTML: top-level text as written, elements serialized.
+fn html_source<'a>(arena: &'a bumpalo::Bump, nodes: &[html::Node<'a>]) -> &'a str {
+    let mut out = bumpalo::collections::String::new_in(arena);
+    let mut i = 0;
+    while i < nodes.len() {
+        let end = (nodes[i].end as usize).clamp(i + 1, nodes.len());
+        match nodes[i].kind {
+            NodeKind::Text(t) => out.push_str(t),
+            NodeKind::Element(_) => {
+                let base = i as u32;
+                let subtree = arena.alloc_slice_fill_iter(
+                    nodes[i..end]
+                        .iter()
+                        .map(|n| html::Node { kind: n.kind, end: n.end.saturating_sub(base) }),
+                );
+                if let Some(h) = html::finish_fragment(arena, subtree) {
+                    out.push_str(&h.to_html_string());
+                }
+            }
+            _ => {}
+        }
+        i = end;
+    }
+    out.into_bump_str()
 }
 
 /// Puts a recovered value from the element `tag`: in place of the spec's value from the same
