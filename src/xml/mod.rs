@@ -42,11 +42,14 @@
 //! - **Nothing outside the document is ever read.** DOCTYPEs are skipped: external DTDs,
 //!   external entities (`SYSTEM`/`PUBLIC`, `file:` or otherwise) and parameter entities are
 //!   never fetched or opened.
-//! - **No entity expansion.** Entities declared in a DOCTYPE, internal or external, are not
-//!   expanded at all: a reference to one is kept literally (`&name;`) with an
-//!   `unknown_entity` diagnostic, and the DOCTYPE gets a `doctype_ignored` diagnostic. An
-//!   entity-expansion bomb ("billion laughs", quadratic blowup) therefore costs no more than
-//!   reading its text; the output is never larger than the input.
+//! - **Bounded entity expansion.** With the web recovery rules on
+//!   ([`XmlReader::set_recover`]), general entities of the document's own internal subset
+//!   are expanded as character data under a budget ([`entities::InternalEntities`]: all
+//!   expansions together at most the document's size, nested at most 16 deep); external
+//!   and parameter entities never are. Otherwise nothing declared in a DOCTYPE is expanded:
+//!   a reference is kept literally (`&name;`) with an `unknown_entity` diagnostic, and the
+//!   DOCTYPE gets a `doctype_ignored` diagnostic. An entity-expansion bomb ("billion
+//!   laughs", quadratic blowup) costs at most one more pass over the document's size.
 //! - **Bounded work and memory.** Parsing is a single forward pass, linear in the input,
 //!   with no recursion (document depth never grows the stack). After a syntax error the
 //!   reader always resumes past the error, so it cannot loop. Memory is the input, an arena

@@ -35,8 +35,9 @@
 //!   elements are skipped with their content), at most `max_attributes` attributes and
 //!   `max_namespace_bindings` bindings are considered, at most `max_diagnostics`
 //!   diagnostics are kept; no recursion anywhere.
-//! - Never fetches or reads anything: a DOCTYPE is skipped; no entity declared in it, internal
-//!   or external, is ever expanded (a reference to one is kept literally).
+//! - Never fetches or reads anything: a DOCTYPE is skipped, except that with the recovery
+//!   rules on the general entities of its internal subset are read and expanded under a
+//!   budget; no external entity is ever expanded (a reference to one is kept literally).
 
 use std::collections::HashSet;
 
