@@ -245,7 +245,9 @@ fn choose_and_decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decod
         }
     }
     let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
-    detector.feed(body, true);
+    // The first 64 KiB say as much as the whole body (and bound the detector's cost).
+    const DETECT: usize = 64 << 10;
+    detector.feed(&body[..body.len().min(DETECT)], body.len() <= DETECT);
     let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
     if guess == d.encoding {
         return d;
