@@ -1,6 +1,7 @@
 //! Quick single-thread throughput check over `corpus/real/` (the criterion benches in
 //! `benches/` are the reference numbers; this is for profiling runs):
-//! `cargo run --release --example throughput [ROUNDS]`.
+//! `cargo run --release --example throughput [ROUNDS] [spec-exact]` (`spec-exact`: the web
+//! recovery rules off; compare instruction counts of both with callgrind, `perf/README.md`).
 
 use std::time::Instant;
 
@@ -17,7 +18,9 @@ fn main() {
         }
     }
     let bytes: usize = docs.iter().map(Vec::len).sum();
-    let mut parser = feedmill::Parser::new(feedmill::Options::default());
+    let mut options = feedmill::Options::default();
+    options.spec_exact = std::env::args().nth(2).is_some_and(|a| a == "spec-exact");
+    let mut parser = feedmill::Parser::new(options);
     let mut best = f64::MAX;
     let mut entries = 0;
     for _ in 0..rounds {

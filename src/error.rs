@@ -66,6 +66,14 @@ pub enum DiagnosticKind {
     NotAFeed,
     /// A JSON Feed member has the wrong JSON type; it was ignored.
     InvalidJson,
+    /// A web recovery rule supplied a value the spec's processing left null (or garbage:
+    /// raw base64, a truncated fragment); the message names the rule and the source
+    /// element. Never recorded with `Options::spec_exact`.
+    Recovered,
+    /// Nothing named the document's encoding usably (or the one named gave invalid
+    /// sequences), and the encoding was detected from the bytes. Never recorded with
+    /// `Options::spec_exact`.
+    EncodingGuessed,
 }
 
 impl DiagnosticKind {
@@ -86,6 +94,8 @@ impl DiagnosticKind {
             DiagnosticKind::LimitReached => "limit_reached",
             DiagnosticKind::NotAFeed => "not_a_feed",
             DiagnosticKind::InvalidJson => "invalid_json",
+            DiagnosticKind::Recovered => "recovered",
+            DiagnosticKind::EncodingGuessed => "encoding_guessed",
         }
     }
 }

@@ -153,7 +153,7 @@ impl Parser {
         if body.len() > limit {
             return Err(Error::InputTooLarge { size: body.len(), limit });
         }
-        let decoded = input::decode(body, transport_charset);
+        let decoded = input::decode::decode_with(body, transport_charset, self.options.recover());
         Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, base_url)
     }
 
@@ -207,7 +207,7 @@ impl Parser {
             encoding: None,
             lint: None,
         };
-        match input::prepare_response(response) {
+        match input::prepare_response_with(response, self.options.recover()) {
             input::ResponseVerdict::NotOk { status } => {
                 Ok(rejected(format!("response status {status} is not 200")))
             }
@@ -249,6 +249,8 @@ impl Parser {
     ) -> Result<Parsed<'p>, Error> {
         let encoding = decoded.encoding;
         let malformed = decoded.malformed.map(|offset| (offset, decoded.malformed_count));
+        let guessed = decoded.guessed;
+        let c1_mapped = decoded.c1_mapped;
         let text: &'p str = match decoded.text {
             std::borrow::Cow::Borrowed(s) => s,
             std::borrow::Cow::Owned(s) => {
@@ -256,8 +258,18 @@ impl Parser {
                 scratch.as_str()
             }
         };
-        let mut parsed = Self::run(arena, options, text, base_url)?;
+        // The decoder applied the C1 rule already (to the text the offsets are into).
+        let mut parsed = Self::run_with(arena, options, text, base_url, false)?;
         parsed.encoding = Some(encoding);
+        if let Some((first, count)) = c1_mapped {
+            parsed.diagnostics.insert(0, c1_diagnostic(first, count));
+        }
+        if let Some(message) = guessed {
+            parsed.diagnostics.insert(
+                0,
+                Diagnostic { kind: DiagnosticKind::EncodingGuessed, offset: 0, message },
+            );
+        }
         if let Some((offset, count)) = malformed {
             parsed.diagnostics.insert(
                 0,
@@ -280,6 +292,18 @@ impl Parser {
         document: &'p str,
         base_url: Option<&str>,
     ) -> Result<Parsed<'p>, Error> {
+        Self::run_with(arena, options, document, base_url, true)
+    }
+
+    /// `c1`: whether to apply the `c1_control` rule to `document` (text the caller decoded;
+    /// a body decoded by [`input::decode::decode_with`] had it applied there).
+    fn run_with<'p>(
+        arena: &'p Bump,
+        options: &Options,
+        document: &'p str,
+        base_url: Option<&str>,
+        c1: bool,
+    ) -> Result<Parsed<'p>, Error> {
         let limits = &options.limits;
         if document.len() > limits.max_input_bytes {
             return Err(Error::InputTooLarge {
@@ -299,7 +323,26 @@ impl Parser {
             parsed.lint = options.lint.as_ref().map(|_| lint::Report::default());
             return Ok(parsed);
         }
-        Ok(format::process_document(arena, document, base, options))
+        let mapped = if c1 && options.recover() { input::decode::map_c1(document) } else { None };
+        match mapped {
+            None => Ok(format::process_document(arena, document, base, options)),
+            Some((text, first, count)) => {
+                let text = arena.alloc_str(&text);
+                let mut parsed = format::process_document(arena, text, base, options);
+                parsed.diagnostics.insert(0, c1_diagnostic(first, count));
+                Ok(parsed)
+            }
+        }
+    }
+}
+
+fn c1_diagnostic(offset: usize, count: usize) -> Diagnostic {
+    Diagnostic {
+        kind: DiagnosticKind::Recovered,
+        offset,
+        message: format!(
+            "c1_control: {count} C1 control character(s) read as the windows-1252 characters they stand for"
+        ),
     }
 }
 

@@ -53,4 +53,17 @@ pub struct Options {
     /// Lint RSS 2.0 documents against the RSS Best Practices Profile in the same pass
     /// ([`crate::lint`]; findings in [`crate::Parsed::lint`]). Default: `None` (off).
     pub lint: Option<crate::lint::LintOptions>,
+    /// Turns every web recovery rule off ([`crate::format::recover`] lists them): the
+    /// result is exactly what the spec's processing yields. Default: `false` (the rules are
+    /// on; each application is a [`crate::DiagnosticKind::Recovered`] or
+    /// [`crate::DiagnosticKind::EncodingGuessed`] diagnostic, and no rule ever replaces a
+    /// value the spec produced).
+    pub spec_exact: bool,
+}
+
+impl Options {
+    /// Whether the web recovery rules apply (`!spec_exact`).
+    pub fn recover(&self) -> bool {
+        !self.spec_exact
+    }
 }

@@ -4,6 +4,8 @@
 //! Harness format (NOTES.md §6): `#data` is an XML document with URL `https://base/`;
 //! `#parsed` is the expected JSON of "process a feed document" (null for non-feeds), with
 //! null/empty values dropped and HTML values in XML serialization; compared as JSON data.
+//! Each case runs in the default mode (web recovery rules on) and with `spec_exact`
+//! (`…::spec_exact`): 255 + 255 tests.
 
 use std::path::Path;
 
@@ -149,10 +151,12 @@ fn feed_json(f: &Feed<'_>) -> Value {
     Value::Object(m)
 }
 
-fn run_case(case: &Case) -> Result<(), Failed> {
+fn run_case(case: &Case, spec_exact: bool) -> Result<(), Failed> {
     let expected: Value = serde_json::from_str(&case.parsed)
         .map_err(|e| format!("bad #parsed JSON in test data: {e}\n{}", case.parsed))?;
-    let mut parser = Parser::new(Options::default());
+    let mut options = Options::default();
+    options.spec_exact = spec_exact;
+    let mut parser = Parser::new(options);
     let parsed = parser.parse_str(&case.data, Some("https://base/")).map_err(|e| e.to_string())?;
     let actual = parsed.feed.as_ref().map_or(Value::Null, feed_json);
     if actual == expected {
@@ -173,11 +177,18 @@ fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/conformance/tests-web");
     let mut trials = Vec::new();
     let mut total = 0;
+    // Every case runs twice: with the web recovery rules (the default) and with
+    // `spec_exact`; both modes must pass the whole suite.
     for name in ["atom", "atom03", "nonfeed", "rss1", "rss2"] {
         for case in read_cases(&dir.join(format!("{name}.dat"))) {
             total += 1;
+            let case = std::sync::Arc::new(case);
             let test_name = format!("{}::case_{:03}", case.file, case.index);
-            trials.push(Trial::test(test_name, move || run_case(&case)));
+            let exact = case.clone();
+            trials.push(Trial::test(test_name.clone(), move || run_case(&case, false)));
+            trials.push(Trial::test(format!("{test_name}::spec_exact"), move || {
+                run_case(&exact, true)
+            }));
         }
     }
     assert_eq!(total, 255, "the official suite has 255 cases");

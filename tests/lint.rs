@@ -160,7 +160,8 @@ fn offsets_stay_in_bounds_on_broken_documents() {
 }
 
 fn bulk_lint(threads: usize) -> Vec<u8> {
-    let mut cfg = feedmill::bulk::Config { threads, max_bytes_in_flight: 4096, ..Default::default() };
+    let mut cfg =
+        feedmill::bulk::Config { threads, max_bytes_in_flight: 4096, ..Default::default() };
     cfg.options = options();
     cfg.lint_only = true;
     let out = SharedBuf::default();

@@ -94,10 +94,26 @@ fn an_external_dtd_is_never_read() {
     assert!(has(&parsed, DiagnosticKind::UnknownEntity));
 }
 
+fn spec_exact() -> Options {
+    let mut o = Options::default();
+    o.spec_exact = true;
+    o
+}
+
 #[test]
 fn billion_laughs_is_not_expanded() {
     let bytes = hostile("billion-laughs.xml");
+    // Default (recovery rules on): internal entities are expanded under the budget, which
+    // this bomb exhausts at once; the references stay literal.
     let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_bytes(&bytes, None, None).unwrap();
+    let feed = parsed.feed.as_ref().unwrap();
+    assert_eq!(feed.title.as_ref().unwrap().as_plain(), Some("&lol9;"));
+    assert_eq!(feed.entries[0].title.as_ref().unwrap().as_plain(), Some("Laughs &lol9;&lol9;"));
+    assert!(everything(&parsed).len() < 4 * bytes.len());
+    assert!(has(&parsed, DiagnosticKind::LimitReached));
+    // spec_exact: no expansion at all.
+    let mut parser = Parser::new(spec_exact());
     let parsed = parser.parse_bytes(&bytes, None, None).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
     // No expansion: each reference stays as written, so nothing grows.
@@ -115,7 +131,16 @@ fn quadratic_blowup_is_not_expanded() {
     let big = "x".repeat(100_000);
     let refs = "&big;".repeat(10_000);
     let doc = format!("<!DOCTYPE rss [<!ENTITY big \"{big}\">]><rss><channel><title>{refs}</title></channel></rss>");
+    // Default: expansions stop when they have produced the document's size.
     let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(&doc, None).unwrap();
+    let title = parsed.feed.as_ref().unwrap().title.as_ref().unwrap().as_plain().unwrap();
+    assert!(title.len() <= 2 * doc.len(), "{}", title.len());
+    assert!(title.ends_with("&big;&big;"));
+    assert!(parsed.diagnostics.len() <= Limits::default().max_diagnostics + 1);
+    assert!(has(&parsed, DiagnosticKind::LimitReached));
+    // spec_exact: no expansion at all.
+    let mut parser = Parser::new(spec_exact());
     let parsed = parser.parse_str(&doc, None).unwrap();
     let title = parsed.feed.as_ref().unwrap().title.as_ref().unwrap().as_plain().unwrap();
     assert_eq!(title, refs);

@@ -95,8 +95,9 @@ const FORBIDDEN: &[&str] = &[
     "<object",
     "<embed",
     "<applet",
-    "<svg",
-    "<math",
+    "<foreignobject",
+    "<animate",
+    "<mglyph",
     "<style",
     "style=",
     "expression(",
@@ -128,6 +129,21 @@ fn xss_vectors_are_neutralized() {
             assert!(!out2.contains(f), "vector {v:?} (no base) left {f:?} in {out2:?}");
         }
     }
+}
+
+#[test]
+fn mathml_and_svg_keep_their_content() {
+    let formula = "<p>E = <math><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math></p>";
+    assert_eq!(
+        sanitize_html(formula, &opts()),
+        "<p>E = <math><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math></p>"
+    );
+    let drawing = r#"<svg width="10" height="10" onload="alert(1)"><circle cx="5" cy="5" r="4" fill="red"></circle><text x="1" y="9">hi</text><foreignObject><img src="x" onerror="alert(1)"></foreignObject><rect width="1" height="1" fill="url(https://evil.example/#p)"></rect></svg>"#;
+    let out = sanitize_html(drawing, &opts());
+    assert_eq!(
+        out,
+        r#"<svg width="10" height="10"><circle cx="5" cy="5" r="4" fill="red"></circle><text x="1" y="9">hi</text><rect width="1" height="1"></rect></svg>"#
+    );
 }
 
 #[test]

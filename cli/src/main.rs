@@ -106,6 +106,38 @@ struct Cli {
     #[arg(long)]
     allow_video_embeds: bool,
 
+    /// Turn every web recovery rule off: exactly the spec's values (no `recovered` or
+    /// `encoding_guessed` diagnostics).
+    #[arg(long)]
+    spec_exact: bool,
+
+    /// Largest record body accepted, in bytes [default: 268435456].
+    #[arg(long, value_name = "BYTES")]
+    max_input_bytes: Option<usize>,
+
+    /// Deepest element nesting followed [default: 256].
+    #[arg(long, value_name = "N")]
+    max_depth: Option<usize>,
+
+    /// Most entries kept per feed [default: 100000].
+    #[arg(long, value_name = "N")]
+    max_entries: Option<usize>,
+
+    /// Longest text value kept, in bytes [default: 16777216].
+    #[arg(long, value_name = "BYTES")]
+    max_text_bytes: Option<usize>,
+
+    /// Most attributes read per element [default: 256].
+    #[arg(long, value_name = "N")]
+    max_attributes: Option<usize>,
+
+    /// Most namespace bindings in scope [default: 128].
+    #[arg(long, value_name = "N")]
+    max_namespace_bindings: Option<usize>,
+
+    /// Most diagnostics recorded per document [default: 1000].
+    #[arg(long, value_name = "N")]
+    max_diagnostics: Option<usize>,
     /// Lint RSS 2.0 documents against the RSS Best Practices Profile in the same pass: a
     /// record with findings gets a `findings` key (after its other keys).
     #[arg(long)]
@@ -253,6 +285,21 @@ fn main() -> ExitCode {
     let mut cfg = Config { base_url: cli.base_url.clone(), ..Config::default() };
     if let Some(t) = cli.threads {
         cfg.threads = t.into();
+    }
+    cfg.options.spec_exact = cli.spec_exact;
+    let limits = &mut cfg.options.limits;
+    for (flag, slot) in [
+        (cli.max_input_bytes, &mut limits.max_input_bytes),
+        (cli.max_depth, &mut limits.max_depth),
+        (cli.max_entries, &mut limits.max_entries),
+        (cli.max_text_bytes, &mut limits.max_text_bytes),
+        (cli.max_attributes, &mut limits.max_attributes),
+        (cli.max_namespace_bindings, &mut limits.max_namespace_bindings),
+        (cli.max_diagnostics, &mut limits.max_diagnostics),
+    ] {
+        if let Some(v) = flag {
+            *slot = v;
+        }
     }
     if cli.extract {
         cfg.extract = Some(ExtractOptions::default());
@@ -441,6 +488,7 @@ fn print_summary(s: &Summary) {
     let st = &s.stats;
     eprintln!(
         "feedmill: {} records (ok {}, not_a_feed {}, error {}), {} entries, {} WARC records skipped; \
+         {} records cut by a limit ({} limit_reached diagnostics), {} records with recovered values; \
          {:.1} MB read ({:.1} MB of bodies) in {:.2} s = {:.1} MB/s, {:.0} records/s",
         st.records,
         st.ok,
@@ -448,6 +496,9 @@ fn print_summary(s: &Summary) {
         st.error,
         st.entries,
         s.skipped_records,
+        st.limited,
+        st.limit_hits,
+        st.recovered,
         mb,
         st.body_bytes as f64 / 1e6,
         secs,

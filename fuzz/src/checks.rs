@@ -1021,7 +1021,8 @@ thread_local! {
 /// `parse_document` target: the input as a stored document's bytes.
 pub fn check_parse_document(data: &[u8]) {
     let limits = Limits::default();
-    let decoded = input::decode(data, None);
+    // The text the parser reads: the default options' recovery rules included.
+    let decoded = input::decode::decode_with(data, None, true);
     // 1. A reused parser (its arena holds previous documents' data).
     let first = DEFAULT_PARSER.with(|p| {
         let mut p = p.borrow_mut();
@@ -1060,7 +1061,7 @@ pub fn check_response_case(case: &ResponseCase) {
         url: case.url,
         body: &case.body,
     };
-    let verdict = input::prepare_response(&res);
+    let verdict = input::prepare_response_with(&res, true);
     let mut parser = Parser::new(Options::default());
     let result = parser.parse_response(&res);
     match verdict {
@@ -1128,7 +1129,7 @@ pub fn check_limits_case(case: &LimitsCase) {
         );
         return;
     }
-    let decoded = input::decode(&case.body, None);
+    let decoded = input::decode::decode_with(&case.body, None, opts.recover());
     if decoded.text.len() > limits.max_input_bytes {
         // The limit also applies to the decoded text, which can be longer than the body
         // (U+FFFD for an invalid byte, non-ASCII in a legacy encoding); the error then reports

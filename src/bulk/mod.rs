@@ -164,6 +164,7 @@ impl Worker {
             self.view(r, &mut |view, body| {
                 encode_line(&mut out, &mut scratch, view, lint_only);
                 stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
+                stats.count_diagnostics(view.diagnostics, view.error.as_ref().map(|e| e.kind));
                 if let Some(report) = view.lint {
                     stats.lint.count(report);
                 }

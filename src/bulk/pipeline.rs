@@ -300,6 +300,10 @@ where
                                     view.feed.map_or(0, |f| f.entries.len()),
                                     body,
                                 );
+                                stats.count_diagnostics(
+                                    view.diagnostics,
+                                    view.error.as_ref().map(|e| e.kind),
+                                );
                                 if let Some(report) = view.lint {
                                     stats.lint.count(report);
                                 }

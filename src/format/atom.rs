@@ -4,6 +4,7 @@
 use super::cleanup::cleanup_entry;
 use super::common::*;
 use super::ext;
+use super::recover::{self, Pending};
 use crate::model::{Entry, Feed};
 use crate::xml::{Ns, Tag, XmlReader};
 
@@ -12,11 +13,20 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
     let mut feed = Feed::default();
     feed.ext.language = ext::attr_trimmed(root, "xml:lang", cx);
     let mut limit_reported = false;
+    let mut p = Pending::default();
+    // Atom 0.3 taglines have no pending slot of their own in `Pending`.
+    let mut tagline = None;
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Atom, "title") => fill(&mut feed.title, atom_text(r, &child, cx)),
+            (Ns::Atom03, "title") if cx.recover => {
+                recover::atom03_text(r, &child, &mut feed.title, &mut p.title, cx)
+            }
             (Ns::Atom03, "title") => fill(&mut feed.title, atom03_content(r, &child, cx)),
             (Ns::Atom, "subtitle") => fill(&mut feed.subtitle, atom_text(r, &child, cx)),
+            (Ns::Atom03, "tagline") if cx.recover => {
+                recover::atom03_text(r, &child, &mut feed.subtitle, &mut tagline, cx)
+            }
             (Ns::Atom03, "tagline") => fill(&mut feed.subtitle, atom03_content(r, &child, cx)),
             (Ns::Atom, "updated") => ext::date_with_fallback(
                 r,
@@ -79,8 +89,16 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 let person = atom_person(r, cx);
                 feed.ext.contributors.push(person);
             }
+            _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
+    }
+    if cx.recover {
+        if let (None, Some((t, src))) = (&feed.subtitle, tagline) {
+            feed.subtitle = Some(t);
+            recover::record(r, &src, "subtitle");
+        }
+        p.apply_feed(r, &mut feed);
     }
     feed
 }
@@ -100,6 +118,7 @@ pub fn feed_link<'a>(feed: &mut Feed<'a>, link: AtomLink<'a>) {
 /// Process an Atom entry element (consumes it).
 pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     let mut entry = Entry::default();
+    let mut p = Pending::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Atom | Ns::Atom03, "author") => {
@@ -147,10 +166,19 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 cx,
             ),
             (Ns::Atom, "title") => fill(&mut entry.title, atom_text(r, &child, cx)),
+            (Ns::Atom03, "title") if cx.recover => {
+                recover::atom03_text(r, &child, &mut entry.title, &mut p.title, cx)
+            }
             (Ns::Atom03, "title") => fill(&mut entry.title, atom03_content(r, &child, cx)),
             (Ns::Atom, "summary") => fill(&mut entry.summary, atom_text(r, &child, cx)),
+            (Ns::Atom03, "summary") if cx.recover => {
+                recover::atom03_text(r, &child, &mut entry.summary, &mut p.summary, cx)
+            }
             (Ns::Atom03, "summary") => fill(&mut entry.summary, atom03_content(r, &child, cx)),
             (Ns::Atom, "content") => fill(&mut entry.content, atom_text(r, &child, cx)),
+            (Ns::Atom03, "content") if cx.recover => {
+                recover::atom03_text(r, &child, &mut entry.content, &mut p.content, cx)
+            }
             (Ns::Atom03, "content") => fill(&mut entry.content, atom03_content(r, &child, cx)),
             (Ns::Atom | Ns::Atom03, "link") => {
                 let type_attr = child.attr(cx.arena, "type");
@@ -181,8 +209,12 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 entry.ext.contributors.push(person);
             }
             (Ns::Atom, "source") => fill(&mut entry.ext.source, ext::atom_source(r, cx)),
+            _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
+    }
+    if cx.recover {
+        p.apply_entry(r, &mut entry, cx);
     }
     entry
 }

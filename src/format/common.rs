@@ -20,6 +20,9 @@ pub struct Ctx<'a> {
     pub limits: Limits,
     /// The lint collector, when [`crate::Options::lint`] is set (see [`crate::lint`]).
     pub(crate) lint: Option<std::cell::RefCell<crate::lint::Collector<'a>>>,
+    /// Whether the web recovery rules apply ([`super::recover`]; off with
+    /// `Options::spec_exact`).
+    pub recover: bool,
 }
 
 /// Space characters per the HTML Standard: TAB, LF, FF, CR, SPACE.
@@ -291,8 +294,26 @@ fn capture_children<'a>(
     r: &mut XmlReader<'a>,
     cx: &Ctx<'a>,
 ) -> bumpalo::collections::Vec<'a, Node<'a>> {
+    capture_children_seeded(r, cx, "", None, false)
+}
+
+/// [`capture_children`] after some of the element was read already: `before` is its child
+/// text read so far, `first` the start tag of its first child element (just read). With
+/// `null_as_html`, elements in no namespace are taken as HTML elements (markup written
+/// unescaped inside an RSS text element).
+pub fn capture_children_seeded<'a>(
+    r: &mut XmlReader<'a>,
+    cx: &Ctx<'a>,
+    before: &'a str,
+    first: Option<Tag<'a>>,
+    null_as_html: bool,
+) -> bumpalo::collections::Vec<'a, Node<'a>> {
     let arena = cx.arena;
     let mut nodes = bumpalo::collections::Vec::new_in(arena);
+    if !before.is_empty() {
+        nodes.push(Node { kind: NodeKind::Text(before), end: 1 });
+    }
+    let mut pending = first.map(Event::Start);
     let mut open: Vec<usize> = Vec::new();
     // The Text node the next chunk extends; its joined buffer exists once a second chunk came.
     let mut text_run: Option<(usize, Option<bumpalo::collections::String<'a>>)> = None;
@@ -305,10 +326,13 @@ fn capture_children<'a>(
             }
         };
     loop {
-        match r.next() {
+        match pending.take().unwrap_or_else(|| r.next()) {
             Event::Start(tag) => {
                 flush(&mut nodes, &mut text_run);
-                let namespace = r.element_ns_uri(tag.qname);
+                let mut namespace = r.element_ns_uri(tag.qname);
+                if null_as_html && namespace.is_empty() {
+                    namespace = crate::xml::ns::HTML;
+                }
                 let prefix = tag.qname.split_once(':').map(|(p, _)| p);
                 let mut attrs = bumpalo::collections::Vec::new_in(arena);
                 for (name, raw) in tag.attrs() {
@@ -375,6 +399,48 @@ fn capture_children<'a>(
     }
     report_cut(r, cut_at, cx);
     nodes
+}
+
+/// What a text element held, read by [`text_or_markup`].
+pub enum TextOrMarkup<'a> {
+    /// Only character data: its child text (exactly what [`text`] returns).
+    Text(&'a str),
+    /// Child elements too: the element's child text (what the spec reads, the markup lost)
+    /// and the flat node list of all its children.
+    Markup { text: &'a str, nodes: &'a [Node<'a>] },
+}
+
+/// Reads the current element's content, keeping child elements when there are any.
+/// Consumes the element. As cheap as [`text`] when there is no child element.
+pub fn text_or_markup<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> TextOrMarkup<'a> {
+    let (t, first) = r.child_text_or_first_child(cx.limits.max_text_bytes);
+    let Some(first) = first else { return TextOrMarkup::Text(t) };
+    let nodes = capture_children_seeded(r, cx, t, Some(first), true).into_bump_slice();
+    TextOrMarkup::Markup { text: top_level_text(cx.arena, nodes), nodes }
+}
+
+/// The concatenated Text nodes at the top level of a flat node list (an element's child
+/// text content).
+fn top_level_text<'a>(arena: &'a Bump, nodes: &[Node<'a>]) -> &'a str {
+    let mut out = bumpalo::collections::String::new_in(arena);
+    let mut i = 0;
+    while i < nodes.len() {
+        if let NodeKind::Text(t) = nodes[i].kind {
+            out.push_str(t);
+        }
+        i = (nodes[i].end as usize).max(i + 1);
+    }
+    out.into_bump_str()
+}
+
+/// The flat node list of the children of the element at `i` in `nodes` (end indices
+/// rebased onto the new list).
+pub fn children_of<'a>(arena: &'a Bump, nodes: &[Node<'a>], i: usize) -> &'a [Node<'a>] {
+    let end = (nodes[i].end as usize).clamp(i + 1, nodes.len());
+    let base = (i + 1) as u32;
+    arena.alloc_slice_fill_iter(
+        nodes[i + 1..end].iter().map(|n| Node { kind: n.kind, end: n.end.saturating_sub(base) }),
+    )
 }
 
 /// Appends `t` to `buf` within `max` bytes (cut at a char boundary). Once a chunk has been

@@ -10,6 +10,7 @@ pub mod cleanup;
 pub mod common;
 pub mod ext;
 pub mod json_feed;
+pub mod recover;
 pub mod rss1;
 pub mod rss2;
 
@@ -28,11 +29,12 @@ pub fn process_document<'a>(
     options: &Options,
 ) -> Parsed<'a> {
     let mut r = XmlReader::with_limits(arena, document, &options.limits);
+    r.set_recover(options.recover());
     let lint = options
         .lint
         .as_ref()
         .map(|o| std::cell::RefCell::new(crate::lint::Collector::new(document, arena, o)));
-    let cx = Ctx { arena, base, limits: options.limits.clone(), lint };
+    let cx = Ctx { arena, base, limits: options.limits.clone(), lint, recover: options.recover() };
     let root = loop {
         match r.next() {
             Event::Start(tag) => break Some(tag),
@@ -47,6 +49,13 @@ pub fn process_document<'a>(
             (Ns::Null, "rss") => {
                 if let Some(l) = &cx.lint {
                     l.borrow_mut().root(&tag);
+                }
+                if cx.recover && crate::xml::ns::is_userland_rss(r.element_ns_uri(tag.qname)) {
+                    let msg = format!(
+                        "userland_namespace: <{}> in UserLand's RSS 2.0 namespace read as RSS 2.0",
+                        tag.qname
+                    );
+                    r.diag(DiagnosticKind::Recovered, tag.offset, msg);
                 }
                 (Some(Format::Rss2), Some(rss2::rss(&mut r, &cx)))
             }

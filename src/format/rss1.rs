@@ -8,6 +8,7 @@ use super::atom::feed_link;
 use super::cleanup::cleanup_entry;
 use super::common::*;
 use super::ext;
+use super::recover::{self, Pending, TextRule};
 use crate::model::{Entry, Feed, Image};
 use crate::xml::{Ns, Tag, XmlReader};
 
@@ -42,6 +43,7 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
 }
 
 fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
+    let mut p = Pending::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::DublinCore, "date") => ext::date_with_fallback(
@@ -52,7 +54,23 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 cx,
             ),
             (Ns::DublinCore, "creator") => add_named_author(r, &mut feed.authors, cx),
+            (Ns::Rss1, "title") if cx.recover => recover::text_element(
+                r,
+                &child,
+                TextRule::String,
+                &mut feed.title,
+                &mut p.title,
+                cx,
+            ),
             (Ns::Rss1, "title") => fill(&mut feed.title, string_element(r, cx)),
+            (Ns::Rss1, "description") if cx.recover => recover::text_element(
+                r,
+                &child,
+                TextRule::String,
+                &mut feed.description,
+                &mut p.summary,
+                cx,
+            ),
             (Ns::Rss1, "description") => fill(&mut feed.description, string_element(r, cx)),
             (Ns::Rss1, "link") => fill(&mut feed.page_url, url_element(r, cx)),
             (Ns::Atom, "link") => {
@@ -66,14 +84,19 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 let term = text(r, cx);
                 ext::plain_category(&mut feed.ext.categories, term);
             }
+            _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
+    }
+    if cx.recover {
+        p.apply_feed(r, feed);
     }
 }
 
 fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     let mut entry = Entry::default();
     entry.ext.id = ext::rdf_about(r, tag, cx);
+    let mut p = Pending::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Rss1, "link") => fill(&mut entry.page_url, url_element(r, cx)),
@@ -98,11 +121,31 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 entry.add_category(term);
                 ext::plain_category(&mut entry.ext.categories, term);
             }
+            (Ns::Rss1, "title") if cx.recover => recover::text_element(
+                r,
+                &child,
+                TextRule::String,
+                &mut entry.title,
+                &mut p.title,
+                cx,
+            ),
             (Ns::Rss1, "title") => fill(&mut entry.title, string_element(r, cx)),
+            (Ns::Rss1, "description") if cx.recover => recover::text_element(
+                r,
+                &child,
+                TextRule::EscapedHtml,
+                &mut entry.summary,
+                &mut p.summary,
+                cx,
+            ),
             (Ns::Rss1, "description") => fill(&mut entry.summary, escaped_html(r, cx)),
             (Ns::RssContent, "encoded") => fill(&mut entry.content, escaped_html(r, cx)),
+            _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
+    }
+    if cx.recover {
+        p.apply_entry(r, &mut entry, cx);
     }
     entry
 }

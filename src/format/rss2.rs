@@ -9,6 +9,7 @@ use super::atom::feed_link;
 use super::cleanup::cleanup_entry;
 use super::common::*;
 use super::ext;
+use super::recover::{self, offer, Pending, Source, TextRule};
 use crate::lint;
 use crate::model::{Enclosure, Entry, Feed, Image};
 use crate::xml::{Ns, Tag, XmlReader};
@@ -51,6 +52,7 @@ fn channel<'a>(
     limit_reported: &mut bool,
     cx: &Ctx<'a>,
 ) {
+    let mut p = Pending::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Null, "image") => {
@@ -74,8 +76,24 @@ fn channel<'a>(
                 &mut feed.ext.updated_lenient,
                 cx,
             ),
+            (Ns::Null, "title") if cx.recover => recover::text_element(
+                r,
+                &child,
+                TextRule::String,
+                &mut feed.title,
+                &mut p.title,
+                cx,
+            ),
             (Ns::Null, "title") => fill(&mut feed.title, string_element(r, cx)),
             (Ns::Itunes, "subtitle") => fill(&mut feed.subtitle, string_element(r, cx)),
+            (Ns::Null, "description") if cx.recover => recover::text_element(
+                r,
+                &child,
+                TextRule::String,
+                &mut feed.description,
+                &mut p.summary,
+                cx,
+            ),
             (Ns::Null, "description") | (Ns::Itunes, "summary") => {
                 fill(&mut feed.description, string_element(r, cx))
             }
@@ -102,7 +120,13 @@ fn channel<'a>(
                 }
             }
             // dc:date is not in the RSS 2.0 table: read only as a lenient fallback.
-            (Ns::DublinCore, "date") => lenient_only(r, &mut feed.ext.updated_lenient, cx),
+            (Ns::DublinCore, "date") => {
+                let t = text(r, cx);
+                lenient_only(t, &mut feed.ext.updated_lenient, cx);
+                if cx.recover {
+                    offer(&mut p.updated, recover::date_value(t), Source::of("date", &child));
+                }
+            }
             (Ns::Null, "ttl") => {
                 fill(&mut feed.ext.ttl, ext::trimmed(r, cx).and_then(non_negative_integer))
             }
@@ -115,9 +139,13 @@ fn channel<'a>(
             (Ns::Atom, "id") => fill(&mut feed.ext.id, ext::trimmed(r, cx)),
             (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.ext.itunes, cx) => {}
             (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
+            _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
         lint::child(cx, r, lint::Level::Channel, &child);
+    }
+    if cx.recover {
+        p.apply_feed(r, feed);
     }
 }
 
@@ -140,12 +168,16 @@ pub fn image_url_child<'a>(r: &mut XmlReader<'a>, ns: Ns, cx: &Ctx<'a>) -> Optio
 /// Process an RSS 2.0 item element (consumes it).
 pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     let mut entry = Entry::default();
+    let mut p = Pending::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Null, "category") => {
                 let term = text(r, cx);
                 entry.add_category(term);
                 ext::rss_category(&mut entry.ext.categories, &child, term, cx);
+            }
+            (Ns::Null, "author") if cx.recover => {
+                recover::rss_author(r, &child, &mut entry.authors, &mut p, cx)
             }
             (Ns::Null, "author") => {
                 if let Some(person) = rss_person(r, cx) {
@@ -192,10 +224,26 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     entry.enclosures.push(Enclosure { length, ..enclosure });
                 }
             }
+            (Ns::Null, "title") if cx.recover => recover::text_element(
+                r,
+                &child,
+                TextRule::String,
+                &mut entry.title,
+                &mut p.title,
+                cx,
+            ),
             (Ns::Null, "title") => fill(&mut entry.title, string_element(r, cx)),
             (Ns::Itunes, "subtitle" | "summary") => {
                 fill(&mut entry.subtitle, string_element(r, cx))
             }
+            (Ns::Null, "description") if cx.recover => recover::text_element(
+                r,
+                &child,
+                TextRule::EscapedHtml,
+                &mut entry.summary,
+                &mut p.summary,
+                cx,
+            ),
             (Ns::Null, "description") => fill(&mut entry.summary, escaped_html(r, cx)),
             (Ns::RssContent, "encoded") => fill(&mut entry.content, escaped_html(r, cx)),
             (Ns::Itunes, "duration") => {
@@ -211,12 +259,21 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                             child.attr(cx.arena, "isPermaLink").map(|v| v.trim_matches(is_space));
                         entry.ext.id_is_permalink =
                             Some(!permalink.is_some_and(|v| v.eq_ignore_ascii_case("false")));
+                        if cx.recover {
+                            p.guid_at = Some(child.offset);
+                        }
                     }
                 } else {
                     r.skip();
                 }
             }
-            (Ns::DublinCore, "date") => lenient_only(r, &mut entry.ext.updated_lenient, cx),
+            (Ns::DublinCore, "date") => {
+                let t = text(r, cx);
+                lenient_only(t, &mut entry.ext.updated_lenient, cx);
+                if cx.recover {
+                    offer(&mut p.updated, recover::date_value(t), Source::of("date", &child));
+                }
+            }
             (Ns::Null, "comments") => fill(&mut entry.ext.comments, url_element(r, cx)),
             (Ns::Null, "source") => {
                 let title = ext::trimmed(r, cx);
@@ -228,12 +285,20 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
                 ext::plain_category(&mut entry.ext.categories, term);
+                let t = term.trim_matches(is_space);
+                if cx.recover && !t.is_empty() {
+                    p.categories.push((t, Source::of("dc_subject", &child)));
+                }
             }
             (Ns::Itunes, _) if ext::itunes_item(r, &child, &mut entry.ext.itunes, cx) => {}
             (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
+            _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
         lint::child(cx, r, lint::Level::Item, &child);
+    }
+    if cx.recover {
+        p.apply_entry(r, &mut entry, cx);
     }
     entry
 }
@@ -241,11 +306,10 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
 /// An element outside the spec's table that carries a date (`dc:date` in RSS 2.0): read only
 /// into the lenient slot (first one wins; dropped at cleanup if the spec field is set).
 fn lenient_only<'a>(
-    r: &mut XmlReader<'a>,
+    t: &str,
     slot: &mut Option<&'a crate::model::lenient_date::LenientDate>,
     cx: &Ctx<'a>,
 ) {
-    let t = text(r, cx);
     if slot.is_none() {
         *slot = crate::model::lenient_date::parse_lenient(t).map(|l| &*cx.arena.alloc(l));
     }

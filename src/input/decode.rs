@@ -11,6 +11,13 @@
 //! `iso-8859-1`, `latin1`, `us-ascii` → windows-1252, `utf-16` → UTF-16LE, …). A label that
 //! resolves to nothing is ignored with a note and the next source is tried.
 //!
+//! Recovery ([`decode_with`] with `recover`; off with `Options::spec_exact`): UTF-32 (byte
+//! order mark, or `00 00 00 3C` / `3C 00 00 00` per XML 1.0 Appendix F) is decoded; and when
+//! the encoding chosen above gives invalid byte sequences (no label at all and bytes that
+//! are not UTF-8, a `utf-8` declaration over windows-1252 bytes, a wrong transport label),
+//! the encoding is detected from the bytes with chardetng (Firefox's detector) and used if it
+//! decodes them cleanly. Either is reported in [`Decoded::guessed`].
+//!
 //! Invariants: the text never starts with U+FEFF; valid UTF-8 input (and ASCII-only input in any
 //! ASCII-compatible encoding) is borrowed, not copied; malformed input never fails — each invalid
 //! sequence becomes U+FFFD and [`Decoded::malformed`] gives the byte offset (in the input, BOM
@@ -51,6 +58,13 @@ pub struct Decoded<'i> {
     /// Human-readable notes on labels ignored or overridden (empty for the usual document; no
     /// allocation then).
     pub notes: Vec<String>,
+    /// Set when the `c1_control` recovery rule mapped C1 controls in the text (of a UTF-8 or
+    /// windows-1252 document) to windows-1252 characters: the offset of the first in the
+    /// text, and how many.
+    pub c1_mapped: Option<(usize, usize)>,
+    /// Set when a recovery rule chose the encoding (detected from the bytes, or UTF-32, which
+    /// has no WHATWG [`Encoding`]: `encoding` is then UTF-8, the text's own): what was done.
+    pub guessed: Option<String>,
 }
 
 /// How far into the body the XML declaration is looked for (bytes; UTF-16 documents get half
@@ -151,8 +165,202 @@ fn declared_label<'b>(
     xml_decl_encoding(&buf[..n])
 }
 
-/// Determines the encoding of `body` and decodes it. `transport_label` is the `charset`
-/// parameter of the response's `Content-Type`, if any. Never panics, never fails.
+/// [`decode`], with the encoding recovery rules when `recover` (see the module docs).
+pub fn decode_with<'i>(
+    body: &'i [u8],
+    transport_label: Option<&str>,
+    recover: bool,
+) -> Decoded<'i> {
+    if !recover {
+        return decode(body, transport_label);
+    }
+    let mut d = choose_and_decode(body, transport_label);
+    if d.encoding == UTF_8 || d.encoding == encoding_rs::WINDOWS_1252 {
+        if let Some((text, first, count)) = map_c1(&d.text) {
+            d.text = Cow::Owned(text);
+            d.c1_mapped = Some((first, count));
+        }
+    }
+    d
+}
+
+/// The `c1_control` rule: a C1 control (U+0080–U+009F) in a windows-1252-compatible
+/// document is what converting windows-1252 as if it were ISO-8859-1 left behind (`\u{92}`
+/// for `’`); it is read as the windows-1252 character (the HTML Standard's table; the five
+/// code points windows-1252 leaves undefined stay). Returns the mapped text, the offset of
+/// the first mapped control and how many were mapped; `None` (no copy) when there is none.
+/// One `memchr` pass over the text.
+pub fn map_c1(text: &str) -> Option<(String, usize, usize)> {
+    let bytes = text.as_bytes();
+    // In UTF-8, U+0080–U+009F are C2 80–C2 9F.
+    let mapped = |i: usize| {
+        bytes
+            .get(i + 1)
+            .filter(|b| (0x80..0xA0).contains(*b))
+            .and_then(|&b| crate::xml::entities::c1_to_windows_1252(char::from(b)))
+    };
+    let first = memchr::memchr_iter(0xC2, bytes).find(|&i| mapped(i).is_some())?;
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut count = 0;
+    let mut copied = 0;
+    for i in memchr::memchr_iter(0xC2, &bytes[first..]).map(|i| i + first) {
+        if let Some(m) = mapped(i) {
+            out.push_str(&text[copied..i]);
+            out.push(m);
+            copied = i + 2;
+            count += 1;
+        }
+    }
+    out.push_str(&text[copied..]);
+    Some((out, first, count))
+}
+
+/// The encoding rules of [`decode_with`] (everything but the C1 mapping).
+fn choose_and_decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decoded<'i> {
+    if let Some(d) = decode_utf32(body) {
+        return d;
+    }
+    let d = decode(body, transport_label);
+    if d.malformed.is_none() || d.source == EncodingSource::ByteOrderMark {
+        return d;
+    }
+    if d.encoding == UTF_8 {
+        if let Some(mixed) = utf8_with_windows_1252_bytes(body, d.malformed_count) {
+            let mut notes = d.notes;
+            let text = strip_leading_bom(Cow::Owned(mixed), &mut notes);
+            let message = format!(
+                "{} invalid UTF-8 byte sequence(s) in a document that is otherwise UTF-8 read as windows-1252",
+                d.malformed_count
+            );
+            return Decoded {
+                text,
+                encoding: UTF_8,
+                source: d.source,
+                malformed: None,
+                malformed_count: 0,
+                notes,
+                c1_mapped: None,
+                guessed: Some(message),
+            };
+        }
+    }
+    let mut detector = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Deny);
+    // The first 64 KiB say as much as the whole body (and bound the detector's cost).
+    const DETECT: usize = 64 << 10;
+    detector.feed(&body[..body.len().min(DETECT)], body.len() <= DETECT);
+    let guess = detector.guess(None, chardetng::Utf8Detection::Allow);
+    if guess == d.encoding {
+        return d;
+    }
+    let (text, malformed, _) = decode_bytes(body, guess);
+    if malformed.is_some() {
+        return d;
+    }
+    let why = match d.source {
+        EncodingSource::Default => "no encoding was named and the bytes are not UTF-8".to_owned(),
+        EncodingSource::Transport => format!("the transport label ({}) gave", d.encoding.name()),
+        _ => format!("the XML declaration ({}) gave", d.encoding.name()),
+    };
+    let why = if d.source == EncodingSource::Default {
+        why
+    } else {
+        format!("{why} {} invalid byte sequence(s)", d.malformed_count)
+    };
+    let mut notes = d.notes;
+    let text = strip_leading_bom(text, &mut notes);
+    Decoded {
+        text,
+        encoding: guess,
+        source: d.source,
+        malformed: None,
+        malformed_count: 0,
+        notes,
+        c1_mapped: None,
+        guessed: Some(format!("{why}; detected {}, which decodes them cleanly", guess.name())),
+    }
+}
+
+/// A document that is mostly UTF-8 (more valid non-ASCII characters than invalid sequences)
+/// with some windows-1252 bytes pasted in: each invalid sequence's bytes read as
+/// windows-1252, the valid UTF-8 kept. Decoding the whole document in a detected legacy
+/// encoding would garble the valid part. `None` when the document is not mostly UTF-8.
+fn utf8_with_windows_1252_bytes(body: &[u8], invalid: usize) -> Option<String> {
+    let mut out = String::with_capacity(body.len() + invalid * 2);
+    let mut valid_non_ascii = 0;
+    let mut rest = body;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                valid_non_ascii += s.chars().filter(|c| !c.is_ascii()).count();
+                out.push_str(s);
+                break;
+            }
+            Err(e) => {
+                let (good, bad) = rest.split_at(e.valid_up_to());
+                let good = std::str::from_utf8(good).unwrap_or_default();
+                valid_non_ascii += good.chars().filter(|c| !c.is_ascii()).count();
+                out.push_str(good);
+                let n = e.error_len().unwrap_or(bad.len());
+                let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bad[..n]);
+                out.push_str(&text);
+                rest = &bad[n..];
+            }
+        }
+    }
+    (valid_non_ascii > invalid).then_some(out)
+}
+
+/// UTF-32 by its byte order mark or, without one, by the first character `<` (XML 1.0
+/// Appendix F). Invalid code units become U+FFFD (counted in `malformed`).
+fn decode_utf32(body: &[u8]) -> Option<Decoded<'_>> {
+    let (big_endian, skip, how) = match body {
+        [0, 0, 0xFE, 0xFF, ..] => (true, 4, "byte order mark"),
+        [0xFF, 0xFE, 0, 0, ..] => (false, 4, "byte order mark"),
+        [0, 0, 0, b'<', ..] => (true, 0, "00 00 00 3C"),
+        [b'<', 0, 0, 0, ..] => (false, 0, "3C 00 00 00"),
+        _ => return None,
+    };
+    let mut text = String::with_capacity(body.len() / 4);
+    let mut malformed = None;
+    let mut count = 0;
+    for (i, unit) in body[skip..].chunks(4).enumerate() {
+        let c = <[u8; 4]>::try_from(unit)
+            .ok()
+            .map(|u| if big_endian { u32::from_be_bytes(u) } else { u32::from_le_bytes(u) })
+            .and_then(char::from_u32);
+        match c {
+            Some(c) => text.push(c),
+            None => {
+                malformed.get_or_insert(skip + 4 * i);
+                count += 1;
+                text.push('\u{FFFD}');
+            }
+        }
+    }
+    let mut notes = Vec::new();
+    let text = strip_leading_bom(Cow::Owned(text), &mut notes);
+    let name = if big_endian { "UTF-32BE" } else { "UTF-32LE" };
+    Some(Decoded {
+        text,
+        encoding: UTF_8,
+        source: if skip > 0 {
+            EncodingSource::ByteOrderMark
+        } else {
+            EncodingSource::XmlDeclaration
+        },
+        malformed,
+        malformed_count: count,
+        notes,
+        c1_mapped: None,
+        guessed: Some(format!(
+            "{name} recognized by its {how}; decoded (UTF-32 is no WHATWG encoding: the encoding reported is the text's, UTF-8)"
+        )),
+    })
+}
+
+/// Determines the encoding of `body` and decodes it, exactly as the spec says (no recovery
+/// rule: see [`decode_with`]). `transport_label` is the `charset` parameter of the response's
+/// `Content-Type`, if any. Never panics, never fails.
 pub fn decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decoded<'i> {
     let mut notes = Vec::new();
 
@@ -264,7 +472,16 @@ fn finish<'i>(
     let (text, malformed, malformed_count) = decode_bytes(bytes, encoding);
     let malformed = malformed.map(|m| m + skip);
     let text = strip_leading_bom(text, &mut notes);
-    Decoded { text, encoding, source, malformed, malformed_count, notes }
+    Decoded {
+        text,
+        encoding,
+        source,
+        malformed,
+        malformed_count,
+        notes,
+        c1_mapped: None,
+        guessed: None,
+    }
 }
 
 fn strip_leading_bom<'i>(text: Cow<'i, str>, notes: &mut Vec<String>) -> Cow<'i, str> {
@@ -338,6 +555,13 @@ fn decode_bytes<'i>(
 mod tests {
     use super::*;
     use encoding_rs::{EUC_JP, SHIFT_JIS, WINDOWS_1252};
+
+    #[test]
+    fn c1_controls_are_mapped() {
+        let (t, first, n) = map_c1("It\u{92}s \u{93}ok\u{94} \u{81}").unwrap();
+        assert_eq!((t.as_str(), first, n), ("It\u{2019}s \u{201C}ok\u{201D} \u{81}", 2, 3));
+        assert!(map_c1("caf\u{E9} \u{A0} \u{81}").is_none());
+    }
 
     #[test]
     fn utf8_is_borrowed() {

@@ -83,6 +83,12 @@ impl ResponseVerdict<'_> {
 ///    any, even when the type itself was overridden by sniffing) as the transport label →
 ///    [`ResponseVerdict::Xml`].
 pub fn prepare_response<'i>(res: &Response<'i>) -> ResponseVerdict<'i> {
+    prepare_response_with(res, false)
+}
+
+/// [`prepare_response`], decoding with the encoding recovery rules when `recover`
+/// ([`decode::decode_with`]).
+pub fn prepare_response_with<'i>(res: &Response<'i>, recover: bool) -> ResponseVerdict<'i> {
     if res.status != 200 {
         return ResponseVerdict::NotOk { status: res.status };
     }
@@ -92,7 +98,7 @@ pub fn prepare_response<'i>(res: &Response<'i>) -> ResponseVerdict<'i> {
         return ResponseVerdict::NotXml { computed_mime };
     }
     let charset = supplied.and_then(|m| m.charset());
-    let decoded = decode(res.body, charset.as_deref());
+    let decoded = decode::decode_with(res.body, charset.as_deref(), recover);
     ResponseVerdict::Xml { computed_mime, decoded, url: res.url }
 }
 

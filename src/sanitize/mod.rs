@@ -7,8 +7,14 @@
 //! well-formed serialization is then rewritten by lol_html:
 //! - elements removed with their content: `script`, `style`, `iframe` (unless an allowlisted
 //!   video embed), `object`, `embed`, `applet`, `frame`, `frameset`, `noscript`, `noembed`,
-//!   `noframes`, `template`, `base`, `meta`, `link`, `title`, `svg`, `math`, `xmp`,
+//!   `noframes`, `template`, `base`, `meta`, `link`, `title`, `xmp`,
 //!   `plaintext`, `input`, `button`, `select`, `textarea`, `keygen`, and every comment;
+//!   inside MathML and SVG, what can execute, fetch or re-parse differently: `foreignObject`,
+//!   `annotation-xml`, `mglyph`, `malignmark`, `maction`, `use`, `image`, `feImage`,
+//!   `animate*`, `set`, `handler`, `listener`;
+//! - presentation MathML (`math`, `mi`, `mo`, `mn`, `mfrac`, `msup`, `mtable`, …) and a safe
+//!   SVG subset (`svg`, `g`, shapes, `text`/`tspan`, gradients, `desc`) are kept with their
+//!   text, so inline formulas and drawings are not lost;
 //!   `form` is removed but its content kept, and so is every element not on the allowlist
 //!   of formatting/media elements (`ALLOWED_ELEMENTS`: unknown and custom elements, odd
 //!   names such as `scr<script` that malformed input produces);
@@ -45,7 +51,61 @@ pub struct SanitizeOptions {
 }
 
 const REMOVE_WITH_CONTENT: &str = "script, style, object, embed, applet, frame, frameset, noscript, noembed, \
-    noframes, template, base, meta, link, title, svg, math, xmp, plaintext, input, button, select, textarea, keygen";
+    noframes, template, base, meta, link, title, xmp, plaintext, input, button, select, textarea, keygen, \
+    foreignobject, annotation-xml, mglyph, malignmark, maction, use, image, feimage, animate, \
+    animatemotion, animatetransform, animatecolor, set, handler, listener";
+
+/// Presentation MathML and the safe SVG subset, kept (with cleaned attributes).
+const MATH_SVG_ELEMENTS: &[&str] = &[
+    "math",
+    "mi",
+    "mn",
+    "mo",
+    "ms",
+    "mtext",
+    "mspace",
+    "mrow",
+    "mfrac",
+    "msqrt",
+    "mroot",
+    "mstyle",
+    "merror",
+    "mpadded",
+    "mphantom",
+    "mfenced",
+    "menclose",
+    "msub",
+    "msup",
+    "msubsup",
+    "munder",
+    "mover",
+    "munderover",
+    "mmultiscripts",
+    "mprescripts",
+    "none",
+    "mtable",
+    "mtr",
+    "mtd",
+    "mlabeledtr",
+    "semantics",
+    "annotation",
+    "svg",
+    "g",
+    "path",
+    "circle",
+    "ellipse",
+    "line",
+    "polyline",
+    "polygon",
+    "rect",
+    "text",
+    "tspan",
+    "defs",
+    "lineargradient",
+    "radialgradient",
+    "stop",
+    "desc",
+];
 
 /// Elements kept (with cleaned attributes); any other element not removed with its content
 /// is unwrapped (its content kept).
@@ -233,8 +293,11 @@ fn rewrite(html: &str, opts: &SanitizeOptions) -> String {
             if el.removed() {
                 return Ok(());
             }
-            let name = el.tag_name();
-            if !ALLOWED_ELEMENTS.contains(&name.as_str()) && name != "iframe" {
+            let name = el.tag_name().to_ascii_lowercase();
+            if !ALLOWED_ELEMENTS.contains(&name.as_str())
+                && !MATH_SVG_ELEMENTS.contains(&name.as_str())
+                && name != "iframe"
+            {
                 // Unknown or odd names (`scr<script`, custom elements): unwrap, keep text.
                 el.remove_and_keep_content();
             }
@@ -257,7 +320,9 @@ fn clean_attributes(el: &mut Element<'_, '_>, opts: &SanitizeOptions) {
         el.attributes().iter().map(|a| (a.name(), a.value())).collect();
     for (name, raw) in attrs {
         let lname = name.to_ascii_lowercase();
-        if lname.starts_with("on") || DROP_ATTRS.contains(&lname.as_str()) {
+        // `url(…)` in an SVG presentation attribute (`fill`, `filter`, `mask`) can fetch.
+        let fetches = raw.to_ascii_lowercase().contains("url(");
+        if lname.starts_with("on") || DROP_ATTRS.contains(&lname.as_str()) || fetches {
             el.remove_attribute(&name);
         } else if lname == "srcset" {
             match safe_srcset(&raw, opts.base_url.as_ref()) {

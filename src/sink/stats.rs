@@ -16,6 +16,12 @@ pub struct Stats {
     pub body_bytes: u64,
     /// Lint counters (records linted, codes × records affected).
     pub lint: crate::lint::Tally,
+    /// Records a limit cut: a `limit_reached` diagnostic, or the `input_too_large` error.
+    pub limited: u64,
+    /// `limit_reached` diagnostics over all records.
+    pub limit_hits: u64,
+    /// Records a web recovery rule read a value for (`recovered` / `encoding_guessed`).
+    pub recovered: u64,
 }
 
 impl Stats {
@@ -40,5 +46,25 @@ impl Stats {
         self.entries += other.entries;
         self.body_bytes += other.body_bytes;
         self.lint.add(&other.lint);
+        self.limited += other.limited;
+        self.limit_hits += other.limit_hits;
+        self.recovered += other.recovered;
+    }
+
+    /// Counts what one record's diagnostics (and error kind) say about limits and recovery.
+    pub fn count_diagnostics(
+        &mut self,
+        diagnostics: &[crate::Diagnostic],
+        error_kind: Option<&str>,
+    ) {
+        use crate::DiagnosticKind as K;
+        let hits = diagnostics.iter().filter(|d| d.kind == K::LimitReached).count() as u64;
+        self.limit_hits += hits;
+        if hits > 0 || error_kind == Some("input_too_large") {
+            self.limited += 1;
+        }
+        if diagnostics.iter().any(|d| matches!(d.kind, K::Recovered | K::EncodingGuessed)) {
+            self.recovered += 1;
+        }
     }
 }

@@ -2,8 +2,14 @@
 //!
 //! Owns the decision of what a reference means: the five XML entities, numeric character
 //! references, and — recovery for real-world feeds — HTML named character references, which
-//! XML does not define. Anything else is kept literally. Nothing here ever expands a
-//! DTD-declared entity, so there is no expansion budget to exhaust.
+//! XML does not define. Anything else is kept literally.
+//!
+//! Recovery (off with `Options::spec_exact`): [`InternalEntities`] expands the general
+//! entities declared in the document's own internal DTD subset — never external ones, never
+//! parameter entities — under an expansion budget (all expansions of a document together
+//! produce at most as many bytes as the document has, nested at most
+//! [`MAX_ENTITY_NESTING`] deep), so an entity bomb costs no more than reading its text
+//! twice; [`c1_to_windows_1252`] maps C1-control references to the characters they mean.
 
 use markup5ever::data::NAMED_ENTITIES;
 
@@ -82,6 +88,144 @@ fn html_named(name: &str) -> Resolved {
     }
 }
 
+/// The character a C1 control (U+0080–U+009F) stands for when a document written in
+/// windows-1252 was converted as if it were ISO-8859-1 (the HTML Standard's table for
+/// numeric character references); `None` for other characters and the five C1 code points
+/// windows-1252 leaves undefined.
+pub fn c1_to_windows_1252(c: char) -> Option<char> {
+    const TABLE: [u16; 32] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+        0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
+        0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ];
+    let i = (c as u32).checked_sub(0x80).filter(|&i| i < 32)?;
+    match TABLE[i as usize] {
+        0 => None,
+        m => char::from_u32(m as u32),
+    }
+}
+
+/// Deepest nesting of entity references inside entity values that is expanded.
+pub const MAX_ENTITY_NESTING: usize = 16;
+
+/// Most entity declarations read from one internal subset.
+const MAX_DECLARATIONS: usize = 1024;
+
+/// The general entities declared in a document's internal DTD subset, with the document's
+/// expansion budget.
+#[derive(Default)]
+pub struct InternalEntities<'a> {
+    arena: Option<&'a bumpalo::Bump>,
+    /// (name, literal value, expanded text once computed), first declaration first.
+    decls: Vec<(&'a str, &'a str, Option<&'a str>)>,
+    /// Bytes expansions may still produce.
+    budget: usize,
+}
+
+impl<'a> InternalEntities<'a> {
+    /// Reads `<!ENTITY name "value">` / `'value'` declarations from the DOCTYPE text
+    /// `doctype`. Parameter entities (`<!ENTITY % …>`) and external ones (`SYSTEM`,
+    /// `PUBLIC`) are ignored; the first declaration of a name wins (XML 1.0 §4.2).
+    /// `budget` is how many bytes all expansions together may produce.
+    pub fn parse(arena: &'a bumpalo::Bump, doctype: &'a str, budget: usize) -> Self {
+        let mut decls: Vec<(&'a str, &'a str, Option<&'a str>)> = Vec::new();
+        let ws = |c: char| matches!(c, ' ' | '\t' | '\n' | '\r');
+        let mut rest = doctype;
+        while let Some(i) = rest.find("<!ENTITY") {
+            rest = &rest[i + 8..];
+            if decls.len() >= MAX_DECLARATIONS {
+                break;
+            }
+            let after = rest.trim_start_matches(ws);
+            if after.len() == rest.len() || after.starts_with('%') {
+                continue;
+            }
+            let name_end = after.find(|c: char| ws(c) || c == '"' || c == '\'' || c == '>');
+            let Some(name_end) = name_end else { break };
+            let name = &after[..name_end];
+            let value_part = after[name_end..].trim_start_matches(ws);
+            let Some(quote) = value_part.chars().next().filter(|&q| q == '"' || q == '\'') else {
+                continue; // SYSTEM / PUBLIC: external, never read
+            };
+            let Some(close) = value_part[1..].find(quote) else { break };
+            let value = &value_part[1..1 + close];
+            rest = &value_part[1 + close..];
+            if !name.is_empty() && !decls.iter().any(|d| d.0 == name) {
+                decls.push((name, value, None));
+            }
+        }
+        InternalEntities { arena: Some(arena), decls, budget }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.decls.is_empty()
+    }
+
+    /// The replacement text of the declared entity `name` as character data (references in
+    /// it resolved, nested ones expanded; markup in it is kept as text), charged to the
+    /// budget. `Ok(None)` when `name` is not declared; `Err` when the budget or the nesting
+    /// limit is exceeded.
+    pub fn expand(&mut self, name: &str) -> Result<Option<&'a str>, &'static str> {
+        let Some(i) = self.decls.iter().position(|d| d.0 == name) else {
+            return Ok(None);
+        };
+        let text = self.expanded(i, 0)?;
+        self.budget =
+            self.budget.checked_sub(text.len()).ok_or("the entity expansion budget is spent")?;
+        Ok(Some(text))
+    }
+
+    fn expanded(&mut self, i: usize, depth: usize) -> Result<&'a str, &'static str> {
+        if let Some(done) = self.decls[i].2 {
+            return Ok(done);
+        }
+        if depth >= MAX_ENTITY_NESTING {
+            return Err("entity references nested too deep (or recursive)");
+        }
+        let Some(arena) = self.arena else { return Err("no arena") };
+        let value = self.decls[i].1;
+        let mut out = bumpalo::collections::String::new_in(arena);
+        let mut rest = value;
+        while let Some(amp) = rest.find('&') {
+            out.push_str(&rest[..amp]);
+            let after = &rest[amp + 1..];
+            let Some(semi) = after.find(';').filter(|&k| !after[..k].contains('&')) else {
+                out.push('&');
+                rest = after;
+                continue;
+            };
+            let r = &after[..semi];
+            match resolve(r) {
+                Resolved::Xml(c) => out.push(c),
+                Resolved::InvalidChar => out.push('\u{FFFD}'),
+                Resolved::Html(a, b) => {
+                    out.push(a);
+                    out.extend(b);
+                }
+                Resolved::Unknown => match self.decls.iter().position(|d| d.0 == r) {
+                    Some(j) => {
+                        let inner = self.expanded(j, depth + 1)?;
+                        out.push_str(inner);
+                    }
+                    None => {
+                        out.push('&');
+                        out.push_str(r);
+                        out.push(';');
+                    }
+                },
+            }
+            if out.len() > self.budget {
+                return Err("the entity expansion budget is spent");
+            }
+            rest = &after[semi + 1..];
+        }
+        out.push_str(rest);
+        let done = out.into_bump_str();
+        self.decls[i].2 = Some(done);
+        Ok(done)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,5 +244,42 @@ mod tests {
         assert_eq!(resolve("eacute"), Resolved::Html('é', None));
         assert_eq!(resolve("foo"), Resolved::Unknown);
         assert_eq!(resolve(""), Resolved::Unknown);
+    }
+
+    #[test]
+    fn internal_entities_expand_under_a_budget() {
+        let arena = bumpalo::Bump::new();
+        let dtd = "<!DOCTYPE rss [<!ENTITY % p 'x'><!ENTITY ext SYSTEM 'file:///etc/passwd'>\
+                   <!ENTITY co \"ACME &amp; Co\"><!ENTITY full 'by &co;&#33;'><!ENTITY co 'no'>]>";
+        let mut e = InternalEntities::parse(&arena, dtd, 1000);
+        assert_eq!(e.expand("co"), Ok(Some("ACME & Co")));
+        assert_eq!(e.expand("full"), Ok(Some("by ACME & Co!")));
+        assert_eq!(e.expand("ext"), Ok(None), "external entities are never read");
+        assert_eq!(e.expand("p"), Ok(None), "parameter entities are not general entities");
+        // Billion laughs: the budget (here 1000 bytes) stops it.
+        let mut bomb = String::from("<!DOCTYPE r [<!ENTITY l0 'lol'>");
+        for i in 1..10 {
+            let p = i - 1;
+            bomb.push_str(&format!(
+                "<!ENTITY l{i} '&l{p};&l{p};&l{p};&l{p};&l{p};&l{p};&l{p};&l{p};&l{p};&l{p};'>"
+            ));
+        }
+        bomb.push_str("]>");
+        let bomb = arena.alloc_str(&bomb);
+        let mut e = InternalEntities::parse(&arena, bomb, 1000);
+        assert!(e.expand("l9").is_err());
+        assert_eq!(e.expand("l1").map(|t| t.map(str::len)), Ok(Some(30)));
+        // Self-reference.
+        let mut e = InternalEntities::parse(&arena, "<!ENTITY a '&a;'>", 1000);
+        assert!(e.expand("a").is_err());
+    }
+
+    #[test]
+    fn c1_controls() {
+        assert_eq!(c1_to_windows_1252('\u{92}'), Some('\u{2019}'));
+        assert_eq!(c1_to_windows_1252('\u{80}'), Some('€'));
+        assert_eq!(c1_to_windows_1252('\u{81}'), None);
+        assert_eq!(c1_to_windows_1252('a'), None);
+        assert_eq!(c1_to_windows_1252('\u{A0}'), None);
     }
 }

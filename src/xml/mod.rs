@@ -42,11 +42,14 @@
 //! - **Nothing outside the document is ever read.** DOCTYPEs are skipped: external DTDs,
 //!   external entities (`SYSTEM`/`PUBLIC`, `file:` or otherwise) and parameter entities are
 //!   never fetched or opened.
-//! - **No entity expansion.** Entities declared in a DOCTYPE, internal or external, are not
-//!   expanded at all: a reference to one is kept literally (`&name;`) with an
-//!   `unknown_entity` diagnostic, and the DOCTYPE gets a `doctype_ignored` diagnostic. An
-//!   entity-expansion bomb ("billion laughs", quadratic blowup) therefore costs no more than
-//!   reading its text; the output is never larger than the input.
+//! - **Bounded entity expansion.** With the web recovery rules on
+//!   ([`XmlReader::set_recover`]), general entities of the document's own internal subset
+//!   are expanded as character data under a budget ([`entities::InternalEntities`]: all
+//!   expansions together at most the document's size, nested at most 16 deep); external
+//!   and parameter entities never are. Otherwise nothing declared in a DOCTYPE is expanded:
+//!   a reference is kept literally (`&name;`) with an `unknown_entity` diagnostic, and the
+//!   DOCTYPE gets a `doctype_ignored` diagnostic. An entity-expansion bomb ("billion
+//!   laughs", quadratic blowup) costs at most one more pass over the document's size.
 //! - **Bounded work and memory.** Parsing is a single forward pass, linear in the input,
 //!   with no recursion (document depth never grows the stack). After a syntax error the
 //!   reader always resumes past the error, so it cannot loop. Memory is the input, an arena
@@ -159,6 +162,64 @@ impl<'a> XmlReader<'a> {
             Some(j) => j.into_bump_str(),
             None => first.unwrap_or(""),
         }
+    }
+}
+
+impl<'a> XmlReader<'a> {
+    /// Like [`Self::child_text`], but stops at the current element's first child element:
+    /// returns the child text read before it and that child's start tag (the reader is then
+    /// inside the child), or the whole child text and `None` when the element has no child
+    /// element (the element is then consumed through its end tag).
+    pub fn child_text_or_first_child(&mut self, max_bytes: usize) -> (&'a str, Option<Tag<'a>>) {
+        let arena = self.arena();
+        let mut first: Option<&'a str> = None;
+        let mut joined: Option<bumpalo::collections::String<'a>> = None;
+        let mut cut_at: Option<usize> = None;
+        let mut child = None;
+        loop {
+            let t = match self.next() {
+                Event::Start(tag) => {
+                    child = Some(tag);
+                    break;
+                }
+                Event::End | Event::Eof => break,
+                Event::Text(t) => t,
+                Event::Comment(_) | Event::Pi { .. } => continue,
+            };
+            if cut_at.is_some() {
+                continue;
+            }
+            let so_far = joined.as_ref().map_or(first.map_or(0, str::len), |j| j.len());
+            let t = if so_far + t.len() > max_bytes {
+                cut_at = Some(self.last_offset());
+                &t[..floor_char_boundary(t, max_bytes - so_far)]
+            } else {
+                t
+            };
+            match (&mut joined, first) {
+                (Some(j), _) => j.push_str(t),
+                (None, None) => first = Some(t),
+                (None, Some(f)) => {
+                    let mut j =
+                        bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
+                    j.push_str(f);
+                    j.push_str(t);
+                    joined = Some(j);
+                }
+            }
+        }
+        if let Some(at) = cut_at {
+            self.diag(
+                DiagnosticKind::LimitReached,
+                at,
+                format!("text longer than max_text_bytes ({max_bytes}) cut"),
+            );
+        }
+        let text = match joined {
+            Some(j) => j.into_bump_str(),
+            None => first.unwrap_or(""),
+        };
+        (text, child)
     }
 }
 

@@ -23,6 +23,9 @@ pub enum Ns {
     MathMl,
     /// The Podcast namespace (podcastindex.org; not in the spec — read for `ext` fields).
     Podcast,
+    /// DCMI terms (`http://purl.org/dc/terms/`; not in the spec — read by the recovery
+    /// rules for dates).
+    DcTerms,
     /// A namespace the spec does not use.
     Other,
     /// A prefix with no binding in scope (recovered: the element is in no known namespace).
@@ -48,6 +51,11 @@ pub const RSS090_ALT: &str = "http://channel.netscape.com/rdf/simple/0.9/";
 pub const RSS_CONTENT: &str = "http://purl.org/rss/1.0/modules/content/";
 pub const SVG: &str = "http://www.w3.org/2000/svg";
 pub const MATHML: &str = "http://www.w3.org/1998/Math/MathML";
+pub const DC_TERMS: &str = "http://purl.org/dc/terms/";
+/// UserLand's RSS 2.0 namespaces (not in the spec: a root `rss` in them is not a feed there;
+/// the recovery rules read them as the null namespace, see [`Ns::from_uri_recovering`]).
+pub const USERLAND_RSS2: &str = "http://backend.userland.com/rss2";
+pub const USERLAND_RSS: &str = "http://backend.userland.com/rss";
 pub const PODCAST: &str = "https://podcastindex.org/namespace/1.0";
 pub const PODCAST_LEGACY: &str =
     "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
@@ -70,8 +78,24 @@ impl Ns {
             SVG => Ns::Svg,
             MATHML => Ns::MathMl,
             PODCAST | PODCAST_LEGACY => Ns::Podcast,
+            DC_TERMS => Ns::DcTerms,
             "" => Ns::Null,
             _ => Ns::Other,
         }
     }
+
+    /// [`Ns::from_uri`], except that with `recover` UserLand's RSS 2.0 namespaces are the
+    /// null namespace (their elements are RSS 2.0's).
+    pub fn from_uri_recovering(uri: &str, recover: bool) -> Ns {
+        match Ns::from_uri(uri) {
+            Ns::Other if recover && is_userland_rss(uri) => Ns::Null,
+            ns => ns,
+        }
+    }
+}
+
+/// Whether `uri` is one of UserLand's RSS 2.0 namespaces (with or without a trailing `/`).
+pub fn is_userland_rss(uri: &str) -> bool {
+    let uri = uri.strip_suffix('/').unwrap_or(uri);
+    uri == USERLAND_RSS2 || uri == USERLAND_RSS
 }

@@ -35,8 +35,9 @@
 //!   elements are skipped with their content), at most `max_attributes` attributes and
 //!   `max_namespace_bindings` bindings are considered, at most `max_diagnostics`
 //!   diagnostics are kept; no recursion anywhere.
-//! - Never fetches or reads anything: a DOCTYPE is skipped; no entity declared in it, internal
-//!   or external, is ever expanded (a reference to one is kept literally).
+//! - Never fetches or reads anything: a DOCTYPE is skipped, except that with the recovery
+//!   rules on the general entities of its internal subset are read and expanded under a
+//!   budget; no external entity is ever expanded (a reference to one is kept literally).
 
 use std::collections::HashSet;
 
@@ -529,6 +530,10 @@ pub struct XmlReader<'a> {
     /// Whether every attribute `check_attrs` listed last had a quoted value.
     attrs_quoted: bool,
     diagnostics_dropped: usize,
+    /// Whether the web recovery rules apply ([`Self::set_recover`]).
+    recover: bool,
+    /// General entities of the internal DTD subset (recovery only; empty otherwise).
+    internal_entities: entities::InternalEntities<'a>,
     /// Diagnostics, in document order.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -571,8 +576,18 @@ impl<'a> XmlReader<'a> {
             attr_set: HashSet::new(),
             attrs_quoted: true,
             diagnostics_dropped: 0,
+            recover: false,
+            internal_entities: entities::InternalEntities::default(),
             diagnostics: Vec::new(),
         }
+    }
+
+    /// Turns the reader's web recovery rules on or off (default off): UserLand's RSS 2.0
+    /// namespaces read as the null namespace, C1-control character references read as
+    /// windows-1252, general entities of the internal DTD subset expanded. Call before the
+    /// first event.
+    pub fn set_recover(&mut self, on: bool) {
+        self.recover = on;
     }
 
     pub fn arena(&self) -> &'a Bump {
@@ -823,7 +838,7 @@ impl<'a> XmlReader<'a> {
             return ns;
         }
         let ns = match self.resolver.resolve_prefix(None, true) {
-            ResolveResult::Bound(uri) => Ns::from_uri(uri.0),
+            ResolveResult::Bound(uri) => Ns::from_uri_recovering(uri.0, self.recover),
             ResolveResult::Unbound | ResolveResult::Unknown(_) => Ns::Null,
         };
         self.ns_cache.default = Some(ns);
@@ -840,7 +855,7 @@ impl<'a> XmlReader<'a> {
             return ns;
         }
         let ns = match self.resolver.resolve_element(QName(qname)).0 {
-            ResolveResult::Bound(uri) => Some(Ns::from_uri(uri.0)),
+            ResolveResult::Bound(uri) => Some(Ns::from_uri_recovering(uri.0, self.recover)),
             ResolveResult::Unbound => Some(Ns::Null),
             ResolveResult::Unknown(_) => None,
         };
@@ -1185,6 +1200,13 @@ impl<'a> XmlReader<'a> {
                     return Event::Pi { target, data };
                 }
                 Token::DocType(t) => {
+                    if self.recover && t.contains("<!ENTITY") {
+                        self.internal_entities =
+                            entities::InternalEntities::parse(self.arena, t, self.src.len());
+                        if !self.internal_entities.is_empty() {
+                            continue;
+                        }
+                    }
                     if t.contains("<!ENTITY") {
                         self.diag(
                             DiagnosticKind::DoctypeIgnored,
@@ -1259,6 +1281,11 @@ impl<'a> XmlReader<'a> {
         literal: &str,
         at: usize,
     ) {
+        if self.recover {
+            if let Some(done) = self.push_recovered_reference(out, name, at) {
+                return done;
+            }
+        }
         match self.resolve_reported(name, at) {
             Resolved::Xml(c) => out.push(c),
             Resolved::Html(a, b) => {
@@ -1269,6 +1296,62 @@ impl<'a> XmlReader<'a> {
             }
             Resolved::InvalidChar => out.push('\u{FFFD}'),
             Resolved::Unknown => out.push_str(literal),
+        }
+    }
+
+    /// The web recovery rules for a reference in text: a numeric reference to a C1 control
+    /// (`&#146;`) is read as the windows-1252 character it stands for in real documents, and
+    /// a general entity declared in the document's internal subset is expanded (see
+    /// [`super::entities::InternalEntities`]). `None` when neither applies.
+    #[cold]
+    fn push_recovered_reference(
+        &mut self,
+        out: &mut bumpalo::collections::String<'a>,
+        name: &str,
+        at: usize,
+    ) -> Option<()> {
+        match entities::resolve(name) {
+            Resolved::Xml(c) => {
+                let mapped = entities::c1_to_windows_1252(c)?;
+                out.push(mapped);
+                self.diag(
+                    DiagnosticKind::Recovered,
+                    at,
+                    format!(
+                        "c1_control: &{name}; (C1 control) read as windows-1252 {mapped:?} (U+{:04X})",
+                        mapped as u32
+                    ),
+                );
+                Some(())
+            }
+            Resolved::Unknown if !self.internal_entities.is_empty() => {
+                match self.internal_entities.expand(name) {
+                    Ok(Some(text)) => {
+                        out.push_str(text);
+                        self.diag(
+                            DiagnosticKind::Recovered,
+                            at,
+                            format!(
+                                "internal_entity: &{name}; expanded from the internal DTD subset"
+                            ),
+                        );
+                        Some(())
+                    }
+                    Ok(None) => None,
+                    Err(why) => {
+                        out.push('&');
+                        out.push_str(name);
+                        out.push(';');
+                        self.diag(
+                            DiagnosticKind::LimitReached,
+                            at,
+                            format!("&{name}; not expanded: {why}; kept literally"),
+                        );
+                        Some(())
+                    }
+                }
+            }
+            _ => None,
         }
     }
 

@@ -1,0 +1,481 @@
+//! Web recovery rules: values real feeds carry in widespread forms the spec's tables do not
+//! read (Python feedparser, the field's reference for what real feeds mean, reads them all).
+//! On by default; `Options::spec_exact` turns every one off.
+//!
+//! Invariant: a rule never replaces a value the spec's processing produced. Values from
+//! elements outside the spec's tables are *offered* into a [`Pending`] slot while the
+//! element is read and applied only at the end of the entry or feed, to slots the spec left
+//! null; the one exception is a spec value that is plainly not the value — raw base64, or
+//! the child text of an element whose markup the spec dropped — which is replaced by the
+//! decoded or kept value from the same element. Every application is a
+//! [`DiagnosticKind::Recovered`] diagnostic whose message starts with the rule's name and
+//! names the source element.
+//!
+//! Rules (name — what it reads):
+//! - `userland_namespace` — RSS 2.0 in `http://backend.userland.com/rss2` or `…/rss`
+//!   (default or prefixed) read as the null namespace's RSS 2.0.
+//! - `date` — `dc:date` (RSS 2.0, Atom), `dcterms:modified` → updated, `dcterms:issued` /
+//!   `dcterms:created` → published (RSS 1.0, RSS 2.0, Atom; channel and item), Atom 0.3
+//!   `issued` → published; W3C-DTF first, then the lenient parser.
+//! - `atom03_xhtml`, `atom03_base64` — Atom 0.3 text constructs of type
+//!   `application/xhtml+xml` (mode `xml`) read like Atom 1.0 `xhtml`; `mode="base64"` decoded,
+//!   then the text/html or string rule.
+//! - `markup_in_text` — an RSS `title`/`description` or Atom 0.3 text holding child elements
+//!   keeps them (sanitized, as HTML) instead of only the text between them;
+//!   `xhtml_body` — an RSS item's `xhtml:body` as its content.
+//! - `author_name_child` — RSS `author` with no text but a `name` (and `email`) child;
+//!   `categories_wrapper` — `category` elements inside `categories`; `dc_subject`,
+//!   `media_category` — as categories; `media_title`, `dc_title` — as title;
+//!   `dc_description` — as summary / description (each only while the spec's value is empty).
+//! - `guid_permalink` — an RSS `guid` that is a permalink (isPermaLink absent or `true`) and
+//!   an http(s) URL as `page_url` when there is none.
+//! - `c1_control`, `internal_entity` — in the XML reader ([`crate::xml::entities`]).
+//! - Encodings — in [`crate::input::decode`] (`encoding_guessed` diagnostics).
+
+use crate::html::{self, NodeKind};
+use crate::model::lenient_date::parse_lenient;
+use crate::model::url::resolve;
+use crate::model::{date, Entry, Feed, Person, Text, Timestamp};
+use crate::xml::{Ns, Tag, XmlReader};
+use crate::DiagnosticKind;
+
+use super::common::*;
+
+/// Where a recovered value came from.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    pub rule: &'static str,
+    pub element: &'a str,
+    pub offset: usize,
+}
+
+impl<'a> Source<'a> {
+    pub fn of(rule: &'static str, tag: &Tag<'a>) -> Self {
+        Source { rule, element: tag.qname, offset: tag.offset }
+    }
+}
+
+/// Values offered by recovery rules while an entry or a feed is read; applied at its end to
+/// the slots the spec left null ([`Pending::apply_entry`], [`Pending::apply_feed`]).
+#[derive(Default)]
+pub struct Pending<'a> {
+    pub updated: Option<(Timestamp, Source<'a>)>,
+    pub published: Option<(Timestamp, Source<'a>)>,
+    pub title: Option<(Text<'a>, Source<'a>)>,
+    /// Entry summary, or feed description.
+    pub summary: Option<(Text<'a>, Source<'a>)>,
+    pub content: Option<(Text<'a>, Source<'a>)>,
+    pub authors: Vec<(Person<'a>, Source<'a>)>,
+    pub categories: Vec<(&'a str, Source<'a>)>,
+    /// The offset of the `guid` element (for `guid_permalink`).
+    pub guid_at: Option<usize>,
+}
+
+/// Offers `value` into a pending slot (first offer wins).
+pub fn offer<'a, T>(slot: &mut Option<(T, Source<'a>)>, value: Option<T>, src: Source<'a>) {
+    if slot.is_none() {
+        if let Some(v) = value {
+            *slot = Some((v, src));
+        }
+    }
+}
+
+pub fn record(r: &mut XmlReader<'_>, src: &Source<'_>, what: &str) {
+    r.diag(
+        DiagnosticKind::Recovered,
+        src.offset,
+        format!("{}: <{}> read as {what}", src.rule, src.element),
+    );
+}
+
+fn apply<'a, T>(
+    r: &mut XmlReader<'a>,
+    slot: &mut Option<T>,
+    pending: Option<(T, Source<'a>)>,
+    what: &str,
+) {
+    if let (None, Some((v, src))) = (&slot, pending) {
+        *slot = Some(v);
+        record(r, &src, what);
+    }
+}
+
+impl<'a> Pending<'a> {
+    /// Fills the entry's null slots from the offers (before "cleanup entry").
+    pub fn apply_entry(self, r: &mut XmlReader<'a>, e: &mut Entry<'a>, cx: &Ctx<'a>) {
+        apply(r, &mut e.updated, self.updated, "updated");
+        apply(r, &mut e.published, self.published, "published");
+        apply(r, &mut e.title, self.title, "title");
+        apply(r, &mut e.summary, self.summary, "summary");
+        apply(r, &mut e.content, self.content, "content");
+        if e.authors.is_empty() {
+            for (p, src) in self.authors {
+                if !e.authors.iter().any(|a| a.name == p.name && a.email == p.email) {
+                    e.authors.push(p);
+                    record(r, &src, "author");
+                }
+            }
+        }
+        if e.categories.is_empty() {
+            for (term, src) in self.categories {
+                if !term.is_empty() && !e.categories.contains(&term) {
+                    e.categories.push(term);
+                    record(r, &src, "category");
+                }
+            }
+        }
+        if let (None, Some(at), Some(true), Some(id)) =
+            (e.page_url, self.guid_at, e.ext.id_is_permalink, e.ext.id)
+        {
+            let lower = id.get(..8).map(str::to_ascii_lowercase);
+            let http = lower.is_some_and(|l| l.starts_with("http://") || l == "https://");
+            if let Some(url) = http.then(|| resolve(cx.arena, &cx.base, id)).flatten() {
+                e.page_url = Some(url);
+                let src = Source { rule: "guid_permalink", element: "guid", offset: at };
+                record(r, &src, "page_url");
+            }
+        }
+    }
+
+    /// Fills the feed's null slots from the offers (before "cleanup feed").
+    pub fn apply_feed(self, r: &mut XmlReader<'a>, f: &mut Feed<'a>) {
+        apply(r, &mut f.updated, self.updated, "updated");
+        apply(r, &mut f.title, self.title, "title");
+        apply(r, &mut f.description, self.summary, "description");
+        if f.authors.is_empty() {
+            for (p, src) in self.authors {
+                f.authors.push(p);
+                record(r, &src, "author");
+            }
+        }
+    }
+}
+
+/// A date outside the spec's tables: W3C-DTF first, then the lenient parser.
+pub fn date_value(t: &str) -> Option<Timestamp> {
+    date::parse_w3cdtf(t).or_else(|| parse_lenient(t).map(|l| l.timestamp))
+}
+
+/// The recovery rules for a child of an entry (RSS 2.0 item, RSS 1.0 item, Atom entry) that
+/// the spec's table did not match. Consumes the child.
+pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, cx: &Ctx<'a>) {
+    match (child.ns, child.local) {
+        (Ns::DublinCore, "date") => {
+            let v = date_value(text(r, cx));
+            offer(&mut p.updated, v, Source::of("date", child));
+        }
+        (Ns::DcTerms, "modified") => {
+            let v = date_value(text(r, cx));
+            offer(&mut p.updated, v, Source::of("date", child));
+        }
+        (Ns::DcTerms, "issued" | "created") | (Ns::Atom03, "issued") => {
+            let v = date_value(text(r, cx));
+            offer(&mut p.published, v, Source::of("date", child));
+        }
+        (Ns::DublinCore, "title") => {
+            offer(&mut p.title, string_element(r, cx), Source::of("dc_title", child))
+        }
+        (Ns::MediaRss, "title") => {
+            offer(&mut p.title, string_element(r, cx), Source::of("media_title", child))
+        }
+        (Ns::DublinCore, "description") => {
+            offer(&mut p.summary, escaped_html(r, cx), Source::of("dc_description", child))
+        }
+        (Ns::DublinCore, "subject") => {
+            let t = text(r, cx).trim_matches(is_space);
+            if !t.is_empty() {
+                p.categories.push((t, Source::of("dc_subject", child)));
+            }
+        }
+        (Ns::MediaRss, "category") => {
+            let t = text(r, cx).trim_matches(is_space);
+            if !t.is_empty() {
+                p.categories.push((t, Source::of("media_category", child)));
+            }
+        }
+        (Ns::Null, "categories") => {
+            while let Some(c) = r.next_child() {
+                if c.ns == Ns::Null && c.local == "category" {
+                    let t = text(r, cx).trim_matches(is_space);
+                    if !t.is_empty() {
+                        p.categories.push((t, Source::of("categories_wrapper", &c)));
+                    }
+                } else {
+                    r.skip();
+                }
+            }
+        }
+        (Ns::Html, "body") => {
+            let nodes = capture_children_seeded(r, cx, "", None, false);
+            let v = html::finish_fragment(cx.arena, &nodes).map(Text::Html);
+            offer(&mut p.content, v, Source::of("xhtml_body", child));
+        }
+        _ => r.skip(),
+    }
+}
+
+/// The recovery rules for a child of a feed (RSS 2.0 or RSS 1.0 channel, Atom feed) that the
+/// spec's table did not match. Consumes the child.
+pub fn feed_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, cx: &Ctx<'a>) {
+    match (child.ns, child.local) {
+        (Ns::DublinCore, "date") | (Ns::DcTerms, "modified") => {
+            let v = date_value(text(r, cx));
+            offer(&mut p.updated, v, Source::of("date", child));
+        }
+        (Ns::DublinCore, "title") => {
+            offer(&mut p.title, string_element(r, cx), Source::of("dc_title", child))
+        }
+        (Ns::DublinCore, "description") => {
+            offer(&mut p.summary, string_element(r, cx), Source::of("dc_description", child))
+        }
+        _ => r.skip(),
+    }
+}
+
+/// How a text element's child text becomes the spec's value.
+#[derive(Clone, Copy)]
+pub enum TextRule {
+    /// "Process a string element".
+    String,
+    /// Escaped HTML (RSS `description`).
+    EscapedHtml,
+}
+
+fn by_rule<'a>(t: &'a str, rule: TextRule, cx: &Ctx<'a>) -> Option<Text<'a>> {
+    match rule {
+        TextRule::String => has_non_space(t).then_some(Text::Plain(t)),
+        TextRule::EscapedHtml => html::parse_escaped_html(cx.arena, t),
+    }
+}
+
+/// An RSS `title` / `description` with the `markup_in_text` rule: exactly the spec's value
+/// unless the element holds child elements; then the children, serialized as HTML, replace
+/// the spec's value (the text between them) or are offered when the spec's value is null.
+/// Consumes the element.
+pub fn text_element<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    rule: TextRule,
+    slot: &mut Option<Text<'a>>,
+    pending: &mut Option<(Text<'a>, Source<'a>)>,
+    cx: &Ctx<'a>,
+) {
+    match text_or_markup(r, cx) {
+        TextOrMarkup::Text(t) => fill(slot, by_rule(t, rule, cx)),
+        TextOrMarkup::Markup { text, nodes } => {
+            let kept = match rule {
+                TextRule::String => html::finish_fragment(cx.arena, nodes).map(Text::Html),
+                // The text is escaped HTML, as the spec reads it; the child elements are
+                // HTML written unescaped: both together are the HTML source.
+                TextRule::EscapedHtml => {
+                    html::parse_escaped_html(cx.arena, html_source(cx.arena, nodes))
+                }
+            };
+            let spec = by_rule(text, rule, cx);
+            replace_or_offer(r, spec, kept, slot, pending, tag, "markup_in_text");
+        }
+    }
+}
+
+/// The HTML source an element's content stands for when its text is escaped HTML and its
+/// child elements are unescaped HTML: top-level text as written, elements serialized.
+fn html_source<'a>(arena: &'a bumpalo::Bump, nodes: &[html::Node<'a>]) -> &'a str {
+    let mut out = bumpalo::collections::String::new_in(arena);
+    let mut i = 0;
+    while i < nodes.len() {
+        let end = (nodes[i].end as usize).clamp(i + 1, nodes.len());
+        match nodes[i].kind {
+            NodeKind::Text(t) => out.push_str(t),
+            NodeKind::Element(_) => {
+                let base = i as u32;
+                let subtree = arena.alloc_slice_fill_iter(
+                    nodes[i..end]
+                        .iter()
+                        .map(|n| html::Node { kind: n.kind, end: n.end.saturating_sub(base) }),
+                );
+                if let Some(h) = html::finish_fragment(arena, subtree) {
+                    out.push_str(&h.to_html_string());
+                }
+            }
+            _ => {}
+        }
+        i = end;
+    }
+    out.into_bump_str()
+}
+
+/// Puts a recovered value from the element `tag`: in place of the spec's value from the same
+/// element when that one is garbage but not null (and the slot was still empty), else as an
+/// offer.
+fn replace_or_offer<'a>(
+    r: &mut XmlReader<'a>,
+    spec: Option<Text<'a>>,
+    recovered: Option<Text<'a>>,
+    slot: &mut Option<Text<'a>>,
+    pending: &mut Option<(Text<'a>, Source<'a>)>,
+    tag: &Tag<'a>,
+    rule: &'static str,
+) {
+    if slot.is_some() {
+        return;
+    }
+    let src = Source::of(rule, tag);
+    match (spec, recovered) {
+        (Some(_), Some(v)) => {
+            *slot = Some(v);
+            record(r, &src, "the element's value");
+        }
+        (Some(s), None) => *slot = Some(s),
+        (None, v) => offer(pending, v, src),
+    }
+}
+
+/// An Atom 0.3 text construct (`title`, `tagline`, `summary`, `content`) with the recovery
+/// rules: `mode="base64"` decoded; `type="application/xhtml+xml"` (and any other type) in
+/// mode `xml` holding child elements keeps them. Consumes the element.
+pub fn atom03_text<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    slot: &mut Option<Text<'a>>,
+    pending: &mut Option<(Text<'a>, Source<'a>)>,
+    cx: &Ctx<'a>,
+) {
+    let mode = tag.attr(cx.arena, "mode").unwrap_or("xml");
+    let ty = tag.attr(cx.arena, "type").unwrap_or("text/plain");
+    let html_type = ty.eq_ignore_ascii_case("text/html");
+    if mode == "escaped" {
+        fill(slot, atom03_content(r, tag, cx));
+        return;
+    }
+    if mode == "base64" {
+        let t = text(r, cx);
+        let spec = has_non_space(t).then_some(Text::Plain(t));
+        let decoded = decode_base64(t).and_then(|bytes| String::from_utf8(bytes).ok());
+        let recovered = decoded.and_then(|s| {
+            let s = cx.arena.alloc_str(&s);
+            by_rule(s, if html_type { TextRule::EscapedHtml } else { TextRule::String }, cx)
+        });
+        replace_or_offer(r, spec, recovered, slot, pending, tag, "atom03_base64");
+        return;
+    }
+    if mode != "xml" {
+        fill(slot, atom03_content(r, tag, cx));
+        return;
+    }
+    match text_or_markup(r, cx) {
+        TextOrMarkup::Text(t) => fill(slot, by_rule(t, TextRule::String, cx)),
+        TextOrMarkup::Markup { text, nodes } => {
+            let xhtml = ty.eq_ignore_ascii_case("application/xhtml+xml")
+                || ty.eq_ignore_ascii_case("xhtml");
+            // Like Atom 1.0 `xhtml`: a wrapping XHTML div is not part of the value.
+            let nodes = match xhtml.then(|| single_div(nodes)).flatten() {
+                Some(i) => children_of(cx.arena, nodes, i),
+                None => nodes,
+            };
+            let kept = html::finish_fragment(cx.arena, nodes).map(Text::Html);
+            let rule = if xhtml { "atom03_xhtml" } else { "markup_in_text" };
+            replace_or_offer(
+                r,
+                by_rule(text, TextRule::String, cx),
+                kept,
+                slot,
+                pending,
+                tag,
+                rule,
+            );
+        }
+    }
+}
+
+/// The index of the only top-level element when it is an XHTML `div` and everything else at
+/// the top level is whitespace.
+fn single_div(nodes: &[html::Node<'_>]) -> Option<usize> {
+    let mut div = None;
+    let mut i = 0;
+    while i < nodes.len() {
+        match nodes[i].kind {
+            NodeKind::Element(e) if div.is_none() && e.local == "div" && e.namespace == HTML_NS => {
+                div = Some(i)
+            }
+            NodeKind::Text(t) if !has_non_space(t) => {}
+            NodeKind::Comment(_) => {}
+            _ => return None,
+        }
+        i = (nodes[i].end as usize).max(i + 1);
+    }
+    div
+}
+
+const HTML_NS: &str = crate::xml::ns::HTML;
+
+/// Base64 (RFC 4648, standard alphabet, padding optional) with whitespace ignored; `None`
+/// when anything else is in the text.
+pub fn decode_base64(t: &str) -> Option<Vec<u8>> {
+    use base64::Engine as _;
+    let compact: Vec<u8> = t.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    if compact.is_empty() {
+        return None;
+    }
+    let engine = base64::engine::GeneralPurpose::new(
+        &base64::alphabet::STANDARD,
+        base64::engine::GeneralPurposeConfig::new()
+            .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent),
+    );
+    engine.decode(&compact).ok()
+}
+
+/// RSS `author` with the `author_name_child` rule: exactly the spec's person unless the
+/// element's text is blank and it has a `name` child; then the person from the `name` and
+/// `email` children is offered instead (the spec's blank-named person is not added).
+/// Consumes the element.
+pub fn rss_author<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    authors: &mut Vec<Person<'a>>,
+    p: &mut Pending<'a>,
+    cx: &Ctx<'a>,
+) {
+    let (t, first) = r.child_text_or_first_child(cx.limits.max_text_bytes);
+    let Some(first) = first else {
+        if let Some(person) = parse_rss_person(t) {
+            add_person(authors, person);
+        }
+        return;
+    };
+    let mut own = bumpalo::collections::String::from_str_in(t, cx.arena);
+    let mut person = Person::default();
+    let mut child = Some(first);
+    loop {
+        if let Some(c) = child.take() {
+            match c.local {
+                "name" if person.name.is_none() => {
+                    person.name = ext_trimmed(r, cx);
+                }
+                "email" if person.email.is_none() => {
+                    person.email = ext_trimmed(r, cx);
+                }
+                _ => r.skip(),
+            }
+        }
+        match r.next() {
+            crate::xml::Event::Start(c) => child = Some(c),
+            crate::xml::Event::Text(t) => own.push_str(t),
+            crate::xml::Event::End | crate::xml::Event::Eof => break,
+            _ => {}
+        }
+    }
+    let own = own.into_bump_str();
+    if has_non_space(own) || person.name.is_none() {
+        // The spec's value stands (the text, markup dropped).
+        if let Some(spec) = parse_rss_person(own) {
+            add_person(authors, spec);
+        }
+        return;
+    }
+    p.authors.push((person, Source::of("author_name_child", tag)));
+}
+
+fn ext_trimmed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
+    let t = text(r, cx).trim_matches(is_space);
+    (!t.is_empty()).then_some(t)
+}

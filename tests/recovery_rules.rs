@@ -1,0 +1,553 @@
+//! Web recovery rules (`feedmill::format::recover`): one real-world-shaped fixture per rule in
+//! `corpus/fixtures/rules/`, read in the default mode (rules on) and with `spec_exact`; the
+//! legacy-encoding matrix; and the whole real corpus, where the two modes may differ only
+//! where the spec-exact value is null or garbage.
+
+use std::path::Path;
+
+use feedmill::{Diagnostic, DiagnosticKind, Entry, Feed, Options, Parser, Person, Text};
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/rules").join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn options(spec_exact: bool) -> Options {
+    let mut o = Options::default();
+    o.spec_exact = spec_exact;
+    o
+}
+
+/// What the tests look at, owned.
+#[derive(Debug, Default)]
+struct Out {
+    is_feed: bool,
+    encoding: String,
+    title: Option<String>,
+    description: Option<String>,
+    updated: Option<String>,
+    entries: Vec<E>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+#[derive(Debug, Default, PartialEq)]
+struct E {
+    title: Option<String>,
+    summary: Option<String>,
+    content: Option<String>,
+    page_url: Option<String>,
+    updated: Option<String>,
+    published: Option<String>,
+    authors: Vec<(Option<String>, Option<String>)>,
+    categories: Vec<String>,
+}
+
+fn text(t: &Option<Text<'_>>) -> Option<String> {
+    t.as_ref().map(|t| match t {
+        Text::Plain(s) => s.to_string(),
+        Text::Html(h) => format!("html:{}", h.to_html_string()),
+    })
+}
+
+fn entry(e: &Entry<'_>) -> E {
+    E {
+        title: text(&e.title),
+        summary: text(&e.summary),
+        content: text(&e.content),
+        page_url: e.page_url.map(str::to_owned),
+        updated: e.updated.map(|t| t.to_string()),
+        published: e.published.map(|t| t.to_string()),
+        authors: e
+            .authors
+            .iter()
+            .map(|p: &Person<'_>| (p.name.map(str::to_owned), p.email.map(str::to_owned)))
+            .collect(),
+        categories: e.categories.iter().map(|c| c.to_string()).collect(),
+    }
+}
+
+fn out(feed: Option<&Feed<'_>>, diagnostics: &[Diagnostic], encoding: String) -> Out {
+    let Some(f) = feed else {
+        return Out { encoding, diagnostics: diagnostics.to_vec(), ..Out::default() };
+    };
+    Out {
+        is_feed: true,
+        encoding,
+        title: text(&f.title),
+        description: text(&f.description),
+        updated: f.updated.map(|t| t.to_string()),
+        entries: f.entries.iter().map(entry).collect(),
+        diagnostics: diagnostics.to_vec(),
+    }
+}
+
+fn parse(bytes: &[u8], spec_exact: bool) -> Out {
+    let mut parser = Parser::new(options(spec_exact));
+    let p = parser.parse_bytes(bytes, None, Some("https://example.org/feed")).unwrap();
+    let enc = p.encoding.map_or(String::new(), |e| e.name().to_owned());
+    out(p.feed.as_ref(), &p.diagnostics, enc)
+}
+
+/// Both modes of a fixture.
+fn both(name: &str) -> (Out, Out) {
+    let bytes = fixture(name);
+    (parse(&bytes, false), parse(&bytes, true))
+}
+
+/// The `recovered` diagnostics' messages.
+fn recovered(o: &Out) -> Vec<&str> {
+    o.diagnostics
+        .iter()
+        .filter(|d| d.kind == DiagnosticKind::Recovered)
+        .map(|d| d.message.as_str())
+        .collect()
+}
+
+fn no_recovery_in(o: &Out) {
+    assert!(
+        o.diagnostics.iter().all(|d| !matches!(
+            d.kind,
+            DiagnosticKind::Recovered | DiagnosticKind::EncodingGuessed
+        )),
+        "spec_exact records no recovery: {:?}",
+        o.diagnostics
+    );
+}
+
+fn s(v: &str) -> Option<String> {
+    Some(v.to_owned())
+}
+
+#[test]
+fn userland_namespaces_are_rss2() {
+    let (on, exact) = both("userland.xml");
+    assert!(!exact.is_feed, "the spec: a root rss in another namespace is not a feed");
+    no_recovery_in(&exact);
+    assert!(on.is_feed);
+    assert_eq!(on.title, s("Scripting News"));
+    assert_eq!(on.updated, s("2002-09-30T11:00:00Z"));
+    assert_eq!(on.entries.len(), 1);
+    assert_eq!(on.entries[0].title, s("Really early morning no-coffee notes"));
+    assert_eq!(
+        recovered(&on),
+        ["userland_namespace: <rss> in UserLand's RSS 2.0 namespace read as RSS 2.0"]
+    );
+    let (on, exact) = both("userland-prefixed.xml");
+    assert!(!exact.is_feed);
+    assert_eq!(on.title, s("Prefixed UserLand"));
+    assert_eq!(on.entries[0].page_url, s("http://example.org/1"));
+}
+
+#[test]
+fn dates_fill_only_null_spec_dates() {
+    let (on, exact) = both("dates.xml");
+    no_recovery_in(&exact);
+    assert_eq!(exact.updated, None);
+    assert_eq!(on.updated, s("2024-01-16T08:30:00Z"));
+    let dates = |o: &Out| -> Vec<(Option<String>, Option<String>)> {
+        o.entries.iter().map(|e| (e.updated.clone(), e.published.clone())).collect()
+    };
+    assert_eq!(
+        dates(&exact),
+        [(None, None), (s("2024-01-16T08:00:00Z"), None), (None, None), (None, None)]
+    );
+    assert_eq!(
+        dates(&on),
+        [
+            (s("2024-01-15T10:00:00Z"), None),
+            // pubDate (the spec's) wins over an earlier dc:date.
+            (s("2024-01-16T08:00:00Z"), None),
+            (s("2024-01-02T03:04:05Z"), s("2023-12-24T00:00:00Z")),
+            // W3C-DTF fails; the lenient parser reads it.
+            (s("2024-01-15T01:00:00Z"), None),
+        ]
+    );
+    let r = recovered(&on);
+    assert_eq!(r.len(), 5, "{r:?}");
+    assert!(r.contains(&"date: <dcterms:issued> read as published"), "{r:?}");
+    assert!(r.contains(&"date: <dc:date> read as updated"), "{r:?}");
+
+    let (on, exact) = both("atom03-dates.xml");
+    no_recovery_in(&exact);
+    assert_eq!(exact.entries[0].published, None);
+    assert_eq!(on.entries[0].published, s("2004-05-02T01:30:02Z"));
+    // `created` is the spec's published: `issued` does not replace it.
+    assert_eq!(on.entries[1].published, s("2004-04-30T00:00:00Z"));
+    assert_eq!(recovered(&on), ["date: <issued> read as published"]);
+}
+
+#[test]
+fn atom03_text_constructs() {
+    let (on, exact) = both("atom03-text.xml");
+    no_recovery_in(&exact);
+    // XHTML content: the spec reads the (empty) child text; the rule keeps the div's content.
+    assert_eq!(exact.entries[0].content, None);
+    assert_eq!(on.entries[0].content, s("html:<p>Bake at <em>180</em> degrees.</p>"));
+    // Base64: the spec's value is the raw base64; the rule decodes it, then text/html.
+    assert!(exact.entries[1].content.as_deref().unwrap().contains("PHA+VGVh"));
+    assert_eq!(on.entries[1].content, s("html:<p>Tea &amp; <b>biscuits</b></p>"));
+    // Escaped: unchanged.
+    assert_eq!(on.entries[2].content, s("html:<p>Escaped <i>as today</i></p>"));
+    assert_eq!(on.entries[2].content, exact.entries[2].content);
+    // Markup in an Atom 0.3 title (mode xml): the spec keeps only the text between tags.
+    assert_eq!(exact.entries[3].title, s("Markup  a title"));
+    assert_eq!(on.entries[3].title, s("html:Markup <b>in</b> a title"));
+    assert_eq!(
+        recovered(&on),
+        [
+            "atom03_xhtml: <content> read as content",
+            "atom03_base64: <content> read as the element's value",
+            "markup_in_text: <title> read as the element's value",
+        ]
+    );
+}
+
+#[test]
+fn markup_where_text_was_expected() {
+    let (on, exact) = both("markup.xml");
+    no_recovery_in(&exact);
+    assert_eq!(exact.entries[0].summary, s("Read  now."));
+    assert_eq!(
+        on.entries[0].summary,
+        s("html:Read <a href=\"https://unescaped.example/1\">the post</a> now.")
+    );
+    assert_eq!(exact.entries[1].summary, None);
+    assert_eq!(on.entries[1].summary, s("html:<p>A paragraph.</p>"));
+    assert_eq!(exact.entries[2].content, None);
+    assert_eq!(on.entries[2].content, s("html:<p>The <strong>full</strong> text.</p>"));
+    assert_eq!(on.entries[2].summary, s("Short summary"));
+    assert_eq!(
+        recovered(&on),
+        [
+            "markup_in_text: <description> read as the element's value",
+            "markup_in_text: <description> read as summary",
+            "xhtml_body: <xhtml:body> read as content",
+        ]
+    );
+}
+
+#[test]
+fn authors_categories_and_titles() {
+    let (on, exact) = both("people-categories.xml");
+    no_recovery_in(&exact);
+    assert_eq!(exact.description, None);
+    assert_eq!(on.description, s("Clips and more"));
+    let e = &on.entries;
+    assert_eq!(e[0].authors, [(s("Jane Doe"), s("jane@video.example"))]);
+    assert_eq!(e[0].categories, ["Travel", "Food"]);
+    assert_eq!(e[0].title, s("Street food in Hanoi"));
+    assert_eq!(e[0].summary, s("Ten minutes of noodles."));
+    assert_eq!(e[1].title, s("Second clip"));
+    assert_eq!(e[1].categories, ["Music", "Live"]);
+    // Spec values stay: the rules only fill what is empty.
+    assert_eq!(e[2], entry_of(&exact, 2));
+    assert_eq!(e[2].title, s("Spec values stay"));
+    assert_eq!(e[2].categories, ["News"]);
+    assert_eq!(e[2].authors, [(s("The Editor"), s("editor@video.example"))]);
+    // The spec reads the author's blank child text as a name; no title, no categories.
+    assert_eq!(exact.entries[0].authors.len(), 1);
+    assert!(exact.entries[0].authors[0].0.as_deref().unwrap().trim().is_empty());
+    assert_eq!(exact.entries[0].title, None);
+    assert!(exact.entries[1].categories.is_empty());
+    let r = recovered(&on);
+    for rule in [
+        "dc_description: <dc:description> read as description",
+        "author_name_child: <author> read as author",
+        "categories_wrapper: <category> read as category",
+        "media_title: <media:title> read as title",
+        "dc_description: <dc:description> read as summary",
+        "dc_title: <dc:title> read as title",
+        "dc_subject: <dc:subject> read as category",
+        "media_category: <media:category> read as category",
+    ] {
+        assert!(r.contains(&rule), "{rule} missing from {r:?}");
+    }
+}
+
+fn entry_of(o: &Out, i: usize) -> E {
+    let e = &o.entries[i];
+    E {
+        title: e.title.clone(),
+        summary: e.summary.clone(),
+        content: e.content.clone(),
+        page_url: e.page_url.clone(),
+        updated: e.updated.clone(),
+        published: e.published.clone(),
+        authors: e.authors.clone(),
+        categories: e.categories.clone(),
+    }
+}
+
+#[test]
+fn permalink_guids_become_page_urls() {
+    let (on, exact) = both("guid.xml");
+    no_recovery_in(&exact);
+    let urls = |o: &Out| o.entries.iter().map(|e| e.page_url.clone()).collect::<Vec<_>>();
+    assert_eq!(urls(&exact), [None, None, None, None, s("https://perma.example/5")]);
+    assert_eq!(
+        urls(&on),
+        [
+            s("https://perma.example/2024/01/post"),
+            s("http://perma.example/p?id=2"),
+            None,
+            None,
+            s("https://perma.example/5"),
+        ]
+    );
+    assert_eq!(recovered(&on).len(), 2);
+}
+
+#[test]
+fn internal_dtd_entities_are_expanded_external_ones_never() {
+    let (on, exact) = both("dtd-entities.xml");
+    no_recovery_in(&exact);
+    assert_eq!(exact.title, s("&company;"));
+    assert_eq!(on.title, s("Widgets & Gadgets Ltd"));
+    assert_eq!(on.description, s("Quality from Widgets & Gadgets Ltd"));
+    assert_eq!(on.entries[0].title, s("Leak? &secret;"), "an external entity is never read");
+    assert!(on.diagnostics.iter().any(|d| d.kind == DiagnosticKind::UnknownEntity));
+    assert_eq!(
+        recovered(&on),
+        [
+            "internal_entity: &company; expanded from the internal DTD subset",
+            "internal_entity: &tagline; expanded from the internal DTD subset",
+        ]
+    );
+}
+
+#[test]
+fn entity_bombs_stop_at_the_budget() {
+    let mut doc = String::from("<?xml version=\"1.0\"?>\n<!DOCTYPE rss [<!ENTITY l0 \"lol\">");
+    for i in 1..10 {
+        let r = format!("&l{};", i - 1).repeat(10);
+        doc.push_str(&format!("<!ENTITY l{i} \"{r}\">"));
+    }
+    doc.push_str(
+        "]>\n<rss><channel><title>&l9;</title><description>&l2;</description></channel></rss>",
+    );
+    let on = parse(doc.as_bytes(), false);
+    assert_eq!(on.title, s("&l9;"), "kept literally once the budget is spent");
+    assert_eq!(on.description.map(|d| d.len()), Some(300));
+    assert!(on.diagnostics.iter().any(|d| d.kind == DiagnosticKind::LimitReached));
+}
+
+#[test]
+fn utf8_declared_over_windows_1252_bytes() {
+    let (on, exact) = both("utf8-declared-windows-1252.xml");
+    assert_eq!(exact.encoding, "UTF-8");
+    assert!(exact.title.as_deref().unwrap().contains('\u{FFFD}'));
+    assert_eq!(on.encoding, "windows-1252");
+    assert_eq!(on.title, s("Café “Quotes”"));
+    assert_eq!(on.entries[0].title, s("Naïve résumé – it’s fine"));
+    let guessed: Vec<_> =
+        on.diagnostics.iter().filter(|d| d.kind == DiagnosticKind::EncodingGuessed).collect();
+    assert_eq!(guessed.len(), 1);
+    assert!(guessed[0].message.contains("detected windows-1252"), "{guessed:?}");
+    assert!(!on.diagnostics.iter().any(|d| d.kind == DiagnosticKind::InvalidEncoding));
+}
+
+#[test]
+fn c1_controls_are_read_as_windows_1252() {
+    let (on, exact) = both("c1-controls.xml");
+    no_recovery_in(&exact);
+    assert_eq!(exact.title, s("It\u{92}s \u{93}quoted\u{94}"));
+    assert_eq!(on.title, s("It’s “quoted”"));
+    assert_eq!(on.entries[0].title, s("Price: € 5"));
+    let r = recovered(&on);
+    assert!(r[0].starts_with("c1_control: 2 C1 control character(s)"), "{r:?}");
+    assert_eq!(r.iter().filter(|m| m.starts_with("c1_control: &#14")).count(), 2, "{r:?}");
+}
+
+#[test]
+fn utf32_is_decoded() {
+    let doc = "<?xml version=\"1.0\" encoding=\"UTF-32\"?><rss><channel><title>Grüße 🌍</title></channel></rss>";
+    for (bom, be) in [(false, false), (false, true), (true, false), (true, true)] {
+        let mut bytes = Vec::new();
+        let units = (bom.then_some('\u{FEFF}').into_iter()).chain(doc.chars());
+        for c in units {
+            let u = c as u32;
+            bytes.extend(if be { u.to_be_bytes() } else { u.to_le_bytes() });
+        }
+        let on = parse(&bytes, false);
+        assert_eq!(on.title, s("Grüße 🌍"), "bom {bom} be {be}");
+        let d = on.diagnostics.iter().find(|d| d.kind == DiagnosticKind::EncodingGuessed).unwrap();
+        assert!(d.message.starts_with(if be { "UTF-32BE" } else { "UTF-32LE" }), "{d:?}");
+        assert!(parse(&bytes, true).title.is_none_or(|t| t != "Grüße 🌍"));
+    }
+}
+
+/// Real text in each legacy encoding, with no declaration and no transport label.
+#[test]
+fn legacy_encodings_without_a_declaration() {
+    let cases: &[(&str, &str)] = &[
+        ("Big5", "台灣的天氣今天很好，我們去公園散步吧。這是一個測試新聞標題，關於經濟發展與文化交流。"),
+        ("EUC-JP", "今日は天気が良いので、公園に散歩に行きましょう。これは経済と文化についてのニュースです。"),
+        ("EUC-KR", "오늘은 날씨가 좋아서 공원에 산책하러 갑시다. 이것은 경제와 문화에 관한 뉴스 기사입니다."),
+        ("GBK", "今天天气很好，我们去公园散步吧。这是一个关于经济发展和文化交流的新闻标题。"),
+        ("KOI8-R", "Сегодня хорошая погода, давайте пойдём гулять в парк. Это новости об экономике и культуре."),
+        ("Shift_JIS", "今日は天気が良いので、公園に散歩に行きましょう。これは経済と文化についてのニュースです。"),
+        ("windows-874", "วันนี้อากาศดีมาก เราไปเดินเล่นที่สวนสาธารณะกันเถอะ นี่คือข่าวเกี่ยวกับเศรษฐกิจและวัฒนธรรม"),
+        ("windows-1251", "Сегодня хорошая погода, давайте пойдём гулять в парк. Это новости об экономике и культуре."),
+        ("windows-1255", "היום מזג האוויר טוב מאוד, בואו נלך לטייל בפארק. זוהי כתבה על כלכלה ותרבות בישראל."),
+    ];
+    for (label, text) in cases {
+        let enc = encoding_rs::Encoding::for_label(label.as_bytes()).unwrap();
+        let doc = format!(
+            "<rss version=\"2.0\"><channel><title>{text}</title><item><title>{text}</title></item></channel></rss>"
+        );
+        let (bytes, _, unmappable) = enc.encode(&doc);
+        assert!(!unmappable, "{label}: the text is encodable");
+        let on = parse(&bytes, false);
+        assert_eq!(on.title.as_deref(), Some(*text), "{label}: guessed {}", on.encoding);
+        assert_eq!(on.entries[0].title.as_deref(), Some(*text), "{label}");
+        assert!(
+            on.diagnostics.iter().any(|d| d.kind == DiagnosticKind::EncodingGuessed),
+            "{label}: {:?}",
+            on.diagnostics
+        );
+        let exact = parse(&bytes, true);
+        assert_eq!(exact.encoding, "UTF-8", "{label}");
+        assert_ne!(exact.title.as_deref(), Some(*text), "{label}");
+    }
+}
+
+#[test]
+fn strict_sanitizing_keeps_mathml_and_svg() {
+    use feedmill::sanitize::{sanitize_text, SanitizeOptions};
+    let bytes = fixture("mathml.xml");
+    let mut parser = Parser::new(Options::default());
+    let p = parser.parse_bytes(&bytes, None, None).unwrap();
+    let content = p.feed.as_ref().unwrap().entries[0].content.as_ref().unwrap();
+    let out = sanitize_text(content, &SanitizeOptions::default());
+    assert_eq!(
+        out,
+        "<p>Famously <math><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math>, \
+         drawn as <svg width=\"20\" height=\"20\"><circle cx=\"10\" cy=\"10\" r=\"8\" fill=\"blue\"></circle>\
+         <text x=\"2\" y=\"14\">E</text></svg>.</p>"
+    );
+}
+
+/// Every rule on every fixture is off with `spec_exact`, and no rule changes the official
+/// suite: that is `tests/conformance.rs`, which runs every case in both modes.
+#[test]
+fn spec_exact_records_no_recovery_on_any_fixture() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/rules");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        let bytes = std::fs::read(&p).unwrap();
+        no_recovery_in(&parse(&bytes, true));
+        let on = parse(&bytes, false);
+        assert!(
+            on.diagnostics.iter().any(|d| matches!(
+                d.kind,
+                DiagnosticKind::Recovered | DiagnosticKind::EncodingGuessed
+            )) || p.ends_with("mathml.xml"),
+            "{}: a rule fires",
+            p.display()
+        );
+        n += 1;
+    }
+    assert_eq!(n, 12);
+}
+
+/// Whether a spec-exact text value is garbage the rules may replace: raw base64, U+FFFD
+/// from bytes the encoding chosen could not decode, C1 controls (mis-converted
+/// windows-1252), or the text left between child elements
+/// whose markup the spec dropped (every non-space character of it appears, in order, in the
+/// recovered value).
+fn garbage(spec: &str, recovered: &str) -> bool {
+    if spec.contains(|c| matches!(c, '\u{FFFD}' | '\u{80}'..='\u{9F}')) {
+        return true;
+    }
+    let base64 = spec.bytes().all(|b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=') || b.is_ascii_whitespace()
+    });
+    let recovered = text_content(recovered);
+    let mut rest = recovered.chars();
+    let truncated = spec.chars().filter(|c| !c.is_whitespace()).all(|c| rest.any(|r| r == c));
+    base64 || truncated
+}
+
+/// The text of a value as the tests write it (`html:` values: tags removed, the five
+/// escapes decoded).
+fn text_content(v: &str) -> String {
+    let Some(h) = v.strip_prefix("html:") else { return v.to_owned() };
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in h.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&nbsp;", "\u{A0}")
+        .replace("&amp;", "&")
+}
+
+fn may_differ(field: &str, spec: &Option<String>, on: &Option<String>, at: &str) {
+    if spec != on {
+        match (spec, on) {
+            (None, Some(_)) => {}
+            (Some(s), Some(o)) if garbage(s, o) => {}
+            _ => panic!("{at}: {field} differs: spec_exact {spec:?}, default {on:?}"),
+        }
+    }
+}
+
+#[test]
+fn rules_never_override_a_spec_value_on_the_real_corpus() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    let mut files = 0;
+    let mut changed_values = 0;
+    for dir in ["atom", "atom03", "rss1", "rss2"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = e.unwrap().path();
+            let at = path.display().to_string();
+            let bytes = std::fs::read(&path).unwrap();
+            let (on, exact) = (parse(&bytes, false), parse(&bytes, true));
+            no_recovery_in(&exact);
+            files += 1;
+            if !exact.is_feed {
+                continue; // null: anything the rules read is new
+            }
+            assert!(on.is_feed, "{at}");
+            may_differ("title", &exact.title, &on.title, &at);
+            may_differ("description", &exact.description, &on.description, &at);
+            may_differ("updated", &exact.updated, &on.updated, &at);
+            assert_eq!(on.entries.len(), exact.entries.len(), "{at}");
+            for (i, (a, b)) in exact.entries.iter().zip(&on.entries).enumerate() {
+                let at = format!("{at} entry {i}");
+                may_differ("title", &a.title, &b.title, &at);
+                may_differ("summary", &a.summary, &b.summary, &at);
+                may_differ("content", &a.content, &b.content, &at);
+                may_differ("page_url", &a.page_url, &b.page_url, &at);
+                may_differ("updated", &a.updated, &b.updated, &at);
+                may_differ("published", &a.published, &b.published, &at);
+                if a.authors != b.authors {
+                    let blank = a
+                        .authors
+                        .iter()
+                        .all(|p| p.0.as_deref().is_none_or(|n| n.trim().is_empty()));
+                    assert!(blank, "{at}: authors {:?} -> {:?}", a.authors, b.authors);
+                }
+                if a.categories != b.categories {
+                    assert!(
+                        a.categories.is_empty(),
+                        "{at}: {:?} -> {:?}",
+                        a.categories,
+                        b.categories
+                    );
+                }
+                changed_values += usize::from(a != b);
+            }
+        }
+    }
+    assert_eq!(files, 287);
+    assert!(changed_values > 0, "the rules read something on the real corpus");
+}
