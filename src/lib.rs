@@ -20,6 +20,8 @@
 //! ```
 
 pub mod bulk;
+#[cfg(feature = "arrow")]
+pub mod columnar;
 pub mod discover;
 pub mod error;
 pub mod extract;
