@@ -109,6 +109,27 @@ pub fn run(
     out: Box<dyn Write + Send>,
     progress: &mut dyn FnMut(Progress),
 ) -> io::Result<Summary> {
+    let make = |w: &mut Worker, chunk: &[Record]| w.process_chunk(chunk);
+    run_with(inputs, cfg, CHUNK, &make, move |parts| write_all(out, parts), progress)
+}
+
+/// Turns one chunk of records into a `C` (on a worker thread, with its [`Worker`]).
+pub type ChunkFn<C> = dyn Fn(&mut Worker, &[Record]) -> (C, Stats) + Sync;
+
+/// Processes `inputs` with any per-chunk output: each chunk of at most `chunk` records is
+/// turned into a `C` by `make` on a worker thread (with that thread's [`Worker`], see
+/// [`Worker::process_with`]); `consume`, on the writer thread, receives the chunks of each
+/// window in input order and returns when the channel closes (it writes any trailer then).
+/// Memory is bounded as for [`run`]: one window in process, one window of `C`s being
+/// consumed.
+pub fn run_with<C: Send + 'static>(
+    inputs: Vec<Input>,
+    cfg: &Config,
+    chunk: usize,
+    make: &ChunkFn<C>,
+    consume: impl FnOnce(Receiver<Vec<C>>) -> io::Result<()> + Send + 'static,
+    progress: &mut dyn FnMut(Progress),
+) -> io::Result<Summary> {
     let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.threads.max(1))
@@ -124,10 +145,10 @@ pub fn run(
     let bufs = Arc::new(BufPool::default());
     let (records, reader) =
         input::spawn_reader(inputs, read_cfg, counters.clone(), bufs.clone(), cfg.window_records);
-    let (lines_tx, lines_rx) = sync_channel::<Vec<Vec<u8>>>(1);
+    let (parts_tx, parts_rx) = sync_channel::<Vec<C>>(1);
     let writer = std::thread::Builder::new()
         .name("feedmill-writer".into())
-        .spawn(move || write_all(out, lines_rx))?;
+        .spawn(move || consume(parts_rx))?;
 
     let mut stats = Stats::default();
     let mut window: Vec<Record> = Vec::with_capacity(cfg.window_records);
@@ -137,25 +158,25 @@ pub fn run(
         if window.is_empty() {
             break;
         }
-        let parts: Vec<(Vec<u8>, Stats)> = pool.install(|| {
+        let parts: Vec<(C, Stats)> = pool.install(|| {
             window
-                .par_chunks(CHUNK)
+                .par_chunks(chunk.max(1))
                 .map(|chunk| {
                     let i = rayon::current_thread_index().unwrap_or(0);
                     let mut w = workers[i].lock().unwrap_or_else(|p| p.into_inner());
-                    w.process_chunk(chunk)
+                    make(&mut w, chunk)
                 })
                 .collect()
         });
         for rec in window.drain(..) {
             bufs.recycle(rec);
         }
-        let mut lines = Vec::with_capacity(parts.len());
-        for (buf, s) in parts {
+        let mut out = Vec::with_capacity(parts.len());
+        for (part, s) in parts {
             stats.add(&s);
-            lines.push(buf);
+            out.push(part);
         }
-        if lines_tx.send(lines).is_err() {
+        if parts_tx.send(out).is_err() {
             write_failed = true;
             break;
         }
@@ -164,7 +185,7 @@ pub fn run(
             input_bytes: counters.bytes_read.load(Ordering::Relaxed),
         });
     }
-    drop(lines_tx);
+    drop(parts_tx);
     // Stop the reader (if the writer failed) by dropping the receiver.
     drop(records);
     let written = writer.join().unwrap_or_else(|_| Err(io::Error::other("writer thread panicked")));
@@ -248,22 +269,42 @@ impl Worker {
 
     /// Appends the line for `rec` to `out`.
     pub fn process(&mut self, rec: &Record, out: &mut Vec<u8>, stats: &mut Stats) {
-        let Worker { parser, scratch, base_url, max_body, post } = self;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.process_with(
+            rec,
+            &mut |view| {
+                encode_record(out, &mut scratch, view);
+                out.push(b'\n');
+            },
+            stats,
+        );
+        self.scratch = scratch;
+    }
+
+    /// Processes `rec` and hands its one [`RecordView`] to `emit` (a JSON encoder, an Arrow
+    /// builder, ...); counts it in `stats`.
+    pub fn process_with(
+        &mut self,
+        rec: &Record,
+        emit: &mut dyn FnMut(&RecordView<'_, '_>),
+        stats: &mut Stats,
+    ) {
+        let Worker { parser, scratch: _, base_url, max_body, post } = self;
         match &rec.payload {
             Payload::Broken { kind, message } => {
                 let view = bare(&rec.source, Status::Error, kind, message);
-                line(out, scratch, &view, stats, 0);
+                line(emit, &view, stats, 0);
             }
             Payload::Document(bytes) => {
                 let p = process::process_document(parser, bytes, base_url.as_deref());
                 let url = base_url.as_deref();
-                emit_processed(out, scratch, post, url, &rec.source, p, stats, bytes.len());
+                emit_processed(emit, post, url, &rec.source, p, stats, bytes.len());
             }
             Payload::Response { target_uri, message } => {
                 match warc::parse_http_response(message, *max_body) {
                     Err((kind, msg)) => {
                         let view = bare(&rec.source, Status::Error, kind, &msg);
-                        line(out, scratch, &view, stats, 0);
+                        line(emit, &view, stats, 0);
                     }
                     Ok(resp) => {
                         let p = process::process_http_response(
@@ -274,16 +315,7 @@ impl Worker {
                             &resp.body,
                         );
                         let url = Some(target_uri.as_str()).filter(|u| !u.is_empty());
-                        emit_processed(
-                            out,
-                            scratch,
-                            post,
-                            url,
-                            &rec.source,
-                            p,
-                            stats,
-                            resp.body.len(),
-                        );
+                        emit_processed(emit, post, url, &rec.source, p, stats, resp.body.len());
                     }
                 }
             }
@@ -311,14 +343,12 @@ fn bare<'r>(
 }
 
 fn line(
-    out: &mut Vec<u8>,
-    scratch: &mut String,
+    emit: &mut dyn FnMut(&RecordView<'_, '_>),
     view: &RecordView<'_, '_>,
     stats: &mut Stats,
     body: usize,
 ) {
-    encode_record(out, scratch, view);
-    out.push(b'\n');
+    emit(view);
     stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
 }
 
@@ -331,10 +361,8 @@ fn error_kind(e: &Error) -> &'static str {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn emit_processed(
-    out: &mut Vec<u8>,
-    scratch: &mut String,
+    emit: &mut dyn FnMut(&RecordView<'_, '_>),
     post: &mut Post,
     url: Option<&str>,
     source: &str,
@@ -357,12 +385,12 @@ fn emit_processed(
         Outcome::NotAFeed { kind, message } => {
             view.status = Status::NotAFeed;
             view.error = Some(Problem { kind, message });
-            line(out, scratch, &view, stats, body);
+            line(emit, &view, stats, body);
         }
         Outcome::Failed(e) => {
             let message = e.to_string();
             view.error = Some(Problem { kind: error_kind(e), message: &message });
-            line(out, scratch, &view, stats, body);
+            line(emit, &view, stats, body);
         }
         Outcome::Parsed(parsed) => {
             view.format = parsed.format;
@@ -380,7 +408,7 @@ fn emit_processed(
                         allow_video_embeds: s.allow_video_embeds,
                     });
                     view.sanitize = sanitize.as_ref();
-                    line(out, scratch, &view, stats, body);
+                    line(emit, &view, stats, body);
                     return;
                 }
                 None => {
@@ -393,7 +421,7 @@ fn emit_processed(
                     view.error = Some(Problem { kind: "not_a_feed", message });
                 }
             }
-            line(out, scratch, &view, stats, body);
+            line(emit, &view, stats, body);
         }
     }
 }
