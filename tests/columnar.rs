@@ -195,10 +195,9 @@ fn entry_layout_has_one_row_per_entry_and_one_per_record_without_entries() {
     for_each_record(|rec| {
         let n = rec.feed.map_or(0, |f| f.entries.len());
         expected_rows += n.max(1);
-        if let Some(t) = rec.feed.and_then(|f| f.entries.first()).and_then(|e| e.title.as_ref()) {
-            if let feedmill::Text::Plain(s) = t {
-                first_titles.push((rec.source.to_owned(), s.to_string()));
-            }
+        let first = rec.feed.and_then(|f| f.entries.first());
+        if let Some(feedmill::Text::Plain(s)) = first.and_then(|e| e.title.as_ref()) {
+            first_titles.push((rec.source.to_owned(), s.to_string()));
         }
         builder.append(rec);
     });
