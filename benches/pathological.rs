@@ -116,7 +116,7 @@ fn many_namespaces() -> Case {
     }
     doc.push_str("><channel><title>ns</title>\n");
     for i in 0..ITEMS {
-        let _ = write!(doc, "<item><title>t{i}</title><p0:a>v</p0:a><p0:b p0:c=\"1\"/></item>\n");
+        let _ = writeln!(doc, "<item><title>t{i}</title><p0:a>v</p0:a><p0:b p0:c=\"1\"/></item>");
     }
     doc.push_str(TAIL);
     Case { name: "many_namespaces_10k_decls", doc, entries: ITEMS }
@@ -128,7 +128,7 @@ fn many_tiny_entries() -> Case {
     const ITEMS: u64 = 90_000;
     let mut doc = String::from(HEAD);
     for i in 0..ITEMS {
-        let _ = write!(doc, "<item><title>t{i}</title><link>/{i}</link></item>\n");
+        let _ = writeln!(doc, "<item><title>t{i}</title><link>/{i}</link></item>");
     }
     doc.push_str(TAIL);
     Case { name: "many_tiny_entries_90k", doc, entries: ITEMS }

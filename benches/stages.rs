@@ -365,7 +365,8 @@ fn bench_stages(c: &mut Criterion) {
     {
         use feedmill::model::date;
         let mut g = c.benchmark_group("stages/dates");
-        let sets: [(&str, &Vec<String>, fn(&str) -> Option<feedmill::Timestamp>); 3] = [
+        type Reader = fn(&str) -> Option<feedmill::Timestamp>;
+        let sets: [(&str, &Vec<String>, Reader); 3] = [
             ("rfc822", &samples.rfc822, date::parse_rfc822),
             ("rfc3339", &samples.rfc3339, date::parse_rfc3339),
             ("w3cdtf", &samples.w3cdtf, date::parse_w3cdtf),

@@ -16,6 +16,8 @@ pub enum Error {
     InputTooLarge { size: usize, limit: usize },
     /// The base URL given by the caller does not parse as an absolute URL.
     InvalidBaseUrl { url: String },
+    /// Reading the document failed ([`crate::Parser::parse_reader`]).
+    Read { kind: std::io::ErrorKind, message: String },
 }
 
 impl fmt::Display for Error {
@@ -25,6 +27,7 @@ impl fmt::Display for Error {
                 write!(f, "input of {size} bytes exceeds the {limit}-byte limit")
             }
             Error::InvalidBaseUrl { url } => write!(f, "base URL {url:?} is not an absolute URL"),
+            Error::Read { message, .. } => write!(f, "reading the document failed: {message}"),
         }
     }
 }

@@ -19,9 +19,11 @@
 //! assert_eq!(feed.title.as_ref().unwrap().as_plain(), Some("Hi"));
 //! ```
 
+#[cfg(feature = "bulk")]
 pub mod bulk;
 #[cfg(feature = "arrow")]
 pub mod columnar;
+#[cfg(feature = "discover")]
 pub mod discover;
 pub mod error;
 pub mod extract;
@@ -30,7 +32,9 @@ pub mod html;
 pub mod input;
 pub mod model;
 pub mod options;
+#[cfg(feature = "strict-sanitize")]
 pub mod sanitize;
+#[cfg(feature = "json")]
 pub mod sink;
 pub mod xml;
 
@@ -40,7 +44,19 @@ pub use model::{
 };
 pub use options::{Limits, Options};
 
+/// Crates whose types appear in this crate's signatures (the per-parse arena, parsed URLs),
+/// re-exported so callers need not depend on matching versions themselves.
+pub use bumpalo;
+pub use url;
+
+use std::io::{self, Read as _};
+
 use bumpalo::Bump;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
 
 /// The base URL used when the caller gives none (the spec's document address is then
 /// unknown; relative URLs resolve against this placeholder).
@@ -73,6 +89,7 @@ impl Format {
 
 /// The result of processing one document.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Parsed<'a> {
     /// The feed, or `None` when the document is not a feed (spec: null).
     pub feed: Option<Feed<'a>>,
@@ -92,11 +109,13 @@ pub struct Parser {
     options: Options,
     /// The decoded text of a non-UTF-8 body (reused between documents).
     decoded: String,
+    /// The bytes read by [`Parser::parse_reader`] (reused between documents).
+    read: Vec<u8>,
 }
 
 impl Parser {
     pub fn new(options: Options) -> Self {
-        Parser { arena: Bump::new(), options, decoded: String::new() }
+        Parser { arena: Bump::new(), options, decoded: String::new(), read: Vec::new() }
     }
 
     pub fn options(&self) -> &Options {
@@ -132,7 +151,37 @@ impl Parser {
         Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, base_url)
     }
 
-    /// The spec's "process a feed response" [1]: a status other than 200, or a computed
+    /// Reads a document from `reader` (up to [`Limits::max_input_bytes`]; more is
+    /// [`Error::InputTooLarge`]) into a buffer the parser keeps and reuses, then processes it
+    /// as [`Parser::parse_bytes`] does.
+    ///
+    /// ```
+    /// let mut parser = feedmill::Parser::new(feedmill::Options::default());
+    /// let file: &[u8] = b"<feed xmlns='http://www.w3.org/2005/Atom'><title>Hi</title></feed>";
+    /// let parsed = parser.parse_reader(file, None, None).unwrap();
+    /// assert_eq!(parsed.feed.unwrap().title.unwrap().to_string(), "Hi");
+    /// ```
+    pub fn parse_reader<R: io::Read>(
+        &mut self,
+        reader: R,
+        transport_charset: Option<&str>,
+        base_url: Option<&str>,
+    ) -> Result<Parsed<'_>, Error> {
+        let limit = self.options.limits.max_input_bytes;
+        self.read.clear();
+        reader
+            .take(limit as u64 + 1)
+            .read_to_end(&mut self.read)
+            .map_err(|e| Error::Read { kind: e.kind(), message: e.to_string() })?;
+        if self.read.len() > limit {
+            return Err(Error::InputTooLarge { size: self.read.len(), limit });
+        }
+        self.arena.reset();
+        let decoded = input::decode(&self.read, transport_charset);
+        Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, base_url)
+    }
+
+    /// The spec's "process a feed response" \[1\]: a status other than 200, or a computed
     /// MIME type that is not XML, gives no feed (with a [`DiagnosticKind::NotAFeed`]
     /// diagnostic saying why); otherwise the body is decoded (the `Content-Type` charset is
     /// the transport label) and processed with the response URL as base URL.
@@ -219,6 +268,28 @@ impl Parser {
         };
         Ok(format::process_document(arena, document, base, options))
     }
+}
+
+/// Reads a stored document (bytes from a file, a socket, a slice) and returns the owned feed,
+/// or `None` when the document is not a feed — the one-call entry point, like
+/// `feed_rs::parser::parse`. The encoding is detected as by [`Parser::parse_bytes`]; relative
+/// URLs are kept only when absolute (no base URL). For many documents, keep a [`Parser`]: it
+/// reuses its buffers and arena.
+///
+/// ```
+/// let body: &[u8] = b"<rss><channel><title>News</title>\
+///     <item><title>B</title><pubDate>Tue, 16 Jan 2024 08:00:00 GMT</pubDate></item>\
+///     <item><title>A</title><pubDate>Mon, 15 Jan 2024 08:00:00 GMT</pubDate></item>\
+///     </channel></rss>";
+/// let mut feed = feedmill::parse(body).unwrap().expect("a feed");
+/// feed.entries.sort_by_key(|e| e.date());
+/// let titles: Vec<String> = feed.entries.iter().map(|e| e.title.as_ref().unwrap().to_string()).collect();
+/// assert_eq!(titles, ["A", "B"]);
+/// ```
+pub fn parse<R: io::Read>(reader: R) -> Result<Option<OwnedFeed>, Error> {
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_reader(reader, None, None)?;
+    Ok(parsed.feed.as_ref().map(Feed::into_owned))
 }
 
 /// Parses a document into the owned model (convenience for callers who want no lifetimes).

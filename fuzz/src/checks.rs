@@ -442,8 +442,7 @@ pub fn check_bulk(data: &[u8]) {
         };
         let _ = read_warc(stream, mode != 0, 1 << 20, &mut Vec::new, &mut emit);
     }
-    let mut cfg = Config::default();
-    cfg.threads = 1;
+    let cfg = Config { threads: 1, ..Config::default() };
     let mut worker = Worker::new(&cfg);
     let (out, _stats) = worker.process_chunk(&records);
     // Exactly one line per record, each valid JSON.
@@ -1209,7 +1208,7 @@ pub fn check_dates(data: &[u8]) {
     if let Some((ts, form)) = strict {
         let l = lenient.unwrap_or_else(|| panic!("lenient rejects {t:?}, which {form} accepts"));
         assert_eq!(
-            (l.timestamp, l.form, l.zone_assumed),
+            (l.timestamp, l.form.as_str(), l.zone_assumed),
             (ts, form, false),
             "lenient differs from {form} on {t:?}"
         );

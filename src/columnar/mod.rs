@@ -34,6 +34,12 @@
 #[cfg(feature = "parquet")]
 pub mod parquet;
 
+/// The Arrow crates of this module's signatures, re-exported so callers need not match
+/// versions themselves.
+pub use arrow_array;
+pub use arrow_buffer;
+pub use arrow_schema;
+
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -471,7 +477,7 @@ impl LenientB {
         self.valid.append(v.is_some());
         ts_opt(&mut self.value, v.map(|l| l.timestamp));
         bool_opt(&mut self.zone_assumed, v.map(|l| l.zone_assumed));
-        str_opt(&mut self.form, v.map(|l| l.form));
+        str_opt(&mut self.form, v.map(|l| l.form.as_str()));
     }
 }
 

@@ -295,6 +295,10 @@ mod imp {
             _mm256_or_si256(a, b)
         }
 
+        /// Word-counter masks of one 64-byte block.
+        ///
+        /// # Safety
+        /// The CPU must support AVX2 (callers hold an [`Avx2`](super::super::Avx2) token).
         #[inline]
         #[target_feature(enable = "avx2")]
         pub(in super::super) unsafe fn word_masks(bytes: &[u8; 64]) -> WordMasks {
@@ -309,6 +313,10 @@ mod imp {
             }
         }
 
+        /// Whitespace-collapsing masks of one 64-byte block.
+        ///
+        /// # Safety
+        /// The CPU must support AVX2 (callers hold an [`Avx2`](super::super::Avx2) token).
         #[inline]
         #[target_feature(enable = "avx2")]
         pub(in super::super) unsafe fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {

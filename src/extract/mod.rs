@@ -1,8 +1,8 @@
 //! Extraction over the model (issue 7): what bulk users index and de-duplicate on, computed
 //! from a parsed [`Feed`] in the same pass, without reading the input again.
 //!
-//! - [`text`]: plain text of every text value, the entry's best body and its word count;
-//! - [`canonical`]: canonical URLs by the brief's seven rules;
+//! - `text`: plain text of every text value, the entry's best body and its word count;
+//! - `canonical`: canonical URLs by the brief's seven rules;
 //! - here: the entry point [`extract`], its options and results, and dedup keys.
 //!
 //! Results borrow from the feed where they can; new strings go to the caller's arena.

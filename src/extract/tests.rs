@@ -286,7 +286,7 @@ const PIECES: &[&str] = &[
 /// 64-byte blocks of the scans are crossed at every offset, by every kind of character.
 fn random_text(rng: &mut Rng) -> String {
     let mut s = String::new();
-    let n = if rng.next() % 4 == 0 { rng.next() % 200 } else { rng.next() % 24 };
+    let n = if rng.next().is_multiple_of(4) { rng.next() % 200 } else { rng.next() % 24 };
     for _ in 0..n {
         s.push_str(rng.pick(PIECES));
     }
@@ -392,7 +392,7 @@ fn text_content_matches_reference_on_generated_fragments() {
             }
         }
         for _ in 0..rng.next() % 16 {
-            if rng.next() % 2 == 0 {
+            if rng.next().is_multiple_of(2) {
                 s.push_str(rng.pick(&tags));
             } else {
                 s.push_str(rng.pick(PIECES));
@@ -703,7 +703,7 @@ fn canonical_url_fast_path_agrees_on_generated_strings() {
             _ => "https://",
         });
         s.push_str(rng.pick(&hosts));
-        if rng.next() % 5 != 0 {
+        if !rng.next().is_multiple_of(5) {
             s.push('/');
         }
         for _ in 0..rng.next() % (4 + i % 12) as u64 {

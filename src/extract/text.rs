@@ -42,8 +42,8 @@ fn role(local: &str) -> Role {
 /// style / template content left out, a space between block-level elements, and every run of
 /// whitespace collapsed to one space; trimmed.
 ///
-/// The visible text is gathered first ([`Gathered`]: the text nodes joined, with a newline
-/// where a block-level element begins or ends), then collapsed in one pass ([`collapse`]).
+/// The visible text is gathered first (`Gathered`: the text nodes joined, with a newline
+/// where a block-level element begins or ends), then collapsed in one pass (`collapse`).
 /// Both steps borrow when they can: a fragment with one text node is collapsed from the
 /// fragment itself, and text that collapsing leaves as it is is not copied again, so the
 /// result is either a slice of the fragment (e.g. `<p>\n  Some title\n</p>`) or one string
@@ -202,6 +202,8 @@ pub(crate) fn collapse<'b>(arena: &'b Bump, s: &'b str) -> &'b str {
     #[cfg(target_arch = "x86_64")]
     if s.len() >= CollapseScan::<masks::Baseline>::MIN_LEN {
         if let Some(avx2) = masks::Avx2::detect() {
+            /// # Safety
+            /// The CPU must support AVX2, POPCNT and BMI1.
             #[target_feature(enable = "avx2,popcnt,bmi1")]
             unsafe fn with_avx2<'b>(arena: &'b Bump, s: &'b str, avx2: masks::Avx2) -> &'b str {
                 collapse_with(arena, s, avx2)
@@ -413,6 +415,8 @@ pub fn plain_text<'a: 'b, 'b>(arena: &'b Bump, t: &Text<'a>) -> Option<&'b str> 
 pub fn word_count(text: &str) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if let Some(avx2) = masks::Avx2::detect() {
+        /// # Safety
+        /// The CPU must support AVX2, POPCNT and BMI1.
         #[target_feature(enable = "avx2,popcnt,bmi1")]
         unsafe fn with_avx2(text: &str, avx2: masks::Avx2) -> u32 {
             word_count_with(text, avx2)

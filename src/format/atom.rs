@@ -1,5 +1,5 @@
-//! Atom 1.0 and Atom 0.3: "process an Atom feed element" [20] and "process an Atom entry
-//! element" [52], one match arm per row of the spec's switch tables.
+//! Atom 1.0 and Atom 0.3: "process an Atom feed element" \[20\] and "process an Atom entry
+//! element" \[52\], one match arm per row of the spec's switch tables.
 
 use super::cleanup::cleanup_entry;
 use super::common::*;

@@ -1,4 +1,4 @@
-//! "Cleanup entry" [262] and "cleanup feed" [351].
+//! "Cleanup entry" \[262\] and "cleanup feed" \[351\].
 
 use crate::model::{Entry, Feed, Image};
 

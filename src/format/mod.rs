@@ -1,4 +1,4 @@
-//! Stage 4: formats. "Process a feed document" [10]: root dispatch to the Atom, RSS 2.0
+//! Stage 4: formats. "Process a feed document" \[10\]: root dispatch to the Atom, RSS 2.0
 //! and RSS 1.0 state machines, then "cleanup feed".
 //!
 //! Each format module walks the spec's "switch by namespace and local name" tables directly

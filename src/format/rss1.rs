@@ -1,5 +1,5 @@
-//! RSS 1.0 (RDF): "process an RDF element" [207], "process an RSS 1.0 channel element"
-//! [311] and "process an RSS 1.0 item element" [322].
+//! RSS 1.0 (RDF): "process an RDF element" \[207\], "process an RSS 1.0 channel element"
+//! \[311\] and "process an RSS 1.0 item element" \[322\].
 //!
 //! Follows the tests where the spec text is garbled (NOTES.md §7 D3, D4): `dc:creator` is a
 //! name-only author read from the child; item `description`/`content:encoded` parse the child.

@@ -1,5 +1,5 @@
-//! RSS 0.9x and 2.0: "process an rss element" [301], "process an RSS 2.0 channel element"
-//! [206] and "process an RSS 2.0 item element" [249].
+//! RSS 0.9x and 2.0: "process an rss element" \[301\], "process an RSS 2.0 channel element"
+//! \[206\] and "process an RSS 2.0 item element" \[249\].
 //!
 //! Where the spec text and its official tests disagree (NOTES.md §7), the tests win:
 //! item `pubDate` sets *updated* (D1); `itunes:duration` applies only while null (D2);

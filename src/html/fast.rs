@@ -1,4 +1,4 @@
-//! Exact fast tree builder for the common, well-nested subset of HTML (spec step [178]).
+//! Exact fast tree builder for the common, well-nested subset of HTML (spec step \[178\]).
 //!
 //! A hand-written tokenizer + tree builder that produces the same flat pre-order node list as
 //! html5ever's fragment parser followed by `tree::flatten` (context `div`, no-quirks,
@@ -157,12 +157,12 @@ impl TextAcc<'_> {
         } else if !self.multi && self.end == s {
             self.end = e;
         } else {
-            self.to_multi(text);
+            self.become_multi(text);
             self.buf.push_str(&text[s..e]);
         }
     }
 
-    fn to_multi(&mut self, text: &str) {
+    fn become_multi(&mut self, text: &str) {
         if !self.open {
             self.open = true;
             self.multi = true;
@@ -176,7 +176,7 @@ impl TextAcc<'_> {
 
     #[inline]
     fn push_char(&mut self, text: &str, c: char) {
-        self.to_multi(text);
+        self.become_multi(text);
         self.buf.push(c);
     }
 

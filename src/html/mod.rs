@@ -1,5 +1,5 @@
-//! HTML text constructs: spec step [178] "parse escaped HTML content", sanitizing and the
-//! significant-content test ([112]–[129]), node equality ([362]–[363]) and the two
+//! HTML text constructs: spec step \[178\] "parse escaped HTML content", sanitizing and the
+//! significant-content test (\[112\]–\[129\]), node equality (\[362\]–\[363\]) and the two
 //! serializations (harness XML, HTML5). See NOTES §3.
 //!
 //! Owns: the fragment data types ([`Html`], [`Node`], [`NodeKind`], [`Element`], [`Attribute`]),
@@ -8,7 +8,7 @@
 //! Invariants:
 //! - A fragment is a flat pre-order node list in the per-parse arena; `Node::end` is one past
 //!   the node's last descendant, and every `end` lies within its parent's range. Top-level
-//!   children are at 0, `nodes[0].end`, …
+//!   children are at 0, `nodes\[0\].end`, …
 //! - Every fragment handed out is sanitized (no HTML `img` with `width="1"` and `height="1"`)
 //!   and has significant content; parse results that are exactly one Text node are returned
 //!   as [`Text::Plain`] instead.
@@ -84,7 +84,7 @@ pub struct Node<'a> {
 }
 
 /// A sanitized fragment (the spec's DocumentFragment / "Node" value). Top-level children are the nodes
-/// at index 0, nodes[0].end, ... . Namespace "" = null namespace; HTML elements have namespace "http://www.w3.org/1999/xhtml".
+/// at index 0, nodes\[0\].end, ... . Namespace "" = null namespace; HTML elements have namespace `http://www.w3.org/1999/xhtml`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Html<'a> {
     nodes: &'a [Node<'a>],
@@ -174,7 +174,7 @@ fn may_open_tag(text: &str) -> bool {
     })
 }
 
-/// Spec step [178] "parse escaped HTML content" given the element's child text content `text`
+/// Spec step \[178\] "parse escaped HTML content" given the element's child text content `text`
 /// (already XML-unescaped by the caller): HTML fragment parsing (context div, no-quirks, scripting
 /// DISABLED), sanitize (remove 1x1 img), significance test; None if not significant; Text::Plain(data)
 /// when the fragment is exactly one Text node; else Text::Html. All allocations in `arena`.

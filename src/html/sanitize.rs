@@ -1,4 +1,4 @@
-//! Spec "sanitize" ([112]/[113]) and "has significant content" ([114]/[129], NOTES §3, D11–D13)
+//! Spec "sanitize" (\[112\]/\[113\]) and "has significant content" (\[114\]/\[129\], NOTES §3, D11–D13)
 //! in one linear pre-order pass over a flat node list.
 //!
 //! Invariants:

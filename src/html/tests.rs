@@ -703,7 +703,7 @@ fn corpus_differential() {
     );
     println!("bytes per path: {path_bytes:?}");
     let mut b: Vec<_> = bails.into_iter().collect();
-    b.sort_by(|x, y| y.1.cmp(&x.1));
+    b.sort_by_key(|x| std::cmp::Reverse(x.1));
     println!("fast builder gives up at (bytes of those texts): {:?}", &b[..b.len().min(40)]);
 }
 

@@ -15,6 +15,9 @@
 //! - Offsets are plain second counts (no `chrono::FixedOffset`), so RFC 822 `+9900` works.
 use std::fmt;
 
+mod interop;
+pub use interop::OutOfRange;
+
 /// Maximum number of fractional-second digits kept; longer fractions are truncated.
 pub const MAX_FRACTION_DIGITS: usize = 31;
 
@@ -335,7 +338,7 @@ pub fn parse_rfc3339(s: &str) -> Option<Timestamp> {
 // ---------------------------------------------------------------------------------------------
 // §4.2 W3C-DTF
 
-/// W3C-DTF (NOTES §4.2): `Y{4,}` [`-MM` [`-DD` [`THH:MM`[`:SS`[`.d+`]] TZD]]], TZD = `Z` |
+/// W3C-DTF (NOTES §4.2): `Y{4,} [-MM [-DD [THH:MM[:SS[.d+]] TZD]]]`, TZD = `Z` |
 /// `±HH:MM` | `±HHMM`. Case-sensitive; missing month/day = 01, missing time = midnight UTC;
 /// a time requires a TZD. Years of any length (overflow → `None`). No trimming.
 pub fn parse_w3cdtf(s: &str) -> Option<Timestamp> {
@@ -435,7 +438,7 @@ pub(crate) fn month_abbrev(name: &[u8]) -> Option<u64> {
 /// `[WEEKDAY CFWS* "," CFWS*] DAY CFWS+ MON CFWS+ YEAR CFWS+ HH CFWS* ":" CFWS* MM CFWS*
 /// [":" CFWS* SS CFWS+] ZONE`, with leading/trailing CFWS. Weekday not validated (comma
 /// required); 3-letter month names only; 2-digit years → 1950–2049, 3-digit → +1900;
-/// `±HHMM` zones with unchecked hours, named zones per [`NAMED_ZONES`], other letters +0000.
+/// `±HHMM` zones with unchecked hours, named zones per `NAMED_ZONES`, other letters +0000.
 pub fn parse_rfc822(s: &str) -> Option<Timestamp> {
     let mut c = Cur::new(s);
     c.cfws()?;

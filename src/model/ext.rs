@@ -18,6 +18,7 @@ use super::{owned, OwnedPerson, Person};
 
 /// A category with its scheme and label. RSS `category@domain` is stored as `scheme`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Category<'a> {
     pub term: &'a str,
     /// Atom `scheme`, RSS `domain`.
@@ -28,6 +29,7 @@ pub struct Category<'a> {
 
 /// The generator of a feed (RSS `generator` text; Atom `generator` text, `uri`, `version`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Generator<'a> {
     pub name: Option<&'a str>,
     pub uri: Option<&'a str>,
@@ -36,6 +38,7 @@ pub struct Generator<'a> {
 
 /// RSS `image` (channel logo) sub-elements beyond the `url` the spec reads into `logo`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ImageInfo<'a> {
     pub url: Option<&'a str>,
     pub title: Option<&'a str>,
@@ -48,6 +51,7 @@ pub struct ImageInfo<'a> {
 /// RSS item `source`: the channel the item was republished from. Atom entry `source`: its
 /// `title` and the `self` link (else the `alternate` link).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Source<'a> {
     pub title: Option<&'a str>,
     pub url: Option<&'a str>,
@@ -56,6 +60,7 @@ pub struct Source<'a> {
 /// `itunes:category text="…"` with its nested `itunes:category` children (Apple allows one
 /// level of nesting).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ItunesCategory<'a> {
     pub text: &'a str,
     pub subcategories: Vec<&'a str>,
@@ -63,6 +68,7 @@ pub struct ItunesCategory<'a> {
 
 /// `itunes:owner`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ItunesOwner<'a> {
     pub name: Option<&'a str>,
     pub email: Option<&'a str>,
@@ -70,6 +76,7 @@ pub struct ItunesOwner<'a> {
 
 /// Channel-level iTunes fields.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ItunesFeed<'a> {
     /// `itunes:explicit`: `true`/`yes`/`explicit` → true; `false`/`no`/`clean` → false.
     pub explicit: Option<bool>,
@@ -87,6 +94,7 @@ pub struct ItunesFeed<'a> {
 
 /// Item-level iTunes fields.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ItunesEntry<'a> {
     pub explicit: Option<bool>,
     pub episode: Option<u64>,
@@ -112,6 +120,7 @@ impl ItunesEntry<'_> {
 
 /// `podcast:person`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PodcastPerson<'a> {
     pub name: &'a str,
     pub role: Option<&'a str>,
@@ -122,6 +131,7 @@ pub struct PodcastPerson<'a> {
 
 /// `podcast:transcript`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PodcastTranscript<'a> {
     pub url: &'a str,
     pub mime_type: Option<&'a str>,
@@ -131,6 +141,7 @@ pub struct PodcastTranscript<'a> {
 
 /// `podcast:chapters`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PodcastChapters<'a> {
     pub url: &'a str,
     pub mime_type: Option<&'a str>,
@@ -138,6 +149,7 @@ pub struct PodcastChapters<'a> {
 
 /// `podcast:funding`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PodcastFunding<'a> {
     pub url: &'a str,
     /// The element's text (the call to action), if any.
@@ -146,6 +158,7 @@ pub struct PodcastFunding<'a> {
 
 /// `podcast:locked`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PodcastLocked<'a> {
     /// `yes` → true, `no` → false (case-insensitive); other values give no `locked`.
     pub locked: bool,
@@ -154,6 +167,7 @@ pub struct PodcastLocked<'a> {
 
 /// `podcast:season`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PodcastSeason<'a> {
     pub number: u64,
     pub name: Option<&'a str>,
@@ -161,6 +175,7 @@ pub struct PodcastSeason<'a> {
 
 /// `podcast:episode`. The number may be decimal (`1.5`), so it is kept as written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PodcastEpisode<'a> {
     pub number: &'a str,
     pub display: Option<&'a str>,
@@ -168,6 +183,7 @@ pub struct PodcastEpisode<'a> {
 
 /// Channel-level Podcast namespace (`https://podcastindex.org/namespace/1.0`) fields.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PodcastFeed<'a> {
     pub guid: Option<&'a str>,
     pub locked: Option<PodcastLocked<'a>>,
@@ -177,6 +193,7 @@ pub struct PodcastFeed<'a> {
 
 /// Item-level Podcast namespace fields.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct PodcastEntry<'a> {
     pub transcripts: Vec<PodcastTranscript<'a>>,
     pub chapters: Option<PodcastChapters<'a>>,
@@ -199,6 +216,7 @@ impl PodcastEntry<'_> {
 
 /// Feed fields beyond the spec's model.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct FeedExt<'a> {
     /// Atom `id`; RSS 1.0 channel `rdf:about`.
     pub id: Option<&'a str>,
@@ -228,6 +246,7 @@ pub struct FeedExt<'a> {
 
 /// Entry fields beyond the spec's model.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct EntryExt<'a> {
     /// Atom `id`; RSS `guid`; RSS 1.0 item `rdf:about`.
     pub id: Option<&'a str>,

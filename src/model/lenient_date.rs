@@ -31,26 +31,99 @@ use super::date::{self, Timestamp};
 
 /// A date recognized by [`parse_lenient`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LenientDate {
     pub timestamp: Timestamp,
     /// The input had no zone: UTC (Korean forms: +09:00) was assumed, so the instant is
     /// uncertain by up to ±14 h.
     pub zone_assumed: bool,
-    /// Short name of the recognized form:
-    /// - `"rfc3339"`, `"rfc822"`, `"w3cdtf"`: a strict parser of the spec read it;
-    /// - `"unix-seconds"`, `"unix-millis"`: 10 (optionally `.F`) or 13 digits (1990–2100);
-    /// - `"iso-basic"`: all digits, `YYYYMMDD` or `YYYYMMDDhhmmss`;
-    /// - `"iso-date"`: `Y-M-D` (or `YYYYMMDD` before a time), `T` or space, optional time
-    ///   (`H:MM[:SS[.F]]`, `HH`, `HHMM`, `HHMMSS`; `24:00:00` is the next midnight) and zone;
-    /// - `"iso-week"`: `2024-W03-1`, `2024W031`; `"iso-ordinal"`: `2024-015`, `2024015`;
-    /// - `"ymd-slash"` (`2024/01/15`), `"ymd-dot"` (`2024.01.15`), `"dmy-dot"` (`15.01.2024`);
-    /// - `"dmy-numeric"` (`15/01/2024`, `15-01-2024`), `"mdy-numeric"` (`01/15/2024`): only
-    ///   when one of the first two numbers is above 12;
-    /// - `"us-month-name"` (`Jan 15, 2024`), `"day-month-name"` (`15 January 2024`, RFC 822
-    ///   variants), `"year-month-name"` (`2024-Jan-15`, `2004-július-13T9:15-05:00`);
-    /// - `"ctime"` (`Sun Aug 17 16:51:14 UTC 2008`);
-    /// - `"cjk-ymd"` (`2024年1月15日`, `2004년 05월 28일 01:31:15`).
-    pub form: &'static str,
+    /// The form that was recognized (its name, [`LenientForm::as_str`], is written in records).
+    pub form: LenientForm,
+}
+
+/// The date forms [`parse_lenient`] recognizes; each is written by its short name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum LenientForm {
+    /// `rfc3339`: the spec's RFC 3339 parser read it.
+    Rfc3339,
+    /// `rfc822`: the spec's RFC 822 parser read it.
+    Rfc822,
+    /// `w3cdtf`: the spec's W3C-DTF parser read it.
+    W3cDtf,
+    /// `unix-seconds`: 10 digits (optionally `.F`), 1990–2100.
+    UnixSeconds,
+    /// `unix-millis`: 13 digits, 1990–2100.
+    UnixMillis,
+    /// `iso-basic`: all digits, `YYYYMMDD` or `YYYYMMDDhhmmss`.
+    IsoBasic,
+    /// `iso-date`: `Y-M-D` (or `YYYYMMDD` before a time), `T` or space, optional time
+    /// (`H:MM[:SS[.F]]`, `HH`, `HHMM`, `HHMMSS`; `24:00:00` is the next midnight) and zone.
+    IsoDate,
+    /// `iso-week`: `2024-W03-1`, `2024W031`.
+    IsoWeek,
+    /// `iso-ordinal`: `2024-015`, `2024015`.
+    IsoOrdinal,
+    /// `ymd-slash`: `2024/01/15`.
+    YmdSlash,
+    /// `ymd-dot`: `2024.01.15`.
+    YmdDot,
+    /// `dmy-dot`: `15.01.2024`.
+    DmyDot,
+    /// `dmy-numeric`: `15/01/2024`, `15-01-2024` (only when the first number is above 12).
+    DmyNumeric,
+    /// `mdy-numeric`: `01/15/2024` (only when the second number is above 12).
+    MdyNumeric,
+    /// `us-month-name`: `Jan 15, 2024`.
+    UsMonthName,
+    /// `day-month-name`: `15 January 2024`, RFC 822 variants.
+    DayMonthName,
+    /// `year-month-name`: `2024-Jan-15`, `2004-július-13T9:15-05:00`.
+    YearMonthName,
+    /// `ctime`: `Sun Aug 17 16:51:14 UTC 2008`.
+    Ctime,
+    /// `cjk-ymd`: `2024年1月15日`, `2004년 05월 28일 01:31:15`.
+    CjkYmd,
+}
+
+impl LenientForm {
+    /// The form's short name, as written in records (`us-month-name`, `iso-week`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LenientForm::Rfc3339 => "rfc3339",
+            LenientForm::Rfc822 => "rfc822",
+            LenientForm::W3cDtf => "w3cdtf",
+            LenientForm::UnixSeconds => "unix-seconds",
+            LenientForm::UnixMillis => "unix-millis",
+            LenientForm::IsoBasic => "iso-basic",
+            LenientForm::IsoDate => "iso-date",
+            LenientForm::IsoWeek => "iso-week",
+            LenientForm::IsoOrdinal => "iso-ordinal",
+            LenientForm::YmdSlash => "ymd-slash",
+            LenientForm::YmdDot => "ymd-dot",
+            LenientForm::DmyDot => "dmy-dot",
+            LenientForm::DmyNumeric => "dmy-numeric",
+            LenientForm::MdyNumeric => "mdy-numeric",
+            LenientForm::UsMonthName => "us-month-name",
+            LenientForm::DayMonthName => "day-month-name",
+            LenientForm::YearMonthName => "year-month-name",
+            LenientForm::Ctime => "ctime",
+            LenientForm::CjkYmd => "cjk-ymd",
+        }
+    }
+}
+
+impl std::fmt::Display for LenientForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Compares by short name (`form == "rfc822"`).
+impl PartialEq<&str> for LenientForm {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
 }
 
 /// Unix timestamps are only recognized in [1990-01-01, 2100-01-01).
@@ -76,17 +149,17 @@ pub fn parse_lenient(s: &str) -> Option<LenientDate> {
         if int.len() == 10 && digits(int) && digits(frac) {
             let v = num(int.as_bytes());
             (UNIX_MIN..UNIX_MAX).contains(&v).then_some(())?;
-            return strict(Timestamp::with_fraction(v, frac)?, "unix-seconds");
+            return strict(Timestamp::with_fraction(v, frac)?, LenientForm::UnixSeconds);
         }
     }
     if let Some(t) = date::parse_rfc3339(s) {
-        return strict(t, "rfc3339");
+        return strict(t, LenientForm::Rfc3339);
     }
     if let Some(t) = date::parse_rfc822(s) {
-        return strict(t, "rfc822");
+        return strict(t, LenientForm::Rfc822);
     }
     if let Some(t) = date::parse_w3cdtf(s) {
-        return strict(t, "w3cdtf");
+        return strict(t, LenientForm::W3cDtf);
     }
     if let Some(d) = week_or_ordinal(b) {
         return Some(d);
@@ -128,27 +201,27 @@ fn all_digits(s: &str) -> Option<LenientDate> {
     let local = |timestamp, form| Some(LenientDate { timestamp, zone_assumed: true, form });
     let year = || Some(num(&b[..4])).filter(|y| DIGIT_YEARS.contains(y));
     match b.len() {
-        4 => at(date::parse_w3cdtf(s)?, "w3cdtf"),
-        7 => local(ordinal(year()?, num(&b[4..]))?, "iso-ordinal"),
+        4 => at(date::parse_w3cdtf(s)?, LenientForm::W3cDtf),
+        7 => local(ordinal(year()?, num(&b[4..]))?, LenientForm::IsoOrdinal),
         8 => {
             let t = instant(year()?, num(&b[4..6]), num(&b[6..]), (0, 0, 0, ""), 0, false)?;
-            local(t, "iso-basic")
+            local(t, LenientForm::IsoBasic)
         }
         10 => {
             let v = num(b);
             (UNIX_MIN..UNIX_MAX).contains(&v).then_some(())?;
-            at(Timestamp::from_unix(v), "unix-seconds")
+            at(Timestamp::from_unix(v), LenientForm::UnixSeconds)
         }
         13 => {
             let v = num(&b[..10]);
             (UNIX_MIN..UNIX_MAX).contains(&v).then_some(())?;
-            at(Timestamp::with_fraction(v, &s[10..])?, "unix-millis")
+            at(Timestamp::with_fraction(v, &s[10..])?, LenientForm::UnixMillis)
         }
         14 => {
             let (h, mi, sec) =
                 (num(&b[8..10]) as u32, num(&b[10..12]) as u32, num(&b[12..]) as u32);
             let t = instant(year()?, num(&b[4..6]), num(&b[6..8]), (h, mi, sec, ""), 0, false)?;
-            local(t, "iso-basic")
+            local(t, LenientForm::IsoBasic)
         }
         _ => None,
     }
@@ -181,7 +254,11 @@ fn week_or_ordinal(b: &[u8]) -> Option<LenientDate> {
     let (w, d) = match b.len() {
         8 if b[4] == b'-' => {
             let t = ordinal(y, digits(5..8)?)?;
-            return Some(LenientDate { timestamp: t, zone_assumed: true, form: "iso-ordinal" });
+            return Some(LenientDate {
+                timestamp: t,
+                zone_assumed: true,
+                form: LenientForm::IsoOrdinal,
+            });
         }
         10 if b[4] == b'-' && is_w(5) && b[8] == b'-' => (digits(6..8)?, digits(9..10)?),
         8 if is_w(4) => (digits(5..7)?, digits(7..8)?),
@@ -195,7 +272,7 @@ fn week_or_ordinal(b: &[u8]) -> Option<LenientDate> {
         return None; // week 53 of a 52-week year
     }
     let timestamp = Timestamp::from_unix(day.checked_mul(86_400)?);
-    Some(LenientDate { timestamp, zone_assumed: true, form: "iso-week" })
+    Some(LenientDate { timestamp, zone_assumed: true, form: LenientForm::IsoWeek })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -728,7 +805,7 @@ fn interpret(t: &Tokens<'_>) -> Option<LenientDate> {
             let (y, d, form, time) = match *nums {
                 // 15 January 2024 / 20-Mar-2016 / 03 Apr 02 1500 GMT
                 [(d, dl, da), (y, yl, ya)] if da < month_at && month_at < ya && dl <= 2 => {
-                    (year(y, yl)?, d, "day-month-name", time)
+                    (year(y, yl)?, d, LenientForm::DayMonthName, time)
                 }
                 [(d, dl, da), (y, yl, ya), (hm, 4, ha)]
                     if da < month_at && month_at < ya && ya < ha && dl <= 2 && time.is_none() =>
@@ -737,22 +814,26 @@ fn interpret(t: &Tokens<'_>) -> Option<LenientDate> {
                     (
                         year(y, yl)?,
                         d,
-                        "day-month-name",
+                        LenientForm::DayMonthName,
                         Some(((hm / 100) as u32, (hm % 100) as u32, 0, "")),
                     )
                 }
                 // 2024-Jan-15
                 [(y, 4, ya), (d, dl, da)] if ya < month_at && month_at < da && dl <= 2 => {
-                    (y, d, "year-month-name", time)
+                    (y, d, LenientForm::YearMonthName, time)
                 }
                 // Jan 15, 2024 / Sun Aug 17 16:51:14 UTC 2008
                 [(d, dl, da), (y, yl, ya)] if month_at < da && da < ya && dl <= 2 => {
-                    let form = if da < time_at && time_at < ya { "ctime" } else { "us-month-name" };
+                    let form = if da < time_at && time_at < ya {
+                        LenientForm::Ctime
+                    } else {
+                        LenientForm::UsMonthName
+                    };
                     (year(y, yl)?, d, form, time)
                 }
                 _ => return None,
             };
-            if form != "ctime" && time_at < month_at.max(nums.last()?.2) {
+            if form != LenientForm::Ctime && time_at < month_at.max(nums.last()?.2) {
                 return None;
             }
             (y, mo as i64, d, form, time)
@@ -771,23 +852,27 @@ fn interpret(t: &Tokens<'_>) -> Option<LenientDate> {
                 return None;
             }
             match (al, cl, s1) {
-                (4, 1 | 2, b'-') => (*a, *b, *c, "iso-date", time),
-                (4, 1 | 2, b'/') => (*a, *b, *c, "ymd-slash", time),
-                (4, 1 | 2, b'.') => (*a, *b, *c, "ymd-dot", time),
-                (1 | 2, 4, b'.') => (*c, *b, *a, "dmy-dot", time),
+                (4, 1 | 2, b'-') => (*a, *b, *c, LenientForm::IsoDate, time),
+                (4, 1 | 2, b'/') => (*a, *b, *c, LenientForm::YmdSlash, time),
+                (4, 1 | 2, b'.') => (*a, *b, *c, LenientForm::YmdDot, time),
+                (1 | 2, 4, b'.') => (*c, *b, *a, LenientForm::DmyDot, time),
                 // 15/01/2024, 01/15/2024: the only reading where the numbers fit. 03/04/2024
                 // (either way) and friends are not guessed at.
-                (1 | 2, 4, b'/' | b'-') if *a > 12 && *b <= 12 => (*c, *b, *a, "dmy-numeric", time),
-                (1 | 2, 4, b'/' | b'-') if *b > 12 && *a <= 12 => (*c, *a, *b, "mdy-numeric", time),
+                (1 | 2, 4, b'/' | b'-') if *a > 12 && *b <= 12 => {
+                    (*c, *b, *a, LenientForm::DmyNumeric, time)
+                }
+                (1 | 2, 4, b'/' | b'-') if *b > 12 && *a <= 12 => {
+                    (*c, *a, *b, LenientForm::MdyNumeric, time)
+                }
                 _ => return None,
             }
         }
     };
     if t.cjk != 0 {
-        if t.cjk != 3 || form != "iso-date" {
+        if t.cjk != 3 || form != LenientForm::IsoDate {
             return None;
         }
-        form = "cjk-ymd";
+        form = LenientForm::CjkYmd;
     }
 
     // A zone needs a time before it (`Jan 15, 2024 EST` is not guessed at).
@@ -811,7 +896,7 @@ fn interpret(t: &Tokens<'_>) -> Option<LenientDate> {
         None if t.korean => (9 * 3600, true),
         None => (0, true),
     };
-    let timestamp = instant(y, mo, d, tm, off, form == "iso-date")?;
+    let timestamp = instant(y, mo, d, tm, off, form == LenientForm::IsoDate)?;
     Some(LenientDate { timestamp, zone_assumed, form })
 }
 
@@ -1123,7 +1208,7 @@ mod tests {
         let mut failures = Vec::new();
         for &(input, want) in CASES {
             let got = parse_lenient(input);
-            let got = got.map(|d| (d.timestamp.to_string(), d.form, d.zone_assumed));
+            let got = got.map(|d| (d.timestamp.to_string(), d.form.as_str(), d.zone_assumed));
             let want = want.map(|(t, f, z)| (t.to_owned(), f, z));
             if got != want {
                 failures.push(format!("{input:?}: got {got:?}, want {want:?}"));
@@ -1233,7 +1318,7 @@ mod tests {
             let _ = parse_lenient(&s);
         }
         assert_eq!(
-            parse_lenient(&(", ".repeat(mb) + "Jan 15, 2024")).map(|d| d.form),
+            parse_lenient(&(", ".repeat(mb) + "Jan 15, 2024")).map(|d| d.form.as_str()),
             Some("us-month-name")
         );
     }

@@ -13,6 +13,7 @@
 //! - Dates are instants with their original fractional-second digits (see [`date`]).
 //! - `Entry::categories` is a set: no duplicates, first-seen order kept for determinism.
 
+mod access;
 pub mod date;
 pub mod ext;
 pub mod lenient_date;
@@ -61,6 +62,7 @@ impl<'a> Text<'a> {
 
 /// An image (icon, logo, thumbnail, person icon).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Image<'a> {
     pub url: Option<&'a str>,
     pub width: Option<u64>,
@@ -69,6 +71,7 @@ pub struct Image<'a> {
 
 /// A person (author). The harness names the spec's `icon` "logo".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Person<'a> {
     pub name: Option<&'a str>,
     pub email: Option<&'a str>,
@@ -78,6 +81,7 @@ pub struct Person<'a> {
 
 /// An enclosure. `mime_type` is the attribute value as written (may be empty, may not parse).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Enclosure<'a> {
     pub url: Option<&'a str>,
     pub mime_type: Option<&'a str>,
@@ -86,6 +90,7 @@ pub struct Enclosure<'a> {
 
 /// An entry (Atom entry, RSS item).
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Entry<'a> {
     pub title: Option<Text<'a>>,
     pub subtitle: Option<Text<'a>>,
@@ -108,6 +113,7 @@ pub struct Entry<'a> {
 /// A feed. The spec's entry → feed back-reference is expressed by ownership: an entry's feed
 /// is the feed whose `entries` holds it (see [`Feed::computed_authors`]).
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Feed<'a> {
     pub title: Option<Text<'a>>,
     pub subtitle: Option<Text<'a>>,

@@ -1,4 +1,4 @@
-//! Strict HTML sanitizing (issue #7 part 4), opt-in. The spec's own note [115] says its
+//! Strict HTML sanitizing (issue #7 part 4), opt-in. The spec's own note \[115\] says its
 //! HTML values are not safe to insert into a page; this makes them so.
 //!
 //! Pipeline: the input is first parsed as an HTML fragment by the same html5ever path the
@@ -317,6 +317,13 @@ fn keep_embed(el: &mut Element<'_, '_>, opts: &SanitizeOptions) -> bool {
 
 /// Decodes character references in an attribute value: numeric (decimal/hex, with or without
 /// `;`) and the named references used to obfuscate URLs. Unknown names stay as written.
+///
+/// ```
+/// use feedmill::sanitize::decode_entities;
+/// assert_eq!(decode_entities("javascript&#0000000058;x"), "javascript:x");
+/// assert_eq!(decode_entities("&#x6A;ava&Tab;script&colon;"), "java\tscript:");
+/// assert_eq!(decode_entities("&#99999999999;&#0;&bogus;"), "\u{FFFD}\u{FFFD}&bogus;");
+/// ```
 pub fn decode_entities(s: &str) -> String {
     if !s.contains('&') {
         return s.to_owned();
@@ -367,10 +374,13 @@ pub fn decode_entities(s: &str) -> String {
                 .take_while(|b| if hex { b.is_ascii_hexdigit() } else { b.is_ascii_digit() })
                 .count();
             if len > 0 {
-                let digits = &digits_start[..len];
-                let v =
-                    u32::from_str_radix(&digits[..digits.len().min(8)], if hex { 16 } else { 10 })
-                        .unwrap_or(0xFFFD);
+                // Any number of leading zeros (`&#0000000058;` is `:`); a value past U+10FFFF
+                // saturates and becomes U+FFFD, as in HTML's numeric character references.
+                let radix = if hex { 16 } else { 10 };
+                let v = digits_start[..len].bytes().fold(0u32, |v, b| {
+                    let d = (b as char).to_digit(radix).unwrap_or(0);
+                    v.saturating_mul(radix).saturating_add(d).min(0x11_0000)
+                });
                 let c = char::from_u32(v).filter(|&c| c != '\0').unwrap_or('\u{FFFD}');
                 out.push(c);
                 let consumed = (num.len() - digits_start.len()) + len;

@@ -577,7 +577,7 @@ impl<'o> Obj<'o> {
             let mut o = Obj::begin(self.out);
             o.date("value", Some(l.timestamp), scratch);
             o.bool("zone_assumed", l.zone_assumed);
-            o.str("form", l.form);
+            o.str("form", l.form.as_str());
             o.end();
         }
     }

@@ -346,7 +346,7 @@ fn is_forbidden_control(b: u8) -> bool {
 }
 
 /// Position of the first forbidden C0 control character. 128-byte chunks with AVX2 where
-/// the CPU has it ([`block::control_free_prefix`]), then branch-free over 64-byte blocks so
+/// the CPU has it (`block::control_free_prefix`), then branch-free over 64-byte blocks so
 /// the compiler vectorizes it; the clean path pays one pass over the input.
 pub fn find_forbidden_control(bytes: &[u8]) -> Option<usize> {
     let mut base = block::control_free_prefix(bytes);
@@ -1056,7 +1056,9 @@ impl<'a> XmlReader<'a> {
         }
     }
 
-    /// The next event of the balanced stream.
+    /// The next event of the balanced stream. Not an `Iterator`: the stream never ends
+    /// (after the document it yields `Event::Eof` on every call).
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Event<'a> {
         loop {
             if let Some(text) = self.pending_text.take() {

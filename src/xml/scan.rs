@@ -433,7 +433,7 @@ mod tests {
                         let n = e.name().as_ref().len();
                         format!("start {:?} {:?} {empty}", &e[..n], &e[n..])
                     }
-                    QEvent::End(e) => format!("end {:?}", &*e.name().as_ref()),
+                    QEvent::End(e) => format!("end {:?}", e.name().as_ref()),
                     QEvent::CData(t) => format!("cdata {:?}", &*t),
                     QEvent::Comment(t) => format!("comment {:?}", &*t),
                     QEvent::PI(p) => format!("pi {:?}", &*p),

@@ -11,7 +11,8 @@ use flate2::Compression;
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_feedmill");
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+/// The workspace root: inputs are named relative to it (`corpus/...`).
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
 /// The target dir may be shared between checkouts: make sure the binary is this CLI.
 fn check_binary() {

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use std::sync::mpsc::Receiver;
 
 use feedmill::bulk::{self, Config, Input, Progress, Record, Summary, Worker};
+use feedmill::columnar::arrow_array::RecordBatch;
 use feedmill::columnar::parquet::{ParquetOptions, ParquetSink};
 use feedmill::columnar::{Layout, RecordBatchBuilder};
 use feedmill::sink::stats::Stats;
@@ -34,7 +35,7 @@ pub fn run(
         }
         (b.finish(), stats)
     };
-    let consume = move |batches: Receiver<Vec<arrow_array::RecordBatch>>| {
+    let consume = move |batches: Receiver<Vec<RecordBatch>>| {
         let mut sink = ParquetSink::new(out, ParquetOptions { layout, ..Default::default() })?;
         for window in batches {
             for b in window {

@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser as _;
+use clap::{CommandFactory as _, Parser as _};
 use feedmill::bulk::{self, input, Config, Input, Summary};
 use feedmill::extract::ExtractOptions;
 use feedmill::sanitize::SanitizeOptions;
@@ -17,9 +17,10 @@ mod parquet;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// The sample processed when no input is given: the real-feed corpus shipped in the
-/// repository, found through the crate directory at build time.
-const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/real");
+/// The sample processed when no input is given and the binary runs from a source checkout:
+/// the real-feed corpus shipped in the repository, found through the workspace directory at
+/// build time. An installed binary has no such directory and asks for an input instead.
+const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/real");
 
 #[derive(clap::Parser, Debug)]
 #[command(
@@ -35,8 +36,9 @@ INPUTS:
   Formats are recognized by their first bytes, not by file name. WARC `response` records
   are processed as HTTP responses (status, Content-Type charset, target URI as base URL,
   chunked and gzip/deflate decoded); other WARC record types are skipped and counted.
-  With no input, the sample corpus shipped with the source is processed:
-  <crate>/corpus/real (the main-job command is `cargo run --release -- corpus/real`).
+  With no input, a binary built from a source checkout processes the sample corpus shipped
+  with it (corpus/real; the main-job command is `cargo run --release -- corpus/real`); an
+  installed binary reports a usage error.
 
 OUTPUT:
   One JSON object per line per input record, in input order whatever --threads is:
@@ -183,7 +185,6 @@ EXAMPLES:
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if cli.allow_video_embeds && cli.sanitize != SanitizeMode::Strict {
-        use clap::CommandFactory as _;
         Cli::command()
             .error(
                 clap::error::ErrorKind::ArgumentConflict,
@@ -195,6 +196,14 @@ fn main() -> ExitCode {
         return run_discover(inputs, base_url.as_deref(), output.as_ref(), *summary);
     }
     let inputs: Vec<Input> = if cli.inputs.is_empty() {
+        if !std::path::Path::new(SAMPLE).is_dir() {
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    "no INPUT given (files, directories, archives, or `-` for standard input)",
+                )
+                .exit();
+        }
         vec![Input::Path(PathBuf::from(SAMPLE))]
     } else {
         cli.inputs.iter().map(|a| Input::parse(a)).collect()

@@ -1,0 +1,90 @@
+//! Convenience accessors on the model: what a library user asks of a feed without knowing
+//! which spec field or extension holds it (the entry's id and best date, a text value as
+//! plain text or for display).
+
+use std::fmt;
+
+use super::{Entry, OwnedEntry, OwnedText, Text, Timestamp};
+
+impl Entry<'_> {
+    /// The entry's identifier as written: Atom `id`, RSS `guid`, RSS 1.0 `rdf:about` (never
+    /// invented; the same value as `ext.id`).
+    pub fn id(&self) -> Option<&str> {
+        self.ext.id
+    }
+
+    /// The entry's best date, for sorting and display: the spec's `updated`, else its
+    /// `published` (both include values filled by recovery rules), else the lenient
+    /// readings of a non-standard `updated` then `published` date (`ext.*_lenient`, whose
+    /// zone may have been assumed). `None` when the entry carries no readable date.
+    ///
+    /// ```
+    /// let mut parser = feedmill::Parser::new(feedmill::Options::default());
+    /// let doc = "<rss><channel><item><pubDate>Mon, 15 Jan 2024 13:45:00 GMT</pubDate></item>\
+    ///            <item><pubDate>2024/01/16 08:00</pubDate></item></channel></rss>";
+    /// let parsed = parser.parse_str(doc, None).unwrap();
+    /// let entries = &parsed.feed.as_ref().unwrap().entries;
+    /// assert_eq!(entries[0].date().unwrap().to_string(), "2024-01-15T13:45:00Z");
+    /// assert_eq!(entries[1].date().unwrap().to_string(), "2024-01-16T08:00:00Z");
+    /// ```
+    pub fn date(&self) -> Option<Timestamp> {
+        self.updated.or(self.published).or_else(|| {
+            self.ext.updated_lenient.or(self.ext.published_lenient).map(|l| l.timestamp)
+        })
+    }
+}
+
+impl Text<'_> {
+    /// The plain text of the value: a string with its whitespace runs collapsed, or an HTML
+    /// value's visible text (markup removed, `script`/`style` content left out, block
+    /// boundaries as newlines) — the `*_text` values of extraction.
+    ///
+    /// ```
+    /// let mut parser = feedmill::Parser::new(feedmill::Options::default());
+    /// let doc = "<rss><channel><item>\
+    ///            <description>&lt;p&gt;One &lt;b&gt;two&lt;/b&gt;&lt;/p&gt;</description>\
+    ///            </item></channel></rss>";
+    /// let parsed = parser.parse_str(doc, None).unwrap();
+    /// let summary = parsed.feed.as_ref().unwrap().entries[0].summary.as_ref().unwrap();
+    /// assert_eq!(summary.to_plain_text(), "One two");
+    /// assert_eq!(summary.to_string(), "<p>One <b>two</b></p>");
+    /// ```
+    pub fn to_plain_text(&self) -> String {
+        let arena = bumpalo::Bump::new();
+        crate::extract::plain_text(&arena, self).unwrap_or("").to_owned()
+    }
+}
+
+/// A plain string as is; an HTML value as its HTML serialization (the sanitized fragment).
+impl fmt::Display for Text<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Text::Plain(s) => f.write_str(s),
+            Text::Html(h) => f.write_str(&h.to_html_string()),
+        }
+    }
+}
+
+impl OwnedEntry {
+    /// The entry's identifier as written (see [`Entry::id`]).
+    pub fn id(&self) -> Option<&str> {
+        self.ext.id.as_deref()
+    }
+
+    /// The entry's best date (see [`Entry::date`]).
+    pub fn date(&self) -> Option<Timestamp> {
+        self.updated.or(self.published).or_else(|| {
+            self.ext.updated_lenient.or(self.ext.published_lenient).map(|l| l.timestamp)
+        })
+    }
+}
+
+/// A plain string as is; an HTML value as its HTML serialization.
+impl fmt::Display for OwnedText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OwnedText::Plain(s) => f.write_str(s),
+            OwnedText::Html { html, .. } => f.write_str(html),
+        }
+    }
+}
