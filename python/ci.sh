@@ -8,7 +8,7 @@ t0=$(date +%s)
 VENV=${FEEDMILL_VENV:-/tmp/feedmill-py-venv}
 python3 -m venv "$VENV"
 "$VENV/bin/pip" install -q --upgrade pip
-"$VENV/bin/pip" install -q maturin pyarrow pyspark duckdb pytest
+"$VENV/bin/pip" install -q maturin pyarrow pandas pyspark duckdb pytest
 if ! command -v java >/dev/null 2>&1; then
     apt-get update -qq && apt-get install -y -qq openjdk-17-jre-headless
 fi
