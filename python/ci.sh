@@ -16,6 +16,7 @@ cargo build --release -p feedmill-cli
 rm -rf /tmp/feedmill-wheels
 (cd python && "$VENV/bin/maturin" build --release -i "$VENV/bin/python" -o /tmp/feedmill-wheels)
 "$VENV/bin/pip" install -q --force-reinstall --no-deps /tmp/feedmill-wheels/feedmill-*.whl
-# From python/ with the venv's pytest (not `python -m`, which would import ./feedmill).
-(cd python && FEEDMILL_BIN="$PWD/../target/release/feedmill" "$VENV/bin/pytest" -q -s tests)
+# From python/tests (in python/, ./feedmill would shadow the installed package, also for
+# the Spark executors, which inherit the working directory).
+(cd python/tests && FEEDMILL_BIN="$PWD/../../target/release/feedmill" "$VENV/bin/pytest" -q -s .)
 echo "python/ci.sh: $(( $(date +%s) - t0 )) s"

@@ -23,6 +23,8 @@ if shutil.which("java") is None:
 def spark():
     from pyspark.sql import SparkSession
 
+    # Executors run this interpreter (the one with feedmill and pyarrow installed).
+    os.environ["PYSPARK_PYTHON"] = sys.executable
     s = (
         SparkSession.builder.master("local[2]")
         .appName("feedmill-test")
@@ -30,6 +32,8 @@ def spark():
         .config("spark.ui.enabled", "false")
         .getOrCreate()
     )
+    # The job's module, for the executors' Python workers.
+    s.sparkContext.addPyFile(os.path.join(ROOT, "examples", "spark", "feedmill_job.py"))
     yield s
     s.stop()
 
