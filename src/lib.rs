@@ -21,6 +21,8 @@
 
 #[cfg(feature = "bulk")]
 pub mod bulk;
+#[cfg(feature = "arrow")]
+pub mod columnar;
 #[cfg(feature = "discover")]
 pub mod discover;
 pub mod error;

@@ -154,6 +154,14 @@ impl Worker {
         }
     }
 
+    /// Sets the base URL of the plain documents processed next (a WARC response always uses
+    /// its target URI).
+    pub fn set_base_url(&mut self, url: Option<&str>) {
+        if self.base_url.as_deref() != url {
+            self.base_url = url.map(str::to_owned);
+        }
+    }
+
     /// Serializes the records of `chunk` (one JSON line each) into a new buffer.
     pub fn process_chunk(&mut self, chunk: &[Record]) -> (Vec<u8>, Stats) {
         let mut out = Vec::with_capacity(chunk.len() * 2048);

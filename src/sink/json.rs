@@ -16,7 +16,8 @@
 //!   entry      {title, subtitle, summary, content, page_url, thumbnail, duration,
 //!               published, updated, authors, categories [string], enclosures}
 //!   enclosure  {url, type, length}
-//!   text       "string" for a plain value, {"html": "..."} for markup
+//!   text       `title` (etc.) is always a string: the plain text, or the sanitized HTML
+//!              serialized; `title_type` (etc.) beside it is "text" or "html"
 //!   date       RFC 3339 UTC, fraction kept: "2016-03-20T08:17:44Z"
 //!
 //! Beyond the spec's model (issue 7; `feed.ext` / `entry.ext`), after the spec's keys
@@ -46,7 +47,7 @@
 //!              dedup_key, dedup_source (id | url | hash)
 //! ```
 //!
-//! With strict sanitizing (`RecordView::sanitize`), every `{"html": …}` value is the output
+//! With strict sanitizing (`RecordView::sanitize`), every `html` text value is the output
 //! of [`crate::sanitize::sanitize_text`] instead of the spec's serialization.
 //!
 //! "Empty" means an empty string, an empty array, or an object with no non-empty field
@@ -530,8 +531,9 @@ fn escape_byte(out: &mut Vec<u8>, c: u8) {
     out.extend_from_slice(&[b'\\', short]);
 }
 
+/// Serializes the HTML value `h` (strictly sanitized when the record asks for it) as a JSON
+/// string.
 fn write_html(out: &mut Vec<u8>, cx: &mut Cx<'_>, h: &Html<'_>) {
-    out.extend_from_slice(b"{\"html\":");
     match cx.sanitize {
         None => {
             cx.scratch.clear();
@@ -540,7 +542,6 @@ fn write_html(out: &mut Vec<u8>, cx: &mut Cx<'_>, h: &Html<'_>) {
         }
         Some(opts) => json_str(out, &sanitize_text(&Text::Html(*h), opts)),
     }
-    out.push(b'}');
 }
 
 /// An object being written: commas and key quoting, and the "omit empty" rule.
@@ -648,19 +649,44 @@ impl<'o> Obj<'o> {
         }
     }
 
+    /// A text value: `"key":"…","key_type":"text"|"html"` (the plain text, or the sanitized
+    /// HTML serialized); both keys omitted when the value is empty.
     fn text(&mut self, key: &str, v: Option<&Text<'_>>, cx: &mut Cx<'_>) {
-        match v {
-            None => {}
-            Some(Text::Plain(s)) => self.str(key, s),
+        let kind = match v {
+            None => return,
+            Some(Text::Plain(s)) => {
+                if s.is_empty() {
+                    return;
+                }
+                self.key(key);
+                json_str(self.out, s);
+                "text"
+            }
             Some(Text::Html(h)) => {
                 let at = self.key(key);
                 let start = self.out.len();
                 write_html(self.out, cx, h);
-                // `{"html":""}` is an empty value.
-                let empty = &self.out[start..] == b"{\"html\":\"\"}";
+                // `""` is an empty value.
+                let empty = &self.out[start..] == b"\"\"";
                 self.end_value(at, !empty);
+                if empty {
+                    return;
+                }
+                "html"
             }
-        }
+        };
+        self.key_type(key);
+        json_str(self.out, kind);
+    }
+
+    /// Writes `,"<key>_type":`.
+    fn key_type(&mut self, key: &str) {
+        self.out.push(b',');
+        self.fields += 1;
+        self.out.push(b'"');
+        // Field names are fixed ASCII identifiers: no escaping needed.
+        self.out.extend_from_slice(key.as_bytes());
+        self.out.extend_from_slice(b"_type\":");
     }
 
     fn image(&mut self, key: &str, v: Option<&Image<'_>>) {
@@ -771,7 +797,7 @@ mod tests {
         let s = encode(&view(Some(&feed)));
         assert_eq!(
             s,
-            r#"{"source":"a \"b\".xml","status":"ok","format":"rss2","encoding":"UTF-8","feed":{"title":"T\n\u0001é","icon":{"url":"http://x/i.png","width":16},"entries":[{},{"duration":61,"categories":["a","b\"c"],"enclosures":[{"url":"u","type":"audio/mpeg","length":3}]}]}}"#
+            r#"{"source":"a \"b\".xml","status":"ok","format":"rss2","encoding":"UTF-8","feed":{"title":"T\n\u0001é","title_type":"text","icon":{"url":"http://x/i.png","width":16},"entries":[{},{"duration":61,"categories":["a","b\"c"],"enclosures":[{"url":"u","type":"audio/mpeg","length":3}]}]}}"#
         );
         let v: serde_json::Value = serde_json::from_str(&s).unwrap();
         assert_eq!(v["feed"]["entries"][1]["categories"][1], "b\"c");

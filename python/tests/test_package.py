@@ -1,0 +1,131 @@
+"""The Python package: parse (dict records equal to the CLI's JSON Lines), parse_batch (the
+Arrow schema, one row per body, entries layout), read_warc / read_warc_batches (the CLI's
+records for the same archive)."""
+
+import glob
+import json
+import os
+
+import pyarrow as pa
+import pytest
+
+import feedmill
+from conftest import run_cli
+
+ATOM = b"""<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title type="html">&lt;b&gt;News&lt;/b&gt;</title>
+<link href="/blog/"/><updated>2024-01-02T03:04:05Z</updated>
+<entry><title>First</title><link href="a/1"/><author><name>Ann</name></author>
+<updated>2024-01-02T03:04:05.5Z</updated><content type="html">&lt;p&gt;Hi&lt;/p&gt;</content></entry>
+<entry><title>Second</title></entry></feed>"""
+
+
+def test_parse_returns_the_json_record_shape():
+    r = feedmill.parse(ATOM, url="https://x.example/feed.xml")
+    assert r["status"] == "ok"
+    assert r["format"] == "atom"
+    assert r["source"] == "https://x.example/feed.xml"
+    f = r["feed"]
+    assert (f["title"], f["title_type"]) == ("<b>News</b>", "html")
+    assert f["page_url"] == "https://x.example/blog/"
+    assert f["updated"] == "2024-01-02T03:04:05Z"
+    e = f["entries"][0]
+    assert (e["title"], e["title_type"]) == ("First", "text")
+    assert (e["content"], e["content_type"]) == ("<p>Hi</p>", "html")
+    assert e["page_url"] == "https://x.example/a/1"
+    assert e["authors"] == [{"name": "Ann"}]
+    assert e["updated"] == "2024-01-02T03:04:05.5Z"
+    assert f["entries"][1] == {"title": "Second", "title_type": "text"}
+
+
+def test_parse_http_response_status_and_not_a_feed():
+    r = feedmill.parse(b"nope", status=404, url="https://x.example/")
+    assert r["status"] == "not_a_feed"
+    assert r["error"] == {"kind": "http_status", "message": "HTTP status 404"}
+    r = feedmill.parse(b"<html><body>hi</body></html>", content_type="text/html")
+    assert r["status"] == "not_a_feed"
+    # Charset from the Content-Type.
+    body = "<rss version='2.0'><channel><title>caf\u00e9</title></channel></rss>".encode("latin-1")
+    r = feedmill.parse(body, content_type="application/rss+xml; charset=iso-8859-1")
+    assert r["feed"]["title"] == "caf\u00e9"
+    assert r["encoding"] == "windows-1252"
+
+
+def test_parse_extract_and_strict_sanitize():
+    r = feedmill.parse(ATOM, extract=True)
+    assert r["feed"]["entries"][0]["word_count"] == 1
+    assert r["feed"]["entries"][0]["body_text"] == "Hi"
+    body = (b"<rss version='2.0'><channel><item><description>&lt;p&gt;a&lt;script&gt;x()"
+            b"&lt;/script&gt;&lt;/p&gt;</description></item></channel></rss>")
+    spec = feedmill.parse(body)["feed"]["entries"][0]
+    strict = feedmill.parse(body, sanitize="strict")["feed"]["entries"][0]
+    assert "<script>" in spec["summary"] and "<script" not in strict["summary"]
+    with pytest.raises(ValueError):
+        feedmill.parse(body, sanitize="nope")
+
+
+def test_parse_equals_cli_records_on_corpus_files(root, cli, tmp_path):
+    files = sorted(glob.glob(os.path.join(root, "corpus", "real", "*", "*")))[::10]
+    out = tmp_path / "o.jsonl"
+    run_cli(cli, ["-o", str(out), *files])
+    lines = [json.loads(l) for l in out.read_text().split("\n") if l]
+    assert len(lines) == len(files)
+    for path, rec in zip(files, lines):
+        with open(path, "rb") as fh:
+            mine = feedmill.parse(fh.read())
+        mine["source"] = rec["source"]
+        assert mine == rec, path
+
+
+def test_parse_batch_schema_and_rows():
+    batch = pa.record_batch(
+        {
+            "body": pa.array([ATOM, b"not a feed", None], pa.binary()),
+            "url": ["https://x.example/feed.xml", None, "https://y.example/"],
+            "status": pa.array([200, 200, None], pa.int32()),
+            "content_type": ["application/atom+xml", "text/plain", None],
+        }
+    )
+    out = feedmill.parse_batch(batch)
+    assert out.schema == feedmill.schema()
+    assert out.num_rows == 3
+    rows = out.to_pylist()
+    assert [r["status"] for r in rows] == ["ok", "not_a_feed", "error"]
+    assert rows[0]["feed"]["title_type"] == "html"
+    assert rows[0]["feed"]["entries"][0]["page_url"] == "https://x.example/a/1"
+    assert rows[0]["feed"]["entries"][0]["updated"].isoformat() == "2024-01-02T03:04:05.500000+00:00"
+    assert rows[2]["error"]["kind"] == "no_body"
+    ent = feedmill.parse_batch(batch, layout="entries")
+    assert ent.schema == feedmill.schema("entries")
+    # Two entries of the feed, and one row each for the two records without entries.
+    assert ent.num_rows == 4
+    assert ent.column("entry_index").to_pylist() == [0, 1, None, None]
+    assert ent.column("feed_title").to_pylist()[:2] == ["<b>News</b>"] * 2
+    # large_binary and string bodies are accepted (cast).
+    lb = pa.record_batch({"body": pa.array([ATOM], pa.large_binary())})
+    assert feedmill.parse_batch(lb).column("status").to_pylist() == ["ok"]
+    with pytest.raises(ValueError):
+        feedmill.parse_batch(pa.record_batch({"x": [1]}))
+
+
+def test_read_warc_matches_the_cli(cli, warcs, tmp_path):
+    warc = warcs[0]
+    out = tmp_path / "w.jsonl"
+    run_cli(cli, ["-o", str(out), warc])
+    cli_recs = [json.loads(l) for l in out.read_text().split("\n") if l]
+    raws = list(feedmill.read_warc(warc))
+    assert len(raws) == len(cli_recs) == 400
+    assert [r["source"] for r in raws] == [r["source"] for r in cli_recs]
+    assert any(r["error_kind"] for r in raws)
+    # read_warc_batches + parse_batch give the CLI's records.
+    batches = [feedmill.parse_batch(b) for b in feedmill.read_warc_batches(warc, batch_size=64)]
+    table = pa.Table.from_batches(batches)
+    assert table.num_rows == 400
+    assert table.column("status").to_pylist() == [r["status"] for r in cli_recs]
+    got = table.column("feed").to_pylist()
+    for g, c in zip(got, cli_recs):
+        if "feed" in c:
+            assert g["title"] == c["feed"].get("title")
+            assert len(g["entries"]) == len(c["feed"].get("entries", []))
+        else:
+            assert g is None

@@ -1,0 +1,222 @@
+//! The Arrow / Parquet form of records equals the JSON Lines form, field by field, on every
+//! file of the real corpus (with extraction on, so every column is exercised): each record
+//! is encoded as JSON and appended to an Arrow builder; the batches go through a Parquet
+//! file in memory and are read back; every row, turned into JSON by the generic converter
+//! below (nulls, empty strings, empty lists and empty objects omitted, as the JSON writer
+//! does), must equal the JSON record with its dates as microseconds.
+
+use std::path::{Path, PathBuf};
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Int64Type, TimestampMicrosecondType};
+use arrow_array::{Array, RecordBatch};
+use arrow_schema::DataType;
+use bumpalo::Bump;
+use feedmill::columnar::parquet::{Codec, ParquetOptions, ParquetSink};
+use feedmill::columnar::{schema, timestamp_micros, Layout, RecordBatchBuilder};
+use feedmill::extract::{extract, ExtractOptions};
+use feedmill::sink::json::encode_record;
+use feedmill::sink::{Problem, RecordView, Status};
+use feedmill::{Options, Parser};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use serde_json::{Map, Value};
+
+fn corpus_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(d) = dirs.pop() {
+        let mut entries: Vec<PathBuf> =
+            std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                dirs.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files
+}
+
+/// Runs every corpus file through the parser (with extraction), handing each record view to
+/// `each` as the bulk pipeline would.
+fn for_each_record(mut each: impl FnMut(&RecordView<'_, '_>)) -> usize {
+    let files = corpus_files();
+    let mut parser = Parser::new(Options::default());
+    let arena = Bump::new();
+    let opts = ExtractOptions::default();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let source = path.to_str().unwrap();
+        let parsed = parser.parse_bytes(&bytes, None, Some("https://example.org/feed.xml"));
+        let parsed = parsed.unwrap();
+        let extraction = parsed.feed.as_ref().map(|f| extract(f, &arena, &opts));
+        let not_a_feed = Problem { kind: "not_a_feed", message: "not a feed" };
+        let rec = RecordView {
+            source,
+            status: if parsed.feed.is_some() { Status::Ok } else { Status::NotAFeed },
+            error: if parsed.feed.is_some() { None } else { Some(not_a_feed) },
+            format: parsed.format,
+            encoding: parsed.encoding.map(|e| e.name()),
+            diagnostics: &parsed.diagnostics,
+            feed: parsed.feed.as_ref(),
+            extraction: extraction.as_ref(),
+            sanitize: None,
+            url: Some("https://example.org/feed.xml"),
+            lint: None,
+        };
+        each(&rec);
+    }
+    files.len()
+}
+
+/// One row of `a` as JSON, with the JSON writer's omission rules; `None` when omitted.
+fn value(a: &dyn Array, i: usize) -> Option<Value> {
+    if a.is_null(i) {
+        return None;
+    }
+    match a.data_type() {
+        DataType::Utf8 => {
+            let s = a.as_string::<i32>().value(i);
+            (!s.is_empty()).then(|| Value::from(s))
+        }
+        DataType::Int64 => Some(Value::from(a.as_primitive::<Int64Type>().value(i))),
+        DataType::Boolean => Some(Value::from(a.as_boolean().value(i))),
+        DataType::Timestamp(_, _) => {
+            Some(Value::from(a.as_primitive::<TimestampMicrosecondType>().value(i)))
+        }
+        DataType::Struct(fields) => {
+            let s = a.as_struct();
+            let mut o = Map::new();
+            for (f, c) in fields.iter().zip(s.columns()) {
+                if let Some(v) = value(c.as_ref(), i) {
+                    o.insert(f.name().clone(), v);
+                }
+            }
+            (!o.is_empty()).then_some(Value::Object(o))
+        }
+        DataType::List(_) => {
+            let items = a.as_list::<i32>().value(i);
+            let v: Vec<Value> = (0..items.len())
+                .map(|j| value(items.as_ref(), j).unwrap_or_else(|| Value::Object(Map::new())))
+                .collect();
+            (!v.is_empty()).then_some(Value::Array(v))
+        }
+        other => panic!("unexpected column type {other}"),
+    }
+}
+
+fn row(batch: &RecordBatch, i: usize) -> Value {
+    let mut o = Map::new();
+    for (f, c) in batch.schema().fields().iter().zip(batch.columns()) {
+        if let Some(v) = value(c.as_ref(), i) {
+            o.insert(f.name().clone(), v);
+        }
+    }
+    Value::Object(o)
+}
+
+/// The JSON record with every date (`updated`, `published`, lenient `value`) as
+/// microseconds since the epoch.
+fn dates_as_micros(v: &mut Value) {
+    match v {
+        Value::Object(o) => {
+            for (k, v) in o.iter_mut() {
+                if matches!(k.as_str(), "updated" | "published" | "value") {
+                    if let Value::String(s) = v {
+                        let t = feedmill::model::date::parse_rfc3339(s).expect("an RFC 3339 date");
+                        *v = Value::from(timestamp_micros(t).unwrap());
+                        continue;
+                    }
+                }
+                dates_as_micros(v);
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(dates_as_micros),
+        _ => {}
+    }
+}
+
+fn parquet_round_trip(batches: &[RecordBatch], opts: ParquetOptions) -> Vec<RecordBatch> {
+    let layout = opts.layout;
+    let mut sink = ParquetSink::new(Vec::new(), opts).unwrap();
+    for b in batches {
+        sink.write_batch(b).unwrap();
+    }
+    let bytes = bytes::Bytes::from(sink.close().unwrap());
+    let reader = ParquetRecordBatchReaderBuilder::try_new(bytes).unwrap();
+    assert_eq!(reader.schema().fields(), schema(layout).fields());
+    reader.build().unwrap().map(|b| b.unwrap()).collect()
+}
+
+#[test]
+fn parquet_equals_json_lines_on_the_real_corpus() {
+    let mut json = Vec::new();
+    let mut builder = RecordBatchBuilder::new(Layout::Records);
+    let mut batches = Vec::new();
+    let mut scratch = String::new();
+    let n = for_each_record(|rec| {
+        let mut line = Vec::new();
+        encode_record(&mut line, &mut scratch, rec);
+        let mut v: Value = serde_json::from_slice(&line).unwrap();
+        dates_as_micros(&mut v);
+        json.push(v);
+        builder.append(rec);
+        // Small batches: many row groups and batch boundaries are exercised.
+        if builder.records() == 50 {
+            batches.push(builder.finish());
+        }
+    });
+    batches.push(builder.finish());
+    assert!(n >= 287, "{n}");
+    let opts = ParquetOptions { row_group_records: 100, ..ParquetOptions::default() };
+    let back = parquet_round_trip(&batches, opts);
+    let rows: Vec<Value> = back.iter().flat_map(|b| (0..b.num_rows()).map(|i| row(b, i))).collect();
+    assert_eq!(rows.len(), json.len());
+    let mut html_titles = 0;
+    let mut entries = 0;
+    for (a, j) in rows.iter().zip(&json) {
+        assert_eq!(a, j, "record {}", j["source"]);
+        entries += j["feed"]["entries"].as_array().map_or(0, |e| e.len());
+        if let Some(es) = j["feed"]["entries"].as_array() {
+            html_titles += es.iter().filter(|e| e["summary_type"] == "html").count();
+        }
+    }
+    // The corpus has thousands of entries and HTML values: the comparison is not vacuous.
+    assert!(entries > 5000, "{entries}");
+    assert!(html_titles > 1000, "{html_titles}");
+}
+
+#[test]
+fn entry_layout_has_one_row_per_entry_and_one_per_record_without_entries() {
+    let mut builder = RecordBatchBuilder::new(Layout::Entries);
+    let mut expected_rows = 0;
+    let mut first_titles = Vec::new();
+    for_each_record(|rec| {
+        let n = rec.feed.map_or(0, |f| f.entries.len());
+        expected_rows += n.max(1);
+        let first = rec.feed.and_then(|f| f.entries.first());
+        if let Some(feedmill::Text::Plain(s)) = first.and_then(|e| e.title.as_ref()) {
+            first_titles.push((rec.source.to_owned(), s.to_string()));
+        }
+        builder.append(rec);
+    });
+    let batch = builder.finish();
+    let opts =
+        ParquetOptions { layout: Layout::Entries, codec: Codec::Zstd, ..ParquetOptions::default() };
+    let back = parquet_round_trip(&[batch], opts);
+    let rows: Vec<Value> = back.iter().flat_map(|b| (0..b.num_rows()).map(|i| row(b, i))).collect();
+    assert_eq!(rows.len(), expected_rows);
+    // Every record without entries is one row without `entry_index`; entry 0's title is in
+    // the row with `entry_index` 0 of its source.
+    let no_entries = rows.iter().filter(|r| r.get("entry_index").is_none()).count();
+    assert!(no_entries >= 2, "README.md and MANIFEST.tsv are not feeds");
+    for (source, title) in first_titles.iter().take(50) {
+        let r =
+            rows.iter().find(|r| r["source"] == source.as_str() && r["entry_index"] == 0).unwrap();
+        assert_eq!(r["title"], title.as_str());
+        assert_eq!(r["title_type"], "text");
+    }
+}
