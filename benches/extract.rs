@@ -1,5 +1,5 @@
-//! The cost of extraction (issue 7: "the throughput goal still holds with extraction on")
-//! over the real corpus (`corpus/real/`, every file of its MANIFEST.tsv, decoded before
+//! The cost of extraction (the throughput goal must still hold with extraction on) over the
+//! real corpus (`corpus/real/`, every file of its MANIFEST.tsv, decoded before
 //! timing), single thread, one reused `Parser`:
 //!
 //! | id | what is timed |

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The cost of extraction over parsing (issue 7), two ways:
+# The cost of extraction over parsing, two ways:
 #
 #   perf/extract-cost.sh bench [RUNS]   # builds `cargo bench --bench extract`, runs it RUNS times (default 5); per run the
 #                                       # criterion medians and the ratios, then the median ratios

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Records one performance run into perf/runs/<date>-<host>/ (issue 5).
+# Records one performance run into perf/runs/<date>-<host>/.
 #
 #   perf/record-run.sh                 # benches (pipeline, stages, pathological) + peers table
 #   perf/record-run.sh --peers-only    # only the peers table (about a minute)

@@ -1,4 +1,4 @@
-//! Fields beyond the spec's model (issue #7 part 1) and lenient dates (part 3): one fixture
+//! Fields beyond the spec's model and lenient dates (part 3): one fixture
 //! feed per field family under `corpus/fixtures/extended/`.
 
 use feedmill::model::ext::*;

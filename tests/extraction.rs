@@ -1,4 +1,4 @@
-//! Extraction (issue #7 part 2): plain text, word counts, best body, canonical URLs (one test
+//! Extraction: plain text, word counts, best body, canonical URLs (one test
 //! per rule), dedup keys.
 
 use bumpalo::Bump;

@@ -1,4 +1,4 @@
-//! Forgiving XML (issue 3, part 3): each recovery case in `corpus/fixtures/recovery/` gives
+//! Forgiving XML: each recovery case in `corpus/fixtures/recovery/` gives
 //! the values that can be read and the diagnostic kinds that say what was repaired; every
 //! well-formed document — the real corpus's and the conformance suite's — gives none.
 

@@ -1,4 +1,4 @@
-//! Safety on untrusted input (issue 3, part 4): nothing outside the document is ever read,
+//! Safety on untrusted input: nothing outside the document is ever read,
 //! declared entities are never expanded, and every limit in [`Limits`] bounds the work and
 //! the output — with a typed error or a `LimitReached` diagnostic, never a panic or a hang.
 //!

@@ -1,4 +1,4 @@
-//! Strict sanitizing (issue #7 part 4): a table of known XSS vectors (obfuscated schemes,
+//! Strict sanitizing: a table of known XSS vectors (obfuscated schemes,
 //! entity-encoded attributes, nested and malformed tags), URL resolution, video-embed
 //! allowlist, and idempotence over every input.
 

@@ -1,5 +1,5 @@
 //! Shared bench support: corpus loading, result fingerprints and the recorded expectations
-//! that make a fast-but-wrong change lose (issue 5).
+//! that make a fast-but-wrong change lose.
 //!
 //! Checking policy (used by every bench):
 //! - `perf/expected/real-corpus.tsv` records, per corpus file, a fingerprint of feedmill's

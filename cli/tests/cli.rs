@@ -545,7 +545,7 @@ fn closed_output_pipe_ends_quietly() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Beyond the spec's model (issue 7): ext fields, --extract, --sanitize strict, discover.
+// Beyond the spec's model: ext fields, --extract, --sanitize strict, discover.
 
 fn one_record(args: &[&str]) -> Value {
     let mut recs = lines(&feedmill(args));

@@ -484,7 +484,7 @@ pub fn check_timestamp_roundtrip(t: &Timestamp, what: &str) {
 }
 
 // ------------------------------------------------------------------------------------------
-// Extraction (issue 7), against references written from the documented definitions
+// Extraction, against references written from the documented definitions
 
 /// Elements whose content plain text leaves out, and elements that separate words (as
 /// documented for `feedmill::extract::text_content`).

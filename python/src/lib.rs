@@ -18,7 +18,6 @@ use feedmill::bulk::{warc, Config, Input, Payload, Record, Worker};
 use feedmill::columnar::{Layout, RecordBatchBuilder};
 use feedmill::extract::ExtractOptions;
 use feedmill::sanitize::SanitizeOptions;
-use feedmill::sink::stats::Stats;
 use feedmill::sink::{Problem, RecordView, Status};
 use pyo3::exceptions::{PyStopIteration, PyValueError};
 use pyo3::prelude::*;
@@ -108,6 +107,8 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
                 feed: None,
                 extraction: None,
                 sanitize: None,
+                url: row.url,
+                lint: None,
             });
             return;
         }
@@ -120,7 +121,7 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
         Payload::Document(body.to_vec())
     };
     let rec = Record { source: source.to_owned(), payload };
-    w.process_with(&rec, emit, &mut Stats::default());
+    w.view(&rec, &mut |view, _| emit(view));
 }
 
 /// parse(body, *, content_type=None, url=None, status=None, extract=False, sanitize="spec")

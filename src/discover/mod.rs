@@ -1,4 +1,4 @@
-//! Feed discovery (issue #7 part 5): the feeds an HTML page advertises, resolved against the
+//! Feed discovery: the feeds an HTML page advertises, resolved against the
 //! page URL, plus the conventional candidate paths for its site. Fetches nothing.
 //!
 //! Read with lol_html (streaming, no tree): `<link rel="alternate">` with an RSS, Atom, RDF
@@ -15,7 +15,7 @@ use crate::sanitize::decode_entities;
 /// How a feed link was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LinkSource {
-    /// `<link rel="alternate" type="…">` (the brief's rules 1–2).
+    /// `<link rel="alternate" type="…">` (rules 1–2 of Feed Discovery in docs/spec/feed-formats-and-extraction.md).
     LinkAlternate,
     /// An `<a href>` whose path looks like a feed (rule 5).
     Anchor,
@@ -55,7 +55,7 @@ pub const FEED_TYPES: &[&str] = &[
     "application/xml",
 ];
 
-/// Conventional feed paths (the brief's rule 3).
+/// Conventional feed paths (rule 3 of Feed Discovery in docs/spec/feed-formats-and-extraction.md).
 pub const CANDIDATE_PATHS: &[&str] =
     &["/feed", "/rss", "/atom.xml", "/feed.xml", "/rss.xml", "/index.xml", "/feeds/posts/default"];
 

@@ -1,4 +1,4 @@
-//! Canonical URLs by the brief's seven rules ([`canonicalize_url`]), for `canonical_url`
+//! Canonical URLs by the seven rules of docs/spec/feed-formats-and-extraction.md (URL Canonicalization) ([`canonicalize_url`]), for `canonical_url`
 //! and dedup keys.
 //!
 //! Invariants: only absolute http(s) URLs have a canonical form; the result is idempotent;
@@ -32,7 +32,7 @@ pub(super) fn is_tracking(key: &str) -> bool {
         || TRACKING_PARAMS.iter().any(|t| t.eq_ignore_ascii_case(key))
 }
 
-/// The canonical form of an absolute http(s) URL by the brief's seven rules (non-http(s) or
+/// The canonical form of an absolute http(s) URL by the seven rules of docs/spec/feed-formats-and-extraction.md (URL Canonicalization) (non-http(s) or
 /// unparsable input → `None`):
 /// 1. scheme and host lowercased (and IDNA/percent-normalized by the WHATWG parser);
 /// 2. default ports removed (`:80` for http, `:443` for https);

@@ -1,8 +1,8 @@
-//! Extraction over the model (issue 7): what bulk users index and de-duplicate on, computed
+//! Extraction over the model: what bulk users index and de-duplicate on, computed
 //! from a parsed [`Feed`] in the same pass, without reading the input again.
 //!
 //! - `text`: plain text of every text value, the entry's best body and its word count;
-//! - `canonical`: canonical URLs by the brief's seven rules;
+//! - `canonical`: canonical URLs by the seven rules of docs/spec/feed-formats-and-extraction.md (URL Canonicalization);
 //! - here: the entry point [`extract`], its options and results, and dedup keys.
 //!
 //! Results borrow from the feed where they can; new strings go to the caller's arena.
@@ -83,7 +83,7 @@ pub struct EntryExtraction<'a> {
     pub subtitle_text: Option<&'a str>,
     pub summary_text: Option<&'a str>,
     pub content_text: Option<&'a str>,
-    /// The best body by the brief's priority: Atom content / `content:encoded`, then
+    /// The best body by the priority of docs/spec/feed-formats-and-extraction.md: Atom content / `content:encoded`, then
     /// Atom summary / RSS description — the first whose plain text is not empty.
     pub body_source: Option<BodySource>,
     /// Plain text of the best body.

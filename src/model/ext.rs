@@ -1,4 +1,4 @@
-//! Fields beyond the spec's data model (issue #7 part 1 and 3), kept *beside* the spec's
+//! Fields beyond the spec's data model, kept *beside* the spec's
 //! fields: [`FeedExt`] on [`super::Feed::ext`], [`EntryExt`] on [`super::Entry::ext`].
 //!
 //! Invariants:

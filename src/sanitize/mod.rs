@@ -1,4 +1,4 @@
-//! Strict HTML sanitizing (issue #7 part 4), opt-in. The spec's own note \[115\] says its
+//! Strict HTML sanitizing, opt-in. The spec's own note \[115\] says its
 //! HTML values are not safe to insert into a page; this makes them so.
 //!
 //! Pipeline: the input is first parsed as an HTML fragment by the same html5ever path the

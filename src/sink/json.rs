@@ -20,7 +20,7 @@
 //!              serialized; `title_type` (etc.) beside it is "text" or "html"
 //!   date       RFC 3339 UTC, fraction kept: "2016-03-20T08:17:44Z"
 //!
-//! Beyond the spec's model (issue 7; `feed.ext` / `entry.ext`), after the spec's keys
+//! Beyond the spec's model (`feed.ext` / `entry.ext`), after the spec's keys
 //! (feed: before `entries`):
 //! feed         id, language, generator {name, uri, version}, rights, ttl,
 //!              skip_hours [int], skip_days [string],

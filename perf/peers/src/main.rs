@@ -1,5 +1,4 @@
-//! `peers`: feedmill against the other Rust feed parsers, in one run, over the same bytes
-//! (issue 5).
+//! `peers`: feedmill against the other Rust feed parsers, in one run, over the same bytes.
 //!
 //! Loads every file of `corpus/real/` (listed by its `MANIFEST.tsv`) into memory once, then for
 //! each parser: one warm-up pass, one pass with the counting allocator switched on
@@ -117,7 +116,7 @@ fn run_feedmill(docs: &[&Doc]) -> Outcome {
     out
 }
 
-/// feedmill with every extraction of issue 7 on (plain text, best body and word count,
+/// feedmill with every extraction on (plain text, best body and word count,
 /// canonical URLs, dedup keys), computed after each parse into a scratch arena: the cost of
 /// `feedmill --extract` without the JSON output.
 fn run_feedmill_extract(docs: &[&Doc]) -> Outcome {
