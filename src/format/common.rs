@@ -297,7 +297,7 @@ fn capture_children<'a>(
     capture_children_seeded(r, cx, "", None, false)
 }
 
-/// [`capture_children`] after some of the element was read already: `before` is its child
+/// `capture_children` after some of the element was read already: `before` is its child
 /// text read so far, `first` the start tag of its first child element (just read). With
 /// `null_as_html`, elements in no namespace are taken as HTML elements (markup written
 /// unescaped inside an RSS text element).

@@ -30,7 +30,7 @@
 //! - `guid_permalink` — an RSS `guid` that is a permalink (isPermaLink absent or `true`) and
 //!   an http(s) URL as `page_url` when there is none.
 //! - `c1_control`, `internal_entity` — in the XML reader ([`crate::xml::entities`]).
-//! - Encodings — in [`crate::input::decode`] (`encoding_guessed` diagnostics).
+//! - Encodings — in `crate::input::decode` (`encoding_guessed` diagnostics).
 
 use crate::html::{self, NodeKind};
 use crate::model::lenient_date::parse_lenient;
