@@ -393,6 +393,31 @@ fn offset_of_line_column(doc: &str, line: usize, column: usize) -> usize {
     crate::xml::floor_char_boundary(doc, (start + column.saturating_sub(1)).min(doc.len()))
 }
 
+/// The `visit_*` methods of a visitor whose `Value` is an `Option`, for the scalar JSON types:
+/// valid JSON of another type than the one looked for is `Ok(None)`.
+macro_rules! scalars_are_none {
+    () => {
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+    };
+}
+
 /// Reads a JSON object keeping the first value of each of `keys` (raw, unparsed) and
 /// skipping every other member without building it. `Ok(None)` when `json` is valid JSON of
 /// another type.
@@ -435,24 +460,7 @@ impl<'de> Visitor<'de> for ObjectVisitor<'_> {
         Ok(None)
     }
 
-    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(None)
-    }
+    scalars_are_none!();
 }
 
 /// An object key: borrowed from the document unless it has escapes.
@@ -506,24 +514,7 @@ fn array(json: &str, cap: usize) -> serde_json::Result<Option<(Vec<&RawValue>, u
             while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
             Ok(None)
         }
-        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
+        scalars_are_none!();
     }
     let mut de = serde_json::Deserializer::from_str(json);
     let found = de.deserialize_any(ArrayVisitor { cap })?;
