@@ -279,19 +279,7 @@ fn main() -> ExitCode {
     if let Some(Command::Lint { inputs, output, threads, base_url, summary, deny }) = &cli.command {
         return run_lint(inputs, output.as_ref(), *threads, base_url.clone(), *summary, *deny);
     }
-    let inputs: Vec<Input> = if cli.inputs.is_empty() {
-        if !std::path::Path::new(SAMPLE).is_dir() {
-            Cli::command()
-                .error(
-                    clap::error::ErrorKind::MissingRequiredArgument,
-                    "no INPUT given (files, directories, archives, or `-` for standard input)",
-                )
-                .exit();
-        }
-        vec![Input::Path(PathBuf::from(SAMPLE))]
-    } else {
-        cli.inputs.iter().map(|a| Input::parse(a)).collect()
-    };
+    let inputs = inputs_or_sample(&cli.inputs);
     if let Some(u) = &cli.base_url {
         if let Err(e) = url::Url::parse(u) {
             eprintln!("feedmill: invalid --base-url {u:?}: {e}");
@@ -401,6 +389,23 @@ fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>, ExitCode
     }
 }
 
+/// The inputs as given; none: the sample corpus of a source checkout, else a usage error
+/// (exit 2).
+fn inputs_or_sample(args: &[String]) -> Vec<Input> {
+    if !args.is_empty() {
+        return args.iter().map(|a| Input::parse(a)).collect();
+    }
+    if !std::path::Path::new(SAMPLE).is_dir() {
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::MissingRequiredArgument,
+                "no INPUT given (files, directories, archives, or `-` for standard input)",
+            )
+            .exit();
+    }
+    vec![Input::Path(PathBuf::from(SAMPLE))]
+}
+
 fn run_lint(
     inputs: &[String],
     output: Option<&PathBuf>,
@@ -409,19 +414,7 @@ fn run_lint(
     summary: bool,
     deny: Option<Deny>,
 ) -> ExitCode {
-    let inputs: Vec<Input> = if inputs.is_empty() {
-        if !std::path::Path::new(SAMPLE).is_dir() {
-            Cli::command()
-                .error(
-                    clap::error::ErrorKind::MissingRequiredArgument,
-                    "no INPUT given (files, directories, archives, or `-` for standard input)",
-                )
-                .exit();
-        }
-        vec![Input::Path(PathBuf::from(SAMPLE))]
-    } else {
-        inputs.iter().map(|a| Input::parse(a)).collect()
-    };
+    let inputs = inputs_or_sample(inputs);
     let mut cfg = Config { base_url, lint_only: true, ..Config::default() };
     cfg.options.lint = Some(feedmill::lint::LintOptions::default());
     if let Some(t) = threads {

@@ -124,44 +124,9 @@ impl<'a> XmlReader<'a> {
     /// Borrowed from the input when the content is a single chunk. Text beyond `max_bytes`
     /// is cut at a char boundary, with a [`DiagnosticKind::LimitReached`] diagnostic.
     pub fn child_text(&mut self, max_bytes: usize) -> &'a str {
-        let arena = self.arena();
-        let mut first: Option<&'a str> = None;
-        let mut joined: Option<bumpalo::collections::String<'a>> = None;
-        let mut cut_at: Option<usize> = None;
-        self.consume_element(|reader, t| {
-            if cut_at.is_some() {
-                return;
-            }
-            let so_far = joined.as_ref().map_or(first.map_or(0, str::len), |j| j.len());
-            let t = if so_far + t.len() > max_bytes {
-                cut_at = Some(reader.last_offset());
-                &t[..floor_char_boundary(t, max_bytes - so_far)]
-            } else {
-                t
-            };
-            match (&mut joined, first) {
-                (Some(j), _) => j.push_str(t),
-                (None, None) => first = Some(t),
-                (None, Some(f)) => {
-                    let mut j =
-                        bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
-                    j.push_str(f);
-                    j.push_str(t);
-                    joined = Some(j);
-                }
-            }
-        });
-        if let Some(at) = cut_at {
-            self.diag(
-                DiagnosticKind::LimitReached,
-                at,
-                format!("text longer than max_text_bytes ({max_bytes}) cut"),
-            );
-        }
-        match joined {
-            Some(j) => j.into_bump_str(),
-            None => first.unwrap_or(""),
-        }
+        let mut text = CappedText::new(self.arena(), max_bytes);
+        self.consume_element(|reader, t| text.push(t, reader.last_offset()));
+        text.finish(self)
     }
 }
 
@@ -171,55 +136,80 @@ impl<'a> XmlReader<'a> {
     /// inside the child), or the whole child text and `None` when the element has no child
     /// element (the element is then consumed through its end tag).
     pub fn child_text_or_first_child(&mut self, max_bytes: usize) -> (&'a str, Option<Tag<'a>>) {
-        let arena = self.arena();
-        let mut first: Option<&'a str> = None;
-        let mut joined: Option<bumpalo::collections::String<'a>> = None;
-        let mut cut_at: Option<usize> = None;
+        let mut text = CappedText::new(self.arena(), max_bytes);
         let mut child = None;
         loop {
-            let t = match self.next() {
+            match self.next() {
                 Event::Start(tag) => {
                     child = Some(tag);
                     break;
                 }
                 Event::End | Event::Eof => break,
-                Event::Text(t) => t,
-                Event::Comment(_) | Event::Pi { .. } => continue,
-            };
-            if cut_at.is_some() {
-                continue;
-            }
-            let so_far = joined.as_ref().map_or(first.map_or(0, str::len), |j| j.len());
-            let t = if so_far + t.len() > max_bytes {
-                cut_at = Some(self.last_offset());
-                &t[..floor_char_boundary(t, max_bytes - so_far)]
-            } else {
-                t
-            };
-            match (&mut joined, first) {
-                (Some(j), _) => j.push_str(t),
-                (None, None) => first = Some(t),
-                (None, Some(f)) => {
-                    let mut j =
-                        bumpalo::collections::String::with_capacity_in(f.len() + t.len(), arena);
-                    j.push_str(f);
-                    j.push_str(t);
-                    joined = Some(j);
-                }
+                Event::Text(t) => text.push(t, self.last_offset()),
+                Event::Comment(_) | Event::Pi { .. } => {}
             }
         }
-        if let Some(at) = cut_at {
-            self.diag(
+        (text.finish(self), child)
+    }
+}
+
+/// Text chunks joined up to `max` bytes: borrowed from the input while there is one chunk,
+/// copied once into the arena when there are more; past `max` the text is cut at a char
+/// boundary and the offset of the chunk that was cut is kept for the diagnostic.
+struct CappedText<'a> {
+    arena: &'a bumpalo::Bump,
+    max: usize,
+    first: Option<&'a str>,
+    joined: Option<bumpalo::collections::String<'a>>,
+    cut_at: Option<usize>,
+}
+
+impl<'a> CappedText<'a> {
+    fn new(arena: &'a bumpalo::Bump, max: usize) -> Self {
+        CappedText { arena, max, first: None, joined: None, cut_at: None }
+    }
+
+    /// Appends chunk `t`, read at `offset`; nothing once the text was cut.
+    #[inline]
+    fn push(&mut self, t: &'a str, offset: usize) {
+        if self.cut_at.is_some() {
+            return;
+        }
+        let so_far = self.joined.as_ref().map_or(self.first.map_or(0, str::len), |j| j.len());
+        let t = if so_far + t.len() > self.max {
+            self.cut_at = Some(offset);
+            &t[..floor_char_boundary(t, self.max - so_far)]
+        } else {
+            t
+        };
+        match (&mut self.joined, self.first) {
+            (Some(j), _) => j.push_str(t),
+            (None, None) => self.first = Some(t),
+            (None, Some(f)) => {
+                let mut j =
+                    bumpalo::collections::String::with_capacity_in(f.len() + t.len(), self.arena);
+                j.push_str(f);
+                j.push_str(t);
+                self.joined = Some(j);
+            }
+        }
+    }
+
+    /// The text; records a [`DiagnosticKind::LimitReached`] diagnostic on `reader` if it
+    /// was cut.
+    fn finish(self, reader: &mut XmlReader<'a>) -> &'a str {
+        if let Some(at) = self.cut_at {
+            let max = self.max;
+            reader.diag(
                 DiagnosticKind::LimitReached,
                 at,
-                format!("text longer than max_text_bytes ({max_bytes}) cut"),
+                format!("text longer than max_text_bytes ({max}) cut"),
             );
         }
-        let text = match joined {
+        match self.joined {
             Some(j) => j.into_bump_str(),
-            None => first.unwrap_or(""),
-        };
-        (text, child)
+            None => self.first.unwrap_or(""),
+        }
     }
 }
 
