@@ -124,11 +124,24 @@ fn dates_as_micros(v: &mut Value) {
     match v {
         Value::Object(o) => {
             for (k, v) in o.iter_mut() {
-                if matches!(k.as_str(), "updated" | "published" | "value") {
+                let date_key = matches!(
+                    k.as_str(),
+                    "updated"
+                        | "published"
+                        | "computed_updated"
+                        | "pub_date"
+                        | "last_build_date"
+                        | "update_base"
+                );
+                // `value` is a lenient date's, or a Media RSS rating's (not a date).
+                if date_key || k == "value" {
                     if let Value::String(s) = v {
-                        let t = feedmill::model::date::parse_rfc3339(s).expect("an RFC 3339 date");
-                        *v = Value::from(timestamp_micros(t).unwrap());
-                        continue;
+                        let t = feedmill::model::date::parse_rfc3339(s);
+                        if let Some(t) = t {
+                            *v = Value::from(timestamp_micros(t).unwrap());
+                            continue;
+                        }
+                        assert!(!date_key, "{k}: {s} is not an RFC 3339 date");
                     }
                 }
                 dates_as_micros(v);

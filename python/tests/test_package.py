@@ -35,7 +35,32 @@ def test_parse_returns_the_json_record_shape():
     assert e["page_url"] == "https://x.example/a/1"
     assert e["authors"] == [{"name": "Ann"}]
     assert e["updated"] == "2024-01-02T03:04:05.5Z"
-    assert f["entries"][1] == {"title": "Second", "title_type": "text"}
+    # The spec's computed values are written per entry (the second takes the feed's date).
+    assert e["computed_authors"] == [{"name": "Ann"}]
+    assert f["entries"][1] == {
+        "title": "Second",
+        "title_type": "text",
+        "computed_updated": "2024-01-02T03:04:05Z",
+    }
+    assert f["version"] == "1.0"
+
+
+def test_parse_modules_and_channel_elements():
+    body = b"""<rss version="2.0" xmlns:slash="http://purl.org/rss/1.0/modules/slash/">
+<channel><title>T</title><webMaster>w@x.example (W)</webMaster>
+<pubDate>Sat, 07 Sep 2002 00:00:01 GMT</pubDate><lastBuildDate>Sat, 07 Sep 2002 09:42:31 GMT</lastBuildDate>
+<item><title>A</title><slash:comments>3</slash:comments></item></channel></rss>"""
+    f = feedmill.parse(body)["feed"]
+    assert f["version"] == "2.0"
+    assert f["web_master"] == {"name": "W", "email": "w@x.example"}
+    assert (f["updated"], f["updated_from"]) == ("2002-09-07T00:00:01Z", "pubDate")
+    assert f["last_build_date"] == "2002-09-07T09:42:31Z"
+    e = f["entries"][0]
+    assert e["comment_count"] == 3
+    assert e["computed_updated"] == "2002-09-07T00:00:01Z"
+    rb = feedmill.parse_batch(pa.record_batch({"body": [body]}))
+    ent = rb.column("feed")[0]["entries"][0]
+    assert ent["comment_count"].as_py() == 3
 
 
 def test_parse_http_response_status_and_not_a_feed():
