@@ -1290,12 +1290,14 @@ impl<'a> XmlReader<'a> {
         literal: &str,
         at: usize,
     ) {
+        // Resolved once: the recovery rules and the spec's reading share the result.
+        let resolved = entities::resolve(name);
         if self.recover {
-            if let Some(done) = self.push_recovered_reference(out, name, at) {
+            if let Some(done) = self.push_recovered_reference(out, name, resolved, at) {
                 return done;
             }
         }
-        match self.resolve_reported(name, at) {
+        match self.report_resolved(name, resolved, at) {
             Resolved::Xml(c) => out.push(c),
             Resolved::Html(a, b) => {
                 out.push(a);
@@ -1317,9 +1319,10 @@ impl<'a> XmlReader<'a> {
         &mut self,
         out: &mut bumpalo::collections::String<'a>,
         name: &str,
+        resolved: Resolved,
         at: usize,
     ) -> Option<()> {
-        match entities::resolve(name) {
+        match resolved {
             Resolved::Xml(c) => {
                 let mapped = entities::c1_to_windows_1252(c)?;
                 out.push(mapped);
@@ -1367,7 +1370,11 @@ impl<'a> XmlReader<'a> {
     /// Resolves the reference `&name;` at byte `at`, recording what text and attribute values
     /// alike do with it when it is not an XML reference (read as HTML, U+FFFD, kept literally).
     fn resolve_reported(&mut self, name: &str, at: usize) -> Resolved {
-        let resolved = entities::resolve(name);
+        self.report_resolved(name, entities::resolve(name), at)
+    }
+
+    /// [`Self::resolve_reported`] for a reference already resolved.
+    fn report_resolved(&mut self, name: &str, resolved: Resolved, at: usize) -> Resolved {
         match resolved {
             Resolved::Xml(_) => {}
             Resolved::Html(..) => self.diag(
