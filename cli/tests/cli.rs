@@ -734,6 +734,51 @@ fn sanitize_strict_removes_script_and_event_handlers() {
 }
 
 #[test]
+fn strict_sanitizing_removes_unsafe_urls_from_url_fields() {
+    let dir = scratch("strict-urls");
+    let path = dir.join("urls.xml");
+    std::fs::write(
+        &path,
+        r#"<rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>t</title>
+<link>javascript:alert(1)</link><podcast:funding url="data:text/html,x">f</podcast:funding>
+<podcast:funding url="https://fund.example/">ok</podcast:funding>
+<item><title>a</title><link>JaVa&#x09;script:alert(2)</link><comments>javascript:alert(3)</comments>
+<enclosure url="data:audio/mpeg;base64,AA" type="audio/mpeg" length="3"/>
+<enclosure url="https://x.example/a.mp3" type="audio/mpeg" length="3"/>
+<source url="vbscript:x">s</source>
+<description>&lt;iframe src="https://www.youtube.com/embed/abc"&gt;&lt;img src=x onerror=alert(4)&gt;&lt;/iframe&gt;</description></item>
+</channel></rss>"#,
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    // The spec's values (what the default writes) keep them.
+    let spec = one_record(&[p]);
+    assert_eq!(spec["feed"]["page_url"], "javascript:alert(1)");
+    assert_eq!(spec["feed"]["entries"][0]["comments"], "javascript:alert(3)");
+    let strict = one_record(&["--sanitize", "strict", "--allow-video-embeds", p]);
+    let feed = &strict["feed"];
+    assert_eq!(feed.get("page_url"), None, "{feed}");
+    assert_eq!(
+        feed["podcast"]["funding"].to_string(),
+        r#"[{"message":"ok","url":"https://fund.example/"}]"#
+    );
+    let e = &feed["entries"][0];
+    assert_eq!(e.get("page_url"), None, "{e}");
+    assert_eq!(e.get("comments"), None, "{e}");
+    assert_eq!(e["source"].to_string(), r#"{"title":"s"}"#);
+    assert_eq!(
+        e["enclosures"].to_string(),
+        r#"[{"length":3,"type":"audio/mpeg"},{"length":3,"type":"audio/mpeg","url":"https://x.example/a.mp3"}]"#
+    );
+    // A kept video embed loses its (never shown, raw) text content.
+    assert_eq!(
+        e["summary"],
+        r#"<iframe src="https://www.youtube.com/embed/abc" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"></iframe>"#
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn discover_html_files_and_warc_responses() {
     let dir = scratch("discover");
     let page = dir.join("page.html");

@@ -121,6 +121,16 @@ impl RecordBatchBuilder {
 
     /// Appends one record (one row, or one row per entry).
     pub fn append(&mut self, rec: &RecordView<'_, '_>) {
+        // Strict sanitizing covers URL fields too (`javascript:`, `data:` … removed).
+        let cleaned;
+        let mut rec = *rec;
+        if let (Some(_), Some(f)) = (rec.sanitize, rec.feed) {
+            let mut f = f.clone();
+            crate::sanitize::drop_unsafe_urls(&mut f);
+            cleaned = f;
+            rec.feed = Some(&cleaned);
+        }
+        let rec = &rec;
         self.records += 1;
         let mut cx = Cx { scratch: &mut self.scratch, sanitize: rec.sanitize };
         match self.layout {

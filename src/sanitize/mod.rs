@@ -377,6 +377,9 @@ fn keep_embed(el: &mut Element<'_, '_>, opts: &SanitizeOptions) -> bool {
     }
     set(el, "src", url.as_str());
     let _ = el.set_attribute("sandbox", EMBED_SANDBOX);
+    // An iframe's content is raw text that a browser never shows (and that would be markup
+    // wherever the value is inserted other than as HTML): not kept.
+    el.set_inner_content("", lol_html::html_content::ContentType::Text);
     true
 }
 
@@ -521,4 +524,93 @@ pub fn safe_srcset(raw: &str, base: Option<&Url>) -> Option<String> {
         }
     }
     (!out.is_empty()).then(|| out.join(", "))
+}
+
+/// Whether a URL field's value is kept under strict sanitizing: the same decoding,
+/// invisible-character removal and scheme allowlist as URL attributes ([`safe_url`]).
+pub fn is_safe_url(v: &str) -> bool {
+    safe_url(v, None).is_some()
+}
+
+/// Strict sanitizing of a record's URL fields: every URL value of `feed` whose scheme is not
+/// on the allowlist ([`is_safe_url`]: `javascript:`, `data:`, …) is removed — an optional
+/// field becomes absent; an item whose URL is its point (a Podcast funding link, transcript
+/// or chapters file) is removed. Returns whether anything was removed.
+///
+/// The fields: the feed's `page_url`, `feed_url`, `prev_feed_url`, `next_feed_url`, `icon`,
+/// `logo`, RSS `image` `url` and `link`, `generator` `uri`, `itunes:new-feed-url`, Podcast
+/// funding; every person's `page_url`, icon, Podcast `img` and `href`; every entry's
+/// `page_url`, thumbnail, enclosures, `comments`, `source` `url`, Podcast transcripts and
+/// chapters.
+pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
+    // Cleared fields counted in a cell, so the removals below can count as well.
+    let dropped = std::cell::Cell::new(false);
+    let opt = |v: &mut Option<&str>| {
+        if v.is_some_and(|u| !is_safe_url(u)) {
+            *v = None;
+            dropped.set(true);
+        }
+    };
+    opt(&mut feed.page_url);
+    opt(&mut feed.feed_url);
+    opt(&mut feed.prev_feed_url);
+    opt(&mut feed.next_feed_url);
+    for i in [&mut feed.icon, &mut feed.logo].into_iter().flatten() {
+        opt(&mut i.url);
+    }
+    if let Some(i) = &mut feed.ext.image {
+        opt(&mut i.url);
+        opt(&mut i.link);
+    }
+    if let Some(g) = &mut feed.ext.generator {
+        opt(&mut g.uri);
+    }
+    opt(&mut feed.ext.itunes.new_feed_url);
+    let persons = |ps: &mut [crate::Person<'_>]| {
+        for p in ps {
+            opt(&mut p.page_url);
+            if let Some(i) = &mut p.icon {
+                opt(&mut i.url);
+            }
+        }
+    };
+    persons(&mut feed.authors);
+    persons(&mut feed.ext.contributors);
+    for p in &mut feed.ext.podcast.persons {
+        opt(&mut p.img);
+        opt(&mut p.href);
+    }
+    for e in &mut feed.entries {
+        opt(&mut e.page_url);
+        if let Some(i) = &mut e.thumbnail {
+            opt(&mut i.url);
+        }
+        for x in &mut e.enclosures {
+            opt(&mut x.url);
+        }
+        opt(&mut e.ext.comments);
+        if let Some(s) = &mut e.ext.source {
+            opt(&mut s.url);
+        }
+        persons(&mut e.authors);
+        persons(&mut e.ext.contributors);
+        if let Some(pc) = &mut e.ext.podcast {
+            for p in &mut pc.persons {
+                opt(&mut p.img);
+                opt(&mut p.href);
+            }
+            let before = pc.transcripts.len();
+            pc.transcripts.retain(|t| is_safe_url(t.url));
+            if pc.transcripts.len() != before {
+                dropped.set(true);
+            }
+            if pc.chapters.is_some_and(|c| !is_safe_url(c.url)) {
+                pc.chapters = None;
+                dropped.set(true);
+            }
+        }
+    }
+    let before = feed.ext.podcast.funding.len();
+    feed.ext.podcast.funding.retain(|f| is_safe_url(f.url));
+    dropped.get() || feed.ext.podcast.funding.len() != before
 }

@@ -158,6 +158,17 @@ pub fn encode_record(out: &mut Vec<u8>, scratch: &mut String, rec: &RecordView<'
         o.out.push(b']');
     }
     if let Some(feed) = rec.feed {
+        // Strict sanitizing covers URL fields too (`javascript:`, `data:` … removed).
+        let cleaned;
+        let feed = match rec.sanitize {
+            Some(_) => {
+                let mut f = feed.clone();
+                crate::sanitize::drop_unsafe_urls(&mut f);
+                cleaned = f;
+                &cleaned
+            }
+            None => feed,
+        };
         let mut cx = Cx { scratch, sanitize: rec.sanitize };
         let at = o.key("feed");
         let wrote = write_feed(o.out, &mut cx, feed, rec.extraction);
