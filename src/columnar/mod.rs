@@ -19,6 +19,9 @@
 //!   an omitted array is an empty list. Array elements are never dropped.
 //! - The extraction columns (`*_text`, `canonical_url`, `body_*`, `word_count`, `dedup_*`)
 //!   are always in the schema; they are null when the record was not extracted.
+//! - Lint findings (`--lint`) are the last column of the record layout, `findings`
+//!   (`list<struct>`, the JSON `findings` elements key for key); an empty list when the
+//!   record was not linted or had none. The entry layout has neither diagnostics nor findings.
 //!
 //! Two layouts ([`Layout`]): one row per input record with a nested `feed.entries` list
 //! (the JSON Lines record, column for column), or one row per entry with its record's and
