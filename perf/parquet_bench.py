@@ -44,16 +44,18 @@ def main():
     ap.add_argument("--archive", default="/tmp/feedmill-corpus10.warc.gz")
     ap.add_argument("--baseline", default=None, help="another feedmill binary (Parquet job)")
     ap.add_argument("--threads", default=None, help="-j for every job (default: all CPUs)")
+    ap.add_argument("--feedmill", default=None, help="the binary to run (default: cargo build)")
     ap.add_argument("--note", default="")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
 
-    sh(["cargo", "build", "--release", "--bin", "feedmill"])
+    if not a.feedmill:
+        sh(["cargo", "build", "--release", "--bin", "feedmill"])
     if not os.path.exists(a.archive):
         sh([sys.executable, "perf/gen_archive.py", "--records", "2870", "-o", a.archive])
     tmp = tempfile.mkdtemp(prefix="feedmill-pq-")
     fm = os.path.join(tmp, "feedmill")
-    shutil.copy(os.path.join(ROOT, "target", "release", "feedmill"), fm)
+    shutil.copy(a.feedmill or os.path.join(ROOT, "target", "release", "feedmill"), fm)
     j = ["-j", a.threads] if a.threads else []
     inputs = {"warc.gz": [a.archive], "dir x10": ["corpus/real"] * 10}
     jobs = {
