@@ -16,6 +16,7 @@
 //! Decoding and parsing go through [`process`], which calls the library's response and
 //! document entry points; nothing else here knows about charsets.
 
+mod deflate;
 pub mod input;
 pub mod pipeline;
 pub mod process;

@@ -543,7 +543,10 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
     // Content codings apply in the order listed; undo them in reverse.
     for enc in encodings.iter().rev() {
         body = Cow::Owned(match enc.as_str() {
-            "gzip" | "x-gzip" => inflate(GzDecoder::new(&body[..]), max_body, "gzip")?,
+            "gzip" | "x-gzip" => match gunzip_whole(&body, max_body) {
+                Some(b) => b,
+                None => inflate(GzDecoder::new(&body[..]), max_body, "gzip")?,
+            },
             "deflate" => {
                 // Servers send both zlib-wrapped (the RFC) and raw deflate.
                 match inflate(ZlibDecoder::new(&body[..]), max_body, "deflate") {
@@ -567,6 +570,32 @@ fn truncate(s: &str, n: usize) -> &str {
         Some((i, _)) => &s[..i],
         None => s,
     }
+}
+
+/// A gzip body whose first member decodes whole (CRC and length checked) to at most `max`
+/// bytes, in one call: the bytes [`GzDecoder`] reads from it, which stops after the first
+/// member too. `None` (then [`GzDecoder`] decodes it and reports why it failed) for
+/// anything else, and for a header CRC (FHCRC), which only [`GzDecoder`] checks.
+fn gunzip_whole(body: &[u8], max: usize) -> Option<Vec<u8>> {
+    thread_local! {
+        static ONE: std::cell::RefCell<Option<crate::bulk::deflate::OneShot>> =
+            std::cell::RefCell::new(crate::bulk::deflate::OneShot::new());
+    }
+    if body.len() < 18 || body[3] & 0x02 != 0 {
+        return None;
+    }
+    // ISIZE of a body that is one member: the output size to try (deflate expands at most
+    // 1032:1).
+    let t = &body[body.len() - 4..];
+    let size = u32::from_le_bytes([t[0], t[1], t[2], t[3]]) as usize;
+    if size > max || size > body.len().saturating_mul(1032) {
+        return None;
+    }
+    ONE.with_borrow_mut(|one| {
+        let mut out = Vec::with_capacity(size);
+        one.as_mut()?.gzip(body, &mut out, size)?;
+        Some(out)
+    })
 }
 
 fn inflate<R: Read>(r: R, max: usize, name: &str) -> Result<Vec<u8>, HttpError> {

@@ -19,6 +19,8 @@ use std::io::{self, Read};
 use miniz_oxide::inflate::core::{decompress_with_limit, inflate_flags, DecompressorOxide};
 use miniz_oxide::inflate::TINFLStatus;
 
+use crate::bulk::deflate::OneShot;
+
 /// Raw bytes kept behind the read position, to resynchronize from a failed member's start.
 pub const RETAIN: usize = 1 << 20;
 /// One read from the underlying stream.
@@ -191,6 +193,8 @@ struct Member {
     dec_start: u64,
     crc: crc32fast::Hasher,
     size: u32,
+    /// Nothing of the member has been inflated yet (the one-shot path may take it).
+    fresh: bool,
 }
 
 /// A gzip stream decoded member by member into one byte stream.
@@ -208,7 +212,15 @@ pub struct GzStream<R> {
     /// (decoded position, raw member offset) of each member start, oldest first.
     marks: std::collections::VecDeque<(u64, u64)>,
     decoded: u64,
+    /// The one-shot inflater (see [`GzStream::whole_member`]); `None` when unavailable.
+    oneshot: Option<OneShot>,
+    /// Members in a row the one-shot path could not take (too large for one pull, or not
+    /// wholly buffered); past [`ONESHOT_MISSES`] it is tried on every 64th member only.
+    misses: u32,
 }
+
+/// See [`GzStream::misses`].
+const ONESHOT_MISSES: u32 = 4;
 
 const MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
 
@@ -224,7 +236,58 @@ impl<R: Read> GzStream<R> {
             failing: None,
             marks: Default::default(),
             decoded: 0,
+            oneshot: OneShot::new(),
+            misses: 0,
         }
+    }
+
+    /// The fast path for a member nothing of which is inflated yet: when its whole deflate
+    /// stream and trailer are buffered, it inflates to at most `max` bytes and its CRC and
+    /// length match, its bytes are appended to `out` and the member is done (`true`).
+    /// Otherwise nothing changes (`false`) and the streaming inflater takes the member, so
+    /// a member that fails (and every recovery after it) is handled by one code path only.
+    /// NOTE: a good member needs none of the stored-block ranges the streaming path notes:
+    /// they only keep a resynchronization after a *failed* member out of its stored data,
+    /// and a good member clears them.
+    fn whole_member(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<bool> {
+        if self.misses >= ONESHOT_MISSES && self.misses % 64 != 0 {
+            self.misses += 1;
+            return Ok(false);
+        }
+        let Some(one) = &mut self.oneshot else { return Ok(false) };
+        self.raw.fill(CHUNK)?;
+        let input = &self.raw.buf[self.raw.start..];
+        let len = out.len();
+        let used = match one.deflate(input, out, max) {
+            Some(used) if input.len() >= used + 8 => used,
+            Some(_) => {
+                out.truncate(len);
+                self.misses += 1;
+                return Ok(false);
+            }
+            None => {
+                self.misses += 1;
+                return Ok(false);
+            }
+        };
+        let t = &input[used..used + 8];
+        let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+        let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
+        let data = &out[len..];
+        let mut h = crc32fast::Hasher::new();
+        h.update(data);
+        if h.finalize() != crc || size != data.len() as u32 {
+            out.truncate(len);
+            self.misses += 1;
+            return Ok(false);
+        }
+        self.misses = 0;
+        self.decoded += data.len() as u64;
+        self.raw.consume(used + 8);
+        self.member = None;
+        self.failing = None;
+        self.stored.clear();
+        Ok(true)
     }
 
     /// Reads a gzip member header at the read position (RFC 1952 §2.3). `Ok(false)`: not one.
@@ -383,6 +446,7 @@ impl<R: Read> GzStream<R> {
                 dec_start: self.decoded,
                 crc: crc32fast::Hasher::new(),
                 size: 0,
+                fresh: true,
             });
             // The first block header follows the gzip header at a byte boundary.
             self.note_block(0, 0)?;
@@ -411,6 +475,18 @@ impl<R: Read> Source for GzStream<R> {
                 continue;
             };
             let start = member.start;
+            if member.fresh {
+                if let Some(m) = &mut self.member {
+                    m.fresh = false;
+                }
+                let before = out.len();
+                if self.whole_member(out, max.max(1))? {
+                    if out.len() > before {
+                        return Ok(Step::Data);
+                    }
+                    continue;
+                }
+            }
             self.raw.fill(1)?;
             let at_eof = self.raw.eof;
             let input = &self.raw.buf[self.raw.start..];
