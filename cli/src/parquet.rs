@@ -1,13 +1,12 @@
-//! `--format parquet`: the bulk pipeline with an Arrow batch per group of records, built and
-//! finished on the worker that parsed them (`columnar::ArrowStep`), and one Parquet writer on
-//! the ordered side, in input order.
+//! `--format parquet`: the bulk pipeline with one Parquet row group per pipeline batch, built
+//! and encoded on the worker that parsed its records (`columnar::parquet::write_bulk`), and
+//! one writer on the ordered side appending the row groups in input order.
 
 use std::io::{self, Write};
-use std::ops::ControlFlow;
 
-use feedmill::bulk::{self, Config, Input, Progress, Summary};
-use feedmill::columnar::parquet::{ParquetOptions, ParquetSink};
-use feedmill::columnar::{ArrowBatch, ArrowStep, Layout};
+use feedmill::bulk::{Config, Input, Progress, Summary};
+use feedmill::columnar::parquet::{write_bulk, ParquetOptions};
+use feedmill::columnar::Layout;
 
 use crate::LayoutArg;
 
@@ -22,14 +21,8 @@ pub fn run(
         LayoutArg::Records => Layout::Records,
         LayoutArg::Entries => Layout::Entries,
     };
-    let mut sink = ParquetSink::new(out, ParquetOptions { layout, ..Default::default() })?;
-    let mut consume = |batch: &mut ArrowBatch| -> io::Result<ControlFlow<()>> {
-        if let Some(b) = batch.take() {
-            sink.write_batch(&b)?;
-        }
-        Ok(ControlFlow::Continue(()))
-    };
-    let summary = bulk::run_with(inputs, cfg, || ArrowStep { layout }, &mut consume, progress)?;
-    sink.close()?.flush()?;
+    let opts = ParquetOptions { layout, ..Default::default() };
+    let (summary, mut out) = write_bulk(inputs, cfg, out, opts, progress)?;
+    out.flush()?;
     Ok(summary)
 }

@@ -1,6 +1,6 @@
 """Type stubs of feedmill (the PyO3 module feedmill._feedmill)."""
 
-from typing import Any, Iterator, Literal, Optional, TypedDict
+from typing import Any, Iterator, Literal, Optional, TypedDict, overload
 
 import pyarrow
 
@@ -26,15 +26,25 @@ def parse(
 ) -> dict[str, Any]:
     """Parses one feed body into a record dict (the CLI's JSON Lines record shape)."""
 
+@overload
 def parse_batch(
     batch: pyarrow.RecordBatch,
     *,
     layout: Literal["records", "entries"] = "records",
     extract: bool = False,
     sanitize: Literal["spec", "strict"] = "spec",
-) -> pyarrow.RecordBatch:
-    """Parses a batch with a `body` column (and optional `content_type`, `url`, `status`,
-    `source`, `error_kind`, `error_message`) into records with `schema(layout)`."""
+) -> pyarrow.RecordBatch: ...
+@overload
+def parse_batch(
+    batch: pyarrow.Table,
+    *,
+    layout: Literal["records", "entries"] = "records",
+    extract: bool = False,
+    sanitize: Literal["spec", "strict"] = "spec",
+) -> pyarrow.Table:
+    """Parses a batch (or table) with a `body` column (and optional `content_type`, `url`,
+    `status`, `source`, `error_kind`, `error_message`) into records with `schema(layout)`;
+    a Table in gives a Table out (Ray Data `map_batches(..., batch_format="pyarrow")`)."""
 
 def schema(layout: Literal["records", "entries"] = "records") -> pyarrow.Schema:
     """The Arrow schema of `parse_batch` output and of the CLI's Parquet files."""

@@ -154,3 +154,16 @@ def test_read_warc_matches_the_cli(cli, warcs, tmp_path):
             assert len(g["entries"]) == len(c["feed"].get("entries", []))
         else:
             assert g is None
+
+
+def test_parse_batch_takes_a_table(warcs):
+    """A pyarrow.Table in (as Ray Data's batch_format="pyarrow" passes) gives a Table out
+    with the records of its batches, in order."""
+    batches = list(feedmill.read_warc_batches(warcs[1], batch_size=100))
+    table = pa.Table.from_batches(batches)
+    out = feedmill.parse_batch(table)
+    assert isinstance(out, pa.Table)
+    assert out.schema == feedmill.schema()
+    want = [feedmill.parse_batch(b) for b in batches]
+    assert out.num_rows == sum(b.num_rows for b in want) == 300
+    assert out.column("source").to_pylist() == [s for b in want for s in b.column("source").to_pylist()]

@@ -63,6 +63,12 @@ pub struct Config {
     /// records. Linting itself is turned on by `options.lint`; without `lint_only`, a
     /// record with findings gets a `findings` key after its other keys. Default: false.
     pub lint_only: bool,
+    /// Records per pipeline batch at most: the unit a worker takes and the consumer receives.
+    /// Default: 16 (small batches balance the workers; a columnar sink wants larger ones).
+    pub batch_records: usize,
+    /// Bytes of record bodies per pipeline batch at most (a larger record is a batch of its
+    /// own). Default: 256 KiB.
+    pub batch_bytes: usize,
 }
 
 impl Default for Config {
@@ -75,6 +81,8 @@ impl Default for Config {
             extract: None,
             sanitize: None,
             lint_only: false,
+            batch_records: pipeline::BATCH_RECORDS,
+            batch_bytes: pipeline::BATCH_BYTES,
         }
     }
 }

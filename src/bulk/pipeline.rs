@@ -109,11 +109,13 @@ impl<B, F: FnMut(&mut B) -> io::Result<ControlFlow<()>>> Consumer<B> for F {
     }
 }
 
-/// Records per batch at most. NOTE: small enough that two workers balance on records of
-/// mixed sizes and the reorder buffer stays short; large enough to amortize channel traffic.
-const BATCH_RECORDS: usize = 16;
-/// Bytes of records per batch at most (one larger record is a batch of its own).
-const BATCH_BYTES: usize = 256 << 10;
+/// Records per batch at most, by default ([`Config::batch_records`]). NOTE: small enough that
+/// two workers balance on records of mixed sizes and the reorder buffer stays short; large
+/// enough to amortize channel traffic.
+pub(crate) const BATCH_RECORDS: usize = 16;
+/// Bytes of records per batch at most, by default ([`Config::batch_bytes`]; one larger record
+/// is a batch of its own).
+pub(crate) const BATCH_BYTES: usize = 256 << 10;
 
 /// Bytes in flight and batches in flight, with a wait for room.
 struct Budget {
@@ -228,6 +230,7 @@ where
     let record_vecs: Pool<Vec<Record>> = Pool(Mutex::new(Vec::new()));
     let batches: Pool<B> = Pool(Mutex::new(Vec::new()));
     let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
+    let (batch_records, batch_bytes) = (cfg.batch_records.max(1), cfg.batch_bytes.max(1));
 
     let (work_tx, work_rx) = sync_channel::<Work>(threads);
     let work_rx = Mutex::new(work_rx);
@@ -260,7 +263,7 @@ where
                 let mut emit = |r: Record| {
                     bytes += held(&r);
                     pending.push(r);
-                    if pending.len() >= BATCH_RECORDS || bytes >= BATCH_BYTES {
+                    if pending.len() >= batch_records || bytes >= batch_bytes {
                         let full = std::mem::replace(&mut pending, record_vecs.get());
                         let n = std::mem::take(&mut bytes);
                         return send(full, n);

@@ -19,6 +19,9 @@
 //!   an omitted array is an empty list. Array elements are never dropped.
 //! - The extraction columns (`*_text`, `canonical_url`, `body_*`, `word_count`, `dedup_*`)
 //!   are always in the schema; they are null when the record was not extracted.
+//! - Lint findings (`--lint`) are the last column of the record layout, `findings`
+//!   (`list<struct>`, the JSON `findings` elements key for key); an empty list when the
+//!   record was not linted or had none. The entry layout has neither diagnostics nor findings.
 //!
 //! Two layouts ([`Layout`]): one row per input record with a nested `feed.entries` list
 //! (the JSON Lines record, column for column), or one row per entry with its record's and
@@ -1605,12 +1608,63 @@ impl Col for DiagnosticB {
     }
 }
 
-/// `Layout::Records`: head, diagnostics, feed.
+/// A lint finding (`--lint`): the JSON `findings` element, key for key
+/// (`crate::lint::write_findings_json`); a parameter that does not apply is null.
+#[derive(Default)]
+struct FindingB {
+    code: StringBuilder,
+    severity: StringBuilder,
+    message: StringBuilder,
+    params: [StringBuilder; FINDING_PARAMS.len()],
+    offset: Int64Builder,
+    line: Int64Builder,
+    column: Int64Builder,
+    section: StringBuilder,
+}
+
+/// The parameters a finding may have, in the JSON's order.
+const FINDING_PARAMS: [&str; 6] = ["element", "parent", "attr", "value", "core", "ext"];
+
+impl FindingB {
+    fn append(&mut self, f: &crate::lint::Finding) {
+        self.code.append_value(f.code.name());
+        self.severity.append_value(f.severity().as_str());
+        self.message.append_value(f.message());
+        for (b, name) in self.params.iter_mut().zip(FINDING_PARAMS) {
+            b.append_option(f.param(name));
+        }
+        int_opt(&mut self.offset, Some(f.offset as u64));
+        int_opt(&mut self.line, Some(u64::from(f.line)));
+        int_opt(&mut self.column, Some(u64::from(f.column)));
+        str_opt(&mut self.section, Some(f.section));
+    }
+}
+
+impl Col for FindingB {
+    fn finish(&mut self) -> ArrayRef {
+        let mut cols = vec![
+            ("code", Col::finish(&mut self.code)),
+            ("severity", Col::finish(&mut self.severity)),
+            ("message", Col::finish(&mut self.message)),
+        ];
+        for (b, name) in self.params.iter_mut().zip(FINDING_PARAMS) {
+            cols.push((name, Col::finish(b)));
+        }
+        cols.push(("offset", Col::finish(&mut self.offset)));
+        cols.push(("line", Col::finish(&mut self.line)));
+        cols.push(("column", Col::finish(&mut self.column)));
+        cols.push(("section", Col::finish(&mut self.section)));
+        struct_of(cols, None)
+    }
+}
+
+/// `Layout::Records`: head, diagnostics, feed, lint findings.
 #[derive(Default)]
 struct RecordCols {
     head: HeadB,
     diagnostics: ListB<DiagnosticB>,
     feed: FeedB,
+    findings: ListB<FindingB>,
 }
 
 impl RecordCols {
@@ -1621,6 +1675,10 @@ impl RecordCols {
         }
         self.diagnostics.close();
         self.feed.append(rec.feed, rec.extraction, cx);
+        for f in rec.lint.map_or(&[][..], |r| &r.findings[..]) {
+            self.findings.push().append(f);
+        }
+        self.findings.close();
     }
 
     fn finish(&mut self) -> Cols {
@@ -1628,6 +1686,7 @@ impl RecordCols {
         self.head.finish_into(&mut c);
         c.push(("diagnostics", self.diagnostics.finish()));
         c.push(("feed", self.feed.finish()));
+        c.push(("findings", self.findings.finish()));
         c
     }
 }

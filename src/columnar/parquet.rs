@@ -1,17 +1,28 @@
 //! Parquet output of records: [`ParquetSink`] writes [`RecordBatch`]es (from
-//! [`super::RecordBatchBuilder`]) to a Parquet file with the schema of [`super::schema`].
+//! [`super::RecordBatchBuilder`]) to a Parquet file with the schema of [`super::schema`], one
+//! row group at a time.
 //!
-//! Memory: the writer holds at most one row group being encoded. A row group is closed at
-//! [`ParquetOptions::row_group_records`] rows or when its encoded size passes
-//! [`ParquetOptions::row_group_bytes`], whichever comes first, so memory is bounded by the
-//! records in flight, never by the file.
+//! Encoding (Arrow levels, Parquet pages, compression) is separate from writing: a
+//! [`RowGroupEncoder`] (cheap to clone, usable on any thread) turns a batch into an encoded
+//! [`RowGroup`], and [`ParquetSink::write_row_group`] appends it to the file. The bulk
+//! pipeline ([`write_bulk`], feature `bulk`) encodes each row group on the worker that parsed
+//! its records, so the ordered writer only copies finished bytes out.
+//!
+//! Memory: a row group is written out as soon as it is complete; the sink holds at most one
+//! open row group's records ([`ParquetOptions::row_group_records`]), and the pipeline at
+//! most the row groups of the batches in flight. Memory is bounded by the records in flight,
+//! never by the file.
 
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use arrow_array::RecordBatch;
+use arrow_schema::SchemaRef;
+use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnChunk, ArrowRowGroupWriterFactory};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::writer::SerializedFileWriter;
 
 use super::{schema, Layout, RecordBatchBuilder};
 use crate::sink::{RecordView, Sink};
@@ -32,13 +43,12 @@ pub enum Codec {
 pub struct ParquetOptions {
     pub layout: Layout,
     pub codec: Codec,
-    /// Rows per row group at most. Default: 8192.
+    /// Input records per row group at most. [`ParquetSink::write_batch`] splits a larger
+    /// batch; records appended through [`Sink`] are written every this many. Default: 4096.
     pub row_group_records: usize,
-    /// Encoded bytes of the open row group that close it early. Default: 128 MiB.
+    /// Bytes of input (record bodies) per row group at most in [`write_bulk`] (a larger
+    /// record is a row group of its own). Default: 8 MiB, about 2-4 MiB of Parquet.
     pub row_group_bytes: usize,
-    /// Records per batch when records are appended one by one through [`Sink`].
-    /// Default: 1024.
-    pub batch_records: usize,
 }
 
 impl Default for ParquetOptions {
@@ -46,17 +56,68 @@ impl Default for ParquetOptions {
         ParquetOptions {
             layout: Layout::Records,
             codec: Codec::Snappy,
-            row_group_records: 8192,
-            row_group_bytes: 128 << 20,
-            batch_records: 1024,
+            row_group_records: 4096,
+            row_group_bytes: 8 << 20,
         }
+    }
+}
+
+fn err(e: parquet::errors::ParquetError) -> io::Error {
+    io::Error::other(e)
+}
+
+/// Encodes record batches of one layout into Parquet row groups, on any thread. Clones
+/// share the file's schema and settings.
+#[derive(Clone)]
+pub struct RowGroupEncoder {
+    factory: Arc<ArrowRowGroupWriterFactory>,
+    schema: SchemaRef,
+}
+
+impl RowGroupEncoder {
+    /// The row group of `batch` (a batch of this encoder's layout), encoded and compressed.
+    pub fn encode(&self, batch: &RecordBatch) -> io::Result<RowGroup> {
+        // The row group index only matters to encrypted files, which this writer never makes.
+        let mut writers = self.factory.create_column_writers(0).map_err(err)?;
+        let mut leaves = writers.iter_mut();
+        for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
+            for leaf in compute_leaves(field, column).map_err(err)? {
+                let w = leaves.next().ok_or_else(|| {
+                    io::Error::other("columnar: batch has more leaves than schema")
+                })?;
+                w.write(&leaf).map_err(err)?;
+            }
+        }
+        let bytes = writers.iter().map(|w| w.memory_size()).sum();
+        let chunks = writers.into_iter().map(|w| w.close()).collect::<Result<_, _>>();
+        Ok(RowGroup { chunks: chunks.map_err(err)?, rows: batch.num_rows(), bytes })
+    }
+}
+
+/// One encoded row group, ready to be appended to the file ([`ParquetSink::write_row_group`]).
+pub struct RowGroup {
+    chunks: Vec<ArrowColumnChunk>,
+    rows: usize,
+    bytes: usize,
+}
+
+impl RowGroup {
+    /// Rows (records, or entries in the entry layout).
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Bytes the encoded row group holds in memory (about its size in the file).
+    pub fn held_bytes(&self) -> usize {
+        self.bytes
     }
 }
 
 /// A Parquet file being written. Call [`ParquetSink::close`] at the end (a file that is
 /// not closed has no footer and is unreadable).
 pub struct ParquetSink<W: Write + Send> {
-    writer: ArrowWriter<W>,
+    file: SerializedFileWriter<W>,
+    encoder: RowGroupEncoder,
     builder: RecordBatchBuilder,
     opts: ParquetOptions,
 }
@@ -65,33 +126,53 @@ impl<W: Write + Send> ParquetSink<W> {
     pub fn new(out: W, opts: ParquetOptions) -> io::Result<Self> {
         let compression = match opts.codec {
             Codec::Snappy => Compression::SNAPPY,
-            Codec::Zstd => Compression::ZSTD(ZstdLevel::try_new(1).map_err(io::Error::other)?),
+            Codec::Zstd => Compression::ZSTD(ZstdLevel::try_new(1).map_err(err)?),
             Codec::None => Compression::UNCOMPRESSED,
         };
         let props = WriterProperties::builder()
             .set_compression(compression)
-            .set_max_row_group_size(opts.row_group_records.max(1))
             // Most of the bytes are long, distinct texts (content, summaries, URLs), where
             // dictionary pages cost hashing for nothing; the page codec takes the repeats.
             .set_dictionary_enabled(false)
             .set_statistics_enabled(EnabledStatistics::Chunk)
             .set_created_by(concat!("feedmill ", env!("CARGO_PKG_VERSION")).to_owned())
             .build();
-        let writer = ArrowWriter::try_new(out, schema(opts.layout), Some(props))
-            .map_err(io::Error::other)?;
-        Ok(ParquetSink { writer, builder: RecordBatchBuilder::new(opts.layout), opts })
+        let schema = schema(opts.layout);
+        // The Arrow writer embeds the Arrow schema in the file's metadata (so readers get
+        // `timestamp[us, UTC]` back, not a bare int64); its lower half writes row groups.
+        let writer = ArrowWriter::try_new(out, schema.clone(), Some(props)).map_err(err)?;
+        let (file, factory) = writer.into_serialized_writer().map_err(err)?;
+        let encoder = RowGroupEncoder { factory: Arc::new(factory), schema };
+        Ok(ParquetSink { file, encoder, builder: RecordBatchBuilder::new(opts.layout), opts })
     }
 
-    /// Writes a batch built with this sink's layout.
+    /// An encoder of row groups for this file, to use on other threads.
+    pub fn encoder(&self) -> RowGroupEncoder {
+        self.encoder.clone()
+    }
+
+    /// Appends an encoded row group (from this file's [`ParquetSink::encoder`]) and writes it
+    /// out.
+    pub fn write_row_group(&mut self, group: RowGroup) -> io::Result<()> {
+        let mut rg = self.file.next_row_group().map_err(err)?;
+        for chunk in group.chunks {
+            chunk.append_to_row_group(&mut rg).map_err(err)?;
+        }
+        rg.close().map_err(err)?;
+        Ok(())
+    }
+
+    /// Writes a batch built with this sink's layout, as row groups of at most
+    /// [`ParquetOptions::row_group_records`] rows.
     pub fn write_batch(&mut self, batch: &RecordBatch) -> io::Result<()> {
         self.flush_builder()?;
-        self.write(batch)
-    }
-
-    fn write(&mut self, batch: &RecordBatch) -> io::Result<()> {
-        self.writer.write(batch).map_err(io::Error::other)?;
-        if self.writer.in_progress_size() >= self.opts.row_group_bytes {
-            self.writer.flush().map_err(io::Error::other)?;
+        let step = self.opts.row_group_records.max(1);
+        let mut at = 0;
+        while at < batch.num_rows() {
+            let n = step.min(batch.num_rows() - at);
+            let group = self.encoder.encode(&batch.slice(at, n))?;
+            self.write_row_group(group)?;
+            at += n;
         }
         Ok(())
     }
@@ -99,7 +180,8 @@ impl<W: Write + Send> ParquetSink<W> {
     fn flush_builder(&mut self) -> io::Result<()> {
         if self.builder.records() > 0 {
             let batch = self.builder.finish();
-            self.write(&batch)?;
+            let group = self.encoder.encode(&batch)?;
+            self.write_row_group(group)?;
         }
         Ok(())
     }
@@ -107,16 +189,98 @@ impl<W: Write + Send> ParquetSink<W> {
     /// Writes what is buffered and the file footer; returns the output.
     pub fn close(mut self) -> io::Result<W> {
         self.flush_builder()?;
-        self.writer.into_inner().map_err(io::Error::other)
+        self.file.into_inner().map_err(err)
     }
 }
 
 impl<W: Write + Send> Sink for ParquetSink<W> {
     fn record(&mut self, rec: &RecordView<'_, '_>) -> io::Result<()> {
         self.builder.append(rec);
-        if self.builder.records() >= self.opts.batch_records {
+        if self.builder.records() >= self.opts.row_group_records {
             self.flush_builder()?;
         }
         Ok(())
     }
+}
+
+/// The bulk pipeline's batch for Parquet output: the row group its records became, encoded
+/// on the worker ([`ParquetStep`]).
+#[cfg(feature = "bulk")]
+#[derive(Default)]
+pub struct ParquetBatch {
+    group: Option<io::Result<RowGroup>>,
+}
+
+#[cfg(feature = "bulk")]
+impl crate::bulk::pipeline::Batch for ParquetBatch {
+    fn clear(&mut self) {
+        self.group = None;
+    }
+    fn held_bytes(&self) -> usize {
+        match &self.group {
+            Some(Ok(g)) => g.bytes,
+            _ => 0,
+        }
+    }
+}
+
+/// The per-worker step of [`write_bulk`]: appends each record to the worker's own Arrow
+/// builder and, at the end of the pipeline batch, encodes the batch into a row group.
+#[cfg(feature = "bulk")]
+pub struct ParquetStep {
+    builder: RecordBatchBuilder,
+    encoder: RowGroupEncoder,
+}
+
+#[cfg(feature = "bulk")]
+impl ParquetStep {
+    pub fn new(layout: Layout, encoder: RowGroupEncoder) -> Self {
+        ParquetStep { builder: RecordBatchBuilder::new(layout), encoder }
+    }
+}
+
+#[cfg(feature = "bulk")]
+impl crate::bulk::pipeline::Step<ParquetBatch> for ParquetStep {
+    fn record(&mut self, rec: &RecordView<'_, '_>, _batch: &mut ParquetBatch) {
+        self.builder.append(rec);
+    }
+    fn end_batch(&mut self, batch: &mut ParquetBatch) {
+        if self.builder.records() > 0 {
+            batch.group = Some(self.encoder.encode(&self.builder.finish()));
+        }
+    }
+}
+
+/// Runs the bulk pipeline over `inputs` into one Parquet file on `out`, in input order: each
+/// pipeline batch (at most [`ParquetOptions::row_group_records`] records and
+/// [`ParquetOptions::row_group_bytes`] of bodies) is parsed, built and encoded into one row
+/// group on a worker; this thread appends the row groups in order. `cfg`'s batch sizes are
+/// replaced by those bounds, and its byte budget is raised to hold two batches per worker
+/// plus two, so the workers never wait on each other.
+#[cfg(feature = "bulk")]
+pub fn write_bulk<W: Write + Send>(
+    inputs: Vec<crate::bulk::Input>,
+    cfg: &crate::bulk::Config,
+    out: W,
+    opts: ParquetOptions,
+    progress: &mut dyn FnMut(crate::bulk::Progress),
+) -> io::Result<(crate::bulk::Summary, W)> {
+    use std::ops::ControlFlow;
+    let layout = opts.layout;
+    let mut cfg = cfg.clone();
+    cfg.batch_records = opts.row_group_records.max(1);
+    cfg.batch_bytes = opts.row_group_bytes.max(1);
+    let batches = 2 * cfg.threads.max(1) + 2;
+    cfg.max_bytes_in_flight = cfg.max_bytes_in_flight.max(batches * cfg.batch_bytes);
+    let mut sink = ParquetSink::new(out, opts)?;
+    let encoder = sink.encoder();
+    let mut consume = |batch: &mut ParquetBatch| -> io::Result<ControlFlow<()>> {
+        if let Some(group) = batch.group.take() {
+            sink.write_row_group(group?)?;
+        }
+        Ok(ControlFlow::Continue(()))
+    };
+    let make_step = || ParquetStep::new(layout, encoder.clone());
+    let summary = crate::bulk::run_with(inputs, &cfg, make_step, &mut consume, progress)?;
+    Ok((summary, sink.close()?))
 }
