@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # CI smoke run of the fuzz targets: builds every target, then fuzzes each for a short time
-# (FUZZ_SMOKE_SECONDS, default 12) starting from its committed regressions. Exits non-zero
+# (FUZZ_SMOKE_SECONDS, default 8) starting from its committed regressions (a `*_heavy`
+# target also from its light target's: same input layout). Exits non-zero
 # when a build fails or any target finds a crash, timeout or out-of-memory.
 # Installs cargo-fuzz first if it is missing (not counted in the time budget). On a quiet
 # 2-core machine the whole run takes well under 4 minutes (see fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")"
-SECONDS_PER_TARGET=${FUZZ_SMOKE_SECONDS:-12}
-TARGETS=(parse_document document_lint parse_response parse_limits escaped_html dates decode bulk json_feed archive)
+SECONDS_PER_TARGET=${FUZZ_SMOKE_SECONDS:-8}
+# Light targets (cheap invariants, >= 1,000 exec/s on small inputs), then the heavy
+# cross-checks of the same inputs (see fuzz/README.md).
+TARGETS=(parse_document document_lint parse_response parse_limits escaped_html json_feed dates decode bulk archive
+  parse_document_heavy document_lint_heavy parse_response_heavy parse_limits_heavy escaped_html_heavy json_feed_heavy)
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "cargo-fuzz not found: installing it from crates.io" >&2
@@ -28,7 +32,9 @@ trap 'rm -rf "$work"' EXIT
 for t in "${TARGETS[@]}"; do
   mkdir -p "$work/$t"
   # Seed from the committed regressions (a copy: the run adds to its corpus).
-  if [ -d "regressions/$t" ]; then cp regressions/"$t"/* "$work/$t/" 2>/dev/null || true; fi
+  for d in "regressions/$t" "regressions/${t%_heavy}"; do
+    if [ -d "$d" ]; then cp "$d"/* "$work/$t/" 2>/dev/null || true; fi
+  done
   echo "== $t (${SECONDS_PER_TARGET}s)"
   if ! cargo fuzz run --dev "$t" "$work/$t" -- \
       -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \

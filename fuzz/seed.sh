@@ -9,6 +9,7 @@
 #   escaped_html    the type="html" values of the conformance cases (unescaped) + snippets
 #   dates           the date values of the conformance cases + hand-written forms
 #   bulk            small generated WARC / WARC.gz streams and a document
+#   <t>_heavy       a copy of <t>'s corpus (when both are asked for, e.g. `seed.sh parse_document parse_document_heavy`)
 # Idempotent (files are named by content hash). Usage: fuzz/seed.sh [target...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -164,4 +165,12 @@ done
 
 for t in "${targets[@]}"; do
   printf '%-15s %6d seeds\n' "$t" "$(ls "$OUT/$t" 2>/dev/null | wc -l)"
+done
+
+# A `*_heavy` target reads its light target's input layout: seeded from its corpus.
+for t in parse_document document_lint parse_response parse_limits escaped_html json_feed; do
+  if want "${t}_heavy" && [ -d "$OUT/$t" ]; then
+    mkdir -p "$OUT/${t}_heavy"
+    cp "$OUT/$t"/* "$OUT/${t}_heavy/" 2>/dev/null || true
+  fi
 done

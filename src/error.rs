@@ -13,11 +13,24 @@ use std::fmt;
 #[non_exhaustive]
 pub enum Error {
     /// The input is larger than [`crate::Limits::max_input_bytes`].
-    InputTooLarge { size: usize, limit: usize },
+    InputTooLarge {
+        /// The input's size in bytes (for a reader: at least `limit + 1`).
+        size: usize,
+        /// The limit it exceeds.
+        limit: usize,
+    },
     /// The base URL given by the caller does not parse as an absolute URL.
-    InvalidBaseUrl { url: String },
+    InvalidBaseUrl {
+        /// The URL as given.
+        url: String,
+    },
     /// Reading the document failed ([`crate::Parser::parse_reader`]).
-    Read { kind: std::io::ErrorKind, message: String },
+    Read {
+        /// The I/O error's kind.
+        kind: std::io::ErrorKind,
+        /// The I/O error's message.
+        message: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -103,9 +116,11 @@ impl DiagnosticKind {
 /// Something recovered or ignored, with where it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What happened (stable snake_case name in JSON: [`DiagnosticKind::as_str`]).
     pub kind: DiagnosticKind,
     /// Byte offset into the decoded document text.
     pub offset: usize,
+    /// A human-readable account naming the element or value concerned.
     pub message: String,
 }
 

@@ -122,10 +122,13 @@ pub struct Parser {
 }
 
 impl Parser {
+    /// A parser with these options and an empty arena; keep it for many documents (its
+    /// arena and buffers are reset and reused by each `parse_*` call).
     pub fn new(options: Options) -> Self {
         Parser { arena: Bump::new(), options, decoded: String::new(), read: Vec::new() }
     }
 
+    /// The options every parse of this parser uses.
     pub fn options(&self) -> &Options {
         &self.options
     }

@@ -23,6 +23,10 @@ pub struct Limits {
     pub max_text_bytes: usize,
     /// Most attributes read on one element; further ones are ignored. Default: 256.
     pub max_attributes: usize,
+    /// Most attributes of one tag in escaped HTML (duplicates counted): the text is parsed
+    /// only up to the first place that could open a tag with more (see
+    /// [`crate::html::parse_escaped_html_with`]). Default: 256.
+    pub max_html_attributes: usize,
     /// Most `xmlns`/`xmlns:*` namespace bindings in scope at once; further declarations are
     /// ignored (this also bounds the cost of resolving a prefix). Default: 128.
     pub max_namespace_bindings: usize,
@@ -39,6 +43,7 @@ impl Default for Limits {
             max_entries: 100_000,
             max_text_bytes: 16 << 20,
             max_attributes: 256,
+            max_html_attributes: 256,
             max_namespace_bindings: 128,
             max_diagnostics: 1_000,
         }

@@ -3,6 +3,10 @@
 //! (`fuzz/src/checks.rs`, compiled here through `#[path]`), so a fixed crash stays fixed. Runs
 //! on stable without cargo-fuzz.
 //!
+//! A `<target>_heavy` target asserts everything `<target>` does plus its cross-checks, so
+//! both targets' regression directories are replayed through the heavy checks (and the
+//! light target's through its own checks too).
+//!
 //! Set `FEEDMILL_FUZZ_CORPUS=1` to also replay the local (gitignored) fuzz corpus,
 //! `fuzz/corpus/<target>/*`, when it exists.
 
@@ -33,11 +37,13 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Runs `check` on every file of the target's regression directory (and corpus, if asked);
-/// fails listing every input that panicked.
-fn replay(target: &str, check: fn(&[u8]), min_regressions: usize) {
+/// Runs `check` on every file of the regression directories of `targets` (and their
+/// corpora, if asked); fails listing every input that panicked.
+fn replay(targets: &[&str], check: fn(&[u8]), min_regressions: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
-    let regressions = files(&root.join("regressions").join(target));
+    let target = targets.join("+");
+    let regressions: Vec<PathBuf> =
+        targets.iter().flat_map(|t| files(&root.join("regressions").join(t))).collect();
     assert!(
         regressions.len() >= min_regressions,
         "expected at least {min_regressions} regression inputs for {target}, found {}",
@@ -45,7 +51,7 @@ fn replay(target: &str, check: fn(&[u8]), min_regressions: usize) {
     );
     let mut inputs = regressions;
     if std::env::var_os("FEEDMILL_FUZZ_CORPUS").is_some() {
-        inputs.extend(files(&root.join("corpus").join(target)));
+        inputs.extend(targets.iter().flat_map(|t| files(&root.join("corpus").join(t))));
     }
     let mut failed = Vec::new();
     for path in &inputs {
@@ -76,52 +82,82 @@ fn replay(target: &str, check: fn(&[u8]), min_regressions: usize) {
 
 #[test]
 fn parse_document() {
-    replay("parse_document", checks::check_parse_document, 1);
+    replay(&["parse_document"], checks::check_parse_document, 1);
+}
+
+#[test]
+fn parse_document_heavy() {
+    replay(&["parse_document", "parse_document_heavy"], checks::check_parse_document_heavy, 1);
 }
 
 #[test]
 fn document_lint() {
-    replay("document_lint", checks::check_document_lint, 1);
+    replay(&["document_lint"], checks::check_document_lint, 1);
+}
+
+#[test]
+fn document_lint_heavy() {
+    replay(&["document_lint", "document_lint_heavy"], checks::check_document_lint_heavy, 1);
 }
 
 #[test]
 fn parse_response() {
-    replay("parse_response", checks::check_parse_response, 1);
+    replay(&["parse_response"], checks::check_parse_response, 1);
+}
+
+#[test]
+fn parse_response_heavy() {
+    replay(&["parse_response", "parse_response_heavy"], checks::check_parse_response_heavy, 1);
 }
 
 #[test]
 fn parse_limits() {
-    replay("parse_limits", checks::check_parse_limits, 1);
+    replay(&["parse_limits"], checks::check_parse_limits, 1);
+}
+
+#[test]
+fn parse_limits_heavy() {
+    replay(&["parse_limits", "parse_limits_heavy"], checks::check_parse_limits_heavy, 1);
 }
 
 #[test]
 fn escaped_html() {
-    replay("escaped_html", checks::check_escaped_html, 1);
+    replay(&["escaped_html"], checks::check_escaped_html, 1);
 }
 
 #[test]
-fn dates() {
-    replay("dates", checks::check_dates, 1);
-}
-
-#[test]
-fn decode() {
-    replay("decode", checks::check_decode, 1);
-}
-
-#[test]
-fn bulk() {
-    replay("bulk", checks::check_bulk, 1);
-}
-
-#[test]
-fn archive() {
-    replay("archive", checks::check_archive, 1);
+fn escaped_html_heavy() {
+    replay(&["escaped_html", "escaped_html_heavy"], checks::check_escaped_html_heavy, 1);
 }
 
 #[test]
 fn json_feed() {
-    replay("json_feed", checks::check_json_feed, 1);
+    replay(&["json_feed"], checks::check_json_feed, 1);
+}
+
+#[test]
+fn json_feed_heavy() {
+    replay(&["json_feed", "json_feed_heavy"], checks::check_json_feed_heavy, 1);
+}
+
+#[test]
+fn dates() {
+    replay(&["dates"], checks::check_dates, 1);
+}
+
+#[test]
+fn decode() {
+    replay(&["decode"], checks::check_decode, 1);
+}
+
+#[test]
+fn bulk() {
+    replay(&["bulk"], checks::check_bulk, 1);
+}
+
+#[test]
+fn archive() {
+    replay(&["archive"], checks::check_archive, 1);
 }
 
 /// Found by the escaped_html target: `Html::write_html` dropped an element's `xmlns`
@@ -173,7 +209,9 @@ fn document_invariants_hold_on_the_real_corpus() {
     for dir in ["atom", "atom03", "rss1", "rss2"] {
         for path in files(&root.join(dir)) {
             let data = std::fs::read(&path).unwrap();
-            if let Err(e) = catch_unwind(AssertUnwindSafe(|| checks::check_parse_document(&data))) {
+            if let Err(e) =
+                catch_unwind(AssertUnwindSafe(|| checks::check_parse_document_heavy(&data)))
+            {
                 let msg = e.downcast_ref::<String>().cloned().unwrap_or_default();
                 panic!("{}: {msg}", path.display());
             }

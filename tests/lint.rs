@@ -29,13 +29,33 @@ fn lint_file(name: &str) -> Report {
     lint(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
-fn cases() -> Vec<(String, String, String)> {
+/// One row of `cases.tsv`.
+struct Case {
+    name: String,
+    code: String,
+    section: String,
+    /// Codes the bad document triggers besides `code`.
+    bad_also: Vec<String>,
+    /// Codes the good document triggers.
+    good_also: Vec<String>,
+}
+
+fn cases() -> Vec<Case> {
     let text = std::fs::read_to_string(Path::new(DIR).join("cases.tsv")).expect("cases.tsv");
+    let list = |s: Option<&str>| -> Vec<String> {
+        s.unwrap_or("").split(',').filter(|c| !c.is_empty()).map(str::to_owned).collect()
+    };
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
         .map(|l| {
-            let mut p = l.split('\t').map(str::to_owned);
-            (p.next().unwrap(), p.next().unwrap(), p.next().unwrap())
+            let mut p = l.split('\t');
+            Case {
+                name: p.next().unwrap().to_owned(),
+                code: p.next().unwrap().to_owned(),
+                section: p.next().unwrap().to_owned(),
+                bad_also: list(p.next()),
+                good_also: list(p.next()),
+            }
         })
         .collect()
 }
@@ -54,7 +74,7 @@ fn clean_document_has_no_findings() {
 #[test]
 fn every_rule_fixture_pair() {
     let mut failures = Vec::new();
-    for (name, code, section) in cases() {
+    for Case { name, code, section, .. } in cases() {
         let bad = lint_file(&format!("{name}.bad.xml"));
         if !bad.findings.iter().any(|f| f.code.name() == code && f.section == section) {
             failures.push(format!("{name}.bad.xml: no {code} [{section}]; got {:?}", codes(&bad)));
@@ -68,12 +88,36 @@ fn every_rule_fixture_pair() {
 }
 
 #[test]
+fn fixtures_trigger_exactly_their_findings() {
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    let mut failures = Vec::new();
+    for case in cases() {
+        let bad = lint_file(&format!("{}.bad.xml", case.name));
+        let got = sorted(bad.findings.iter().map(|f| f.code.name().to_owned()).collect());
+        let want = sorted([vec![case.code.clone()], case.bad_also.clone()].concat());
+        if got != want {
+            failures.push(format!("{}.bad.xml: want {want:?}, got {:?}", case.name, codes(&bad)));
+        }
+        let good = lint_file(&format!("{}.good.xml", case.name));
+        let got = sorted(good.findings.iter().map(|f| f.code.name().to_owned()).collect());
+        if got != sorted(case.good_also.clone()) {
+            let want = &case.good_also;
+            failures.push(format!("{}.good.xml: want {want:?}, got {:?}", case.name, codes(&good)));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
 fn every_code_has_a_fixture() {
     let cases = cases();
     let missing: Vec<&str> = messages::ALL
         .iter()
         .map(|c| c.name())
-        .filter(|n| !cases.iter().any(|(_, code, _)| code == n))
+        .filter(|n| !cases.iter().any(|c| c.code == *n))
         .collect();
     assert_eq!(missing, Vec::<&str>::new());
 }
@@ -113,6 +157,66 @@ fn finding_fields() {
     assert_eq!(f.message(), "Problematical RFC 822 date-time value");
     assert_eq!(f.param("value"), Some("Sat, 07 Sep 02 09:42:31 GMT"));
     assert_eq!((f.line, f.column), (17, 1));
+}
+
+#[test]
+fn finding_fields_of_profile_notes_and_nested_elements() {
+    let one = |name: &str| {
+        let r = lint_file(name);
+        assert_eq!(r.findings.len(), 1, "{name}: {:?}", codes(&r));
+        r.findings.into_iter().next().unwrap()
+    };
+    let f = one("description-not-html.bad.xml");
+    assert_eq!((f.code, f.severity()), (Code::NotHtml, Severity::Warning));
+    assert_eq!(f.message(), "Non-html tag");
+    assert_eq!((f.param("parent"), f.param("element")), (Some("item"), Some("description")));
+    assert_eq!(f.param("value"), Some("o:p"));
+
+    let f = one("docs-rssboard-url.bad.xml");
+    assert_eq!(
+        f.message(),
+        "Identifier \"https://rssboard.org/rss-specification/\" is not in canonical form (the \
+         canonical form would be \"http://www.rssboard.org/rss-specification\")"
+    );
+    assert_eq!((f.code, f.section), (Code::NonCanonicalURI, "4.1.1.7 docs"));
+
+    let f = one("rating-pics.bad.xml");
+    assert_eq!(
+        (f.code, f.severity(), f.message()),
+        (Code::InvalidMediaRating, Severity::Error, "Invalid Media Rating".into())
+    );
+    assert_eq!(f.param("value"), Some("PG-13"));
+
+    let f = one("item-category-empty-level.bad.xml");
+    assert_eq!((f.code, f.severity()), (Code::RSS20Profile, Severity::Warning));
+    assert!(f.message().starts_with("The category's value should be a slash-delimited string"));
+    assert_eq!(f.param("value"), Some("/News/"));
+
+    // Reported where the second of the pair appears (here `author`, after `dc:creator`).
+    let f = one("dc-creator-before-author.bad.xml");
+    assert_eq!(f.message(), "An item should not include both author and dc:creator");
+    let doc = std::fs::read_to_string(Path::new(DIR).join("dc-creator-before-author.bad.xml"));
+    assert!(doc.unwrap()[f.offset..].starts_with("<author>"));
+    let f = one("dc-date-and-channel-pubdate.bad.xml");
+    assert_eq!(f.message(), "A channel should not include both pubDate and dc:date");
+    let f = one("admin-generator-agent-and-generator.bad.xml");
+    assert_eq!(
+        (f.param("core"), f.param("ext")),
+        (Some("generator"), Some("admin:generatorAgent"))
+    );
+
+    let f = one("image-title-character-data.bad.xml");
+    assert_eq!(
+        (f.code, f.param("parent"), f.param("element")),
+        (Code::CharacterData, Some("image"), Some("title"))
+    );
+    let f = one("textinput-child-element.good.xml");
+    assert_eq!(f.code, Code::AvoidTextInput);
+    let f = one("dc-creator-child-element.bad.xml");
+    assert_eq!(
+        (f.code, f.param("parent"), f.param("element")),
+        (Code::UndefinedElement, Some("dc:creator"), Some("name"))
+    );
 }
 
 #[test]

@@ -304,6 +304,36 @@ fn many_attributes_and_namespace_declarations_are_capped() {
 }
 
 #[test]
+fn escaped_html_with_a_million_attributes_is_cut_before_the_tag() {
+    let many: String = (0..1_000_000).map(|i| format!(" a{i}")).collect();
+    // Escaped (as `&lt;`) in the description: the escaped HTML is the decoded text.
+    let doc = format!(
+        "<rss><channel><title>T</title><item><description>&lt;p>kept&lt;/p>&lt;b{many}>lost\
+         </description></item></channel></rss>"
+    );
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(&doc, None).unwrap();
+    let entry = &parsed.feed.as_ref().unwrap().entries[0];
+    let Some(feedmill::Text::Html(summary)) = &entry.summary else { panic!("{entry:?}") };
+    assert_eq!(summary.to_html_string(), "<p>kept</p>");
+    let cut: Vec<_> =
+        parsed.diagnostics.iter().filter(|d| d.kind == DiagnosticKind::LimitReached).collect();
+    assert_eq!(cut.len(), 1, "{cut:?}");
+    assert!(cut[0].message.contains("max_html_attributes"), "{cut:?}");
+    // A settable cap.
+    let doc = "<rss><channel><title>T</title><item><description>&lt;p>x&lt;/p>&lt;p a b>y\
+               </description></item></channel></rss>";
+    for (cap, want) in [(2, "<p>x</p><p a=\"\" b=\"\">y</p>"), (1, "<p>x</p>")] {
+        let mut parser = Parser::new(options(|l| l.max_html_attributes = cap));
+        let parsed = parser.parse_str(doc, None).unwrap();
+        let entry = &parsed.feed.as_ref().unwrap().entries[0];
+        let Some(feedmill::Text::Html(summary)) = &entry.summary else { panic!("{entry:?}") };
+        assert_eq!(summary.to_html_string(), want);
+        assert_eq!(has(&parsed, DiagnosticKind::LimitReached), cap == 1);
+    }
+}
+
+#[test]
 fn max_entries_and_max_input_bytes() {
     let items: String = (0..10).map(|i| format!("<item><title>{i}</title></item>")).collect();
     let doc = format!("<rss><channel>{items}</channel></rss>");

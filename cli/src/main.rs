@@ -137,6 +137,11 @@ struct Cli {
     #[arg(long, value_name = "N")]
     max_attributes: Option<usize>,
 
+    /// Most attributes of one tag in escaped HTML; the HTML is read up to such a tag
+    /// [default: 256].
+    #[arg(long, value_name = "N")]
+    max_html_attributes: Option<usize>,
+
     /// Most namespace bindings in scope [default: 128].
     #[arg(long, value_name = "N")]
     max_namespace_bindings: Option<usize>,
@@ -309,6 +314,7 @@ fn main() -> ExitCode {
         (cli.max_entries, &mut limits.max_entries),
         (cli.max_text_bytes, &mut limits.max_text_bytes),
         (cli.max_attributes, &mut limits.max_attributes),
+        (cli.max_html_attributes, &mut limits.max_html_attributes),
         (cli.max_namespace_bindings, &mut limits.max_namespace_bindings),
         (cli.max_diagnostics, &mut limits.max_diagnostics),
     ] {

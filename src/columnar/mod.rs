@@ -51,7 +51,7 @@ use arrow_buffer::{NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{Field, Fields, Schema, SchemaRef};
 
 use crate::extract::{EntryExtraction, FeedExtraction};
-use crate::model::ext::{Category, EntryExt, FeedExt, PodcastPerson};
+use crate::model::ext::{Category, EntryExt, FeedExt, Link, MediaEntry, PodcastPerson};
 use crate::model::lenient_date::LenientDate;
 use crate::sanitize::{sanitize_text, SanitizeOptions};
 use crate::sink::RecordView;
@@ -529,6 +529,8 @@ struct ImageInfoB {
     strs: StrStructB<4>,
     width: Int64Builder,
     height: Int64Builder,
+    display_width: Int64Builder,
+    display_height: Int64Builder,
 }
 
 impl Default for ImageInfoB {
@@ -537,6 +539,8 @@ impl Default for ImageInfoB {
             strs: StrStructB::new(["url", "title", "link", "description"]),
             width: Int64Builder::new(),
             height: Int64Builder::new(),
+            display_width: Int64Builder::new(),
+            display_height: Int64Builder::new(),
         }
     }
 }
@@ -552,6 +556,8 @@ impl Col for ImageInfoB {
             .collect();
         cols.push(("width", Col::finish(&mut self.width)));
         cols.push(("height", Col::finish(&mut self.height)));
+        cols.push(("display_width", Col::finish(&mut self.display_width)));
+        cols.push(("display_height", Col::finish(&mut self.display_height)));
         struct_of(cols, self.strs.valid.finish())
     }
 }
@@ -735,6 +741,268 @@ impl Col for PodcastEntryB {
     }
 }
 
+/// A nullable person (`web_master`).
+#[derive(Default)]
+struct OptPersonB {
+    valid: NullBufferBuilder0,
+    person: PersonB,
+}
+
+impl OptPersonB {
+    fn append(&mut self, p: Option<&Person<'_>>) {
+        self.valid.append(p.is_some());
+        self.person.append(p.unwrap_or(&Person::default()));
+    }
+}
+
+impl Col for OptPersonB {
+    fn finish(&mut self) -> ArrayRef {
+        let cols = vec![
+            ("name", Col::finish(&mut self.person.name)),
+            ("email", Col::finish(&mut self.person.email)),
+            ("page_url", Col::finish(&mut self.person.page_url)),
+            ("icon", self.person.icon.finish()),
+        ];
+        struct_of(cols, self.valid.finish())
+    }
+}
+
+/// RSS 2.0 `cloud`.
+struct CloudB {
+    valid: NullBufferBuilder0,
+    domain: StringBuilder,
+    port: Int64Builder,
+    path: StringBuilder,
+    register_procedure: StringBuilder,
+    protocol: StringBuilder,
+}
+
+impl Default for CloudB {
+    fn default() -> Self {
+        CloudB {
+            valid: NullBufferBuilder0::default(),
+            domain: StringBuilder::new(),
+            port: Int64Builder::new(),
+            path: StringBuilder::new(),
+            register_procedure: StringBuilder::new(),
+            protocol: StringBuilder::new(),
+        }
+    }
+}
+
+impl Col for CloudB {
+    fn finish(&mut self) -> ArrayRef {
+        let cols = vec![
+            ("domain", Col::finish(&mut self.domain)),
+            ("port", Col::finish(&mut self.port)),
+            ("path", Col::finish(&mut self.path)),
+            ("register_procedure", Col::finish(&mut self.register_procedure)),
+            ("protocol", Col::finish(&mut self.protocol)),
+        ];
+        struct_of(cols, self.valid.finish())
+    }
+}
+
+/// `sy:*` (`syndication`).
+struct SyndicationB {
+    valid: NullBufferBuilder0,
+    update_period: StringBuilder,
+    update_frequency: Int64Builder,
+    update_base: TimestampMicrosecondBuilder,
+}
+
+impl Default for SyndicationB {
+    fn default() -> Self {
+        SyndicationB {
+            valid: NullBufferBuilder0::default(),
+            update_period: StringBuilder::new(),
+            update_frequency: Int64Builder::new(),
+            update_base: ts_builder(),
+        }
+    }
+}
+
+impl Col for SyndicationB {
+    fn finish(&mut self) -> ArrayRef {
+        let cols: Cols = vec![
+            ("update_period", Col::finish(&mut self.update_period)),
+            ("update_frequency", Col::finish(&mut self.update_frequency)),
+            ("update_base", Arc::new(self.update_base.finish())),
+        ];
+        struct_of(cols, self.valid.finish())
+    }
+}
+
+/// `links` items: `{rel, url, type, title, hreflang, length, count}`.
+#[derive(Default)]
+struct LinkB {
+    rel: StringBuilder,
+    url: StringBuilder,
+    mime_type: StringBuilder,
+    title: StringBuilder,
+    hreflang: StringBuilder,
+    length: Int64Builder,
+    count: Int64Builder,
+}
+
+impl Col for LinkB {
+    fn finish(&mut self) -> ArrayRef {
+        let cols = vec![
+            ("rel", Col::finish(&mut self.rel)),
+            ("url", Col::finish(&mut self.url)),
+            ("type", Col::finish(&mut self.mime_type)),
+            ("title", Col::finish(&mut self.title)),
+            ("hreflang", Col::finish(&mut self.hreflang)),
+            ("length", Col::finish(&mut self.length)),
+            ("count", Col::finish(&mut self.count)),
+        ];
+        struct_of(cols, None)
+    }
+}
+
+fn links(l: &mut ListB<LinkB>, v: &[Link<'_>]) {
+    for k in v {
+        let b = l.push();
+        str_opt(&mut b.rel, Some(k.rel));
+        str_opt(&mut b.url, Some(k.url));
+        str_opt(&mut b.mime_type, k.mime_type);
+        str_opt(&mut b.title, k.title);
+        str_opt(&mut b.hreflang, k.hreflang);
+        int_opt(&mut b.length, k.length);
+        int_opt(&mut b.count, k.count);
+    }
+    l.close();
+}
+
+/// `media.contents` items.
+#[derive(Default)]
+struct MediaContentB {
+    url: StringBuilder,
+    mime_type: StringBuilder,
+    medium: StringBuilder,
+    width: Int64Builder,
+    height: Int64Builder,
+    file_size: Int64Builder,
+    duration: Int64Builder,
+    bitrate: Int64Builder,
+    lang: StringBuilder,
+    is_default: BooleanBuilder,
+    expression: StringBuilder,
+    group: Int64Builder,
+}
+
+impl Col for MediaContentB {
+    fn finish(&mut self) -> ArrayRef {
+        let cols: Cols = vec![
+            ("url", Col::finish(&mut self.url)),
+            ("type", Col::finish(&mut self.mime_type)),
+            ("medium", Col::finish(&mut self.medium)),
+            ("width", Col::finish(&mut self.width)),
+            ("height", Col::finish(&mut self.height)),
+            ("file_size", Col::finish(&mut self.file_size)),
+            ("duration", Col::finish(&mut self.duration)),
+            ("bitrate", Col::finish(&mut self.bitrate)),
+            ("lang", Col::finish(&mut self.lang)),
+            ("is_default", Arc::new(self.is_default.finish())),
+            ("expression", Col::finish(&mut self.expression)),
+            ("group", Col::finish(&mut self.group)),
+        ];
+        struct_of(cols, None)
+    }
+}
+
+/// Entry-level `media`.
+struct MediaB {
+    valid: NullBufferBuilder0,
+    contents: ListB<MediaContentB>,
+    description: StringBuilder,
+    credits: ListB<StrStructB<3>>,
+    ratings: ListB<StrStructB<2>>,
+    player_valid: NullBufferBuilder0,
+    player_url: StringBuilder,
+    player_width: Int64Builder,
+    player_height: Int64Builder,
+}
+
+impl Default for MediaB {
+    fn default() -> Self {
+        MediaB {
+            valid: NullBufferBuilder0::default(),
+            contents: ListB::default(),
+            description: StringBuilder::new(),
+            credits: ListB {
+                offsets: vec![0],
+                len: 0,
+                item: StrStructB::new(["name", "role", "scheme"]),
+            },
+            ratings: ListB { offsets: vec![0], len: 0, item: StrStructB::new(["value", "scheme"]) },
+            player_valid: NullBufferBuilder0::default(),
+            player_url: StringBuilder::new(),
+            player_width: Int64Builder::new(),
+            player_height: Int64Builder::new(),
+        }
+    }
+}
+
+impl MediaB {
+    fn append(&mut self, m: Option<&MediaEntry<'_>>) {
+        let m = m.filter(|m| !m.is_empty());
+        self.valid.append(m.is_some());
+        let empty = MediaEntry::default();
+        let m = m.unwrap_or(&empty);
+        for c in &m.contents {
+            let b = self.contents.push();
+            str_opt(&mut b.url, c.url);
+            str_opt(&mut b.mime_type, c.mime_type);
+            str_opt(&mut b.medium, c.medium);
+            int_opt(&mut b.width, c.width);
+            int_opt(&mut b.height, c.height);
+            int_opt(&mut b.file_size, c.file_size);
+            int_opt(&mut b.duration, c.duration);
+            int_opt(&mut b.bitrate, c.bitrate);
+            str_opt(&mut b.lang, c.lang);
+            bool_opt(&mut b.is_default, c.is_default);
+            str_opt(&mut b.expression, c.expression);
+            int_opt(&mut b.group, c.group.map(u64::from));
+        }
+        self.contents.close();
+        str_opt(&mut self.description, m.description);
+        for c in &m.credits {
+            self.credits.push().append(Some([Some(c.name), c.role, c.scheme]));
+        }
+        self.credits.close();
+        for r in &m.ratings {
+            self.ratings.push().append(Some([Some(r.value), r.scheme]));
+        }
+        self.ratings.close();
+        self.player_valid.append(m.player.is_some());
+        str_opt(&mut self.player_url, m.player.map(|p| p.url));
+        int_opt(&mut self.player_width, m.player.and_then(|p| p.width));
+        int_opt(&mut self.player_height, m.player.and_then(|p| p.height));
+    }
+}
+
+impl Col for MediaB {
+    fn finish(&mut self) -> ArrayRef {
+        let player = struct_of(
+            vec![
+                ("url", Col::finish(&mut self.player_url)),
+                ("width", Col::finish(&mut self.player_width)),
+                ("height", Col::finish(&mut self.player_height)),
+            ],
+            self.player_valid.finish(),
+        );
+        let cols: Cols = vec![
+            ("contents", self.contents.finish()),
+            ("description", Col::finish(&mut self.description)),
+            ("credits", self.credits.finish()),
+            ("ratings", self.ratings.finish()),
+            ("player", player),
+        ];
+        struct_of(cols, self.valid.finish())
+    }
+}
+
 #[derive(Default)]
 struct EnclosureB {
     url: StringBuilder,
@@ -788,6 +1056,16 @@ struct EntryB {
     podcast: PodcastEntryB,
     published_lenient: LenientB,
     updated_lenient: LenientB,
+    comment_count: Int64Builder,
+    comment_feed_url: StringBuilder,
+    thread_total: Int64Builder,
+    in_reply_to: ListB<StrStructB<4>>,
+    topics: ListB<StringBuilder>,
+    links: ListB<LinkB>,
+    media: MediaB,
+    // The spec's computed values.
+    computed_authors: ListB<PersonB>,
+    computed_updated: TimestampMicrosecondBuilder,
     // Extraction.
     title_text: StringBuilder,
     subtitle_text: StringBuilder,
@@ -827,6 +1105,19 @@ impl Default for EntryB {
             podcast: PodcastEntryB::default(),
             published_lenient: LenientB::default(),
             updated_lenient: LenientB::default(),
+            comment_count: Int64Builder::new(),
+            comment_feed_url: StringBuilder::new(),
+            thread_total: Int64Builder::new(),
+            in_reply_to: ListB {
+                offsets: vec![0],
+                len: 0,
+                item: StrStructB::new(["id", "url", "type", "source"]),
+            },
+            topics: ListB::default(),
+            links: ListB::default(),
+            media: MediaB::default(),
+            computed_authors: ListB::default(),
+            computed_updated: ts_builder(),
             title_text: StringBuilder::new(),
             subtitle_text: StringBuilder::new(),
             summary_text: StringBuilder::new(),
@@ -843,7 +1134,13 @@ impl Default for EntryB {
 
 impl EntryB {
     /// Appends `e` (or, when `None`, a null entry: every column null, lists empty).
-    fn append(&mut self, e: Option<&Entry<'_>>, x: Option<&EntryExtraction<'_>>, cx: &mut Cx<'_>) {
+    fn append(
+        &mut self,
+        e: Option<&Entry<'_>>,
+        feed: Option<&Feed<'_>>,
+        x: Option<&EntryExtraction<'_>>,
+        cx: &mut Cx<'_>,
+    ) {
         self.valid.append(e.is_some());
         let empty = Entry::default();
         let e = e.unwrap_or(&empty);
@@ -863,6 +1160,11 @@ impl EntryB {
         }
         self.enclosures.close();
         self.append_ext(&e.ext);
+        // The spec's computed values (entry, else feed), without the "now" fallback.
+        let no_feed = Feed::default();
+        let f = feed.unwrap_or(&no_feed);
+        persons(&mut self.computed_authors, f.computed_authors(e));
+        ts_opt(&mut self.computed_updated, f.computed_updated_opt(e));
         self.append_extraction(x);
     }
 
@@ -902,6 +1204,16 @@ impl EntryB {
 
         self.published_lenient.append(x.published_lenient);
         self.updated_lenient.append(x.updated_lenient);
+        int_opt(&mut self.comment_count, x.comment_count);
+        str_opt(&mut self.comment_feed_url, x.comment_feed_url);
+        int_opt(&mut self.thread_total, x.thread_total);
+        for t in &x.in_reply_to {
+            self.in_reply_to.push().append(Some([Some(t.id), t.url, t.mime_type, t.source]));
+        }
+        self.in_reply_to.close();
+        self.topics.strs(x.topics.iter().copied());
+        links(&mut self.links, &x.links);
+        self.media.append(x.media.as_deref());
     }
 
     fn append_extraction(&mut self, x: Option<&EntryExtraction<'_>>) {
@@ -942,6 +1254,15 @@ impl EntryB {
         c.push(("podcast", self.podcast.finish()));
         c.push(("published_lenient", self.published_lenient.finish()));
         c.push(("updated_lenient", self.updated_lenient.finish()));
+        c.push(("comment_count", Col::finish(&mut self.comment_count)));
+        c.push(("comment_feed_url", Col::finish(&mut self.comment_feed_url)));
+        c.push(("thread_total", Col::finish(&mut self.thread_total)));
+        c.push(("in_reply_to", self.in_reply_to.finish()));
+        c.push(("topics", self.topics.finish()));
+        c.push(("links", self.links.finish()));
+        c.push(("media", self.media.finish()));
+        c.push(("computed_authors", self.computed_authors.finish()));
+        c.push(("computed_updated", Arc::new(self.computed_updated.finish())));
         c.push(("title_text", Col::finish(&mut self.title_text)));
         c.push(("subtitle_text", Col::finish(&mut self.subtitle_text)));
         c.push(("summary_text", Col::finish(&mut self.summary_text)));
@@ -991,6 +1312,18 @@ struct FeedB {
     itunes: ItunesFeedB,
     podcast: PodcastFeedB,
     updated_lenient: LenientB,
+    version: StringBuilder,
+    pub_date: TimestampMicrosecondBuilder,
+    last_build_date: TimestampMicrosecondBuilder,
+    updated_from: StringBuilder,
+    web_master: OptPersonB,
+    docs: StringBuilder,
+    cloud: CloudB,
+    rating: StringBuilder,
+    text_input: StrStructB<4>,
+    syndication: SyndicationB,
+    topics: ListB<StringBuilder>,
+    links: ListB<LinkB>,
     // Extraction.
     title_text: StringBuilder,
     subtitle_text: StringBuilder,
@@ -1027,6 +1360,18 @@ impl Default for FeedB {
             itunes: ItunesFeedB::default(),
             podcast: PodcastFeedB::default(),
             updated_lenient: LenientB::default(),
+            version: StringBuilder::new(),
+            pub_date: ts_builder(),
+            last_build_date: ts_builder(),
+            updated_from: StringBuilder::new(),
+            web_master: OptPersonB::default(),
+            docs: StringBuilder::new(),
+            cloud: CloudB::default(),
+            rating: StringBuilder::new(),
+            text_input: StrStructB::new(["title", "description", "name", "link"]),
+            syndication: SyndicationB::default(),
+            topics: ListB::default(),
+            links: ListB::default(),
             title_text: StringBuilder::new(),
             subtitle_text: StringBuilder::new(),
             description_text: StringBuilder::new(),
@@ -1059,7 +1404,7 @@ impl FeedB {
         str_opt(&mut self.canonical_url, x.and_then(|x| x.canonical_url));
         for (i, e) in f.entries.iter().enumerate() {
             let ex = x.and_then(|x| x.entries.get(i));
-            self.entries.push().append(Some(e), ex, cx);
+            self.entries.push().append(Some(e), Some(f), ex, cx);
         }
         self.entries.close();
     }
@@ -1079,6 +1424,8 @@ impl FeedB {
         self.image.strs.append(img.map(|i| [i.url, i.title, i.link, i.description]));
         int_opt(&mut self.image.width, img.and_then(|i| i.width));
         int_opt(&mut self.image.height, img.and_then(|i| i.height));
+        int_opt(&mut self.image.display_width, img.and_then(|i| i.display_width));
+        int_opt(&mut self.image.display_height, img.and_then(|i| i.display_height));
         categories(&mut self.category_details, &x.categories);
         persons(&mut self.contributors, &x.contributors);
 
@@ -1112,6 +1459,28 @@ impl FeedB {
         podcast_persons(&mut p.persons, &pc.persons);
 
         self.updated_lenient.append(x.updated_lenient);
+        str_opt(&mut self.version, x.version);
+        ts_opt(&mut self.pub_date, x.pub_date);
+        ts_opt(&mut self.last_build_date, x.last_build_date);
+        str_opt(&mut self.updated_from, x.updated_from);
+        self.web_master.append(x.web_master.as_ref());
+        str_opt(&mut self.docs, x.docs);
+        let c = &mut self.cloud;
+        c.valid.append(x.cloud.is_some());
+        str_opt(&mut c.domain, x.cloud.and_then(|c| c.domain));
+        int_opt(&mut c.port, x.cloud.and_then(|c| c.port));
+        str_opt(&mut c.path, x.cloud.and_then(|c| c.path));
+        str_opt(&mut c.register_procedure, x.cloud.and_then(|c| c.register_procedure));
+        str_opt(&mut c.protocol, x.cloud.and_then(|c| c.protocol));
+        str_opt(&mut self.rating, x.rating);
+        self.text_input.append(x.text_input.map(|t| [t.title, t.description, t.name, t.link]));
+        let s = &mut self.syndication;
+        s.valid.append(x.syndication.is_some());
+        str_opt(&mut s.update_period, x.syndication.and_then(|s| s.update_period));
+        int_opt(&mut s.update_frequency, x.syndication.and_then(|s| s.update_frequency));
+        ts_opt(&mut s.update_base, x.syndication.and_then(|s| s.update_base));
+        self.topics.strs(x.topics.iter().copied());
+        links(&mut self.links, &x.links);
     }
 }
 
@@ -1142,6 +1511,18 @@ impl Col for FeedB {
         c.push(("itunes", self.itunes.finish()));
         c.push(("podcast", self.podcast.finish()));
         c.push(("updated_lenient", self.updated_lenient.finish()));
+        c.push(("version", Col::finish(&mut self.version)));
+        c.push(("pub_date", Arc::new(self.pub_date.finish())));
+        c.push(("last_build_date", Arc::new(self.last_build_date.finish())));
+        c.push(("updated_from", Col::finish(&mut self.updated_from)));
+        c.push(("web_master", self.web_master.finish()));
+        c.push(("docs", Col::finish(&mut self.docs)));
+        c.push(("cloud", self.cloud.finish()));
+        c.push(("rating", Col::finish(&mut self.rating)));
+        c.push(("text_input", self.text_input.finish()));
+        c.push(("syndication", self.syndication.finish()));
+        c.push(("topics", self.topics.finish()));
+        c.push(("links", self.links.finish()));
         c.push(("title_text", Col::finish(&mut self.title_text)));
         c.push(("subtitle_text", Col::finish(&mut self.subtitle_text)));
         c.push(("description_text", Col::finish(&mut self.description_text)));
@@ -1289,7 +1670,7 @@ impl EntryRowCols {
             let e = entries.get(i);
             self.entry_index.append_option(e.map(|_| i as i64));
             let x = rec.extraction.and_then(|x| x.entries.get(i));
-            self.entry.append(e, x, cx);
+            self.entry.append(e, rec.feed, x, cx);
         }
     }
 

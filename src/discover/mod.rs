@@ -135,13 +135,15 @@ pub fn discover(html: &str, page_url: &Url) -> Vec<FeedLink> {
             Ok(())
         }));
     let _ = rewrite_str(html, settings);
-    let mut out: Vec<FeedLink> = Vec::new();
-    for l in links.into_inner().into_iter().chain(anchors.into_inner()) {
-        if !out.iter().any(|o| o.url == l.url) {
-            out.push(l);
-        }
-    }
-    out
+    // Each URL once, the first occurrence kept: a set of the URLs seen (linear in the links
+    // found, however many a page repeats).
+    let mut seen = std::collections::HashSet::new();
+    links
+        .into_inner()
+        .into_iter()
+        .chain(anchors.into_inner())
+        .filter(|l| seen.insert(l.url.clone()))
+        .collect()
 }
 
 /// The conventional candidate feed URLs for the site of `page_url` ([`CANDIDATE_PATHS`] on its
@@ -181,6 +183,36 @@ mod tests {
         assert_eq!(found[0].title.as_deref(), Some("RSS"));
         assert_eq!(found[1].mime_type.as_deref(), Some("application/atom+xml"));
         assert_eq!(found[2].source, LinkSource::Anchor);
+    }
+
+    #[test]
+    fn repeated_links_are_kept_once_in_first_seen_order() {
+        let page = Url::parse("https://site.example/").unwrap();
+        // 20 000 anchors over 1 000 distinct feed URLs, and link elements repeating some.
+        let mut html = String::new();
+        for i in 0..20_000 {
+            html.push_str(&format!("<a href=\"/f{}/feed\">x</a>", (i * 7) % 1000));
+        }
+        for i in [5, 3, 5] {
+            html.push_str(&format!(
+                "<link rel=alternate type=application/rss+xml href=\"/f{i}/feed\">"
+            ));
+        }
+        let found = discover(&html, &page);
+        assert_eq!(found.len(), 1000);
+        let urls: Vec<&str> = found.iter().take(4).map(|f| f.url.as_str()).collect();
+        assert_eq!(
+            urls,
+            [
+                "https://site.example/f5/feed",
+                "https://site.example/f3/feed",
+                "https://site.example/f0/feed",
+                "https://site.example/f7/feed"
+            ]
+        );
+        assert_eq!(found[0].source, LinkSource::LinkAlternate);
+        assert_eq!(found[2].source, LinkSource::Anchor);
+        assert_eq!(found[999].url, "https://site.example/f993/feed");
     }
 
     #[test]

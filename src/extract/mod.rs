@@ -47,6 +47,7 @@ pub enum BodySource {
 }
 
 impl BodySource {
+    /// The name written in records (`body_source`).
     pub fn as_str(self) -> &'static str {
         match self {
             BodySource::Content => "content",
@@ -67,6 +68,7 @@ pub enum DedupSource {
 }
 
 impl DedupSource {
+    /// The name written in records (`dedup_source`).
     pub fn as_str(self) -> &'static str {
         match self {
             DedupSource::Id => "id",
@@ -79,9 +81,13 @@ impl DedupSource {
 /// Extraction results for one entry. Borrowed from the feed or the caller's arena.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EntryExtraction<'a> {
+    /// Plain text of the entry's title (markup removed, whitespace collapsed).
     pub title_text: Option<&'a str>,
+    /// Plain text of the entry's subtitle.
     pub subtitle_text: Option<&'a str>,
+    /// Plain text of the entry's summary.
     pub summary_text: Option<&'a str>,
+    /// Plain text of the entry's content.
     pub content_text: Option<&'a str>,
     /// The best body by the priority of docs/spec/feed-formats-and-extraction.md: Atom content / `content:encoded`, then
     /// Atom summary / RSS description — the first whose plain text is not empty.
@@ -90,18 +96,28 @@ pub struct EntryExtraction<'a> {
     pub body_text: Option<&'a str>,
     /// Words in `body_text` (0 without a body); see [`word_count`].
     pub word_count: u32,
+    /// The entry's page URL in canonical form ([`canonicalize_url`]: host lowercased,
+    /// default port, tracking parameters and fragment dropped, query sorted).
     pub canonical_url: Option<&'a str>,
+    /// A key that identifies the entry across fetches of its feed: its id, else its
+    /// canonical URL, else a hash of title and date.
     pub dedup_key: Option<&'a str>,
+    /// Which of those `dedup_key` is.
     pub dedup_source: Option<DedupSource>,
 }
 
 /// Extraction results for a feed; `entries[i]` belongs to `feed.entries[i]`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FeedExtraction<'a> {
+    /// Plain text of the feed's title.
     pub title_text: Option<&'a str>,
+    /// Plain text of the feed's subtitle.
     pub subtitle_text: Option<&'a str>,
+    /// Plain text of the feed's description (RSS `description`, Atom `subtitle`).
     pub description_text: Option<&'a str>,
+    /// The feed's page URL canonicalized ([`canonicalize_url`]).
     pub canonical_url: Option<&'a str>,
+    /// One per entry of the feed, in order.
     pub entries: Vec<EntryExtraction<'a>>,
 }
 
@@ -238,15 +254,18 @@ fn dedup_hash<'b>(
 pub struct Fnv1a64(u64);
 
 impl Fnv1a64 {
+    /// A hasher at the FNV-1a 64-bit offset basis.
     pub const fn new() -> Self {
         Fnv1a64(0xcbf2_9ce4_8422_2325)
     }
+    /// Hashes `bytes` into the state.
     pub fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 ^= b as u64;
             self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
+    /// The hash of everything written so far.
     pub fn finish(&self) -> u64 {
         self.0
     }

@@ -14,6 +14,7 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
     feed.ext.language = ext::attr_trimmed(root, "xml:lang", cx);
     let mut limit_reported = false;
     let mut p = Pending::default();
+    let mut seen = ext::Seen::default();
     // Atom 0.3 taglines have no pending slot of their own in `Pending`.
     let mut tagline = None;
     while let Some(child) = r.next_child() {
@@ -43,6 +44,9 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 cx,
             ),
             (Ns::Atom | Ns::Atom03, "link") => {
+                if let Some(l) = ext::other_link(r, &child, cx) {
+                    feed.ext.links.push(l);
+                }
                 let link = atom_link(r, &child, cx);
                 feed_link(&mut feed, link);
             }
@@ -83,12 +87,13 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
             }
             (Ns::Atom, "category") => {
                 r.skip();
-                ext::atom_category(&mut feed.ext.categories, &child, cx);
+                ext::atom_category(&mut feed.ext.categories, &mut seen, &child, cx);
             }
             (Ns::Atom | Ns::Atom03, "contributor") => {
                 let person = atom_person(r, cx);
                 feed.ext.contributors.push(person);
             }
+            (Ns::Other, _) if ext::module_channel(r, &child, &mut feed, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
@@ -119,6 +124,8 @@ pub fn feed_link<'a>(feed: &mut Feed<'a>, link: AtomLink<'a>) {
 pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     let mut entry = Entry::default();
     let mut p = Pending::default();
+    let mut seen = ext::Seen::default();
+    let mut media_groups = 0;
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Atom | Ns::Atom03, "author") => {
@@ -128,14 +135,14 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Atom, "category") => {
                 r.skip();
                 if let Some(term) = child.attr(cx.arena, "term") {
-                    entry.add_category(term);
+                    seen.add_term(&mut entry.categories, term);
                 }
-                ext::atom_category(&mut entry.ext.categories, &child, cx);
+                ext::atom_category(&mut entry.ext.categories, &mut seen, &child, cx);
             }
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
-                entry.add_category(term);
-                ext::plain_category(&mut entry.ext.categories, term);
+                seen.add_term(&mut entry.categories, term);
+                ext::plain_category(&mut entry.ext.categories, &mut seen, term);
             }
             (Ns::Atom, "published") => ext::date_with_fallback(
                 r,
@@ -183,6 +190,9 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Atom | Ns::Atom03, "link") => {
                 let type_attr = child.attr(cx.arena, "type");
                 let length = child.attr(cx.arena, "length").and_then(leading_digits);
+                if let Some(l) = ext::other_link(r, &child, cx) {
+                    entry.ext.links.push(l);
+                }
                 let link = atom_link(r, &child, cx);
                 match link.rel {
                     Rel::Alternate => fill(&mut entry.page_url, link.url),
@@ -201,7 +211,11 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::MediaRss, "thumbnail") => {
                 fill(&mut entry.thumbnail, image_element(r, &child, "url", cx))
             }
-            (Ns::MediaRss, "group") => media_group(r, &mut entry, cx),
+            (Ns::MediaRss, "group") => {
+                let g = media_groups;
+                media_groups += 1;
+                media_group(r, &mut entry, g, cx)
+            }
             // Beyond the spec's table (model::ext).
             (Ns::Atom | Ns::Atom03, "id") => fill(&mut entry.ext.id, ext::trimmed(r, cx)),
             (Ns::Atom | Ns::Atom03, "contributor") => {
@@ -209,6 +223,11 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 entry.ext.contributors.push(person);
             }
             (Ns::Atom, "source") => fill(&mut entry.ext.source, ext::atom_source(r, cx)),
+            (Ns::MediaRss, "content") => {
+                ext::media_content_element(r, &child, &mut entry, None, cx)
+            }
+            (Ns::MediaRss, _) if ext::media_item(r, &child, &mut entry, &mut media_groups, cx) => {}
+            (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
@@ -219,19 +238,36 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     entry
 }
 
-/// The `media:group` rows of the Atom entry table.
-fn media_group<'a>(r: &mut XmlReader<'a>, entry: &mut Entry<'a>, cx: &Ctx<'a>) {
+/// The `media:group` rows of the Atom entry table (the `group`-th of the entry); beside
+/// them, every `media:content` and the Media RSS optional elements go to `ext.media`.
+fn media_group<'a>(r: &mut XmlReader<'a>, entry: &mut Entry<'a>, group: u32, cx: &Ctx<'a>) {
     while let Some(gc) = r.next_child() {
         match (gc.ns, gc.local) {
             (Ns::MediaRss, "title") => fill(&mut entry.title, string_element(r, cx)),
-            (Ns::MediaRss, "description") => fill(&mut entry.summary, string_element(r, cx)),
+            (Ns::MediaRss, "description") => {
+                let t = text(r, cx);
+                fill(&mut entry.summary, has_non_space(t).then_some(crate::Text::Plain(t)));
+                let d = t.trim_matches(is_space);
+                if !d.is_empty() {
+                    let m = entry.ext.media.get_or_insert_with(Default::default);
+                    fill(&mut m.description, Some(d));
+                }
+            }
             (Ns::MediaRss, "thumbnail") => {
                 fill(&mut entry.thumbnail, image_element(r, &gc, "url", cx))
             }
             (Ns::MediaRss, "content") => {
-                r.skip();
-                if let Some(enclosure) = enclosure_from(&gc, "url", cx) {
+                let enclosure = enclosure_from(&gc, "url", cx);
+                ext::media_content_element(r, &gc, entry, Some(group), cx);
+                if let Some(enclosure) = enclosure {
                     entry.enclosures.push(enclosure);
+                }
+            }
+            (Ns::MediaRss, "credit" | "rating" | "player") => {
+                let m = entry.ext.media.get_or_insert_with(Default::default);
+                ext::media_optional(r, &gc, m, cx);
+                if m.is_empty() {
+                    entry.ext.media = None;
                 }
             }
             _ => r.skip(),

@@ -236,7 +236,18 @@ pub fn enclosure_from<'a>(tag: &Tag<'a>, url_attr: &str, cx: &Ctx<'a>) -> Option
 /// Parse escaped HTML content of the current element.
 pub fn escaped_html<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
     let t = text(r, cx);
-    html::parse_escaped_html(cx.arena, t)
+    escaped_html_of(r, t, cx)
+}
+
+/// Parse `t` as escaped HTML under the limits; a cut is a `LimitReached` diagnostic.
+pub fn escaped_html_of<'a>(r: &mut XmlReader<'a>, t: &'a str, cx: &Ctx<'a>) -> Option<Text<'a>> {
+    let (v, cut) = html::parse_escaped_html_with(cx.arena, t, cx.limits.max_html_attributes);
+    if cut {
+        let at = r.last_offset();
+        let msg = "escaped HTML read only in part (html5ever work limit or max_html_attributes)";
+        r.diag(DiagnosticKind::LimitReached, at, msg);
+    }
+    v
 }
 
 /// Process an Atom text element.

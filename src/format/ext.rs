@@ -6,6 +6,9 @@
 //! elements like RSS `category`, as a few extra attribute reads); absent elements cost nothing
 //! but the extra match arms.
 
+use std::collections::HashMap;
+use std::hash::Hash;
+
 use crate::model::ext::*;
 use crate::model::lenient_date::{parse_lenient, LenientDate};
 use crate::model::url::resolve;
@@ -15,6 +18,121 @@ use crate::xml::{Ns, Tag, XmlReader};
 use super::common::*;
 
 pub const RDF: &str = crate::xml::ns::RDF;
+/// RSS 1.0 `mod_slash`.
+pub const SLASH: &str = "http://purl.org/rss/1.0/modules/slash/";
+/// Well-Formed Web's CommentAPI (`wfw:commentRss`).
+pub const WFW: &str = "http://wellformedweb.org/CommentAPI/";
+/// RSS 1.0 `mod_syndication`.
+pub const SYNDICATION: &str = "http://purl.org/rss/1.0/modules/syndication/";
+/// RSS 1.0 `mod_taxonomy`.
+pub const TAXONOMY: &str = "http://purl.org/rss/1.0/modules/taxonomy/";
+/// Atom threading extensions (RFC 4685).
+pub const THREAD: &str = "http://purl.org/syndication/thread/1.0";
+
+/// Below this many items a uniqueness check scans the list; above it, a hash index of the
+/// keys (built on first need) answers it, so adding n unique items costs O(n), not O(n²).
+const SCAN_MAX: usize = 16;
+
+/// A first-position index of keys over an append-only list, for "add unless present"
+/// steps that keep first-seen order. The list may also grow through other code: the index
+/// catches up with the items appended since its last use.
+pub struct Index<K> {
+    map: HashMap<K, usize>,
+    indexed: usize,
+}
+
+impl<K> Default for Index<K> {
+    fn default() -> Self {
+        Index { map: HashMap::new(), indexed: 0 }
+    }
+}
+
+impl<K: Hash + Eq + Copy> Index<K> {
+    /// The position of the first item of `items` whose key (`key`, `None`: no key) is `k`.
+    pub fn position<T>(
+        &mut self,
+        items: &[T],
+        key: impl Fn(&T) -> Option<K>,
+        k: K,
+    ) -> Option<usize> {
+        if items.len() <= SCAN_MAX {
+            return items.iter().position(|t| key(t) == Some(k));
+        }
+        if self.indexed > items.len() {
+            // The list was replaced: start over.
+            self.map.clear();
+            self.indexed = 0;
+        }
+        for (i, t) in items.iter().enumerate().skip(self.indexed) {
+            if let Some(kk) = key(t) {
+                self.map.entry(kk).or_insert(i);
+            }
+        }
+        self.indexed = items.len();
+        self.map.get(&k).copied()
+    }
+
+    pub fn contains<T>(&mut self, items: &[T], key: impl Fn(&T) -> Option<K>, k: K) -> bool {
+        self.position(items, key, k).is_some()
+    }
+}
+
+/// The uniqueness indexes of one entry or one channel while it is read (see [`Index`]).
+#[derive(Default)]
+pub struct Seen<'a> {
+    /// The spec's category set (terms).
+    pub terms: Index<&'a str>,
+    /// `category_details` by the whole category.
+    pub categories: Index<Category<'a>>,
+    /// `category_details` terms without a scheme (`dc:subject`).
+    pub plain_terms: Index<&'a str>,
+    /// Authors by name (`dc:creator`, `itunes:author`, RSS `author` without an email).
+    pub authors: Index<Option<&'a str>>,
+    /// `itunes:category` by `text`, and (text, subcategory) pairs.
+    pub itunes: Index<&'a str>,
+    pub itunes_subs: std::collections::HashSet<(&'a str, &'a str)>,
+}
+
+impl<'a> Seen<'a> {
+    /// Adds `term` to the entry's category set (the spec's "add term to categories": unique,
+    /// first-seen order).
+    pub fn add_term(&mut self, terms: &mut Vec<&'a str>, term: &'a str) {
+        if !term.is_empty() && !self.terms.contains(terms, |t| Some(*t), term) {
+            terms.push(term);
+        }
+    }
+
+    /// [`add_person`](super::common::add_person) with the author index.
+    pub fn add_person(
+        &mut self,
+        authors: &mut Vec<crate::model::Person<'a>>,
+        person: crate::model::Person<'a>,
+    ) {
+        if person.email.is_some() || !self.authors.contains(authors, |p| Some(p.name), person.name)
+        {
+            authors.push(person);
+        }
+    }
+
+    /// [`add_named_author`](super::common::add_named_author) with the author index.
+    pub fn add_named_author(
+        &mut self,
+        r: &mut XmlReader<'a>,
+        authors: &mut Vec<crate::model::Person<'a>>,
+        cx: &Ctx<'a>,
+    ) {
+        let t = text(r, cx);
+        if !t.is_empty() && !self.authors.contains(authors, |p| Some(p.name), Some(t)) {
+            authors.push(crate::model::Person { name: Some(t), ..Default::default() });
+        }
+    }
+
+    fn add_category(&mut self, cats: &mut Vec<Category<'a>>, c: Category<'a>) {
+        if !self.categories.contains(cats, |c| Some(*c), c) {
+            cats.push(c);
+        }
+    }
+}
 
 /// Child text, trimmed; `None` when empty or whitespace-only.
 pub fn trimmed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
@@ -68,6 +186,49 @@ pub fn date_with_fallback<'a>(
     fill(slot, strict);
 }
 
+/// The format version of a feed document from its root element: `rss@version` (trimmed,
+/// as written); `1.0` for RSS 1.0 (`0.90` when the root binds RSS 0.90's namespace);
+/// `1.0` for Atom 1.0; Atom 0.3's `feed@version`, else `0.3`. `None` for other roots.
+pub fn version<'a>(root: &Tag<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
+    use crate::xml::ns;
+    match (root.ns, root.local) {
+        (Ns::Null, "rss") => attr_trimmed(root, "version", cx),
+        (Ns::Rdf, "RDF") => {
+            let rss090 = root.attrs().any(|(n, raw)| {
+                (n == "xmlns" || n.starts_with("xmlns:"))
+                    && matches!(raw.trim_matches(is_space), ns::RSS090 | ns::RSS090_ALT)
+            });
+            Some(if rss090 { "0.90" } else { "1.0" })
+        }
+        (Ns::Atom, "feed") => Some("1.0"),
+        (Ns::Atom03, "feed") => attr_trimmed(root, "version", cx).or(Some("0.3")),
+        _ => None,
+    }
+}
+
+/// RSS 2.0 channel `pubDate` / `lastBuildDate` (`name`): the spec's `updated` (first
+/// readable one wins, lenient fallback as [`date_with_fallback`]) and, apart, the element's
+/// own value; `updated_from` names the element that set `updated`.
+pub fn rss_channel_date<'a>(
+    r: &mut XmlReader<'a>,
+    name: &'static str,
+    feed: &mut Feed<'a>,
+    cx: &Ctx<'a>,
+) {
+    let t = text(r, cx);
+    let strict = date::parse_rfc822(t);
+    let x = &mut feed.ext;
+    if strict.is_none() && feed.updated.is_none() && x.updated_lenient.is_none() {
+        x.updated_lenient = parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+    }
+    if feed.updated.is_none() && strict.is_some() {
+        feed.updated = strict;
+        x.updated_from = Some(name);
+    }
+    let own = if name == "pubDate" { &mut x.pub_date } else { &mut x.last_build_date };
+    fill(own, strict);
+}
+
 /// `itunes:explicit` values.
 pub fn parse_explicit(v: &str) -> Option<bool> {
     let v = v.trim_matches(is_space);
@@ -86,35 +247,44 @@ pub fn parse_yes(v: &str) -> bool {
 }
 
 /// A category of an RSS `category` element whose text is `term` (already read).
-pub fn rss_category<'a>(cats: &mut Vec<Category<'a>>, tag: &Tag<'a>, term: &'a str, cx: &Ctx<'a>) {
+pub fn rss_category<'a>(
+    cats: &mut Vec<Category<'a>>,
+    seen: &mut Seen<'a>,
+    tag: &Tag<'a>,
+    term: &'a str,
+    cx: &Ctx<'a>,
+) {
     let term = term.trim_matches(is_space);
     if term.is_empty() {
         return;
     }
     let c = Category { term, scheme: attr_trimmed(tag, "domain", cx), label: None };
-    if !cats.contains(&c) {
-        cats.push(c);
-    }
+    seen.add_category(cats, c);
 }
 
 /// A category of an Atom `category` element (attributes only; the caller consumes it).
-pub fn atom_category<'a>(cats: &mut Vec<Category<'a>>, tag: &Tag<'a>, cx: &Ctx<'a>) {
+pub fn atom_category<'a>(
+    cats: &mut Vec<Category<'a>>,
+    seen: &mut Seen<'a>,
+    tag: &Tag<'a>,
+    cx: &Ctx<'a>,
+) {
     if let Some(term) = attr_trimmed(tag, "term", cx) {
         let c = Category {
             term,
             scheme: attr_trimmed(tag, "scheme", cx),
             label: attr_trimmed(tag, "label", cx),
         };
-        if !cats.contains(&c) {
-            cats.push(c);
-        }
+        seen.add_category(cats, c);
     }
 }
 
-/// A term-only category (`dc:subject`).
-pub fn plain_category<'a>(cats: &mut Vec<Category<'a>>, term: &'a str) {
+/// A term-only category (`dc:subject`): added unless a category with that term and no
+/// scheme exists.
+pub fn plain_category<'a>(cats: &mut Vec<Category<'a>>, seen: &mut Seen<'a>, term: &'a str) {
     let term = term.trim_matches(is_space);
-    if !term.is_empty() && !cats.iter().any(|c| c.term == term && c.scheme.is_none()) {
+    let key = |c: &Category<'a>| c.scheme.is_none().then_some(c.term);
+    if !term.is_empty() && !seen.plain_terms.contains(cats, key, term) {
         cats.push(Category { term, scheme: None, label: None });
     }
 }
@@ -189,7 +359,335 @@ pub fn rss_image<'a>(
             _ => r.skip(),
         }
     }
+    // RSS 2.0 `image`: "Maximum value for width is 144, default value is 88. Maximum value
+    // for height is 400, default value is 31."
+    info.display_width = Some(info.width.map_or(88, |w| w.min(144)));
+    info.display_height = Some(info.height.map_or(31, |h| h.min(400)));
     (logo, info)
+}
+
+/// RSS 2.0 `cloud` (attributes only; the caller consumes the element).
+pub fn cloud<'a>(tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Cloud<'a>> {
+    let c = Cloud {
+        domain: attr_trimmed(tag, "domain", cx),
+        port: attr_trimmed(tag, "port", cx).and_then(non_negative_integer),
+        path: attr_trimmed(tag, "path", cx),
+        register_procedure: attr_trimmed(tag, "registerProcedure", cx),
+        protocol: attr_trimmed(tag, "protocol", cx),
+    };
+    (c != Cloud::default()).then_some(c)
+}
+
+/// RSS `textInput` / `textinput`: its `title`, `description`, `name` and `link` children
+/// in namespace `ns`. Consumes the element.
+pub fn text_input<'a>(r: &mut XmlReader<'a>, ns: Ns, cx: &Ctx<'a>) -> Option<TextInput<'a>> {
+    let mut t = TextInput::default();
+    while let Some(child) = r.next_child() {
+        if child.ns != ns {
+            r.skip();
+            continue;
+        }
+        match child.local {
+            "title" => fill(&mut t.title, trimmed(r, cx)),
+            "description" => fill(&mut t.description, trimmed(r, cx)),
+            "name" => fill(&mut t.name, trimmed(r, cx)),
+            "link" => fill(&mut t.link, url_element(r, cx)),
+            _ => r.skip(),
+        }
+    }
+    (t != TextInput::default()).then_some(t)
+}
+
+/// The namespace URI of an element in a namespace the reader does not name ([`Ns::Other`]),
+/// looked up only for the local names the module arms read (the lookup allocates).
+fn module_ns<'a>(r: &XmlReader<'a>, tag: &Tag<'a>) -> &'a str {
+    match tag.local {
+        "comments" | "commentRss" | "commentRSS" | "total" | "in-reply-to" | "topics"
+        | "updatePeriod" | "updateFrequency" | "updateBase" => r.element_ns_uri(tag.qname),
+        _ => "",
+    }
+}
+
+/// `taxo:topics`: the `resource` of each `rdf:li` in its `rdf:Bag` (any depth; as written,
+/// trimmed, unique). Consumes the element.
+fn taxo_topics<'a>(r: &mut XmlReader<'a>, out: &mut Vec<&'a str>, cx: &Ctx<'a>) {
+    let mut seen = Index::default();
+    let mut depth = 0usize;
+    loop {
+        match r.next() {
+            crate::xml::Event::Start(t) => {
+                depth += 1;
+                if t.ns == Ns::Rdf && t.local == "li" {
+                    let v = t
+                        .attrs()
+                        .find(|(n, _)| {
+                            (*n == "resource" || n.ends_with(":resource"))
+                                && matches!(r.attr_ns_uri(n), "" | RDF)
+                        })
+                        .map(|(_, raw)| crate::xml::reader::decode_attr_value(cx.arena, raw))
+                        .map(|v| v.trim_matches(is_space))
+                        .filter(|v| !v.is_empty());
+                    if let Some(v) = v {
+                        if !seen.contains(out, |t| Some(*t), v) {
+                            out.push(v);
+                        }
+                    }
+                }
+            }
+            crate::xml::Event::End => {
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            }
+            crate::xml::Event::Eof => break,
+            _ => {}
+        }
+    }
+}
+
+/// Channel-level module elements in namespaces the reader does not name: `sy:*`,
+/// `taxo:topics`. Returns false (without consuming) for any other element.
+pub fn module_channel<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    feed: &mut Feed<'a>,
+    cx: &Ctx<'a>,
+) -> bool {
+    let ns = module_ns(r, tag);
+    let x = &mut feed.ext;
+    match (ns, tag.local) {
+        (SYNDICATION, "updatePeriod") => {
+            let v = trimmed(r, cx);
+            let s = x.syndication.get_or_insert_with(Default::default);
+            fill(&mut s.update_period, v);
+        }
+        (SYNDICATION, "updateFrequency") => {
+            let v = trimmed(r, cx).and_then(non_negative_integer);
+            let s = x.syndication.get_or_insert_with(Default::default);
+            fill(&mut s.update_frequency, v);
+        }
+        (SYNDICATION, "updateBase") => {
+            let v = trimmed(r, cx).and_then(date::parse_w3cdtf);
+            let s = x.syndication.get_or_insert_with(Default::default);
+            fill(&mut s.update_base, v);
+        }
+        (TAXONOMY, "topics") => taxo_topics(r, &mut x.topics, cx),
+        _ => return false,
+    }
+    if x.syndication.is_some_and(|s| s == Syndication::default()) {
+        x.syndication = None;
+    }
+    true
+}
+
+/// Item-level module elements in namespaces the reader does not name: `slash:comments`,
+/// `wfw:commentRss`, `thr:total`, `thr:in-reply-to`, `taxo:topics`. Returns false (without
+/// consuming) for any other element.
+pub fn module_item<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    entry: &mut Entry<'a>,
+    cx: &Ctx<'a>,
+) -> bool {
+    let ns = module_ns(r, tag);
+    let x = &mut entry.ext;
+    match (ns, tag.local) {
+        (SLASH, "comments") => {
+            fill(&mut x.comment_count, trimmed(r, cx).and_then(non_negative_integer))
+        }
+        (WFW, "commentRss" | "commentRSS") => fill(&mut x.comment_feed_url, url_element(r, cx)),
+        (THREAD, "total") => {
+            fill(&mut x.thread_total, trimmed(r, cx).and_then(non_negative_integer))
+        }
+        (THREAD, "in-reply-to") => {
+            r.skip();
+            if let Some(id) = attr_trimmed(tag, "ref", cx) {
+                x.in_reply_to.push(InReplyTo {
+                    id,
+                    url: attr_url(tag, "href", cx),
+                    mime_type: attr_trimmed(tag, "type", cx),
+                    source: attr_url(tag, "source", cx),
+                });
+            }
+        }
+        (TAXONOMY, "topics") => taxo_topics(r, &mut x.topics, cx),
+        _ => return false,
+    }
+    true
+}
+
+/// An Atom `link` whose relation the spec does not read ([`Rel::Other`]), for the `links`
+/// list: `None` for the spec's relations, or without a usable `href`. Reads attributes
+/// only (the caller consumes the element).
+pub fn other_link<'a>(r: &XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Link<'a>> {
+    let raw_rel = tag.attr(cx.arena, "rel");
+    if link_rel(raw_rel) != Rel::Other {
+        return None;
+    }
+    let rel = raw_rel?.trim_matches(is_space);
+    if rel.is_empty() {
+        return None;
+    }
+    let url = attr_url(tag, "href", cx)?;
+    let count = if rel == "replies" {
+        tag.attrs()
+            .find(|(n, _)| n.ends_with(":count") && r.attr_ns_uri(n) == THREAD)
+            .and_then(|(_, raw)| non_negative_integer(raw.trim_matches(is_space)))
+    } else {
+        None
+    };
+    Some(Link {
+        rel,
+        url,
+        mime_type: attr_trimmed(tag, "type", cx),
+        title: attr_trimmed(tag, "title", cx),
+        hreflang: attr_trimmed(tag, "hreflang", cx),
+        length: attr_trimmed(tag, "length", cx).and_then(non_negative_integer),
+        count,
+    })
+}
+
+/// A Media RSS number attribute: leading digits (a fraction such as `duration="12.5"` is
+/// cut).
+fn media_number<'a>(tag: &Tag<'a>, name: &str, cx: &Ctx<'a>) -> Option<u64> {
+    attr_trimmed(tag, name, cx).and_then(leading_digits)
+}
+
+/// The attributes of a `media:content` (the caller consumes the element).
+pub fn media_content<'a>(tag: &Tag<'a>, group: Option<u32>, cx: &Ctx<'a>) -> MediaContent<'a> {
+    let is_default = attr_trimmed(tag, "isDefault", cx).and_then(|v| {
+        if v.eq_ignore_ascii_case("true") {
+            Some(true)
+        } else if v.eq_ignore_ascii_case("false") {
+            Some(false)
+        } else {
+            None
+        }
+    });
+    MediaContent {
+        url: attr_url(tag, "url", cx),
+        mime_type: attr_trimmed(tag, "type", cx),
+        medium: attr_trimmed(tag, "medium", cx),
+        width: media_number(tag, "width", cx),
+        height: media_number(tag, "height", cx),
+        file_size: media_number(tag, "fileSize", cx),
+        duration: media_number(tag, "duration", cx),
+        bitrate: media_number(tag, "bitrate", cx),
+        lang: attr_trimmed(tag, "lang", cx),
+        is_default,
+        expression: attr_trimmed(tag, "expression", cx),
+        group,
+    }
+}
+
+/// Records a `media:content` of the entry (beside the spec's enclosure, which the caller
+/// handles), with its optional children (`description`, `credit`, `rating`, `player`).
+/// Consumes the element.
+pub fn media_content_element<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    entry: &mut Entry<'a>,
+    group: Option<u32>,
+    cx: &Ctx<'a>,
+) {
+    let c = media_content(tag, group, cx);
+    let m = entry.ext.media.get_or_insert_with(Default::default);
+    m.contents.push(c);
+    while let Some(child) = r.next_child() {
+        if child.ns != Ns::MediaRss || !media_optional(r, &child, m, cx) {
+            r.skip();
+        }
+    }
+}
+
+/// The Media RSS optional elements read at every level: `description`, `credit`,
+/// `rating`, `player`. Returns false (without consuming) for any other local name.
+pub fn media_optional<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    m: &mut MediaEntry<'a>,
+    cx: &Ctx<'a>,
+) -> bool {
+    match tag.local {
+        "description" => fill(&mut m.description, trimmed(r, cx)),
+        "credit" => {
+            if let Some(name) = trimmed(r, cx) {
+                m.credits.push(MediaCredit {
+                    name,
+                    role: attr_trimmed(tag, "role", cx),
+                    scheme: attr_trimmed(tag, "scheme", cx),
+                });
+            }
+        }
+        "rating" => {
+            if let Some(value) = trimmed(r, cx) {
+                m.ratings.push(MediaRating { value, scheme: attr_trimmed(tag, "scheme", cx) });
+            }
+        }
+        "player" => {
+            r.skip();
+            if let Some(url) = attr_url(tag, "url", cx) {
+                fill(
+                    &mut m.player,
+                    Some(MediaPlayer {
+                        url,
+                        width: media_number(tag, "width", cx),
+                        height: media_number(tag, "height", cx),
+                    }),
+                );
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Item-level Media RSS elements the spec's table does not read: `description`, `credit`,
+/// `rating`, `player`, and (with `group_content`) `media:group` holding `media:content`s
+/// and the same optional elements, kept in [`MediaEntry`] only (the spec's RSS 2.0 item
+/// table has no `media:group` row). Returns false (without consuming) for any other local
+/// name.
+pub fn media_item<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    entry: &mut Entry<'a>,
+    groups: &mut u32,
+    cx: &Ctx<'a>,
+) -> bool {
+    match tag.local {
+        "description" | "credit" | "rating" | "player" => {
+            let m = entry.ext.media.get_or_insert_with(Default::default);
+            media_optional(r, tag, m, cx);
+            if m.is_empty() {
+                entry.ext.media = None;
+            }
+            true
+        }
+        "group" => {
+            let g = *groups;
+            *groups += 1;
+            while let Some(child) = r.next_child() {
+                match (child.ns, child.local) {
+                    (Ns::MediaRss, "content") => {
+                        media_content_element(r, &child, entry, Some(g), cx)
+                    }
+                    (Ns::MediaRss, _) => {
+                        let m = entry.ext.media.get_or_insert_with(Default::default);
+                        if !media_optional(r, &child, m, cx) {
+                            r.skip();
+                        }
+                        if m.is_empty() {
+                            entry.ext.media = None;
+                        }
+                    }
+                    _ => r.skip(),
+                }
+            }
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Channel-level `itunes:*` elements the spec does not read. Returns false (without
@@ -198,6 +696,7 @@ pub fn itunes_channel<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
     it: &mut ItunesFeed<'a>,
+    seen: &mut Seen<'a>,
     cx: &Ctx<'a>,
 ) -> bool {
     match tag.local {
@@ -220,29 +719,28 @@ pub fn itunes_channel<'a>(
             }
         }
         "category" => {
-            let text_attr = attr_trimmed(tag, "text", cx);
-            let mut subs = Vec::new();
+            // Categories unique by `text`, subcategories unique within their category; both
+            // in first-seen order (hash indexes: linear in the number of elements).
+            let Some(text) = attr_trimmed(tag, "text", cx) else {
+                r.skip();
+                return true;
+            };
+            let i = match seen.itunes.position(&it.categories, |c| Some(c.text), text) {
+                Some(i) => i,
+                None => {
+                    it.categories.push(ItunesCategory { text, subcategories: Vec::new() });
+                    it.categories.len() - 1
+                }
+            };
             while let Some(c) = r.next_child() {
                 if c.ns == Ns::Itunes && c.local == "category" {
                     if let Some(t) = attr_trimmed(&c, "text", cx) {
-                        if !subs.contains(&t) {
-                            subs.push(t);
+                        if seen.itunes_subs.insert((text, t)) {
+                            it.categories[i].subcategories.push(t);
                         }
                     }
                 }
                 r.skip();
-            }
-            if let Some(text) = text_attr {
-                match it.categories.iter_mut().find(|c| c.text == text) {
-                    Some(existing) => {
-                        for s in subs {
-                            if !existing.subcategories.contains(&s) {
-                                existing.subcategories.push(s);
-                            }
-                        }
-                    }
-                    None => it.categories.push(ItunesCategory { text, subcategories: subs }),
-                }
             }
         }
         _ => return false,

@@ -42,6 +42,7 @@ pub fn process_document<'a>(
             _ => {}
         }
     };
+    let version = root.as_ref().and_then(|tag| ext::version(tag, &cx));
     let (format, feed) = match root {
         Some(tag) => match (tag.ns, tag.local) {
             (Ns::Atom, "feed") => (Some(Format::Atom), Some(atom::feed(&mut r, &tag, &cx))),
@@ -72,6 +73,7 @@ pub fn process_document<'a>(
         }
     };
     let feed = feed.map(|mut f| {
+        f.ext.version = version;
         cleanup::cleanup_feed(&mut f);
         f
     });

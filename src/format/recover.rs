@@ -241,10 +241,15 @@ pub enum TextRule {
     EscapedHtml,
 }
 
-fn by_rule<'a>(t: &'a str, rule: TextRule, cx: &Ctx<'a>) -> Option<Text<'a>> {
+fn by_rule<'a>(
+    r: &mut XmlReader<'a>,
+    t: &'a str,
+    rule: TextRule,
+    cx: &Ctx<'a>,
+) -> Option<Text<'a>> {
     match rule {
         TextRule::String => has_non_space(t).then_some(Text::Plain(t)),
-        TextRule::EscapedHtml => html::parse_escaped_html(cx.arena, t),
+        TextRule::EscapedHtml => escaped_html_of(r, t, cx),
     }
 }
 
@@ -261,17 +266,15 @@ pub fn text_element<'a>(
     cx: &Ctx<'a>,
 ) {
     match text_or_markup(r, cx) {
-        TextOrMarkup::Text(t) => fill(slot, by_rule(t, rule, cx)),
+        TextOrMarkup::Text(t) => fill(slot, by_rule(r, t, rule, cx)),
         TextOrMarkup::Markup { text, nodes } => {
             let kept = match rule {
                 TextRule::String => html::finish_fragment(cx.arena, nodes).map(Text::Html),
                 // The text is escaped HTML, as the spec reads it; the child elements are
                 // HTML written unescaped: both together are the HTML source.
-                TextRule::EscapedHtml => {
-                    html::parse_escaped_html(cx.arena, html_source(cx.arena, nodes))
-                }
+                TextRule::EscapedHtml => escaped_html_of(r, html_source(cx.arena, nodes), cx),
             };
-            let spec = by_rule(text, rule, cx);
+            let spec = by_rule(r, text, rule, cx);
             replace_or_offer(r, spec, kept, slot, pending, tag, "markup_in_text");
         }
     }
@@ -353,7 +356,7 @@ pub fn atom03_text<'a>(
         let decoded = decode_base64(t).and_then(|bytes| String::from_utf8(bytes).ok());
         let recovered = decoded.and_then(|s| {
             let s = cx.arena.alloc_str(&s);
-            by_rule(s, if html_type { TextRule::EscapedHtml } else { TextRule::String }, cx)
+            by_rule(r, s, if html_type { TextRule::EscapedHtml } else { TextRule::String }, cx)
         });
         replace_or_offer(r, spec, recovered, slot, pending, tag, "atom03_base64");
         return;
@@ -363,7 +366,7 @@ pub fn atom03_text<'a>(
         return;
     }
     match text_or_markup(r, cx) {
-        TextOrMarkup::Text(t) => fill(slot, by_rule(t, TextRule::String, cx)),
+        TextOrMarkup::Text(t) => fill(slot, by_rule(r, t, TextRule::String, cx)),
         TextOrMarkup::Markup { text, nodes } => {
             let xhtml = ty.eq_ignore_ascii_case("application/xhtml+xml")
                 || ty.eq_ignore_ascii_case("xhtml");
@@ -374,15 +377,8 @@ pub fn atom03_text<'a>(
             };
             let kept = html::finish_fragment(cx.arena, nodes).map(Text::Html);
             let rule = if xhtml { "atom03_xhtml" } else { "markup_in_text" };
-            replace_or_offer(
-                r,
-                by_rule(text, TextRule::String, cx),
-                kept,
-                slot,
-                pending,
-                tag,
-                rule,
-            );
+            let spec = by_rule(r, text, TextRule::String, cx);
+            replace_or_offer(r, spec, kept, slot, pending, tag, rule);
         }
     }
 }

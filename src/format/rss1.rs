@@ -36,6 +36,9 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
                 fill(&mut feed.logo, logo);
                 fill(&mut feed.ext.image, Some(info));
             }
+            (Ns::Rss1, "textinput") => {
+                fill(&mut feed.ext.text_input, ext::text_input(r, Ns::Rss1, cx))
+            }
             _ => r.skip(),
         }
     }
@@ -44,6 +47,7 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
 
 fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
     let mut p = Pending::default();
+    let mut seen = ext::Seen::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::DublinCore, "date") => ext::date_with_fallback(
@@ -53,7 +57,7 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 &mut feed.ext.updated_lenient,
                 cx,
             ),
-            (Ns::DublinCore, "creator") => add_named_author(r, &mut feed.authors, cx),
+            (Ns::DublinCore, "creator") => seen.add_named_author(r, &mut feed.authors, cx),
             (Ns::Rss1, "title") if cx.recover => recover::text_element(
                 r,
                 &child,
@@ -74,6 +78,9 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
             (Ns::Rss1, "description") => fill(&mut feed.description, string_element(r, cx)),
             (Ns::Rss1, "link") => fill(&mut feed.page_url, url_element(r, cx)),
             (Ns::Atom, "link") => {
+                if let Some(l) = ext::other_link(r, &child, cx) {
+                    feed.ext.links.push(l);
+                }
                 let link = atom_link(r, &child, cx);
                 feed_link(feed, link);
             }
@@ -82,8 +89,9 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
             (Ns::DublinCore, "rights") => fill(&mut feed.ext.rights, ext::trimmed(r, cx)),
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
-                ext::plain_category(&mut feed.ext.categories, term);
+                ext::plain_category(&mut feed.ext.categories, &mut seen, term);
             }
+            (Ns::Other, _) if ext::module_channel(r, &child, feed, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
@@ -97,6 +105,8 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     let mut entry = Entry::default();
     entry.ext.id = ext::rdf_about(r, tag, cx);
     let mut p = Pending::default();
+    let mut seen = ext::Seen::default();
+    let mut media_groups = 0;
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Rss1, "link") => fill(&mut entry.page_url, url_element(r, cx)),
@@ -108,7 +118,7 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     entry.thumbnail = url.map(|u| Image { url: Some(u), ..Image::default() });
                 }
             }
-            (Ns::DublinCore, "creator") => add_named_author(r, &mut entry.authors, cx),
+            (Ns::DublinCore, "creator") => seen.add_named_author(r, &mut entry.authors, cx),
             (Ns::DublinCore, "date") => ext::date_with_fallback(
                 r,
                 DateSyntax::W3cDtf,
@@ -118,8 +128,8 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             ),
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
-                entry.add_category(term);
-                ext::plain_category(&mut entry.ext.categories, term);
+                seen.add_term(&mut entry.categories, term);
+                ext::plain_category(&mut entry.ext.categories, &mut seen, term);
             }
             (Ns::Rss1, "title") if cx.recover => recover::text_element(
                 r,
@@ -140,6 +150,18 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             ),
             (Ns::Rss1, "description") => fill(&mut entry.summary, escaped_html(r, cx)),
             (Ns::RssContent, "encoded") => fill(&mut entry.content, escaped_html(r, cx)),
+            // Beyond the spec's table (model::ext).
+            (Ns::MediaRss, "content") => {
+                ext::media_content_element(r, &child, &mut entry, None, cx)
+            }
+            (Ns::MediaRss, _) if ext::media_item(r, &child, &mut entry, &mut media_groups, cx) => {}
+            (Ns::Atom, "link") => {
+                if let Some(l) = ext::other_link(r, &child, cx) {
+                    entry.ext.links.push(l);
+                }
+                r.skip();
+            }
+            (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }

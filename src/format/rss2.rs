@@ -53,6 +53,7 @@ fn channel<'a>(
     cx: &Ctx<'a>,
 ) {
     let mut p = Pending::default();
+    let mut seen = ext::Seen::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Null, "image") => {
@@ -62,20 +63,15 @@ fn channel<'a>(
             }
             (Ns::Itunes, "image") => fill(&mut feed.icon, image_element(r, &child, "href", cx)),
             (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => {
-                add_named_author(r, &mut feed.authors, cx)
+                seen.add_named_author(r, &mut feed.authors, cx)
             }
             (Ns::Null, "managingEditor") => {
                 if let Some(person) = rss_person(r, cx) {
-                    add_person(&mut feed.authors, person);
+                    seen.add_person(&mut feed.authors, person);
                 }
             }
-            (Ns::Null, "pubDate" | "lastBuildDate") => ext::date_with_fallback(
-                r,
-                DateSyntax::Rfc822,
-                &mut feed.updated,
-                &mut feed.ext.updated_lenient,
-                cx,
-            ),
+            (Ns::Null, "pubDate") => ext::rss_channel_date(r, "pubDate", feed, cx),
+            (Ns::Null, "lastBuildDate") => ext::rss_channel_date(r, "lastBuildDate", feed, cx),
             (Ns::Null, "title") if cx.recover => recover::text_element(
                 r,
                 &child,
@@ -99,6 +95,9 @@ fn channel<'a>(
             }
             (Ns::Null, "link") => fill(&mut feed.page_url, url_element(r, cx)),
             (Ns::Atom, "link") => {
+                if let Some(l) = ext::other_link(r, &child, cx) {
+                    feed.ext.links.push(l);
+                }
                 let link = atom_link(r, &child, cx);
                 feed_link(feed, link);
             }
@@ -134,11 +133,23 @@ fn channel<'a>(
             (Ns::Null, "skipDays") => ext::skip_days(r, &mut feed.ext.skip_days, cx),
             (Ns::Null, "category") => {
                 let term = text(r, cx);
-                ext::rss_category(&mut feed.ext.categories, &child, term, cx);
+                ext::rss_category(&mut feed.ext.categories, &mut seen, &child, term, cx);
             }
             (Ns::Atom, "id") => fill(&mut feed.ext.id, ext::trimmed(r, cx)),
-            (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.ext.itunes, cx) => {}
+            (Ns::Itunes, _)
+                if ext::itunes_channel(r, &child, &mut feed.ext.itunes, &mut seen, cx) => {}
             (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
+            (Ns::Null, "webMaster") => fill(&mut feed.ext.web_master, rss_person(r, cx)),
+            (Ns::Null, "docs") => fill(&mut feed.ext.docs, url_element(r, cx)),
+            (Ns::Null, "cloud") => {
+                r.skip();
+                fill(&mut feed.ext.cloud, ext::cloud(&child, cx));
+            }
+            (Ns::Null, "rating") => fill(&mut feed.ext.rating, ext::trimmed(r, cx)),
+            (Ns::Null, "textInput" | "textinput") => {
+                fill(&mut feed.ext.text_input, ext::text_input(r, Ns::Null, cx))
+            }
+            (Ns::Other, _) if ext::module_channel(r, &child, feed, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
@@ -169,23 +180,25 @@ pub fn image_url_child<'a>(r: &mut XmlReader<'a>, ns: Ns, cx: &Ctx<'a>) -> Optio
 pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     let mut entry = Entry::default();
     let mut p = Pending::default();
+    let mut seen = ext::Seen::default();
+    let mut media_groups = 0;
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Null, "category") => {
                 let term = text(r, cx);
-                entry.add_category(term);
-                ext::rss_category(&mut entry.ext.categories, &child, term, cx);
+                seen.add_term(&mut entry.categories, term);
+                ext::rss_category(&mut entry.ext.categories, &mut seen, &child, term, cx);
             }
             (Ns::Null, "author") if cx.recover => {
                 recover::rss_author(r, &child, &mut entry.authors, &mut p, cx)
             }
             (Ns::Null, "author") => {
                 if let Some(person) = rss_person(r, cx) {
-                    add_person(&mut entry.authors, person);
+                    seen.add_person(&mut entry.authors, person);
                 }
             }
             (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => {
-                add_named_author(r, &mut entry.authors, cx)
+                seen.add_named_author(r, &mut entry.authors, cx)
             }
             (Ns::Null, "pubDate") => ext::date_with_fallback(
                 r,
@@ -209,8 +222,9 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 fill(&mut entry.thumbnail, image_element(r, &child, "href", cx))
             }
             (Ns::MediaRss, "content") => {
-                r.skip();
-                if let Some(enclosure) = enclosure_from(&child, "url", cx) {
+                let enclosure = enclosure_from(&child, "url", cx);
+                ext::media_content_element(r, &child, &mut entry, None, cx);
+                if let Some(enclosure) = enclosure {
                     entry.enclosures.push(enclosure);
                 }
             }
@@ -284,7 +298,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
-                ext::plain_category(&mut entry.ext.categories, term);
+                ext::plain_category(&mut entry.ext.categories, &mut seen, term);
                 let t = term.trim_matches(is_space);
                 if cx.recover && !t.is_empty() {
                     p.categories.push((t, Source::of("dc_subject", &child)));
@@ -292,6 +306,14 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::Itunes, _) if ext::itunes_item(r, &child, &mut entry.ext.itunes, cx) => {}
             (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
+            (Ns::MediaRss, _) if ext::media_item(r, &child, &mut entry, &mut media_groups, cx) => {}
+            (Ns::Atom, "link") => {
+                if let Some(l) = ext::other_link(r, &child, cx) {
+                    entry.ext.links.push(l);
+                }
+                r.skip();
+            }
+            (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }

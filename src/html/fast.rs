@@ -236,7 +236,15 @@ struct Builder<'a, 'o> {
     tok: usize,
     /// Non-whitespace text directly in a table, section or row (foster parenting): bail.
     bad: bool,
+    /// Most attributes a tag may have (more: bail). See [`FAST_MAX_ATTRS`].
+    max_attrs: usize,
 }
+
+/// The fast builder gives up on a tag with more attributes than this (or than the caller's
+/// cap, if smaller): the duplicate check is a scan of the tag's earlier attributes, so a
+/// tag costs at most `FAST_MAX_ATTRS`² / 2 comparisons; html5ever takes such tags, under the
+/// caller's cap (`attrs::first_over_cap`).
+pub(crate) const FAST_MAX_ATTRS: usize = 64;
 
 /// The most frequent `;`-terminated named references of feed content, decoded without the
 /// (hashing) lookup in the full table; the same values as the table (see the tests).
@@ -1387,7 +1395,7 @@ impl<'a, 'o> Builder<'a, 'o> {
 /// when nothing is decoded.
 pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &'a str) -> Option<&'a str> {
     let mut out = AVec::new_in(arena);
-    if !build(arena, text, &mut out) {
+    if !build(arena, text, &mut out, FAST_MAX_ATTRS) {
         return None;
     }
     match out.as_slice() {
@@ -1400,8 +1408,15 @@ pub(crate) fn decode_text<'a>(arena: &'a Bump, text: &'a str) -> Option<&'a str>
 /// Builds the flat pre-order fragment for `text` into `out` (cleared first), exactly as
 /// html5ever's fragment parser + flattening would. Returns false (with `out` in an
 /// unspecified state) when the input is outside the supported subset.
-pub(crate) fn build<'a>(arena: &'a Bump, text: &'a str, out: &mut AVec<'a, Node<'a>>) -> bool {
-    build_at(arena, text, out, &mut 0)
+///
+/// Gives up as well on a tag with more than `max_attrs` attributes (or [`FAST_MAX_ATTRS`]).
+pub(crate) fn build<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    out: &mut AVec<'a, Node<'a>>,
+    max_attrs: usize,
+) -> bool {
+    build_at(arena, text, out, max_attrs, &mut 0)
 }
 
 /// [`build`], also reporting the byte offset of the token at which it gave up.
@@ -1409,6 +1424,7 @@ pub(crate) fn build_at<'a>(
     arena: &'a Bump,
     text: &'a str,
     out: &mut AVec<'a, Node<'a>>,
+    max_attrs: usize,
     bail_at: &mut usize,
 ) -> bool {
     out.clear();
@@ -1440,6 +1456,7 @@ pub(crate) fn build_at<'a>(
         reopen: None,
         tok: 0,
         bad: false,
+        max_attrs: max_attrs.min(FAST_MAX_ATTRS),
     };
     if run(&mut b).is_none() || b.bad {
         *bail_at = b.tok;
@@ -1480,7 +1497,8 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
         // b[j] == '<'
         match b.get(j + 1).copied() {
             Some(c) if c.is_ascii_alphabetic() => {
-                let (k, tag, name, self_closing) = start_tag(bd.arena, text, j + 1, &mut attrs)?;
+                let (k, tag, name, self_closing) =
+                    start_tag(bd.arena, text, j + 1, &mut attrs, bd.max_attrs)?;
                 let attrs_slice: &[Attribute<'_>] =
                     if attrs.is_empty() { &[] } else { bd.arena.alloc_slice_copy(&attrs) };
                 // The self-closing flag only matters for foreign elements (HTML void elements
@@ -1516,7 +1534,7 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                         k + 1
                     } else {
                         // Attributes and a self-closing flag of end tags are read and ignored.
-                        end_tag_attributes(bd.arena, text, k, &mut attrs)?.0
+                        end_tag_attributes(bd.arena, text, k, &mut attrs, bd.max_attrs)?.0
                     };
                     bd.end_tag(tag, name)?;
                 }
@@ -1820,9 +1838,10 @@ fn start_tag<'a>(
     text: &'a str,
     s: usize,
     attrs: &mut AVec<'a, Attribute<'a>>,
+    max_attrs: usize,
 ) -> Option<(usize, Tag, &'a str, bool)> {
     let (k, tag, name) = tag_name(arena, text, s);
-    let (k, self_closing) = attributes(arena, text, k, attrs)?;
+    let (k, self_closing) = attributes(arena, text, k, attrs, max_attrs)?;
     Some((k, tag, name, self_closing))
 }
 
@@ -1833,12 +1852,14 @@ fn end_tag_attributes<'a>(
     text: &'a str,
     k: usize,
     attrs: &mut AVec<'a, Attribute<'a>>,
+    max_attrs: usize,
 ) -> Option<(usize, bool)> {
-    attributes(arena, text, k, attrs)
+    attributes(arena, text, k, attrs, max_attrs)
 }
 
 /// Tokenizes the attributes of a tag from `k` (after its name) into `attrs` (cleared first;
-/// duplicates dropped, first wins). Returns the index after `>` and the self-closing flag.
+/// duplicates dropped, first wins). Returns the index after `>` and the self-closing flag;
+/// `None` (give up) past `max_attrs` attributes, duplicates counted.
 /// Inlined into the start-tag path of [`run`] (one call per start tag).
 #[inline(always)]
 fn attributes<'a>(
@@ -1846,9 +1867,11 @@ fn attributes<'a>(
     text: &'a str,
     mut k: usize,
     attrs: &mut AVec<'a, Attribute<'a>>,
+    max_attrs: usize,
 ) -> Option<(usize, bool)> {
     attrs.clear();
     let b = text.as_bytes();
+    let mut read = 0;
     loop {
         k = skip_ws(b, k);
         match *b.get(k)? {
@@ -1861,6 +1884,10 @@ fn attributes<'a>(
             }
             _ => {
                 // The first character is part of the name whatever it is (even `=`).
+                read += 1;
+                if read > max_attrs {
+                    return None;
+                }
                 let ns = k;
                 k = scan_until(b, k + 1, END_ATTR_NAME);
                 let aname = lower(arena, &text[ns..k]);

@@ -32,6 +32,7 @@
 //!   (`parse_escaped_html_limited`). `parse_escaped_html_reference` is html5ever alone, for
 //!   differential tests and fuzzing.
 
+mod attrs;
 mod fast;
 mod sanitize;
 mod serialize;
@@ -181,8 +182,16 @@ fn may_open_tag(text: &str) -> bool {
 ///
 /// Work is bounded (see [`parse_escaped_html_limited`]); on the rare adversarial input that
 /// hits the limit the result is that of a prefix of `text`.
+///
+/// Tags with more than the default [`crate::Limits::max_html_attributes`] attributes cut the
+/// text (see [`parse_escaped_html_with`]).
 pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>> {
     parse_escaped_html_limited(arena, text).0
+}
+
+/// [`parse_escaped_html_limited`] with the default attribute cap.
+pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option<Text<'a>>, bool) {
+    parse_escaped_html_with(arena, text, crate::Limits::default().max_html_attributes)
 }
 
 /// [`parse_escaped_html`], also telling whether the work limit was hit.
@@ -196,10 +205,24 @@ pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>
 /// ends there, as if the text were cut after that chunk, and the flag is true. The
 /// superlinear part of the work is thus bounded to tens of milliseconds; what remains is
 /// linear in the input. No text of the real corpus comes near the limit.
-pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option<Text<'a>>, bool) {
+///
+/// Attribute cap (`max_attributes`, [`crate::Limits::max_html_attributes`]): the text is read
+/// only up to the first `<` from which the tokenizer could read a tag (start or end tag) with
+/// more than `max_attributes` attributes, duplicates counted; the flag is then true as well.
+/// (html5ever's duplicate check makes a tag with n attributes cost n² / 2; the fast builder
+/// reads tags exactly and hands such a tag to this cut.) The test is linear and errs only
+/// towards cutting: after the part of the text the fast builder has read, every `<` that
+/// opens a tag in the data state counts, wherever it is (even inside a comment or an
+/// attribute value), which no text of the real corpus comes near.
+pub fn parse_escaped_html_with<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    max_attributes: usize,
+) -> (Option<Text<'a>>, bool) {
     if may_open_tag(text) {
         let mut flat = bumpalo::collections::Vec::new_in(arena);
-        if fast::build(arena, text, &mut flat) {
+        let mut read = 0;
+        if fast::build_at(arena, text, &mut flat, max_attributes, &mut read) {
             return match sanitize::significance_if_clean(&flat) {
                 // The common case: nothing to remove, keep the builder's list without a copy.
                 Some(true) => (Some(single_text_or_html(flat.into_bump_slice())), false),
@@ -207,7 +230,16 @@ pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option
                 None => (finish_parsed(arena, &flat, &[]), false),
             };
         }
-        return parse_full(arena, text, true);
+        // The builder tokenized `text[..read]` exactly (an offset in the newline-normalized
+        // text, which is never past the same place in `text`; `usize::MAX`: nothing read).
+        let from = if read > text.len() { 0 } else { read };
+        return match attrs::first_over_cap(text, from, max_attributes) {
+            Some(cut) => {
+                let (v, _) = parse_full(arena, &text[..cut], true);
+                (v, true)
+            }
+            None => parse_full(arena, text, true),
+        };
     }
     let data = if is_plain_run(text) {
         text

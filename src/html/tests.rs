@@ -627,7 +627,7 @@ fn path_of(arena: &Bump, t: &str) -> (usize, usize) {
     }
     let mut flat = bumpalo::collections::Vec::new_in(arena);
     let mut at = 0;
-    if fast::build_at(arena, t, &mut flat, &mut at) {
+    if fast::build_at(arena, t, &mut flat, usize::MAX, &mut at) {
         (2, 0)
     } else {
         (3, at)
@@ -1755,4 +1755,40 @@ fn work_limit() {
     assert!(!hit);
     let Some(Text::Html(h)) = r else { panic!("{r:?}") };
     assert_eq!(h.nodes().len(), 100_001);
+}
+
+/// The attribute cap: escaped HTML is read up to the first tag with more attributes than
+/// the cap (duplicates counted), with the flag; tags within it are html5ever's own reading.
+#[test]
+fn attribute_cap() {
+    let arena = Bump::new();
+    // 100 attributes: over what the fast builder takes, within the default cap: html5ever's
+    // exact result, no flag.
+    let within: String = (0..100).map(|i| format!(" a{i}=v{i}")).collect();
+    let within = arena.alloc_str(&format!("<p>x</p><b{within}>y</b>"));
+    let (r, hit) = parse_escaped_html_limited(&arena, within);
+    assert!(!hit);
+    assert_eq!(r, parse_escaped_html_reference(&arena, within));
+    let Some(Text::Html(h)) = r else { panic!("{r:?}") };
+    assert!(matches!(h.nodes()[2].kind, NodeKind::Element(e) if e.attrs.len() == 100));
+    // A million attributes (all distinct, then all duplicates): the text before the tag.
+    for attr in [|i: usize| format!(" a{i}"), |_: usize| " d=1".to_string()] {
+        let many: String = (0..1_000_000).map(attr).collect();
+        let text = arena.alloc_str(&format!("<p>kept <i>text</i></p><b{many}>lost</b> lost"));
+        let (r, hit) = parse_escaped_html_limited(&arena, text);
+        assert!(hit);
+        let Some(Text::Html(h)) = r else { panic!("{r:?}") };
+        assert_eq!(h.to_html_string(), "<p>kept <i>text</i></p>");
+    }
+    // A settable cap; end tags count too; the fast builder's own reading of a tag within
+    // both its bound and the cap is unchanged.
+    let text = arena.alloc_str("<p a b c>one</p><q>two</q x y z w>three");
+    assert_eq!(parse_escaped_html_with(&arena, text, 4), parse_escaped_html_limited(&arena, text));
+    let (r, hit) = parse_escaped_html_with(&arena, text, 2);
+    assert!(hit);
+    assert_eq!(r, None);
+    let (r, hit) = parse_escaped_html_with(&arena, text, 3);
+    assert!(hit);
+    let Some(Text::Html(h)) = r else { panic!("{r:?}") };
+    assert_eq!(h.to_html_string(), "<p a=\"\" b=\"\" c=\"\">one</p><q>two</q>");
 }

@@ -289,16 +289,12 @@ impl TreeSink for Sink {
             }
         }
     }
-    fn add_attrs_if_missing(&self, target: &Handle, attrs: Vec<HAttribute>) {
-        let mut nodes = self.nodes.borrow_mut();
-        if let TData::Element { attrs: ref mut existing, .. } = nodes[target.id].data {
-            for a in attrs {
-                if !existing.iter().any(|e| e.name == a.name) {
-                    existing.push(a);
-                }
-            }
-        }
-    }
+    /// html5ever calls this for an `html` start tag in body (the root `html` element: a
+    /// `body` start tag is ignored in a fragment, whose stack holds no `body`). The root's
+    /// attributes are not part of the fragment (`flatten` starts at its children), so they
+    /// are not merged: nothing to output, and no per-attribute search of a list that
+    /// repeated `<html …>` tags could grow without bound.
+    fn add_attrs_if_missing(&self, _target: &Handle, _attrs: Vec<HAttribute>) {}
     fn remove_from_parent(&self, target: &Handle) {
         detach(&mut self.nodes.borrow_mut(), target.id);
     }

@@ -50,10 +50,38 @@ const ITEM: [&str; 10] = [
     "title",
 ];
 
+/// Namespace elements that duplicate a core element's semantics, as the Feed Validator
+/// reports them (Profile §5.1.1: "the core element should be used"; §5.3.1 for `dc:creator`):
+/// `(namespace element, core element, Profile section)`. In a channel: `DuplicateSemantics`.
+const CHANNEL_PAIRS: [(&str, &str, &str); 8] = [
+    ("dc:creator", "managingEditor", "5.3.1 dc:creator"),
+    ("dc:creator", "webMaster", "5.3.1 dc:creator"),
+    ("dc:language", "language", "5.1.1 atom:link"),
+    ("dcterms:modified", "lastBuildDate", "5.1.1 atom:link"),
+    ("dc:publisher", "webMaster", "5.1.1 atom:link"),
+    ("dc:rights", "copyright", "5.1.1 atom:link"),
+    ("dc:date", "pubDate", "5.1.1 atom:link"),
+    ("admin:generatorAgent", "generator", "5.1.1 atom:link"),
+];
+
+/// In an item: `DuplicateItemSemantics`.
+const ITEM_PAIRS: [(&str, &str, &str); 4] = [
+    ("dc:creator", "author", "5.3.1 dc:creator"),
+    ("dc:subject", "category", "5.1.1 atom:link"),
+    ("dc:date", "pubDate", "5.1.1 atom:link"),
+    ("dc:source", "source", "5.1.1 atom:link"),
+];
+
+const ADMIN: &str = "http://webns.net/mvcb/";
+
 #[derive(Default)]
 struct ChannelState<'a> {
     offset: usize,
     counts: [u32; CHANNEL.len()],
+    /// Offset of each core element's first occurrence.
+    first: [usize; CHANNEL.len()],
+    /// Offset of each [`CHANNEL_PAIRS`] namespace element's first occurrence.
+    ext: [Option<usize>; CHANNEL_PAIRS.len()],
     seen_item: bool,
     misplaced: bool,
     title: Option<Cow<'a, str>>,
@@ -61,16 +89,34 @@ struct ChannelState<'a> {
     /// The image's title, link, and the image's offset.
     image: Option<(Option<&'a str>, Option<&'a str>, usize)>,
     self_link: bool,
-    dc_creator: Option<usize>,
-    editor: Option<&'static str>,
     slash_comments: bool,
 }
 
 #[derive(Default)]
 struct ItemState {
     counts: [u32; ITEM.len()],
-    author: bool,
-    dc_creator: Option<usize>,
+    first: [usize; ITEM.len()],
+    ext: [Option<usize>; ITEM_PAIRS.len()],
+}
+
+/// The namespace URI of a consumed element: the hooks run after the element's end, when a
+/// prefix it declared itself is no longer in the reader's scope.
+fn ns_uri<'a>(r: &XmlReader<'a>, tag: &Tag<'a>) -> &'a str {
+    if let Some((prefix, _)) = tag.qname.split_once(':') {
+        if let Some(uri) = tag.raw_attr(&format!("xmlns:{prefix}")) {
+            return uri;
+        }
+    }
+    r.element_ns_uri(tag.qname)
+}
+
+/// Notes a namespace element of `pairs` (by its validator name) at `offset`.
+fn note_ext(pairs: &[(&str, &str, &str)], ext: &mut [Option<usize>], name: &str, offset: usize) {
+    for (slot, (e, _, _)) in ext.iter_mut().zip(pairs) {
+        if *e == name {
+            slot.get_or_insert(offset);
+        }
+    }
 }
 
 pub(crate) struct Collector<'a> {
@@ -188,6 +234,11 @@ impl<'a> Collector<'a> {
     /// The content span of the element whose start tag is `tag`, now consumed (the reader's
     /// last token is its end tag), and the end of the whole element.
     fn spans(&self, r: &XmlReader<'a>, tag: &Tag<'a>) -> (usize, usize, usize) {
+        self.content_span(tag, r.last_offset())
+    }
+
+    /// [`Self::spans`] with `end`, the offset of the element's end tag.
+    fn content_span(&self, tag: &Tag<'a>, end: usize) -> (usize, usize, usize) {
         let src = self.src;
         let base = src.as_ptr() as usize;
         let a = tag.attrs_raw.as_ptr() as usize;
@@ -202,7 +253,7 @@ impl<'a> Collector<'a> {
             .map_or(src.len(), |p| after_attrs + p);
         let content_start = (gt + 1).min(src.len());
         let self_closing = gt > 0 && gt < src.len() && src.as_bytes()[gt - 1] == b'/';
-        let end = r.last_offset().min(src.len());
+        let end = end.min(src.len());
         if self_closing || end < content_start {
             return (content_start, content_start, content_start);
         }
@@ -247,19 +298,30 @@ impl<'a> Collector<'a> {
     /// other than by hexadecimal references are reported.
     fn plain(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>, parent: &str) -> Cow<'a, str> {
         let (cs, ce, _) = self.spans(r, tag);
-        let raw = values::read_raw(&self.src[cs..ce]);
-        let name = tag.qname;
+        let src = self.src;
+        self.plain_raw(tag.offset, tag.qname, parent, &src[cs..ce], tag.ns == Ns::Null)
+    }
+
+    /// [`Self::plain`] of the element `name` at `offset` whose raw content is `raw`. The
+    /// hexadecimal-reference rule (`hex`) is the Profile's for elements of the RSS
+    /// specification; namespace elements get the child-element and HTML checks only.
+    fn plain_raw(
+        &mut self,
+        offset: usize,
+        name: &str,
+        parent: &str,
+        raw: &'a str,
+        hex: bool,
+    ) -> Cow<'a, str> {
+        let raw = values::read_raw(raw);
+        let s = "3.1 Character Data";
         if let Some(child) = raw.child {
-            self.push(
-                f(Code::UndefinedElement, tag.offset, "3.1 Character Data").parent(name).el(child),
-            );
+            self.push(f(Code::UndefinedElement, offset, s).parent(name).el(child));
         } else if let Some(t) = values::html_tag(&raw.text) {
-            let s = "3.1 Character Data";
-            self.push(f(Code::ContainsHTML, tag.offset, s).parent(parent).el(name).value(t));
+            self.push(f(Code::ContainsHTML, offset, s).parent(parent).el(name).value(t));
         }
-        if let Some(form) = raw.non_hex {
-            let s = "3.1 Character Data";
-            self.push(f(Code::CharacterData, tag.offset, s).parent(parent).el(name).value(form));
+        if let (true, Some(form)) = (hex, raw.non_hex) {
+            self.push(f(Code::CharacterData, offset, s).parent(parent).el(name).value(form));
         }
         raw.text
     }
@@ -364,6 +426,9 @@ impl<'a> Collector<'a> {
             return;
         };
         self.ch.counts[i] += 1;
+        if self.ch.counts[i] == 1 {
+            self.ch.first[i] = off;
+        }
         if self.ch.counts[i] > 1 && name != "category" {
             let s = "4.1.1 channel";
             self.push(f(Code::DuplicateElement, off, s).parent("channel").el(name));
@@ -387,6 +452,11 @@ impl<'a> Collector<'a> {
             "docs" => {
                 let v = self.plain(r, tag, "channel");
                 self.url(tag, "channel", "docs", &v, "4.1.1.7 docs");
+                if values::is_noncanonical_rssboard_docs(&v) {
+                    let e = f(Code::NonCanonicalURI, off, "4.1.1.7 docs").parent("channel");
+                    let e = e.el("docs").p("uri", v.trim());
+                    self.push(e.p("curi", values::RSSBOARD_SPEC));
+                }
             }
             "language" => {
                 let v = self.plain(r, tag, "channel");
@@ -404,11 +474,6 @@ impl<'a> Collector<'a> {
             "managingEditor" | "webMaster" => {
                 let v = self.plain(r, tag, "channel");
                 self.email(tag, "channel", &v);
-                self.ch.editor.get_or_insert(if name == "webMaster" {
-                    "webMaster"
-                } else {
-                    "managingEditor"
-                });
             }
             "ttl" => {
                 let v = self.plain(r, tag, "channel");
@@ -418,8 +483,19 @@ impl<'a> Collector<'a> {
                     self.push(e.value(&v));
                 }
             }
-            "copyright" | "generator" | "rating" | "category" => {
+            "copyright" | "generator" => {
                 self.plain(r, tag, "channel");
+            }
+            "rating" => {
+                let v = self.plain(r, tag, "channel");
+                if !values::is_pics_label(&v) {
+                    let e = f(Code::InvalidMediaRating, off, "4.1.1.14 rating").parent("channel");
+                    self.push(e.el(name).value(&v));
+                }
+            }
+            "category" => {
+                let v = self.plain(r, tag, "channel");
+                self.category(tag, "channel", &v, "4.1.1.4 category");
             }
             "cloud" => self.cloud(tag),
             "image" => self.image(r, tag),
@@ -445,12 +521,65 @@ impl<'a> Collector<'a> {
                     }
                 }
             }
-            (Ns::DublinCore, "creator") => {
-                self.ch.dc_creator.get_or_insert(tag.offset);
+            (Ns::DublinCore, local) => {
+                self.ns_text(r, tag, "channel");
+                let name = match local {
+                    "creator" => "dc:creator",
+                    "language" => "dc:language",
+                    "publisher" => "dc:publisher",
+                    "rights" => "dc:rights",
+                    "date" => "dc:date",
+                    _ => return,
+                };
+                note_ext(&CHANNEL_PAIRS, &mut self.ch.ext, name, tag.offset);
             }
-            _ => {
-                let _ = r;
+            (Ns::DcTerms, "modified") => {
+                note_ext(&CHANNEL_PAIRS, &mut self.ch.ext, "dcterms:modified", tag.offset);
             }
+            (Ns::Other, "generatorAgent") if ns_uri(r, tag) == ADMIN => {
+                note_ext(&CHANNEL_PAIRS, &mut self.ch.ext, "admin:generatorAgent", tag.offset);
+            }
+            _ => {}
+        }
+    }
+
+    /// A Dublin Core element (plain text, as the validator's `text` class reads it).
+    fn ns_text(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>, parent: &str) {
+        let (cs, ce, _) = self.spans(r, tag);
+        let src = self.src;
+        self.plain_raw(tag.offset, tag.qname, parent, &src[cs..ce], false);
+    }
+
+    /// A category value (§4.1.1.4, §4.1.1.20.2): a hierarchy level that is empty.
+    fn category(&mut self, tag: &Tag<'a>, parent: &str, v: &str, section: &'static str) {
+        if values::has_empty_category_level(v) {
+            let e = f(Code::RSS20Profile, tag.offset, section).parent(parent).el("category");
+            self.push(e.value(v).p(
+                "message",
+                "The category's value should be a slash-delimited string that identifies a \
+                 hierarchical position in the taxonomy",
+            ));
+        }
+    }
+
+    /// Core and namespace elements with the same semantics in one channel or item.
+    fn semantics(
+        &mut self,
+        code: Code,
+        pairs: &[(&str, &str, &'static str)],
+        ext: &[Option<usize>],
+        core_at: impl Fn(&str) -> Option<usize>,
+    ) {
+        let mut reported: Vec<&str> = Vec::new();
+        for ((e, core, section), at) in pairs.iter().zip(ext) {
+            let (Some(at), Some(core_off)) = (*at, core_at(core)) else { continue };
+            if reported.contains(e) {
+                continue;
+            }
+            reported.push(e);
+            // Reported where the second of the two appears, as the validator does.
+            let e = f(code, at.max(core_off), section).p("core", core).p("ext", e);
+            self.push(e);
         }
     }
 
@@ -490,10 +619,11 @@ impl<'a> Collector<'a> {
             let s = "5.1.1 atom:link";
             self.push(f(Code::MissingAtomSelfLink, off, s).parent("channel").el("atom:link"));
         }
-        if let (Some(at), Some(core)) = (ch.dc_creator, ch.editor) {
-            let s = "5.3.1 dc:creator";
-            self.push(f(Code::DuplicateSemantics, at, s).p("core", core).p("ext", "dc:creator"));
-        }
+        let core_at = |n: &str| {
+            let i = CHANNEL.iter().position(|&x| x == n)?;
+            (ch.counts[i] > 0).then_some(ch.first[i])
+        };
+        self.semantics(Code::DuplicateSemantics, &CHANNEL_PAIRS, &ch.ext, core_at);
         if ch.slash_comments && count("lastBuildDate") == 0 {
             let s = "5.4.1 slash:comments";
             self.push(f(Code::SlashDate, off, s).parent("channel").el("lastBuildDate"));
@@ -524,8 +654,8 @@ impl<'a> Collector<'a> {
     }
 
     /// The direct null-namespace children of the consumed element `tag`, re-read from its
-    /// source span: `(tag, text)`.
-    fn children(&self, r: &XmlReader<'a>, tag: &Tag<'a>) -> Vec<(Tag<'a>, &'a str)> {
+    /// source span: `(tag, text, raw content)`.
+    fn children(&self, r: &XmlReader<'a>, tag: &Tag<'a>) -> Vec<(Tag<'a>, &'a str, &'a str)> {
         let (_, _, end) = self.spans(r, tag);
         let slice = &self.src[tag.offset..end.max(tag.offset)];
         let base = tag.offset;
@@ -538,7 +668,8 @@ impl<'a> Collector<'a> {
             let t = sub.child_text(1 << 16);
             if c.ns == Ns::Null || c.ns == Ns::UnboundPrefix && !c.qname.contains(':') {
                 c.offset += base;
-                out.push((c, t));
+                let (cs, ce, _) = self.content_span(&c, sub.last_offset() + base);
+                out.push((c, t, &self.src[cs..ce]));
             }
         }
         out
@@ -549,7 +680,7 @@ impl<'a> Collector<'a> {
         let mut seen: [u32; 6] = [0; 6];
         const NAMES: [&str; 6] = ["url", "title", "link", "description", "width", "height"];
         let (mut title, mut link) = (None, None);
-        for (c, t) in &kids {
+        for (c, t, raw) in &kids {
             let Some(i) = NAMES.iter().position(|&n| n == c.local) else {
                 let s = "4.1.1.9 image";
                 self.push(f(Code::UndefinedElement, c.offset, s).parent("image").el(c.local));
@@ -561,6 +692,7 @@ impl<'a> Collector<'a> {
                 self.push(f(Code::DuplicateElement, c.offset, s).parent("image").el(c.local));
                 continue;
             }
+            self.plain_raw(c.offset, c.local, "image", raw, true);
             match c.local {
                 "url" => self.url(c, "image", "url", t, "4.1.1.9.3 url"),
                 "link" => {
@@ -602,7 +734,7 @@ impl<'a> Collector<'a> {
         let kids = self.children(r, tag);
         const NAMES: [&str; 4] = ["title", "description", "name", "link"];
         let mut seen = [0u32; 4];
-        for (c, t) in &kids {
+        for (c, t, raw) in &kids {
             let Some(i) = NAMES.iter().position(|&n| n == c.local) else {
                 self.push(f(Code::UndefinedElement, c.offset, s).parent("textInput").el(c.local));
                 continue;
@@ -612,6 +744,7 @@ impl<'a> Collector<'a> {
                 self.push(f(Code::DuplicateElement, c.offset, s).parent("textInput").el(c.local));
                 continue;
             }
+            self.plain_raw(c.offset, c.local, "textInput", raw, true);
             match c.local {
                 "link" => self.url(c, "textInput", "link", t, "4.1.1.17.2 link"),
                 "name" if !values::is_form_component_name(t) => {
@@ -643,12 +776,13 @@ impl<'a> Collector<'a> {
         let kids = self.children(r, tag);
         let mut seen = [false; 24];
         let mut n = 0;
-        for (c, t) in &kids {
+        for (c, t, raw) in &kids {
             if c.local != "hour" {
                 let s = "4.1.1.16 skipHours";
                 self.push(f(Code::UndefinedElement, c.offset, s).parent("skipHours").el(c.local));
                 continue;
             }
+            self.plain_raw(c.offset, c.local, "skipHours", raw, true);
             n += 1;
             if n == 25 {
                 let s = "4.1.1.16 skipHours";
@@ -695,12 +829,13 @@ impl<'a> Collector<'a> {
         let kids = self.children(r, tag);
         let mut seen = [false; 7];
         let mut n = 0;
-        for (c, t) in &kids {
+        for (c, t, raw) in &kids {
             if c.local != "day" {
                 let s = "4.1.1.15 skipDays";
                 self.push(f(Code::UndefinedElement, c.offset, s).parent("skipDays").el(c.local));
                 continue;
             }
+            self.plain_raw(c.offset, c.local, "skipDays", raw, true);
             n += 1;
             if n == 8 {
                 let s = "4.1.1.15 skipDays";
@@ -736,6 +871,9 @@ impl<'a> Collector<'a> {
             return;
         };
         self.it.counts[i] += 1;
+        if self.it.counts[i] == 1 {
+            self.it.first[i] = off;
+        }
         if self.it.counts[i] > 1 && name != "category" {
             if name == "enclosure" {
                 self.push(
@@ -749,8 +887,12 @@ impl<'a> Collector<'a> {
             }
         }
         match name {
-            "title" | "category" => {
+            "title" => {
                 self.plain(r, tag, "item");
+            }
+            "category" => {
+                let v = self.plain(r, tag, "item");
+                self.category(tag, "item", &v, "4.1.1.20.2 category");
             }
             "description" => self.html(r, tag, "item", "4.1.1.20.4 description"),
             "link" | "comments" => {
@@ -761,7 +903,6 @@ impl<'a> Collector<'a> {
             "author" => {
                 let v = self.plain(r, tag, "item");
                 self.email(tag, "item", &v);
-                self.it.author = true;
             }
             "pubDate" => {
                 let v = self.plain(r, tag, "item");
@@ -804,16 +945,26 @@ impl<'a> Collector<'a> {
                 }
                 self.html(r, tag, "item", "5.2.1 content:encoded");
             }
-            (Ns::DublinCore, "creator") => {
-                self.it.dc_creator.get_or_insert(tag.offset);
+            (Ns::DublinCore, local) => {
+                self.ns_text(r, tag, "item");
+                let name = match local {
+                    "creator" => "dc:creator",
+                    "subject" => "dc:subject",
+                    "date" => "dc:date",
+                    "source" => "dc:source",
+                    _ => return,
+                };
+                note_ext(&ITEM_PAIRS, &mut self.it.ext, name, tag.offset);
             }
             (Ns::Atom, "link") if tag.attr(self.arena, "href").is_none() => {
                 let s = "5.1.1 atom:link";
                 self.push(f(Code::MissingHref, tag.offset, s).el(tag.qname).p("attr", "href"));
             }
-            (Ns::Other, "comments") if r.element_ns_uri(tag.qname) == SLASH => {
+            (Ns::Other, "comments") if ns_uri(r, tag) == SLASH => {
                 self.ch.slash_comments = true;
-                let v = self.plain(r, tag, "item");
+                let (cs, ce, _) = self.spans(r, tag);
+                let src = self.src;
+                let v = self.plain_raw(tag.offset, tag.qname, "item", &src[cs..ce], false);
                 if values::non_negative(&v).is_none() {
                     let s = "5.4.1 slash:comments";
                     let e = f(Code::InvalidNonNegativeInteger, tag.offset, s).parent("item");
@@ -828,11 +979,15 @@ impl<'a> Collector<'a> {
     /// no child elements) and should not hold relative URL references.
     fn html(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>, parent: &str, section: &'static str) {
         let (cs, ce, _) = self.spans(r, tag);
-        let (child, relative) = values::scan_html_raw(&self.src[cs..ce]);
-        if let Some(child) = child {
+        let scan = values::scan_html_raw(&self.src[cs..ce]);
+        if let Some(child) = scan.child {
             self.push(f(Code::UndefinedElement, tag.offset, section).parent(tag.qname).el(child));
         }
-        if let Some(v) = relative {
+        if let Some(name) = scan.non_html {
+            let e = f(Code::NotHtml, tag.offset, section).parent(parent).el(tag.qname);
+            self.push(e.value(name).p("message", "Non-html tag"));
+        }
+        if let Some(v) = scan.relative {
             let e = f(Code::ContainsRelRef, tag.offset, section).parent(parent).el(tag.qname);
             self.push(e.value(&v));
         }
@@ -882,11 +1037,10 @@ impl<'a> Collector<'a> {
             let s = "4.1.1.20.6 guid";
             self.push(f(Code::MissingGuid, tag.offset, s).parent("item").el("guid"));
         }
-        if let (true, Some(at)) = (it.author, it.dc_creator) {
-            let s = "5.3.1 dc:creator";
-            self.push(
-                f(Code::DuplicateItemSemantics, at, s).p("core", "author").p("ext", "dc:creator"),
-            );
-        }
+        let core_at = |n: &str| {
+            let i = ITEM.iter().position(|&x| x == n)?;
+            (it.counts[i] > 0).then_some(it.first[i])
+        };
+        self.semantics(Code::DuplicateItemSemantics, &ITEM_PAIRS, &it.ext, core_at);
     }
 }

@@ -1,6 +1,8 @@
 //! The W3C Feed Validator's message classes the lint reports: class name, parent class,
 //! severity and message template (`%(name)s` is a parameter). A class with an empty template
-//! uses its nearest ancestor's (e.g. `MissingDescription` → `MissingElement`).
+//! uses its nearest ancestor's (e.g. `MissingDescription` → `MissingElement`); the abstract
+//! `RSS20Profile` class (the parent of the validator's Profile-only warnings) has none, and its
+//! findings carry their message as the `message` parameter, as `NotHtml`'s do.
 //!
 //! Vendored from the Feed Validator (<https://github.com/rubys/feedvalidator>; the class table
 //! with parents, severities and English templates, one row per class used here):
@@ -82,10 +84,14 @@ pub enum Code {
     DuplicateItemSemantics,
     DuplicateSemantics,
     SlashDate,
+    NotHtml,
+    NonCanonicalURI,
+    InvalidMediaRating,
+    RSS20Profile,
 }
 
 /// Every code, in declaration order (the index is `code as usize`).
-pub const ALL: [Code; 54] = [
+pub const ALL: [Code; 58] = [
     Code::UndefinedElement,
     Code::ContainsHTML,
     Code::CharacterData,
@@ -140,6 +146,10 @@ pub const ALL: [Code; 54] = [
     Code::DuplicateItemSemantics,
     Code::DuplicateSemantics,
     Code::SlashDate,
+    Code::NotHtml,
+    Code::NonCanonicalURI,
+    Code::InvalidMediaRating,
+    Code::RSS20Profile,
 ];
 
 impl Code {
@@ -218,6 +228,10 @@ impl Code {
             Code::DuplicateItemSemantics => ("DuplicateItemSemantics", "DuplicateSemantics", Severity::Warning, "An item should not include both %(core)s and %(ext)s"),
             Code::DuplicateSemantics => ("DuplicateSemantics", "Warning", Severity::Warning, "A channel should not include both %(core)s and %(ext)s"),
             Code::SlashDate => ("SlashDate", "RSS20Profile", Severity::Warning, "Ensure lastBuildDate is present when slash:comments is used"),
+            Code::NotHtml => ("NotHtml", "Warning", Severity::Warning, "%(message)s"),
+            Code::NonCanonicalURI => ("NonCanonicalURI", "Warning", Severity::Warning, "Identifier \"%(uri)s\" is not in canonical form (the canonical form would be \"%(curi)s\")"),
+            Code::InvalidMediaRating => ("InvalidMediaRating", "Error", Severity::Error, "Invalid Media Rating"),
+            Code::RSS20Profile => ("RSS20Profile", "Warning", Severity::Warning, ""),
         }
     }
 }

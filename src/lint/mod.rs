@@ -81,7 +81,8 @@ pub struct Finding {
     /// The Feed Validator message class.
     pub code: Code,
     /// The validator's parameters that apply, by name (`element`, `parent`, `attr`, `value`;
-    /// `core` and `ext` for the duplicate-semantics classes), in that order.
+    /// `core` and `ext` for the duplicate-semantics classes, `uri` and `curi` for
+    /// `NonCanonicalURI`, `message` for `NotHtml` and `RSS20Profile`), in that order.
     pub params: Vec<(&'static str, Box<str>)>,
     /// Byte offset in the decoded document of the element (or attribute's element) at fault;
     /// for a missing child, of its parent.
@@ -105,9 +106,13 @@ impl Finding {
     }
 
     /// The validator's message: the class template with its parameters filled in (a
-    /// parameter the finding lacks is left empty).
+    /// parameter the finding lacks is left empty); for a class with no template
+    /// (`RSS20Profile`), the `message` parameter.
     pub fn message(&self) -> String {
-        let t = self.code.template();
+        let t = match self.code.template() {
+            "" => "%(message)s",
+            t => t,
+        };
         let mut out = String::with_capacity(t.len() + 16);
         let mut rest = t;
         while let Some(i) = rest.find("%(") {

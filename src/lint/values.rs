@@ -464,6 +464,74 @@ pub fn is_form_component_name(value: &str) -> bool {
         && b.all(|c| c.is_ascii_alphanumeric() || matches!(c, b':' | b'-' | b'.' | b'_'))
 }
 
+/// §4.1.1.14: a PICS label list (PICS-1.1, "PICS Label Distribution Label Syntax and
+/// Communication Protocols", W3C REC 1996): `(PICS-n.n "service URL" ...)`, parentheses
+/// balanced outside quoted strings. Only that outer syntax is checked (a service's rating
+/// vocabulary is not known here).
+pub fn is_pics_label(value: &str) -> bool {
+    let v = value.trim();
+    let Some(rest) = v.strip_prefix('(') else { return false };
+    let rest = rest.trim_start();
+    let Some(after) = rest.strip_prefix("PICS-").or_else(|| rest.strip_prefix("pics-")) else {
+        return false;
+    };
+    let version_end = after.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(0);
+    let version = &after[..version_end];
+    if !matches!(version.split_once('.'), Some((a, b)) if all_digits(a) && all_digits(b)) {
+        return false;
+    }
+    let body = &after[version_end..];
+    if !body.starts_with(|c: char| c.is_ascii_whitespace()) || !body.trim_start().starts_with('"') {
+        return false;
+    }
+    // Depth 1 inside the outer parenthesis; it must close exactly at the end of the value.
+    let mut depth = 1usize;
+    let mut quoted = false;
+    for (i, c) in body.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1 == body.len();
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// §4.1.1.4, §4.1.1.20.2: a category value with a hierarchy level that is empty or blank
+/// (`News//Tech`, `/News`, `News/`, `News/ /Tech`) is not a slash-delimited position. Values
+/// that are URLs (identifiers in a URI-based taxonomy) are not read as paths.
+pub fn has_empty_category_level(value: &str) -> bool {
+    let v = value.trim();
+    v.contains('/') && check_url(v) != UrlCheck::Ok && v.split('/').any(|l| l.trim().is_empty())
+}
+
+/// §4.1.1.7: the RSS Advisory Board's specification URL, as the Profile gives it.
+pub const RSSBOARD_SPEC: &str = "http://www.rssboard.org/rss-specification";
+
+/// Whether a `docs` value points at the RSS Advisory Board's site (so the feed relies on the
+/// Board's specification) but not at the specification's URL ([`RSSBOARD_SPEC`], or the same
+/// with `https`, where the Board now serves it).
+pub fn is_noncanonical_rssboard_docs(value: &str) -> bool {
+    let v = value.trim();
+    if check_url(v) != UrlCheck::Ok {
+        return false;
+    }
+    let Some(s) = scheme(v) else { return false };
+    let Some(rest) = v[s.len() + 1..].strip_prefix("//") else { return false };
+    let authority = &rest[..rest.find(['/', '?', '#']).unwrap_or(rest.len())];
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let host = host.split(':').next().unwrap_or("").trim_end_matches('.');
+    let board =
+        host.eq_ignore_ascii_case("rssboard.org") || host.eq_ignore_ascii_case("www.rssboard.org");
+    board && v != RSSBOARD_SPEC && v != "https://www.rssboard.org/rss-specification"
+}
+
 /// A non-negative integer (ASCII digits after trimming), if it is one.
 pub fn non_negative(value: &str) -> Option<u64> {
     let v = value.trim();
@@ -553,31 +621,117 @@ pub fn html_tag(text: &str) -> Option<&str> {
     None
 }
 
-/// What §4.1.1.20.4 checks in the raw content of an HTML element (escaped markup or CDATA),
-/// read without decoding it: the first child element (markup that was not escaped) and the
-/// first relative `href`/`src` reference (decoded).
-pub fn scan_html_raw(raw: &str) -> (Option<&str>, Option<Cow<'_, str>>) {
+/// Elements of the HTML Standard (current, obsolete and the Feed Validator's legacy list), the
+/// tag names an HTML element's markup may use (§4.1.1.20.4, §5.2.1: "suitable for presentation
+/// as HTML"); `svg` and `math` open foreign content, whose own element names are not checked.
+const HTML_ELEMENTS: &str = " a abbr acronym address applet area article aside audio b base \
+basefont bdi bdo bgsound big blink blockquote body br button canvas caption center cite code col \
+colgroup comment data datalist dd del details dfn dialog dir div dl dt em embed fieldset \
+figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr html i \
+iframe image img input ins isindex kbd keygen label legend li link listing main map mark marquee \
+math menu menuitem meta meter multicol nav nextid nobr noembed noframes noscript object ol \
+optgroup option output p param picture plaintext pre progress q rb rp rt rtc ruby s samp script \
+search section select slot small source spacer span strike strong style sub summary sup svg table \
+tbody td template textarea tfoot th thead time title tr track tt u ul var video wbr xmp ";
+
+/// Whether `name` is an HTML element name: one of [`HTML_ELEMENTS`] (any case) or a custom
+/// element name (it has a `-`, HTML Standard §4.13.2).
+pub fn is_html_element(name: &str) -> bool {
+    if name.contains('-') {
+        return name.as_bytes()[0].is_ascii_alphabetic();
+    }
+    if name.len() > 10 || name.is_empty() {
+        return false;
+    }
+    let mut buf = [b' '; 12];
+    for (d, c) in buf[1..].iter_mut().zip(name.bytes()) {
+        *d = c.to_ascii_lowercase();
+    }
+    let needle = &buf[..name.len() + 2];
+    memchr::memmem::find(HTML_ELEMENTS.as_bytes(), needle).is_some()
+}
+
+/// What §4.1.1.20.4 and §5.2.1 check in the raw content of an HTML element (`description`,
+/// `content:encoded`), read without decoding it.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct HtmlScan<'a> {
+    /// The first child element (markup that was neither escaped nor in CDATA).
+    pub child: Option<&'a str>,
+    /// The first start tag, escaped or in CDATA, whose name is not an HTML element (the
+    /// validator's `NotHtml` "Non-html tag"), until `svg` or `math` foreign content begins.
+    pub non_html: Option<&'a str>,
+    /// The first relative `href`/`src` reference (decoded).
+    pub relative: Option<Cow<'a, str>>,
+}
+
+/// The tag name at the start of `s` (just after a `<`, escaped or not): a letter, then letters,
+/// digits, `-`, `.`, `:`, `_`, followed by whitespace, `>`, `/`, `&` (an escaped `>`) or the
+/// end of the content.
+fn tag_name(s: &str) -> Option<&str> {
+    let b = s.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let n = b
+        .iter()
+        .position(|c| !(c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b':' | b'_')))
+        .unwrap_or(b.len());
+    match b.get(n) {
+        None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'>' | b'/' | b'&') => Some(&s[..n]),
+        _ => None,
+    }
+}
+
+/// Notes the start tag `name`: the first non-HTML one outside foreign content goes in `slot`.
+fn note_tag<'a>(name: &'a str, foreign: &mut bool, slot: &mut Option<&'a str>) {
+    if name.eq_ignore_ascii_case("svg") || name.eq_ignore_ascii_case("math") {
+        *foreign = true;
+    }
+    if !*foreign && slot.is_none() && !is_html_element(name) {
+        *slot = Some(name);
+    }
+}
+
+/// Scans the raw content of an HTML element (see [`HtmlScan`]).
+pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
     let b = raw.as_bytes();
-    let mut child = None;
+    let mut out = HtmlScan::default();
+    let mut foreign = false;
     let mut i = 0;
-    while let Some(k) = memchr::memchr(b'<', &b[i..]) {
-        let rest = &raw[i + k..];
-        let skip = if rest.starts_with("<![CDATA[") {
-            memchr::memmem::find(rest.as_bytes(), b"]]>").map_or(rest.len(), |e| e + 3)
+    while let Some(k) = memchr::memchr2(b'<', b'&', &b[i..]) {
+        let at = i + k;
+        let rest = &raw[at..];
+        let mut skip = 1;
+        if let Some(body) = rest.strip_prefix("&") {
+            // An escaped `<`: `&lt;`, `&#60;`, `&#x3c;`.
+            let after = ["lt;", "#60;", "#x3c;", "#x3C;", "#X3c;", "#X3C;"]
+                .iter()
+                .find_map(|e| body.strip_prefix(e));
+            if let Some(name) = after.and_then(tag_name) {
+                note_tag(name, &mut foreign, &mut out.non_html);
+            }
+        } else if let Some(body) = rest.strip_prefix("<![CDATA[") {
+            let end = memchr::memmem::find(body.as_bytes(), b"]]>").unwrap_or(body.len());
+            let data = &body[..end];
+            for lt in memchr::memchr_iter(b'<', data.as_bytes()) {
+                if let Some(name) = tag_name(&data[lt + 1..]) {
+                    note_tag(name, &mut foreign, &mut out.non_html);
+                }
+            }
+            skip = 9 + (end + 3).min(body.len());
         } else if rest.starts_with("<!--") {
-            memchr::memmem::find(rest.as_bytes(), b"-->").map_or(rest.len(), |e| e + 3)
-        } else if rest.as_bytes().get(1).is_some_and(|c| c.is_ascii_alphabetic()) {
+            skip = memchr::memmem::find(rest.as_bytes(), b"-->").map_or(rest.len(), |e| e + 3);
+        } else if out.child.is_none() && rest.as_bytes().get(1).is_some_and(u8::is_ascii_alphabetic)
+        {
             let n = rest[1..]
                 .find(|c: char| c.is_whitespace() || c == '>' || c == '/')
                 .map_or(rest.len(), |e| e + 1);
-            child = Some(&rest[1..n]);
-            break;
-        } else {
-            1
-        };
-        i += k + skip;
+            out.child = Some(&rest[1..n]);
+        }
+        i = at + skip;
     }
-    (child, raw_relative_ref(raw))
+    out.relative = raw_relative_ref(raw);
+    out
 }
 
 /// Quote forms an attribute value may be delimited by in raw (escaped or CDATA) HTML.
@@ -837,12 +991,44 @@ mod tests {
         assert_eq!(html_tag("1 < 2 > 0"), None);
         assert_eq!(relative_ref(r#"<a href="/x">"#), Some("/x"));
         assert_eq!(relative_ref(r#"<img src='https://a.example/i.png'> <a href=#top>"#), None);
-        let (child, rel) = scan_html_raw("x &lt;a href=&quot;/y?a&amp;b&quot;&gt;");
-        assert_eq!((child, rel.as_deref()), (None, Some("/y?a&b")));
-        let (child, rel) = scan_html_raw("<![CDATA[<p><img src='i.png'></p>]]> <b>x</b>");
-        assert_eq!((child, rel.as_deref()), (Some("b"), Some("i.png")));
-        let (_, rel) = scan_html_raw("&lt;a href=&#34;https://a.example/&#34;&gt;");
-        assert_eq!(rel, None);
+        let h = scan_html_raw("x &lt;a href=&quot;/y?a&amp;b&quot;&gt;");
+        assert_eq!((h.child, h.relative.as_deref(), h.non_html), (None, Some("/y?a&b"), None));
+        let h = scan_html_raw("<![CDATA[<p><img src='i.png'></p>]]> <b>x</b>");
+        assert_eq!((h.child, h.relative.as_deref(), h.non_html), (Some("b"), Some("i.png"), None));
+        let h = scan_html_raw("&lt;a href=&#34;https://a.example/&#34;&gt;");
+        assert_eq!(h.relative, None);
+        let h = scan_html_raw("&lt;p&gt;a&lt;o:p&gt;&lt;/o:p&gt; &lt;blah&gt;&lt;/p&gt;");
+        assert_eq!(h.non_html, Some("o:p"));
+        let h =
+            scan_html_raw("<![CDATA[<figure><my-widget x=1></my-widget><svg><path/></svg><foo>]]>");
+        assert_eq!(h.non_html, None);
+        let h = scan_html_raw("<![CDATA[<section><foo>]]>");
+        assert_eq!(h.non_html, Some("foo"));
+        let h = scan_html_raw("1 &lt; 2 &amp;&amp; a&lt;b &#x3C;Video controls&gt;");
+        assert_eq!(h.non_html, None);
+        assert!(is_html_element("BLOCKQUOTE") && !is_html_element("blockquotes"));
+        assert!(!is_html_element("o:p") && is_html_element("x-y") && !is_html_element(""));
+    }
+
+    #[test]
+    fn profile_notes() {
+        assert!(is_pics_label(r#"(PICS-1.1 "http://www.classify.org/safesurf/" l r (SS~~000 1))"#));
+        assert!(is_pics_label(
+            r#" (PICS-1.1 "http://www.rsac.org/ratingsv01.html" l gen true comment "RSACi (x)" r (n 0 s 0 v 0 l 0)) "#
+        ));
+        assert!(!is_pics_label("PG-13") && !is_pics_label("(PICS-1.1 \"u\" r (n 0)"));
+        assert!(!is_pics_label("(PICS-1.1 \"u\" r (n 0))) x") && !is_pics_label("(PICS \"u\")"));
+        assert!(has_empty_category_level("News//Tech") && has_empty_category_level("/News"));
+        assert!(has_empty_category_level("News/ /Tech") && has_empty_category_level("News/"));
+        assert!(!has_empty_category_level("Business/Industries/Publishing"));
+        assert!(!has_empty_category_level("AC/DC") && !has_empty_category_level("Grateful Dead"));
+        assert!(!has_empty_category_level("https://www.example.com/tags/x"));
+        assert!(is_noncanonical_rssboard_docs("http://www.rssboard.org/rss-specification/"));
+        assert!(is_noncanonical_rssboard_docs("https://rssboard.org/rss-specification"));
+        assert!(is_noncanonical_rssboard_docs("http://www.rssboard.org/rss-profile"));
+        assert!(!is_noncanonical_rssboard_docs(RSSBOARD_SPEC));
+        assert!(!is_noncanonical_rssboard_docs("https://www.rssboard.org/rss-specification"));
+        assert!(!is_noncanonical_rssboard_docs("http://blogs.law.harvard.edu/tech/rss"));
     }
 
     #[test]

@@ -155,7 +155,14 @@ impl<'a> Feed<'a> {
     /// feed's updated, else `now` (the caller supplies the current time so results stay
     /// deterministic).
     pub fn computed_updated(&self, entry: &Entry<'a>, now: Timestamp) -> Timestamp {
-        entry.updated.or(entry.published).or(self.updated).unwrap_or(now)
+        self.computed_updated_opt(entry).unwrap_or(now)
+    }
+
+    /// The spec's "computed updated" of `entry` without its last fallback (the current
+    /// time): entry updated, else published, else the feed's updated, else `None`. This is
+    /// the records' `computed_updated`, which must not depend on when they were written.
+    pub fn computed_updated_opt(&self, entry: &Entry<'a>) -> Option<Timestamp> {
+        entry.updated.or(entry.published).or(self.updated)
     }
 
     /// Converts to the lifetime-free form.

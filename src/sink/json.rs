@@ -30,13 +30,27 @@
 //!                      owner {name, email}, block, complete, new_feed_url},
 //!              podcast {guid, locked {locked, owner}, funding [{url, message}],
 //!                       persons [podcast_person]},
-//!              updated_lenient (lenient)
+//!              updated_lenient (lenient), version, pub_date, last_build_date,
+//!              updated_from (pubDate | lastBuildDate), web_master (person), docs,
+//!              cloud {domain, port, path, register_procedure, protocol}, rating,
+//!              text_input {title, description, name, link},
+//!              syndication {update_period, update_frequency, update_base (date)},
+//!              topics [string], links [link]
+//!   image      also display_width, display_height (RSS 2.0 defaults and maxima applied)
 //! entry        id, id_is_permalink, comments, source {title, url}, category_details,
 //!              contributors, itunes {explicit, episode, season, episode_type, block, title},
 //!              podcast {transcripts [{url, type, language, rel}], chapters {url, type},
 //!                       persons [podcast_person], season {number, name},
 //!                       episode {number, display}},
-//!              published_lenient, updated_lenient
+//!              published_lenient, updated_lenient, comment_count, comment_feed_url,
+//!              thread_total, in_reply_to [{id, url, type, source}], topics [string],
+//!              links [link], media {contents [{url, type, medium, width, height,
+//!              file_size, duration, bitrate, lang, is_default, expression, group}],
+//!              description, credits [{name, role, scheme}], ratings [{value, scheme}],
+//!              player {url, width, height}};
+//!              then the spec's computed values: computed_authors [person],
+//!              computed_updated (date; no "now" fallback)
+//!   link            {rel, url, type, title, hreflang, length, count}
 //!   category        {term, scheme, label}
 //!   podcast_person  {name, role, group, img, href}
 //!   lenient         {value (date), zone_assumed, form}
@@ -65,7 +79,7 @@ use std::io::{self, Write};
 use super::{RecordView, Sink};
 use crate::extract::{EntryExtraction, FeedExtraction};
 use crate::html::Html;
-use crate::model::ext::{Category, EntryExt, FeedExt, PodcastPerson};
+use crate::model::ext::{Category, EntryExt, FeedExt, Link, MediaEntry, PodcastPerson};
 use crate::model::lenient_date::LenientDate;
 use crate::sanitize::{sanitize_text, SanitizeOptions};
 use crate::xml::block;
@@ -196,7 +210,7 @@ fn write_feed(
             if i > 0 {
                 o.out.push(b',');
             }
-            write_entry(o.out, cx, e, x.and_then(|x| x.entries.get(i)));
+            write_entry(o.out, cx, f, e, x.and_then(|x| x.entries.get(i)));
         }
         o.out.push(b']');
     }
@@ -206,6 +220,7 @@ fn write_feed(
 fn write_entry(
     out: &mut Vec<u8>,
     cx: &mut Cx<'_>,
+    f: &Feed<'_>,
     e: &Entry<'_>,
     x: Option<&EntryExtraction<'_>>,
 ) -> bool {
@@ -247,6 +262,9 @@ fn write_entry(
         o.out.push(b']');
     }
     write_entry_ext(&mut o, &e.ext, cx.scratch);
+    // The spec's computed values (entry, else feed), without the "now" fallback.
+    o.persons("computed_authors", f.computed_authors(e));
+    o.date("computed_updated", f.computed_updated_opt(e), cx.scratch);
     if let Some(x) = x {
         write_entry_extraction(&mut o, x);
     }
@@ -280,6 +298,8 @@ fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>, scratch: &mut String) {
         i_o.opt_str("description", i.description);
         i_o.opt_uint("width", i.width);
         i_o.opt_uint("height", i.height);
+        i_o.opt_uint("display_width", i.display_width);
+        i_o.opt_uint("display_height", i.display_height);
         let wrote = i_o.end();
         o.end_value(at, wrote);
     }
@@ -334,6 +354,104 @@ fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>, scratch: &mut String) {
         o.end_value(at, wrote);
     }
     o.lenient("updated_lenient", x.updated_lenient, scratch);
+    o.opt_str("version", x.version);
+    o.date("pub_date", x.pub_date, scratch);
+    o.date("last_build_date", x.last_build_date, scratch);
+    o.opt_str("updated_from", x.updated_from);
+    if let Some(p) = &x.web_master {
+        let at = o.key("web_master");
+        let wrote = write_person(o.out, p);
+        o.end_value(at, wrote);
+    }
+    o.opt_str("docs", x.docs);
+    if let Some(c) = &x.cloud {
+        let at = o.key("cloud");
+        let mut c_o = Obj::begin(o.out);
+        c_o.opt_str("domain", c.domain);
+        c_o.opt_uint("port", c.port);
+        c_o.opt_str("path", c.path);
+        c_o.opt_str("register_procedure", c.register_procedure);
+        c_o.opt_str("protocol", c.protocol);
+        let wrote = c_o.end();
+        o.end_value(at, wrote);
+    }
+    o.opt_str("rating", x.rating);
+    if let Some(t) = &x.text_input {
+        let at = o.key("text_input");
+        let mut t_o = Obj::begin(o.out);
+        t_o.opt_str("title", t.title);
+        t_o.opt_str("description", t.description);
+        t_o.opt_str("name", t.name);
+        t_o.opt_str("link", t.link);
+        let wrote = t_o.end();
+        o.end_value(at, wrote);
+    }
+    if let Some(s) = &x.syndication {
+        let at = o.key("syndication");
+        let mut s_o = Obj::begin(o.out);
+        s_o.opt_str("update_period", s.update_period);
+        s_o.opt_uint("update_frequency", s.update_frequency);
+        s_o.date("update_base", s.update_base, scratch);
+        let wrote = s_o.end();
+        o.end_value(at, wrote);
+    }
+    o.array("topics", &x.topics, |out, t| json_str(out, t));
+    o.array("links", &x.links, write_link);
+}
+
+fn write_link(out: &mut Vec<u8>, l: &Link<'_>) {
+    let mut o = Obj::begin(out);
+    o.str("rel", l.rel);
+    o.str("url", l.url);
+    o.opt_str("type", l.mime_type);
+    o.opt_str("title", l.title);
+    o.opt_str("hreflang", l.hreflang);
+    o.opt_uint("length", l.length);
+    o.opt_uint("count", l.count);
+    o.end();
+}
+
+fn write_media(out: &mut Vec<u8>, m: &MediaEntry<'_>) -> bool {
+    let mut o = Obj::begin(out);
+    o.array("contents", &m.contents, |out, c| {
+        let mut c_o = Obj::begin(out);
+        c_o.opt_str("url", c.url);
+        c_o.opt_str("type", c.mime_type);
+        c_o.opt_str("medium", c.medium);
+        c_o.opt_uint("width", c.width);
+        c_o.opt_uint("height", c.height);
+        c_o.opt_uint("file_size", c.file_size);
+        c_o.opt_uint("duration", c.duration);
+        c_o.opt_uint("bitrate", c.bitrate);
+        c_o.opt_str("lang", c.lang);
+        c_o.opt_bool("is_default", c.is_default);
+        c_o.opt_str("expression", c.expression);
+        c_o.opt_uint("group", c.group.map(u64::from));
+        c_o.end();
+    });
+    o.opt_str("description", m.description);
+    o.array("credits", &m.credits, |out, c| {
+        let mut c_o = Obj::begin(out);
+        c_o.str("name", c.name);
+        c_o.opt_str("role", c.role);
+        c_o.opt_str("scheme", c.scheme);
+        c_o.end();
+    });
+    o.array("ratings", &m.ratings, |out, r| {
+        let mut r_o = Obj::begin(out);
+        r_o.str("value", r.value);
+        r_o.opt_str("scheme", r.scheme);
+        r_o.end();
+    });
+    if let Some(p) = &m.player {
+        o.key("player");
+        let mut p_o = Obj::begin(o.out);
+        p_o.str("url", p.url);
+        p_o.opt_uint("width", p.width);
+        p_o.opt_uint("height", p.height);
+        p_o.end();
+    }
+    o.end()
 }
 
 fn write_entry_ext(o: &mut Obj<'_>, x: &EntryExt<'_>, scratch: &mut String) {
@@ -403,6 +521,24 @@ fn write_entry_ext(o: &mut Obj<'_>, x: &EntryExt<'_>, scratch: &mut String) {
     }
     o.lenient("published_lenient", x.published_lenient, scratch);
     o.lenient("updated_lenient", x.updated_lenient, scratch);
+    o.opt_uint("comment_count", x.comment_count);
+    o.opt_str("comment_feed_url", x.comment_feed_url);
+    o.opt_uint("thread_total", x.thread_total);
+    o.array("in_reply_to", &x.in_reply_to, |out, t| {
+        let mut t_o = Obj::begin(out);
+        t_o.str("id", t.id);
+        t_o.opt_str("url", t.url);
+        t_o.opt_str("type", t.mime_type);
+        t_o.opt_str("source", t.source);
+        t_o.end();
+    });
+    o.array("topics", &x.topics, |out, t| json_str(out, t));
+    o.array("links", &x.links, write_link);
+    if let Some(m) = x.media.as_deref() {
+        let at = o.key("media");
+        let wrote = write_media(o.out, m);
+        o.end_value(at, wrote);
+    }
 }
 
 fn write_entry_extraction(o: &mut Obj<'_>, x: &EntryExtraction<'_>) {

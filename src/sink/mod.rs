@@ -40,7 +40,9 @@ impl Status {
 /// Why a record is not `ok`: a stable snake_case `kind` and a human message.
 #[derive(Clone, Copy, Debug)]
 pub struct Problem<'r> {
+    /// Stable snake_case kind (`http_status`, `too_large`, `truncated`, …).
     pub kind: &'r str,
+    /// A human-readable account of the problem.
     pub message: &'r str,
 }
 
@@ -51,13 +53,17 @@ pub struct RecordView<'r, 'a> {
     pub source: &'r str,
     /// The record's URL, its base URL: the WARC target URI, else the run's base URL.
     pub url: Option<&'r str>,
+    /// `ok`, `not_a_feed` or `error`.
     pub status: Status,
+    /// Why the record is not `ok` (`None` when it is).
     pub error: Option<Problem<'r>>,
+    /// The feed format, when the body was processed as a feed.
     pub format: Option<Format>,
     /// The encoding the body was decoded with (encoding_rs name, e.g. `UTF-8`).
     pub encoding: Option<&'static str>,
     /// Decoding diagnostics (first) then the parser's, in document order.
     pub diagnostics: &'r [Diagnostic],
+    /// The parsed feed (`None` unless `status` is `ok`).
     pub feed: Option<&'r Feed<'a>>,
     /// Extraction results for `feed` (`--extract`): written as the `*_text`,
     /// `canonical_url`, `dedup_*`, `body_*` and `word_count` keys. `entries[i]` belongs to

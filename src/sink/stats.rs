@@ -7,8 +7,11 @@ use super::Status;
 pub struct Stats {
     /// Output records (one per input record).
     pub records: u64,
+    /// Records whose status is `ok` (a feed was read).
     pub ok: u64,
+    /// Records whose status is `not_a_feed`.
     pub not_a_feed: u64,
+    /// Records whose status is `error` (unreadable, too large, HTTP error, …).
     pub error: u64,
     /// Entries over all `ok` feeds.
     pub entries: u64,

@@ -67,6 +67,7 @@
 //! | `max_entries` | 100 000 | further entries are skipped |
 //! | `max_text_bytes` | 16 MiB | a longer text value is cut at a char boundary; a longer attribute value is ignored, with the attributes after it on that element |
 //! | `max_attributes` | 256 per element | further attributes are ignored |
+//! | `max_html_attributes` | 256 per tag in escaped HTML (duplicates counted) | the HTML is read only up to the first `<` that could open a tag with more attributes (an over-approximation past what the exact fast tree builder read); without a cap html5ever's duplicate-attribute check is quadratic in a tag's attributes |
 //! | `max_namespace_bindings` | 128 in scope | further `xmlns` declarations are ignored (this also bounds prefix-resolution cost) |
 //! | `max_diagnostics` | 1 000 per document | further diagnostics are counted, not recorded |
 

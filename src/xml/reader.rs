@@ -877,6 +877,8 @@ impl<'a> XmlReader<'a> {
             self.attr_set.clear();
         }
         let mut count = 0usize;
+        // The prefixes `xmlns:*` attributes of this tag declare (filled on first use).
+        let mut declared_here: Option<std::collections::HashSet<&'a str>> = None;
         self.attrs_quoted = true;
         loop {
             let before = scan.remaining();
@@ -934,9 +936,16 @@ impl<'a> XmlReader<'a> {
             if let Some(colon) = a.name.bytes().position(|b| b == b':') {
                 let prefix = &a.name[..colon];
                 if prefix != "xmlns" && prefix != "xml" && self.prefix_ns(a.name, colon).is_none() {
-                    // Declarations on this same tag are not pushed yet: look for them.
-                    let declared = Attrs::new(attrs_raw)
-                        .any(|(n, _)| n.strip_prefix("xmlns:") == Some(prefix));
+                    // Declarations on this same tag are not pushed yet: look for them, all
+                    // collected in one scan of the tag (the first time one is needed), so
+                    // that many such attributes cost one pass, not one each.
+                    let declared = declared_here
+                        .get_or_insert_with(|| {
+                            Attrs::new(attrs_raw)
+                                .filter_map(|(n, _)| n.strip_prefix("xmlns:"))
+                                .collect()
+                        })
+                        .contains(prefix);
                     if !declared {
                         let msg = format!(
                             "namespace prefix {prefix:?} of attribute {:?} is not declared",
@@ -1281,12 +1290,14 @@ impl<'a> XmlReader<'a> {
         literal: &str,
         at: usize,
     ) {
+        // Resolved once: the recovery rules and the spec's reading share the result.
+        let resolved = entities::resolve(name);
         if self.recover {
-            if let Some(done) = self.push_recovered_reference(out, name, at) {
+            if let Some(done) = self.push_recovered_reference(out, name, resolved, at) {
                 return done;
             }
         }
-        match self.resolve_reported(name, at) {
+        match self.report_resolved(name, resolved, at) {
             Resolved::Xml(c) => out.push(c),
             Resolved::Html(a, b) => {
                 out.push(a);
@@ -1308,9 +1319,10 @@ impl<'a> XmlReader<'a> {
         &mut self,
         out: &mut bumpalo::collections::String<'a>,
         name: &str,
+        resolved: Resolved,
         at: usize,
     ) -> Option<()> {
-        match entities::resolve(name) {
+        match resolved {
             Resolved::Xml(c) => {
                 let mapped = entities::c1_to_windows_1252(c)?;
                 out.push(mapped);
@@ -1358,7 +1370,11 @@ impl<'a> XmlReader<'a> {
     /// Resolves the reference `&name;` at byte `at`, recording what text and attribute values
     /// alike do with it when it is not an XML reference (read as HTML, U+FFFD, kept literally).
     fn resolve_reported(&mut self, name: &str, at: usize) -> Resolved {
-        let resolved = entities::resolve(name);
+        self.report_resolved(name, entities::resolve(name), at)
+    }
+
+    /// [`Self::resolve_reported`] for a reference already resolved.
+    fn report_resolved(&mut self, name: &str, resolved: Resolved, at: usize) -> Resolved {
         match resolved {
             Resolved::Xml(_) => {}
             Resolved::Html(..) => self.diag(
@@ -1819,5 +1835,37 @@ mod tests {
             assert_eq!(got, want, "{raw:?}");
             assert_eq!(fast.diagnostics, plain.diagnostics, "{raw:?}");
         });
+    }
+
+    #[test]
+    fn many_undeclared_prefixed_attributes_are_each_reported_once() {
+        // 200 attributes with undeclared prefixes, one prefix declared on the same tag after
+        // them, and a long value that every per-attribute rescan would have crossed.
+        let mut attrs: String = (0..200).map(|i| format!(" p{i}:a='v{i}'")).collect();
+        attrs.push_str(" q:b='w'");
+        attrs.push_str(&format!(" long='{}'", "x".repeat(100_000)));
+        attrs.push_str(" xmlns:q='urn:q'");
+        let doc = format!("<r{attrs}/>");
+        let arena = Bump::new();
+        let mut reader = XmlReader::new(&arena, &doc, 16);
+        let Event::Start(tag) = reader.next() else { panic!("no start tag") };
+        assert_eq!(tag.raw_attr("p0:a"), Some("v0"));
+        assert_eq!(tag.raw_attr("p199:a"), Some("v199"));
+        assert_eq!(tag.raw_attr("q:b"), Some("w"));
+        assert_eq!(tag.attrs().count(), 203);
+        let unbound: Vec<&str> = reader
+            .diagnostics
+            .iter()
+            .filter(|d| d.kind == DiagnosticKind::UnboundPrefix)
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(unbound.len(), 200, "{unbound:?}");
+        assert_eq!(unbound[0], "namespace prefix \"p0\" of attribute \"p0:a\" is not declared");
+        assert_eq!(
+            unbound[199],
+            "namespace prefix \"p199\" of attribute \"p199:a\" is not declared"
+        );
+        let first = reader.diagnostics.iter().find(|d| d.kind == DiagnosticKind::UnboundPrefix);
+        assert_eq!(first.map(|d| d.offset), Some(3));
     }
 }
