@@ -4,11 +4,20 @@
 //! `miniz_oxide` with a 32 KiB window on the corpus WARC.gz, one core).
 //!
 //! Contract: a call either decodes the whole stream, appends its bytes to `out` and returns
-//! how many input bytes it used, or returns `None` and leaves `out` as it was. The callers
+//! how many input bytes it used, or returns why not ([`Miss`]) and leaves `out` as it was. The callers
 //! keep their streaming decoder for every `None` (a stream longer than the output room, input
 //! that ends early, corrupt data), so what they produce never depends on this module.
 
 use libdeflate_sys as sys;
+
+/// Why a one-shot decode did not happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Miss {
+    /// The stream decodes to more than the room given.
+    Room,
+    /// Anything else: corrupt data, input that ends inside the stream.
+    Data,
+}
 
 /// A libdeflate decompressor (its tables are reused from call to call).
 pub struct OneShot {
@@ -29,13 +38,18 @@ impl OneShot {
 
     /// Decodes the raw deflate stream (RFC 1951) at the start of `input`, appending at most
     /// `max_out` bytes to `out`; returns the input bytes the stream used.
-    pub fn deflate(&mut self, input: &[u8], out: &mut Vec<u8>, max_out: usize) -> Option<usize> {
+    pub fn deflate(
+        &mut self,
+        input: &[u8],
+        out: &mut Vec<u8>,
+        max_out: usize,
+    ) -> Result<usize, Miss> {
         self.run(input, out, max_out, sys::libdeflate_deflate_decompress_ex)
     }
 
     /// Decodes the gzip member (RFC 1952, header CRC not checked) at the start of `input`,
     /// appending at most `max_out` bytes to `out`; returns the input bytes the member used.
-    pub fn gzip(&mut self, input: &[u8], out: &mut Vec<u8>, max_out: usize) -> Option<usize> {
+    pub fn gzip(&mut self, input: &[u8], out: &mut Vec<u8>, max_out: usize) -> Result<usize, Miss> {
         self.run(input, out, max_out, sys::libdeflate_gzip_decompress_ex)
     }
 
@@ -53,7 +67,7 @@ impl OneShot {
             *mut usize,
             *mut usize,
         ) -> sys::libdeflate_result,
-    ) -> Option<usize> {
+    ) -> Result<usize, Miss> {
         out.reserve(max_out);
         let len = out.len();
         let room = (out.capacity() - len).min(max_out);
@@ -72,12 +86,15 @@ impl OneShot {
                 &mut written,
             )
         };
+        if r == sys::libdeflate_result_LIBDEFLATE_INSUFFICIENT_SPACE {
+            return Err(Miss::Room);
+        }
         if r != sys::libdeflate_result_LIBDEFLATE_SUCCESS || written > room || used > input.len() {
-            return None;
+            return Err(Miss::Data);
         }
         // SAFETY: libdeflate initialized `written` ≤ `room` bytes after `len`.
         unsafe { out.set_len(len + written) };
-        Some(used)
+        Ok(used)
     }
 }
 
@@ -108,20 +125,20 @@ mod tests {
         m.extend_from_slice(b"next");
         let mut d = OneShot::new().unwrap();
         let mut out = b"keep".to_vec();
-        assert_eq!(d.gzip(&m, &mut out, 1 << 20), Some(n));
+        assert_eq!(d.gzip(&m, &mut out, 1 << 20), Ok(n));
         assert_eq!(&out[4..], &data[..]);
         // Too little room, a cut member, a corrupt one: nothing appended.
         let mut out = b"keep".to_vec();
-        assert_eq!(d.gzip(&m, &mut out, data.len() - 1), None);
-        assert_eq!(d.gzip(&m[..n - 9], &mut out, 1 << 20), None);
+        assert_eq!(d.gzip(&m, &mut out, data.len() - 1), Err(Miss::Room));
+        assert_eq!(d.gzip(&m[..n - 9], &mut out, 1 << 20), Err(Miss::Data));
         let mut bad = m.clone();
         bad[n - 6] ^= 1; // the CRC
-        assert_eq!(d.gzip(&bad, &mut out, 1 << 20), None);
+        assert_eq!(d.gzip(&bad, &mut out, 1 << 20), Err(Miss::Data));
         assert_eq!(out, b"keep");
         let mut e = DeflateEncoder::new(Vec::new(), Compression::fast());
         e.write_all(&data).unwrap();
         let raw = e.finish().unwrap();
-        assert_eq!(d.deflate(&raw, &mut out, data.len()), Some(raw.len()));
+        assert_eq!(d.deflate(&raw, &mut out, data.len()), Ok(raw.len()));
         assert_eq!(&out[4..], &data[..]);
     }
 }

@@ -593,7 +593,7 @@ fn gunzip_whole(body: &[u8], max: usize) -> Option<Vec<u8>> {
     }
     ONE.with_borrow_mut(|one| {
         let mut out = Vec::with_capacity(size);
-        one.as_mut()?.gzip(body, &mut out, size)?;
+        one.as_mut()?.gzip(body, &mut out, size).ok()?;
         Some(out)
     })
 }

@@ -10,16 +10,22 @@
 //! member being decoded, and on failure resynchronizes forward from the failed member's
 //! start, skipping every candidate header inside those ranges.
 //!
+//! Fast path: a member whose deflate data and trailer are buffered is first inflated whole
+//! by libdeflate ([`crate::bulk::deflate`]), 2–3× the streaming speed; when that fails for
+//! any reason the member goes through the streaming path above, from its start, so every
+//! failure and recovery is the streaming path's.
+//!
 //! Memory: the raw buffer keeps at most [`RETAIN`] bytes behind the read position (to go
 //! back to the failed member's start) plus one [`CHUNK`] read, the inflater its 32 KiB window;
-//! stored ranges are kept only for the retained bytes.
+//! stored ranges are kept only for the retained bytes; a member decoded whole that is larger
+//! than one pull waits in a buffer of at most [`BIG`] bytes.
 
 use std::io::{self, Read};
 
 use miniz_oxide::inflate::core::{decompress_with_limit, inflate_flags, DecompressorOxide};
 use miniz_oxide::inflate::TINFLStatus;
 
-use crate::bulk::deflate::OneShot;
+use crate::bulk::deflate::{Miss, OneShot};
 
 /// Raw bytes kept behind the read position, to resynchronize from a failed member's start.
 pub const RETAIN: usize = 1 << 20;
@@ -217,7 +223,14 @@ pub struct GzStream<R> {
     /// Members in a row the one-shot path could not take (too large for one pull, or not
     /// wholly buffered); past [`ONESHOT_MISSES`] it is tried on every 64th member only.
     misses: u32,
+    /// A member decoded whole that is larger than the pull that decoded it: `big[big_at..]`
+    /// is handed out by the next pulls, before anything else is read.
+    big: Vec<u8>,
+    big_at: usize,
 }
+
+/// Largest member decoded whole into [`GzStream::big`] (larger ones stream).
+pub const BIG: usize = 4 << 20;
 
 /// See [`GzStream::misses`].
 const ONESHOT_MISSES: u32 = 4;
@@ -238,6 +251,8 @@ impl<R: Read> GzStream<R> {
             decoded: 0,
             oneshot: OneShot::new(),
             misses: 0,
+            big: Vec::new(),
+            big_at: 0,
         }
     }
 
@@ -257,37 +272,66 @@ impl<R: Read> GzStream<R> {
         let Some(one) = &mut self.oneshot else { return Ok(false) };
         self.raw.fill(CHUNK)?;
         let input = &self.raw.buf[self.raw.start..];
+        // Straight into `out` when the member fits in this pull, else into `big` (served by
+        // the next pulls).
+        let mut big = std::mem::take(&mut self.big);
+        big.clear();
         let len = out.len();
-        let used = match one.deflate(input, out, max) {
-            Some(used) if input.len() >= used + 8 => used,
-            Some(_) => {
-                out.truncate(len);
-                self.misses += 1;
-                return Ok(false);
+        let (dest, at, res) = match one.deflate(input, out, max) {
+            Err(Miss::Room) if max < BIG => {
+                let r = one.deflate(input, &mut big, BIG);
+                (&mut big, 0, r)
             }
-            None => {
-                self.misses += 1;
-                return Ok(false);
-            }
+            r => (&mut *out, len, r),
         };
-        let t = &input[used..used + 8];
-        let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
-        let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
-        let data = &out[len..];
-        let mut h = crc32fast::Hasher::new();
-        h.update(data);
-        if h.finalize() != crc || size != data.len() as u32 {
+        let good = match res {
+            Ok(used) if input.len() >= used + 8 => {
+                let t = &input[used..used + 8];
+                let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
+                let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
+                let data = &dest[at..];
+                let mut h = crc32fast::Hasher::new();
+                h.update(data);
+                (h.finalize() == crc && size == data.len() as u32).then_some(used)
+            }
+            _ => None,
+        };
+        let Some(used) = good else {
             out.truncate(len);
+            big.clear();
+            self.big = big;
             self.misses += 1;
             return Ok(false);
-        }
+        };
         self.misses = 0;
-        self.decoded += data.len() as u64;
         self.raw.consume(used + 8);
         self.member = None;
         self.failing = None;
         self.stored.clear();
+        self.decoded += (out.len() - len) as u64;
+        self.big = big;
+        self.big_at = 0;
         Ok(true)
+    }
+
+    /// Hands out up to `max` bytes of a member decoded into `big`.
+    fn serve_big(&mut self, out: &mut Vec<u8>, max: usize) -> bool {
+        let rest = &self.big[self.big_at..];
+        if rest.is_empty() {
+            return false;
+        }
+        let n = rest.len().min(max.max(1));
+        out.extend_from_slice(&rest[..n]);
+        self.big_at += n;
+        self.decoded += n as u64;
+        if self.big_at == self.big.len() {
+            self.big.clear();
+            self.big_at = 0;
+            if self.big.capacity() > BIG {
+                self.big = Vec::new();
+            }
+        }
+        true
     }
 
     /// Reads a gzip member header at the read position (RFC 1952 §2.3). `Ok(false)`: not one.
@@ -464,6 +508,9 @@ impl<R: Read> GzStream<R> {
 
 impl<R: Read> Source for GzStream<R> {
     fn pull(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<Step> {
+        if self.serve_big(out, max) {
+            return Ok(Step::Data);
+        }
         loop {
             let Some(member) = &self.member else {
                 if self.raw.fill(1)?.is_empty() {
@@ -481,7 +528,7 @@ impl<R: Read> Source for GzStream<R> {
                 }
                 let before = out.len();
                 if self.whole_member(out, max.max(1))? {
-                    if out.len() > before {
+                    if self.serve_big(out, max) || out.len() > before {
                         return Ok(Step::Data);
                     }
                     continue;
