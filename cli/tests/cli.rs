@@ -779,6 +779,45 @@ fn strict_sanitizing_removes_unsafe_urls_from_url_fields() {
 }
 
 #[test]
+fn strict_sanitizing_removes_unsafe_urls_from_module_fields() {
+    let dir = scratch("strict-module-urls");
+    let path = dir.join("urls.xml");
+    std::fs::write(
+        &path,
+        r#"<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:wfw="http://wellformedweb.org/CommentAPI/" xmlns:media="http://search.yahoo.com/mrss/" xmlns:thr="http://purl.org/syndication/thread/1.0"><channel><title>t</title>
+<link>https://site.example/</link><docs>javascript:alert(1)</docs>
+<textInput><title>s</title><description>d</description><name>q</name><link>data:text/html,x</link></textInput>
+<atom:link rel="hub" href="javascript:alert(2)"/><atom:link rel="hub" href="https://hub.example/"/>
+<item><title>a</title><wfw:commentRss>vbscript:x</wfw:commentRss>
+<atom:link rel="replies" href="javascript:alert(3)"/>
+<thr:in-reply-to ref="tag:x" href="javascript:alert(4)"/>
+<media:content url="javascript:alert(5)" medium="image"/><media:content url="https://m.example/a.jpg" medium="image"/>
+<media:player url="data:text/html,y"/>
+</item></channel></rss>"#,
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    // The default output keeps the values as written.
+    let spec = one_record(&[p]);
+    assert_eq!(spec["feed"]["docs"], "javascript:alert(1)");
+    assert_eq!(spec["feed"]["entries"][0]["media"]["player"]["url"], "data:text/html,y");
+    let strict = one_record(&["--sanitize", "strict", p]);
+    let feed = &strict["feed"];
+    assert_eq!(feed.get("docs"), None, "{feed}");
+    assert_eq!(feed["text_input"].to_string(), r#"{"title":"s","description":"d","name":"q"}"#);
+    assert_eq!(feed["links"].to_string(), r#"[{"rel":"hub","url":"https://hub.example/"}]"#);
+    let e = &feed["entries"][0];
+    assert_eq!(e.get("comment_feed_url"), None, "{e}");
+    assert_eq!(e.get("links"), None, "{e}");
+    assert_eq!(e["in_reply_to"].to_string(), r#"[{"id":"tag:x"}]"#);
+    assert_eq!(
+        e["media"].to_string(),
+        r#"{"contents":[{"medium":"image"},{"url":"https://m.example/a.jpg","medium":"image"}]}"#
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn discover_html_files_and_warc_responses() {
     let dir = scratch("discover");
     let page = dir.join("page.html");

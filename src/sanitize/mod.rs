@@ -538,10 +538,12 @@ pub fn is_safe_url(v: &str) -> bool {
 /// or chapters file) is removed. Returns whether anything was removed.
 ///
 /// The fields: the feed's `page_url`, `feed_url`, `prev_feed_url`, `next_feed_url`, `icon`,
-/// `logo`, RSS `image` `url` and `link`, `generator` `uri`, `itunes:new-feed-url`, Podcast
-/// funding; every person's `page_url`, icon, Podcast `img` and `href`; every entry's
-/// `page_url`, thumbnail, enclosures, `comments`, `source` `url`, Podcast transcripts and
-/// chapters.
+/// `logo`, RSS `image` `url` and `link`, `generator` `uri`, `itunes:new-feed-url`, `docs`,
+/// `textInput` `link`, Podcast funding, other Atom links (removed); every person's
+/// `page_url`, icon, Podcast `img` and `href`; every entry's `page_url`, thumbnail,
+/// enclosures, `comments`, `wfw:commentRss`, `source` `url`, `thr:in-reply-to` `href`, Media
+/// RSS content `url` and player (removed), other Atom links (removed), Podcast transcripts
+/// and chapters.
 pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
     // Cleared fields counted in a cell, so the removals below can count as well.
     let dropped = std::cell::Cell::new(false);
@@ -566,6 +568,18 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
         opt(&mut g.uri);
     }
     opt(&mut feed.ext.itunes.new_feed_url);
+    opt(&mut feed.ext.docs);
+    if let Some(t) = &mut feed.ext.text_input {
+        opt(&mut t.link);
+    }
+    let links = |ls: &mut Vec<crate::model::ext::Link<'_>>| {
+        let before = ls.len();
+        ls.retain(|l| is_safe_url(l.url));
+        if ls.len() != before {
+            dropped.set(true);
+        }
+    };
+    links(&mut feed.ext.links);
     let persons = |ps: &mut [crate::Person<'_>]| {
         for p in ps {
             opt(&mut p.page_url);
@@ -589,6 +603,20 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
             opt(&mut x.url);
         }
         opt(&mut e.ext.comments);
+        opt(&mut e.ext.comment_feed_url);
+        links(&mut e.ext.links);
+        for r in &mut e.ext.in_reply_to {
+            opt(&mut r.url);
+        }
+        if let Some(m) = &mut e.ext.media {
+            for c in &mut m.contents {
+                opt(&mut c.url);
+            }
+            if m.player.as_ref().is_some_and(|p| !is_safe_url(p.url)) {
+                m.player = None;
+                dropped.set(true);
+            }
+        }
         if let Some(s) = &mut e.ext.source {
             opt(&mut s.url);
         }
