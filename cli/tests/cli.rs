@@ -804,7 +804,7 @@ fn strict_sanitizing_removes_unsafe_urls_from_module_fields() {
     let strict = one_record(&["--sanitize", "strict", p]);
     let feed = &strict["feed"];
     assert_eq!(feed.get("docs"), None, "{feed}");
-    assert_eq!(feed["text_input"].to_string(), r#"{"title":"s","description":"d","name":"q"}"#);
+    assert_eq!(feed["text_input"].to_string(), r#"{"description":"d","name":"q","title":"s"}"#);
     assert_eq!(feed["links"].to_string(), r#"[{"rel":"hub","url":"https://hub.example/"}]"#);
     let e = &feed["entries"][0];
     assert_eq!(e.get("comment_feed_url"), None, "{e}");
@@ -812,7 +812,7 @@ fn strict_sanitizing_removes_unsafe_urls_from_module_fields() {
     assert_eq!(e["in_reply_to"].to_string(), r#"[{"id":"tag:x"}]"#);
     assert_eq!(
         e["media"].to_string(),
-        r#"{"contents":[{"medium":"image"},{"url":"https://m.example/a.jpg","medium":"image"}]}"#
+        r#"{"contents":[{"medium":"image"},{"medium":"image","url":"https://m.example/a.jpg"}]}"#
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
