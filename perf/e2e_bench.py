@@ -14,6 +14,7 @@ medians per job, and ratios feed-rs / feedmill (wall, CPU = user+sys).
 Usage:
   python3 perf/e2e_bench.py                 # 5 rounds, records perf/runs/<UTC time>-e2e/
   python3 perf/e2e_bench.py --rounds 9 --note "quiet machine"
+  python3 perf/e2e_bench.py --peer /path/to/feedrs-jsonl   # reuse a built peer
 Builds: `cargo build --release --bin feedmill` and the peer
 (`cargo build --release --manifest-path perf/peers/Cargo.toml --bin feedrs-jsonl`).
 """
@@ -48,11 +49,14 @@ def main():
     ap.add_argument("--archive", default="/tmp/feedmill-corpus10.warc.gz")
     ap.add_argument("--note", default="")
     ap.add_argument("--out", default=None, help="run directory (default perf/runs/<UTC>-e2e)")
+    ap.add_argument("--peer", default=None,
+                    help="a built feedrs-jsonl to use instead of building perf/peers")
     a = ap.parse_args()
 
     sh(["cargo", "build", "--release", "--bin", "feedmill"])
-    sh(["cargo", "build", "--release", "--manifest-path", "perf/peers/Cargo.toml",
-        "--bin", "feedrs-jsonl"])
+    if a.peer is None:
+        sh(["cargo", "build", "--release", "--manifest-path", "perf/peers/Cargo.toml",
+            "--bin", "feedrs-jsonl"])
     if not os.path.exists(a.archive):
         sh([sys.executable, "perf/gen_archive.py", "--records", "2870", "-o", a.archive])
     # Private copies: a shared target dir may be rebuilt by another checkout mid-run.
@@ -60,7 +64,7 @@ def main():
     fm = os.path.join(tmp, "feedmill")
     peer = os.path.join(tmp, "feedrs-jsonl")
     shutil.copy(os.path.join(ROOT, "target/release/feedmill"), fm)
-    shutil.copy(os.path.join(ROOT, "perf/peers/target/release/feedrs-jsonl"), peer)
+    shutil.copy(a.peer or os.path.join(ROOT, "perf/peers/target/release/feedrs-jsonl"), peer)
 
     inputs = {"warc.gz": [a.archive], "dir x10": ["corpus/real"] * 10}
     jobs = []

@@ -265,7 +265,7 @@ impl<R: Read> GzStream<R> {
     /// they only keep a resynchronization after a *failed* member out of its stored data,
     /// and a good member clears them.
     fn whole_member(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<bool> {
-        if self.misses >= ONESHOT_MISSES && self.misses % 64 != 0 {
+        if self.misses >= ONESHOT_MISSES && !self.misses.is_multiple_of(64) {
             self.misses += 1;
             return Ok(false);
         }
