@@ -135,7 +135,15 @@ fn dates_as_micros(v: &mut Value) {
                     }
                     continue;
                 }
-                if matches!(k.as_str(), "updated" | "published" | "value") {
+                if matches!(
+                    k.as_str(),
+                    "updated"
+                        | "published"
+                        | "value"
+                        | "computed_updated"
+                        | "last_build_date"
+                        | "pub_date"
+                ) {
                     if let Value::String(s) = v {
                         let t = feedmill::model::date::parse_rfc3339(s).expect("an RFC 3339 date");
                         *v = Value::from(timestamp_micros(t).unwrap());
