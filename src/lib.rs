@@ -188,7 +188,8 @@ impl Parser {
             return Err(Error::InputTooLarge { size: self.read.len(), limit });
         }
         self.arena.reset();
-        let decoded = input::decode(&self.read, transport_charset);
+        let decoded =
+            input::decode::decode_with(&self.read, transport_charset, self.options.recover());
         Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, base_url)
     }
 

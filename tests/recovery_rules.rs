@@ -19,7 +19,7 @@ fn options(spec_exact: bool) -> Options {
 }
 
 /// What the tests look at, owned.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, PartialEq)]
 struct Out {
     is_feed: bool,
     encoding: String,
@@ -344,6 +344,19 @@ fn utf8_declared_over_windows_1252_bytes() {
     assert_eq!(guessed.len(), 1);
     assert!(guessed[0].message.contains("detected windows-1252"), "{guessed:?}");
     assert!(!on.diagnostics.iter().any(|d| d.kind == DiagnosticKind::InvalidEncoding));
+}
+
+/// `parse_reader` decodes with the same rules as `parse_bytes` (recovery included).
+#[test]
+fn parse_reader_decodes_like_parse_bytes() {
+    let bytes = fixture("utf8-declared-windows-1252.xml");
+    for spec_exact in [false, true] {
+        let mut parser = Parser::new(options(spec_exact));
+        let p = parser.parse_reader(&bytes[..], None, Some("https://example.org/feed")).unwrap();
+        let enc = p.encoding.map_or(String::new(), |e| e.name().to_owned());
+        let from_reader = out(p.feed.as_ref(), &p.diagnostics, enc);
+        assert_eq!(from_reader, parse(&bytes, spec_exact), "spec_exact: {spec_exact}");
+    }
 }
 
 #[test]

@@ -111,21 +111,17 @@ impl<R: Read> Raw<R> {
                 self.base += drop as u64;
                 self.start = keep;
             }
+            // Up to CHUNK bytes appended straight into the buffer's spare capacity
+            // (`read_to_end` does not zero it first for files and byte slices), so a
+            // short read costs what it reads, not a 256 KiB memset. Fewer than CHUNK
+            // bytes means the stream has ended.
             let old = self.buf.len();
-            self.buf.resize(old + CHUNK, 0);
-            let got = loop {
-                match self.inner.read(&mut self.buf[old..]) {
-                    Ok(g) => break g,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => {
-                        self.buf.truncate(old);
-                        return Err(e);
-                    }
+            match (&mut self.inner).take(CHUNK as u64).read_to_end(&mut self.buf) {
+                Ok(got) => self.eof = got < CHUNK,
+                Err(e) => {
+                    self.buf.truncate(old);
+                    return Err(e);
                 }
-            };
-            self.buf.truncate(old + got);
-            if got == 0 {
-                self.eof = true;
             }
         }
         Ok(&self.buf[self.start..])
