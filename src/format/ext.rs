@@ -102,7 +102,7 @@ impl<'a> Seen<'a> {
         }
     }
 
-    /// [`add_person`](super::common::add_person) with the author index.
+    /// [`add_person`] with the author index.
     pub fn add_person(
         &mut self,
         authors: &mut Vec<crate::model::Person<'a>>,
@@ -114,7 +114,7 @@ impl<'a> Seen<'a> {
         }
     }
 
-    /// [`add_named_author`](super::common::add_named_author) with the author index.
+    /// [`add_named_author`] with the author index.
     pub fn add_named_author(
         &mut self,
         r: &mut XmlReader<'a>,

@@ -11,7 +11,7 @@
 //! start, skipping every candidate header inside those ranges.
 //!
 //! Fast path: a member whose deflate data and trailer are buffered is first inflated whole
-//! by libdeflate ([`crate::bulk::deflate`]), 2–3× the streaming speed; when that fails for
+//! by libdeflate (`bulk::deflate`), 2–3× the streaming speed; when that fails for
 //! any reason the member goes through the streaming path above, from its start, so every
 //! failure and recovery is the streaming path's.
 //!
@@ -225,7 +225,7 @@ pub struct GzStream<R> {
     big_at: usize,
 }
 
-/// Largest member decoded whole into [`GzStream::big`] (larger ones stream).
+/// Largest member decoded whole into the stream's reused member buffer (larger ones stream).
 pub const BIG: usize = 4 << 20;
 
 /// See [`GzStream::misses`].
