@@ -27,7 +27,12 @@ pub mod columnar;
 pub mod discover;
 pub mod error;
 pub mod extract;
+// Internal (the format state machines and the XML tokenizer): public only with the
+// test-only `internals` feature, for this crate's tests and fuzz targets.
+#[cfg(feature = "internals")]
 pub mod format;
+#[cfg(not(feature = "internals"))]
+mod format;
 pub mod html;
 pub mod input;
 pub mod lint;
@@ -37,7 +42,10 @@ pub mod options;
 pub mod sanitize;
 #[cfg(feature = "json")]
 pub mod sink;
+#[cfg(feature = "internals")]
 pub mod xml;
+#[cfg(not(feature = "internals"))]
+mod xml;
 
 pub use error::{Diagnostic, DiagnosticKind, Error};
 pub use model::{

@@ -2,7 +2,7 @@
 //!
 //! Owns: [`Options`], [`Limits`]. Every field documents its default; `Default` gives the
 //! values used by the CLI. What each limit guarantees is summarized in the
-//! "Safety and limits" section of [`crate::xml`].
+//! "Safety and limits" section of the README (and of the XML reader's module docs).
 
 /// Resource limits applied to every parse. Exceeding one never aborts the parse: what was
 /// read is kept and a [`crate::DiagnosticKind::LimitReached`] diagnostic says what was cut or
@@ -58,7 +58,7 @@ pub struct Options {
     /// Lint RSS 2.0 documents against the RSS Best Practices Profile in the same pass
     /// ([`crate::lint`]; findings in [`crate::Parsed::lint`]). Default: `None` (off).
     pub lint: Option<crate::lint::LintOptions>,
-    /// Turns every web recovery rule off ([`crate::format::recover`] lists them): the
+    /// Turns every web recovery rule off (the README's "Web recovery rules" lists them): the
     /// result is exactly what the spec's processing yields. Default: `false` (the rules are
     /// on; each application is a [`crate::DiagnosticKind::Recovered`] or
     /// [`crate::DiagnosticKind::EncodingGuessed`] diagnostic, and no rule ever replaces a

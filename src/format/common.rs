@@ -8,7 +8,7 @@ use bumpalo::Bump;
 use url::Url;
 
 use crate::html::{self, Attribute, Element, Node, NodeKind};
-use crate::model::{date, url::resolve, Enclosure, Image, Person, Text, Timestamp};
+use crate::model::{url::resolve, Enclosure, Image, Person, Text};
 use crate::options::Limits;
 use crate::xml::{Event, Ns, Tag, XmlReader};
 use crate::DiagnosticKind;
@@ -101,19 +101,6 @@ pub enum DateSyntax {
     Rfc822,
 }
 
-pub fn date_element<'a>(
-    r: &mut XmlReader<'a>,
-    syntax: DateSyntax,
-    cx: &Ctx<'a>,
-) -> Option<Timestamp> {
-    let t = text(r, cx);
-    match syntax {
-        DateSyntax::Rfc3339 => date::parse_rfc3339(t),
-        DateSyntax::W3cDtf => date::parse_w3cdtf(t),
-        DateSyntax::Rfc822 => date::parse_rfc822(t),
-    }
-}
-
 /// Process an Atom person element.
 pub fn atom_person<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Person<'a> {
     let mut person = Person::default();
@@ -165,14 +152,6 @@ pub fn parse_rss_person(t: &str) -> Option<Person<'_>> {
 pub fn add_person<'a>(authors: &mut Vec<Person<'a>>, person: Person<'a>) {
     if person.email.is_some() || !authors.iter().any(|p| p.name == person.name) {
         authors.push(person);
-    }
-}
-
-/// A name-only author (`dc:creator`, `itunes:author`): appended when non-empty and new.
-pub fn add_named_author<'a>(r: &mut XmlReader<'a>, authors: &mut Vec<Person<'a>>, cx: &Ctx<'a>) {
-    let t = text(r, cx);
-    if !t.is_empty() && !authors.iter().any(|p| p.name == Some(t)) {
-        authors.push(Person { name: Some(t), ..Person::default() });
     }
 }
 

@@ -114,7 +114,8 @@ impl<'a> Seen<'a> {
         }
     }
 
-    /// [`add_named_author`] with the author index.
+    /// A name-only author (`dc:creator`, `itunes:author`): appended when non-empty and new
+    /// (looked up in the author index).
     pub fn add_named_author(
         &mut self,
         r: &mut XmlReader<'a>,

@@ -11,7 +11,7 @@ use super::common::*;
 use super::ext;
 use super::recover::{self, offer, Pending, Source, TextRule};
 use crate::lint;
-use crate::model::{Enclosure, Entry, Feed, Image};
+use crate::model::{Enclosure, Entry, Feed};
 use crate::xml::{Ns, Tag, XmlReader};
 
 /// Process an rss element (the root `rss` is open; consumes it).
@@ -158,22 +158,6 @@ fn channel<'a>(
     if cx.recover {
         p.apply_feed(r, feed);
     }
-}
-
-/// The logo of an RSS `image` element: its first `url` child (in namespace `ns`), processed
-/// as a URL element. Consumes the image element.
-pub fn image_url_child<'a>(r: &mut XmlReader<'a>, ns: Ns, cx: &Ctx<'a>) -> Option<Image<'a>> {
-    let mut logo = None;
-    let mut seen_url = false;
-    while let Some(child) = r.next_child() {
-        if !seen_url && child.ns == ns && child.local == "url" {
-            seen_url = true;
-            logo = url_element(r, cx).map(|u| Image { url: Some(u), ..Image::default() });
-        } else {
-            r.skip();
-        }
-    }
-    logo
 }
 
 /// Process an RSS 2.0 item element (consumes it).

@@ -594,15 +594,6 @@ impl<'a> XmlReader<'a> {
         self.arena
     }
 
-    pub fn src(&self) -> &'a str {
-        self.src
-    }
-
-    /// Current nesting depth (number of open elements).
-    pub fn depth(&self) -> usize {
-        self.open.len()
-    }
-
     /// Byte offset of the construct the reader read last (where a walker's diagnostic about
     /// the current value should point).
     pub fn last_offset(&self) -> usize {
@@ -628,11 +619,6 @@ impl<'a> XmlReader<'a> {
             return;
         }
         self.diagnostics.push(Diagnostic { kind, offset, message: message.into() });
-    }
-
-    /// Number of diagnostics not recorded because `max_diagnostics` was reached.
-    pub fn diagnostics_dropped(&self) -> usize {
-        self.diagnostics_dropped
     }
 
     /// Current position in `src`.
