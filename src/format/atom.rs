@@ -44,9 +44,7 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 cx,
             ),
             (Ns::Atom | Ns::Atom03, "link") => {
-                if let Some(l) = ext::other_link(r, &child, cx) {
-                    feed.ext.links.push(l);
-                }
+                ext::collect_other_link(&mut feed.ext.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 feed_link(&mut feed, link);
             }
@@ -190,9 +188,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Atom | Ns::Atom03, "link") => {
                 let type_attr = child.attr(cx.arena, "type");
                 let length = child.attr(cx.arena, "length").and_then(leading_digits);
-                if let Some(l) = ext::other_link(r, &child, cx) {
-                    entry.ext.links.push(l);
-                }
+                ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 match link.rel {
                     Rel::Alternate => fill(&mut entry.page_url, link.url),

@@ -518,6 +518,19 @@ pub fn module_item<'a>(
     true
 }
 
+/// Appends the Atom `link` `tag` to `links` when its relation is one the spec does not read
+/// (see [`other_link`]). Reads attributes only (the caller consumes the element).
+pub fn collect_other_link<'a>(
+    links: &mut Vec<Link<'a>>,
+    r: &XmlReader<'a>,
+    tag: &Tag<'a>,
+    cx: &Ctx<'a>,
+) {
+    if let Some(l) = other_link(r, tag, cx) {
+        links.push(l);
+    }
+}
+
 /// An Atom `link` whose relation the spec does not read ([`Rel::Other`]), for the `links`
 /// list: `None` for the spec's relations, or without a usable `href`. Reads attributes
 /// only (the caller consumes the element).

@@ -78,9 +78,7 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
             (Ns::Rss1, "description") => fill(&mut feed.description, string_element(r, cx)),
             (Ns::Rss1, "link") => fill(&mut feed.page_url, url_element(r, cx)),
             (Ns::Atom, "link") => {
-                if let Some(l) = ext::other_link(r, &child, cx) {
-                    feed.ext.links.push(l);
-                }
+                ext::collect_other_link(&mut feed.ext.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 feed_link(feed, link);
             }
@@ -156,9 +154,7 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::MediaRss, _) if ext::media_item(r, &child, &mut entry, &mut media_groups, cx) => {}
             (Ns::Atom, "link") => {
-                if let Some(l) = ext::other_link(r, &child, cx) {
-                    entry.ext.links.push(l);
-                }
+                ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
                 r.skip();
             }
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}

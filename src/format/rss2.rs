@@ -95,9 +95,7 @@ fn channel<'a>(
             }
             (Ns::Null, "link") => fill(&mut feed.page_url, url_element(r, cx)),
             (Ns::Atom, "link") => {
-                if let Some(l) = ext::other_link(r, &child, cx) {
-                    feed.ext.links.push(l);
-                }
+                ext::collect_other_link(&mut feed.ext.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 feed_link(feed, link);
             }
@@ -292,9 +290,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
             (Ns::MediaRss, _) if ext::media_item(r, &child, &mut entry, &mut media_groups, cx) => {}
             (Ns::Atom, "link") => {
-                if let Some(l) = ext::other_link(r, &child, cx) {
-                    entry.ext.links.push(l);
-                }
+                ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
                 r.skip();
             }
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}
