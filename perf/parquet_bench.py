@@ -23,19 +23,9 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def sh(cmd, **kw):
-    return subprocess.run(cmd, check=True, cwd=ROOT, **kw)
-
-
-def timed(argv):
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
-        subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", t.name] + argv,
-                       check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
-        wall, user, sys_, rss = t.read().split()[-4:]
-    return float(wall), float(user), float(sys_), int(rss) / 1024.0
+# The same run and timing helpers as the JSONL end-to-end bench (this directory is on
+# sys.path when the script is run as `python3 perf/parquet_bench.py`).
+from e2e_bench import ROOT, sh, timed
 
 
 def main():
