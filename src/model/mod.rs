@@ -122,7 +122,7 @@ pub struct Enclosure<'a> {
 }
 
 /// An entry (Atom `entry`, RSS `item`, JSON Feed item) \[28\]\[88\]\[227\], after the
-/// spec's entry cleanup \[262\]. Every field is `None`/empty when the document has no
+/// spec's entry cleanup \[262\] (the XML formats; JSON Feed items are taken as they are). Every field is `None`/empty when the document has no
 /// value for it; single values are the first non-null one in document order.
 ///
 /// Web recovery rules (on unless [`crate::Options::spec_exact`]) may fill a field the
@@ -136,8 +136,8 @@ pub struct Entry<'a> {
     /// element \[60\]), `media:title` in an Atom entry's `media:group` \[116\], JSON Feed
     /// `title`. Plain text is kept as written (not trimmed).
     pub title: Option<Text<'a>>,
-    /// A short subtitle: `itunes:subtitle`, else `itunes:summary` (RSS 2.0, string elements;
-    /// the spec's tests read `itunes:summary` into the subtitle). Cleared when it has the same
+    /// A short subtitle: the first of `itunes:subtitle` and `itunes:summary` (RSS 2.0 items,
+    /// string elements; the spec's table reads both into the subtitle). Cleared when it has the same
     /// text content as the title \[265\].
     pub subtitle: Option<Text<'a>>,
     /// The entry's summary: Atom `summary` (text construct), Atom 0.3 `summary`, RSS
@@ -158,8 +158,9 @@ pub struct Entry<'a> {
     /// \[263\].
     pub page_url: Option<&'a str>,
     /// The entry's picture: `media:thumbnail@url` (with `width`/`height`), `itunes:image@href`,
-    /// `hatena:imageurl` (RSS 1.0), JSON Feed `image`. Cleanup moves the first image
-    /// enclosure here when there is none \[332\]. JSONL `{url, width, height}`.
+    /// `hatena:imageurl` (RSS 1.0), JSON Feed `image`. When the entry has a page URL and no
+    /// thumbnail, cleanup moves the first image enclosure (type `image/*`, or no type and a
+    /// `.jpeg`/`.jpg`/`.png` URL) here \[332\]-\[335\]. JSONL `{url, width, height}`.
     pub thumbnail: Option<Image<'a>>,
     /// Duration in seconds (`itunes:duration`): `S`, `M:S` or `H:M:S`, ASCII digits only,
     /// no range checks (`1:75` is 135) \[212\]-\[257\]. `None` for any other form (`1.5`,
@@ -211,7 +212,8 @@ pub struct Feed<'a> {
     /// The feed's subtitle: Atom `subtitle` (text construct), Atom 0.3 `tagline`,
     /// `itunes:subtitle` (RSS 2.0 channel, string).
     pub subtitle: Option<Text<'a>>,
-    /// The feed's description: RSS 2.0 channel `description`, else `itunes:summary`; RSS 1.0
+    /// The feed's description: the first of RSS 2.0 channel `description` and
+    /// `itunes:summary`; RSS 1.0
     /// channel `description`; JSON Feed `description`. String elements \[60\], so always
     /// [`Text::Plain`] from the spec's steps (the `markup_in_text` recovery rule can give
     /// HTML). Atom has no description (its `subtitle` is [`Feed::subtitle`]).
@@ -219,7 +221,8 @@ pub struct Feed<'a> {
     /// The site the feed belongs to: RSS channel `link` (text resolved against the base URL),
     /// Atom `link` with `rel="alternate"` or no `rel` (also `atom:link` in RSS channels),
     /// JSON Feed `home_page_url`. Resolved against the document's base URL (`xml:base` is
-    /// not applied); a relative URL with no base URL is dropped.
+    /// not applied); a relative URL with no base URL is dropped; an Atom link without
+    /// `href` gives the base URL itself.
     pub page_url: Option<&'a str>,
     /// The feed's own address: Atom `link rel="self"` (also `atom:link` in RSS channels),
     /// JSON Feed `feed_url`; resolved as [`Feed::page_url`].
@@ -229,7 +232,8 @@ pub struct Feed<'a> {
     /// The next page of a paged feed: Atom `link rel="next"`, JSON Feed `next_url`.
     pub next_feed_url: Option<&'a str>,
     /// A small square image: Atom `icon` (URL element \[181\]), `itunes:image@href` (RSS
-    /// 2.0 channel), JSON Feed `favicon`. Set to `None` when it has the logo's URL \[352\].
+    /// 2.0 channel), JSON Feed `favicon`. Set to `None` when it has the logo's URL (cleanup feed \[352\],
+    /// XML formats).
     pub icon: Option<Image<'a>>,
     /// A larger image: Atom `logo` \[185\], the first RSS `image`'s `url` child
     /// \[211\]\[305\] (its other children are in [`FeedExt::image`]), JSON Feed `icon`.
