@@ -462,7 +462,8 @@ impl PodcastEntry<'_> {
 pub struct FeedExt<'a> {
     /// Atom `id`; RSS 1.0 channel `rdf:about`.
     pub id: Option<&'a str>,
-    /// RSS `language`, `dc:language`, or the Atom root's `xml:lang`.
+    /// RSS `language`, `dc:language`, the Atom root's `xml:lang`, or JSON Feed `language`
+    /// (XML values trimmed; not validated as a language tag).
     pub language: Option<&'a str>,
     /// The software that made the feed: RSS 2.0 `generator`, Atom/Atom 0.3 `generator`
     /// (the first one with a name or URI).
@@ -524,7 +525,8 @@ pub struct FeedExt<'a> {
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct EntryExt<'a> {
-    /// Atom `id`; RSS `guid`; RSS 1.0 item `rdf:about`.
+    /// Atom `id`; RSS `guid`; RSS 1.0 item `rdf:about`; JSON Feed `id` (a number coerced to
+    /// its text). XML values trimmed; never invented (`None` when the entry has none).
     pub id: Option<&'a str>,
     /// RSS `guid@isPermaLink` (absent → true, per RSS 2.0); `None` when the id is not a guid.
     pub id_is_permalink: Option<bool>,
