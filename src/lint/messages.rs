@@ -34,7 +34,8 @@ pub enum Code {
     UndefinedElement,
     /// Warning (parent class `Warning`): `%(element)s should not contain HTML`
     ContainsHTML,
-    /// Warning (parent class `ContainsHTML`): `Encode "&" and "<" in plain text using hexadecimal character references.`
+    /// Warning (parent class `ContainsHTML`):
+    /// `Encode "&" and "<" in plain text using hexadecimal character references.`
     CharacterData,
     /// Error (parent class `InvalidValue`): `%(element)s must be an RFC-822 date-time`
     InvalidRFC2822Date,
@@ -86,11 +87,13 @@ pub enum Code {
     InvalidWidth,
     /// Error (parent class `InvalidValue`): `%(element)s must be an ISO-639 language code`
     InvalidLanguage,
-    /// Error (parent class `InvalidValue`): `%(element)s must be Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, or Sunday`
+    /// Error (parent class `InvalidValue`):
+    /// `%(element)s must be Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, or Sunday`
     InvalidDay,
     /// Error (parent class `InvalidValue`): `%(element)s must be an integer between 0 and 23`
     InvalidHour,
-    /// Error (parent class `InvalidValue`): `%(element)s values must not be duplicated within a feed`
+    /// Error (parent class `InvalidValue`):
+    /// `%(element)s values must not be duplicated within a feed`
     DuplicateValue,
     /// Error (parent class `Error`): `skipDays can not contain more than 7 day elements`
     EightDaysAWeek,
@@ -104,7 +107,8 @@ pub enum Code {
     InvalidFormComponentName,
     /// Error (parent class `InvalidInteger`): `%(element)s must be a non-negative integer`
     InvalidNonNegativeInteger,
-    /// Error (parent class `InvalidValue`): `%(attr)s attribute of %(element)s must be a positive integer`
+    /// Error (parent class `InvalidValue`):
+    /// `%(attr)s attribute of %(element)s must be a positive integer`
     InvalidIntegerAttribute,
     /// Error (parent class `Error`): `Invalid value for %(attr)s`
     InvalidValue,
@@ -114,11 +118,14 @@ pub enum Code {
     DuplicateEnclosure,
     /// Error (parent class `InvalidNonNegativeInteger`): `Use zero for unknown length`
     UseZeroForUnknown,
-    /// Error (parent class `InvalidValue`): `%(attr)s attribute of %(element)s must be a valid MIME type`
+    /// Error (parent class `InvalidValue`):
+    /// `%(attr)s attribute of %(element)s must be a valid MIME type`
     InvalidMIMEAttribute,
-    /// Error (parent class `Error`): `guid must be a full URL, unless isPermaLink attribute is false`
+    /// Error (parent class `Error`):
+    /// `guid must be a full URL, unless isPermaLink attribute is false`
     InvalidPermalink,
-    /// Error (parent class `InvalidValue`): `%(attr)s attribute of %(element)s must be 'true' or 'false'`
+    /// Error (parent class `InvalidValue`):
+    /// `%(attr)s attribute of %(element)s must be 'true' or 'false'`
     InvalidBooleanAttribute,
     /// Warning (parent class `Warning`): `%(parent)s should contain a %(element)s element`
     MissingGuid,
@@ -132,15 +139,18 @@ pub enum Code {
     RelativeSelf,
     /// Warning (parent class `RSS20Profile`): `Ensure description precedes content:encoded`
     NeedDescriptionBeforeContent,
-    /// Warning (parent class `DuplicateSemantics`): `An item should not include both %(core)s and %(ext)s`
+    /// Warning (parent class `DuplicateSemantics`):
+    /// `An item should not include both %(core)s and %(ext)s`
     DuplicateItemSemantics,
     /// Warning (parent class `Warning`): `A channel should not include both %(core)s and %(ext)s`
     DuplicateSemantics,
-    /// Warning (parent class `RSS20Profile`): `Ensure lastBuildDate is present when slash:comments is used`
+    /// Warning (parent class `RSS20Profile`):
+    /// `Ensure lastBuildDate is present when slash:comments is used`
     SlashDate,
     /// Warning (parent class `Warning`): `%(message)s`
     NotHtml,
-    /// Warning (parent class `Warning`): `Identifier "%(uri)s" is not in canonical form (the canonical form would be "%(curi)s")`
+    /// Warning (parent class `Warning`):
+    /// `Identifier "%(uri)s" is not in canonical form (the canonical form would be "%(curi)s")`
     NonCanonicalURI,
     /// Error (parent class `Error`): `Invalid Media Rating`
     InvalidMediaRating,

@@ -443,14 +443,16 @@ pub struct PodcastEntry<'a> {
 }
 
 impl PodcastFeed<'_> {
-    /// Whether every field is `None`/empty (no Podcast namespace value was read; not written in JSONL).
+    /// Whether every field is `None`/empty (no Podcast namespace value was read; not written
+    /// in JSONL).
     pub fn is_empty(&self) -> bool {
         self == &PodcastFeed::default()
     }
 }
 
 impl PodcastEntry<'_> {
-    /// Whether every field is `None`/empty (no Podcast namespace value was read; not written in JSONL).
+    /// Whether every field is `None`/empty (no Podcast namespace value was read; not written
+    /// in JSONL).
     pub fn is_empty(&self) -> bool {
         self == &PodcastEntry::default()
     }

@@ -122,8 +122,9 @@ pub struct Enclosure<'a> {
 }
 
 /// An entry (Atom `entry`, RSS `item`, JSON Feed item) \[28\]\[88\]\[227\], after the
-/// spec's entry cleanup \[262\] (the XML formats; JSON Feed items are taken as they are). Every field is `None`/empty when the document has no
-/// value for it; single values are the first non-null one in document order.
+/// spec's entry cleanup \[262\] (the XML formats; JSON Feed items are taken as they are).
+/// Every field is `None`/empty when the document has no value for it; single values are the
+/// first non-null one in document order.
 ///
 /// Web recovery rules (on unless [`crate::Options::spec_exact`]) may fill a field the
 /// spec's steps left null; each such value comes with a `recovered` diagnostic naming the
@@ -132,13 +133,14 @@ pub struct Enclosure<'a> {
 #[non_exhaustive]
 pub struct Entry<'a> {
     /// The entry's title: Atom `title` (an Atom text construct \[50\]: plain, or sanitized
-    /// HTML for `type="html"`/`"xhtml"`), Atom 0.3 `title` \[153\], RSS `title` (a string
+    /// HTML for `type="html"`/`"xhtml"`, plain again when the HTML is one text node
+    /// \[339\]), Atom 0.3 `title` \[153\], RSS `title` (a string
     /// element \[60\]), `media:title` in an Atom entry's `media:group` \[116\], JSON Feed
     /// `title`. Plain text is kept as written (not trimmed).
     pub title: Option<Text<'a>>,
     /// A short subtitle: the first of `itunes:subtitle` and `itunes:summary` (RSS 2.0 items,
-    /// string elements; the spec's table reads both into the subtitle). Cleared when it has the same
-    /// text content as the title \[265\].
+    /// string elements; the spec's table reads both into the subtitle). Cleared when it has
+    /// the same text content as the title \[265\].
     pub subtitle: Option<Text<'a>>,
     /// The entry's summary: Atom `summary` (text construct), Atom 0.3 `summary`, RSS
     /// `description` (escaped HTML \[178\]: parsed as an HTML fragment and sanitized, or
@@ -232,8 +234,8 @@ pub struct Feed<'a> {
     /// The next page of a paged feed: Atom `link rel="next"`, JSON Feed `next_url`.
     pub next_feed_url: Option<&'a str>,
     /// A small square image: Atom `icon` (URL element \[181\]), `itunes:image@href` (RSS
-    /// 2.0 channel), JSON Feed `favicon`. Set to `None` when it has the logo's URL (cleanup feed \[352\],
-    /// XML formats).
+    /// 2.0 channel), JSON Feed `favicon`. Set to `None` when it has the logo's URL (cleanup
+    /// feed \[352\], XML formats).
     pub icon: Option<Image<'a>>,
     /// A larger image: Atom `logo` \[185\], the first RSS `image`'s `url` child
     /// \[211\]\[305\] (its other children are in [`FeedExt::image`]), JSON Feed `icon`.
