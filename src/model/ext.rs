@@ -474,7 +474,8 @@ pub struct FeedExt<'a> {
     pub rights: Option<&'a str>,
     /// RSS `ttl`, minutes.
     pub ttl: Option<u64>,
-    /// RSS `skipHours/hour` values 0–23 (unique, document order).
+    /// RSS `skipHours/hour` values 0–23 (unique, document order; `24`, the midnight of RSS
+    /// 0.91's 1–24 range, is read as 0; other values are dropped).
     pub skip_hours: Vec<u8>,
     /// RSS `skipDays/day` values, normalized to `Monday` … `Sunday` (unique, document order).
     pub skip_days: Vec<&'static str>,
