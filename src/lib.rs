@@ -26,12 +26,8 @@
 #![warn(missing_docs)]
 
 #[cfg(feature = "bulk")]
-// Not yet documented item by item: remove this `allow` once `bulk` is.
-#[allow(missing_docs)]
 pub mod bulk;
 #[cfg(feature = "arrow")]
-// Not yet documented item by item: remove this `allow` once `columnar` is.
-#[allow(missing_docs)]
 pub mod columnar;
 #[cfg(feature = "discover")]
 pub mod discover;

@@ -46,7 +46,9 @@ pub enum Codec {
 /// Settings of a Parquet file.
 #[derive(Clone, Debug)]
 pub struct ParquetOptions {
+    /// One row per record (default) or per entry.
     pub layout: Layout,
+    /// Page compression; default Snappy.
     pub codec: Codec,
     /// Input records per row group at most. [`ParquetSink::write_batch`] splits a larger
     /// batch; records appended through [`Sink`] are written every this many. Default: 4096.
@@ -128,6 +130,7 @@ pub struct ParquetSink<W: Write + Send> {
 }
 
 impl<W: Write + Send> ParquetSink<W> {
+    /// Starts a Parquet file of `opts.layout`'s schema on `out`.
     pub fn new(out: W, opts: ParquetOptions) -> io::Result<Self> {
         let compression = match opts.codec {
             Codec::Snappy => Compression::SNAPPY,
@@ -240,6 +243,7 @@ pub struct ParquetStep {
 
 #[cfg(feature = "bulk")]
 impl ParquetStep {
+    /// A worker's step building `layout`'s rows and encoding them with `encoder`.
     pub fn new(layout: Layout, encoder: RowGroupEncoder) -> Self {
         ParquetStep { builder: RecordBatchBuilder::new(layout), encoder }
     }
