@@ -9,6 +9,11 @@ VENV=${FEEDMILL_VENV:-/tmp/feedmill-py-venv}
 python3 -m venv "$VENV"
 "$VENV/bin/pip" install -q --upgrade pip
 "$VENV/bin/pip" install -q maturin pyarrow pandas pyspark duckdb pytest
+# Ray Data is a large download (~4 min here); its test runs whenever `ray` is importable.
+# FEEDMILL_CI_RAY=1 installs it (tested with ray 2.60).
+if [ "${FEEDMILL_CI_RAY:-0}" = 1 ]; then
+    "$VENV/bin/pip" install -q "ray[data]"
+fi
 if ! command -v java >/dev/null 2>&1; then
     apt-get update -qq && apt-get install -y -qq openjdk-17-jre-headless
 fi
