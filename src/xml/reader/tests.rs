@@ -1,0 +1,359 @@
+//! Reader tests: differential runs against quick-xml on generated inputs, recovery cases with
+//! their diagnostics, and limits.
+
+use super::tag::{attr_name_len, needs_attr_decoding};
+use super::*;
+
+/// xorshift64: deterministic random inputs for the differential tests.
+fn rng(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// The text decoder before the block fast paths (one memchr search per gap and per
+/// reference), kept as the oracle of `decode_text`.
+fn decode_text_plain<'a>(
+    reader: &mut XmlReader<'a>,
+    raw: &'a str,
+    first: usize,
+    offset: usize,
+) -> &'a str {
+    let bytes = raw.as_bytes();
+    let n = bytes.len();
+    let mut out = bumpalo::collections::String::with_capacity_in(n, reader.arena);
+    out.push_str(&raw[..first]);
+    let mut i = first;
+    while i < n {
+        let j = i + memchr::memchr2(b'&', b'\r', &bytes[i..]).unwrap_or(n - i);
+        out.push_str(&raw[i..j]);
+        if j == n {
+            break;
+        }
+        if bytes[j] == b'\r' {
+            out.push('\n');
+            i = j + 1 + usize::from(bytes.get(j + 1) == Some(&b'\n'));
+            continue;
+        }
+        let k = j + 1 + memchr::memchr2(b';', b'&', &bytes[j + 1..]).unwrap_or(n - j - 1);
+        if k == n || bytes[k] == b'&' {
+            reader.diag(
+                DiagnosticKind::BareAmpersand,
+                offset + j,
+                "'&' starts no reference; kept literally",
+            );
+            out.push('&');
+            i = j + 1;
+            continue;
+        }
+        match &bytes[j + 1..k] {
+            b"lt" => out.push('<'),
+            b"gt" => out.push('>'),
+            b"amp" => out.push('&'),
+            b"quot" => out.push('"'),
+            _ => reader.push_reference(&mut out, &raw[j + 1..k], &raw[j..=k], offset + j),
+        }
+        i = k + 1;
+    }
+    out.into_bump_str()
+}
+
+/// Random text runs built from the pieces that matter to a text decoder.
+fn random_runs(seed: u64, count: usize, max_pieces: u64, mut check: impl FnMut(&str)) {
+    let pieces = [
+        "&",
+        ";",
+        "lt",
+        "gt",
+        "amp",
+        "quot",
+        "apos",
+        "#39",
+        "#x27",
+        "#",
+        "x",
+        "nbsp",
+        "eacute",
+        "bogus",
+        "\r",
+        "\n",
+        "\r\n",
+        "a",
+        "text ",
+        "é",
+        "日本語",
+        "\u{10348}",
+        " ",
+        "#0",
+        "#xD800",
+        "&lt;p&gt;",
+        "&amp;",
+        "0123456789abcdef",
+        "\t",
+        "\u{1}",
+    ];
+    let mut rand = rng(seed);
+    for _ in 0..count {
+        let n = rand() % max_pieces;
+        let raw: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+        check(&raw);
+    }
+}
+
+#[test]
+fn attribute_lists_match_a_scan_of_the_tag_text() {
+    let pieces = [
+        " ",
+        "a",
+        "b",
+        "x:y",
+        "xmlns",
+        "xmlns:x",
+        "=",
+        "\"",
+        "'",
+        "v",
+        "&amp;",
+        "&",
+        "/",
+        "\n",
+        "\r",
+        "\t",
+        "é",
+        "\u{1}",
+        "0123456789abcdefghij",
+        "<",
+        ">",
+    ];
+    let mut rand = rng(0x1234_5678_9abc_def1);
+    for round in 0..100_000 {
+        let n = rand() % 24;
+        let attrs: String =
+            (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+        let doc = format!("<r {attrs}/>");
+        let limits = if round % 3 == 0 {
+            Limits { max_attributes: 2, max_text_bytes: 6, ..Limits::default() }
+        } else {
+            Limits::default()
+        };
+        let arena = Bump::new();
+        let mut reader = XmlReader::with_limits(&arena, &doc, &limits);
+        for _ in 0..8 {
+            match reader.next() {
+                Event::Start(tag) => {
+                    let listed: Vec<_> = tag.attrs().collect();
+                    let scanned: Vec<_> = Attrs::new(tag.attrs_raw).collect();
+                    assert_eq!(listed, scanned, "{doc:?}");
+                    let mut scan = Attrs::new(tag.attrs_raw);
+                    while let Some(a) = scan.next_raw() {
+                        assert_eq!(a.has_amp, a.value.contains('&'), "{doc:?}");
+                    }
+                    for (name, _) in &scanned {
+                        let first = scanned.iter().find(|(n, _)| n == name).map(|&(_, v)| v);
+                        assert_eq!(tag.raw_attr(name), first, "{doc:?}");
+                    }
+                }
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn cached_namespaces_match_the_resolver() {
+    let pieces = [
+        "<a>",
+        "</a>",
+        "<x:a>",
+        "</x:a>",
+        "<y:b/>",
+        "<a:b:c/>",
+        "<:d/>",
+        "text",
+        "<b xmlns:y='u'>",
+        "</b>",
+        "<c xmlns=''>",
+        "</c>",
+        "<e xmlns='http://www.w3.org/2005/Atom'>",
+        "</e>",
+        "<f xmlns:x='http://purl.org/dc/elements/1.1/'>",
+        "</f>",
+        "<g x:attr='1' y:attr='2'/>",
+        "<h y:z='2' xmlns:y='v'/>",
+        "<i xmlns:x=''>",
+        "</i>",
+        "<j a='xmlns'>",
+        "</j>",
+        "<k xmlns:z='1' xmlns:w='2' xmlns:v='3'>",
+        "</k>",
+        "<l xmlns:y='u'/xmlns:z='v'>",
+        "</l>",
+        "<m xmlns:y=u xmlns:z='v'>",
+        "</m>",
+        "<n =xmlns:y='u'>",
+        "</n>",
+        "<o xmlns:y='u' xmlns:y='w'>",
+        "</o>",
+        "<p xmlns:xml='u' xmlns:y='w'>",
+        "</p>",
+        "<q xmlns:y = \"u\"\txmlns='v' />",
+        "<s xmlns:y='u' a>",
+        "</s>",
+        "<t xmlns:z='1'xmlns:y='2' / >",
+        "<u a='1' xmlns:y='<'>",
+        "</u>",
+        "<v xmlns:xmlns='u' xmlns='w'>",
+        "</v>",
+        "<w xmlns:y='u' xmlns:z='v>",
+        "</w>",
+        "<z xmlns:q='' xmlns:y='&amp;'>",
+        "</z>",
+    ];
+    let mut rand = rng(0x0bad_5eed_1234_5678);
+    for round in 0..20_000 {
+        let n = rand() % 30;
+        let body: String =
+            (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+        let doc = format!("<r xmlns:x='http://www.itunes.com/dtds/podcast-1.0.dtd'>{body}</r>");
+        let limits = Limits {
+            max_namespace_bindings: if round % 4 == 0 { 2 } else { 128 },
+            ..Limits::default()
+        };
+        let read = |disabled: bool| {
+            let arena = Bump::new();
+            let mut reader = XmlReader::with_limits(&arena, &doc, &limits);
+            reader.ns_cache.disabled = disabled;
+            let mut names = Vec::new();
+            loop {
+                match reader.next() {
+                    Event::Start(tag) => names.push(format!("{} {:?}", tag.qname, tag.ns)),
+                    Event::Eof => break,
+                    _ => {}
+                }
+            }
+            (names, reader.diagnostics)
+        };
+        assert_eq!(read(false), read(true), "{doc:?}");
+    }
+}
+
+#[test]
+fn find_forbidden_control_matches_a_byte_loop() {
+    let mut rand = rng(0xd1b5_4a32_d192_ed03);
+    for _ in 0..20_000 {
+        let len = (rand() % 700) as usize;
+        let mut bytes: Vec<u8> = (0..len)
+            .map(|_| {
+                [b'a', b'\t', b'\n', b'\r', b' ', 0x80, 0xff, b'<', 0x29, 0x89, 0x8d, 0x7a]
+                    [(rand() % 12) as usize]
+            })
+            .collect();
+        for _ in 0..rand() % 3 {
+            if len > 0 {
+                let at = (rand() % len as u64) as usize;
+                bytes[at] = [0, 1, 8, 0x0b, 0x0c, 0x0e, 0x1f, 0x19, 0x1a, 0x1d, 0x10]
+                    [(rand() % 11) as usize];
+            }
+        }
+        let want = bytes.iter().position(|&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r'));
+        assert_eq!(find_forbidden_control(&bytes), want, "{bytes:?}");
+    }
+}
+
+#[test]
+fn attr_name_len_matches_a_byte_loop() {
+    let pieces = [
+        "a",
+        "x:y",
+        " ",
+        "\t",
+        "\n",
+        "\r",
+        "=",
+        "/",
+        ">",
+        "\u{1}",
+        "\u{1f}",
+        "!",
+        "é",
+        "0123456789abcdef",
+        "\"",
+        "<",
+    ];
+    let mut rand = rng(0x2545_f491_4f6c_dd1d);
+    for _ in 0..100_000 {
+        let n = rand() % 12;
+        let s: String = (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+        let b = s.as_bytes();
+        let want =
+            b.iter().position(|&c| is_ws(c) || matches!(c, b'=' | b'/' | b'>')).unwrap_or(b.len());
+        assert_eq!(attr_name_len(b), want, "{s:?}");
+    }
+}
+
+#[test]
+fn may_declare_namespaces_matches_a_substring_search() {
+    let pieces = ["x", "xml", "xmlns", "ns", " ", "a", "='", "é", "0123456789abcdef"];
+    let mut rand = rng(0x3c6e_f372_fe94_f82b);
+    for _ in 0..100_000 {
+        let n = rand() % 16;
+        let attrs: String =
+            (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
+        assert_eq!(may_declare_namespaces(attrs.as_bytes()), attrs.contains("xmlns"), "{attrs:?}");
+    }
+}
+
+#[test]
+fn needs_attr_decoding_matches_a_byte_loop() {
+    random_runs(0x5851_f42d_4c95_7f2d, 100_000, 30, |raw| {
+        let want = raw.bytes().any(|b| b == b'&' || b < 0x20);
+        assert_eq!(needs_attr_decoding(raw.as_bytes()), want, "{raw:?}");
+    });
+}
+
+#[test]
+fn decode_text_matches_the_plain_decoder() {
+    random_runs(0x9e37_79b9_7f4a_7c15, 200_000, 40, |raw| {
+        let Some(first) = raw.bytes().position(|b| b == b'&' || b == b'\r') else { return };
+        let arena = Bump::new();
+        let mut fast = XmlReader::new(&arena, raw, 16);
+        let mut plain = XmlReader::new(&arena, raw, 16);
+        let got = fast.decode_text(raw, first, 0);
+        let want = decode_text_plain(&mut plain, raw, first, 0);
+        assert_eq!(got, want, "{raw:?}");
+        assert_eq!(fast.diagnostics, plain.diagnostics, "{raw:?}");
+    });
+}
+
+#[test]
+fn many_undeclared_prefixed_attributes_are_each_reported_once() {
+    // 200 attributes with undeclared prefixes, one prefix declared on the same tag after
+    // them, and a long value that every per-attribute rescan would have crossed.
+    let mut attrs: String = (0..200).map(|i| format!(" p{i}:a='v{i}'")).collect();
+    attrs.push_str(" q:b='w'");
+    attrs.push_str(&format!(" long='{}'", "x".repeat(100_000)));
+    attrs.push_str(" xmlns:q='urn:q'");
+    let doc = format!("<r{attrs}/>");
+    let arena = Bump::new();
+    let mut reader = XmlReader::new(&arena, &doc, 16);
+    let Event::Start(tag) = reader.next() else { panic!("no start tag") };
+    assert_eq!(tag.raw_attr("p0:a"), Some("v0"));
+    assert_eq!(tag.raw_attr("p199:a"), Some("v199"));
+    assert_eq!(tag.raw_attr("q:b"), Some("w"));
+    assert_eq!(tag.attrs().count(), 203);
+    let unbound: Vec<&str> = reader
+        .diagnostics
+        .iter()
+        .filter(|d| d.kind == DiagnosticKind::UnboundPrefix)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(unbound.len(), 200, "{unbound:?}");
+    assert_eq!(unbound[0], "namespace prefix \"p0\" of attribute \"p0:a\" is not declared");
+    assert_eq!(unbound[199], "namespace prefix \"p199\" of attribute \"p199:a\" is not declared");
+    let first = reader.diagnostics.iter().find(|d| d.kind == DiagnosticKind::UnboundPrefix);
+    assert_eq!(first.map(|d| d.offset), Some(3));
+}

@@ -1,0 +1,111 @@
+//! Text-level helpers of the reader: forbidden C0 controls (found once per document) and
+//! character/entity reference boundaries in text runs.
+
+use super::*;
+
+/// Whether `b` is a C0 control character XML 1.0 forbids (all but TAB, LF, CR).
+#[inline(always)]
+pub(super) fn is_forbidden_control(b: u8) -> bool {
+    (b < 0x20) & (b != b'\t') & (b != b'\n') & (b != b'\r')
+}
+
+/// Position of the first forbidden C0 control character. 128-byte chunks with AVX2 where
+/// the CPU has it (`block::control_free_prefix`), then branch-free over 64-byte blocks so
+/// the compiler vectorizes it; the clean path pays one pass over the input.
+pub fn find_forbidden_control(bytes: &[u8]) -> Option<usize> {
+    let mut base = block::control_free_prefix(bytes);
+    let mut blocks = bytes[base..].chunks_exact(64);
+    for chunk in &mut blocks {
+        if chunk.iter().fold(false, |acc, &b| acc | is_forbidden_control(b)) {
+            return chunk.iter().position(|&b| is_forbidden_control(b)).map(|i| base + i);
+        }
+        base += 64;
+    }
+    blocks.remainder().iter().position(|&b| is_forbidden_control(b)).map(|i| base + i)
+}
+
+/// Appends `raw[i..j]` to `out` and returns `j`, the index of the first `&` or CR at or after
+/// `i` (`raw.len()` when there is none). `i` must be a char boundary.
+///
+/// Between the references of entity-escaped HTML the gap is usually shorter than a block:
+/// then the block is copied whole (a fixed-size move, no call) and the string cut back to the
+/// `&`, a char boundary.
+#[inline(always)]
+pub(super) fn copy_to_special(
+    out: &mut bumpalo::collections::String<'_>,
+    raw: &str,
+    i: usize,
+) -> usize {
+    let bytes = raw.as_bytes();
+    let j = match block::at(bytes, i) {
+        Some(b) => {
+            let mask = block::eq_mask(b, [b'&', b'\r']);
+            if mask == 0 {
+                let from = i + block::BLOCK;
+                from + memchr::memchr2(b'&', b'\r', &bytes[from..]).unwrap_or(bytes.len() - from)
+            } else {
+                let j = i + mask.trailing_zeros() as usize;
+                if let Some(whole) = raw.get(i..i + block::BLOCK) {
+                    let len = out.len();
+                    out.push_str(whole);
+                    out.truncate(len + (j - i));
+                    return j;
+                }
+                j
+            }
+        }
+        None => {
+            i + bytes[i..].iter().position(|&b| b == b'&' || b == b'\r').unwrap_or(bytes.len() - i)
+        }
+    };
+    out.push_str(&raw[i..j]);
+    j
+}
+
+/// `&lt;`, `&gt;`, `&amp;` or `&quot;` at `j` (a `&`): the character and the reference's
+/// length.
+#[inline(always)]
+pub(super) fn common_reference(bytes: &[u8], j: usize) -> Option<(char, usize)> {
+    match bytes.get(j + 1..j + 4)? {
+        b"lt;" => Some(('<', 4)),
+        b"gt;" => Some(('>', 4)),
+        _ => match bytes.get(j + 1..j + 5)? {
+            b"amp;" => Some(('&', 5)),
+            b"quot" if bytes.get(j + 5) == Some(&b';') => Some(('"', 6)),
+            _ => None,
+        },
+    }
+}
+
+/// Index of the first `;` or `&` at or after `from` in `bytes` (`bytes.len()` when there is
+/// none): where a reference whose `&` is just before `from` ends.
+#[inline(always)]
+pub(super) fn reference_end(bytes: &[u8], from: usize) -> usize {
+    let from = from.min(bytes.len());
+    let rest = match block::at(bytes, from) {
+        Some(b) => {
+            let mask = block::eq_mask(b, [b';', b'&']);
+            if mask != 0 {
+                return from + mask.trailing_zeros() as usize;
+            }
+            from + block::BLOCK
+        }
+        None => from,
+    };
+    rest + memchr::memchr2(b';', b'&', &bytes[rest..]).unwrap_or(bytes.len() - rest)
+}
+
+/// Whether `name` is a plausible XML name for a reference (`&name;`) or `#` char ref.
+pub(super) fn is_ref_name(name: &str) -> bool {
+    let b = name.as_bytes();
+    match b.first() {
+        None => false,
+        Some(b'#') => b.len() > 1 && b[1..].iter().all(|c| c.is_ascii_alphanumeric()),
+        Some(&c) => {
+            (c.is_ascii_alphabetic() || c == b'_' || c == b':' || c >= 0x80)
+                && b.iter().all(|&c| {
+                    c.is_ascii_alphanumeric() || matches!(c, b'_' | b':' | b'-' | b'.') || c >= 0x80
+                })
+        }
+    }
+}
