@@ -1,0 +1,197 @@
+//! Character references (named, numeric, legacy without `;`) and attribute values of the fast
+//! tokenizer, decoded as html5ever's tokenizer decodes them.
+
+use super::*;
+
+/// The most frequent `;`-terminated named references of feed content, decoded without the
+/// (hashing) lookup in the full table; the same values as the table (see the tests).
+#[inline]
+pub(super) fn common_entity(name: &str) -> Option<char> {
+    Some(match name {
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        "nbsp" => '\u{A0}',
+        "copy" => '\u{A9}',
+        "ndash" => '\u{2013}',
+        "mdash" => '\u{2014}',
+        "lsquo" => '\u{2018}',
+        "rsquo" => '\u{2019}',
+        "ldquo" => '\u{201C}',
+        "rdquo" => '\u{201D}',
+        "hellip" => '\u{2026}',
+        _ => return None,
+    })
+}
+
+/// Decodes a character reference starting at `b[i] == b'&'` as html5ever's tokenizer does
+/// (`in_attr`: inside an attribute value). Appends the decoded text via `push` and returns
+/// the index after the reference; `Some(i + 1)` with a literal `&` pushed when it is not a
+/// reference (the rest is then read as text).
+#[inline]
+pub(super) fn char_ref(
+    text: &str,
+    i: usize,
+    in_attr: bool,
+    push: &mut impl FnMut(&str, Option<char>),
+) -> Option<usize> {
+    let b = text.as_bytes();
+    let n = b.len();
+    let j = i + 1;
+    match b.get(j) {
+        Some(c) if c.is_ascii_alphanumeric() => {
+            let mut k = j;
+            while k < n && b[k].is_ascii_alphanumeric() {
+                k += 1;
+            }
+            if k < n && b[k] == b';' {
+                if let Some(c) = common_entity(&text[j..k]) {
+                    push("", Some(c));
+                    return Some(k + 1);
+                }
+                // The table's keys of `;`-terminated names include the `;`.
+                if let Some(&(c1, c2)) = NAMED_ENTITIES.get(&text[j..=k]) {
+                    if c1 != 0 {
+                        push("", char::from_u32(c1));
+                        if c2 != 0 {
+                            push("", char::from_u32(c2));
+                        }
+                        return Some(k + 1);
+                    }
+                }
+            }
+            named_ref_prefix(text, j, in_attr, push)
+        }
+        Some(b'#') => {
+            let mut k = j + 1;
+            let hex = matches!(b.get(k), Some(b'x' | b'X'));
+            if hex {
+                k += 1;
+            }
+            let ds = k;
+            let mut v: u32 = 0;
+            while k < n {
+                let d = match (b[k] as char).to_digit(if hex { 16 } else { 10 }) {
+                    Some(d) => d,
+                    None => break,
+                };
+                v = v.saturating_mul(if hex { 16 } else { 10 }).saturating_add(d);
+                k += 1;
+            }
+            if k == ds {
+                // "&#" / "&#x" without digits: not a reference.
+                push("&", None);
+                return Some(j);
+            }
+            let c = match v {
+                0 | 0xD800..=0xDFFF | 0x11_0000.. => '\u{FFFD}',
+                0x80..=0x9F => {
+                    C1_REPLACEMENTS[(v - 0x80) as usize].or_else(|| char::from_u32(v))?
+                }
+                v => char::from_u32(v)?,
+            };
+            push("", Some(c));
+            if k < n && b[k] == b';' {
+                k += 1;
+            }
+            Some(k)
+        }
+        _ => {
+            push("&", None);
+            Some(j)
+        }
+    }
+}
+
+/// A named reference that is not simply a known name + `;`, from its first name character
+/// at `j`: html5ever reads characters while they are a prefix of some name in the table and
+/// takes the longest full match, legacy names without `;` included; in an attribute value a
+/// match not ending in `;` and followed by `=` or an alphanumeric is not decoded.
+#[cold]
+pub(super) fn named_ref_prefix(
+    text: &str,
+    j: usize,
+    in_attr: bool,
+    push: &mut impl FnMut(&str, Option<char>),
+) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut best = None;
+    let mut k = j;
+    // Names are ASCII: a non-ASCII byte ends the match (and `text[j..=k]` stays a str).
+    while k < b.len() && b[k].is_ascii() {
+        match NAMED_ENTITIES.get(&text[j..=k]) {
+            None => break,
+            Some(&(c1, c2)) => {
+                if c1 != 0 {
+                    best = Some((k + 1, c1, c2));
+                }
+                k += 1;
+            }
+        }
+    }
+    let Some((end, c1, c2)) = best else {
+        push("&", None);
+        return Some(j);
+    };
+    let next = b.get(end).copied();
+    if in_attr && b[end - 1] != b';' && next.is_some_and(|c| c == b'=' || c.is_ascii_alphanumeric())
+    {
+        push("&", None);
+        return Some(j);
+    }
+    push("", char::from_u32(c1));
+    if c2 != 0 {
+        push("", char::from_u32(c2));
+    }
+    Some(end)
+}
+
+/// The attribute value `text[s..e]` with character references decoded, given the index of
+/// its first `&` (`e` when there is none: the value is then borrowed).
+pub(super) fn attr_value<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    s: usize,
+    e: usize,
+    first: usize,
+) -> Option<&'a str> {
+    if first >= e {
+        return Some(&text[s..e]);
+    }
+    let b = text.as_bytes();
+    let mut out = bumpalo::collections::String::with_capacity_in(e - s, arena);
+    out.push_str(&text[s..first]);
+    let mut i = first;
+    // A reference never extends past the value's end: decode within the value only.
+    let sub = &text[..e];
+    while i < e {
+        if b[i] == b'&' {
+            let mut push = |s: &str, c: Option<char>| {
+                out.push_str(s);
+                if let Some(c) = c {
+                    out.push(c);
+                }
+            };
+            i = char_ref(sub, i, true, &mut push)?;
+        } else {
+            let next = memchr::memchr(b'&', &b[i..e]).map_or(e, |p| i + p);
+            out.push_str(&text[i..next]);
+            i = next;
+        }
+    }
+    Some(out.into_bump_str())
+}
+
+/// `s` ASCII-lowercased: borrowed when it already is.
+#[inline]
+pub(super) fn lower<'a>(arena: &'a Bump, s: &'a str) -> &'a str {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        let mut t = bumpalo::collections::String::from_str_in(s, arena);
+        t.make_ascii_lowercase();
+        t.into_bump_str()
+    } else {
+        s
+    }
+}
