@@ -34,7 +34,7 @@
 
 use bumpalo::Bump;
 use lol_html::html_content::Element;
-use lol_html::{comments, doc_comments, element, rewrite_str, RewriteStrSettings};
+use lol_html::{doc_comments, element, rewrite_str, RewriteStrSettings};
 use url::Url;
 
 use crate::model::Text;
@@ -50,10 +50,46 @@ pub struct SanitizeOptions {
     pub allow_video_embeds: bool,
 }
 
-const REMOVE_WITH_CONTENT: &str = "script, style, object, embed, applet, frame, frameset, noscript, noembed, \
-    noframes, template, base, meta, link, title, xmp, plaintext, input, button, select, textarea, keygen, \
-    foreignobject, annotation-xml, mglyph, malignmark, maction, use, image, feimage, animate, \
-    animatemotion, animatetransform, animatecolor, set, handler, listener";
+/// Elements removed with their content (ASCII lowercase: lol_html's element names are).
+const REMOVED: &[&str] = &[
+    "script",
+    "style",
+    "object",
+    "embed",
+    "applet",
+    "frame",
+    "frameset",
+    "noscript",
+    "noembed",
+    "noframes",
+    "template",
+    "base",
+    "meta",
+    "link",
+    "title",
+    "xmp",
+    "plaintext",
+    "input",
+    "button",
+    "select",
+    "textarea",
+    "keygen",
+    "foreignobject",
+    "annotation-xml",
+    "mglyph",
+    "malignmark",
+    "maction",
+    "use",
+    "image",
+    "feimage",
+    "animate",
+    "animatemotion",
+    "animatetransform",
+    "animatecolor",
+    "set",
+    "handler",
+    "listener",
+];
 
 /// Presentation MathML and the safe SVG subset, kept (with cleaned attributes).
 const MATH_SVG_ELEMENTS: &[&str] = &[
@@ -272,40 +308,34 @@ pub fn escape_text(s: &str) -> String {
     out
 }
 
-/// The lol_html pass over a well-formed serialization.
+/// The lol_html pass over a well-formed serialization. One handler for every element (one
+/// `*` selector: compiling a selector list per value cost more than the matching), making
+/// the decisions in this order: removed with content ([`REMOVED`]), `form` unwrapped,
+/// `iframe` kept only as an allowlisted embed, other names not on the allowlists unwrapped,
+/// then the attributes of what is left cleaned.
 fn rewrite(html: &str, opts: &SanitizeOptions) -> String {
     let settings = RewriteStrSettings::new()
-        .append_element_content_handler(element!(REMOVE_WITH_CONTENT, |el| {
-            el.remove();
-            Ok(())
-        }))
-        .append_element_content_handler(element!("form", |el| {
-            el.remove_and_keep_content();
-            Ok(())
-        }))
-        .append_element_content_handler(element!("iframe", |el| {
-            if !(opts.allow_video_embeds && keep_embed(el, opts)) {
-                el.remove();
-            }
-            Ok(())
-        }))
         .append_element_content_handler(element!("*", |el| {
-            if el.removed() {
+            let name = el.tag_name();
+            let name = name.as_str();
+            if REMOVED.contains(&name) {
+                el.remove();
                 return Ok(());
             }
-            let name = el.tag_name().to_ascii_lowercase();
-            if !ALLOWED_ELEMENTS.contains(&name.as_str())
-                && !MATH_SVG_ELEMENTS.contains(&name.as_str())
-                && name != "iframe"
-            {
+            if name == "form" {
+                el.remove_and_keep_content();
+                return Ok(());
+            }
+            if name == "iframe" {
+                if !(opts.allow_video_embeds && keep_embed(el, opts)) {
+                    el.remove();
+                    return Ok(());
+                }
+            } else if !ALLOWED_ELEMENTS.contains(&name) && !MATH_SVG_ELEMENTS.contains(&name) {
                 // Unknown or odd names (`scr<script`, custom elements): unwrap, keep text.
                 el.remove_and_keep_content();
             }
             clean_attributes(el, opts);
-            Ok(())
-        }))
-        .append_element_content_handler(comments!("*", |c| {
-            c.remove();
             Ok(())
         }))
         .append_document_content_handler(doc_comments!(|c| {
