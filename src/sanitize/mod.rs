@@ -39,6 +39,8 @@ use url::Url;
 
 use crate::model::Text;
 
+mod tree;
+
 /// Options for [`sanitize_html`].
 #[derive(Clone, Debug, Default)]
 pub struct SanitizeOptions {
@@ -278,8 +280,30 @@ fn sanitize_once(html: &str, opts: &SanitizeOptions) -> String {
     match crate::html::parse_escaped_html(&arena, html) {
         None => String::new(),
         Some(Text::Plain(s)) => escape_text(s),
-        Some(Text::Html(h)) => rewrite(&h.to_html_string(), opts),
+        Some(Text::Html(h)) => {
+            let mut out = String::with_capacity(html.len());
+            if tree::rewrite_tree(h.nodes(), opts, &mut out) {
+                out
+            } else {
+                rewrite(&h.to_html_string(), opts)
+            }
+        }
     }
+}
+
+/// Test-only (feature `internals`, no semver promise): one pass over `html` computed both
+/// ways — lol_html over the HTML serialization of the parsed fragment, and
+/// `tree::rewrite_tree` when it covers the fragment (`None` when it declines) — so that tests
+/// and fuzz targets can check that the two agree byte for byte. `None` when the parse gives
+/// no fragment (nothing for either to rewrite).
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub fn pass_both_ways(html: &str, opts: &SanitizeOptions) -> Option<(String, Option<String>)> {
+    let arena = Bump::new();
+    let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, html) else { return None };
+    let mut out = String::new();
+    let tree = tree::rewrite_tree(h.nodes(), opts, &mut out).then_some(out);
+    Some((rewrite(&h.to_html_string(), opts), tree))
 }
 
 /// Sanitizes a model text value: an HTML value is serialized (HTML5), re-parsed and
@@ -423,8 +447,13 @@ fn keep_embed(el: &mut Element<'_, '_>, opts: &SanitizeOptions) -> bool {
 /// assert_eq!(decode_entities("&#99999999999;&#0;&bogus;"), "\u{FFFD}\u{FFFD}&bogus;");
 /// ```
 pub fn decode_entities(s: &str) -> String {
+    decode_entities_cow(s).into_owned()
+}
+
+/// [`decode_entities`], borrowing `s` when it has no `&`.
+fn decode_entities_cow(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.contains('&') {
-        return s.to_owned();
+        return std::borrow::Cow::Borrowed(s);
     }
     const NAMED: &[(&str, &str)] = &[
         ("amp", "&"),
@@ -500,7 +529,7 @@ pub fn decode_entities(s: &str) -> String {
         rest = after;
     }
     out.push_str(rest);
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// Whitespace, control and invisible format characters, removed before the scheme check.
@@ -515,14 +544,9 @@ fn is_invisible(c: char) -> bool {
 /// `:` before any `/`, `?`, `#`) must be one of `http`, `https`, `mailto`, `tel`, `ftp`;
 /// relative references are resolved against `base`.
 pub fn safe_url(raw: &str, base: Option<&Url>) -> Option<String> {
-    let decoded = decode_entities(raw);
-    let compact: String = decoded.chars().filter(|&c| !is_invisible(c)).collect();
-    let end = compact.find(['/', '?', '#']).unwrap_or(compact.len());
-    if let Some(colon) = compact[..end].find(':') {
-        let scheme = compact[..colon].to_ascii_lowercase();
-        if !SAFE_SCHEMES.contains(&scheme.as_str()) {
-            return None;
-        }
+    let decoded = decode_entities_cow(raw);
+    if !has_safe_scheme(&decoded) {
+        return None;
     }
     let value = decoded.trim_matches(|c: char| c.is_whitespace() || c.is_control());
     match base {
@@ -532,6 +556,45 @@ pub fn safe_url(raw: &str, base: Option<&Url>) -> Option<String> {
         }
         None => Some(value.to_owned()),
     }
+}
+
+/// The scheme check of [`safe_url`] on the decoded value: with invisible characters
+/// ([`is_invisible`]) removed, a `:` before any `/`, `?`, `#` makes what precedes it the
+/// scheme, which must be on the allowlist (ASCII case-insensitive). One scan, no copy: the
+/// scheme is at most as long as the longest allowed one, or it is not allowed.
+fn has_safe_scheme(decoded: &str) -> bool {
+    // The longest allowed scheme ("mailto").
+    const MAX: usize = {
+        let mut m = 0;
+        let mut i = 0;
+        while i < SAFE_SCHEMES.len() {
+            if SAFE_SCHEMES[i].len() > m {
+                m = SAFE_SCHEMES[i].len();
+            }
+            i += 1;
+        }
+        m
+    };
+    let mut scheme = [0u8; MAX];
+    let mut len = 0usize; // characters seen before the ':' (visible ones)
+    for c in decoded.chars() {
+        match c {
+            '/' | '?' | '#' => return true,
+            ':' => {
+                let s = &scheme[..len.min(MAX)];
+                return len <= MAX && SAFE_SCHEMES.iter().any(|k| k.as_bytes() == s);
+            }
+            c if is_invisible(c) => {}
+            c => {
+                if len < MAX {
+                    // Non-ASCII never matches an allowed scheme: 0 keeps it from matching.
+                    scheme[len] = if c.is_ascii() { (c as u8).to_ascii_lowercase() } else { 0 };
+                }
+                len += 1;
+            }
+        }
+    }
+    true
 }
 
 /// `srcset`: each candidate's URL checked and resolved like [`safe_url`]; unsafe candidates
