@@ -16,7 +16,7 @@
 //!   SVG subset (`svg`, `g`, shapes, `text`/`tspan`, gradients, `desc`) are kept with their
 //!   text, so inline formulas and drawings are not lost;
 //!   `form` is removed but its content kept, and so is every element not on the allowlist
-//!   of formatting/media elements (`ALLOWED_ELEMENTS`: unknown and custom elements, odd
+//!   of formatting/media elements (`is_allowed`: unknown and custom elements, odd
 //!   names such as `scr<script` that malformed input produces);
 //! - attributes removed: every `on*` event handler, `style`, `srcdoc`, `formaction`,
 //!   `action`, `ping`, `http-equiv`;
@@ -39,8 +39,6 @@ use url::Url;
 
 use crate::model::Text;
 
-mod tree;
-
 /// Options for [`sanitize_html`].
 #[derive(Clone, Debug, Default)]
 pub struct SanitizeOptions {
@@ -52,201 +50,68 @@ pub struct SanitizeOptions {
     pub allow_video_embeds: bool,
 }
 
-/// Elements removed with their content (ASCII lowercase: lol_html's element names are).
-const REMOVED: &[&str] = &[
-    "script",
-    "style",
-    "object",
-    "embed",
-    "applet",
-    "frame",
-    "frameset",
-    "noscript",
-    "noembed",
-    "noframes",
-    "template",
-    "base",
-    "meta",
-    "link",
-    "title",
-    "xmp",
-    "plaintext",
-    "input",
-    "button",
-    "select",
-    "textarea",
-    "keygen",
-    "foreignobject",
-    "annotation-xml",
-    "mglyph",
-    "malignmark",
-    "maction",
-    "use",
-    "image",
-    "feimage",
-    "animate",
-    "animatemotion",
-    "animatetransform",
-    "animatecolor",
-    "set",
-    "handler",
-    "listener",
-];
+/// `fn $name(s: &str) -> bool`: whether `s` is one of the listed strings (a `match`, compiled
+/// to length and byte compares rather than a scan of the list).
+macro_rules! name_set {
+    ($(#[$m:meta])* $name:ident: [$($s:literal),* $(,)?]) => {
+        $(#[$m])*
+        fn $name(s: &str) -> bool {
+            matches!(s, $($s)|*)
+        }
+    };
+}
 
-/// Presentation MathML and the safe SVG subset, kept (with cleaned attributes).
-const MATH_SVG_ELEMENTS: &[&str] = &[
-    "math",
-    "mi",
-    "mn",
-    "mo",
-    "ms",
-    "mtext",
-    "mspace",
-    "mrow",
-    "mfrac",
-    "msqrt",
-    "mroot",
-    "mstyle",
-    "merror",
-    "mpadded",
-    "mphantom",
-    "mfenced",
-    "menclose",
-    "msub",
-    "msup",
-    "msubsup",
-    "munder",
-    "mover",
-    "munderover",
-    "mmultiscripts",
-    "mprescripts",
-    "none",
-    "mtable",
-    "mtr",
-    "mtd",
-    "mlabeledtr",
-    "semantics",
-    "annotation",
-    "svg",
-    "g",
-    "path",
-    "circle",
-    "ellipse",
-    "line",
-    "polyline",
-    "polygon",
-    "rect",
-    "text",
-    "tspan",
-    "defs",
-    "lineargradient",
-    "radialgradient",
-    "stop",
-    "desc",
-];
+mod tree;
 
-/// Elements kept (with cleaned attributes); any other element not removed with its content
-/// is unwrapped (its content kept).
-const ALLOWED_ELEMENTS: &[&str] = &[
-    "a",
-    "abbr",
-    "acronym",
-    "address",
-    "article",
-    "aside",
-    "audio",
-    "b",
-    "bdi",
-    "bdo",
-    "big",
-    "blockquote",
-    "br",
-    "caption",
-    "center",
-    "cite",
-    "code",
-    "col",
-    "colgroup",
-    "dd",
-    "del",
-    "details",
-    "dfn",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "figcaption",
-    "figure",
-    "font",
-    "footer",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "header",
-    "hr",
-    "i",
-    "img",
-    "ins",
-    "kbd",
-    "li",
-    "main",
-    "mark",
-    "nav",
-    "ol",
-    "p",
-    "picture",
-    "pre",
-    "q",
-    "rp",
-    "rt",
-    "ruby",
-    "s",
-    "samp",
-    "section",
-    "small",
-    "source",
-    "span",
-    "strike",
-    "strong",
-    "sub",
-    "summary",
-    "sup",
-    "table",
-    "tbody",
-    "td",
-    "tfoot",
-    "th",
-    "thead",
-    "time",
-    "tr",
-    "track",
-    "tt",
-    "u",
-    "ul",
-    "var",
-    "video",
-    "wbr",
-];
+name_set! {
+    /// Elements removed with their content (ASCII lowercase: lol_html's element names are).
+    is_removed: [
+        "script", "style", "object", "embed", "applet", "frame", "frameset", "noscript", "noembed",
+        "noframes", "template", "base", "meta", "link", "title", "xmp", "plaintext", "input", "button",
+        "select", "textarea", "keygen", "foreignobject", "annotation-xml", "mglyph", "malignmark",
+        "maction", "use", "image", "feimage", "animate", "animatemotion", "animatetransform",
+        "animatecolor", "set", "handler", "listener"
+    ]
+}
 
-const URL_ATTRS: &[&str] = &[
-    "href",
-    "src",
-    "poster",
-    "cite",
-    "background",
-    "longdesc",
-    "lowsrc",
-    "dynsrc",
-    "usemap",
-    "data",
-    "codebase",
-    "xlink:href",
-];
+name_set! {
+    /// Presentation MathML and the safe SVG subset, kept (with cleaned attributes).
+    is_math_svg: [
+        "math", "mi", "mn", "mo", "ms", "mtext", "mspace", "mrow", "mfrac", "msqrt", "mroot", "mstyle",
+        "merror", "mpadded", "mphantom", "mfenced", "menclose", "msub", "msup", "msubsup", "munder",
+        "mover", "munderover", "mmultiscripts", "mprescripts", "none", "mtable", "mtr", "mtd",
+        "mlabeledtr", "semantics", "annotation", "svg", "g", "path", "circle", "ellipse", "line",
+        "polyline", "polygon", "rect", "text", "tspan", "defs", "lineargradient", "radialgradient",
+        "stop", "desc"
+    ]
+}
 
-const DROP_ATTRS: &[&str] = &["style", "srcdoc", "formaction", "action", "ping", "http-equiv"];
+name_set! {
+    /// Elements kept (with cleaned attributes); any other element not removed with its content
+    /// is unwrapped (its content kept).
+    is_allowed: [
+        "a", "abbr", "acronym", "address", "article", "aside", "audio", "b", "bdi", "bdo", "big",
+        "blockquote", "br", "caption", "center", "cite", "code", "col", "colgroup", "dd", "del",
+        "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "font", "footer", "h1",
+        "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "img", "ins", "kbd", "li", "main", "mark",
+        "nav", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "section", "small",
+        "source", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot",
+        "th", "thead", "time", "tr", "track", "tt", "u", "ul", "var", "video", "wbr"
+    ]
+}
+
+name_set! {
+    is_url_attr: [
+        "href", "src", "poster", "cite", "background", "longdesc", "lowsrc", "dynsrc", "usemap",
+        "data", "codebase", "xlink:href"
+    ]
+}
+
+name_set! {
+    is_drop_attr: [
+        "style", "srcdoc", "formaction", "action", "ping", "http-equiv"
+    ]
+}
 
 const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto", "tel", "ftp"];
 
@@ -334,7 +199,7 @@ pub fn escape_text(s: &str) -> String {
 
 /// The lol_html pass over a well-formed serialization. One handler for every element (one
 /// `*` selector: compiling a selector list per value cost more than the matching), making
-/// the decisions in this order: removed with content ([`REMOVED`]), `form` unwrapped,
+/// the decisions in this order: removed with content ([`is_removed`]), `form` unwrapped,
 /// `iframe` kept only as an allowlisted embed, other names not on the allowlists unwrapped,
 /// then the attributes of what is left cleaned.
 fn rewrite(html: &str, opts: &SanitizeOptions) -> String {
@@ -342,7 +207,7 @@ fn rewrite(html: &str, opts: &SanitizeOptions) -> String {
         .append_element_content_handler(element!("*", |el| {
             let name = el.tag_name();
             let name = name.as_str();
-            if REMOVED.contains(&name) {
+            if is_removed(name) {
                 el.remove();
                 return Ok(());
             }
@@ -355,7 +220,7 @@ fn rewrite(html: &str, opts: &SanitizeOptions) -> String {
                     el.remove();
                     return Ok(());
                 }
-            } else if !ALLOWED_ELEMENTS.contains(&name) && !MATH_SVG_ELEMENTS.contains(&name) {
+            } else if !is_allowed(name) && !is_math_svg(name) {
                 // Unknown or odd names (`scr<script`, custom elements): unwrap, keep text.
                 el.remove_and_keep_content();
             }
@@ -376,14 +241,14 @@ fn clean_attributes(el: &mut Element<'_, '_>, opts: &SanitizeOptions) {
         let lname = name.to_ascii_lowercase();
         // `url(…)` in an SVG presentation attribute (`fill`, `filter`, `mask`) can fetch.
         let fetches = raw.to_ascii_lowercase().contains("url(");
-        if lname.starts_with("on") || DROP_ATTRS.contains(&lname.as_str()) || fetches {
+        if lname.starts_with("on") || is_drop_attr(&lname) || fetches {
             el.remove_attribute(&name);
         } else if lname == "srcset" {
             match safe_srcset(&raw, opts.base_url.as_ref()) {
                 Some(v) => set(el, &name, &v),
                 None => el.remove_attribute(&name),
             }
-        } else if URL_ATTRS.contains(&lname.as_str()) {
+        } else if is_url_attr(&lname) {
             match safe_url(&raw, opts.base_url.as_ref()) {
                 Some(v) => set(el, &name, &v),
                 None => el.remove_attribute(&name),

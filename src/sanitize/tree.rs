@@ -34,8 +34,8 @@
 use crate::html::{html_escape, is_void, Element, Node, NodeKind, HTML_NS};
 
 use super::{
-    safe_srcset, safe_url, SanitizeOptions, ALLOWED_ELEMENTS, DROP_ATTRS, MATH_SVG_ELEMENTS,
-    URL_ATTRS,
+    is_allowed, is_drop_attr, is_math_svg, is_removed, is_url_attr, safe_srcset, safe_url,
+    SanitizeOptions,
 };
 
 /// What the rewrite does with an element of the HTML namespace.
@@ -47,24 +47,14 @@ enum Action {
     RemoveRaw,
 }
 
-/// Names whose start tag switches lol_html's tokenizer (raw text, RCDATA, plaintext, foreign
-/// content) or its ambiguity guard; all of them are removed or declined anyway.
-const DECLINED: &[&str] = &[
-    "textarea",
-    "title",
-    "plaintext",
-    "iframe",
-    "xmp",
-    "noembed",
-    "noframes",
-    "noscript",
-    "svg",
-    "math",
-    "select",
-    "template",
-    "frameset",
-    "form",
-];
+name_set! {
+    /// Names whose start tag switches lol_html's tokenizer (raw text, RCDATA, plaintext, foreign
+    /// content) or its ambiguity guard; all of them are removed or declined anyway.
+    is_declined: [
+        "textarea", "title", "plaintext", "iframe", "xmp", "noembed", "noframes", "noscript", "svg",
+        "math", "select", "template", "frameset", "form"
+    ]
+}
 
 fn is_simple_name(s: &str) -> bool {
     !s.is_empty()
@@ -84,19 +74,21 @@ fn action(e: &Element<'_>) -> Option<Action> {
     if matches!(name, "script" | "style") {
         return Some(Action::RemoveRaw);
     }
-    if DECLINED.contains(&name) || super::REMOVED.contains(&name) {
+    if is_declined(name) || is_removed(name) {
         return None;
     }
-    if ALLOWED_ELEMENTS.contains(&name) || MATH_SVG_ELEMENTS.contains(&name) {
+    if is_allowed(name) || is_math_svg(name) {
         Some(Action::Keep)
     } else {
         Some(Action::Unwrap)
     }
 }
 
-/// `url(` anywhere, ASCII case-insensitive (an SVG presentation attribute that can fetch).
+/// `url(` anywhere, ASCII case-insensitive (an SVG presentation attribute that can fetch):
+/// each `(` found by memchr, then the three bytes before it.
 fn has_css_url(raw: &str) -> bool {
-    raw.as_bytes().windows(4).any(|w| w.eq_ignore_ascii_case(b"url("))
+    let b = raw.as_bytes();
+    memchr::memchr_iter(b'(', b).any(|i| i >= 3 && b[i - 3..i].eq_ignore_ascii_case(b"url"))
 }
 
 /// A kept element's start tag as lol_html writes it after `clean_attributes`.
@@ -107,15 +99,14 @@ fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, ra
         let name = a.local;
         raw.clear();
         html_escape(raw, a.value, true);
-        let new_value = if name.starts_with("on") || DROP_ATTRS.contains(&name) || has_css_url(raw)
-        {
+        let new_value = if name.starts_with("on") || is_drop_attr(name) || has_css_url(raw) {
             continue;
         } else if name == "srcset" {
             match safe_srcset(raw, opts.base_url.as_ref()) {
                 Some(v) => v,
                 None => continue,
             }
-        } else if URL_ATTRS.contains(&name) {
+        } else if is_url_attr(name) {
             match safe_url(raw, opts.base_url.as_ref()) {
                 Some(v) => v,
                 None => continue,
