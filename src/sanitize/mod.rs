@@ -61,6 +61,8 @@ macro_rules! name_set {
     };
 }
 
+#[cfg(test)]
+mod tests;
 mod tree;
 
 name_set! {
