@@ -91,6 +91,45 @@ fn has_css_url(raw: &str) -> bool {
     memchr::memchr_iter(b'(', b).any(|i| i >= 3 && b[i - 3..i].eq_ignore_ascii_case(b"url"))
 }
 
+/// Results of [`safe_url`] against a base URL, per thread: resolving is most of its cost
+/// (the `url` crate's parse), and a record's values repeat their links — between summary
+/// and content, and in the pass that confirms the first. `safe_url` is a function of the raw
+/// value and the base alone, so a remembered result is the result. Emptied when the base
+/// changes or it holds [`MEMO_MAX`] values.
+struct UrlMemo {
+    base: String,
+    map: std::collections::HashMap<String, Option<String>>,
+}
+
+const MEMO_MAX: usize = 4096;
+
+thread_local! {
+    static URL_MEMO: std::cell::RefCell<UrlMemo> = std::cell::RefCell::new(UrlMemo {
+        base: String::new(),
+        map: std::collections::HashMap::new(),
+    });
+}
+
+/// [`safe_url`], remembered per thread when there is a base to resolve against (without
+/// one it is a scan and a copy, cheaper than a lookup).
+fn safe_url_memo(raw: &str, base: Option<&url::Url>) -> Option<String> {
+    let Some(b) = base else { return safe_url(raw, None) };
+    URL_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.base != b.as_str() || m.map.len() >= MEMO_MAX {
+            m.map.clear();
+            m.base.clear();
+            m.base.push_str(b.as_str());
+        }
+        if let Some(v) = m.map.get(raw) {
+            return v.clone();
+        }
+        let v = safe_url(raw, Some(b));
+        m.map.insert(raw.to_owned(), v.clone());
+        v
+    })
+}
+
 /// A kept element's start tag as lol_html writes it after `clean_attributes`.
 fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, raw: &mut String) {
     out.push('<');
@@ -107,7 +146,7 @@ fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, ra
                 None => continue,
             }
         } else if is_url_attr(name) {
-            match safe_url(raw, opts.base_url.as_ref()) {
+            match safe_url_memo(raw, opts.base_url.as_ref()) {
                 Some(v) => v,
                 None => continue,
             }
