@@ -54,6 +54,9 @@ impl Default for Limits {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Options {
+    /// Resource limits for one document (input size, entries, depth, text and attribute
+    /// sizes, diagnostics); past a limit the parser stops or skips with a `limit_reached`
+    /// diagnostic, or returns an error for input over [`Limits::max_input_bytes`].
     pub limits: Limits,
     /// Lint RSS 2.0 documents against the RSS Best Practices Profile in the same pass
     /// ([`crate::lint`]; findings in [`crate::Parsed::lint`]). Default: `None` (off).

@@ -162,6 +162,10 @@ struct Cli {
     /// `entries` (one per entry, with its feed's key columns).
     #[arg(long, value_enum, value_name = "LAYOUT", default_value_t = LayoutArg::Records)]
     layout: LayoutArg,
+
+    /// Parquet page compression: `snappy`, `lz4` (LZ4_RAW), `zstd` (level 1) or `none`.
+    #[arg(long, value_enum, value_name = "CODEC", default_value_t = CompressionArg::Snappy)]
+    compression: CompressionArg,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,6 +178,14 @@ enum OutputFormat {
 enum LayoutArg {
     Records,
     Entries,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum CompressionArg {
+    Snappy,
+    Lz4,
+    Zstd,
+    None,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -358,7 +370,9 @@ fn main() -> ExitCode {
     });
     let result = match format {
         OutputFormat::Jsonl => bulk::run(inputs, &cfg, out, &mut on_progress),
-        OutputFormat::Parquet => parquet::run(inputs, &cfg, out, cli.layout, &mut on_progress),
+        OutputFormat::Parquet => {
+            parquet::run(inputs, &cfg, out, cli.layout, cli.compression, &mut on_progress)
+        }
     };
     if let Some(bar) = &bar {
         bar.finish_and_clear();

@@ -5,23 +5,30 @@
 use std::io::{self, Write};
 
 use feedmill::bulk::{Config, Input, Progress, Summary};
-use feedmill::columnar::parquet::{write_bulk, ParquetOptions};
+use feedmill::columnar::parquet::{write_bulk, Codec, ParquetOptions};
 use feedmill::columnar::Layout;
 
-use crate::LayoutArg;
+use crate::{CompressionArg, LayoutArg};
 
 pub fn run(
     inputs: Vec<Input>,
     cfg: &Config,
     out: Box<dyn Write + Send>,
     layout: LayoutArg,
+    compression: CompressionArg,
     progress: &mut dyn FnMut(Progress),
 ) -> io::Result<Summary> {
     let layout = match layout {
         LayoutArg::Records => Layout::Records,
         LayoutArg::Entries => Layout::Entries,
     };
-    let opts = ParquetOptions { layout, ..Default::default() };
+    let codec = match compression {
+        CompressionArg::Snappy => Codec::Snappy,
+        CompressionArg::Lz4 => Codec::Lz4,
+        CompressionArg::Zstd => Codec::Zstd,
+        CompressionArg::None => Codec::None,
+    };
+    let opts = ParquetOptions { layout, codec, ..Default::default() };
     let (summary, mut out) = write_bulk(inputs, cfg, out, opts, progress)?;
     out.flush()?;
     Ok(summary)

@@ -413,7 +413,6 @@ pub fn check_json_line(line: &[u8], p: Option<&Parsed<'_>>) -> serde_json::Value
 pub fn check_bulk(data: &[u8]) {
     use feedmill::bulk::warc::{read_warc, WarcItem};
     use feedmill::bulk::{Config, Payload, Record, Worker};
-    use std::io::Write;
     let mode = data.first().copied().unwrap_or(0) % 4;
     let rest = data.get(1..).unwrap_or(&[]);
     let mut records = Vec::new();
@@ -422,9 +421,7 @@ pub fn check_bulk(data: &[u8]) {
     } else {
         let gz;
         let stream: &[u8] = if mode == 1 {
-            let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-            enc.write_all(rest).unwrap();
-            gz = enc.finish().unwrap();
+            gz = gzip_member(rest, 1);
             &gz
         } else {
             rest
@@ -480,6 +477,53 @@ pub fn check_bulk(data: &[u8]) {
     // Deterministic (a reused worker).
     let (again, _) = worker.process_chunk(&records);
     assert!(again == out, "bulk output is not deterministic");
+}
+
+/// A gzip member of `data` compressed at `level`: byte for byte what
+/// `flate2::write::GzEncoder::new(.., Compression::new(level))` writes (mtime 0, XFL as flate2
+/// sets it, OS 255), from a compressor reused per level and thread. Building a deflate
+/// compressor zeroes ~300 KB of tables; done per generated member, that was most of the
+/// archive target's time.
+pub fn gzip_member(data: &[u8], level: u32) -> Vec<u8> {
+    use flate2::{Compress, Compression, Crc, FlushCompress, Status};
+    use std::cell::RefCell;
+    thread_local! {
+        static COMPRESSORS: RefCell<Vec<(u32, Compress)>> = const { RefCell::new(Vec::new()) };
+    }
+    let xfl = if level >= 9 {
+        2
+    } else if level <= 1 {
+        4
+    } else {
+        0
+    };
+    let mut out = Vec::with_capacity(data.len() + data.len() / 8 + 64);
+    out.extend_from_slice(&[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, xfl, 0xff]);
+    COMPRESSORS.with(|cs| {
+        let mut cs = cs.borrow_mut();
+        let i = match cs.iter().position(|(l, _)| *l == level) {
+            Some(i) => i,
+            None => {
+                cs.push((level, Compress::new(Compression::new(level), false)));
+                cs.len() - 1
+            }
+        };
+        let c = &mut cs[i].1;
+        c.reset();
+        loop {
+            let read = c.total_in() as usize;
+            match c.compress_vec(&data[read..], &mut out, FlushCompress::Finish) {
+                Ok(Status::StreamEnd) => break,
+                Ok(_) => out.reserve(out.capacity().max(64)),
+                Err(e) => panic!("deflate of a generated member failed: {e}"),
+            }
+        }
+    });
+    let mut crc = Crc::new();
+    crc.update(data);
+    out.extend_from_slice(&crc.sum().to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out
 }
 
 /// Every timestamp in the feed prints (Display) as RFC 3339 that parses back to itself.
@@ -1441,16 +1485,11 @@ pub fn check_decode_case(case: &DecodeCase) {
 /// first intact member that follows the last damaged one, when no spoof is in the archive).
 pub fn check_archive(data: &[u8]) {
     use feedmill::bulk::warc::{buffer_bound, read_warc, WarcItem};
-    use std::io::Write;
     let mut r = Bytes::new(data);
     let layout = r.u8() % 4;
     let block = r.u8() as usize * 8 + 32;
     let damage = r.u8() % 4;
-    let gz = |d: &[u8], level: u32| {
-        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level));
-        e.write_all(d).unwrap();
-        e.finish().unwrap()
-    };
+    let gz = gzip_member;
     let rec = |uri: &str, ty: &str, block: &[u8], cl: Option<String>| {
         let cl = cl.unwrap_or_else(|| block.len().to_string());
         let mut v = format!(

@@ -52,9 +52,19 @@ pub enum Payload {
     /// A document's bytes (a file, a tar member, standard input), gzip already removed.
     Document(Vec<u8>),
     /// A WARC `response` record: the HTTP message (status line, headers, body as stored).
-    Response { target_uri: String, message: Vec<u8> },
+    Response {
+        /// The record's `WARC-Target-URI` (the base URL of its document).
+        target_uri: String,
+        /// The HTTP message as stored in the record block.
+        message: Vec<u8>,
+    },
     /// Something that could not be read.
-    Broken { kind: &'static str, message: String },
+    Broken {
+        /// The error kind written to the record's `error.kind`.
+        kind: &'static str,
+        /// What went wrong, for `error.message`.
+        message: String,
+    },
 }
 
 /// One input record: exactly one output line.
@@ -62,6 +72,7 @@ pub enum Payload {
 pub struct Record {
     /// `path`, `path!member` (tar), `path@offset target-uri` (WARC).
     pub source: String,
+    /// What was read.
     pub payload: Payload,
 }
 

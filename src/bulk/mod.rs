@@ -90,18 +90,22 @@ impl Default for Config {
 /// What a run did.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
+    /// Records by status, entries and output bytes.
     pub stats: Stats,
     /// WARC records of other types than `response`.
     pub skipped_records: u64,
     /// Raw input bytes read.
     pub input_bytes: u64,
+    /// Wall time of the run.
     pub elapsed: Duration,
 }
 
 /// Progress, reported after each consumed batch.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
+    /// Records written so far.
     pub records: u64,
+    /// Raw input bytes read so far.
     pub input_bytes: u64,
 }
 

@@ -17,7 +17,12 @@ pub enum Outcome<'p> {
     /// `not_a_feed` diagnostic).
     Parsed(Parsed<'p>),
     /// The response is not a feed before parsing (e.g. HTTP 404).
-    NotAFeed { kind: &'static str, message: String },
+    NotAFeed {
+        /// The `not_a_feed` diagnostic's kind (e.g. `http_status`).
+        kind: &'static str,
+        /// Why, for the diagnostic's message.
+        message: String,
+    },
     /// The parser refused the input (limits, bad base URL).
     Failed(Error),
 }
@@ -26,6 +31,7 @@ pub enum Outcome<'p> {
 pub struct Processed<'p> {
     /// The encoding used to decode, when the body was decoded.
     pub encoding: Option<&'static str>,
+    /// What processing gave.
     pub outcome: Outcome<'p>,
 }
 

@@ -49,7 +49,9 @@ pub const MAX_HEADER: usize = 1 << 20;
 /// member. Printed `offset` or `offset+within`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Loc {
+    /// Raw byte offset of the record (plain WARC) or of its gzip member (WARC.gz).
     pub offset: u64,
+    /// Decoded bytes before the record in its member (0 when the record starts it).
     pub within: u64,
 }
 
@@ -67,11 +69,32 @@ impl fmt::Display for Loc {
 #[derive(Debug)]
 pub enum WarcItem {
     /// A `response` record with an HTTP message.
-    Response { at: Loc, target_uri: String, block: Vec<u8> },
+    Response {
+        /// Where the record is.
+        at: Loc,
+        /// Its `WARC-Target-URI`.
+        target_uri: String,
+        /// The record block: the HTTP message.
+        block: Vec<u8>,
+    },
     /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped.
-    Skipped { at: Loc, warc_type: String },
+    Skipped {
+        /// Where the record is.
+        at: Loc,
+        /// Its `WARC-Type`.
+        warc_type: String,
+    },
     /// A record (or a region) that could not be read; reading goes on after it.
-    Broken { at: Loc, target_uri: Option<String>, kind: &'static str, message: String },
+    Broken {
+        /// Where the unreadable record or region starts.
+        at: Loc,
+        /// Its `WARC-Target-URI`, when the header was read.
+        target_uri: Option<String>,
+        /// The error kind (`bad_warc`, `truncated`, `bad_gzip`, `too_large`, ...).
+        kind: &'static str,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 /// Reads every record of a WARC stream, calling `emit` for each (stops when it returns
@@ -480,7 +503,9 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
 /// An HTTP response taken apart.
 #[derive(Debug)]
 pub struct HttpResponse<'b> {
+    /// The status line's code.
     pub status: u16,
+    /// The `Content-Type` header's value, if any.
     pub content_type: Option<String>,
     /// Borrowed from the record when no transfer or content coding was applied.
     pub body: Cow<'b, [u8]>,

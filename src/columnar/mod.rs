@@ -95,6 +95,7 @@ pub struct RecordBatchBuilder {
 }
 
 impl RecordBatchBuilder {
+    /// An empty builder of `layout`'s rows.
     pub fn new(layout: Layout) -> Self {
         RecordBatchBuilder {
             layout,
@@ -105,6 +106,7 @@ impl RecordBatchBuilder {
         }
     }
 
+    /// The layout this builder makes.
     pub fn layout(&self) -> Layout {
         self.layout
     }

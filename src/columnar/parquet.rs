@@ -27,21 +27,28 @@ use parquet::file::writer::SerializedFileWriter;
 use super::{schema, Layout, RecordBatchBuilder};
 use crate::sink::{RecordView, Sink};
 
-/// Page compression of the Parquet file.
+/// Page compression of the Parquet file. Every codec here is read by Spark (3.3+), DuckDB,
+/// pyarrow and polars.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Codec {
-    /// Snappy: fastest to write; the default.
+    /// Snappy: the default, the codec every Parquet reader has supported longest.
     #[default]
     Snappy,
-    /// Zstandard at level 1: smaller files, a little slower.
+    /// LZ4 (the `LZ4_RAW` Parquet codec, block format): about Snappy's size, faster to write.
+    Lz4,
+    /// Zstandard at level 1: the smallest files, the slowest to write.
     Zstd,
+    /// No compression: the fastest to write, the largest files.
     None,
 }
 
 /// Settings of a Parquet file.
 #[derive(Clone, Debug)]
 pub struct ParquetOptions {
+    /// One row per record (default) or per entry.
     pub layout: Layout,
+    /// Page compression; default Snappy.
     pub codec: Codec,
     /// Input records per row group at most. [`ParquetSink::write_batch`] splits a larger
     /// batch; records appended through [`Sink`] are written every this many. Default: 4096.
@@ -123,9 +130,11 @@ pub struct ParquetSink<W: Write + Send> {
 }
 
 impl<W: Write + Send> ParquetSink<W> {
+    /// Starts a Parquet file of `opts.layout`'s schema on `out`.
     pub fn new(out: W, opts: ParquetOptions) -> io::Result<Self> {
         let compression = match opts.codec {
             Codec::Snappy => Compression::SNAPPY,
+            Codec::Lz4 => Compression::LZ4_RAW,
             Codec::Zstd => Compression::ZSTD(ZstdLevel::try_new(1).map_err(err)?),
             Codec::None => Compression::UNCOMPRESSED,
         };
@@ -234,6 +243,7 @@ pub struct ParquetStep {
 
 #[cfg(feature = "bulk")]
 impl ParquetStep {
+    /// A worker's step building `layout`'s rows and encoding them with `encoder`.
     pub fn new(layout: Layout, encoder: RowGroupEncoder) -> Self {
         ParquetStep { builder: RecordBatchBuilder::new(layout), encoder }
     }

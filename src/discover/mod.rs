@@ -22,6 +22,7 @@ pub enum LinkSource {
 }
 
 impl LinkSource {
+    /// The name written in `discover` records (`found_by`): `link` or `anchor`.
     pub fn as_str(self) -> &'static str {
         match self {
             LinkSource::LinkAlternate => "link",
@@ -39,6 +40,7 @@ pub struct FeedLink {
     pub mime_type: Option<String>,
     /// The `title` attribute (links) or the anchor's `title`.
     pub title: Option<String>,
+    /// How the link was found (JSONL key `found_by`).
     pub source: LinkSource,
 }
 

@@ -15,8 +15,12 @@ use crate::DiagnosticKind;
 
 /// What every step needs besides the reader.
 pub struct Ctx<'a> {
+    /// The per-parse arena: decoded text, resolved URLs and HTML fragments live here.
     pub arena: &'a Bump,
+    /// The document's base URL (the response URL or the caller's; `about:blank` when none),
+    /// which every URL element and attribute is resolved against.
     pub base: Url,
+    /// The limits of this parse (text sizes, entries).
     pub limits: Limits,
     /// The lint collector, when [`crate::Options::lint`] is set (see [`crate::lint`]).
     pub(crate) lint: Option<std::cell::RefCell<crate::lint::Collector<'a>>>,
@@ -42,6 +46,7 @@ pub fn fill<T>(slot: &mut Option<T>, value: Option<T>) {
     }
 }
 
+/// The current element's child text content (capped at `max_text_bytes`); consumes it.
 pub fn text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> &'a str {
     let t = r.child_text(cx.limits.max_text_bytes);
     t
@@ -95,9 +100,13 @@ pub fn non_negative_integer(s: &str) -> Option<u64> {
     leading_digits(s)
 }
 
+/// Which of the spec's date element steps applies to a date element.
 pub enum DateSyntax {
+    /// An Atom date element \[51\]: RFC 3339 `xs:dateTime`.
     Rfc3339,
+    /// A W3C-DTF date element \[166\] (year, year-month, date, or date-time).
     W3cDtf,
+    /// An RSS 2.0 date element \[219\]: RFC 822 date-time.
     Rfc822,
 }
 
@@ -127,6 +136,8 @@ pub fn rss_person<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Person<'a>>
     parse_rss_person(t)
 }
 
+/// "Process an RSS 2.0 person element" \[247\] on its text: `None` for `""` \[318\]; the
+/// mailbox form `email (name)` \[157\]-\[159\]; otherwise a name-only person \[255\].
 pub fn parse_rss_person(t: &str) -> Option<Person<'_>> {
     if t.is_empty() {
         return None;
@@ -158,16 +169,24 @@ pub fn add_person<'a>(authors: &mut Vec<Person<'a>>, person: Person<'a>) {
 /// A link relation after the spec's normalization (missing → alternate; no ':' → IANA).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Rel {
+    /// `alternate` (also a missing `rel`): page URL.
     Alternate,
+    /// `self`: feed URL.
     SelfLink,
+    /// `previous` or `prev`: previous feed URL.
     Previous,
+    /// `next`: next feed URL.
     Next,
+    /// `enclosure`: an entry enclosure.
     Enclosure,
+    /// Any other relation (kept in the `ext` links, not by the spec).
     Other,
 }
 
 const IANA: &str = "http://www.iana.org/assignments/relation/";
 
+/// Classifies a `rel` attribute value: missing → alternate; a name with `:` counts only
+/// under the IANA relation prefix; matching is case-sensitive.
 pub fn link_rel(rel: Option<&str>) -> Rel {
     let rel = rel.unwrap_or("alternate");
     let name = if rel.contains(':') {
@@ -190,10 +209,13 @@ pub fn link_rel(rel: Option<&str>) -> Rel {
 
 /// An Atom link's relation and resolved href (href missing → "" → the base URL).
 pub struct AtomLink<'a> {
+    /// The normalized relation.
     pub rel: Rel,
+    /// The resolved `href`; `None` when it does not parse, and always for [`Rel::Other`].
     pub url: Option<&'a str>,
 }
 
+/// Reads an Atom `link` element's relation and `href` (consumes the element).
 pub fn atom_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> AtomLink<'a> {
     r.skip();
     let rel = link_rel(tag.attr(cx.arena, "rel"));
@@ -395,9 +417,13 @@ pub fn capture_children_seeded<'a>(
 pub enum TextOrMarkup<'a> {
     /// Only character data: its child text (exactly what [`text`] returns).
     Text(&'a str),
-    /// Child elements too: the element's child text (what the spec reads, the markup lost)
-    /// and the flat node list of all its children.
-    Markup { text: &'a str, nodes: &'a [Node<'a>] },
+    /// Child elements too.
+    Markup {
+        /// The element's child text (what the spec reads, the markup lost).
+        text: &'a str,
+        /// The flat node list of all its children.
+        nodes: &'a [Node<'a>],
+    },
 }
 
 /// Reads the current element's content, keeping child elements when there are any.

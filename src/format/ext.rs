@@ -17,6 +17,7 @@ use crate::xml::{Ns, Tag, XmlReader};
 
 use super::common::*;
 
+/// The RDF namespace (`rdf:about`, `rdf:li@rdf:resource`).
 pub const RDF: &str = crate::xml::ns::RDF;
 /// RSS 1.0 `mod_slash`.
 pub const SLASH: &str = "http://purl.org/rss/1.0/modules/slash/";
@@ -72,6 +73,7 @@ impl<K: Hash + Eq + Copy> Index<K> {
         self.map.get(&k).copied()
     }
 
+    /// Whether an item of `items` has the key `k` (see [`Index::position`]).
     pub fn contains<T>(&mut self, items: &[T], key: impl Fn(&T) -> Option<K>, k: K) -> bool {
         self.position(items, key, k).is_some()
     }
@@ -90,6 +92,7 @@ pub struct Seen<'a> {
     pub authors: Index<Option<&'a str>>,
     /// `itunes:category` by `text`, and (text, subcategory) pairs.
     pub itunes: Index<&'a str>,
+    /// `itunes:category` (text, subcategory) pairs already recorded.
     pub itunes_subs: std::collections::HashSet<(&'a str, &'a str)>,
 }
 

@@ -44,12 +44,16 @@ use super::common::*;
 /// Where a recovered value came from.
 #[derive(Clone, Copy, Debug)]
 pub struct Source<'a> {
+    /// The rule's name (the diagnostic message's prefix, e.g. `dc_subject`).
     pub rule: &'static str,
+    /// The qualified name of the element the value was read from.
     pub element: &'a str,
+    /// Byte offset of that element's start tag (the diagnostic's offset).
     pub offset: usize,
 }
 
 impl<'a> Source<'a> {
+    /// The source `tag` for `rule`.
     pub fn of(rule: &'static str, tag: &Tag<'a>) -> Self {
         Source { rule, element: tag.qname, offset: tag.offset }
     }
@@ -59,13 +63,19 @@ impl<'a> Source<'a> {
 /// the slots the spec left null ([`Pending::apply_entry`], [`Pending::apply_feed`]).
 #[derive(Default)]
 pub struct Pending<'a> {
+    /// A date for `updated`.
     pub updated: Option<(Timestamp, Source<'a>)>,
+    /// A date for `published`.
     pub published: Option<(Timestamp, Source<'a>)>,
+    /// A title.
     pub title: Option<(Text<'a>, Source<'a>)>,
     /// Entry summary, or feed description.
     pub summary: Option<(Text<'a>, Source<'a>)>,
+    /// Entry content.
     pub content: Option<(Text<'a>, Source<'a>)>,
+    /// Authors, used only when the spec's steps found none.
     pub authors: Vec<(Person<'a>, Source<'a>)>,
+    /// Category terms, used only when the spec's steps found none.
     pub categories: Vec<(&'a str, Source<'a>)>,
     /// The offset of the `guid` element (for `guid_permalink`).
     pub guid_at: Option<usize>,
@@ -80,6 +90,7 @@ pub fn offer<'a, T>(slot: &mut Option<(T, Source<'a>)>, value: Option<T>, src: S
     }
 }
 
+/// Records the `recovered` diagnostic `RULE: <element> read as WHAT` for an applied value.
 pub fn record(r: &mut XmlReader<'_>, src: &Source<'_>, what: &str) {
     r.diag(
         DiagnosticKind::Recovered,

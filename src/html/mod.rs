@@ -48,42 +48,78 @@ use bumpalo::Bump;
 
 use crate::model::Text;
 
+/// The HTML namespace: every HTML element of a fragment has it.
 pub const HTML_NS: &str = "http://www.w3.org/1999/xhtml";
+/// The SVG namespace (inline `<svg>` and its descendants).
 pub const SVG_NS: &str = "http://www.w3.org/2000/svg";
+/// The MathML namespace (inline `<math>` and its descendants).
 pub const MATHML_NS: &str = "http://www.w3.org/1998/Math/MathML";
+/// The XLink namespace (`xlink:href` and the other `xlink:` attributes of SVG/MathML).
 pub const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
+/// The XML namespace (`xml:lang`, `xml:space` attributes).
 pub const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+/// The XMLNS namespace (`xmlns` and `xmlns:*` attributes on foreign elements).
 pub const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
 
+/// An attribute of an [`Element`], as the HTML parser gave it, or for markup read from the
+/// feed's XML (Atom `xhtml` content, markup kept by the `markup_in_text` recovery rule) as
+/// the XML tokenizer gave it: value decoded, never re-escaped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Attribute<'a> {
+    /// The attribute's namespace: `""` (the null namespace) for ordinary attributes, one
+    /// of the `*_NS` constants for adjusted foreign attributes (`xlink:href`, `xml:lang`).
     pub namespace: &'a str,
+    /// The prefix the attribute was written with (`xlink` of `xlink:href`); `None` for
+    /// unprefixed ones.
     pub prefix: Option<&'a str>,
+    /// The local name (from the HTML parser: lowercase, SVG/MathML names case-adjusted,
+    /// e.g. `viewBox`; from the feed's XML: as written).
     pub local: &'a str,
+    /// The value, character references decoded.
     pub value: &'a str,
 }
 
+/// An element node's name and attributes (its children follow it in the node list).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Element<'a> {
+    /// The element's namespace: [`HTML_NS`], [`SVG_NS`], [`MATHML_NS`], or for markup read
+    /// from the feed's XML the namespace it had there (`""` when none).
     pub namespace: &'a str,
+    /// The prefix the element was written with in the feed's XML (e.g. `xhtml` of
+    /// `xhtml:p`); `None` for everything the HTML parser builds.
     pub prefix: Option<&'a str>,
+    /// The local name (`p`, `a`, `svg`, `foreignObject`).
     pub local: &'a str,
+    /// The attributes, in source order.
     pub attrs: &'a [Attribute<'a>],
 }
 
+/// What a [`Node`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeKind<'a> {
+    /// An element; its descendants are the following nodes up to [`Node::end`].
     Element(Element<'a>),
+    /// A text node's data (character references decoded; adjacent text merged).
     Text(&'a str),
+    /// A comment's data (without `<!--` and `-->`).
     Comment(&'a str),
-    ProcessingInstruction { target: &'a str, data: &'a str },
+    /// A processing instruction (only in markup read from the feed's XML; the HTML parser
+    /// makes none).
+    ProcessingInstruction {
+        /// The PI target (`xml-stylesheet` of `<?xml-stylesheet ...?>`).
+        target: &'a str,
+        /// Everything after the target and its following spaces.
+        data: &'a str,
+    },
 }
 
 /// Nodes of a fragment are stored flat, in pre-order; `end` = index one past this node's last descendant
 /// (so a leaf at index i has end == i+1; children of node i start at i+1 and are walked by jumping to `end`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Node<'a> {
+    /// What the node is.
     pub kind: NodeKind<'a>,
+    /// Index one past this node's last descendant in the fragment's node list.
     pub end: u32,
 }
 
@@ -120,6 +156,8 @@ fn kinds_equal(a: &NodeKind<'_>, b: &NodeKind<'_>) -> bool {
 }
 
 impl<'a> Html<'a> {
+    /// The fragment's nodes, flat in pre-order (see [`Node`]; top-level children at 0,
+    /// `nodes[0].end`, …).
     pub fn nodes(&self) -> &'a [Node<'a>] {
         self.nodes
     }
@@ -146,12 +184,14 @@ impl<'a> Html<'a> {
         serialize::write_html(self.nodes, out)
     }
 
+    /// [`Html::write_xml`] into a new string (the form "same text content" compares).
     pub fn to_xml_string(&self) -> String {
         let mut s = String::new();
         self.write_xml(&mut s);
         s
     }
 
+    /// [`Html::write_html`] into a new string (the JSONL value of an HTML text).
     pub fn to_html_string(&self) -> String {
         let mut s = String::new();
         self.write_html(&mut s);

@@ -257,13 +257,13 @@ fn collect_quoted_string(s: &str) -> (Cow<'_, str>, usize) {
     }
 }
 
-/// HTML Standard "XML MIME type", on an essence (`type/subtype`, any case, no parameters).
 /// A JSON MIME type (JSON Feed's `application/feed+json`, `application/json`, `text/json`,
 /// any `+json` subtype), by lowercase essence.
 pub fn is_json_mime_type(essence: &str) -> bool {
     matches!(essence, "application/json" | "text/json") || essence.ends_with("+json")
 }
 
+/// HTML Standard "XML MIME type", on an essence (`type/subtype`, any case, no parameters).
 pub fn is_xml_mime_type(essence: &str) -> bool {
     let Some(slash) = essence.find('/') else { return false };
     let subtype = &essence[slash + 1..];

@@ -59,12 +59,27 @@ pub struct Response<'i> {
 #[derive(Debug)]
 pub enum ResponseVerdict<'i> {
     /// Status is not 200: the result is null.
-    NotOk { status: u16 },
+    NotOk {
+        /// The response's status code.
+        status: u16,
+    },
     /// The computed MIME type is not an XML MIME type: the result is null.
-    NotXml { computed_mime: ComputedMime<'i> },
+    NotXml {
+        /// The computed MIME type (MIME Sniffing) that is not an XML MIME type; a JSON one
+        /// is read as JSON Feed by [`crate::Parser::parse_response`].
+        computed_mime: ComputedMime<'i>,
+    },
     /// Parse `decoded.text` as XML (then process the feed document), with `url` as the
     /// document's address and `decoded.encoding` as its character encoding.
-    Xml { computed_mime: ComputedMime<'i>, decoded: Decoded<'i>, url: Option<&'i str> },
+    Xml {
+        /// The computed MIME type (an XML MIME type).
+        computed_mime: ComputedMime<'i>,
+        /// The body decoded (BOM, then the `Content-Type` charset, then the XML
+        /// declaration, then UTF-8).
+        decoded: Decoded<'i>,
+        /// The response URL: the document's address and base URL \[11\].
+        url: Option<&'i str>,
+    },
 }
 
 impl ResponseVerdict<'_> {

@@ -30,63 +30,132 @@ use super::Severity;
 /// A Feed Validator message class (the finding's `code`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
+    /// Error (parent class `Error`): `Undefined %(parent)s element: %(element)s`
     UndefinedElement,
+    /// Warning (parent class `Warning`): `%(element)s should not contain HTML`
     ContainsHTML,
+    /// Warning (parent class `ContainsHTML`):
+    /// `Encode "&" and "<" in plain text using hexadecimal character references.`
     CharacterData,
+    /// Error (parent class `InvalidValue`): `%(element)s must be an RFC-822 date-time`
     InvalidRFC2822Date,
+    /// Warning (parent class `Warning`): `Problematical RFC 822 date-time value`
     ProblematicalRFC822Date,
+    /// Error (parent class `InvalidRFC2822Date`): `Incorrect day of week`
     IncorrectDOW,
+    /// Warning (parent class `Warning`): `Implausible date`
     ImplausibleDate,
+    /// Error (parent class `InvalidValue`): `Invalid email address`
     InvalidContact,
+    /// Warning (parent class `RSS20Profile`): `Email address is not in the recommended format`
     EmailFormat,
+    /// Warning (parent class `EmailFormat`): `Email address is missing real name`
     MissingRealName,
+    /// Error (parent class `InvalidLink`): `%(element)s must be a full and valid URL`
     InvalidFullLink,
+    /// Error (parent class `InvalidLink`): `IRI found where URL expected`
     UriNotIri,
+    /// Error (parent class `InvalidURIAttribute`): `%(element)s must be a full URL`
     InvalidURLAttribute,
+    /// Error (parent class `Error`): `Invalid RSS Version`
     InvalidRSSVersion,
+    /// Warning (parent class `Warning`): `This feed is an obsolete version`
     ObsoleteVersion,
+    /// Error (parent class `Error`): `Missing %(element)s attribute: %(attr)s`
     MissingAttribute,
+    /// Error (parent class `Error`): `Missing %(parent)s element: %(element)s`
     MissingElement,
+    /// Error (parent class `MissingElement`): `Missing %(parent)s element: %(element)s`
     MissingDescription,
+    /// Error (parent class `MissingElement`): `Missing %(parent)s element: %(element)s`
     MissingLink,
+    /// Error (parent class `MissingElement`): `Missing %(parent)s element: %(element)s`
     MissingTitle,
+    /// Error (parent class `Error`): `%(parent)s contains more than one %(element)s`
     DuplicateElement,
+    /// Warning (parent class `RSS20Profile`): `Misplaced Item`
     MisplacedItem,
+    /// Warning (parent class `Warning`): `%(element)s should not be blank`
     NotBlank,
+    /// Warning (parent class `Warning`): `Image link doesn't match channel link`
     ImageLinkDoesntMatch,
+    /// Warning (parent class `RSS20Profile`): `Image title doesn't match channel title`
     ImageTitleDoesntMatch,
+    /// Error (parent class `InvalidValue`): `%(element)s must be between 1 and 400`
     InvalidHeight,
+    /// Error (parent class `InvalidValue`): `%(element)s must be between 1 and 144`
     InvalidWidth,
+    /// Error (parent class `InvalidValue`): `%(element)s must be an ISO-639 language code`
     InvalidLanguage,
+    /// Error (parent class `InvalidValue`):
+    /// `%(element)s must be Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, or Sunday`
     InvalidDay,
+    /// Error (parent class `InvalidValue`): `%(element)s must be an integer between 0 and 23`
     InvalidHour,
+    /// Error (parent class `InvalidValue`):
+    /// `%(element)s values must not be duplicated within a feed`
     DuplicateValue,
+    /// Error (parent class `Error`): `skipDays can not contain more than 7 day elements`
     EightDaysAWeek,
+    /// Error (parent class `Error`): `skipHours can not contain more than 24 hour elements`
     NotEnoughHoursInTheDay,
+    /// Warning (parent class `RSS20Profile`): `Use zero for midnight`
     UseZeroForMidnight,
+    /// Warning (parent class `RSS20Profile`): `Avoid Text Input`
     AvoidTextInput,
+    /// Error (parent class `InvalidValue`): `Invalid form component name`
     InvalidFormComponentName,
+    /// Error (parent class `InvalidInteger`): `%(element)s must be a non-negative integer`
     InvalidNonNegativeInteger,
+    /// Error (parent class `InvalidValue`):
+    /// `%(attr)s attribute of %(element)s must be a positive integer`
     InvalidIntegerAttribute,
+    /// Error (parent class `Error`): `Invalid value for %(attr)s`
     InvalidValue,
+    /// Error (parent class `MissingElement`): `item must contain either title or description`
     ItemMustContainTitleOrDescription,
+    /// Warning (parent class `Warning`): `item contains more than one enclosure`
     DuplicateEnclosure,
+    /// Error (parent class `InvalidNonNegativeInteger`): `Use zero for unknown length`
     UseZeroForUnknown,
+    /// Error (parent class `InvalidValue`):
+    /// `%(attr)s attribute of %(element)s must be a valid MIME type`
     InvalidMIMEAttribute,
+    /// Error (parent class `Error`):
+    /// `guid must be a full URL, unless isPermaLink attribute is false`
     InvalidPermalink,
+    /// Error (parent class `InvalidValue`):
+    /// `%(attr)s attribute of %(element)s must be 'true' or 'false'`
     InvalidBooleanAttribute,
+    /// Warning (parent class `Warning`): `%(parent)s should contain a %(element)s element`
     MissingGuid,
+    /// Warning (parent class `Warning`): `%(element)s should not contain relative URL references`
     ContainsRelRef,
+    /// Error (parent class `MissingAttribute`): `%(element)s must have an href attribute`
     MissingHref,
+    /// Warning (parent class `MissingSelf`): `Missing atom:link with rel="self"`
     MissingAtomSelfLink,
+    /// Warning (parent class `Warning`): `Relative href value on self link`
     RelativeSelf,
+    /// Warning (parent class `RSS20Profile`): `Ensure description precedes content:encoded`
     NeedDescriptionBeforeContent,
+    /// Warning (parent class `DuplicateSemantics`):
+    /// `An item should not include both %(core)s and %(ext)s`
     DuplicateItemSemantics,
+    /// Warning (parent class `Warning`): `A channel should not include both %(core)s and %(ext)s`
     DuplicateSemantics,
+    /// Warning (parent class `RSS20Profile`):
+    /// `Ensure lastBuildDate is present when slash:comments is used`
     SlashDate,
+    /// Warning (parent class `Warning`): `%(message)s`
     NotHtml,
+    /// Warning (parent class `Warning`):
+    /// `Identifier "%(uri)s" is not in canonical form (the canonical form would be "%(curi)s")`
     NonCanonicalURI,
+    /// Error (parent class `Error`): `Invalid Media Rating`
     InvalidMediaRating,
+    /// Warning: the abstract parent of the RSS Best Practices Profile warnings; its findings
+    /// carry their text in the `message` parameter (no template of its own).
     RSS20Profile,
 }
 
@@ -163,6 +232,7 @@ impl Code {
         self.row().1
     }
 
+    /// The class's severity (the validator's `Error` or `Warning`; no class here is `Info`).
     pub fn severity(self) -> Severity {
         self.row().2
     }

@@ -34,8 +34,12 @@ pub use messages::Code;
 /// Severity of a finding: the Feed Validator's class hierarchy (`Error`, `Warning`, `Info`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
+    /// Informational: not a problem with the feed (no code here has it; kept for the
+    /// validator's hierarchy).
     Info,
+    /// Valid, but against the Best Practices Profile or likely to break some readers.
     Warning,
+    /// Invalid RSS 2.0: a required element missing, a malformed value.
     Error,
 }
 
@@ -96,6 +100,7 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// The severity of the finding's code ([`Code::severity`]).
     pub fn severity(&self) -> Severity {
         self.code.severity()
     }
@@ -169,9 +174,14 @@ impl Report {
 /// one finding of that code; and the records with at least one error / warning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tally {
+    /// Records linted (every [`Tally::count`] call).
     pub linted: u64,
+    /// Records with at least one error.
     pub with_errors: u64,
+    /// Records with at least one warning (with or without errors).
     pub with_warnings: u64,
+    /// For each code, indexed by `code as usize` (the order of [`messages::ALL`]): the
+    /// records with at least one finding of that code.
     pub feeds: [u64; messages::ALL.len()],
 }
 
@@ -203,6 +213,7 @@ impl Tally {
         }
     }
 
+    /// Adds another tally's counts to this one (merging per-worker tallies).
     pub fn add(&mut self, other: &Tally) {
         self.linted += other.linted;
         self.with_errors += other.with_errors;

@@ -20,6 +20,9 @@ use super::{owned, OwnedPerson, Person, Timestamp};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Category<'a> {
+    /// The term, trimmed and never empty: RSS `category` text, Atom `category@term`,
+    /// `dc:subject` text. A category is kept once per (term, scheme, label); a `dc:subject`
+    /// term once among the scheme-less ones.
     pub term: &'a str,
     /// Atom `scheme`, RSS `domain`.
     pub scheme: Option<&'a str>,
@@ -31,8 +34,12 @@ pub struct Category<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Generator<'a> {
+    /// The generator's name: RSS 2.0 `generator` text, Atom/Atom 0.3 `generator` text
+    /// (trimmed; `None` when blank).
     pub name: Option<&'a str>,
+    /// Atom `generator@uri` (Atom 0.3: `url`), resolved against the base URL. `None` in RSS.
     pub uri: Option<&'a str>,
+    /// Atom `generator@version`, as written (trimmed). `None` in RSS.
     pub version: Option<&'a str>,
 }
 
@@ -40,11 +47,20 @@ pub struct Generator<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ImageInfo<'a> {
+    /// The first `url` child, resolved against the base URL: the same URL as the spec's
+    /// `logo` \[211\]\[305\] when this is the feed's first `image`.
     pub url: Option<&'a str>,
+    /// `title` child (trimmed): the image's alternative text (RSS 2.0: usually the channel
+    /// title).
     pub title: Option<&'a str>,
+    /// `link` child, resolved: the page the image links to (usually the site).
     pub link: Option<&'a str>,
+    /// `description` child (trimmed): RSS 2.0's text for the link's `title` attribute.
     pub description: Option<&'a str>,
+    /// `width` child, read by the HTML non-negative integer rules, as written (no maximum
+    /// applied; see [`ImageInfo::display_width`]).
     pub width: Option<u64>,
+    /// `height` child, read as [`ImageInfo::width`].
     pub height: Option<u64>,
     /// The width RSS 2.0 gives the image: `width` when it is a number up to the maximum
     /// (144), the maximum when it is larger, the default (88) when it is absent or not a
@@ -58,9 +74,11 @@ pub struct ImageInfo<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Cloud<'a> {
+    /// `domain`: the host of the notification service (trimmed).
     pub domain: Option<&'a str>,
     /// `port`, read as a non-negative integer.
     pub port: Option<u64>,
+    /// `path`: the service's path on that host (trimmed).
     pub path: Option<&'a str>,
     /// `registerProcedure`.
     pub register_procedure: Option<&'a str>,
@@ -72,7 +90,9 @@ pub struct Cloud<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct TextInput<'a> {
+    /// `title` child (trimmed): the label of the Submit button.
     pub title: Option<&'a str>,
+    /// `description` child (trimmed): explains the text box.
     pub description: Option<&'a str>,
     /// The text object's `name`.
     pub name: Option<&'a str>,
@@ -103,8 +123,12 @@ pub struct Link<'a> {
     pub rel: &'a str,
     /// `href`, resolved against the base.
     pub url: &'a str,
+    /// `type`: the advisory MIME type of the target (trimmed, unvalidated). JSONL key
+    /// `type`.
     pub mime_type: Option<&'a str>,
+    /// `title` attribute (trimmed).
     pub title: Option<&'a str>,
+    /// `hreflang`: the target's language tag (trimmed).
     pub hreflang: Option<&'a str>,
     /// `length`, a non-negative integer.
     pub length: Option<u64>,
@@ -120,6 +144,7 @@ pub struct InReplyTo<'a> {
     pub id: &'a str,
     /// `href`, resolved.
     pub url: Option<&'a str>,
+    /// `type`: the MIME type of the resource at `href` (trimmed). JSONL key `type`.
     pub mime_type: Option<&'a str>,
     /// `source`, resolved: the feed of the resource replied to.
     pub source: Option<&'a str>,
@@ -131,10 +156,13 @@ pub struct InReplyTo<'a> {
 pub struct MediaContent<'a> {
     /// `url`, resolved (`None` for a content given only by a `media:player`).
     pub url: Option<&'a str>,
+    /// `type`: the file's MIME type (trimmed, unvalidated). JSONL key `type`.
     pub mime_type: Option<&'a str>,
     /// `medium`: `image`, `audio`, `video`, `document`, `executable` (as written, trimmed).
     pub medium: Option<&'a str>,
+    /// `width` in pixels (leading ASCII digits).
     pub width: Option<u64>,
+    /// `height` in pixels (leading ASCII digits).
     pub height: Option<u64>,
     /// `fileSize`, bytes.
     pub file_size: Option<u64>,
@@ -142,6 +170,7 @@ pub struct MediaContent<'a> {
     pub duration: Option<u64>,
     /// `bitrate`, kilobits per second (a fraction is cut).
     pub bitrate: Option<u64>,
+    /// `lang`: the language of the content (trimmed, as written, e.g. `en`).
     pub lang: Option<&'a str>,
     /// `isDefault`: `true` → true, `false` → false.
     pub is_default: Option<bool>,
@@ -156,8 +185,12 @@ pub struct MediaContent<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct MediaCredit<'a> {
+    /// The credited entity: the element's text (trimmed, never empty).
     pub name: &'a str,
+    /// `role`, e.g. `producer`, `author` (trimmed, as written).
     pub role: Option<&'a str>,
+    /// `scheme`: the role vocabulary (Media RSS default `urn:ebu` when absent; kept as
+    /// written, `None` when absent).
     pub scheme: Option<&'a str>,
 }
 
@@ -165,6 +198,7 @@ pub struct MediaCredit<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct MediaRating<'a> {
+    /// The rating: the element's text (trimmed, never empty), e.g. `adult`, `nonadult`.
     pub value: &'a str,
     /// `scheme` (`urn:simple` by Media RSS's default when absent; kept as written).
     pub scheme: Option<&'a str>,
@@ -174,8 +208,11 @@ pub struct MediaRating<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct MediaPlayer<'a> {
+    /// `url`: the web page of the player, resolved against the base URL.
     pub url: &'a str,
+    /// `width` in pixels (leading ASCII digits).
     pub width: Option<u64>,
+    /// `height` in pixels (leading ASCII digits).
     pub height: Option<u64>,
 }
 
@@ -190,12 +227,16 @@ pub struct MediaEntry<'a> {
     pub contents: Vec<MediaContent<'a>>,
     /// `media:description` (plain text, trimmed).
     pub description: Option<&'a str>,
+    /// Every `media:credit` with a non-blank text, in document order.
     pub credits: Vec<MediaCredit<'a>>,
+    /// Every `media:rating` with a non-blank text, in document order.
     pub ratings: Vec<MediaRating<'a>>,
+    /// The first `media:player` with a usable `url`.
     pub player: Option<MediaPlayer<'a>>,
 }
 
 impl MediaEntry<'_> {
+    /// Whether every field is `None`/empty (no Media RSS value was read; not written in JSONL).
     pub fn is_empty(&self) -> bool {
         self == &MediaEntry::default()
     }
@@ -206,7 +247,10 @@ impl MediaEntry<'_> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Source<'a> {
+    /// RSS `source` text (trimmed); Atom `source/title` as plain text (markup removed).
     pub title: Option<&'a str>,
+    /// RSS `source@url`; Atom `source` `link rel="self"`, else its `rel="alternate"` link;
+    /// resolved against the base URL.
     pub url: Option<&'a str>,
 }
 
@@ -215,7 +259,10 @@ pub struct Source<'a> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ItunesCategory<'a> {
+    /// The `text` attribute (trimmed), e.g. `Technology`; unique among the channel's
+    /// categories (a repeated one merges its subcategories).
     pub text: &'a str,
+    /// The `text` of each nested `itunes:category`, unique, in document order.
     pub subcategories: Vec<&'a str>,
 }
 
@@ -223,7 +270,9 @@ pub struct ItunesCategory<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ItunesOwner<'a> {
+    /// `itunes:name` child (trimmed).
     pub name: Option<&'a str>,
+    /// `itunes:email` child (trimmed, unvalidated).
     pub email: Option<&'a str>,
 }
 
@@ -233,9 +282,11 @@ pub struct ItunesOwner<'a> {
 pub struct ItunesFeed<'a> {
     /// `itunes:explicit`: `true`/`yes`/`explicit` → true; `false`/`no`/`clean` → false.
     pub explicit: Option<bool>,
-    /// `itunes:type`: `episodic` or `serial` (as written, trimmed).
+    /// `itunes:type`: `episodic` or `serial` (as written, trimmed). JSONL key `type`.
     pub kind: Option<&'a str>,
+    /// Every `itunes:category` with a `text` attribute, unique by `text`, in document order.
     pub categories: Vec<ItunesCategory<'a>>,
+    /// The first `itunes:owner` with a name or an email.
     pub owner: Option<ItunesOwner<'a>>,
     /// `itunes:block`: `Yes` (any case) → true, anything else → false.
     pub block: Option<bool>,
@@ -249,23 +300,29 @@ pub struct ItunesFeed<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ItunesEntry<'a> {
+    /// `itunes:explicit`, read as [`ItunesFeed::explicit`].
     pub explicit: Option<bool>,
+    /// `itunes:episode`: the episode number (HTML non-negative integer rules).
     pub episode: Option<u64>,
+    /// `itunes:season`: the season number (HTML non-negative integer rules).
     pub season: Option<u64>,
     /// `itunes:episodeType`: `full`, `trailer` or `bonus` (as written, trimmed).
     pub episode_type: Option<&'a str>,
+    /// `itunes:block`: `Yes` (any case) → true, anything else → false.
     pub block: Option<bool>,
     /// `itunes:title` (the episode title without numbering).
     pub title: Option<&'a str>,
 }
 
 impl ItunesFeed<'_> {
+    /// Whether every field is `None`/empty (no iTunes value was read; not written in JSONL).
     pub fn is_empty(&self) -> bool {
         self == &ItunesFeed::default()
     }
 }
 
 impl ItunesEntry<'_> {
+    /// Whether every field is `None`/empty (no iTunes value was read; not written in JSONL).
     pub fn is_empty(&self) -> bool {
         self == &ItunesEntry::default()
     }
@@ -275,10 +332,16 @@ impl ItunesEntry<'_> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PodcastPerson<'a> {
+    /// The person's name: the element's text (trimmed, never empty).
     pub name: &'a str,
+    /// `role`, e.g. `host`, `guest` (trimmed, as written; the namespace's default `host`
+    /// is not filled in).
     pub role: Option<&'a str>,
+    /// `group`, e.g. `cast`, `writing` (trimmed, as written).
     pub group: Option<&'a str>,
+    /// `img`: a picture of the person, resolved against the base URL.
     pub img: Option<&'a str>,
+    /// `href`: the person's page, resolved against the base URL.
     pub href: Option<&'a str>,
 }
 
@@ -286,9 +349,13 @@ pub struct PodcastPerson<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PodcastTranscript<'a> {
+    /// `url`, resolved against the base URL (an element without one is dropped).
     pub url: &'a str,
+    /// `type`, e.g. `text/vtt`, `application/srt` (trimmed). JSONL key `type`.
     pub mime_type: Option<&'a str>,
+    /// `language` (trimmed, as written).
     pub language: Option<&'a str>,
+    /// `rel`: `captions` when the transcript is a closed-captions file (trimmed).
     pub rel: Option<&'a str>,
 }
 
@@ -296,7 +363,9 @@ pub struct PodcastTranscript<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PodcastChapters<'a> {
+    /// `url` of the chapters file, resolved against the base URL.
     pub url: &'a str,
+    /// `type`, e.g. `application/json+chapters` (trimmed). JSONL key `type`.
     pub mime_type: Option<&'a str>,
 }
 
@@ -304,6 +373,7 @@ pub struct PodcastChapters<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PodcastFunding<'a> {
+    /// `url`: the donation or support page, resolved against the base URL.
     pub url: &'a str,
     /// The element's text (the call to action), if any.
     pub message: Option<&'a str>,
@@ -315,6 +385,7 @@ pub struct PodcastFunding<'a> {
 pub struct PodcastLocked<'a> {
     /// `yes` → true, `no` → false (case-insensitive); other values give no `locked`.
     pub locked: bool,
+    /// `owner`: the email of the feed's owner (trimmed).
     pub owner: Option<&'a str>,
 }
 
@@ -322,7 +393,10 @@ pub struct PodcastLocked<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PodcastSeason<'a> {
+    /// The season number: the element's text (HTML non-negative integer rules; an
+    /// element without a number is dropped).
     pub number: u64,
+    /// `name` (trimmed).
     pub name: Option<&'a str>,
 }
 
@@ -330,7 +404,10 @@ pub struct PodcastSeason<'a> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PodcastEpisode<'a> {
+    /// The episode number as written (trimmed): any finite non-negative decimal (`3`,
+    /// `1.5`); other text drops the element.
     pub number: &'a str,
+    /// `display`: the label to show instead of the number (trimmed).
     pub display: Option<&'a str>,
 }
 
@@ -338,9 +415,14 @@ pub struct PodcastEpisode<'a> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PodcastFeed<'a> {
+    /// `podcast:guid`: the show's global identifier, a UUIDv5 by the namespace (trimmed,
+    /// not validated).
     pub guid: Option<&'a str>,
+    /// The first `podcast:locked` whose text is `yes` or `no`.
     pub locked: Option<PodcastLocked<'a>>,
+    /// Every `podcast:funding` with a usable `url`, in document order.
     pub funding: Vec<PodcastFunding<'a>>,
+    /// Every channel-level `podcast:person` with a non-blank name, in document order.
     pub persons: Vec<PodcastPerson<'a>>,
 }
 
@@ -348,20 +430,29 @@ pub struct PodcastFeed<'a> {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct PodcastEntry<'a> {
+    /// Every `podcast:transcript` with a usable `url`, in document order.
     pub transcripts: Vec<PodcastTranscript<'a>>,
+    /// The first `podcast:chapters` with a usable `url`.
     pub chapters: Option<PodcastChapters<'a>>,
+    /// Every item-level `podcast:person` with a non-blank name, in document order.
     pub persons: Vec<PodcastPerson<'a>>,
+    /// The first `podcast:season` with a number.
     pub season: Option<PodcastSeason<'a>>,
+    /// The first `podcast:episode` with a number.
     pub episode: Option<PodcastEpisode<'a>>,
 }
 
 impl PodcastFeed<'_> {
+    /// Whether every field is `None`/empty (no Podcast namespace value was read; not written
+    /// in JSONL).
     pub fn is_empty(&self) -> bool {
         self == &PodcastFeed::default()
     }
 }
 
 impl PodcastEntry<'_> {
+    /// Whether every field is `None`/empty (no Podcast namespace value was read; not written
+    /// in JSONL).
     pub fn is_empty(&self) -> bool {
         self == &PodcastEntry::default()
     }
@@ -373,24 +464,31 @@ impl PodcastEntry<'_> {
 pub struct FeedExt<'a> {
     /// Atom `id`; RSS 1.0 channel `rdf:about`.
     pub id: Option<&'a str>,
-    /// RSS `language`, `dc:language`, or the Atom root's `xml:lang`.
+    /// RSS `language`, `dc:language`, the Atom root's `xml:lang`, or JSON Feed `language`
+    /// (XML values trimmed; not validated as a language tag).
     pub language: Option<&'a str>,
+    /// The software that made the feed: RSS 2.0 `generator`, Atom/Atom 0.3 `generator`
+    /// (the first one with a name or URI).
     pub generator: Option<Generator<'a>>,
     /// RSS `copyright`, Atom `rights` (its plain text), `dc:rights`.
     pub rights: Option<&'a str>,
     /// RSS `ttl`, minutes.
     pub ttl: Option<u64>,
-    /// RSS `skipHours/hour` values 0–23 (unique, document order).
+    /// RSS `skipHours/hour` values 0–23 (unique, document order; `24`, the midnight of RSS
+    /// 0.91's 1–24 range, is read as 0; other values are dropped).
     pub skip_hours: Vec<u8>,
     /// RSS `skipDays/day` values, normalized to `Monday` … `Sunday` (unique, document order).
     pub skip_days: Vec<&'static str>,
     /// RSS `image` (the first one) with all its sub-elements.
     pub image: Option<ImageInfo<'a>>,
-    /// Feed categories: RSS channel `category` (with `domain`), Atom feed `category`.
+    /// Feed categories: RSS channel `category` (with `domain`), Atom feed `category`, RSS 1.0
+    /// channel `dc:subject`; unique, document order. JSONL key `category_details`.
     pub categories: Vec<Category<'a>>,
     /// Atom feed `contributor`s.
     pub contributors: Vec<Person<'a>>,
+    /// Channel-level iTunes podcast fields (RSS 2.0 channels; empty otherwise).
     pub itunes: ItunesFeed<'a>,
+    /// Channel-level Podcast namespace fields (RSS 2.0 channels; empty otherwise).
     pub podcast: PodcastFeed<'a>,
     /// Lenient reading of the first feed date the strict parser rejected, when `updated`
     /// stayed `None`.
@@ -410,10 +508,15 @@ pub struct FeedExt<'a> {
     pub web_master: Option<Person<'a>>,
     /// RSS 2.0 `docs` (resolved URL).
     pub docs: Option<&'a str>,
+    /// RSS 2.0 `cloud` (the first one with any attribute).
     pub cloud: Option<Cloud<'a>>,
     /// RSS 2.0 `rating` (the PICS label, trimmed).
     pub rating: Option<&'a str>,
+    /// RSS `textInput` (also `textinput`; RSS 1.0 document-level `textinput`), the first
+    /// one with any child.
     pub text_input: Option<TextInput<'a>>,
+    /// RSS 1.0 `mod_syndication` (`sy:` elements in any format's channel); `None`
+    /// without any readable `sy:` value.
     pub syndication: Option<Syndication<'a>>,
     /// RSS 1.0 `mod_taxonomy` `taxo:topics` resources (`rdf:li@resource`, as written).
     pub topics: Vec<&'a str>,
@@ -425,18 +528,22 @@ pub struct FeedExt<'a> {
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct EntryExt<'a> {
-    /// Atom `id`; RSS `guid`; RSS 1.0 item `rdf:about`.
+    /// Atom `id`; RSS `guid`; RSS 1.0 item `rdf:about`; JSON Feed `id` (a number coerced to
+    /// its text). XML values trimmed; never invented (`None` when the entry has none).
     pub id: Option<&'a str>,
     /// RSS `guid@isPermaLink` (absent → true, per RSS 2.0); `None` when the id is not a guid.
     pub id_is_permalink: Option<bool>,
     /// RSS `comments` (resolved URL).
     pub comments: Option<&'a str>,
+    /// Where the entry was republished from: RSS `source`, Atom `source` (the first one
+    /// with a title or URL).
     pub source: Option<Source<'a>>,
     /// Entry categories with scheme/label (RSS `category`, Atom `category`, `dc:subject`);
-    /// the spec's `categories` set of terms is unchanged.
+    /// the spec's `categories` set of terms is unchanged. JSONL key `category_details`.
     pub categories: Vec<Category<'a>>,
     /// Atom entry `contributor`s.
     pub contributors: Vec<Person<'a>>,
+    /// Item-level iTunes podcast fields (RSS 2.0 items; empty otherwise).
     pub itunes: ItunesEntry<'a>,
     /// Podcast namespace fields; boxed (allocated only when the item has one) to keep
     /// `Entry` small.
@@ -465,274 +572,455 @@ pub struct EntryExt<'a> {
 // ------------------------------------------------------------------------------------------
 // Owned forms
 
+/// Owned [`Category`] (made by [`Category::into_owned`]); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedCategory {
+    /// See [`Category::term`].
     pub term: String,
+    /// See [`Category::scheme`].
     pub scheme: Option<String>,
+    /// See [`Category::label`].
     pub label: Option<String>,
 }
 
+/// Owned [`Generator`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedGenerator {
+    /// See [`Generator::name`].
     pub name: Option<String>,
+    /// See [`Generator::uri`].
     pub uri: Option<String>,
+    /// See [`Generator::version`].
     pub version: Option<String>,
 }
 
+/// Owned [`ImageInfo`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedImageInfo {
+    /// See [`ImageInfo::url`].
     pub url: Option<String>,
+    /// See [`ImageInfo::title`].
     pub title: Option<String>,
+    /// See [`ImageInfo::link`].
     pub link: Option<String>,
+    /// See [`ImageInfo::description`].
     pub description: Option<String>,
+    /// See [`ImageInfo::width`].
     pub width: Option<u64>,
+    /// See [`ImageInfo::height`].
     pub height: Option<u64>,
+    /// See [`ImageInfo::display_width`].
     pub display_width: Option<u64>,
+    /// See [`ImageInfo::display_height`].
     pub display_height: Option<u64>,
 }
 
+/// Owned [`Source`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedSource {
+    /// See [`Source::title`].
     pub title: Option<String>,
+    /// See [`Source::url`].
     pub url: Option<String>,
 }
 
+/// Owned [`ItunesCategory`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedItunesCategory {
+    /// See [`ItunesCategory::text`].
     pub text: String,
+    /// See [`ItunesCategory::subcategories`].
     pub subcategories: Vec<String>,
 }
 
+/// Owned [`ItunesOwner`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedItunesOwner {
+    /// See [`ItunesOwner::name`].
     pub name: Option<String>,
+    /// See [`ItunesOwner::email`].
     pub email: Option<String>,
 }
 
+/// Owned [`ItunesFeed`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedItunesFeed {
+    /// See [`ItunesFeed::explicit`].
     pub explicit: Option<bool>,
+    /// See [`ItunesFeed::kind`].
     pub kind: Option<String>,
+    /// See [`ItunesFeed::categories`].
     pub categories: Vec<OwnedItunesCategory>,
+    /// See [`ItunesFeed::owner`].
     pub owner: Option<OwnedItunesOwner>,
+    /// See [`ItunesFeed::block`].
     pub block: Option<bool>,
+    /// See [`ItunesFeed::complete`].
     pub complete: Option<bool>,
+    /// See [`ItunesFeed::new_feed_url`].
     pub new_feed_url: Option<String>,
 }
 
+/// Owned [`ItunesEntry`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedItunesEntry {
+    /// See [`ItunesEntry::explicit`].
     pub explicit: Option<bool>,
+    /// See [`ItunesEntry::episode`].
     pub episode: Option<u64>,
+    /// See [`ItunesEntry::season`].
     pub season: Option<u64>,
+    /// See [`ItunesEntry::episode_type`].
     pub episode_type: Option<String>,
+    /// See [`ItunesEntry::block`].
     pub block: Option<bool>,
+    /// See [`ItunesEntry::title`].
     pub title: Option<String>,
 }
 
+/// Owned [`PodcastPerson`] (made by [`PodcastPerson::into_owned`]); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPodcastPerson {
+    /// See [`PodcastPerson::name`].
     pub name: String,
+    /// See [`PodcastPerson::role`].
     pub role: Option<String>,
+    /// See [`PodcastPerson::group`].
     pub group: Option<String>,
+    /// See [`PodcastPerson::img`].
     pub img: Option<String>,
+    /// See [`PodcastPerson::href`].
     pub href: Option<String>,
 }
 
+/// Owned [`PodcastTranscript`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPodcastTranscript {
+    /// See [`PodcastTranscript::url`].
     pub url: String,
+    /// See [`PodcastTranscript::mime_type`].
     pub mime_type: Option<String>,
+    /// See [`PodcastTranscript::language`].
     pub language: Option<String>,
+    /// See [`PodcastTranscript::rel`].
     pub rel: Option<String>,
 }
 
+/// Owned [`PodcastChapters`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPodcastChapters {
+    /// See [`PodcastChapters::url`].
     pub url: String,
+    /// See [`PodcastChapters::mime_type`].
     pub mime_type: Option<String>,
 }
 
+/// Owned [`PodcastFunding`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPodcastFunding {
+    /// See [`PodcastFunding::url`].
     pub url: String,
+    /// See [`PodcastFunding::message`].
     pub message: Option<String>,
 }
 
+/// Owned [`PodcastLocked`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPodcastLocked {
+    /// See [`PodcastLocked::locked`].
     pub locked: bool,
+    /// See [`PodcastLocked::owner`].
     pub owner: Option<String>,
 }
 
+/// Owned [`PodcastSeason`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPodcastSeason {
+    /// See [`PodcastSeason::number`].
     pub number: u64,
+    /// See [`PodcastSeason::name`].
     pub name: Option<String>,
 }
 
+/// Owned [`PodcastEpisode`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPodcastEpisode {
+    /// See [`PodcastEpisode::number`].
     pub number: String,
+    /// See [`PodcastEpisode::display`].
     pub display: Option<String>,
 }
 
+/// Owned [`PodcastFeed`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPodcastFeed {
+    /// See [`PodcastFeed::guid`].
     pub guid: Option<String>,
+    /// See [`PodcastFeed::locked`].
     pub locked: Option<OwnedPodcastLocked>,
+    /// See [`PodcastFeed::funding`].
     pub funding: Vec<OwnedPodcastFunding>,
+    /// See [`PodcastFeed::persons`].
     pub persons: Vec<OwnedPodcastPerson>,
 }
 
+/// Owned [`PodcastEntry`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPodcastEntry {
+    /// See [`PodcastEntry::transcripts`].
     pub transcripts: Vec<OwnedPodcastTranscript>,
+    /// See [`PodcastEntry::chapters`].
     pub chapters: Option<OwnedPodcastChapters>,
+    /// See [`PodcastEntry::persons`].
     pub persons: Vec<OwnedPodcastPerson>,
+    /// See [`PodcastEntry::season`].
     pub season: Option<OwnedPodcastSeason>,
+    /// See [`PodcastEntry::episode`].
     pub episode: Option<OwnedPodcastEpisode>,
 }
 
+/// Owned [`Cloud`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedCloud {
+    /// See [`Cloud::domain`].
     pub domain: Option<String>,
+    /// See [`Cloud::port`].
     pub port: Option<u64>,
+    /// See [`Cloud::path`].
     pub path: Option<String>,
+    /// See [`Cloud::register_procedure`].
     pub register_procedure: Option<String>,
+    /// See [`Cloud::protocol`].
     pub protocol: Option<String>,
 }
 
+/// Owned [`TextInput`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedTextInput {
+    /// See [`TextInput::title`].
     pub title: Option<String>,
+    /// See [`TextInput::description`].
     pub description: Option<String>,
+    /// See [`TextInput::name`].
     pub name: Option<String>,
+    /// See [`TextInput::link`].
     pub link: Option<String>,
 }
 
+/// Owned [`Syndication`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedSyndication {
+    /// See [`Syndication::update_period`].
     pub update_period: Option<String>,
+    /// See [`Syndication::update_frequency`].
     pub update_frequency: Option<u64>,
+    /// See [`Syndication::update_base`].
     pub update_base: Option<Timestamp>,
 }
 
+/// Owned [`Link`] (made by [`Link::into_owned`]); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedLink {
+    /// See [`Link::rel`].
     pub rel: String,
+    /// See [`Link::url`].
     pub url: String,
+    /// See [`Link::mime_type`].
     pub mime_type: Option<String>,
+    /// See [`Link::title`].
     pub title: Option<String>,
+    /// See [`Link::hreflang`].
     pub hreflang: Option<String>,
+    /// See [`Link::length`].
     pub length: Option<u64>,
+    /// See [`Link::count`].
     pub count: Option<u64>,
 }
 
+/// Owned [`InReplyTo`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedInReplyTo {
+    /// See [`InReplyTo::id`].
     pub id: String,
+    /// See [`InReplyTo::url`].
     pub url: Option<String>,
+    /// See [`InReplyTo::mime_type`].
     pub mime_type: Option<String>,
+    /// See [`InReplyTo::source`].
     pub source: Option<String>,
 }
 
+/// Owned [`MediaContent`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedMediaContent {
+    /// See [`MediaContent::url`].
     pub url: Option<String>,
+    /// See [`MediaContent::mime_type`].
     pub mime_type: Option<String>,
+    /// See [`MediaContent::medium`].
     pub medium: Option<String>,
+    /// See [`MediaContent::width`].
     pub width: Option<u64>,
+    /// See [`MediaContent::height`].
     pub height: Option<u64>,
+    /// See [`MediaContent::file_size`].
     pub file_size: Option<u64>,
+    /// See [`MediaContent::duration`].
     pub duration: Option<u64>,
+    /// See [`MediaContent::bitrate`].
     pub bitrate: Option<u64>,
+    /// See [`MediaContent::lang`].
     pub lang: Option<String>,
+    /// See [`MediaContent::is_default`].
     pub is_default: Option<bool>,
+    /// See [`MediaContent::expression`].
     pub expression: Option<String>,
+    /// See [`MediaContent::group`].
     pub group: Option<u32>,
 }
 
+/// Owned [`MediaCredit`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedMediaCredit {
+    /// See [`MediaCredit::name`].
     pub name: String,
+    /// See [`MediaCredit::role`].
     pub role: Option<String>,
+    /// See [`MediaCredit::scheme`].
     pub scheme: Option<String>,
 }
 
+/// Owned [`MediaRating`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedMediaRating {
+    /// See [`MediaRating::value`].
     pub value: String,
+    /// See [`MediaRating::scheme`].
     pub scheme: Option<String>,
 }
 
+/// Owned [`MediaPlayer`] (made by the `into_owned` of the value holding it); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedMediaPlayer {
+    /// See [`MediaPlayer::url`].
     pub url: String,
+    /// See [`MediaPlayer::width`].
     pub width: Option<u64>,
+    /// See [`MediaPlayer::height`].
     pub height: Option<u64>,
 }
 
+/// Owned [`MediaEntry`] (made by [`MediaEntry::into_owned`]); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedMediaEntry {
+    /// See [`MediaEntry::contents`].
     pub contents: Vec<OwnedMediaContent>,
+    /// See [`MediaEntry::description`].
     pub description: Option<String>,
+    /// See [`MediaEntry::credits`].
     pub credits: Vec<OwnedMediaCredit>,
+    /// See [`MediaEntry::ratings`].
     pub ratings: Vec<OwnedMediaRating>,
+    /// See [`MediaEntry::player`].
     pub player: Option<OwnedMediaPlayer>,
 }
 
+/// Owned [`FeedExt`] (made by [`FeedExt::into_owned`]); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedFeedExt {
+    /// See [`FeedExt::id`].
     pub id: Option<String>,
+    /// See [`FeedExt::language`].
     pub language: Option<String>,
+    /// See [`FeedExt::generator`].
     pub generator: Option<OwnedGenerator>,
+    /// See [`FeedExt::rights`].
     pub rights: Option<String>,
+    /// See [`FeedExt::ttl`].
     pub ttl: Option<u64>,
+    /// See [`FeedExt::skip_hours`].
     pub skip_hours: Vec<u8>,
+    /// See [`FeedExt::skip_days`].
     pub skip_days: Vec<&'static str>,
+    /// See [`FeedExt::image`].
     pub image: Option<OwnedImageInfo>,
+    /// See [`FeedExt::categories`].
     pub categories: Vec<OwnedCategory>,
+    /// See [`FeedExt::contributors`].
     pub contributors: Vec<OwnedPerson>,
+    /// See [`FeedExt::itunes`].
     pub itunes: OwnedItunesFeed,
+    /// See [`FeedExt::podcast`].
     pub podcast: OwnedPodcastFeed,
+    /// See [`FeedExt::updated_lenient`].
     pub updated_lenient: Option<LenientDate>,
+    /// See [`FeedExt::version`].
     pub version: Option<String>,
+    /// See [`FeedExt::pub_date`].
     pub pub_date: Option<Timestamp>,
+    /// See [`FeedExt::last_build_date`].
     pub last_build_date: Option<Timestamp>,
+    /// See [`FeedExt::updated_from`].
     pub updated_from: Option<&'static str>,
+    /// See [`FeedExt::web_master`].
     pub web_master: Option<OwnedPerson>,
+    /// See [`FeedExt::docs`].
     pub docs: Option<String>,
+    /// See [`FeedExt::cloud`].
     pub cloud: Option<OwnedCloud>,
+    /// See [`FeedExt::rating`].
     pub rating: Option<String>,
+    /// See [`FeedExt::text_input`].
     pub text_input: Option<OwnedTextInput>,
+    /// See [`FeedExt::syndication`].
     pub syndication: Option<OwnedSyndication>,
+    /// See [`FeedExt::topics`].
     pub topics: Vec<String>,
+    /// See [`FeedExt::links`].
     pub links: Vec<OwnedLink>,
 }
 
+/// Owned [`EntryExt`] (made by [`EntryExt::into_owned`]); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedEntryExt {
+    /// See [`EntryExt::id`].
     pub id: Option<String>,
+    /// See [`EntryExt::id_is_permalink`].
     pub id_is_permalink: Option<bool>,
+    /// See [`EntryExt::comments`].
     pub comments: Option<String>,
+    /// See [`EntryExt::source`].
     pub source: Option<OwnedSource>,
+    /// See [`EntryExt::categories`].
     pub categories: Vec<OwnedCategory>,
+    /// See [`EntryExt::contributors`].
     pub contributors: Vec<OwnedPerson>,
+    /// See [`EntryExt::itunes`].
     pub itunes: OwnedItunesEntry,
+    /// See [`EntryExt::podcast`].
     pub podcast: Option<OwnedPodcastEntry>,
+    /// See [`EntryExt::published_lenient`].
     pub published_lenient: Option<LenientDate>,
+    /// See [`EntryExt::updated_lenient`].
     pub updated_lenient: Option<LenientDate>,
+    /// See [`EntryExt::comment_count`].
     pub comment_count: Option<u64>,
+    /// See [`EntryExt::comment_feed_url`].
     pub comment_feed_url: Option<String>,
+    /// See [`EntryExt::thread_total`].
     pub thread_total: Option<u64>,
+    /// See [`EntryExt::in_reply_to`].
     pub in_reply_to: Vec<OwnedInReplyTo>,
+    /// See [`EntryExt::topics`].
     pub topics: Vec<String>,
+    /// See [`EntryExt::links`].
     pub links: Vec<OwnedLink>,
+    /// See [`EntryExt::media`].
     pub media: Option<OwnedMediaEntry>,
 }
 
 impl Category<'_> {
+    /// Copies into the lifetime-free [`OwnedCategory`].
     pub fn into_owned(&self) -> OwnedCategory {
         OwnedCategory {
             term: self.term.to_owned(),
@@ -743,6 +1031,7 @@ impl Category<'_> {
 }
 
 impl PodcastPerson<'_> {
+    /// Copies into the lifetime-free [`OwnedPodcastPerson`].
     pub fn into_owned(&self) -> OwnedPodcastPerson {
         OwnedPodcastPerson {
             name: self.name.to_owned(),
@@ -755,6 +1044,7 @@ impl PodcastPerson<'_> {
 }
 
 impl FeedExt<'_> {
+    /// Copies into the lifetime-free [`OwnedFeedExt`].
     pub fn into_owned(&self) -> OwnedFeedExt {
         let it = &self.itunes;
         let pc = &self.podcast;
@@ -848,6 +1138,7 @@ impl FeedExt<'_> {
 }
 
 impl Link<'_> {
+    /// Copies into the lifetime-free [`OwnedLink`].
     pub fn into_owned(&self) -> OwnedLink {
         OwnedLink {
             rel: self.rel.to_owned(),
@@ -862,6 +1153,7 @@ impl Link<'_> {
 }
 
 impl MediaEntry<'_> {
+    /// Copies into the lifetime-free [`OwnedMediaEntry`].
     pub fn into_owned(&self) -> OwnedMediaEntry {
         OwnedMediaEntry {
             contents: self
@@ -907,6 +1199,7 @@ impl MediaEntry<'_> {
 }
 
 impl EntryExt<'_> {
+    /// Copies into the lifetime-free [`OwnedEntryExt`].
     pub fn into_owned(&self) -> OwnedEntryExt {
         let it = &self.itunes;
         let pc = &self.podcast;

@@ -33,6 +33,7 @@ use super::date::{self, Timestamp};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct LenientDate {
+    /// The instant read, in UTC (JSONL `value`, RFC 3339 with `Z`).
     pub timestamp: Timestamp,
     /// The input had no zone: UTC (Korean forms: +09:00) was assumed, so the instant is
     /// uncertain by up to ±14 h.

@@ -52,6 +52,7 @@ impl<'a> Text<'a> {
         }
     }
 
+    /// Copies into the lifetime-free [`OwnedText`] (an HTML value is serialized both ways).
     pub fn into_owned(&self) -> OwnedText {
         match self {
             Text::Plain(s) => OwnedText::Plain((*s).to_owned()),
@@ -60,72 +61,199 @@ impl<'a> Text<'a> {
     }
 }
 
-/// An image (icon, logo, thumbnail, person icon).
+/// An image (icon, logo, thumbnail, person icon) \[160\]. JSONL: `{url, width, height}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Image<'a> {
+    /// The image's URL, resolved against the document's base URL (the response URL or the
+    /// caller's `base_url`; `xml:base` is not applied) and serialized by the WHATWG URL
+    /// parser. Every image the parsers build has one; `None` only in a hand-built value.
     pub url: Option<&'a str>,
+    /// Width in pixels: the `width` attribute of the element the image came from
+    /// (`media:thumbnail`, `itunes:image`, `gd:image`), read as its leading ASCII digits
+    /// (`"120px"` → 120). `None` when absent or not a number, and always for images read
+    /// from a URL element's text (Atom `icon`/`logo`, RSS `image/url`, `hatena:imageurl`).
     pub width: Option<u64>,
+    /// Height in pixels, read as [`Image::width`] from the `height` attribute.
     pub height: Option<u64>,
 }
 
-/// A person (author). The harness names the spec's `icon` "logo".
+/// A person (author, contributor) \[29\]. The harness names the spec's `icon` "logo".
+/// JSONL: `{name, email, page_url, icon}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Person<'a> {
+    /// The person's name: Atom `name` child (a string element \[60\], text as written, not
+    /// trimmed); RSS 2.0 `author`/`managingEditor` text, or the part between `(` and `)` of
+    /// the mailbox form `email (name)` \[157\]; the text of `dc:creator` or `itunes:author`;
+    /// JSON Feed author `name`. `None` when the Atom person has no non-blank `name`.
     pub name: Option<&'a str>,
+    /// The person's email address as written: Atom `email` child; the part before the first
+    /// space of an RSS 2.0 mailbox `email (name)` \[159\]. Never validated. `None` otherwise.
     pub email: Option<&'a str>,
+    /// The person's home page: Atom `uri` child (a URL element, resolved against the base
+    /// URL); JSON Feed author `url`. `None` when absent, empty or unparsable.
     pub page_url: Option<&'a str>,
+    /// The person's picture: `gd:image@src` in an Atom person (with its `width`/`height`);
+    /// JSON Feed author `avatar`. JSONL key `icon`.
     pub icon: Option<Image<'a>>,
 }
 
-/// An enclosure. `mime_type` is the attribute value as written (may be empty, may not parse).
+/// An enclosure \[188\]: a file attached to an entry (podcast audio, image, video).
+/// `mime_type` is the attribute value as written (may be empty, may not parse \[190\]).
+/// JSONL: `{url, type, length}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Enclosure<'a> {
+    /// The file's URL, resolved against the base URL: RSS `enclosure@url` \[195\],
+    /// `media:content@url` \[369\] (RSS 2.0 items; Atom entries inside `media:group`
+    /// \[163\]), Atom `link rel="enclosure"` `href`, JSON Feed attachment `url`. Every
+    /// enclosure the parsers build has one (an element whose URL is missing, empty or does
+    /// not parse gives no enclosure).
     pub url: Option<&'a str>,
+    /// The MIME type as written, untrimmed and unvalidated: the `type` attribute
+    /// \[284\]\[370\]\[165\], JSON Feed `mime_type`. `None` when absent. JSONL key `type`.
     pub mime_type: Option<&'a str>,
+    /// Size in bytes: RSS `enclosure@length` read by the HTML non-negative integer rules and
+    /// kept only when greater than zero \[287\]-\[289\]; Atom enclosure link `length`
+    /// (leading digits); JSON Feed `size_in_bytes`. `None` for `media:content` and when
+    /// absent or unreadable.
     pub length: Option<u64>,
 }
 
-/// An entry (Atom entry, RSS item).
+/// An entry (Atom `entry`, RSS `item`, JSON Feed item) \[28\]\[88\]\[227\], after the
+/// spec's entry cleanup \[262\] (the XML formats; JSON Feed items are taken as they are).
+/// Every field is `None`/empty when the document has no value for it; single values are the
+/// first non-null one in document order.
+///
+/// Web recovery rules (on unless [`crate::Options::spec_exact`]) may fill a field the
+/// spec's steps left null; each such value comes with a `recovered` diagnostic naming the
+/// rule (README, "Web recovery rules").
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Entry<'a> {
+    /// The entry's title: Atom `title` (an Atom text construct \[50\]: plain, or sanitized
+    /// HTML for `type="html"`/`"xhtml"`, plain again when the HTML is one text node
+    /// \[339\]), Atom 0.3 `title` \[153\], RSS `title` (a string
+    /// element \[60\]), `media:title` in an Atom entry's `media:group` \[116\], JSON Feed
+    /// `title`. Plain text is kept as written (not trimmed).
     pub title: Option<Text<'a>>,
+    /// A short subtitle: the first of `itunes:subtitle` and `itunes:summary` (RSS 2.0 items,
+    /// string elements; the spec's table reads both into the subtitle). Cleared when it has
+    /// the same text content as the title \[265\].
     pub subtitle: Option<Text<'a>>,
+    /// The entry's summary: Atom `summary` (text construct), Atom 0.3 `summary`, RSS
+    /// `description` (escaped HTML \[178\]: parsed as an HTML fragment and sanitized, or
+    /// plain when it holds text only), `media:description` in an Atom entry's `media:group`
+    /// (plain), JSON Feed `summary`. Cleared when it has the same text content as the title
+    /// \[266\].
     pub summary: Option<Text<'a>>,
+    /// The entry's full content: Atom `content` (text construct; `src` and other MIME types
+    /// are not read \[102\]), Atom 0.3 `content`, `content:encoded` (escaped HTML
+    /// \[178\]), JSON Feed `content_html` (parsed as escaped HTML) else `content_text`.
+    /// Cleared when it has the same text content as the summary \[291\].
     pub content: Option<Text<'a>>,
+    /// The entry's web page: RSS `link` (a URL element: the text resolved against the base
+    /// URL), Atom `link` with `rel="alternate"` or no `rel` (its `href`), JSON Feed `url`.
+    /// Resolved against the document's base URL (`xml:base` is not applied); a relative URL
+    /// with no base URL is dropped. Set back to `None` when an enclosure has the same URL
+    /// \[263\].
     pub page_url: Option<&'a str>,
+    /// The entry's picture: `media:thumbnail@url` (with `width`/`height`), `itunes:image@href`,
+    /// `hatena:imageurl` (RSS 1.0), JSON Feed `image`. When the entry has a page URL and no
+    /// thumbnail, cleanup moves the first image enclosure (type `image/*`, or no type and a
+    /// `.jpeg`/`.jpg`/`.png` URL) here \[332\]-\[335\]. JSONL `{url, width, height}`.
     pub thumbnail: Option<Image<'a>>,
-    /// Duration in seconds (`itunes:duration`).
+    /// Duration in seconds (`itunes:duration`): `S`, `M:S` or `H:M:S`, ASCII digits only,
+    /// no range checks (`1:75` is 135) \[212\]-\[257\]. `None` for any other form (`1.5`,
+    /// `" 53"`).
     pub duration: Option<u64>,
+    /// When the entry was first published: Atom `published` (RFC 3339), Atom/Atom 0.3
+    /// `created` (W3C-DTF), JSON Feed `date_published`; an instant in UTC with its original
+    /// fractional digits (JSONL: RFC 3339 `...Z`). RSS `pubDate` is *not* here: the spec's
+    /// tests read it into [`Entry::updated`]. `None` when absent or unparsable (see
+    /// [`EntryExt::published_lenient`]).
     pub published: Option<Timestamp>,
+    /// When the entry was last updated: Atom `updated` (RFC 3339, also `atom:updated` in RSS
+    /// 2.0), Atom/Atom 0.3 `modified` (W3C-DTF), RSS 2.0 item `pubDate` (RFC 822), RSS 1.0
+    /// `dc:date` (W3C-DTF), JSON Feed `date_modified`; UTC. `None` when absent or unparsable
+    /// (see [`EntryExt::updated_lenient`]; [`Entry::date`] picks the best available date).
     pub updated: Option<Timestamp>,
+    /// The entry's own authors, in document order: Atom `author` persons \[24\]; RSS 2.0
+    /// `author` \[355\] (mailbox form split into email and name); `dc:creator` and
+    /// `itunes:author` as name-only persons, skipped when an author of that name exists
+    /// \[119\]; JSON Feed `authors` (1.0: `author`). Empty when none; see
+    /// [`Feed::computed_authors`] for the feed-level fallback.
     pub authors: Vec<Person<'a>>,
-    /// A set of terms: unique, in first-seen order.
+    /// The entry's category terms, a set: unique, in first-seen order, never empty strings.
+    /// Atom `category@term` \[30\], RSS `category` text \[92\], `dc:subject` \[90\]\[294\],
+    /// JSON Feed `tags`. Terms are kept as written (not trimmed); schemes and labels are in
+    /// [`EntryExt::categories`] (JSONL `category_details`).
     pub categories: Vec<&'a str>,
+    /// The entry's attached files, in document order: RSS `enclosure` \[279\],
+    /// `media:content` \[292\]\[123\], Atom `link rel="enclosure"`, JSON Feed
+    /// `attachments`. Cleanup may move the first image enclosure to
+    /// [`Entry::thumbnail`] \[335\].
     pub enclosures: Vec<Enclosure<'a>>,
     /// Fields beyond the spec's model (never consulted by the spec's steps).
     pub ext: EntryExt<'a>,
 }
 
-/// A feed. The spec's entry → feed back-reference is expressed by ownership: an entry's feed
-/// is the feed whose `entries` holds it (see [`Feed::computed_authors`]).
+/// A feed \[15\]\[39\]\[226\]. The spec's entry → feed back-reference is expressed by
+/// ownership: an entry's feed is the feed whose `entries` holds it (see
+/// [`Feed::computed_authors`]). Every field is `None`/empty when the document has no value
+/// for it; single values are the first non-null one in document order (web recovery rules
+/// may fill a null one, with a `recovered` diagnostic, as for [`Entry`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct Feed<'a> {
+    /// The feed's title: Atom `title` (text construct \[50\]: plain, or sanitized HTML for
+    /// `type="html"`/`"xhtml"`), Atom 0.3 `title` \[153\], RSS 2.0/1.0 channel `title` (a
+    /// string element \[60\], plain, as written), JSON Feed `title`.
     pub title: Option<Text<'a>>,
+    /// The feed's subtitle: Atom `subtitle` (text construct), Atom 0.3 `tagline`,
+    /// `itunes:subtitle` (RSS 2.0 channel, string).
     pub subtitle: Option<Text<'a>>,
+    /// The feed's description: the first of RSS 2.0 channel `description` and
+    /// `itunes:summary`; RSS 1.0
+    /// channel `description`; JSON Feed `description`. String elements \[60\], so always
+    /// [`Text::Plain`] from the spec's steps (the `markup_in_text` recovery rule can give
+    /// HTML). Atom has no description (its `subtitle` is [`Feed::subtitle`]).
     pub description: Option<Text<'a>>,
+    /// The site the feed belongs to: RSS channel `link` (text resolved against the base URL),
+    /// Atom `link` with `rel="alternate"` or no `rel` (also `atom:link` in RSS channels),
+    /// JSON Feed `home_page_url`. Resolved against the document's base URL (`xml:base` is
+    /// not applied); a relative URL with no base URL is dropped; an Atom link without
+    /// `href` gives the base URL itself.
     pub page_url: Option<&'a str>,
+    /// The feed's own address: Atom `link rel="self"` (also `atom:link` in RSS channels),
+    /// JSON Feed `feed_url`; resolved as [`Feed::page_url`].
     pub feed_url: Option<&'a str>,
+    /// The previous page of a paged feed: Atom `link rel="previous"` or `rel="prev"`.
     pub prev_feed_url: Option<&'a str>,
+    /// The next page of a paged feed: Atom `link rel="next"`, JSON Feed `next_url`.
     pub next_feed_url: Option<&'a str>,
+    /// A small square image: Atom `icon` (URL element \[181\]), `itunes:image@href` (RSS
+    /// 2.0 channel), JSON Feed `favicon`. Set to `None` when it has the logo's URL (cleanup
+    /// feed \[352\], XML formats).
     pub icon: Option<Image<'a>>,
+    /// A larger image: Atom `logo` \[185\], the first RSS `image`'s `url` child
+    /// \[211\]\[305\] (its other children are in [`FeedExt::image`]), JSON Feed `icon`.
     pub logo: Option<Image<'a>>,
+    /// When the feed last changed: Atom `updated` (RFC 3339), Atom/Atom 0.3 `modified`
+    /// (W3C-DTF), RSS 2.0 `pubDate` or `lastBuildDate` (RFC 822, the first readable one;
+    /// [`FeedExt::updated_from`] says which), RSS 1.0 `dc:date` (W3C-DTF); an instant in
+    /// UTC. `None` when absent or unparsable (see [`FeedExt::updated_lenient`]).
     pub updated: Option<Timestamp>,
+    /// The feed's authors, in document order: Atom `author` persons; RSS 2.0
+    /// `managingEditor` \[357\] (mailbox form split); `dc:creator`, `itunes:author` as
+    /// name-only persons (skipped when an author of that name exists \[317\]); JSON Feed
+    /// `authors` (1.0: `author`).
     pub authors: Vec<Person<'a>>,
+    /// The entries, in document order (Atom `entry`, RSS `item` in `channel` or directly in
+    /// `rss`/`rdf:RDF`, JSON Feed `items`), each cleaned up \[258\]; at most
+    /// [`crate::Limits::max_entries`] (the rest are skipped with a `limit_reached`
+    /// diagnostic).
     pub entries: Vec<Entry<'a>>,
     /// Fields beyond the spec's model (never consulted by the spec's steps).
     pub ext: FeedExt<'a>,
@@ -190,12 +318,14 @@ pub(crate) fn owned(s: Option<&str>) -> Option<String> {
 }
 
 impl Image<'_> {
+    /// Copies into the lifetime-free [`OwnedImage`].
     pub fn into_owned(self) -> OwnedImage {
         OwnedImage { url: owned(self.url), width: self.width, height: self.height }
     }
 }
 
 impl Person<'_> {
+    /// Copies into the lifetime-free [`OwnedPerson`].
     pub fn into_owned(&self) -> OwnedPerson {
         OwnedPerson {
             name: owned(self.name),
@@ -207,6 +337,7 @@ impl Person<'_> {
 }
 
 impl Enclosure<'_> {
+    /// Copies into the lifetime-free [`OwnedEnclosure`].
     pub fn into_owned(&self) -> OwnedEnclosure {
         OwnedEnclosure {
             url: owned(self.url),
@@ -217,6 +348,7 @@ impl Enclosure<'_> {
 }
 
 impl Entry<'_> {
+    /// Copies into the lifetime-free [`OwnedEntry`] (HTML values serialized, strings copied).
     pub fn into_owned(&self) -> OwnedEntry {
         OwnedEntry {
             title: self.title.as_ref().map(Text::into_owned),
@@ -241,62 +373,112 @@ impl Entry<'_> {
 /// also the canonical form compared by "same text content").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OwnedText {
+    /// A plain string ([`Text::Plain`]).
     Plain(String),
-    Html { html: String, xml: String },
+    /// A sanitized HTML fragment ([`Text::Html`]), serialized.
+    Html {
+        /// The HTML5 fragment serialization (for display; the JSONL value).
+        html: String,
+        /// The XML serialization the spec's test harness compares.
+        xml: String,
+    },
 }
 
+/// Owned [`Image`] (from [`Image::into_owned`]); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedImage {
+    /// See [`Image::url`].
     pub url: Option<String>,
+    /// See [`Image::width`].
     pub width: Option<u64>,
+    /// See [`Image::height`].
     pub height: Option<u64>,
 }
 
+/// Owned [`Person`] (from [`Person::into_owned`]); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedPerson {
+    /// See [`Person::name`].
     pub name: Option<String>,
+    /// See [`Person::email`].
     pub email: Option<String>,
+    /// See [`Person::page_url`].
     pub page_url: Option<String>,
+    /// See [`Person::icon`].
     pub icon: Option<OwnedImage>,
 }
 
+/// Owned [`Enclosure`] (from [`Enclosure::into_owned`]); fields as there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedEnclosure {
+    /// See [`Enclosure::url`].
     pub url: Option<String>,
+    /// See [`Enclosure::mime_type`].
     pub mime_type: Option<String>,
+    /// See [`Enclosure::length`].
     pub length: Option<u64>,
 }
 
+/// Owned [`Entry`] (from [`Entry::into_owned`]); fields as there, HTML text values
+/// kept in both serializations ([`OwnedText`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedEntry {
+    /// See [`Entry::title`].
     pub title: Option<OwnedText>,
+    /// See [`Entry::subtitle`].
     pub subtitle: Option<OwnedText>,
+    /// See [`Entry::summary`].
     pub summary: Option<OwnedText>,
+    /// See [`Entry::content`].
     pub content: Option<OwnedText>,
+    /// See [`Entry::page_url`].
     pub page_url: Option<String>,
+    /// See [`Entry::thumbnail`].
     pub thumbnail: Option<OwnedImage>,
+    /// See [`Entry::duration`].
     pub duration: Option<u64>,
+    /// See [`Entry::published`].
     pub published: Option<Timestamp>,
+    /// See [`Entry::updated`].
     pub updated: Option<Timestamp>,
+    /// See [`Entry::authors`].
     pub authors: Vec<OwnedPerson>,
+    /// See [`Entry::categories`].
     pub categories: Vec<String>,
+    /// See [`Entry::enclosures`].
     pub enclosures: Vec<OwnedEnclosure>,
+    /// See [`Entry::ext`].
     pub ext: OwnedEntryExt,
 }
 
+/// Owned [`Feed`] (from [`Feed::into_owned`] or [`crate::parse`]); fields as there, HTML
+/// text values kept in both serializations ([`OwnedText`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct OwnedFeed {
+    /// See [`Feed::title`].
     pub title: Option<OwnedText>,
+    /// See [`Feed::subtitle`].
     pub subtitle: Option<OwnedText>,
+    /// See [`Feed::description`].
     pub description: Option<OwnedText>,
+    /// See [`Feed::page_url`].
     pub page_url: Option<String>,
+    /// See [`Feed::feed_url`].
     pub feed_url: Option<String>,
+    /// See [`Feed::prev_feed_url`].
     pub prev_feed_url: Option<String>,
+    /// See [`Feed::next_feed_url`].
     pub next_feed_url: Option<String>,
+    /// See [`Feed::icon`].
     pub icon: Option<OwnedImage>,
+    /// See [`Feed::logo`].
     pub logo: Option<OwnedImage>,
+    /// See [`Feed::updated`].
     pub updated: Option<Timestamp>,
+    /// See [`Feed::authors`].
     pub authors: Vec<OwnedPerson>,
+    /// See [`Feed::entries`].
     pub entries: Vec<OwnedEntry>,
+    /// See [`Feed::ext`].
     pub ext: OwnedFeedExt,
 }

@@ -109,6 +109,8 @@ pub fn is_canonical_http_url(s: &str) -> bool {
 pub struct CanonicalHttpUrl<'u> {
     /// `http` or `https`.
     pub scheme: &'u str,
+    /// The host: dot-separated labels of `[a-z0-9-]` (the check accepts no port, no IP
+    /// address and no `xn--` label).
     pub host: &'u str,
     /// Starts with `/`.
     pub path: &'u str,

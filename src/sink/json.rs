@@ -102,6 +102,8 @@ pub struct JsonLines<W> {
 }
 
 impl<W: Write> JsonLines<W> {
+    /// A sink writing to `out` (wrap a file in a `BufWriter`: each record is one
+    /// `write_all` of its line).
     pub fn new(out: W) -> Self {
         JsonLines { out, scratch: String::new(), line: Vec::with_capacity(16 * 1024) }
     }
@@ -111,6 +113,8 @@ impl<W: Write> JsonLines<W> {
         &mut self.out
     }
 
+    /// Returns the underlying writer (nothing is held back here: every record was written
+    /// whole; flush the writer itself if it buffers).
     pub fn into_inner(self) -> W {
         self.out
     }

@@ -157,6 +157,7 @@ impl<'a> InternalEntities<'a> {
         InternalEntities { arena: Some(arena), decls, budget }
     }
 
+    /// Whether the internal subset declared no general entity.
     pub fn is_empty(&self) -> bool {
         self.decls.is_empty()
     }

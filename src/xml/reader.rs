@@ -55,24 +55,37 @@ use crate::options::Limits;
 /// One event of the balanced stream.
 #[derive(Clone, Copy, Debug)]
 pub enum Event<'a> {
+    /// A start tag (an empty-element tag too, followed by a synthetic [`Event::End`]).
     Start(Tag<'a>),
+    /// The end of the innermost open element (written, synthesized for an empty-element
+    /// tag, or recovered for an unclosed element).
     End,
     /// A chunk of character data: text, CDATA content, or a resolved reference.
     /// Consecutive chunks belong to the same text run.
     Text(&'a str),
+    /// A comment's text (between `<!--` and `-->`).
     Comment(&'a str),
+    /// A processing instruction inside the root element (the XML declaration and PIs
+    /// outside the root are not reported).
     Pi {
+        /// The PI target (the name after `<?`).
         target: &'a str,
+        /// The text after the target and its spaces, up to `?>`.
         data: &'a str,
     },
+    /// The end of the document (open elements were closed by synthesized [`Event::End`]s
+    /// first); yielded again on every later call.
     Eof,
 }
 
 /// A start tag (or an empty-element tag, which is followed by a synthetic End).
 #[derive(Clone, Copy, Debug)]
 pub struct Tag<'a> {
+    /// The element's namespace, classified ([`Ns::Other`] for one the spec does not name).
     pub ns: Ns,
+    /// The local name (the qualified name after its prefix).
     pub local: &'a str,
+    /// The qualified name as written (`dc:creator`).
     pub qname: &'a str,
     /// Raw attribute text after the name, undecoded (cut before the first attribute over
     /// a limit).
@@ -110,6 +123,7 @@ pub struct Attrs<'a> {
 }
 
 impl<'a> Attrs<'a> {
+    /// A scanner over `raw`, the tag text after the element name.
     pub fn new(raw: &'a str) -> Self {
         Attrs { rest: raw }
     }
@@ -590,6 +604,7 @@ impl<'a> XmlReader<'a> {
         self.recover = on;
     }
 
+    /// The per-parse arena the reader allocates decoded text in.
     pub fn arena(&self) -> &'a Bump {
         self.arena
     }

@@ -37,12 +37,14 @@ const WINDOW: usize = 32 * 1024;
 /// start, or the first byte that is not a gzip member).
 #[derive(Debug, Clone)]
 pub struct Break {
+    /// Raw offset of the corrupt region's first byte.
     pub offset: u64,
     /// Decoded position where the bytes of the failed member begin (what was decoded from it
     /// is not trustworthy); the break's own position for bytes that are not a member.
     pub decoded_from: u64,
     /// `truncated` (the stream ends inside a member) or `bad_gzip`.
     pub kind: &'static str,
+    /// What was wrong, for the error record.
     pub message: String,
 }
 
@@ -83,6 +85,7 @@ pub struct Raw<R> {
 }
 
 impl<R: Read> Raw<R> {
+    /// A reader of `inner` at raw offset 0.
     pub fn new(inner: R) -> Self {
         Raw { inner, buf: Vec::new(), start: 0, base: 0, eof: false }
     }
@@ -92,10 +95,12 @@ impl<R: Read> Raw<R> {
         self.base + self.start as u64
     }
 
+    /// The buffered bytes not yet consumed.
     pub fn avail(&self) -> &[u8] {
         &self.buf[self.start..]
     }
 
+    /// Marks the first `n` available bytes as read.
     pub fn consume(&mut self, n: usize) {
         self.start = (self.start + n).min(self.buf.len());
     }
@@ -159,6 +164,7 @@ pub struct PlainStream<R> {
 }
 
 impl<R: Read> PlainStream<R> {
+    /// The stream of `raw`'s bytes as they are.
     pub fn new(raw: Raw<R>) -> Self {
         PlainStream { raw }
     }
@@ -234,6 +240,7 @@ const ONESHOT_MISSES: u32 = 4;
 const MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
 
 impl<R: Read> GzStream<R> {
+    /// The decoded stream of the gzip members in `raw`.
     pub fn new(raw: Raw<R>) -> Self {
         GzStream {
             raw,
