@@ -215,7 +215,7 @@ fn tree_rewrite_matches_lol_html() {
         for _ in 0..12 {
             match g.pick(&["open", "open", "close", "text", "text"]) {
                 "open" => {
-                    let t = if g.0 % 16 == 0 { g.pick(&declined) } else { g.pick(&tags) };
+                    let t = if g.0.is_multiple_of(16) { g.pick(&declined) } else { g.pick(&tags) };
                     s += &format!("<{t}");
                     for _ in 0..(g.0 % 3) {
                         s += &format!(" {}=\"{}\"", g.pick(&attrs), g.pick(&values));
