@@ -329,3 +329,31 @@ fn every_codec_reads_back_the_same_rows() {
         assert_eq!(back, [batch.clone()], "{codec:?}");
     }
 }
+
+/// A row group closes once its records' bytes reach `row_group_bytes`, whatever capacity
+/// their (recycled) buffers have: the corpus read three times in 2 MiB groups makes no more
+/// groups than its bytes fill.
+#[test]
+fn bulk_parquet_row_groups_are_cut_by_record_bytes() {
+    use feedmill::bulk::{Config, Input};
+    use feedmill::columnar::parquet::write_bulk;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    let inputs = vec![Input::Path(root.clone()), Input::Path(root.clone()), Input::Path(root)];
+    let total: u64 = 3 * corpus_files()
+        .iter()
+        .map(|f| std::fs::metadata(f).unwrap().len() + f.as_os_str().len() as u64)
+        .sum::<u64>();
+    let step = 2 << 20;
+    let cfg = Config { threads: 1, ..Config::default() };
+    let opts = ParquetOptions {
+        row_group_records: 100_000,
+        row_group_bytes: step,
+        ..ParquetOptions::default()
+    };
+    let (summary, out) = write_bulk(inputs, &cfg, Vec::new(), opts, &mut |_| {}).unwrap();
+    let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(out)).unwrap();
+    let groups = reader.metadata().num_row_groups() as u64;
+    assert_eq!(summary.stats.records, 3 * corpus_files().len() as u64);
+    assert!(groups <= total / step as u64 + 1, "{groups} row groups for {total} bytes");
+    assert!(groups >= total / (2 * step as u64), "{groups} row groups for {total} bytes");
+}

@@ -251,6 +251,12 @@ where
             move || {
                 let mut seq = 0;
                 let mut pending = record_vecs.get();
+                // Two measures of the pending batch: `len`, the bytes of its records (what the
+                // batch size bounds: a Parquet row group's input bytes), and `bytes`, the
+                // memory they hold (buffer capacities, which the byte budget admits). A
+                // recycled buffer keeps the capacity of the largest body it held, so cutting
+                // on capacity made batches of a few dozen small records.
+                let mut len = 0;
                 let mut bytes = 0;
                 let mut send = |records: Vec<Record>, bytes: usize| {
                     if !budget.admit(bytes) {
@@ -262,9 +268,11 @@ where
                 };
                 let mut emit = |r: Record| {
                     bytes += held(&r);
+                    len += record_len(&r);
                     pending.push(r);
-                    if pending.len() >= batch_records || bytes >= batch_bytes {
+                    if pending.len() >= batch_records || len >= batch_bytes {
                         let full = std::mem::replace(&mut pending, record_vecs.get());
+                        len = 0;
                         let n = std::mem::take(&mut bytes);
                         return send(full, n);
                     }
@@ -348,6 +356,16 @@ where
             elapsed: start.elapsed(),
         })
     })
+}
+
+/// Bytes of a record's source name and payload (what [`Config::batch_bytes`] bounds).
+fn record_len(rec: &Record) -> usize {
+    rec.source.len()
+        + match &rec.payload {
+            Payload::Document(b) => b.len(),
+            Payload::Response { message, target_uri } => message.len() + target_uri.len(),
+            Payload::Broken { message, .. } => message.len(),
+        }
 }
 
 /// Heap bytes a record holds (capacities: what the budget must bound is memory).
