@@ -6,8 +6,13 @@
 //!   `corpus/fixtures/{extended,encoding,recovery,json-feed}` — small, read line by line in
 //!   review.
 //! - `real.tsv`: for every record of `corpus/real` (287 feeds, 14 MB of JSON per mode), a
-//!   64-bit FNV-1a hash of its line in each mode (default, `--extract`, `--sanitize strict`):
-//!   a change names the feeds whose output changed; `feedmill <feed>` shows the new record.
+//!   64-bit FNV-1a hash of its line in each mode (default, `--extract`, `--sanitize strict`,
+//!   `--sanitize strict --allow-video-embeds`, `--extract --sanitize strict`): a change names
+//!   the feeds whose output changed; `feedmill <feed>` shows the new record.
+//! - `fixtures-strict.tsv`: the same hash for every record of `corpus/fixtures` (every
+//!   directory, hand-written hostile and odd markup included) with `--extract --sanitize
+//!   strict --allow-video-embeds`, so that speed work on strict sanitizing provably changes
+//!   no output byte.
 //!
 //! To accept a deliberate change: `GOLDEN_BLESS=1 cargo test --release --test golden`, then
 //! review and commit the snapshot diff.
@@ -90,8 +95,13 @@ fn fixtures_records_are_unchanged() {
 
 #[test]
 fn real_corpus_records_are_unchanged() {
-    let modes: [(&str, &[&str]); 3] =
-        [("default", &[]), ("extract", &["--extract"]), ("strict", &["--sanitize", "strict"])];
+    let modes: [(&str, &[&str]); 5] = [
+        ("default", &[]),
+        ("extract", &["--extract"]),
+        ("strict", &["--sanitize", "strict"]),
+        ("strict_video", &["--sanitize", "strict", "--allow-video-embeds"]),
+        ("extract_strict", &["--extract", "--sanitize", "strict"]),
+    ];
     let mut rows: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (_, flags) in modes {
         let mut args = flags.to_vec();
@@ -100,10 +110,27 @@ fn real_corpus_records_are_unchanged() {
             rows.entry(source(line)).or_default().push(format!("{:016x}", fnv1a(line)));
         }
     }
-    let mut tsv = String::from("source\tdefault\textract\tstrict\n");
+    let names: Vec<&str> = modes.iter().map(|(name, _)| *name).collect();
+    let mut tsv = format!("source\t{}\n", names.join("\t"));
     for (source, hashes) in rows {
         assert_eq!(hashes.len(), modes.len(), "{source}: one record per mode");
         tsv += &format!("{source}\t{}\n", hashes.join("\t"));
     }
     check("real.tsv", &tsv);
+}
+
+#[test]
+fn fixtures_strict_records_are_unchanged() {
+    let out =
+        run(&["--extract", "--sanitize", "strict", "--allow-video-embeds", "corpus/fixtures"]);
+    let mut rows: BTreeMap<String, String> = BTreeMap::new();
+    for line in out.lines() {
+        let prev = rows.insert(source(line), format!("{:016x}", fnv1a(line)));
+        assert!(prev.is_none(), "one record per source: {}", source(line));
+    }
+    let mut tsv = String::from("source\textract_strict_video\n");
+    for (source, hash) in rows {
+        tsv += &format!("{source}\t{hash}\n");
+    }
+    check("fixtures-strict.tsv", &tsv);
 }

@@ -847,6 +847,10 @@ pub fn check_strictly_safe(html: &str) {
 pub fn check_strict_sanitizing(text: &str) {
     use feedmill::sanitize::{sanitize_html, SanitizeOptions};
     let opts = SanitizeOptions::default();
+    // The lol_html pass computed from the tree, where it applies, is lol_html's output.
+    if let Some((lol_html, Some(tree))) = feedmill::sanitize::pass_both_ways(text, &opts) {
+        assert_eq!(tree, lol_html, "tree rewrite differs from lol_html for {text:?}");
+    }
     let once = sanitize_html(text, &opts);
     check_strictly_safe(&once);
     assert_eq!(

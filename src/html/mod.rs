@@ -41,6 +41,9 @@ mod tags;
 mod tests;
 mod tree;
 
+#[cfg(feature = "strict-sanitize")]
+pub(crate) use serialize::{html_escape, is_void};
+
 use bumpalo::Bump;
 
 use crate::model::Text;

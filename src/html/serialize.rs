@@ -180,7 +180,7 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
 /// Sixteen bytes at a time (SSE2 compares, `xml::block`): the candidates (`& < >`, `"` in an
 /// attribute, 0xC2: the first byte of U+00A0 in UTF-8) come out of a block as a bitmask, and
 /// the runs between them are copied whole.
-fn html_escape(out: &mut String, s: &str, attr: bool) {
+pub(crate) fn html_escape(out: &mut String, s: &str, attr: bool) {
     let b = s.as_bytes();
     out.reserve(b.len());
     let mut start = 0;
@@ -217,7 +217,7 @@ fn html_escape(out: &mut String, s: &str, attr: bool) {
     out.push_str(&s[start..]);
 }
 
-fn is_void(e: &Element<'_>) -> bool {
+pub(crate) fn is_void(e: &Element<'_>) -> bool {
     e.namespace == HTML_NS
         && matches!(
             e.local,

@@ -16,7 +16,7 @@
 //!   SVG subset (`svg`, `g`, shapes, `text`/`tspan`, gradients, `desc`) are kept with their
 //!   text, so inline formulas and drawings are not lost;
 //!   `form` is removed but its content kept, and so is every element not on the allowlist
-//!   of formatting/media elements (`ALLOWED_ELEMENTS`: unknown and custom elements, odd
+//!   of formatting/media elements (`is_allowed`: unknown and custom elements, odd
 //!   names such as `scr<script` that malformed input produces);
 //! - attributes removed: every `on*` event handler, `style`, `srcdoc`, `formaction`,
 //!   `action`, `ping`, `http-equiv`;
@@ -29,12 +29,22 @@
 //!
 //! Invariants: the output never contains the removed elements/attributes or a URL with a
 //! non-allowlisted scheme; sanitizing is idempotent (`sanitize(sanitize(x)) == sanitize(x)`):
-//! the pass is repeated until its output is a fixed point (at most 4 passes; 2 in practice,
-//! the second confirming the first).
+//! the pass is repeated until its output is a fixed point (at most 4 passes; 1 when the
+//! pass changes nothing, else normally 2, the second confirming the first).
+//!
+//! Speed, without changing a byte: lol_html runs with one `*` element handler (the decisions
+//! made by `match`-compiled name predicates in the order above) and one comment handler, and
+//! for most fragments it does not run at all: `tree` computes the same pass from the parsed
+//! tree — the serialization with kept elements' attributes cleaned, unwrapped elements'
+//! tags and comments dropped, `script`/`style` with plain text removed — where the bytes
+//! lol_html would write are known exactly (its docs give the argument), and declines the
+//! rest (foreign content, frames, forms, odd names…), which lol_html then rewrites. The
+//! tests (`tests.rs`) and the strict fuzz check compare the two on every fragment the tree
+//! path covers; the golden test pins the strict output of the corpus and the fixtures.
 
 use bumpalo::Bump;
 use lol_html::html_content::Element;
-use lol_html::{comments, doc_comments, element, rewrite_str, RewriteStrSettings};
+use lol_html::{doc_comments, element, rewrite_str, RewriteStrSettings};
 use url::Url;
 
 use crate::model::Text;
@@ -50,165 +60,70 @@ pub struct SanitizeOptions {
     pub allow_video_embeds: bool,
 }
 
-const REMOVE_WITH_CONTENT: &str = "script, style, object, embed, applet, frame, frameset, noscript, noembed, \
-    noframes, template, base, meta, link, title, xmp, plaintext, input, button, select, textarea, keygen, \
-    foreignobject, annotation-xml, mglyph, malignmark, maction, use, image, feimage, animate, \
-    animatemotion, animatetransform, animatecolor, set, handler, listener";
+/// `fn $name(s: &str) -> bool`: whether `s` is one of the listed strings (a `match`, compiled
+/// to length and byte compares rather than a scan of the list).
+macro_rules! name_set {
+    ($(#[$m:meta])* $name:ident: [$($s:literal),* $(,)?]) => {
+        $(#[$m])*
+        fn $name(s: &str) -> bool {
+            matches!(s, $($s)|*)
+        }
+    };
+}
 
-/// Presentation MathML and the safe SVG subset, kept (with cleaned attributes).
-const MATH_SVG_ELEMENTS: &[&str] = &[
-    "math",
-    "mi",
-    "mn",
-    "mo",
-    "ms",
-    "mtext",
-    "mspace",
-    "mrow",
-    "mfrac",
-    "msqrt",
-    "mroot",
-    "mstyle",
-    "merror",
-    "mpadded",
-    "mphantom",
-    "mfenced",
-    "menclose",
-    "msub",
-    "msup",
-    "msubsup",
-    "munder",
-    "mover",
-    "munderover",
-    "mmultiscripts",
-    "mprescripts",
-    "none",
-    "mtable",
-    "mtr",
-    "mtd",
-    "mlabeledtr",
-    "semantics",
-    "annotation",
-    "svg",
-    "g",
-    "path",
-    "circle",
-    "ellipse",
-    "line",
-    "polyline",
-    "polygon",
-    "rect",
-    "text",
-    "tspan",
-    "defs",
-    "lineargradient",
-    "radialgradient",
-    "stop",
-    "desc",
-];
+#[cfg(test)]
+mod tests;
+mod tree;
 
-/// Elements kept (with cleaned attributes); any other element not removed with its content
-/// is unwrapped (its content kept).
-const ALLOWED_ELEMENTS: &[&str] = &[
-    "a",
-    "abbr",
-    "acronym",
-    "address",
-    "article",
-    "aside",
-    "audio",
-    "b",
-    "bdi",
-    "bdo",
-    "big",
-    "blockquote",
-    "br",
-    "caption",
-    "center",
-    "cite",
-    "code",
-    "col",
-    "colgroup",
-    "dd",
-    "del",
-    "details",
-    "dfn",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "figcaption",
-    "figure",
-    "font",
-    "footer",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "header",
-    "hr",
-    "i",
-    "img",
-    "ins",
-    "kbd",
-    "li",
-    "main",
-    "mark",
-    "nav",
-    "ol",
-    "p",
-    "picture",
-    "pre",
-    "q",
-    "rp",
-    "rt",
-    "ruby",
-    "s",
-    "samp",
-    "section",
-    "small",
-    "source",
-    "span",
-    "strike",
-    "strong",
-    "sub",
-    "summary",
-    "sup",
-    "table",
-    "tbody",
-    "td",
-    "tfoot",
-    "th",
-    "thead",
-    "time",
-    "tr",
-    "track",
-    "tt",
-    "u",
-    "ul",
-    "var",
-    "video",
-    "wbr",
-];
+name_set! {
+    /// Elements removed with their content (ASCII lowercase: lol_html's element names are).
+    is_removed: [
+        "script", "style", "object", "embed", "applet", "frame", "frameset", "noscript", "noembed",
+        "noframes", "template", "base", "meta", "link", "title", "xmp", "plaintext", "input", "button",
+        "select", "textarea", "keygen", "foreignobject", "annotation-xml", "mglyph", "malignmark",
+        "maction", "use", "image", "feimage", "animate", "animatemotion", "animatetransform",
+        "animatecolor", "set", "handler", "listener"
+    ]
+}
 
-const URL_ATTRS: &[&str] = &[
-    "href",
-    "src",
-    "poster",
-    "cite",
-    "background",
-    "longdesc",
-    "lowsrc",
-    "dynsrc",
-    "usemap",
-    "data",
-    "codebase",
-    "xlink:href",
-];
+name_set! {
+    /// Presentation MathML and the safe SVG subset, kept (with cleaned attributes).
+    is_math_svg: [
+        "math", "mi", "mn", "mo", "ms", "mtext", "mspace", "mrow", "mfrac", "msqrt", "mroot", "mstyle",
+        "merror", "mpadded", "mphantom", "mfenced", "menclose", "msub", "msup", "msubsup", "munder",
+        "mover", "munderover", "mmultiscripts", "mprescripts", "none", "mtable", "mtr", "mtd",
+        "mlabeledtr", "semantics", "annotation", "svg", "g", "path", "circle", "ellipse", "line",
+        "polyline", "polygon", "rect", "text", "tspan", "defs", "lineargradient", "radialgradient",
+        "stop", "desc"
+    ]
+}
 
-const DROP_ATTRS: &[&str] = &["style", "srcdoc", "formaction", "action", "ping", "http-equiv"];
+name_set! {
+    /// Elements kept (with cleaned attributes); any other element not removed with its content
+    /// is unwrapped (its content kept).
+    is_allowed: [
+        "a", "abbr", "acronym", "address", "article", "aside", "audio", "b", "bdi", "bdo", "big",
+        "blockquote", "br", "caption", "center", "cite", "code", "col", "colgroup", "dd", "del",
+        "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "font", "footer", "h1",
+        "h2", "h3", "h4", "h5", "h6", "header", "hr", "i", "img", "ins", "kbd", "li", "main", "mark",
+        "nav", "ol", "p", "picture", "pre", "q", "rp", "rt", "ruby", "s", "samp", "section", "small",
+        "source", "span", "strike", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot",
+        "th", "thead", "time", "tr", "track", "tt", "u", "ul", "var", "video", "wbr"
+    ]
+}
+
+name_set! {
+    is_url_attr: [
+        "href", "src", "poster", "cite", "background", "longdesc", "lowsrc", "dynsrc", "usemap",
+        "data", "codebase", "xlink:href"
+    ]
+}
+
+name_set! {
+    is_drop_attr: [
+        "style", "srcdoc", "formaction", "action", "ping", "http-equiv"
+    ]
+}
 
 const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto", "tel", "ftp"];
 
@@ -236,14 +151,37 @@ pub fn sanitize_html(html: &str, opts: &SanitizeOptions) -> String {
 /// Upper bound on [`sanitize_html`]'s passes.
 const MAX_PASSES: usize = 4;
 
-/// One pass: html5ever parse → HTML serialization → lol_html rewrite.
+/// One pass: parse (fast tree builder, else html5ever) → HTML serialization → lol_html
+/// rewrite, the last two computed from the tree where `tree` covers the fragment.
 fn sanitize_once(html: &str, opts: &SanitizeOptions) -> String {
     let arena = Bump::new();
     match crate::html::parse_escaped_html(&arena, html) {
         None => String::new(),
         Some(Text::Plain(s)) => escape_text(s),
-        Some(Text::Html(h)) => rewrite(&h.to_html_string(), opts),
+        Some(Text::Html(h)) => {
+            let mut out = String::with_capacity(html.len());
+            if tree::rewrite_tree(h.nodes(), opts, &mut out) {
+                out
+            } else {
+                rewrite(&h.to_html_string(), opts)
+            }
+        }
     }
+}
+
+/// Test-only (feature `internals`, no semver promise): one pass over `html` computed both
+/// ways — lol_html over the HTML serialization of the parsed fragment, and
+/// `tree::rewrite_tree` when it covers the fragment (`None` when it declines) — so that tests
+/// and fuzz targets can check that the two agree byte for byte. `None` when the parse gives
+/// no fragment (nothing for either to rewrite).
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub fn pass_both_ways(html: &str, opts: &SanitizeOptions) -> Option<(String, Option<String>)> {
+    let arena = Bump::new();
+    let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, html) else { return None };
+    let mut out = String::new();
+    let tree = tree::rewrite_tree(h.nodes(), opts, &mut out).then_some(out);
+    Some((rewrite(&h.to_html_string(), opts), tree))
 }
 
 /// Sanitizes a model text value: an HTML value is serialized (HTML5), re-parsed and
@@ -272,40 +210,34 @@ pub fn escape_text(s: &str) -> String {
     out
 }
 
-/// The lol_html pass over a well-formed serialization.
+/// The lol_html pass over a well-formed serialization. One handler for every element (one
+/// `*` selector: compiling a selector list per value cost more than the matching), making
+/// the decisions in this order: removed with content ([`is_removed`]), `form` unwrapped,
+/// `iframe` kept only as an allowlisted embed, other names not on the allowlists unwrapped,
+/// then the attributes of what is left cleaned.
 fn rewrite(html: &str, opts: &SanitizeOptions) -> String {
     let settings = RewriteStrSettings::new()
-        .append_element_content_handler(element!(REMOVE_WITH_CONTENT, |el| {
-            el.remove();
-            Ok(())
-        }))
-        .append_element_content_handler(element!("form", |el| {
-            el.remove_and_keep_content();
-            Ok(())
-        }))
-        .append_element_content_handler(element!("iframe", |el| {
-            if !(opts.allow_video_embeds && keep_embed(el, opts)) {
-                el.remove();
-            }
-            Ok(())
-        }))
         .append_element_content_handler(element!("*", |el| {
-            if el.removed() {
+            let name = el.tag_name();
+            let name = name.as_str();
+            if is_removed(name) {
+                el.remove();
                 return Ok(());
             }
-            let name = el.tag_name().to_ascii_lowercase();
-            if !ALLOWED_ELEMENTS.contains(&name.as_str())
-                && !MATH_SVG_ELEMENTS.contains(&name.as_str())
-                && name != "iframe"
-            {
+            if name == "form" {
+                el.remove_and_keep_content();
+                return Ok(());
+            }
+            if name == "iframe" {
+                if !(opts.allow_video_embeds && keep_embed(el, opts)) {
+                    el.remove();
+                    return Ok(());
+                }
+            } else if !is_allowed(name) && !is_math_svg(name) {
                 // Unknown or odd names (`scr<script`, custom elements): unwrap, keep text.
                 el.remove_and_keep_content();
             }
             clean_attributes(el, opts);
-            Ok(())
-        }))
-        .append_element_content_handler(comments!("*", |c| {
-            c.remove();
             Ok(())
         }))
         .append_document_content_handler(doc_comments!(|c| {
@@ -322,14 +254,14 @@ fn clean_attributes(el: &mut Element<'_, '_>, opts: &SanitizeOptions) {
         let lname = name.to_ascii_lowercase();
         // `url(…)` in an SVG presentation attribute (`fill`, `filter`, `mask`) can fetch.
         let fetches = raw.to_ascii_lowercase().contains("url(");
-        if lname.starts_with("on") || DROP_ATTRS.contains(&lname.as_str()) || fetches {
+        if lname.starts_with("on") || is_drop_attr(&lname) || fetches {
             el.remove_attribute(&name);
         } else if lname == "srcset" {
             match safe_srcset(&raw, opts.base_url.as_ref()) {
                 Some(v) => set(el, &name, &v),
                 None => el.remove_attribute(&name),
             }
-        } else if URL_ATTRS.contains(&lname.as_str()) {
+        } else if is_url_attr(&lname) {
             match safe_url(&raw, opts.base_url.as_ref()) {
                 Some(v) => set(el, &name, &v),
                 None => el.remove_attribute(&name),
@@ -393,8 +325,13 @@ fn keep_embed(el: &mut Element<'_, '_>, opts: &SanitizeOptions) -> bool {
 /// assert_eq!(decode_entities("&#99999999999;&#0;&bogus;"), "\u{FFFD}\u{FFFD}&bogus;");
 /// ```
 pub fn decode_entities(s: &str) -> String {
+    decode_entities_cow(s).into_owned()
+}
+
+/// [`decode_entities`], borrowing `s` when it has no `&`.
+fn decode_entities_cow(s: &str) -> std::borrow::Cow<'_, str> {
     if !s.contains('&') {
-        return s.to_owned();
+        return std::borrow::Cow::Borrowed(s);
     }
     const NAMED: &[(&str, &str)] = &[
         ("amp", "&"),
@@ -470,7 +407,7 @@ pub fn decode_entities(s: &str) -> String {
         rest = after;
     }
     out.push_str(rest);
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// Whitespace, control and invisible format characters, removed before the scheme check.
@@ -485,14 +422,9 @@ fn is_invisible(c: char) -> bool {
 /// `:` before any `/`, `?`, `#`) must be one of `http`, `https`, `mailto`, `tel`, `ftp`;
 /// relative references are resolved against `base`.
 pub fn safe_url(raw: &str, base: Option<&Url>) -> Option<String> {
-    let decoded = decode_entities(raw);
-    let compact: String = decoded.chars().filter(|&c| !is_invisible(c)).collect();
-    let end = compact.find(['/', '?', '#']).unwrap_or(compact.len());
-    if let Some(colon) = compact[..end].find(':') {
-        let scheme = compact[..colon].to_ascii_lowercase();
-        if !SAFE_SCHEMES.contains(&scheme.as_str()) {
-            return None;
-        }
+    let decoded = decode_entities_cow(raw);
+    if !has_safe_scheme(&decoded) {
+        return None;
     }
     let value = decoded.trim_matches(|c: char| c.is_whitespace() || c.is_control());
     match base {
@@ -502,6 +434,45 @@ pub fn safe_url(raw: &str, base: Option<&Url>) -> Option<String> {
         }
         None => Some(value.to_owned()),
     }
+}
+
+/// The scheme check of [`safe_url`] on the decoded value: with invisible characters
+/// ([`is_invisible`]) removed, a `:` before any `/`, `?`, `#` makes what precedes it the
+/// scheme, which must be on the allowlist (ASCII case-insensitive). One scan, no copy: the
+/// scheme is at most as long as the longest allowed one, or it is not allowed.
+fn has_safe_scheme(decoded: &str) -> bool {
+    // The longest allowed scheme ("mailto").
+    const MAX: usize = {
+        let mut m = 0;
+        let mut i = 0;
+        while i < SAFE_SCHEMES.len() {
+            if SAFE_SCHEMES[i].len() > m {
+                m = SAFE_SCHEMES[i].len();
+            }
+            i += 1;
+        }
+        m
+    };
+    let mut scheme = [0u8; MAX];
+    let mut len = 0usize; // characters seen before the ':' (visible ones)
+    for c in decoded.chars() {
+        match c {
+            '/' | '?' | '#' => return true,
+            ':' => {
+                let s = &scheme[..len.min(MAX)];
+                return len <= MAX && SAFE_SCHEMES.iter().any(|k| k.as_bytes() == s);
+            }
+            c if is_invisible(c) => {}
+            c => {
+                if len < MAX {
+                    // Non-ASCII never matches an allowed scheme: 0 keeps it from matching.
+                    scheme[len] = if c.is_ascii() { (c as u8).to_ascii_lowercase() } else { 0 };
+                }
+                len += 1;
+            }
+        }
+    }
+    true
 }
 
 /// `srcset`: each candidate's URL checked and resolved like [`safe_url`]; unsafe candidates

@@ -1,0 +1,244 @@
+//! The sanitizer's fast paths against their definitions: the tree computation of the
+//! lol_html pass against lol_html itself, and the one-scan scheme check against the
+//! definition by copy (decode, remove invisible characters, split at the first `:`).
+
+use bumpalo::Bump;
+use url::Url;
+
+use super::{
+    decode_entities, is_invisible, rewrite, safe_url, tree, SanitizeOptions, SAFE_SCHEMES,
+};
+use crate::model::Text;
+
+/// Deterministic xorshift pick from `pieces`.
+struct Gen(u64);
+
+impl Gen {
+    fn pick<'p>(&mut self, pieces: &[&'p str]) -> &'p str {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        pieces[(self.0 % pieces.len() as u64) as usize]
+    }
+}
+
+/// `safe_url` as first written: the scheme is looked up in a copy with every invisible
+/// character removed.
+fn safe_url_reference(raw: &str, base: Option<&Url>) -> Option<String> {
+    let decoded = decode_entities(raw);
+    let compact: String = decoded.chars().filter(|&c| !is_invisible(c)).collect();
+    let end = compact.find(['/', '?', '#']).unwrap_or(compact.len());
+    if let Some(colon) = compact[..end].find(':') {
+        let scheme = compact[..colon].to_ascii_lowercase();
+        if !SAFE_SCHEMES.contains(&scheme.as_str()) {
+            return None;
+        }
+    }
+    let value = decoded.trim_matches(|c: char| c.is_whitespace() || c.is_control());
+    match base {
+        Some(b) => {
+            let u = b.join(value).ok()?;
+            SAFE_SCHEMES.contains(&u.scheme()).then(|| u.as_str().to_owned())
+        }
+        None => Some(value.to_owned()),
+    }
+}
+
+#[test]
+fn safe_url_matches_its_definition() {
+    let pieces = [
+        "http",
+        "HTTPS",
+        "mailto",
+        "MailTo",
+        "tel",
+        "ftp",
+        "javascript",
+        "java",
+        "script",
+        "data",
+        "https1",
+        "mailtox",
+        ":",
+        ":",
+        "/",
+        "?",
+        "#",
+        " ",
+        "\t",
+        "\u{0}",
+        "\u{AD}",
+        "\u{200B}",
+        "\u{FEFF}",
+        "&#58;",
+        "&colon;",
+        "&#x3A;",
+        "&Tab;",
+        "&amp;",
+        "&nbsp;",
+        "é",
+        "x",
+        "a.b",
+        "//host",
+        "%3A",
+        "\u{130}",
+    ];
+    let base = Url::parse("https://base.example/dir/page").unwrap();
+    let mut g = Gen(0x2545_F491_4F6C_DD1D);
+    for len in 0..8 {
+        for _ in 0..3000 {
+            let s: String = (0..len).map(|_| g.pick(&pieces)).collect();
+            assert_eq!(safe_url(&s, None), safe_url_reference(&s, None), "{s:?}");
+            assert_eq!(safe_url(&s, Some(&base)), safe_url_reference(&s, Some(&base)), "{s:?}");
+        }
+    }
+    assert_eq!(safe_url("mailto:a@b.example", None).as_deref(), Some("mailto:a@b.example"));
+    assert_eq!(safe_url("java\u{200B}script:x", None), None);
+    assert_eq!(safe_url("ftps:x", None), None);
+}
+
+/// One pass both ways over `html`: (lol_html, tree) when the tree computation covers it.
+fn both(html: &str, opts: &SanitizeOptions) -> Option<(String, String)> {
+    let arena = Bump::new();
+    let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, html) else { return None };
+    let mut out = String::new();
+    tree::rewrite_tree(h.nodes(), opts, &mut out).then(|| (rewrite(&h.to_html_string(), opts), out))
+}
+
+#[test]
+fn tree_rewrite_matches_lol_html() {
+    let tags = [
+        "a",
+        "b",
+        "p",
+        "div",
+        "span",
+        "pre",
+        "listing",
+        "table",
+        "tr",
+        "td",
+        "img",
+        "br",
+        "li",
+        "ul",
+        "blockquote",
+        "code",
+        "video",
+        "source",
+        "picture",
+        "wbr",
+        "mi",
+        "g",
+        "text",
+        "custom-el",
+        "o:p",
+        "label",
+        "area",
+        "param",
+        "basefont",
+        "nobr",
+        "script",
+        "style",
+    ];
+    // Elements the tree computation declines, picked less often.
+    let declined = ["iframe", "form", "svg", "math", "textarea", "button", "object"];
+    let attrs = [
+        "href",
+        "src",
+        "srcset",
+        "onclick",
+        "style",
+        "poster",
+        "cite",
+        "xlink:href",
+        "width",
+        "height",
+        "title",
+        "class",
+        "fill",
+        "hidden",
+        "controls",
+        "data",
+        "ping",
+        "lang",
+    ];
+    let values = [
+        "javascript:alert(1)",
+        "JaVa&#x53;cript:x",
+        "java\tscript:1",
+        "http://ok.example/a?b=1&amp;c=2",
+        "/rel/path",
+        "//www.youtube.com/embed/abc",
+        "data:text/html,x",
+        "url(#x)",
+        "URL( x )",
+        "1",
+        "  mailto:a@b ",
+        "a.jpg 1x, javascript:x 2x, b.png 2w",
+        "&quot;q&quot;",
+        "&lt;&gt;",
+        "x&nbsp;y",
+        "tel:+1",
+        "rel?a=&amp;amp;",
+        "",
+    ];
+    let texts = [
+        "hello",
+        "\n",
+        "\nfoo",
+        "  ",
+        "x&amp;y",
+        "&lt;script&gt;",
+        "a<b",
+        "\u{A0}",
+        "<!-- c -->",
+        "<!-- a > b -->",
+        "&",
+        "</p>",
+        "<br/>",
+        "text with spaces",
+        "<?pi x?>",
+    ];
+    let opts = [
+        SanitizeOptions::default(),
+        SanitizeOptions {
+            base_url: Some(Url::parse("https://base.example/dir/page.html").unwrap()),
+            allow_video_embeds: true,
+        },
+    ];
+    let mut g = Gen(0x9E37_79B9_7F4A_7C15);
+    let (mut covered, mut total) = (0, 0);
+    for _ in 0..6000 {
+        let mut s = String::new();
+        let mut open = Vec::new();
+        for _ in 0..12 {
+            match g.pick(&["open", "open", "close", "text", "text"]) {
+                "open" => {
+                    let t = if g.0.is_multiple_of(16) { g.pick(&declined) } else { g.pick(&tags) };
+                    s += &format!("<{t}");
+                    for _ in 0..(g.0 % 3) {
+                        s += &format!(" {}=\"{}\"", g.pick(&attrs), g.pick(&values));
+                    }
+                    s.push('>');
+                    open.push(t);
+                }
+                "close" => {
+                    if let Some(t) = open.pop() {
+                        s += &format!("</{t}>");
+                    }
+                }
+                _ => s += g.pick(&texts),
+            }
+        }
+        for o in &opts {
+            total += 1;
+            if let Some((lol, tree)) = both(&s, o) {
+                covered += 1;
+                assert_eq!(tree, lol, "{s:?}");
+            }
+        }
+    }
+    // The comparison is only meaningful if the tree computation covers a good share.
+    assert!(covered * 4 > total, "covered {covered} of {total}");
+}

@@ -1,0 +1,254 @@
+//! The lol_html pass computed from the parsed tree, for the fragments where its output is
+//! known exactly: [`rewrite_tree`]`(nodes)` writes the same bytes as
+//! `rewrite(write_html(nodes))` (the HTML serialization rewritten by lol_html with the
+//! sanitizer's handlers, [`super::rewrite`]) or declines, and the caller runs lol_html.
+//!
+//! Why the bytes are the same. The serialization `S` of a fragment is well-formed: every
+//! attribute is written `name="value"` with `"` escaped, text is escaped (`&`, `<`, `>`),
+//! every non-void element has its end tag, void elements have none (the serializer's and
+//! lol_html's void lists agree on every name accepted here), and no start tag ends in `/>`.
+//! lol_html copies the bytes of every token no handler changes, so over `S`:
+//! - text and end tags of kept elements come out as serialized;
+//! - a kept element's start tag comes out as serialized when no attribute is removed or
+//!   set; otherwise lol_html writes `<`, the name, then ` ` + each remaining attribute —
+//!   its serialized bytes when untouched, `name="` + the new value with `"` escaped + `"`
+//!   when set — then `>` ([`write_start_tag`]);
+//! - an unwrapped element (not on the allowlists, `remove_and_keep_content`) loses its start
+//!   and end tag, its content stays;
+//! - a comment is one comment token when its data has no `>` (only the last `>` of
+//!   `<!--data-->` can close it), and is removed;
+//! - `script` and `style` are removed with their content, which is one raw text token when it
+//!   has no `<` (so nothing in it can end the element early or start an escape).
+//!
+//! Anything else — elements outside the HTML namespace, names or attribute names with
+//! characters other than `[a-z0-9:._-]`, elements removed with content other than the two
+//! above (`iframe`, `form`, `select`, `template`, `textarea`, `title`, `noscript`, …),
+//! elements whose name changes lol_html's tokenizer state (raw text, RCDATA, foreign content:
+//! `svg`, `math`), comments with `>` and processing instructions — declines. Only those
+//! fragments need lol_html; what lol_html would do with the accepted ones does not depend
+//! on the tree builder simulator (no foreign content, no `select`/`frameset`, so no
+//! ambiguity errors) and the handlers' decisions are made here by the same functions
+//! ([`super::safe_url`], [`super::safe_srcset`]) on the same attribute text (the serialized,
+//! still escaped value).
+
+use crate::html::{html_escape, is_void, Element, Node, NodeKind, HTML_NS};
+
+use super::{
+    is_allowed, is_drop_attr, is_math_svg, is_removed, is_url_attr, safe_srcset, safe_url,
+    SanitizeOptions,
+};
+
+/// What the rewrite does with an element of the HTML namespace.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Keep,
+    Unwrap,
+    /// `script`, `style`: removed with their (raw text) content.
+    RemoveRaw,
+}
+
+name_set! {
+    /// Names whose start tag switches lol_html's tokenizer (raw text, RCDATA, plaintext, foreign
+    /// content) or its ambiguity guard; all of them are removed or declined anyway.
+    is_declined: [
+        "textarea", "title", "plaintext", "iframe", "xmp", "noembed", "noframes", "noscript", "svg",
+        "math", "select", "template", "frameset", "form"
+    ]
+}
+
+fn is_simple_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes().all(|b| {
+            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b':' | b'.' | b'_' | b'-')
+        })
+}
+
+fn action(e: &Element<'_>) -> Option<Action> {
+    if e.namespace != HTML_NS || e.prefix.is_some() {
+        return None;
+    }
+    let name = e.local;
+    if !is_simple_name(name) || !name.as_bytes()[0].is_ascii_lowercase() {
+        return None;
+    }
+    if matches!(name, "script" | "style") {
+        return Some(Action::RemoveRaw);
+    }
+    if is_declined(name) || is_removed(name) {
+        return None;
+    }
+    if is_allowed(name) || is_math_svg(name) {
+        Some(Action::Keep)
+    } else {
+        Some(Action::Unwrap)
+    }
+}
+
+/// `url(` anywhere, ASCII case-insensitive (an SVG presentation attribute that can fetch):
+/// each `(` found by memchr, then the three bytes before it.
+fn has_css_url(raw: &str) -> bool {
+    let b = raw.as_bytes();
+    memchr::memchr_iter(b'(', b).any(|i| i >= 3 && b[i - 3..i].eq_ignore_ascii_case(b"url"))
+}
+
+/// Results of [`safe_url`] against a base URL, per thread: resolving is most of its cost
+/// (the `url` crate's parse), and a record's values repeat their links — between summary
+/// and content, and in the pass that confirms the first. `safe_url` is a function of the raw
+/// value and the base alone, so a remembered result is the result. Emptied when the base
+/// changes or it holds [`MEMO_MAX`] values.
+struct UrlMemo {
+    base: String,
+    map: std::collections::HashMap<String, Option<String>>,
+}
+
+const MEMO_MAX: usize = 4096;
+
+thread_local! {
+    static URL_MEMO: std::cell::RefCell<UrlMemo> = std::cell::RefCell::new(UrlMemo {
+        base: String::new(),
+        map: std::collections::HashMap::new(),
+    });
+}
+
+/// [`safe_url`], remembered per thread when there is a base to resolve against (without
+/// one it is a scan and a copy, cheaper than a lookup).
+fn safe_url_memo(raw: &str, base: Option<&url::Url>) -> Option<String> {
+    let Some(b) = base else { return safe_url(raw, None) };
+    URL_MEMO.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.base != b.as_str() || m.map.len() >= MEMO_MAX {
+            m.map.clear();
+            m.base.clear();
+            m.base.push_str(b.as_str());
+        }
+        if let Some(v) = m.map.get(raw) {
+            return v.clone();
+        }
+        let v = safe_url(raw, Some(b));
+        m.map.insert(raw.to_owned(), v.clone());
+        v
+    })
+}
+
+/// A kept element's start tag as lol_html writes it after `clean_attributes`.
+fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, raw: &mut String) {
+    out.push('<');
+    out.push_str(e.local);
+    for a in e.attrs {
+        let name = a.local;
+        raw.clear();
+        html_escape(raw, a.value, true);
+        let new_value = if name.starts_with("on") || is_drop_attr(name) || has_css_url(raw) {
+            continue;
+        } else if name == "srcset" {
+            match safe_srcset(raw, opts.base_url.as_ref()) {
+                Some(v) => v,
+                None => continue,
+            }
+        } else if is_url_attr(name) {
+            match safe_url_memo(raw, opts.base_url.as_ref()) {
+                Some(v) => v,
+                None => continue,
+            }
+        } else {
+            out.push(' ');
+            out.push_str(name);
+            out.push_str("=\"");
+            out.push_str(raw);
+            out.push('"');
+            continue;
+        };
+        // `set`: `&` escaped by the sanitizer, then `"` by lol_html.
+        out.push(' ');
+        out.push_str(name);
+        out.push_str("=\"");
+        for c in new_value.chars() {
+            match c {
+                '&' => out.push_str("&amp;"),
+                '"' => out.push_str("&quot;"),
+                c => out.push(c),
+            }
+        }
+        out.push('"');
+    }
+    out.push('>');
+}
+
+/// Writes `rewrite(write_html(nodes))` into `out` and returns true, or returns false (with
+/// `out` in an unspecified state) when the fragment is not one this module covers.
+pub(super) fn rewrite_tree(nodes: &[Node<'_>], opts: &SanitizeOptions, out: &mut String) -> bool {
+    let n = nodes.len();
+    // Open elements: (end index, node index, whether its end tag is written).
+    let mut stack: Vec<(usize, usize, bool)> = Vec::new();
+    let mut raw = String::new();
+    let mut i = 0;
+    loop {
+        while let Some(&(end, idx, written)) = stack.last() {
+            if end > i && i < n {
+                break;
+            }
+            if written {
+                if let NodeKind::Element(e) = &nodes[idx].kind {
+                    out.push_str("</");
+                    out.push_str(e.local);
+                    out.push('>');
+                }
+            }
+            stack.pop();
+        }
+        if i >= n {
+            return true;
+        }
+        let node = &nodes[i];
+        let limit = stack.last().map_or(n, |&(e, _, _)| e);
+        let end = (node.end as usize).clamp(i + 1, limit);
+        match &node.kind {
+            NodeKind::Element(e) => {
+                let Some(act) = action(e) else { return false };
+                if !e.attrs.iter().all(|a| {
+                    a.namespace.is_empty() && a.prefix.is_none() && is_simple_name(a.local)
+                }) {
+                    return false;
+                }
+                match act {
+                    Action::RemoveRaw => {
+                        // No child, or one text child without `<`.
+                        let ok = end == i + 1
+                            || (end == i + 2
+                                && matches!(nodes[i + 1].kind, NodeKind::Text(t) if !t.contains('<')));
+                        if !ok {
+                            return false;
+                        }
+                        i = end;
+                        continue;
+                    }
+                    Action::Keep => write_start_tag(out, e, opts, &mut raw),
+                    Action::Unwrap => {}
+                }
+                if is_void(e) {
+                    i = end; // children of a void element are not serialized
+                    continue;
+                }
+                if matches!(e.local, "pre" | "textarea" | "listing") {
+                    if let Some(NodeKind::Text(t)) =
+                        nodes.get(i + 1).filter(|_| end > i + 1).map(|c| c.kind)
+                    {
+                        if t.starts_with('\n') {
+                            out.push('\n');
+                        }
+                    }
+                }
+                stack.push((end, i, act == Action::Keep));
+            }
+            // The parent is never a raw text element: those are removed or declined.
+            NodeKind::Text(t) => html_escape(out, t, false),
+            NodeKind::Comment(c) => {
+                if c.contains('>') {
+                    return false;
+                }
+            }
+            NodeKind::ProcessingInstruction { .. } => return false,
+        }
+        i += 1;
+    }
+}
