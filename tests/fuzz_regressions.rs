@@ -160,6 +160,11 @@ fn archive() {
     replay(&["archive"], checks::check_archive, 1);
 }
 
+#[test]
+fn tar() {
+    replay(&["tar"], checks::check_tar, 1);
+}
+
 /// Found by the escaped_html target: `Html::write_html` dropped an element's `xmlns`
 /// attribute (it applied the XML serializer's namespace fix-up). Fixed; the round trip is
 /// now exact for such fragments.
@@ -236,6 +241,30 @@ fn archive_random_inputs() {
         let len = (next() % 400) as usize;
         let data: Vec<u8> = (0..len).map(|_| next() as u8).collect();
         if let Err(e) = catch_unwind(AssertUnwindSafe(|| checks::check_archive(&data))) {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            panic!("input {data:?}: {msg}");
+        }
+    }
+}
+
+/// The `tar` invariants over 3,000 pseudo-random inputs (fixed seed), on stable too.
+#[test]
+fn tar_random_inputs() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..3000 {
+        let len = (next() % 300) as usize;
+        let data: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        if let Err(e) = catch_unwind(AssertUnwindSafe(|| checks::check_tar(&data))) {
             let msg = e
                 .downcast_ref::<String>()
                 .cloned()

@@ -526,6 +526,22 @@ pub fn gzip_member(data: &[u8], level: u32) -> Vec<u8> {
     out
 }
 
+/// A gzip member of `data` in one stored (uncompressed) deflate block, for generated
+/// archives of many small members (`data` under 64 KiB).
+pub fn gzip_stored(data: &[u8]) -> Vec<u8> {
+    let len = u16::try_from(data.len()).expect("a stored block holds at most 65,535 bytes");
+    let mut out = Vec::with_capacity(data.len() + 23);
+    out.extend_from_slice(&[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 1]);
+    out.extend_from_slice(&len.to_le_bytes());
+    out.extend_from_slice(&(!len).to_le_bytes());
+    out.extend_from_slice(data);
+    let mut crc = flate2::Crc::new();
+    crc.update(data);
+    out.extend_from_slice(&crc.sum().to_le_bytes());
+    out.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    out
+}
+
 /// Every timestamp in the feed prints (Display) as RFC 3339 that parses back to itself.
 fn check_feed_dates(o: &OwnedFeed) {
     let all = o
@@ -1678,6 +1694,376 @@ pub fn check_archive(data: &[u8]) {
                 got.iter().any(|(u, _)| u == uri),
                 "good record {uri} at {s}..{e} lost (layout {layout}, damage {damage}); got {got:?}"
             );
+        }
+    }
+}
+
+/// Input of `tar`: a tar archive generated with known truth, then damaged, written to a
+/// temporary file and read through the CLI's input layer (`bulk::input::enumerate`: sniffing,
+/// gzip, tar).
+///
+/// - byte 0: container `% 4`: 0 ustar; 1 ustar in one gzip member; 2 ustar cut into gzip
+///   members (stored blocks) of `byte 1 * 8 + 512` bytes; 3 pre-POSIX tar (no magic, no long
+///   names, no pax);
+/// - byte 2: damage `% 4`: 0 none; 1 one header byte flipped (outside the checksum and size
+///   fields, and the magic of the first header); 2 the tar truncated; 3 a byte of the gzip
+///   stream flipped (containers 1 and 2; the others read as damage 0);
+/// - byte 3: record limit: odd 48 bytes, even 1 MiB;
+/// - then items until the input ends (at most 40), each a tag byte `% 7` and its bytes: 0 a
+///   file (`byte % 64` bytes of a small alphabet; ustar: every other one with a `prefix`);
+///   1 a file whose data is a whole tar member `SPOOF.xml` (header, data, padding); 2 a GNU
+///   long name (`L`) of 104–614 bytes and its file; 3 a pax header with `path=` and its file;
+///   4 a directory or a symbolic link (no record); 5 a file whose data is gzip (read
+///   decompressed; the first such file deflated, the others stored); 6 (when its next byte
+///   is 0) a GNU long name over `MAX_NAME` (one per archive; an error record);
+/// - damage positions are taken from the input's last bytes.
+///
+/// Invariants: no damage: exactly the expected records (names, bytes, `too_large` over the
+/// limit, `bad_tar` for the over-long name), in order; one damaged header: the same, with the
+/// damaged header's member replaced by one `bad_tar` record `<archive>!` (a damaged long-name
+/// or pax header: its file comes out under the name in its own header) — every member after
+/// it is recovered and `SPOOF.xml` never comes out; truncated: the expected records of the
+/// members that end before the cut, then at most two error records; always: no document over
+/// the limit, every source under the archive's name.
+pub fn check_tar(data: &[u8]) {
+    use feedmill::bulk::input::{enumerate, escape_name, path_name, MAX_NAME};
+    use feedmill::bulk::input::{BufPool, Counters, Input, Payload, ReadConfig};
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    #[derive(Clone, Debug, PartialEq)]
+    enum Out {
+        Doc(String, Vec<u8>),
+        Bad(String, &'static str),
+    }
+    fn header(name: &[u8], prefix: &[u8], size: usize, flag: u8, ustar: bool) -> [u8; 512] {
+        let mut h = [0u8; 512];
+        let n = name.len().min(100);
+        h[..n].copy_from_slice(&name[..n]);
+        h[100..108].copy_from_slice(b"0000644\0");
+        h[124..136].copy_from_slice(format!("{size:011o}\0").as_bytes());
+        h[136..148].copy_from_slice(b"00000000000\0");
+        h[156] = flag;
+        if flag == b'2' {
+            h[157..163].copy_from_slice(b"target");
+        }
+        if ustar {
+            h[257..263].copy_from_slice(b"ustar\0");
+            h[263..265].copy_from_slice(b"00");
+            h[345..345 + prefix.len()].copy_from_slice(prefix);
+        }
+        h[148..156].copy_from_slice(b"        ");
+        let sum: u32 = h.iter().map(|b| *b as u32).sum();
+        h[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+        h
+    }
+    fn entry(t: &mut Vec<u8>, headers: &mut Vec<usize>, h: [u8; 512], data: &[u8]) -> usize {
+        headers.push(t.len());
+        t.extend(h);
+        t.extend(data);
+        let end = t.len();
+        t.resize(t.len().div_ceil(512) * 512, 0);
+        end
+    }
+
+    let mut r = Bytes::new(data);
+    let container = r.u8() % 4;
+    let block = r.u8() as usize * 8 + 512;
+    let damage = r.u8() % 4;
+    let max = if r.u8() % 2 == 1 { 48 } else { 1 << 20 };
+    let ustar = container != 3;
+    let file_flag = if ustar { b'0' } else { 0 };
+    const ALPHABET: &[u8] = b"ab <>/\n";
+
+    let mut t = Vec::new();
+    // Per item: its header offsets (long-name and pax headers first), the end of its
+    // file's data, the record it gives (if any) and the record it gives when its first
+    // header is the damaged one.
+    struct Item {
+        headers: Vec<usize>,
+        data_end: usize,
+        expect: Option<Out>,
+        expect_damaged: Vec<Out>,
+    }
+    let mut items: Vec<Item> = Vec::new();
+    let mut long_used = false;
+    let mut deflated = false;
+    while !r.is_empty() && items.len() < 40 {
+        let n = items.len();
+        let tag = r.u8() % 7;
+        let mut headers = Vec::new();
+        let body = |r: &mut Bytes| -> Vec<u8> {
+            let len = r.u8() as usize % 64;
+            (0..len).map(|_| ALPHABET[r.u8() as usize % ALPHABET.len()]).collect()
+        };
+        let file = |t: &mut Vec<u8>, hs: &mut Vec<usize>, name: &[u8], prefix: &[u8], d: &[u8]| {
+            entry(t, hs, header(name, prefix, d.len(), file_flag, ustar), d)
+        };
+        let doc = |name: &[u8], d: Vec<u8>| -> Out {
+            // The source is finished once the archive's name is known (below).
+            let src = escape_name(name);
+            if d.len() > max {
+                Out::Bad(src, "too_large")
+            } else {
+                Out::Doc(src, d)
+            }
+        };
+        let item = match tag {
+            0 | 1 | 5 => {
+                let name = format!("f{n}.xml").into_bytes();
+                let prefix =
+                    if ustar && n % 2 == 1 { format!("dir{n}").into_bytes() } else { vec![] };
+                let full = if prefix.is_empty() {
+                    name.clone()
+                } else {
+                    [&prefix[..], b"/", &name].concat()
+                };
+                let (stored, text) = match tag {
+                    0 => {
+                        let b = body(&mut r);
+                        (b.clone(), b)
+                    }
+                    1 => {
+                        let mut planted = Vec::new();
+                        let spoof = header(b"SPOOF.xml", b"", 16, file_flag, ustar);
+                        entry(&mut planted, &mut Vec::new(), spoof, b"<rss>spoof</rss>");
+                        (planted.clone(), planted)
+                    }
+                    _ => {
+                        let b = body(&mut r);
+                        // One compressed member per archive; stored ones after it (a
+                        // compressor costs far more than the reader under test).
+                        let member = if std::mem::replace(&mut deflated, true) {
+                            gzip_stored(&b)
+                        } else {
+                            gzip_member(&b, 1)
+                        };
+                        (member, b)
+                    }
+                };
+                let end = file(&mut t, &mut headers, &name, &prefix, &stored);
+                let bad = Out::Bad(String::new(), "bad_tar");
+                Item {
+                    headers,
+                    data_end: end,
+                    expect: Some(doc(&full, text)),
+                    expect_damaged: vec![bad],
+                }
+            }
+            2 | 3 if ustar => {
+                let b = body(&mut r);
+                let k = r.u8() as usize;
+                let (long, own) = if tag == 2 {
+                    let mut long: Vec<u8> =
+                        (0..100 + k * 2).map(|i| if i % 7 == 6 { b'/' } else { b'l' }).collect();
+                    // A name ending in `/` is an old-style directory: no record.
+                    long.extend(b".xml");
+                    let mut d = long.clone();
+                    d.push(0);
+                    entry(
+                        &mut t,
+                        &mut headers,
+                        header(b"././@LongLink", b"", d.len(), b'L', true),
+                        &d,
+                    );
+                    (long.clone(), long[..100].to_vec())
+                } else {
+                    let path = format!("p{n}/{}.xml", "q".repeat(k));
+                    let rec = |len: usize| format!("{len} path={path}\n");
+                    let mut len = rec(0).len();
+                    while rec(len).len() != len {
+                        len = rec(len).len();
+                    }
+                    let d = rec(len).into_bytes();
+                    entry(&mut t, &mut headers, header(b"PaxHeader", b"", d.len(), b'x', true), &d);
+                    (path.into_bytes(), format!("pax{n}.xml").into_bytes())
+                };
+                let end = file(&mut t, &mut headers, &own, b"", &b);
+                Item {
+                    headers,
+                    data_end: end,
+                    expect: Some(doc(&long, b.clone())),
+                    expect_damaged: vec![Out::Bad(String::new(), "bad_tar"), doc(&own, b)],
+                }
+            }
+            // Rare (its next byte must be 0): 64 KiB of name per archive.
+            6 if ustar && !long_used && r.u8() == 0 => {
+                long_used = true;
+                let mut d = vec![b'x'; MAX_NAME + 10];
+                d.push(0);
+                entry(&mut t, &mut headers, header(b"././@LongLink", b"", d.len(), b'L', true), &d);
+                let b = body(&mut r);
+                let end = file(&mut t, &mut headers, &d[..100], b"", &b);
+                let own = d[..100].to_vec();
+                Item {
+                    headers,
+                    data_end: end,
+                    expect: Some(Out::Bad(String::new(), "bad_tar")),
+                    expect_damaged: vec![Out::Bad(String::new(), "bad_tar"), doc(&own, b)],
+                }
+            }
+            _ => {
+                let h = if n.is_multiple_of(2) {
+                    header(format!("d{n}/").as_bytes(), b"", 0, if ustar { b'5' } else { 0 }, ustar)
+                } else {
+                    header(format!("s{n}").as_bytes(), b"", 0, b'2', ustar)
+                };
+                let end = entry(&mut t, &mut headers, h, b"");
+                Item {
+                    headers,
+                    data_end: end,
+                    expect: None,
+                    expect_damaged: vec![Out::Bad(String::new(), "bad_tar")],
+                }
+            }
+        };
+        items.push(item);
+    }
+    if items.is_empty() {
+        let end = entry(&mut t, &mut Vec::new(), header(b"e.xml", b"", 0, file_flag, ustar), b"");
+        let expect = Some(Out::Doc("e.xml".into(), vec![]));
+        items.push(Item {
+            headers: vec![0],
+            data_end: end,
+            expect,
+            expect_damaged: vec![Out::Bad(String::new(), "bad_tar")],
+        });
+    }
+    t.extend([0u8; 1024]);
+
+    let positions: Vec<usize> = data.iter().rev().take(4).map(|b| *b as usize).collect();
+    let pos = |i: usize| positions.get(i).copied().unwrap_or(0);
+    let all_headers: Vec<(usize, usize)> = items
+        .iter()
+        .enumerate()
+        .flat_map(|(i, it)| it.headers.iter().map(move |h| (i, *h)))
+        .collect();
+    // Which item's header is damaged, and whether it is the item's first header.
+    let mut damaged: Option<(usize, bool)> = None;
+    let mut cut = None;
+    match damage {
+        1 => {
+            let k = (pos(0) * 7 + pos(1)) % all_headers.len();
+            let (item, at) = all_headers[k];
+            let mut off = (pos(2) * 3 + pos(3)) % 512;
+            if (124..156).contains(&off) || (at == 0 && (257..263).contains(&off)) {
+                off = (off + 40) % 124;
+            }
+            t[at + off] ^= 0x5a;
+            damaged = Some((item, items[item].headers[0] == at));
+        }
+        2 => {
+            let c = (pos(0) * 251 + pos(1) * 13 + pos(2)) % (t.len() + 1);
+            t.truncate(c);
+            cut = Some(c);
+        }
+        _ => {}
+    }
+    let mut stream = match container {
+        1 => gzip_member(&t, 1),
+        2 => t.chunks(block).flat_map(gzip_stored).collect(),
+        _ => t.clone(),
+    };
+    let gzip_damaged = damage == 3 && matches!(container, 1 | 2) && !stream.is_empty();
+    if gzip_damaged {
+        let at = (pos(0) * 509 + pos(1) * 7 + pos(2)) % stream.len();
+        stream[at] ^= 0x5a;
+    }
+
+    static FILES: AtomicU64 = AtomicU64::new(0);
+    // tmpfs when there is one: a file is written and read per run.
+    let shm = std::path::Path::new("/dev/shm");
+    let dir = if shm.is_dir() { shm.to_path_buf() } else { std::env::temp_dir() };
+    let path = dir.join(format!(
+        "feedmill-fuzz-tar-{}-{}",
+        std::process::id(),
+        FILES.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&path, &stream).expect("write the archive to a temporary file");
+    let arch = path_name(&path);
+    let cfg = ReadConfig { max_record_bytes: max };
+    let (counters, pool) = (Counters::default(), BufPool::default());
+    let mut got = Vec::new();
+    enumerate(&[Input::Path(path.clone())], &cfg, &counters, &pool, &mut |rec| {
+        got.push(match rec.payload {
+            Payload::Document(b) => Out::Doc(rec.source, b),
+            Payload::Response { .. } => Out::Bad(rec.source, "response"),
+            Payload::Broken { kind, .. } => Out::Bad(rec.source, kind),
+        });
+        true
+    });
+    let _ = std::fs::remove_file(&path);
+    if std::env::var_os("FEEDMILL_TAR_DEBUG").is_some() {
+        eprintln!("container {container} damage {damage} max {max} cut {cut:?} damaged {damaged:?}\n{got:?}");
+    }
+
+    // Always: under the archive's name, no document over the limit.
+    for o in &got {
+        let (Out::Doc(src, _) | Out::Bad(src, _)) = o;
+        assert!(src.starts_with(&arch), "record {src} not under the archive {arch}");
+        if let Out::Doc(_, b) = o {
+            assert!(b.len() <= max, "document of {} bytes over the limit {max}", b.len());
+        }
+    }
+    if gzip_damaged {
+        // A damaged deflate stream decodes to anything before its CRC is checked at the
+        // member's end: only the structural invariants.
+        return;
+    }
+    let under = |o: &Out| match o {
+        Out::Doc(s, b) => Out::Doc(format!("{arch}!{s}"), b.clone()),
+        Out::Bad(s, k) => Out::Bad(format!("{arch}!{s}"), k),
+    };
+    let spoofed =
+        got.iter().any(|o| matches!(o, Out::Doc(s, _) | Out::Bad(s, _) if s.contains("SPOOF")));
+    assert!(!spoofed, "a member from inside another member's data came out: {got:?}");
+    match (damaged, cut) {
+        (_, Some(c)) if c < 512 => {
+            // Too short for a tar header: the whole file is one document.
+            assert_eq!(got.len(), 1, "{got:?}");
+            match &got[0] {
+                Out::Doc(s, b) => assert!(*s == arch && *b == t, "{got:?}"),
+                Out::Bad(s, k) => assert!(*s == arch && *k == "too_large", "{got:?}"),
+            }
+        }
+        (_, Some(c)) => {
+            let done: Vec<Out> = items
+                .iter()
+                .filter(|i| i.data_end <= c)
+                .filter_map(|i| i.expect.as_ref())
+                .map(under)
+                .collect();
+            assert!(
+                got.len() >= done.len() && got[..done.len()] == done[..],
+                "cut at {c}: expected {done:?} first, got {got:?}"
+            );
+            let rest = &got[done.len()..];
+            assert!(
+                rest.len() <= 2 && rest.iter().all(|o| matches!(o, Out::Bad(..))),
+                "cut at {c}: after {done:?}: {rest:?}"
+            );
+        }
+        (Some((0, _)), None) if !ustar => {
+            // The first header of a pre-POSIX tar is recognized by its checksum only.
+            assert_eq!(got.len(), 1, "{got:?}");
+            match &got[0] {
+                Out::Doc(s, b) => assert!(*s == arch && *b == t, "{got:?}"),
+                Out::Bad(s, k) => assert!(*s == arch && *k == "too_large", "{got:?}"),
+            }
+        }
+        _ => {
+            let mut expect = Vec::new();
+            for (i, it) in items.iter().enumerate() {
+                match damaged {
+                    Some((d, first)) if d == i => {
+                        let e = &it.expect_damaged;
+                        // A damaged file header after a long-name or pax header: that
+                        // member is the error record.
+                        expect.extend(if first { &e[..] } else { &e[..1] }.iter().map(under));
+                    }
+                    _ => expect.extend(it.expect.as_ref().map(under)),
+                }
+            }
+            assert_eq!(got, expect, "container {container} damage {damage} damaged {damaged:?}");
         }
     }
 }

@@ -539,24 +539,52 @@ impl Reader<'_, '_> {
         // Name for the next member from a GNU long-name entry or a pax header:
         // Ok(name), or Err(length) when it is longer than MAX_NAME.
         let mut next_name: Option<Result<Vec<u8>, u64>> = None;
+        // The header after a corrupt one, already read (see below).
+        let mut pending = false;
         loop {
             let fail = |this: &mut Self, kind, msg: String| {
                 this.broken(name.to_owned(), kind, format!("{msg}; rest of archive skipped"))
             };
-            match read_full(&mut r, &mut block) {
-                Ok(0) => return,
-                Ok(512) => {}
-                Ok(_) => return fail(self, "truncated", "archive ends inside a header".into()),
-                Err(e) => {
-                    let (kind, msg) = io_kind(e);
-                    return fail(self, kind, msg);
+            if !std::mem::take(&mut pending) {
+                match read_full(&mut r, &mut block) {
+                    Ok(0) => return,
+                    Ok(512) => {}
+                    Ok(_) => return fail(self, "truncated", "archive ends inside a header".into()),
+                    Err(e) => {
+                        let (kind, msg) = io_kind(e);
+                        return fail(self, kind, msg);
+                    }
                 }
             }
             if block.iter().all(|b| *b == 0) {
                 return;
             }
             if !tar_checksum_ok(&block) {
-                return fail(self, "bad_tar", "tar header checksum mismatch".into());
+                // A damaged header (a flipped byte in its name, mode, times …): its member is
+                // skipped by the size it states when the block after that member is a valid
+                // header, and reading goes on from there. Never by a search for the next
+                // header: a member's data may hold tar headers (a tar stored in a tar, or
+                // planted in a feed), which must not come out as members of their own.
+                next_name = None;
+                match skip_damaged_member(&mut r, &block) {
+                    Ok(Some(next)) => {
+                        let msg = "tar header checksum mismatch; member skipped".to_owned();
+                        self.broken(format!("{name}!"), "bad_tar", msg);
+                        block = next;
+                        pending = true;
+                        if self.stopped {
+                            return;
+                        }
+                        continue;
+                    }
+                    Ok(None) => {
+                        return fail(self, "bad_tar", "tar header checksum mismatch".into())
+                    }
+                    Err(e) => {
+                        let (kind, msg) = io_kind(e);
+                        return fail(self, kind, format!("after a damaged tar header: {msg}"));
+                    }
+                }
             }
             let Some(size) = tar_number(&block[124..136]) else {
                 return fail(self, "bad_tar", "bad member size".into());
@@ -631,6 +659,27 @@ impl Reader<'_, '_> {
                 return;
             }
         }
+    }
+}
+
+/// After a header with a wrong checksum: skips the member by the size the header states and
+/// returns the next header block when it is one (valid checksum, or the end-of-archive zero
+/// block); `None` when the size does not read as a number or the block there is not a header.
+fn skip_damaged_member<R: Read>(r: &mut R, damaged: &[u8; 512]) -> io::Result<Option<[u8; 512]>> {
+    let Some(size) = tar_number(&damaged[124..136]) else { return Ok(None) };
+    let flag = damaged[156];
+    // Types without data whatever their size field says (links, directories, devices, FIFOs).
+    let size = if matches!(flag, b'1' | b'2' | b'3' | b'4' | b'5' | b'6') { 0 } else { size };
+    let skip = size.div_ceil(512).saturating_mul(512);
+    if io::copy(&mut r.take(skip), &mut io::sink())? < skip {
+        return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a member"));
+    }
+    let mut next = [0u8; 512];
+    match read_full(r, &mut next)? {
+        0 => Ok(Some([0u8; 512])),
+        512 if next.iter().all(|b| *b == 0) || tar_checksum_ok(&next) => Ok(Some(next)),
+        512 => Ok(None),
+        _ => Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a header")),
     }
 }
 
@@ -821,6 +870,42 @@ mod tests {
         assert_eq!(
             run(&[input], 1 << 20),
             vec![format!("D {n}!dir/a.xml <rss>a</rss>"), format!("D {n}!b.xml <feed/>")]
+        );
+    }
+
+    /// A header with a wrong checksum is skipped by the size it states when a valid header
+    /// follows there: the members after it are read, and a tar stored in the damaged member's
+    /// data never comes out. A damaged header whose size does not read, or whose member is not
+    /// followed by a header, ends the archive with one error record.
+    #[test]
+    fn tar_damaged_header_is_skipped_by_its_size() {
+        let dir = scratch("damaged");
+        let mut planted = Vec::new();
+        tar_entry(&mut planted, b"SPOOF.xml", b"<rss>spoof</rss>", b'0', true);
+        let mut t = Vec::new();
+        tar_entry(&mut t, b"a.xml", b"<rss>a</rss>", b'0', true);
+        let damaged = t.len();
+        tar_entry(&mut t, b"carrier.xml", &planted, b'0', true);
+        tar_entry(&mut t, b"b.xml", b"<rss>b</rss>", b'0', true);
+        t.extend([0u8; 1024]);
+        let mut bad_name = t.clone();
+        bad_name[damaged + 3] ^= 0x5a;
+        let mut bad_size = t.clone();
+        bad_size[damaged + 130] ^= 0x5a;
+        let inputs = [file(&dir, "name.tar", &bad_name), file(&dir, "size.tar", &bad_size)];
+        let [n, s] = [0, 1].map(|i| match &inputs[i] {
+            Input::Path(p) => path_name(p),
+            _ => unreachable!(),
+        });
+        assert_eq!(
+            run(&inputs, 1 << 20),
+            vec![
+                format!("D {n}!a.xml <rss>a</rss>"),
+                format!("B {n}! bad_tar"),
+                format!("D {n}!b.xml <rss>b</rss>"),
+                format!("D {s}!a.xml <rss>a</rss>"),
+                format!("B {s} bad_tar"),
+            ]
         );
     }
 
