@@ -15,7 +15,9 @@ pub struct Limits {
     /// Deepest element nesting followed; elements nested deeper are skipped with their
     /// content. Capped at 65 534 (quick-xml counts namespace scopes in a `u16`). Default: 256.
     pub max_depth: usize,
-    /// Most entries kept per feed; further entries are skipped. Default: 100 000.
+    /// Most entries kept per feed; further entries are skipped. A JSON Feed's lists
+    /// (`authors`, an item's `tags` and `attachments`) are capped at this many members too.
+    /// Default: 100 000.
     pub max_entries: usize,
     /// Longest text value kept, in bytes: longer element text is cut at a char boundary; an
     /// attribute value longer than this is ignored (with the attributes after it on that

@@ -181,6 +181,8 @@ fn tree_rewrite_matches_lol_html() {
         "x&nbsp;y",
         "tel:+1",
         "rel?a=&amp;amp;",
+        "\u{feff}x.gif",
+        "\u{feff}\u{feff}java\u{feff}script:x",
         "",
     ];
     let texts = [

@@ -138,15 +138,18 @@ fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, ra
         let name = a.local;
         raw.clear();
         html_escape(raw, a.value, true);
+        // lol_html hands a handler the value decoded with BOM sniffing: a value that starts
+        // with U+FEFF reaches it without that character.
+        let handed = raw.strip_prefix('\u{feff}').unwrap_or(raw);
         let new_value = if name.starts_with("on") || is_drop_attr(name) || has_css_url(raw) {
             continue;
         } else if name == "srcset" {
-            match safe_srcset(raw, opts.base_url.as_ref()) {
+            match safe_srcset(handed, opts.base_url.as_ref()) {
                 Some(v) => v,
                 None => continue,
             }
         } else if is_url_attr(name) {
-            match safe_url_memo(raw, opts.base_url.as_ref()) {
+            match safe_url_memo(handed, opts.base_url.as_ref()) {
                 Some(v) => v,
                 None => continue,
             }
