@@ -663,13 +663,29 @@ impl Reader<'_, '_> {
 }
 
 /// After a header with a wrong checksum: skips the member by the size the header states and
-/// returns the next header block when it is one (valid checksum, or the end-of-archive zero
-/// block); `None` when the size does not read as a number or the block there is not a header.
+/// returns the next header block when it is one (valid checksum, or the end of the archive:
+/// a zero block followed by another or by the end of the stream); `None` when the damage may
+/// be in the size field, the size does not read as a number, or no header is where it points.
+///
+/// The damage is taken to be one byte, so the checksum's difference is how much that byte
+/// changed. A size field holds octal digits, NUL and space: when the difference is one
+/// between two of those, the size may be the damaged field and skipping by it could land on a
+/// header planted in the member's data, so the archive ends instead. The type flag is not
+/// trusted either: every type is skipped by its stated size, as an intact header is.
 fn skip_damaged_member<R: Read>(r: &mut R, damaged: &[u8; 512]) -> io::Result<Option<[u8; 512]>> {
-    let Some(size) = tar_number(&damaged[124..136]) else { return Ok(None) };
-    let flag = damaged[156];
-    // Types without data whatever their size field says (links, directories, devices, FIFOs).
-    let size = if matches!(flag, b'1' | b'2' | b'3' | b'4' | b'5' | b'6') { 0 } else { size };
+    let (Some(stored), Some(size)) =
+        (tar_number(&damaged[148..156]), tar_number(&damaged[124..136]))
+    else {
+        return Ok(None);
+    };
+    let sum: u64 = damaged
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| if (148..156).contains(&i) { 32 } else { b as u64 })
+        .sum();
+    if size_field_change(sum.abs_diff(stored)) {
+        return Ok(None);
+    }
     let skip = size.div_ceil(512).saturating_mul(512);
     if io::copy(&mut r.take(skip), &mut io::sink())? < skip {
         return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a member"));
@@ -677,10 +693,25 @@ fn skip_damaged_member<R: Read>(r: &mut R, damaged: &[u8; 512]) -> io::Result<Op
     let mut next = [0u8; 512];
     match read_full(r, &mut next)? {
         0 => Ok(Some([0u8; 512])),
-        512 if next.iter().all(|b| *b == 0) || tar_checksum_ok(&next) => Ok(Some(next)),
+        512 if tar_checksum_ok(&next) => Ok(Some(next)),
+        512 if next.iter().all(|b| *b == 0) => {
+            let mut after = [0u8; 512];
+            match read_full(r, &mut after)? {
+                0 => Ok(Some(next)),
+                512 if after.iter().all(|b| *b == 0) => Ok(Some(next)),
+                _ => Ok(None),
+            }
+        }
         512 => Ok(None),
         _ => Err(io::Error::new(io::ErrorKind::UnexpectedEof, "archive ends inside a header")),
     }
+}
+
+/// Whether a checksum difference of `d` is a change of one byte between two of the bytes a
+/// size field holds (`0`–`7`, NUL, space).
+fn size_field_change(d: u64) -> bool {
+    const FIELD: [u8; 10] = *b"01234567\0 ";
+    FIELD.iter().any(|&a| FIELD.iter().any(|&b| a > b && u64::from(a - b) == d))
 }
 
 /// A reader that yields nothing, then its error (once).
@@ -875,8 +906,9 @@ mod tests {
 
     /// A header with a wrong checksum is skipped by the size it states when a valid header
     /// follows there: the members after it are read, and a tar stored in the damaged member's
-    /// data never comes out. A damaged header whose size does not read, or whose member is not
-    /// followed by a header, ends the archive with one error record.
+    /// data never comes out. A damaged header whose size does not read, whose damage may be in
+    /// the size field, or whose member is not followed by a header, ends the archive with one
+    /// error record.
     #[test]
     fn tar_damaged_header_is_skipped_by_its_size() {
         let dir = scratch("damaged");
@@ -892,8 +924,20 @@ mod tests {
         bad_name[damaged + 3] ^= 0x5a;
         let mut bad_size = t.clone();
         bad_size[damaged + 130] ^= 0x5a;
-        let inputs = [file(&dir, "name.tar", &bad_name), file(&dir, "size.tar", &bad_size)];
-        let [n, s] = [0, 1].map(|i| match &inputs[i] {
+        // Damage that would point into the member's data if trusted: a size digit still
+        // octal (2000 → 0000), a file flag turned into a directory's.
+        let mut size_digit = t.clone();
+        assert_eq!(size_digit[damaged + 131], b'2');
+        size_digit[damaged + 131] = b'0';
+        let mut flag = t.clone();
+        flag[damaged + 156] = b'5';
+        let inputs = [
+            file(&dir, "name.tar", &bad_name),
+            file(&dir, "size.tar", &bad_size),
+            file(&dir, "digit.tar", &size_digit),
+            file(&dir, "flag.tar", &flag),
+        ];
+        let [n, s, d, f] = [0, 1, 2, 3].map(|i| match &inputs[i] {
             Input::Path(p) => path_name(p),
             _ => unreachable!(),
         });
@@ -905,6 +949,10 @@ mod tests {
                 format!("D {n}!b.xml <rss>b</rss>"),
                 format!("D {s}!a.xml <rss>a</rss>"),
                 format!("B {s} bad_tar"),
+                format!("D {d}!a.xml <rss>a</rss>"),
+                format!("B {d} bad_tar"),
+                format!("D {f}!a.xml <rss>a</rss>"),
+                format!("B {f} bad_tar"),
             ]
         );
     }
