@@ -835,14 +835,32 @@ pub fn check_strictly_safe(html: &str) {
                         "attribute {name} survived: {html:?}"
                     );
                     if URL_ATTRIBUTES.contains(&name.as_str()) || name == "href" {
-                        for candidate in a.value.split(',') {
+                        // Only a srcset is a comma-separated list of URLs; any other URL
+                        // attribute is one URL, commas included.
+                        let candidates: Vec<&str> = if name.ends_with("srcset") {
+                            a.value.split(',').collect()
+                        } else {
+                            vec![a.value]
+                        };
+                        for candidate in candidates {
                             let v: String = candidate
                                 .chars()
                                 .filter(|c| !c.is_whitespace() && !c.is_control() && !matches!(c, '\u{200B}'..='\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{AD}'))
                                 .collect::<String>()
                                 .to_ascii_lowercase();
                             let scheme_end = v.find([':', '/', '?', '#']);
-                            if let Some(i) = scheme_end.filter(|&i| v.as_bytes()[i] == b':') {
+                            // A scheme is an ASCII letter then letters, digits, `+`, `-`, `.`
+                            // (URL Standard, scheme start state); anything else before the
+                            // first `:` makes the URL relative.
+                            let is_scheme = |s: &str| {
+                                s.starts_with(|c: char| c.is_ascii_alphabetic())
+                                    && s.chars().all(|c| {
+                                        c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')
+                                    })
+                            };
+                            if let Some(i) = scheme_end
+                                .filter(|&i| v.as_bytes()[i] == b':' && is_scheme(&v[..i]))
+                            {
                                 let scheme = &v[..i];
                                 assert!(
                                     ["http", "https", "mailto", "tel", "ftp"].contains(&scheme),
