@@ -1043,6 +1043,60 @@ pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
     None
 }
 
+/// What re-parsing does to the newlines of an HTML serialization: the input preprocessing
+/// turns CRLF and CR into LF, and the tree builder drops a newline right after a `pre`,
+/// `textarea` or `listing` start tag. The serializer doubles a leading LF of such an element's
+/// text (so it survives), but a text that starts with a CR (from `&#xd;`) is written as is:
+/// that CR (with an LF after it) is the newline the parser drops.
+fn newlines_as_reparsed(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(at) = rest.find('<') {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        if rest.starts_with("<!--") {
+            // A comment is copied whole (it may hold quotes and tags).
+            let end = rest.find("-->").map_or(rest.len(), |i| i + 3);
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+            continue;
+        }
+        let name_end =
+            rest[1..].find(|c: char| !c.is_ascii_alphanumeric()).map_or(rest.len(), |i| i + 1);
+        let is_newline_eater = matches!(&rest[1..name_end], "pre" | "textarea" | "listing");
+        // The start tag ends at the first `>` outside a quoted attribute value (the serializer
+        // writes every value in double quotes, with `"` escaped).
+        let mut quoted = false;
+        let tag_end = rest.char_indices().skip(1).find(|&(_, c)| {
+            quoted ^= c == '"';
+            c == '>' && !quoted
+        });
+        let Some((tag_end, _)) = tag_end else {
+            out.push_str(rest);
+            rest = "";
+            break;
+        };
+        let name = &rest[1..name_end];
+        out.push_str(&rest[..=tag_end]);
+        rest = &rest[tag_end + 1..];
+        if matches!(
+            name,
+            "script" | "style" | "xmp" | "iframe" | "noembed" | "noframes" | "noscript"
+        ) {
+            // Raw text is serialized unescaped: copied up to its end tag.
+            let close = format!("</{name}");
+            let end = rest.find(&close).unwrap_or(rest.len());
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+        }
+        if is_newline_eater && rest.starts_with('\r') {
+            rest = rest.strip_prefix("\r\n").unwrap_or(&rest[1..]);
+        }
+    }
+    out.push_str(rest);
+    out.replace("\r\n", "\n").replace('\r', "\n")
+}
+
 /// Whether node `j` is the next sibling of node `i` (same parent) in the pre-order list.
 fn is_sibling(nodes: &[feedmill::html::Node<'_>], i: usize, j: usize) -> bool {
     // The parent of i is the last node p < i with p.end > i; j is a sibling iff it lies in the
@@ -1137,12 +1191,12 @@ pub fn check_escaped_html_heavy(data: &[u8]) {
             // table-content-not-stable-after-two-reparses): nothing asserted.
             (Some(PLAINTEXT | SCRIPT_ESCAPE | REBUILT), _) => {}
             (Some(CR), _) => {
-                let normalized = html.replace("\r\n", "\n").replace('\r', "\n");
+                let normalized = newlines_as_reparsed(&html);
                 assert_eq!(html_of(&again), normalized, "re-parsing changed more than CR normalization");
             }
             (Some(why), _) => {
                 // (CRs from `&#xd;` are normalized to LF on re-parse, as in the CR category.)
-                let normalized = html.replace("\r\n", "\n").replace('\r', "\n");
+                let normalized = newlines_as_reparsed(&html);
                 assert_eq!(html_of(&again), normalized, "HTML serialization is not a fixed point ({why})");
             }
         }
