@@ -46,6 +46,7 @@ pub mod model;
 pub mod options;
 #[cfg(feature = "strict-sanitize")]
 pub mod sanitize;
+mod simd;
 #[cfg(feature = "json")]
 pub mod sink;
 #[cfg(feature = "internals")]

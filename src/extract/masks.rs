@@ -5,7 +5,8 @@
 //! followed by padding (see [`block`]); bit `j` of a mask describes byte `j` of the
 //! block. On x86_64 the masks come from AVX2 when the CPU has it (two 32-byte lanes) and from
 //! SSE2 otherwise (four 16-byte lanes; SSE2 is part of the x86_64 baseline): a few compares
-//! and a `movemask` per lane and class. Elsewhere a portable loop computes the same bits.
+//! and a `movemask` per lane and class, written with the lane operations of `crate::simd`.
+//! Elsewhere a portable loop computes the same bits.
 //! Tests check every implementation against the byte-by-byte definitions.
 //!
 //! Invariants: the classes are exact for every byte value (bytes `>= 0x80` never fall into
@@ -162,62 +163,22 @@ mod imp {
     //! without a separate check.
     pub(super) mod sse2 {
         use super::super::{CollapseMasks, WordMasks};
-        use core::arch::x86_64::{
-            __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cmplt_epi8,
-            _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
-        };
+        use crate::simd::v128::{self, between_signed as between, eq, lt_signed, or, V128};
 
         /// The four 16-byte lanes of the block.
         #[inline(always)]
-        fn lanes(bytes: &[u8; 64]) -> [__m128i; 4] {
-            // SAFETY: SSE2 is part of the x86_64 baseline; each unaligned load reads 16 bytes at
-            // offsets 0, 16, 32, 48 of a 64-byte array.
-            unsafe {
-                let p = bytes.as_ptr() as *const __m128i;
-                [
-                    _mm_loadu_si128(p),
-                    _mm_loadu_si128(p.add(1)),
-                    _mm_loadu_si128(p.add(2)),
-                    _mm_loadu_si128(p.add(3)),
-                ]
-            }
+        fn lanes(bytes: &[u8; 64]) -> [V128; 4] {
+            let lane = |k: usize| v128::load(bytes[16 * k..16 * k + 16].try_into().unwrap());
+            [lane(0), lane(1), lane(2), lane(3)]
         }
 
         /// Gathers one 16-bit movemask per lane into a 64-bit mask.
         #[inline(always)]
-        fn gather(lanes: &[__m128i; 4], class: impl Fn(__m128i) -> __m128i) -> u64 {
-            let mut m = 0u64;
-            for (k, &v) in lanes.iter().enumerate() {
-                // SAFETY: SSE2 is part of the x86_64 baseline.
-                let bits = unsafe { _mm_movemask_epi8(class(v)) } as u32 as u64;
-                m |= bits << (16 * k);
-            }
-            m
-        }
-
-        #[inline(always)]
-        fn splat(c: u8) -> __m128i {
-            // SAFETY: SSE2 is part of the x86_64 baseline.
-            unsafe { _mm_set1_epi8(c as i8) }
-        }
-
-        /// Bytes `v` with `lo < v < hi`, compared as signed bytes (see the module doc).
-        #[inline(always)]
-        fn between(v: __m128i, lo: u8, hi: u8) -> __m128i {
-            // SAFETY: SSE2 is part of the x86_64 baseline.
-            unsafe { _mm_and_si128(_mm_cmpgt_epi8(v, splat(lo)), _mm_cmplt_epi8(v, splat(hi))) }
-        }
-
-        #[inline(always)]
-        fn eq(v: __m128i, c: u8) -> __m128i {
-            // SAFETY: SSE2 is part of the x86_64 baseline.
-            unsafe { _mm_cmpeq_epi8(v, splat(c)) }
-        }
-
-        #[inline(always)]
-        fn or(a: __m128i, b: __m128i) -> __m128i {
-            // SAFETY: SSE2 is part of the x86_64 baseline.
-            unsafe { _mm_or_si128(a, b) }
+        fn gather(lanes: &[V128; 4], class: impl Fn(V128) -> V128) -> u64 {
+            lanes
+                .iter()
+                .enumerate()
+                .fold(0, |m, (k, &v)| m | (v128::bits(class(v)) as u64) << (16 * k))
         }
 
         #[inline]
@@ -227,14 +188,11 @@ mod imp {
                 ws: gather(&v, |x| or(between(x, 0x08, 0x0E), eq(x, b' '))),
                 // ASCII letters are the bytes that `| 0x20` turns into `a..=z`.
                 alnum: gather(&v, |x| {
-                    or(between(x, 0x2F, 0x3A), between(or(x, splat(0x20)), 0x60, 0x7B))
+                    or(between(x, 0x2F, 0x3A), between(or(x, v128::splat(0x20)), 0x60, 0x7B))
                 }),
                 high: gather(&v, |x| x),
                 // 0x80..=0xBF are the signed bytes below 0xC0 (-64).
-                cont: gather(&v, |x| {
-                    // SAFETY: SSE2 is part of the x86_64 baseline.
-                    unsafe { _mm_cmplt_epi8(x, splat(0xC0)) }
-                }),
+                cont: gather(&v, |x| lt_signed(x, 0xC0)),
             }
         }
 
@@ -253,46 +211,26 @@ mod imp {
     pub(super) mod avx2 {
         //! The same classes on two 32-byte lanes. Callers must check that the CPU has AVX2.
         use super::super::{CollapseMasks, WordMasks};
-        use core::arch::x86_64::{
-            __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_cmpgt_epi8, _mm256_loadu_si256,
-            _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8,
-        };
+        use crate::simd::v256::{self, between_signed as between, eq, lt_signed, or, V256};
 
         // SAFETY (every function below): called only from functions with AVX2 enabled, on a
-        // CPU that has it; loads read 32 bytes at offsets 0 and 32 of a 64-byte array.
+        // CPU that has it (the `v256` contract); loads read 32 bytes at offsets 0 and 32 of a
+        // 64-byte array.
 
         #[inline(always)]
-        unsafe fn lanes(bytes: &[u8; 64]) -> [__m256i; 2] {
-            let p = bytes.as_ptr() as *const __m256i;
-            [_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1))]
+        unsafe fn lanes(bytes: &[u8; 64]) -> [V256; 2] {
+            // SAFETY: as above.
+            unsafe { [v256::load(bytes, 0), v256::load(bytes, 32)] }
         }
 
         #[inline(always)]
-        unsafe fn gather(lanes: &[__m256i; 2], class: impl Fn(__m256i) -> __m256i) -> u64 {
-            let lo = _mm256_movemask_epi8(class(lanes[0])) as u32 as u64;
-            let hi = _mm256_movemask_epi8(class(lanes[1])) as u32 as u64;
-            lo | (hi << 32)
-        }
-
-        #[inline(always)]
-        unsafe fn splat(c: u8) -> __m256i {
-            _mm256_set1_epi8(c as i8)
-        }
-
-        /// Bytes `v` with `lo < v < hi`, compared as signed bytes.
-        #[inline(always)]
-        unsafe fn between(v: __m256i, lo: u8, hi: u8) -> __m256i {
-            _mm256_and_si256(_mm256_cmpgt_epi8(v, splat(lo)), _mm256_cmpgt_epi8(splat(hi), v))
-        }
-
-        #[inline(always)]
-        unsafe fn eq(v: __m256i, c: u8) -> __m256i {
-            _mm256_cmpeq_epi8(v, splat(c))
-        }
-
-        #[inline(always)]
-        unsafe fn or(a: __m256i, b: __m256i) -> __m256i {
-            _mm256_or_si256(a, b)
+        unsafe fn gather(lanes: &[V256; 2], class: impl Fn(V256) -> V256) -> u64 {
+            // SAFETY: as above.
+            unsafe {
+                let lo = v256::bits(class(lanes[0])) as u64;
+                let hi = v256::bits(class(lanes[1])) as u64;
+                lo | (hi << 32)
+            }
         }
 
         /// Word-counter masks of one 64-byte block.
@@ -302,14 +240,17 @@ mod imp {
         #[inline]
         #[target_feature(enable = "avx2")]
         pub(in super::super) unsafe fn word_masks(bytes: &[u8; 64]) -> WordMasks {
-            let v = lanes(bytes);
-            WordMasks {
-                ws: gather(&v, |x| or(between(x, 0x08, 0x0E), eq(x, b' '))),
-                alnum: gather(&v, |x| {
-                    or(between(x, 0x2F, 0x3A), between(or(x, splat(0x20)), 0x60, 0x7B))
-                }),
-                high: gather(&v, |x| x),
-                cont: gather(&v, |x| _mm256_cmpgt_epi8(splat(0xC0), x)),
+            // SAFETY: AVX2 is enabled here (the caller's contract).
+            unsafe {
+                let v = lanes(bytes);
+                WordMasks {
+                    ws: gather(&v, |x| or(between(x, 0x08, 0x0E), eq(x, b' '))),
+                    alnum: gather(&v, |x| {
+                        or(between(x, 0x2F, 0x3A), between(or(x, v256::splat(0x20)), 0x60, 0x7B))
+                    }),
+                    high: gather(&v, |x| x),
+                    cont: gather(&v, |x| lt_signed(x, 0xC0)),
+                }
             }
         }
 
@@ -320,11 +261,14 @@ mod imp {
         #[inline]
         #[target_feature(enable = "avx2")]
         pub(in super::super) unsafe fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
-            let v = lanes(bytes);
-            CollapseMasks {
-                ws_ctl: gather(&v, |x| between(x, 0x08, 0x0E)),
-                space: gather(&v, |x| eq(x, b' ')),
-                ws_lead: gather(&v, |x| or(eq(x, 0xC2), between(x, 0xE0, 0xE4))),
+            // SAFETY: AVX2 is enabled here (the caller's contract).
+            unsafe {
+                let v = lanes(bytes);
+                CollapseMasks {
+                    ws_ctl: gather(&v, |x| between(x, 0x08, 0x0E)),
+                    space: gather(&v, |x| eq(x, b' ')),
+                    ws_lead: gather(&v, |x| or(eq(x, 0xC2), between(x, 0xE0, 0xE4))),
+                }
             }
         }
     }

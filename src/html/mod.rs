@@ -1,9 +1,11 @@
 //! HTML text constructs: spec step \[178\] "parse escaped HTML content", sanitizing and the
-//! significant-content test (\[112\]–\[129\]), node equality (\[362\]–\[363\]) and the two
-//! serializations (harness XML, HTML5). See NOTES §3.
+//! significant-content test (\[112\]–\[129\]). See NOTES §3.
 //!
-//! Owns: the fragment data types ([`Html`], [`Node`], [`NodeKind`], [`Element`], [`Attribute`]),
-//! [`parse_escaped_html`] and [`finish_fragment`].
+//! Owns: building fragments — [`parse_escaped_html`] (escaped HTML) and [`finish_fragment`]
+//! (Atom XHTML nodes the XML walker cloned). The fragment data types, their equality and
+//! serializations are [`crate::model::fragment`]'s, re-exported here ([`Html`], [`Node`],
+//! [`NodeKind`], [`Element`], [`Attribute`], the `*_NS` constants): this module depends on
+//! the model, never the other way round.
 //!
 //! Invariants:
 //! - A fragment is a flat pre-order node list in the per-parse arena; `Node::end` is one past
@@ -35,169 +37,21 @@
 mod attrs;
 mod fast;
 mod sanitize;
-mod serialize;
 mod tags;
 #[cfg(test)]
 mod tests;
 mod tree;
 
 #[cfg(feature = "strict-sanitize")]
-pub(crate) use serialize::{html_escape, is_void};
+pub(crate) use crate::model::fragment::serialize::{html_escape, is_void};
+pub use crate::model::fragment::{
+    Attribute, Element, Html, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS,
+    XML_NS,
+};
 
 use bumpalo::Bump;
 
 use crate::model::Text;
-
-/// The HTML namespace: every HTML element of a fragment has it.
-pub const HTML_NS: &str = "http://www.w3.org/1999/xhtml";
-/// The SVG namespace (inline `<svg>` and its descendants).
-pub const SVG_NS: &str = "http://www.w3.org/2000/svg";
-/// The MathML namespace (inline `<math>` and its descendants).
-pub const MATHML_NS: &str = "http://www.w3.org/1998/Math/MathML";
-/// The XLink namespace (`xlink:href` and the other `xlink:` attributes of SVG/MathML).
-pub const XLINK_NS: &str = "http://www.w3.org/1999/xlink";
-/// The XML namespace (`xml:lang`, `xml:space` attributes).
-pub const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
-/// The XMLNS namespace (`xmlns` and `xmlns:*` attributes on foreign elements).
-pub const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
-
-/// An attribute of an [`Element`], as the HTML parser gave it, or for markup read from the
-/// feed's XML (Atom `xhtml` content, markup kept by the `markup_in_text` recovery rule) as
-/// the XML tokenizer gave it: value decoded, never re-escaped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Attribute<'a> {
-    /// The attribute's namespace: `""` (the null namespace) for ordinary attributes, one
-    /// of the `*_NS` constants for adjusted foreign attributes (`xlink:href`, `xml:lang`).
-    pub namespace: &'a str,
-    /// The prefix the attribute was written with (`xlink` of `xlink:href`); `None` for
-    /// unprefixed ones.
-    pub prefix: Option<&'a str>,
-    /// The local name (from the HTML parser: lowercase, SVG/MathML names case-adjusted,
-    /// e.g. `viewBox`; from the feed's XML: as written).
-    pub local: &'a str,
-    /// The value, character references decoded.
-    pub value: &'a str,
-}
-
-/// An element node's name and attributes (its children follow it in the node list).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Element<'a> {
-    /// The element's namespace: [`HTML_NS`], [`SVG_NS`], [`MATHML_NS`], or for markup read
-    /// from the feed's XML the namespace it had there (`""` when none).
-    pub namespace: &'a str,
-    /// The prefix the element was written with in the feed's XML (e.g. `xhtml` of
-    /// `xhtml:p`); `None` for everything the HTML parser builds.
-    pub prefix: Option<&'a str>,
-    /// The local name (`p`, `a`, `svg`, `foreignObject`).
-    pub local: &'a str,
-    /// The attributes, in source order.
-    pub attrs: &'a [Attribute<'a>],
-}
-
-/// What a [`Node`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NodeKind<'a> {
-    /// An element; its descendants are the following nodes up to [`Node::end`].
-    Element(Element<'a>),
-    /// A text node's data (character references decoded; adjacent text merged).
-    Text(&'a str),
-    /// A comment's data (without `<!--` and `-->`).
-    Comment(&'a str),
-    /// A processing instruction (only in markup read from the feed's XML; the HTML parser
-    /// makes none).
-    ProcessingInstruction {
-        /// The PI target (`xml-stylesheet` of `<?xml-stylesheet ...?>`).
-        target: &'a str,
-        /// Everything after the target and its following spaces.
-        data: &'a str,
-    },
-}
-
-/// Nodes of a fragment are stored flat, in pre-order; `end` = index one past this node's last descendant
-/// (so a leaf at index i has end == i+1; children of node i start at i+1 and are walked by jumping to `end`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Node<'a> {
-    /// What the node is.
-    pub kind: NodeKind<'a>,
-    /// Index one past this node's last descendant in the fragment's node list.
-    pub end: u32,
-}
-
-/// A sanitized fragment (the spec's DocumentFragment / "Node" value). Top-level children are the nodes
-/// at index 0, nodes\[0\].end, ... . Namespace "" = null namespace; HTML elements have namespace `http://www.w3.org/1999/xhtml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Html<'a> {
-    nodes: &'a [Node<'a>],
-}
-
-fn attr_sets_equal(a: &[Attribute<'_>], b: &[Attribute<'_>]) -> bool {
-    a.len() == b.len()
-        && a.iter().all(|x| {
-            b.iter().any(|y| x.namespace == y.namespace && x.local == y.local && x.value == y.value)
-        })
-}
-
-fn kinds_equal(a: &NodeKind<'_>, b: &NodeKind<'_>) -> bool {
-    match (a, b) {
-        (NodeKind::Element(x), NodeKind::Element(y)) => {
-            x.namespace == y.namespace
-                && x.prefix == y.prefix
-                && x.local == y.local
-                && attr_sets_equal(x.attrs, y.attrs)
-        }
-        (NodeKind::Text(x), NodeKind::Text(y)) => x == y,
-        (NodeKind::Comment(x), NodeKind::Comment(y)) => x == y,
-        (
-            NodeKind::ProcessingInstruction { target: t1, data: d1 },
-            NodeKind::ProcessingInstruction { target: t2, data: d2 },
-        ) => t1 == t2 && d1 == d2,
-        _ => false,
-    }
-}
-
-impl<'a> Html<'a> {
-    /// The fragment's nodes, flat in pre-order (see [`Node`]; top-level children at 0,
-    /// `nodes[0].end`, …).
-    pub fn nodes(&self) -> &'a [Node<'a>] {
-        self.nodes
-    }
-
-    /// DOM `isEqualNode` of the two fragments. A pre-order sequence together with every
-    /// node's subtree size determines the tree, so comparing both position by position is
-    /// exactly tree equality.
-    pub fn is_equal_node(&self, other: &Html<'_>) -> bool {
-        let (a, b) = (self.nodes, other.nodes);
-        a.len() == b.len()
-            && a.iter().zip(b).enumerate().all(|(i, (x, y))| {
-                x.end.wrapping_sub(i as u32) == y.end.wrapping_sub(i as u32)
-                    && kinds_equal(&x.kind, &y.kind)
-            })
-    }
-
-    /// The harness XML serialization (NOTES §3 "Node serialization (harness)").
-    pub fn write_xml(&self, out: &mut String) {
-        serialize::write_xml(self.nodes, out)
-    }
-
-    /// HTML5 fragment serialization (for end users).
-    pub fn write_html(&self, out: &mut String) {
-        serialize::write_html(self.nodes, out)
-    }
-
-    /// [`Html::write_xml`] into a new string (the form "same text content" compares).
-    pub fn to_xml_string(&self) -> String {
-        let mut s = String::new();
-        self.write_xml(&mut s);
-        s
-    }
-
-    /// [`Html::write_html`] into a new string (the JSONL value of an HTML text).
-    pub fn to_html_string(&self) -> String {
-        let mut s = String::new();
-        self.write_html(&mut s);
-        s
-    }
-}
 
 /// True when the tokenizer's character output for `text` is `text` itself: no character
 /// references, no newline normalization, no NUL handling. (Literal `<`s are the caller's
@@ -342,7 +196,7 @@ fn finish_parsed<'a>(arena: &'a Bump, flat: &[Node<'a>], templates: &[u32]) -> O
 fn single_text_or_html<'a>(nodes: &'a [Node<'a>]) -> Text<'a> {
     match nodes {
         [Node { kind: NodeKind::Text(t), .. }] => Text::Plain(t),
-        _ => Text::Html(Html { nodes }),
+        _ => Text::Html(Html::from_nodes(nodes)),
     }
 }
 
@@ -356,7 +210,7 @@ fn single_text_or_html<'a>(nodes: &'a [Node<'a>]) -> Text<'a> {
 pub fn finish_fragment<'a>(arena: &'a Bump, nodes: &[Node<'a>]) -> Option<Html<'a>> {
     let (nodes, significant) = sanitize::sanitize(arena, nodes, &[], true);
     if significant {
-        Some(Html { nodes })
+        Some(Html::from_nodes(nodes))
     } else {
         None
     }

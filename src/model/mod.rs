@@ -1,7 +1,8 @@
 //! The spec's data model ("Data model" section of the Feed processing spec).
 //!
 //! Owns: [`Feed`], [`Entry`], [`Person`], [`Image`], [`Enclosure`], [`Text`], and their owned
-//! (`'static`) forms produced by `into_owned`.
+//! (`'static`) forms produced by `into_owned`; the HTML/XHTML values of a [`Text`] are
+//! [`fragment`]'s node trees.
 //!
 //! Invariants:
 //! - Every `&'a str` points either into the input document or into the per-parse
@@ -16,12 +17,13 @@
 mod access;
 pub mod date;
 pub mod ext;
+pub mod fragment;
 pub mod lenient_date;
 pub mod url;
 
-use crate::html::Html;
 pub use date::Timestamp;
 pub use ext::{EntryExt, FeedExt, OwnedEntryExt, OwnedFeedExt};
+use fragment::Html;
 
 /// A text construct value: the spec's "null, a string, or a Node" minus null
 /// (null is `Option::None` on the field).

@@ -283,18 +283,12 @@ fn find_stop<const STOP: u8>(bytes: &[u8], from: usize) -> usize {
 
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
-    use core::arch::x86_64::{
-        __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-        _mm_or_si128, _mm_set1_epi8, _mm_setzero_si128,
-    };
+    use crate::simd::v128::{self, bits, eq, or, within, V128};
 
     /// Bit `k` set when `block[k]` has table flag `STOP` (`PATH_STOP` or `QUERY_STOP`).
     #[inline(always)]
     pub(super) fn stop_mask<const STOP: u8>(block: &[u8; 16]) -> u32 {
-        // SAFETY: SSE2 is part of the x86_64 baseline, so these instructions are always
-        // available. The only memory access is the unaligned load (`loadu`: no alignment
-        // requirement) of exactly the 16 initialized bytes `block` refers to.
-        let x = unsafe { _mm_loadu_si128(block.as_ptr().cast()) };
+        let x = v128::load(block);
         if STOP == super::PATH_STOP {
             path_stop_mask(x)
         } else {
@@ -303,47 +297,16 @@ mod sse2 {
     }
 
     #[inline(always)]
-    fn splat(c: u8) -> __m128i {
-        // SAFETY: SSE2 is baseline on x86_64 (no memory access).
-        unsafe { _mm_set1_epi8(c as i8) }
-    }
-
-    /// Bytes of `x` equal to `c`.
-    #[inline(always)]
-    fn eq(x: __m128i, c: u8) -> __m128i {
-        // SAFETY: SSE2 is baseline on x86_64 (no memory access).
-        unsafe { _mm_cmpeq_epi8(x, splat(c)) }
-    }
-
-    /// Bytes of `x` in `lo..=hi`: the range shifted down to start at `i8::MIN`, then one
-    /// signed compare.
-    #[inline(always)]
-    fn within(x: __m128i, lo: u8, hi: u8) -> __m128i {
-        // SAFETY: SSE2 is baseline on x86_64 (no memory access).
-        unsafe {
-            _mm_cmplt_epi8(_mm_add_epi8(x, splat(0x80u8.wrapping_sub(lo))), splat(0x81 + (hi - lo)))
-        }
-    }
-
-    #[inline(always)]
-    fn any(masks: &[__m128i]) -> __m128i {
-        // SAFETY: SSE2 is baseline on x86_64 (no memory access).
-        masks.iter().fold(unsafe { _mm_setzero_si128() }, |a, &m| unsafe { _mm_or_si128(a, m) })
-    }
-
-    #[inline(always)]
-    fn bits(m: __m128i) -> u32 {
-        // SAFETY: SSE2 is baseline on x86_64 (no memory access).
-        unsafe { _mm_movemask_epi8(m) as u32 }
+    fn any(masks: &[V128]) -> V128 {
+        masks.iter().fold(v128::none(), |a, &m| or(a, m))
     }
 
     /// `PATH_STOP`: not a letter, digit, `-`, `_` or `/`. `-./` and the digits are one range
     /// (`.` is added back); `x | 0x20` folds uppercase letters onto lowercase ones, and nothing
     /// else onto them.
     #[inline(always)]
-    fn path_stop_mask(x: __m128i) -> u32 {
-        // SAFETY: SSE2 is baseline on x86_64 (no memory access).
-        let letter = within(unsafe { _mm_or_si128(x, splat(0x20)) }, b'a', b'z');
+    fn path_stop_mask(x: V128) -> u32 {
+        let letter = within(or(x, v128::splat(0x20)), b'a', b'z');
         let word = any(&[letter, within(x, b'-', b'9'), eq(x, b'_')]);
         (bits(word) ^ 0xffff) | bits(eq(x, b'.'))
     }
@@ -351,11 +314,9 @@ mod sse2 {
     /// `QUERY_STOP`: not plain and not `?`: controls, space and non-ASCII (signed `x < '!'`),
     /// DEL, `"`, `#`, `'`, `<`, `>`, `[`, `\`, `]`, `^`, `{`, `|`, `}` and the backquote.
     #[inline(always)]
-    fn query_stop_mask(x: __m128i) -> u32 {
-        // SAFETY: SSE2 is baseline on x86_64 (no memory access).
-        let below = unsafe { _mm_cmplt_epi8(x, splat(b'!')) };
+    fn query_stop_mask(x: V128) -> u32 {
         bits(any(&[
-            below,
+            v128::lt_signed(x, b'!'),
             eq(x, 0x7f),
             within(x, b'"', b'#'),
             eq(x, b'\''),

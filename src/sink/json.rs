@@ -82,7 +82,7 @@ use crate::html::Html;
 use crate::model::ext::{Category, EntryExt, FeedExt, Link, MediaEntry, PodcastPerson};
 use crate::model::lenient_date::LenientDate;
 use crate::sanitize::{sanitize_text, SanitizeOptions};
-use crate::xml::block;
+use crate::simd::block;
 use crate::{Diagnostic, Enclosure, Entry, Feed, Image, Person, Text, Timestamp};
 
 /// What nested writers need besides the output: the reused scratch string and the
@@ -622,7 +622,7 @@ fn write_person(out: &mut Vec<u8>, p: &Person<'_>) -> bool {
 /// `"` and `\\` escaped, control characters below U+0020 as `\\b \\f \\n \\r \\t` or
 /// `\\u00XX` (lowercase hex), everything else (DEL, non-ASCII) as is.
 ///
-/// Sixteen bytes at a time (SSE2 compares, `xml::block`): the bytes to escape come out of a
+/// Sixteen bytes at a time (SSE2 compares, `simd::block`): the bytes to escape come out of a
 /// block as a bitmask, and the runs between them are copied whole.
 pub(crate) fn json_str(out: &mut Vec<u8>, s: &str) {
     #[inline(always)]

@@ -71,7 +71,6 @@
 //! | `max_namespace_bindings` | 128 in scope | further `xmlns` declarations are ignored (this also bounds prefix-resolution cost) |
 //! | `max_diagnostics` | 1 000 per document | further diagnostics are counted, not recorded |
 
-pub(crate) mod block;
 pub mod entities;
 pub mod ns;
 pub mod reader;
@@ -81,6 +80,7 @@ pub use ns::Ns;
 pub use reader::{Event, Tag, XmlReader};
 
 use crate::error::DiagnosticKind;
+use crate::simd::block;
 
 impl<'a> XmlReader<'a> {
     /// The next child element of the element being walked, or `None` at its end tag.

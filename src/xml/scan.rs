@@ -78,7 +78,7 @@ pub(super) fn lt_check(tag_text: &str) -> LtCheck {
     if !bytes.first().is_some_and(|&b| is_name_start(b)) {
         return LtCheck::Stray;
     }
-    if super::block::find_byte(bytes, b'<').is_none() {
+    if crate::simd::block::find_byte(bytes, b'<').is_none() {
         return LtCheck::None;
     }
     let mut quote = 0u8;
@@ -273,7 +273,7 @@ fn start_tag_end(bytes: &[u8], from: usize) -> TagEnd {
             q => {
                 let mut k = j + 1;
                 loop {
-                    match super::block::find_any(&bytes[k..], [q, b'<']) {
+                    match crate::simd::block::find_any(&bytes[k..], [q, b'<']) {
                         Some(e) if bytes[k + e] == q => break i = k + e + 1,
                         Some(e) => {
                             lt_in_value = true;

@@ -609,10 +609,9 @@ impl<'a, 'o> Builder<'a, 'o> {
     fn push_formatting(&mut self, tag: Tag, attrs: &'a [Attribute<'a>]) -> Option<()> {
         if self.afe.len() >= 3 {
             let start = self.afe_start();
-            let mut equal = self.afe[start..]
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| e.tag == tag && super::attr_sets_equal(e.attrs, attrs));
+            let mut equal = self.afe[start..].iter().enumerate().filter(|(_, e)| {
+                e.tag == tag && crate::model::fragment::attr_sets_equal(e.attrs, attrs)
+            });
             if let Some((first, _)) = equal.next() {
                 if equal.count() >= 2 {
                     self.afe.remove(start + first);

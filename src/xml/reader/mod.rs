@@ -49,12 +49,12 @@ use bumpalo::Bump;
 use quick_xml::events::BytesStart;
 use quick_xml::name::{Namespace, NamespaceResolver, QName, ResolveResult};
 
-use super::block;
 use super::entities::{self, Resolved};
 use super::ns::Ns;
 use super::scan::{self, is_name_start, LtCheck, Step, Token};
 use crate::error::{Diagnostic, DiagnosticKind};
 use crate::options::Limits;
+use crate::simd::block;
 
 mod tag;
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! Both are iterative walks over the pre-order node list with a stack of open elements,
 //! so nesting depth is bounded only by memory.
 
-use crate::xml::block;
+use crate::simd::block;
 
 use super::{
     Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS,
@@ -177,7 +177,7 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
 /// Escapes `s` for the HTML fragment serialization: `&`, U+00A0, `<` and `>` always, `"`
 /// in attribute values.
 ///
-/// Sixteen bytes at a time (SSE2 compares, `xml::block`): the candidates (`& < >`, `"` in an
+/// Sixteen bytes at a time (SSE2 compares, `simd::block`): the candidates (`& < >`, `"` in an
 /// attribute, 0xC2: the first byte of U+00A0 in UTF-8) come out of a block as a bitmask, and
 /// the runs between them are copied whole.
 pub(crate) fn html_escape(out: &mut String, s: &str, attr: bool) {

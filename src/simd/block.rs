@@ -5,7 +5,8 @@
 //! entity-escaped HTML, the name of a reference) a whole-block compare is cheaper than
 //! starting a vector search: no call, no setup, and one block usually holds the answer.
 //!
-//! SSE2 on x86_64, where it is part of the baseline; a portable loop elsewhere. The tests
+//! SSE2 on x86_64 ([`super::v128`]), where it is part of the baseline; a portable loop
+//! elsewhere. The tests
 //! check that both give the same masks.
 
 /// Bytes per block.
@@ -114,37 +115,17 @@ fn portable_eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> u3
 
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
-    use core::arch::x86_64::{
-        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
-        _mm_set1_epi8, _mm_setzero_si128,
-    };
+    use super::super::v128;
 
     #[inline(always)]
     pub(super) fn eq_mask<const N: usize>(block: &[u8; super::BLOCK], needles: [u8; N]) -> u32 {
-        // SAFETY: SSE2 is part of the x86_64 baseline, so these instructions are always
-        // available. The only memory access is the unaligned load (`loadu`: no alignment
-        // requirement) of exactly the 16 initialized bytes `block` refers to.
-        unsafe {
-            let x: __m128i = _mm_loadu_si128(block.as_ptr().cast());
-            let mut any = _mm_setzero_si128();
-            for n in needles {
-                any = _mm_or_si128(any, _mm_cmpeq_epi8(x, _mm_set1_epi8(n as i8)));
-            }
-            _mm_movemask_epi8(any) as u32
-        }
+        let x = v128::load(block);
+        v128::bits(needles.iter().fold(v128::none(), |any, &n| v128::or(any, v128::eq(x, n))))
     }
 
     #[inline(always)]
     pub(super) fn lt_mask(block: &[u8; super::BLOCK], limit: u8) -> u32 {
-        // SAFETY: as in `eq_mask`: SSE2 is baseline on x86_64; one unaligned load of the 16
-        // bytes `block` refers to.
-        unsafe {
-            let x: __m128i = _mm_loadu_si128(block.as_ptr().cast());
-            // x < limit  <=>  min(x, limit - 1) == x (unsigned).
-            let below =
-                _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(limit.wrapping_sub(1) as i8)), x);
-            _mm_movemask_epi8(below) as u32
-        }
+        v128::bits(v128::below(v128::load(block), limit))
     }
 }
 
