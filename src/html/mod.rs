@@ -48,6 +48,8 @@ pub use crate::model::fragment::{
     Attribute, Element, Html, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS,
     XML_NS,
 };
+#[cfg(feature = "strict-sanitize")]
+pub(crate) use fast::decode_attribute_references;
 
 use bumpalo::Bump;
 

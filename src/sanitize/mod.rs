@@ -315,14 +315,23 @@ fn keep_embed(el: &mut Element<'_, '_>, opts: &SanitizeOptions) -> bool {
     true
 }
 
-/// Decodes character references in an attribute value: numeric (decimal/hex, with or without
-/// `;`) and the named references used to obfuscate URLs. Unknown names stay as written.
+/// Decodes the character references of an attribute value as written in HTML source,
+/// exactly as an HTML parser (and so a browser) decodes an attribute value: the full
+/// named-reference table; a legacy name without `;` (`&amp`, `&nbsp`, …) unless an `=` or an
+/// alphanumeric follows; numeric references (decimal or hex, any number of leading zeros,
+/// `;` optional) with the C1 remapping (`&#x80;` is `€`) and U+FFFD for zero, surrogates and
+/// values past U+10FFFF. Anything else stays as written. The scheme check decodes what the
+/// browser will see, no more and no less.
 ///
 /// ```
 /// use feedmill::sanitize::decode_entities;
 /// assert_eq!(decode_entities("javascript&#0000000058;x"), "javascript:x");
 /// assert_eq!(decode_entities("&#x6A;ava&Tab;script&colon;"), "java\tscript:");
 /// assert_eq!(decode_entities("&#99999999999;&#0;&bogus;"), "\u{FFFD}\u{FFFD}&bogus;");
+/// // A name without `;` is decoded only if it is one of HTML's legacy names, and in an
+/// // attribute not before `=` or an alphanumeric.
+/// assert_eq!(decode_entities("javascript&colon"), "javascript&colon");
+/// assert_eq!(decode_entities("?a=1&copy=2&copy;"), "?a=1&copy=2\u{A9}");
 /// ```
 pub fn decode_entities(s: &str) -> String {
     decode_entities_cow(s).into_owned()
@@ -330,84 +339,7 @@ pub fn decode_entities(s: &str) -> String {
 
 /// [`decode_entities`], borrowing `s` when it has no `&`.
 fn decode_entities_cow(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.contains('&') {
-        return std::borrow::Cow::Borrowed(s);
-    }
-    const NAMED: &[(&str, &str)] = &[
-        ("amp", "&"),
-        ("lt", "<"),
-        ("gt", ">"),
-        ("quot", "\""),
-        ("apos", "'"),
-        ("nbsp", "\u{A0}"),
-        ("colon", ":"),
-        ("Tab", "\t"),
-        ("NewLine", "\n"),
-        ("tab", "\t"),
-        ("newline", "\n"),
-        ("sol", "/"),
-        ("lpar", "("),
-        ("rpar", ")"),
-        ("period", "."),
-        ("comma", ","),
-        ("semi", ";"),
-        ("excl", "!"),
-        ("num", "#"),
-        ("percnt", "%"),
-        ("plus", "+"),
-        ("equals", "="),
-        ("quest", "?"),
-        ("bsol", "\\"),
-        ("lowbar", "_"),
-        ("hyphen", "-"),
-        ("dash", "-"),
-        ("grave", "`"),
-        ("commat", "@"),
-    ];
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(i) = rest.find('&') {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + 1..];
-        if let Some(num) = after.strip_prefix('#') {
-            let (hex, digits_start) = match num.as_bytes().first() {
-                Some(b'x' | b'X') => (true, &num[1..]),
-                _ => (false, num),
-            };
-            let len = digits_start
-                .bytes()
-                .take_while(|b| if hex { b.is_ascii_hexdigit() } else { b.is_ascii_digit() })
-                .count();
-            if len > 0 {
-                // Any number of leading zeros (`&#0000000058;` is `:`); a value past U+10FFFF
-                // saturates and becomes U+FFFD, as in HTML's numeric character references.
-                let radix = if hex { 16 } else { 10 };
-                let v = digits_start[..len].bytes().fold(0u32, |v, b| {
-                    let d = (b as char).to_digit(radix).unwrap_or(0);
-                    v.saturating_mul(radix).saturating_add(d).min(0x11_0000)
-                });
-                let c = char::from_u32(v).filter(|&c| c != '\0').unwrap_or('\u{FFFD}');
-                out.push(c);
-                let consumed = (num.len() - digits_start.len()) + len;
-                rest = &num[consumed..];
-                rest = rest.strip_prefix(';').unwrap_or(rest);
-                continue;
-            }
-        } else {
-            let name_len = after.bytes().take_while(u8::is_ascii_alphanumeric).count();
-            let name = &after[..name_len];
-            if let Some((_, v)) = NAMED.iter().find(|(n, _)| *n == name) {
-                out.push_str(v);
-                rest = &after[name_len..];
-                rest = rest.strip_prefix(';').unwrap_or(rest);
-                continue;
-            }
-        }
-        out.push('&');
-        rest = after;
-    }
-    out.push_str(rest);
-    std::borrow::Cow::Owned(out)
+    crate::html::decode_attribute_references(s)
 }
 
 /// Whitespace, control and invisible format characters, removed before the scheme check.

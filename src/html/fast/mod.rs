@@ -84,6 +84,8 @@ use super::tags::{
 use super::{Attribute, Element, Node, NodeKind, HTML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS};
 
 mod refs;
+#[cfg(feature = "strict-sanitize")]
+pub(crate) use refs::decode_attribute_references;
 mod svg;
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,8 @@
 //! Character references (named, numeric, legacy without `;`) and attribute values of the fast
 //! tokenizer, decoded as html5ever's tokenizer decodes them.
 
+use std::borrow::Cow;
+
 use super::*;
 
 /// The most frequent `;`-terminated named references of feed content, decoded without the
@@ -182,6 +184,42 @@ pub(super) fn attr_value<'a>(
         }
     }
     Some(out.into_bump_str())
+}
+
+/// `raw` (an attribute value as written in HTML source) with its character references
+/// decoded exactly as an HTML parser decodes an attribute value — [`char_ref`] with
+/// `in_attr`: the full named-reference table, legacy names without `;` (not when followed by
+/// `=` or an alphanumeric), numeric references with the C1 remapping, and U+FFFD for zero,
+/// surrogates and values past U+10FFFF. Nothing else is changed (no newline normalization:
+/// the caller's value came from a tokenizer or it did not). Borrowed when `raw` has no `&`.
+pub(crate) fn decode_attribute_references(raw: &str) -> Cow<'_, str> {
+    let Some(first) = memchr::memchr(b'&', raw.as_bytes()) else {
+        return Cow::Borrowed(raw);
+    };
+    let b = raw.as_bytes();
+    let mut out = String::with_capacity(raw.len());
+    out.push_str(&raw[..first]);
+    let mut i = first;
+    while i < b.len() {
+        if b[i] == b'&' {
+            let mut push = |s: &str, c: Option<char>| {
+                out.push_str(s);
+                if let Some(c) = c {
+                    out.push(c);
+                }
+            };
+            // `char_ref` gives up on nothing in attribute values; a literal `&` if it did.
+            i = char_ref(raw, i, true, &mut push).unwrap_or_else(|| {
+                out.push('&');
+                i + 1
+            });
+        } else {
+            let next = memchr::memchr(b'&', &b[i..]).map_or(b.len(), |p| i + p);
+            out.push_str(&raw[i..next]);
+            i = next;
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// `s` ASCII-lowercased: borrowed when it already is.
