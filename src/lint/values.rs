@@ -4,6 +4,8 @@
 
 use std::borrow::Cow;
 
+use crate::xml::entities::Resolved;
+
 /// What §3.2 says about a date-time value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DateCheck {
@@ -1116,21 +1118,11 @@ pub fn read_raw(s: &str) -> Raw<'_> {
             };
             let name = &after[..semi];
             let whole = &rest[..semi + 2];
-            let c = match name {
-                "amp" => Some('&'),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "quot" => Some('"'),
-                "apos" => Some('\''),
-                _ => {
-                    let num = name.strip_prefix('#');
-                    let hex = num.and_then(|n| n.strip_prefix(['x', 'X']));
-                    match (num, hex) {
-                        (_, Some(h)) => u32::from_str_radix(h, 16).ok().and_then(char::from_u32),
-                        (Some(d), None) => d.parse::<u32>().ok().and_then(char::from_u32),
-                        _ => None,
-                    }
-                }
+            // XML's references only (the predefined names, numeric references to XML
+            // characters), as the XML reader resolves them; anything else stays as written.
+            let c = match crate::xml::entities::resolve(name) {
+                Resolved::Xml(c) => Some(c),
+                Resolved::InvalidChar | Resolved::Html(..) | Resolved::Unknown => None,
             };
             match c {
                 Some(c) => {
