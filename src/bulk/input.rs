@@ -424,8 +424,19 @@ impl Reader<'_, '_> {
         };
         self.counters.bytes_read.fetch_add(n as u64, Ordering::Relaxed);
         let head = &head[..n];
-        if !is_gzip(head) && !head.starts_with(b"WARC/") && !is_tar(head) {
-            // A plain document is read from the stream itself, not through a counting
+        // The head, then the rest of the stream with its bytes counted as they are read.
+        let counted = |raw| {
+            Cursor::new(head).chain(CountRead { inner: raw, counter: &self.counters.bytes_read })
+        };
+        if !is_gzip(head) {
+            if head.starts_with(b"WARC/") {
+                let mut plain = PlainStream::new(Raw::new(counted(raw)));
+                return self.warc(name, &mut plain, Vec::new(), None);
+            }
+            if is_tar(head) {
+                return self.tar(name, counted(raw));
+            }
+            // A plain document is read from the stream itself, not through the counting
             // wrapper: a `File` reads into the buffer's spare capacity as is, where any
             // reader without its own `read_buf` has std zero that capacity first (a few
             // percent of a directory job). The bytes are counted after the read.
@@ -433,15 +444,7 @@ impl Reader<'_, '_> {
             self.counters.bytes_read.fetch_add(got as u64, Ordering::Relaxed);
             return self.emit_document(name.to_owned(), bytes);
         }
-        let raw =
-            Cursor::new(head).chain(CountRead { inner: raw, counter: &self.counters.bytes_read });
-        if !is_gzip(head) {
-            if head.starts_with(b"WARC/") {
-                return self.warc(name, &mut PlainStream::new(Raw::new(raw)), Vec::new(), None);
-            }
-            return self.tar(name, raw);
-        }
-        let raw = Raw::new(raw);
+        let raw = Raw::new(counted(raw));
         // Decode the first bytes, whatever the length of the first member's header.
         let mut src = GzStream::new(raw);
         let mut peek = Vec::new();

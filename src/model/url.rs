@@ -283,7 +283,7 @@ fn find_stop<const STOP: u8>(bytes: &[u8], from: usize) -> usize {
 
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
-    use crate::simd::v128::{self, bits, eq, or, within, V128};
+    use crate::simd::v128::{self, any, bits, eq, or, within, V128};
 
     /// Bit `k` set when `block[k]` has table flag `STOP` (`PATH_STOP` or `QUERY_STOP`).
     #[inline(always)]
@@ -294,11 +294,6 @@ mod sse2 {
         } else {
             query_stop_mask(x)
         }
-    }
-
-    #[inline(always)]
-    fn any(masks: &[V128]) -> V128 {
-        masks.iter().fold(v128::none(), |a, &m| or(a, m))
     }
 
     /// `PATH_STOP`: not a letter, digit, `-`, `_` or `/`. `-./` and the digits are one range

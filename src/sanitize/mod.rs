@@ -334,12 +334,7 @@ fn keep_embed(el: &mut Element<'_, '_>, opts: &SanitizeOptions) -> bool {
 /// assert_eq!(decode_entities("?a=1&copy=2&copy;"), "?a=1&copy=2\u{A9}");
 /// ```
 pub fn decode_entities(s: &str) -> String {
-    decode_entities_cow(s).into_owned()
-}
-
-/// [`decode_entities`], borrowing `s` when it has no `&`.
-fn decode_entities_cow(s: &str) -> std::borrow::Cow<'_, str> {
-    crate::html::decode_attribute_references(s)
+    crate::html::decode_attribute_references(s).into_owned()
 }
 
 /// Whitespace, control and invisible format characters, removed before the scheme check.
@@ -354,7 +349,7 @@ fn is_invisible(c: char) -> bool {
 /// `:` before any `/`, `?`, `#`) must be one of `http`, `https`, `mailto`, `tel`, `ftp`;
 /// relative references are resolved against `base`.
 pub fn safe_url(raw: &str, base: Option<&Url>) -> Option<String> {
-    let decoded = decode_entities_cow(raw);
+    let decoded = crate::html::decode_attribute_references(raw);
     if !has_safe_scheme(&decoded) {
         return None;
     }

@@ -6,8 +6,7 @@
 //! starting a vector search: no call, no setup, and one block usually holds the answer.
 //!
 //! SSE2 on x86_64 ([`super::v128`]), where it is part of the baseline; a portable loop
-//! elsewhere. The tests
-//! check that both give the same masks.
+//! elsewhere. The tests check that both give the same masks.
 
 /// Bytes per block.
 pub(crate) const BLOCK: usize = 16;
@@ -120,7 +119,7 @@ mod sse2 {
     #[inline(always)]
     pub(super) fn eq_mask<const N: usize>(block: &[u8; super::BLOCK], needles: [u8; N]) -> u32 {
         let x = v128::load(block);
-        v128::bits(needles.iter().fold(v128::none(), |any, &n| v128::or(any, v128::eq(x, n))))
+        v128::bits(v128::any(&needles.map(|n| v128::eq(x, n))))
     }
 
     #[inline(always)]

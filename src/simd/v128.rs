@@ -32,7 +32,7 @@ pub(crate) fn splat(c: u8) -> V128 {
 
 /// All bytes zero (no byte selected).
 #[inline(always)]
-pub(crate) fn none() -> V128 {
+fn none() -> V128 {
     // SAFETY: see above.
     unsafe { _mm_setzero_si128() }
 }
@@ -49,6 +49,12 @@ pub(crate) fn eq(x: V128, c: u8) -> V128 {
 pub(crate) fn or(a: V128, b: V128) -> V128 {
     // SAFETY: see above.
     unsafe { _mm_or_si128(a, b) }
+}
+
+/// Bytes selected in any of `masks`.
+#[inline(always)]
+pub(crate) fn any(masks: &[V128]) -> V128 {
+    masks.iter().fold(none(), |a, &m| or(a, m))
 }
 
 /// Bytes of `x` below `c`, compared as signed bytes (every byte `>= 0x80` is below any

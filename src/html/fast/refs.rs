@@ -1,6 +1,7 @@
 //! Character references (named, numeric, legacy without `;`) and attribute values of the fast
 //! tokenizer, decoded as html5ever's tokenizer decodes them.
 
+#[cfg(feature = "strict-sanitize")]
 use std::borrow::Cow;
 
 use super::*;
@@ -162,28 +163,41 @@ pub(super) fn attr_value<'a>(
     if first >= e {
         return Some(&text[s..e]);
     }
-    let b = text.as_bytes();
     let mut out = bumpalo::collections::String::with_capacity_in(e - s, arena);
     out.push_str(&text[s..first]);
+    decode_attr_refs(text, first, e, &mut |piece: &str, c: Option<char>| {
+        out.push_str(piece);
+        if let Some(c) = c {
+            out.push(c);
+        }
+    })?;
+    Some(out.into_bump_str())
+}
+
+/// Decodes `text[first..end]`, an attribute value's rest from its first `&`, handing the
+/// decoded text to `push` piece by piece (runs without references as `(run, None)`, what a
+/// reference decodes to as [`char_ref`] hands it). A reference never extends past `end`.
+/// `None` when [`char_ref`] gives up.
+#[inline]
+fn decode_attr_refs(
+    text: &str,
+    first: usize,
+    end: usize,
+    push: &mut impl FnMut(&str, Option<char>),
+) -> Option<()> {
+    let b = text.as_bytes();
+    let sub = &text[..end];
     let mut i = first;
-    // A reference never extends past the value's end: decode within the value only.
-    let sub = &text[..e];
-    while i < e {
+    while i < end {
         if b[i] == b'&' {
-            let mut push = |s: &str, c: Option<char>| {
-                out.push_str(s);
-                if let Some(c) = c {
-                    out.push(c);
-                }
-            };
-            i = char_ref(sub, i, true, &mut push)?;
+            i = char_ref(sub, i, true, push)?;
         } else {
-            let next = memchr::memchr(b'&', &b[i..e]).map_or(e, |p| i + p);
-            out.push_str(&text[i..next]);
+            let next = memchr::memchr(b'&', &b[i..end]).map_or(end, |p| i + p);
+            push(&text[i..next], None);
             i = next;
         }
     }
-    Some(out.into_bump_str())
+    Some(())
 }
 
 /// `raw` (an attribute value as written in HTML source) with its character references
@@ -192,34 +206,25 @@ pub(super) fn attr_value<'a>(
 /// `=` or an alphanumeric), numeric references with the C1 remapping, and U+FFFD for zero,
 /// surrogates and values past U+10FFFF. Nothing else is changed (no newline normalization:
 /// the caller's value came from a tokenizer or it did not). Borrowed when `raw` has no `&`.
+#[cfg(feature = "strict-sanitize")]
 pub(crate) fn decode_attribute_references(raw: &str) -> Cow<'_, str> {
     let Some(first) = memchr::memchr(b'&', raw.as_bytes()) else {
         return Cow::Borrowed(raw);
     };
-    let b = raw.as_bytes();
     let mut out = String::with_capacity(raw.len());
     out.push_str(&raw[..first]);
-    let mut i = first;
-    while i < b.len() {
-        if b[i] == b'&' {
-            let mut push = |s: &str, c: Option<char>| {
-                out.push_str(s);
-                if let Some(c) = c {
-                    out.push(c);
-                }
-            };
-            // `char_ref` gives up on nothing in attribute values; a literal `&` if it did.
-            i = char_ref(raw, i, true, &mut push).unwrap_or_else(|| {
-                out.push('&');
-                i + 1
-            });
-        } else {
-            let next = memchr::memchr(b'&', &b[i..]).map_or(b.len(), |p| i + p);
-            out.push_str(&raw[i..next]);
-            i = next;
+    let decoded = decode_attr_refs(raw, first, raw.len(), &mut |piece: &str, c: Option<char>| {
+        out.push_str(piece);
+        if let Some(c) = c {
+            out.push(c);
         }
+    });
+    // `char_ref` gives up on nothing (every value it maps is a char); were it to, the value
+    // would be kept as written.
+    match decoded {
+        Some(()) => Cow::Owned(out),
+        None => Cow::Borrowed(raw),
     }
-    Cow::Owned(out)
 }
 
 /// `s` ASCII-lowercased: borrowed when it already is.
