@@ -55,9 +55,7 @@ pub mod xml;
 mod xml;
 
 pub use error::{Diagnostic, DiagnosticKind, Error};
-pub use model::{
-    Enclosure, Entry, Feed, Image, OwnedEntry, OwnedFeed, OwnedText, Person, Text, Timestamp,
-};
+pub use model::{Enclosure, Entry, Feed, Image, OwnedFeed, Person, Text, Timestamp};
 pub use options::{Limits, Options};
 
 /// Crates whose types appear in this crate's signatures (the per-parse arena, parsed URLs),
@@ -268,30 +266,38 @@ impl Parser {
         decoded: input::Decoded<'p>,
         base_url: Option<&str>,
     ) -> Result<Parsed<'p>, Error> {
-        let encoding = decoded.encoding;
-        let malformed = decoded.malformed.map(|offset| (offset, decoded.malformed_count));
-        let guessed = decoded.guessed;
-        let c1_mapped = decoded.c1_mapped;
-        let text: &'p str = match decoded.text {
+        let (text, notes) = DecodeNotes::split(decoded);
+        let text: &'p str = match text {
             std::borrow::Cow::Borrowed(s) => s,
             std::borrow::Cow::Owned(s) => {
                 *scratch = s;
                 scratch.as_str()
             }
         };
+        Self::run_noted(arena, options, text, notes, base_url)
+    }
+
+    /// Processes `text`, decoded from a body with `notes`, whose diagnostics come first.
+    pub(crate) fn run_noted<'p>(
+        arena: &'p Bump,
+        options: &Options,
+        text: &'p str,
+        notes: DecodeNotes,
+        base_url: Option<&str>,
+    ) -> Result<Parsed<'p>, Error> {
         // The decoder applied the C1 rule already (to the text the offsets are into).
         let mut parsed = Self::run_with(arena, options, text, base_url, false)?;
-        parsed.encoding = Some(encoding);
-        if let Some((first, count)) = c1_mapped {
+        parsed.encoding = Some(notes.encoding);
+        if let Some((first, count)) = notes.c1_mapped {
             parsed.diagnostics.insert(0, c1_diagnostic(first, count));
         }
-        if let Some(message) = guessed {
+        if let Some(message) = notes.guessed {
             parsed.diagnostics.insert(
                 0,
                 Diagnostic { kind: DiagnosticKind::EncodingGuessed, offset: 0, message },
             );
         }
-        if let Some((offset, count)) = malformed {
+        if let Some((offset, count)) = notes.malformed {
             parsed.diagnostics.insert(
                 0,
                 Diagnostic {
@@ -299,7 +305,7 @@ impl Parser {
                     offset,
                     message: format!(
                         "{count} invalid {} byte sequence(s) replaced by U+FFFD",
-                        encoding.name()
+                        notes.encoding.name()
                     ),
                 },
             );
@@ -307,7 +313,8 @@ impl Parser {
         Ok(parsed)
     }
 
-    fn run<'p>(
+    /// Processes a document the caller decoded (the `c1_control` rule applies to it).
+    pub(crate) fn run<'p>(
         arena: &'p Bump,
         options: &Options,
         document: &'p str,
@@ -357,6 +364,28 @@ impl Parser {
     }
 }
 
+/// What decoding a body noted beside its text; a parse reports it as its first diagnostics.
+pub(crate) struct DecodeNotes {
+    encoding: &'static encoding_rs::Encoding,
+    /// Offset of the first invalid byte sequence, and how many there were.
+    malformed: Option<(usize, usize)>,
+    guessed: Option<String>,
+    c1_mapped: Option<(usize, usize)>,
+}
+
+impl DecodeNotes {
+    /// The decoded text and the notes on how it was decoded.
+    pub(crate) fn split(decoded: input::Decoded<'_>) -> (std::borrow::Cow<'_, str>, DecodeNotes) {
+        let notes = DecodeNotes {
+            encoding: decoded.encoding,
+            malformed: decoded.malformed.map(|offset| (offset, decoded.malformed_count)),
+            guessed: decoded.guessed,
+            c1_mapped: decoded.c1_mapped,
+        };
+        (decoded.text, notes)
+    }
+}
+
 fn c1_diagnostic(offset: usize, count: usize) -> Diagnostic {
     Diagnostic {
         kind: DiagnosticKind::Recovered,
@@ -371,30 +400,36 @@ fn c1_diagnostic(offset: usize, count: usize) -> Diagnostic {
 /// or `None` when the document is not a feed — the one-call entry point, like
 /// `feed_rs::parser::parse`. The encoding is detected as by [`Parser::parse_bytes`]; relative
 /// URLs are kept only when absolute (no base URL). For many documents, keep a [`Parser`]: it
-/// reuses its buffers and arena.
+/// reuses its buffers and arena and copies nothing.
 ///
 /// ```
 /// let body: &[u8] = b"<rss><channel><title>News</title>\
 ///     <item><title>B</title><pubDate>Tue, 16 Jan 2024 08:00:00 GMT</pubDate></item>\
 ///     <item><title>A</title><pubDate>Mon, 15 Jan 2024 08:00:00 GMT</pubDate></item>\
 ///     </channel></rss>";
-/// let mut feed = feedmill::parse(body).unwrap().expect("a feed");
-/// feed.entries.sort_by_key(|e| e.date());
-/// let titles: Vec<String> = feed.entries.iter().map(|e| e.title.as_ref().unwrap().to_string()).collect();
+/// let feed = feedmill::parse(body).unwrap().expect("a feed");
+/// let mut entries: Vec<_> = feed.feed().entries.iter().collect();
+/// entries.sort_by_key(|e| e.date());
+/// let titles: Vec<String> = entries.iter().map(|e| e.title.as_ref().unwrap().to_string()).collect();
 /// assert_eq!(titles, ["A", "B"]);
 /// ```
 pub fn parse<R: io::Read>(reader: R) -> Result<Option<OwnedFeed>, Error> {
-    let mut parser = Parser::new(Options::default());
-    let parsed = parser.parse_reader(reader, None, None)?;
-    Ok(parsed.feed.as_ref().map(Feed::into_owned))
+    let options = Options::default();
+    let limit = options.limits.max_input_bytes;
+    let mut body = Vec::new();
+    reader
+        .take(limit as u64 + 1)
+        .read_to_end(&mut body)
+        .map_err(|e| Error::Read { kind: e.kind(), message: e.to_string() })?;
+    Ok(OwnedFeed::parse_bytes(&body, &options, None, None)?.0)
 }
 
-/// Parses a document into the owned model (convenience for callers who want no lifetimes).
+/// Parses a decoded document into an [`OwnedFeed`] with the default options (for callers
+/// who want no lifetimes); the feed (`None` when the document is not one) and the
+/// diagnostics.
 pub fn parse_owned(
     document: &str,
     base_url: Option<&str>,
 ) -> Result<(Option<OwnedFeed>, Vec<Diagnostic>), Error> {
-    let mut parser = Parser::new(Options::default());
-    let parsed = parser.parse_str(document, base_url)?;
-    Ok((parsed.feed.as_ref().map(Feed::into_owned), parsed.diagnostics))
+    OwnedFeed::parse_str(document, &Options::default(), base_url)
 }

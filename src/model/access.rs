@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::{Entry, OwnedEntry, OwnedText, Text, Timestamp};
+use super::{Entry, Text, Timestamp};
 
 impl Entry<'_> {
     /// The entry's identifier as written: Atom `id`, RSS `guid`, RSS 1.0 `rdf:about` (never
@@ -61,30 +61,6 @@ impl fmt::Display for Text<'_> {
         match self {
             Text::Plain(s) => f.write_str(s),
             Text::Html(h) => f.write_str(&h.to_html_string()),
-        }
-    }
-}
-
-impl OwnedEntry {
-    /// The entry's identifier as written (see [`Entry::id`]).
-    pub fn id(&self) -> Option<&str> {
-        self.ext.id.as_deref()
-    }
-
-    /// The entry's best date (see [`Entry::date`]).
-    pub fn date(&self) -> Option<Timestamp> {
-        self.updated.or(self.published).or_else(|| {
-            self.ext.updated_lenient.or(self.ext.published_lenient).map(|l| l.timestamp)
-        })
-    }
-}
-
-/// A plain string as is; an HTML value as its HTML serialization.
-impl fmt::Display for OwnedText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OwnedText::Plain(s) => f.write_str(s),
-            OwnedText::Html { html, .. } => f.write_str(html),
         }
     }
 }

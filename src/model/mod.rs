@@ -1,13 +1,12 @@
 //! The spec's data model ("Data model" section of the Feed processing spec).
 //!
-//! Owns: [`Feed`], [`Entry`], [`Person`], [`Image`], [`Enclosure`], [`Text`], and their owned
-//! (`'static`) forms produced by `into_owned`; the HTML/XHTML values of a [`Text`] are
-//! [`fragment`]'s node trees.
+//! Owns: [`Feed`], [`Entry`], [`Person`], [`Image`], [`Enclosure`], [`Text`]; the HTML/XHTML
+//! values of a [`Text`] are [`fragment`]'s node trees. One model serves borrowed and owned
+//! use: [`OwnedFeed`] is a [`Feed`] kept together with the document and arena it borrows.
 //!
 //! Invariants:
 //! - Every `&'a str` points either into the input document or into the per-parse
-//!   [`bumpalo::Bump`] arena; both outlive `'a`. Nothing here allocates on the global heap
-//!   except the `Vec`s of the owned form.
+//!   [`bumpalo::Bump`] arena; both outlive `'a` (in an [`OwnedFeed`], both live in it).
 //! - Single-valued fields follow the spec's "first non-null wins": once set, a later element
 //!   never overwrites them (the format state machines enforce this).
 //! - URLs are already resolved and serialized by the WHATWG URL parser (see [`url`]).
@@ -19,11 +18,13 @@ pub mod date;
 pub mod ext;
 pub mod fragment;
 pub mod lenient_date;
+mod owned;
 pub mod url;
 
 pub use date::Timestamp;
-pub use ext::{EntryExt, FeedExt, OwnedEntryExt, OwnedFeedExt};
+pub use ext::{EntryExt, FeedExt};
 use fragment::Html;
+pub use owned::OwnedFeed;
 
 /// A text construct value: the spec's "null, a string, or a Node" minus null
 /// (null is `Option::None` on the field).
@@ -51,14 +52,6 @@ impl<'a> Text<'a> {
         match self {
             Text::Plain(s) => Some(s),
             Text::Html(_) => None,
-        }
-    }
-
-    /// Copies into the lifetime-free [`OwnedText`] (an HTML value is serialized both ways).
-    pub fn into_owned(&self) -> OwnedText {
-        match self {
-            Text::Plain(s) => OwnedText::Plain((*s).to_owned()),
-            Text::Html(h) => OwnedText::Html { html: h.to_html_string(), xml: h.to_xml_string() },
         }
     }
 }
@@ -294,193 +287,4 @@ impl<'a> Feed<'a> {
     pub fn computed_updated_opt(&self, entry: &Entry<'a>) -> Option<Timestamp> {
         entry.updated.or(entry.published).or(self.updated)
     }
-
-    /// Converts to the lifetime-free form.
-    pub fn into_owned(&self) -> OwnedFeed {
-        OwnedFeed {
-            title: self.title.as_ref().map(Text::into_owned),
-            subtitle: self.subtitle.as_ref().map(Text::into_owned),
-            description: self.description.as_ref().map(Text::into_owned),
-            page_url: owned(self.page_url),
-            feed_url: owned(self.feed_url),
-            prev_feed_url: owned(self.prev_feed_url),
-            next_feed_url: owned(self.next_feed_url),
-            icon: self.icon.map(|i| i.into_owned()),
-            logo: self.logo.map(|i| i.into_owned()),
-            updated: self.updated,
-            authors: self.authors.iter().map(Person::into_owned).collect(),
-            entries: self.entries.iter().map(Entry::into_owned).collect(),
-            ext: self.ext.into_owned(),
-        }
-    }
-}
-
-pub(crate) fn owned(s: Option<&str>) -> Option<String> {
-    s.map(str::to_owned)
-}
-
-impl Image<'_> {
-    /// Copies into the lifetime-free [`OwnedImage`].
-    pub fn into_owned(self) -> OwnedImage {
-        OwnedImage { url: owned(self.url), width: self.width, height: self.height }
-    }
-}
-
-impl Person<'_> {
-    /// Copies into the lifetime-free [`OwnedPerson`].
-    pub fn into_owned(&self) -> OwnedPerson {
-        OwnedPerson {
-            name: owned(self.name),
-            email: owned(self.email),
-            page_url: owned(self.page_url),
-            icon: self.icon.map(|i| i.into_owned()),
-        }
-    }
-}
-
-impl Enclosure<'_> {
-    /// Copies into the lifetime-free [`OwnedEnclosure`].
-    pub fn into_owned(&self) -> OwnedEnclosure {
-        OwnedEnclosure {
-            url: owned(self.url),
-            mime_type: owned(self.mime_type),
-            length: self.length,
-        }
-    }
-}
-
-impl Entry<'_> {
-    /// Copies into the lifetime-free [`OwnedEntry`] (HTML values serialized, strings copied).
-    pub fn into_owned(&self) -> OwnedEntry {
-        OwnedEntry {
-            title: self.title.as_ref().map(Text::into_owned),
-            subtitle: self.subtitle.as_ref().map(Text::into_owned),
-            summary: self.summary.as_ref().map(Text::into_owned),
-            content: self.content.as_ref().map(Text::into_owned),
-            page_url: owned(self.page_url),
-            thumbnail: self.thumbnail.map(|i| i.into_owned()),
-            duration: self.duration,
-            published: self.published,
-            updated: self.updated,
-            authors: self.authors.iter().map(Person::into_owned).collect(),
-            categories: self.categories.iter().map(|s| (*s).to_owned()).collect(),
-            enclosures: self.enclosures.iter().map(Enclosure::into_owned).collect(),
-            ext: self.ext.into_owned(),
-        }
-    }
-}
-
-/// Owned [`Text`]. An HTML value keeps both serializations: `html` (HTML5 fragment
-/// serialization, for display) and `xml` (the spec harness's XML serialization, which is
-/// also the canonical form compared by "same text content").
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OwnedText {
-    /// A plain string ([`Text::Plain`]).
-    Plain(String),
-    /// A sanitized HTML fragment ([`Text::Html`]), serialized.
-    Html {
-        /// The HTML5 fragment serialization (for display; the JSONL value).
-        html: String,
-        /// The XML serialization the spec's test harness compares.
-        xml: String,
-    },
-}
-
-/// Owned [`Image`] (from [`Image::into_owned`]); fields as there.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OwnedImage {
-    /// See [`Image::url`].
-    pub url: Option<String>,
-    /// See [`Image::width`].
-    pub width: Option<u64>,
-    /// See [`Image::height`].
-    pub height: Option<u64>,
-}
-
-/// Owned [`Person`] (from [`Person::into_owned`]); fields as there.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OwnedPerson {
-    /// See [`Person::name`].
-    pub name: Option<String>,
-    /// See [`Person::email`].
-    pub email: Option<String>,
-    /// See [`Person::page_url`].
-    pub page_url: Option<String>,
-    /// See [`Person::icon`].
-    pub icon: Option<OwnedImage>,
-}
-
-/// Owned [`Enclosure`] (from [`Enclosure::into_owned`]); fields as there.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OwnedEnclosure {
-    /// See [`Enclosure::url`].
-    pub url: Option<String>,
-    /// See [`Enclosure::mime_type`].
-    pub mime_type: Option<String>,
-    /// See [`Enclosure::length`].
-    pub length: Option<u64>,
-}
-
-/// Owned [`Entry`] (from [`Entry::into_owned`]); fields as there, HTML text values
-/// kept in both serializations ([`OwnedText`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OwnedEntry {
-    /// See [`Entry::title`].
-    pub title: Option<OwnedText>,
-    /// See [`Entry::subtitle`].
-    pub subtitle: Option<OwnedText>,
-    /// See [`Entry::summary`].
-    pub summary: Option<OwnedText>,
-    /// See [`Entry::content`].
-    pub content: Option<OwnedText>,
-    /// See [`Entry::page_url`].
-    pub page_url: Option<String>,
-    /// See [`Entry::thumbnail`].
-    pub thumbnail: Option<OwnedImage>,
-    /// See [`Entry::duration`].
-    pub duration: Option<u64>,
-    /// See [`Entry::published`].
-    pub published: Option<Timestamp>,
-    /// See [`Entry::updated`].
-    pub updated: Option<Timestamp>,
-    /// See [`Entry::authors`].
-    pub authors: Vec<OwnedPerson>,
-    /// See [`Entry::categories`].
-    pub categories: Vec<String>,
-    /// See [`Entry::enclosures`].
-    pub enclosures: Vec<OwnedEnclosure>,
-    /// See [`Entry::ext`].
-    pub ext: OwnedEntryExt,
-}
-
-/// Owned [`Feed`] (from [`Feed::into_owned`] or [`crate::parse`]); fields as there, HTML
-/// text values kept in both serializations ([`OwnedText`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct OwnedFeed {
-    /// See [`Feed::title`].
-    pub title: Option<OwnedText>,
-    /// See [`Feed::subtitle`].
-    pub subtitle: Option<OwnedText>,
-    /// See [`Feed::description`].
-    pub description: Option<OwnedText>,
-    /// See [`Feed::page_url`].
-    pub page_url: Option<String>,
-    /// See [`Feed::feed_url`].
-    pub feed_url: Option<String>,
-    /// See [`Feed::prev_feed_url`].
-    pub prev_feed_url: Option<String>,
-    /// See [`Feed::next_feed_url`].
-    pub next_feed_url: Option<String>,
-    /// See [`Feed::icon`].
-    pub icon: Option<OwnedImage>,
-    /// See [`Feed::logo`].
-    pub logo: Option<OwnedImage>,
-    /// See [`Feed::updated`].
-    pub updated: Option<Timestamp>,
-    /// See [`Feed::authors`].
-    pub authors: Vec<OwnedPerson>,
-    /// See [`Feed::entries`].
-    pub entries: Vec<OwnedEntry>,
-    /// See [`Feed::ext`].
-    pub ext: OwnedFeedExt,
 }
