@@ -3,9 +3,9 @@
 //!
 //! A block is the 64 bytes at `text[i..i + 64]`, or, for the last bytes of a text, those bytes
 //! followed by padding (see [`block`]); bit `j` of a mask describes byte `j` of the
-//! block. On x86_64 the masks come from AVX2 when the CPU has it (two 32-byte lanes) and from
-//! SSE2 otherwise (four 16-byte lanes; SSE2 is part of the x86_64 baseline): a few compares
-//! and a `movemask` per lane and class, written with the lane operations of `crate::simd`.
+//! block. On x86_64 the masks come from AVX2 when the CPU has it (two 32-byte vectors) and
+//! from SSE2 otherwise (four 16-byte vectors; SSE2 is part of the x86_64 baseline): a few
+//! compares and a `movemask` per vector and class, written once over `crate::simd::Lanes`.
 //! Elsewhere a portable loop computes the same bits.
 //! Tests check every implementation against the byte-by-byte definitions.
 //!
@@ -157,81 +157,85 @@ mod portable {
 
 #[cfg(target_arch = "x86_64")]
 mod imp {
-    //! AVX2 (used where [`super::Avx2::detect`] finds it) and SSE2 (part of the x86_64
-    //! baseline: [`super::Baseline`]). Byte compares are signed: bytes `>= 0x80` are
-    //! negative, so they are below every ASCII bound and each ASCII range test excludes them
-    //! without a separate check.
-    pub(super) mod sse2 {
-        use super::super::{CollapseMasks, WordMasks};
-        use crate::simd::v128::{self, between_signed as between, eq, lt_signed, or, V128};
+    //! The classes, written once over [`Lanes`] and compiled twice: SSE2 (four 16-byte
+    //! vectors per block; part of the x86_64 baseline: [`super::Baseline`]) and AVX2 (two
+    //! 32-byte vectors; where [`super::Avx2::detect`] finds it). Byte compares are signed:
+    //! bytes `>= 0x80` are negative, so they are below every ASCII bound and each ASCII range
+    //! test excludes them without a separate check.
+    use super::{CollapseMasks, WordMasks};
+    use crate::simd::Lanes;
 
-        /// The four 16-byte lanes of the block.
-        #[inline(always)]
-        fn lanes(bytes: &[u8; 64]) -> [V128; 4] {
-            let lane = |k: usize| v128::load(bytes[16 * k..16 * k + 16].try_into().unwrap());
-            [lane(0), lane(1), lane(2), lane(3)]
+    /// The block's 64-bit mask of `class`, one vector at a time (the compiler keeps each
+    /// vector's load for all the classes of a block).
+    ///
+    /// # Safety
+    /// `V`'s operations are available ([`Lanes`]).
+    #[inline(always)]
+    unsafe fn gather<V: Lanes>(bytes: &[u8; 64], class: impl Fn(V) -> V) -> u64 {
+        let mut mask = 0;
+        let mut at = 0;
+        while at < 64 {
+            // SAFETY: the caller's contract; `at + V::BYTES <= 64`.
+            mask |= (unsafe { class(V::load(bytes, at)).bits() } as u64) << at;
+            at += V::BYTES;
         }
+        mask
+    }
 
-        /// Gathers one 16-bit movemask per lane into a 64-bit mask.
-        #[inline(always)]
-        fn gather(lanes: &[V128; 4], class: impl Fn(V128) -> V128) -> u64 {
-            lanes
-                .iter()
-                .enumerate()
-                .fold(0, |m, (k, &v)| m | (v128::bits(class(v)) as u64) << (16 * k))
-        }
-
-        #[inline]
-        pub(in super::super) fn word_masks(bytes: &[u8; 64]) -> WordMasks {
-            let v = lanes(bytes);
+    /// # Safety
+    /// `V`'s operations are available ([`Lanes`]).
+    #[inline(always)]
+    unsafe fn word_masks<V: Lanes>(bytes: &[u8; 64]) -> WordMasks {
+        // SAFETY (the closures' calls too): the caller's contract.
+        unsafe {
             WordMasks {
-                ws: gather(&v, |x| or(between(x, 0x08, 0x0E), eq(x, b' '))),
+                ws: gather(bytes, |x: V| x.between_signed(0x08, 0x0E).or(x.eq(b' '))),
                 // ASCII letters are the bytes that `| 0x20` turns into `a..=z`.
-                alnum: gather(&v, |x| {
-                    or(between(x, 0x2F, 0x3A), between(or(x, v128::splat(0x20)), 0x60, 0x7B))
+                alnum: gather(bytes, |x: V| {
+                    x.between_signed(0x2F, 0x3A).or(x.or(V::splat(0x20)).between_signed(0x60, 0x7B))
                 }),
-                high: gather(&v, |x| x),
+                high: gather(bytes, |x: V| x),
                 // 0x80..=0xBF are the signed bytes below 0xC0 (-64).
-                cont: gather(&v, |x| lt_signed(x, 0xC0)),
-            }
-        }
-
-        #[inline]
-        pub(in super::super) fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
-            let v = lanes(bytes);
-            CollapseMasks {
-                ws_ctl: gather(&v, |x| between(x, 0x08, 0x0E)),
-                space: gather(&v, |x| eq(x, b' ')),
-                // 0xC2, and 0xE1..=0xE3 (signed: strictly between 0xE0 and 0xE4).
-                ws_lead: gather(&v, |x| or(eq(x, 0xC2), between(x, 0xE0, 0xE4))),
+                cont: gather(bytes, |x: V| x.lt_signed(0xC0)),
             }
         }
     }
 
-    pub(super) mod avx2 {
-        //! The same classes on two 32-byte lanes. Callers must check that the CPU has AVX2.
-        use super::super::{CollapseMasks, WordMasks};
-        use crate::simd::v256::{self, between_signed as between, eq, lt_signed, or, V256};
-
-        // SAFETY (every function below): called only from functions with AVX2 enabled, on a
-        // CPU that has it (the `v256` contract); loads read 32 bytes at offsets 0 and 32 of a
-        // 64-byte array.
-
-        #[inline(always)]
-        unsafe fn lanes(bytes: &[u8; 64]) -> [V256; 2] {
-            // SAFETY: as above.
-            unsafe { [v256::load(bytes, 0), v256::load(bytes, 32)] }
-        }
-
-        #[inline(always)]
-        unsafe fn gather(lanes: &[V256; 2], class: impl Fn(V256) -> V256) -> u64 {
-            // SAFETY: as above.
-            unsafe {
-                let lo = v256::bits(class(lanes[0])) as u64;
-                let hi = v256::bits(class(lanes[1])) as u64;
-                lo | (hi << 32)
+    /// # Safety
+    /// `V`'s operations are available ([`Lanes`]).
+    #[inline(always)]
+    unsafe fn collapse_masks<V: Lanes>(bytes: &[u8; 64]) -> CollapseMasks {
+        // SAFETY (the closures' calls too): the caller's contract.
+        unsafe {
+            CollapseMasks {
+                ws_ctl: gather(bytes, |x: V| x.between_signed(0x08, 0x0E)),
+                space: gather(bytes, |x: V| x.eq(b' ')),
+                // 0xC2, and 0xE1..=0xE3 (signed: strictly between 0xE0 and 0xE4).
+                ws_lead: gather(bytes, |x: V| x.eq(0xC2).or(x.between_signed(0xE0, 0xE4))),
             }
         }
+    }
+
+    pub(super) mod sse2 {
+        use super::super::{CollapseMasks, WordMasks};
+        use crate::simd::v128::V128;
+
+        #[inline]
+        pub(in super::super) fn word_masks(bytes: &[u8; 64]) -> WordMasks {
+            // SAFETY: SSE2 is part of the x86_64 baseline.
+            unsafe { super::word_masks::<V128>(bytes) }
+        }
+
+        #[inline]
+        pub(in super::super) fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
+            // SAFETY: as above.
+            unsafe { super::collapse_masks::<V128>(bytes) }
+        }
+    }
+
+    pub(super) mod avx2 {
+        use super::super::{CollapseMasks, WordMasks};
+        use crate::simd::v256::V256;
 
         /// Word-counter masks of one 64-byte block.
         ///
@@ -241,17 +245,7 @@ mod imp {
         #[target_feature(enable = "avx2")]
         pub(in super::super) unsafe fn word_masks(bytes: &[u8; 64]) -> WordMasks {
             // SAFETY: AVX2 is enabled here (the caller's contract).
-            unsafe {
-                let v = lanes(bytes);
-                WordMasks {
-                    ws: gather(&v, |x| or(between(x, 0x08, 0x0E), eq(x, b' '))),
-                    alnum: gather(&v, |x| {
-                        or(between(x, 0x2F, 0x3A), between(or(x, v256::splat(0x20)), 0x60, 0x7B))
-                    }),
-                    high: gather(&v, |x| x),
-                    cont: gather(&v, |x| lt_signed(x, 0xC0)),
-                }
-            }
+            unsafe { super::word_masks::<V256>(bytes) }
         }
 
         /// Whitespace-collapsing masks of one 64-byte block.
@@ -262,14 +256,7 @@ mod imp {
         #[target_feature(enable = "avx2")]
         pub(in super::super) unsafe fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
             // SAFETY: AVX2 is enabled here (the caller's contract).
-            unsafe {
-                let v = lanes(bytes);
-                CollapseMasks {
-                    ws_ctl: gather(&v, |x| between(x, 0x08, 0x0E)),
-                    space: gather(&v, |x| eq(x, b' ')),
-                    ws_lead: gather(&v, |x| or(eq(x, 0xC2), between(x, 0xE0, 0xE4))),
-                }
-            }
+            unsafe { super::collapse_masks::<V256>(bytes) }
         }
     }
 }
