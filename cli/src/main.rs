@@ -75,7 +75,7 @@ struct Cli {
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
 
-    /// Write the records to FILE instead of standard output.
+    /// Write the records to FILE instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 
@@ -225,7 +225,7 @@ EXAMPLES:
         #[arg(value_name = "INPUT")]
         inputs: Vec<String>,
 
-        /// Write the lines to FILE instead of standard output.
+        /// Write the lines to FILE instead of standard output (`-`: standard output).
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
 
@@ -270,7 +270,7 @@ EXAMPLES:
         #[arg(long, value_name = "URL")]
         base_url: Option<String>,
 
-        /// Write the lines to FILE instead of standard output.
+        /// Write the lines to FILE instead of standard output (`-`: standard output).
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
 
@@ -396,8 +396,9 @@ fn main() -> ExitCode {
     }
 }
 
+/// The output: the file named, or standard output when none is named or the name is `-`.
 fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>, ExitCode> {
-    match path {
+    match path.filter(|p| p.as_os_str() != "-") {
         Some(path) => match File::create(path) {
             Ok(f) => Ok(Box::new(BufWriter::with_capacity(1 << 20, f))),
             Err(e) => {

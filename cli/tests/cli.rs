@@ -520,6 +520,11 @@ fn exit_codes() {
     let o = dir.join("o.jsonl");
     assert!(feedmill(&["-o", o.to_str().unwrap(), "corpus/cli/loose"]).status.success());
     assert_eq!(std::fs::read(&o).unwrap(), feedmill(&["corpus/cli/loose"]).stdout);
+    // `-o -` is standard output, as with other tools (not a file named `-`).
+    let dash = feedmill(&["-o", "-", "corpus/cli/loose"]);
+    assert!(dash.status.success());
+    assert_eq!(dash.stdout, std::fs::read(&o).unwrap());
+    assert!(!Path::new(ROOT).join("-").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
