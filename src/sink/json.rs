@@ -73,7 +73,6 @@
 //! straight into it (SSE2 block scans; the same bytes `serde_json` writes, checked by a
 //! differential test).
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use super::{RecordView, Sink};
@@ -83,6 +82,7 @@ use crate::model::ext::{Category, EntryExt, FeedExt, Link, MediaEntry, PodcastPe
 use crate::model::lenient_date::LenientDate;
 use crate::sanitize::{sanitize_text, SanitizeOptions};
 use crate::simd::block;
+use crate::model::date::RFC3339_MAX_LEN;
 use crate::{Diagnostic, Enclosure, Entry, Feed, Image, Person, Text, Timestamp};
 
 /// What nested writers need besides the output: the reused scratch string and the
@@ -209,9 +209,9 @@ fn write_feed(
     o.opt_str("next_feed_url", f.next_feed_url);
     o.image("icon", f.icon.as_ref());
     o.image("logo", f.logo.as_ref());
-    o.date("updated", f.updated, cx.scratch);
+    o.date("updated", f.updated);
     o.persons("authors", &f.authors);
-    write_feed_ext(&mut o, &f.ext, cx.scratch);
+    write_feed_ext(&mut o, &f.ext);
     if let Some(x) = x {
         o.opt_str("title_text", x.title_text);
         o.opt_str("subtitle_text", x.subtitle_text);
@@ -249,8 +249,8 @@ fn write_entry(
     if let Some(d) = e.duration {
         o.uint("duration", d);
     }
-    o.date("published", e.published, cx.scratch);
-    o.date("updated", e.updated, cx.scratch);
+    o.date("published", e.published);
+    o.date("updated", e.updated);
     o.persons("authors", &e.authors);
     if e.categories.iter().any(|c| !c.is_empty()) {
         o.key("categories");
@@ -276,17 +276,17 @@ fn write_entry(
         }
         o.out.push(b']');
     }
-    write_entry_ext(&mut o, &e.ext, cx.scratch);
+    write_entry_ext(&mut o, &e.ext);
     // The spec's computed values (entry, else feed), without the "now" fallback.
     o.persons("computed_authors", f.computed_authors(e));
-    o.date("computed_updated", f.computed_updated_opt(e), cx.scratch);
+    o.date("computed_updated", f.computed_updated_opt(e));
     if let Some(x) = x {
         write_entry_extraction(&mut o, x);
     }
     o.end()
 }
 
-fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>, scratch: &mut String) {
+fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>) {
     o.opt_str("id", x.id);
     o.opt_str("language", x.language);
     if let Some(g) = &x.generator {
@@ -301,7 +301,7 @@ fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>, scratch: &mut String) {
     o.opt_str("rights", x.rights);
     o.opt_uint("ttl", x.ttl);
     o.array("skip_hours", &x.skip_hours, |out, h| {
-        let _ = write!(out, "{h}");
+        out.extend_from_slice(itoa::Buffer::new().format(*h).as_bytes())
     });
     o.array("skip_days", &x.skip_days, |out, d| json_str(out, d));
     if let Some(i) = &x.image {
@@ -368,10 +368,10 @@ fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>, scratch: &mut String) {
         let wrote = p_o.end();
         o.end_value(at, wrote);
     }
-    o.lenient("updated_lenient", x.updated_lenient, scratch);
+    o.lenient("updated_lenient", x.updated_lenient);
     o.opt_str("version", x.version);
-    o.date("pub_date", x.pub_date, scratch);
-    o.date("last_build_date", x.last_build_date, scratch);
+    o.date("pub_date", x.pub_date);
+    o.date("last_build_date", x.last_build_date);
     o.opt_str("updated_from", x.updated_from);
     if let Some(p) = &x.web_master {
         let at = o.key("web_master");
@@ -406,7 +406,7 @@ fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>, scratch: &mut String) {
         let mut s_o = Obj::begin(o.out);
         s_o.opt_str("update_period", s.update_period);
         s_o.opt_uint("update_frequency", s.update_frequency);
-        s_o.date("update_base", s.update_base, scratch);
+        s_o.date("update_base", s.update_base);
         let wrote = s_o.end();
         o.end_value(at, wrote);
     }
@@ -469,7 +469,7 @@ fn write_media(out: &mut Vec<u8>, m: &MediaEntry<'_>) -> bool {
     o.end()
 }
 
-fn write_entry_ext(o: &mut Obj<'_>, x: &EntryExt<'_>, scratch: &mut String) {
+fn write_entry_ext(o: &mut Obj<'_>, x: &EntryExt<'_>) {
     o.opt_str("id", x.id);
     o.opt_bool("id_is_permalink", x.id_is_permalink);
     o.opt_str("comments", x.comments);
@@ -534,8 +534,8 @@ fn write_entry_ext(o: &mut Obj<'_>, x: &EntryExt<'_>, scratch: &mut String) {
         let wrote = p_o.end();
         o.end_value(at, wrote);
     }
-    o.lenient("published_lenient", x.published_lenient, scratch);
-    o.lenient("updated_lenient", x.updated_lenient, scratch);
+    o.lenient("published_lenient", x.published_lenient);
+    o.lenient("updated_lenient", x.updated_lenient);
     o.opt_uint("comment_count", x.comment_count);
     o.opt_str("comment_feed_url", x.comment_feed_url);
     o.opt_uint("thread_total", x.thread_total);
@@ -752,7 +752,7 @@ impl<'o> Obj<'o> {
 
     fn uint(&mut self, key: &str, v: u64) {
         self.key(key);
-        let _ = write!(self.out, "{v}");
+        self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
     }
 
     fn opt_uint(&mut self, key: &str, v: Option<u64>) {
@@ -789,11 +789,11 @@ impl<'o> Obj<'o> {
     }
 
     /// `{value, zone_assumed, form}` of a lenient date.
-    fn lenient(&mut self, key: &str, v: Option<&LenientDate>, scratch: &mut String) {
+    fn lenient(&mut self, key: &str, v: Option<&LenientDate>) {
         if let Some(l) = v {
             self.key(key);
             let mut o = Obj::begin(self.out);
-            o.date("value", Some(l.timestamp), scratch);
+            o.date("value", Some(l.timestamp));
             o.bool("zone_assumed", l.zone_assumed);
             o.str("form", l.form.as_str());
             o.end();
@@ -848,11 +848,9 @@ impl<'o> Obj<'o> {
         }
     }
 
-    fn date(&mut self, key: &str, v: Option<Timestamp>, scratch: &mut String) {
+    fn date(&mut self, key: &str, v: Option<Timestamp>) {
         if let Some(t) = v {
-            scratch.clear();
-            let _ = write!(scratch, "{t}");
-            self.str(key, scratch);
+            self.str(key, t.format_rfc3339(&mut [0; RFC3339_MAX_LEN]));
         }
     }
 
