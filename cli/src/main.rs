@@ -396,17 +396,22 @@ fn main() -> ExitCode {
     }
 }
 
+const OUTPUT_BUFFER: usize = 64 << 10;
+
 /// The output: the file named, or standard output when none is named or the name is `-`.
+/// Buffered only up to [`OUTPUT_BUFFER`]: the pipeline writes whole batches of lines, and
+/// `BufWriter` hands a write at least its capacity straight to the file instead of copying
+/// it into its buffer; smaller writes (a short batch, Parquet's page headers) are gathered.
 fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>, ExitCode> {
     match path.filter(|p| p.as_os_str() != "-") {
         Some(path) => match File::create(path) {
-            Ok(f) => Ok(Box::new(BufWriter::with_capacity(1 << 20, f))),
+            Ok(f) => Ok(Box::new(BufWriter::with_capacity(OUTPUT_BUFFER, f))),
             Err(e) => {
                 eprintln!("feedmill: cannot create {}: {e}", path.display());
                 Err(ExitCode::from(1))
             }
         },
-        None => Ok(Box::new(BufWriter::with_capacity(1 << 20, io::stdout()))),
+        None => Ok(Box::new(BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout()))),
     }
 }
 

@@ -78,11 +78,11 @@ use std::io::{self, Write};
 use super::{RecordView, Sink};
 use crate::extract::{EntryExtraction, FeedExtraction};
 use crate::html::Html;
+use crate::model::date::RFC3339_MAX_LEN;
 use crate::model::ext::{Category, EntryExt, FeedExt, Link, MediaEntry, PodcastPerson};
 use crate::model::lenient_date::LenientDate;
 use crate::sanitize::{sanitize_text, SanitizeOptions};
 use crate::simd::block;
-use crate::model::date::RFC3339_MAX_LEN;
 use crate::{Diagnostic, Enclosure, Entry, Feed, Image, Person, Text, Timestamp};
 
 /// What nested writers need besides the output: the reused scratch string and the
