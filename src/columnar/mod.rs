@@ -178,20 +178,15 @@ trait Col {
     fn finish(&mut self) -> ArrayRef;
 }
 
-// A finished builder starts the next batch with this batch's capacity (batches are of about
-// one size) instead of growing from nothing by doubling, which copies the values each time.
-
 impl Col for StringBuilder {
     fn finish(&mut self) -> ArrayRef {
-        let next = StringBuilder::with_capacity(self.len(), self.values_slice().len());
-        Arc::new(std::mem::replace(self, next).finish())
+        Arc::new(StringBuilder::finish(self))
     }
 }
 
 impl Col for Int64Builder {
     fn finish(&mut self) -> ArrayRef {
-        let next = Int64Builder::with_capacity(self.len());
-        Arc::new(std::mem::replace(self, next).finish())
+        Arc::new(Int64Builder::finish(self))
     }
 }
 
@@ -263,9 +258,7 @@ impl<T: Col> ListB<T> {
 impl<T: Col> Col for ListB<T> {
     fn finish(&mut self) -> ArrayRef {
         let child = self.item.finish();
-        let mut next = Vec::with_capacity(self.offsets.len());
-        next.push(0);
-        let offsets = std::mem::replace(&mut self.offsets, next);
+        let offsets = std::mem::replace(&mut self.offsets, vec![0]);
         self.len = 0;
         let field = Arc::new(Field::new_list_field(child.data_type().clone(), true));
         let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
