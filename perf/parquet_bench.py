@@ -13,6 +13,8 @@ Usage:
   python3 perf/parquet_bench.py                   # 5 rounds, records perf/runs/<UTC>-parquet/
   python3 perf/parquet_bench.py --rounds 3 --baseline /tmp/old-feedmill --note "..."
 `--baseline BIN` adds that binary's Parquet job (e.g. a build before a change).
+`--codecs snappy,none` runs the Parquet job (and the baseline's) once per `--compression`
+codec; the default is the CLI's default codec alone.
 """
 import argparse
 import datetime
@@ -35,6 +37,8 @@ def main():
     ap.add_argument("--baseline", default=None, help="another feedmill binary (Parquet job)")
     ap.add_argument("--threads", default=None, help="-j for every job (default: all CPUs)")
     ap.add_argument("--feedmill", default=None, help="the binary to run (default: cargo build)")
+    ap.add_argument("--codecs", default=None,
+                    help="comma-separated --compression codecs for the Parquet jobs")
     ap.add_argument("--note", default="")
     ap.add_argument("--out", default=None)
     a = ap.parse_args()
@@ -48,13 +52,16 @@ def main():
     shutil.copy(a.feedmill or os.path.join(ROOT, "target", "release", "feedmill"), fm)
     j = ["-j", a.threads] if a.threads else []
     inputs = {"warc.gz": [a.archive], "dir x10": ["corpus/real"] * 10}
-    jobs = {
-        "jsonl": lambda out, inp: [fm, "-q", *j, "-o", out, *inp],
-        "parquet": lambda out, inp: [fm, "-q", *j, "--format", "parquet", "-o", out, *inp],
-    }
-    if a.baseline:
-        jobs["parquet (baseline)"] = lambda out, inp: [
-            a.baseline, "-q", *j, "--format", "parquet", "-o", out, *inp]
+    jobs = {"jsonl": lambda out, inp: [fm, "-q", *j, "-o", out, *inp]}
+    codecs = a.codecs.split(",") if a.codecs else [None]
+    for codec in codecs:
+        c = ["--compression", codec] if codec else []
+        name = f"parquet {codec}" if codec else "parquet"
+        jobs[name] = lambda out, inp, c=c: [
+            fm, "-q", *j, "--format", "parquet", *c, "-o", out, *inp]
+        if a.baseline:
+            jobs[f"{name} (baseline)"] = lambda out, inp, c=c: [
+                a.baseline, "-q", *j, "--format", "parquet", *c, "-o", out, *inp]
 
     sizes = {}
     for iname, inp in inputs.items():
@@ -94,10 +101,13 @@ def main():
                 f"{sizes[(iname, jname)]:.1f} |")
     lines += ["", "JSONL / Parquet (> 1: Parquet faster):", ""]
     for iname in inputs:
-        jl, pq = res[(iname, "jsonl")], res[(iname, "parquet")]
-        w = med([m[0] for m in jl]) / med([m[0] for m in pq])
-        c = med([m[1] + m[2] for m in jl]) / med([m[1] + m[2] for m in pq])
-        lines.append(f"- {iname}: wall {w:.2f}x, CPU {c:.2f}x")
+        for jname in jobs:
+            if jname == "jsonl":
+                continue
+            jl, pq = res[(iname, "jsonl")], res[(iname, jname)]
+            w = med([m[0] for m in jl]) / med([m[0] for m in pq])
+            c = med([m[1] + m[2] for m in jl]) / med([m[1] + m[2] for m in pq])
+            lines.append(f"- {iname}, {jname}: wall {w:.2f}x, CPU {c:.2f}x")
     loads = [float(l.split(",")[-1]) for l in
              open(os.path.join(run_dir, "raw.csv")).read().splitlines()[1:]]
     lines += ["", f"load average (1 min) during runs: {min(loads):.1f}-{max(loads):.1f} "

@@ -330,6 +330,34 @@ fn every_codec_reads_back_the_same_rows() {
     }
 }
 
+/// Chunk statistics are kept where a reader prunes row groups by them (the record's and the
+/// feed's own columns) and left out for leaves inside lists and for long free text.
+#[test]
+fn statistics_are_kept_on_key_columns_only() {
+    let mut builder = RecordBatchBuilder::new(Layout::Records);
+    for_each_record(|rec| builder.append(rec));
+    let mut sink = ParquetSink::new(Vec::new(), ParquetOptions::default()).unwrap();
+    sink.write_batch(&builder.finish()).unwrap();
+    let bytes = bytes::Bytes::from(sink.close().unwrap());
+    let reader = ParquetRecordBatchReaderBuilder::try_new(bytes).unwrap();
+    let group = reader.metadata().row_group(0);
+    let stats = |path: &str| {
+        let col = group.columns().iter().find(|c| c.column_path().string() == path);
+        col.unwrap_or_else(|| panic!("no column {path}")).statistics().is_some()
+    };
+    for kept in ["source", "status", "feed.updated", "feed.title", "feed.language"] {
+        assert!(stats(kept), "{kept} should have statistics");
+    }
+    for dropped in [
+        "feed.description",
+        "feed.entries.list.item.content",
+        "feed.entries.list.item.published",
+        "diagnostics.list.item.kind",
+    ] {
+        assert!(!stats(dropped), "{dropped} should have no statistics");
+    }
+}
+
 /// A row group closes once its records' bytes reach `row_group_bytes`, whatever capacity
 /// their (recycled) buffers have: the corpus read three times in 2 MiB groups makes no more
 /// groups than its bytes fill.

@@ -19,9 +19,9 @@ use std::sync::Arc;
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnChunk, ArrowRowGroupWriterFactory};
-use parquet::arrow::ArrowWriter;
+use parquet::arrow::{ArrowSchemaConverter, ArrowWriter};
 use parquet::basic::{Compression, ZstdLevel};
-use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
 use parquet::file::writer::SerializedFileWriter;
 
 use super::{schema, Layout, RecordBatchBuilder};
@@ -67,6 +67,38 @@ impl Default for ParquetOptions {
             row_group_bytes: 8 << 20,
         }
     }
+}
+
+/// Free-text leaves: long, distinct values whose min and max no reader prunes by.
+const LONG_TEXT: [&str; 9] = [
+    "content",
+    "summary",
+    "description",
+    "subtitle",
+    "content_text",
+    "summary_text",
+    "description_text",
+    "subtitle_text",
+    "body_text",
+];
+
+/// Chunk statistics (min, max, null count, level histograms) stay on the columns a reader
+/// prunes row groups by (the record's and feed's own columns, the entry layout's entry
+/// columns) and are off for the leaves inside lists (readers do not prune by list
+/// elements, and those leaves hold most of the levels the histograms count) and for long
+/// free text (a min and max copied from every write batch, for nothing).
+fn statistics_where_useful(
+    mut props: WriterPropertiesBuilder,
+    schema: &SchemaRef,
+) -> io::Result<WriterPropertiesBuilder> {
+    let descr = ArrowSchemaConverter::new().convert(schema).map_err(err)?;
+    for col in descr.columns() {
+        if col.max_rep_level() > 0 || LONG_TEXT.contains(&col.name()) {
+            let path = col.path().clone();
+            props = props.set_column_statistics_enabled(path, EnabledStatistics::None);
+        }
+    }
+    Ok(props)
 }
 
 fn err(e: parquet::errors::ParquetError) -> io::Error {
@@ -138,15 +170,16 @@ impl<W: Write + Send> ParquetSink<W> {
             Codec::Zstd => Compression::ZSTD(ZstdLevel::try_new(1).map_err(err)?),
             Codec::None => Compression::UNCOMPRESSED,
         };
-        let props = WriterProperties::builder()
+        let schema = schema(opts.layout);
+        let mut props = WriterProperties::builder()
             .set_compression(compression)
             // Most of the bytes are long, distinct texts (content, summaries, URLs), where
             // dictionary pages cost hashing for nothing; the page codec takes the repeats.
             .set_dictionary_enabled(false)
             .set_statistics_enabled(EnabledStatistics::Chunk)
-            .set_created_by(concat!("feedmill ", env!("CARGO_PKG_VERSION")).to_owned())
-            .build();
-        let schema = schema(opts.layout);
+            .set_created_by(concat!("feedmill ", env!("CARGO_PKG_VERSION")).to_owned());
+        props = statistics_where_useful(props, &schema)?;
+        let props = props.build();
         // The Arrow writer embeds the Arrow schema in the file's metadata (so readers get
         // `timestamp[us, UTC]` back, not a bare int64); its lower half writes row groups.
         let writer = ArrowWriter::try_new(out, schema.clone(), Some(props)).map_err(err)?;
