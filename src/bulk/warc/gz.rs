@@ -16,7 +16,8 @@
 //! failure and recovery is the streaming path's.
 //!
 //! Memory: the raw buffer keeps at most [`RETAIN`] bytes behind the read position (to go
-//! back to the failed member's start) plus one [`CHUNK`] read, the inflater its 32 KiB window;
+//! back to the failed member's start; up to 3 MiB are buffered before older bytes are
+//! dropped) plus what is read ahead, a [`CHUNK`] at a time; the inflater its 32 KiB window;
 //! stored ranges are kept only for the retained bytes; a member decoded whole that is larger
 //! than one pull waits in a buffer of at most [`BIG`] bytes.
 
@@ -75,19 +76,34 @@ pub trait Source {
 }
 
 /// A buffered raw reader that can go back up to [`RETAIN`] bytes.
+///
+/// The buffer is initialized (zeroed) once as it grows and reads go into its initialized
+/// bytes: `read_to_end` into spare capacity would zero every chunk again for any reader
+/// without its own `read_buf` (the counting wrapper of the input layer). Bytes behind the
+/// retained ones are dropped only when at least [`COMPACT_AT`] bytes are buffered, so each
+/// move of the retained bytes pays for several chunks of reading.
 pub struct Raw<R> {
     inner: R,
+    /// `buf[..filled]` are the stream's bytes from raw offset `base`; the rest is room for
+    /// the next reads.
     buf: Vec<u8>,
+    filled: usize,
     start: usize,
     /// Raw offset of `buf[0]`.
     base: u64,
     eof: bool,
 }
 
+/// Buffered bytes from which the bytes behind the retained ones are dropped (rather than
+/// the buffer grown): the retained bytes plus eight reads.
+const COMPACT_AT: usize = RETAIN + 8 * CHUNK;
+/// The first read of a stream; each later one reads as much as is buffered, up to [`CHUNK`].
+const FIRST_READ: usize = 16 * 1024;
+
 impl<R: Read> Raw<R> {
     /// A reader of `inner` at raw offset 0.
     pub fn new(inner: R) -> Self {
-        Raw { inner, buf: Vec::new(), start: 0, base: 0, eof: false }
+        Raw { inner, buf: Vec::new(), filled: 0, start: 0, base: 0, eof: false }
     }
 
     /// Raw offset of the next unread byte.
@@ -97,45 +113,58 @@ impl<R: Read> Raw<R> {
 
     /// The buffered bytes not yet consumed.
     pub fn avail(&self) -> &[u8] {
-        &self.buf[self.start..]
+        &self.buf[self.start..self.filled]
     }
 
     /// Marks the first `n` available bytes as read.
     pub fn consume(&mut self, n: usize) {
-        self.start = (self.start + n).min(self.buf.len());
+        self.start = (self.start + n).min(self.filled);
+    }
+
+    /// Drops the buffered bytes before `self.start - keep` (moving the rest to the front).
+    fn drop_behind(&mut self, keep: usize) {
+        let drop = self.start - keep.min(self.start);
+        if drop > 0 {
+            self.buf.copy_within(drop..self.filled, 0);
+            self.filled -= drop;
+            self.base += drop as u64;
+            self.start -= drop;
+        }
     }
 
     /// Makes at least `n` bytes available unless the stream ends first (`n` ≤ [`CHUNK`]).
     pub fn fill(&mut self, n: usize) -> io::Result<&[u8]> {
-        while self.buf.len() - self.start < n && !self.eof {
+        while self.filled - self.start < n && !self.eof {
+            // Reads grow with the stream up to a chunk, so a small input zeroes little.
+            let step = CHUNK.min(self.filled.max(FIRST_READ));
             // Keep at most RETAIN bytes behind the read position.
-            let keep = self.start.min(RETAIN);
-            let drop = self.start - keep;
-            if drop > 0 && self.buf.len() + CHUNK > self.buf.capacity() {
-                self.buf.drain(..drop);
-                self.base += drop as u64;
-                self.start = keep;
+            if self.filled + step > self.buf.len() && self.filled >= COMPACT_AT {
+                self.drop_behind(RETAIN);
             }
-            // Up to CHUNK bytes appended straight into the buffer's spare capacity
-            // (`read_to_end` does not zero it first for files and byte slices), so a
-            // short read costs what it reads, not a 256 KiB memset. Fewer than CHUNK
-            // bytes means the stream has ended.
-            let old = self.buf.len();
-            match (&mut self.inner).take(CHUNK as u64).read_to_end(&mut self.buf) {
-                Ok(got) => self.eof = got < CHUNK,
-                Err(e) => {
-                    self.buf.truncate(old);
-                    return Err(e);
+            if self.filled + step > self.buf.len() {
+                self.buf.resize(self.filled + step, 0);
+            }
+            // One step, in as many reads as it takes; fewer bytes means the stream ended.
+            let room = &mut self.buf[self.filled..self.filled + step];
+            let mut got = 0;
+            while got < step {
+                match self.inner.read(&mut room[got..]) {
+                    Ok(0) => break,
+                    Ok(k) => got += k,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e),
                 }
             }
+            self.filled += got;
+            self.eof = got < step;
         }
-        Ok(&self.buf[self.start..])
+        Ok(&self.buf[self.start..self.filled])
     }
 
     /// Goes back (or forward, within the buffer) to raw offset `p`; false when that byte is
     /// no longer buffered.
     pub fn seek_buffered(&mut self, p: u64) -> bool {
-        if p < self.base || p > self.base + self.buf.len() as u64 {
+        if p < self.base || p > self.base + self.filled as u64 {
             return false;
         }
         self.start = (p - self.base) as usize;
@@ -181,10 +210,7 @@ impl<R: Read> Source for PlainStream<R> {
         self.raw.consume(n);
         // NOTE: nothing is ever re-read: keep the raw buffer from growing.
         if self.raw.start >= CHUNK {
-            let s = self.raw.start;
-            self.raw.buf.drain(..s);
-            self.raw.base += s as u64;
-            self.raw.start = 0;
+            self.raw.drop_behind(0);
         }
         Ok(Step::Data)
     }
@@ -274,7 +300,7 @@ impl<R: Read> GzStream<R> {
         }
         let Some(one) = &mut self.oneshot else { return Ok(false) };
         self.raw.fill(CHUNK)?;
-        let input = &self.raw.buf[self.raw.start..];
+        let input = &self.raw.buf[self.raw.start..self.raw.filled];
         // Straight into `out` when the member fits in this pull, else into `big` (served by
         // the next pulls).
         let mut big = std::mem::take(&mut self.big);
@@ -539,7 +565,7 @@ impl<R: Read> Source for GzStream<R> {
             }
             self.raw.fill(1)?;
             let at_eof = self.raw.eof;
-            let input = &self.raw.buf[self.raw.start..];
+            let input = &self.raw.buf[self.raw.start..self.raw.filled];
             let mut flags = inflate_flags::TINFL_FLAG_STOP_ON_BLOCK_BOUNDARY;
             if !at_eof {
                 flags |= inflate_flags::TINFL_FLAG_HAS_MORE_INPUT;
