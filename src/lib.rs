@@ -191,15 +191,7 @@ impl Parser {
         transport_charset: Option<&str>,
         base_url: Option<&str>,
     ) -> Result<Parsed<'_>, Error> {
-        let limit = self.options.limits.max_input_bytes;
-        self.read.clear();
-        reader
-            .take(limit as u64 + 1)
-            .read_to_end(&mut self.read)
-            .map_err(|e| Error::Read { kind: e.kind(), message: e.to_string() })?;
-        if self.read.len() > limit {
-            return Err(Error::InputTooLarge { size: self.read.len(), limit });
-        }
+        read_limited(reader, self.options.limits.max_input_bytes, &mut self.read)?;
         self.arena.reset();
         let decoded =
             input::decode::decode_with(&self.read, transport_charset, self.options.recover());
@@ -215,45 +207,15 @@ impl Parser {
         response: &input::Response<'p>,
     ) -> Result<Parsed<'p>, Error> {
         self.arena.reset();
-        let limit = self.options.limits.max_input_bytes;
-        if response.body.len() > limit {
-            return Err(Error::InputTooLarge { size: response.body.len(), limit });
-        }
-        let rejected = |message: String| Parsed {
-            feed: None,
-            format: None,
-            diagnostics: vec![Diagnostic { kind: DiagnosticKind::NotAFeed, offset: 0, message }],
-            encoding: None,
-            lint: None,
-        };
-        match input::prepare_response_with(response, self.options.recover()) {
-            input::ResponseVerdict::NotOk { status } => {
-                Ok(rejected(format!("response status {status} is not 200")))
-            }
-            // JSON Feed: a JSON MIME type (`application/feed+json`, `application/json`, any
-            // `+json`) is read as JSON (UTF-8 unless a BOM or charset says otherwise).
-            input::ResponseVerdict::NotXml { computed_mime }
-                if input::mime::is_json_mime_type(
-                    &computed_mime.essence_raw().to_ascii_lowercase(),
-                ) =>
-            {
-                let charset = response
-                    .content_type
-                    .and_then(input::mime::MimeType::parse)
-                    .and_then(|m| m.charset().map(|c| c.into_owned()));
-                let decoded = input::decode(response.body, charset.as_deref());
-                Self::run_decoded(
-                    &self.arena,
-                    &self.options,
-                    &mut self.decoded,
-                    decoded,
-                    response.url,
-                )
-            }
-            input::ResponseVerdict::NotXml { computed_mime } => {
-                Ok(rejected(format!("computed MIME type {computed_mime} is not an XML MIME type")))
-            }
-            input::ResponseVerdict::Xml { decoded, url, .. } => {
+        match response_document(response, &self.options)? {
+            ResponseDocument::Rejected(d) => Ok(Parsed {
+                feed: None,
+                format: None,
+                diagnostics: vec![d],
+                encoding: None,
+                lint: None,
+            }),
+            ResponseDocument::Decoded { decoded, url } => {
                 Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, url)
             }
         }
@@ -364,6 +326,74 @@ impl Parser {
     }
 }
 
+/// A response after the spec's step \[1\]: rejected (with the `NotAFeed` diagnostic saying
+/// why), or a decoded document and its address.
+pub(crate) enum ResponseDocument<'r> {
+    Rejected(Diagnostic),
+    Decoded { decoded: input::Decoded<'r>, url: Option<&'r str> },
+}
+
+/// The spec's "process a feed response" \[1\] up to the document: a status other than 200,
+/// or a computed MIME type that is neither XML nor JSON, rejects it; a JSON MIME type
+/// (`application/feed+json`, `application/json`, any `+json`) is read as JSON (UTF-8 unless a
+/// BOM or charset says otherwise); otherwise the body is decoded with the `Content-Type`
+/// charset as transport label.
+pub(crate) fn response_document<'r>(
+    response: &input::Response<'r>,
+    options: &Options,
+) -> Result<ResponseDocument<'r>, Error> {
+    let limit = options.limits.max_input_bytes;
+    if response.body.len() > limit {
+        return Err(Error::InputTooLarge { size: response.body.len(), limit });
+    }
+    let rejected = |message: String| {
+        ResponseDocument::Rejected(Diagnostic {
+            kind: DiagnosticKind::NotAFeed,
+            offset: 0,
+            message,
+        })
+    };
+    Ok(match input::prepare_response_with(response, options.recover()) {
+        input::ResponseVerdict::NotOk { status } => {
+            rejected(format!("response status {status} is not 200"))
+        }
+        input::ResponseVerdict::NotXml { computed_mime }
+            if input::mime::is_json_mime_type(
+                &computed_mime.essence_raw().to_ascii_lowercase(),
+            ) =>
+        {
+            let charset = response
+                .content_type
+                .and_then(input::mime::MimeType::parse)
+                .and_then(|m| m.charset().map(|c| c.into_owned()));
+            ResponseDocument::Decoded {
+                decoded: input::decode(response.body, charset.as_deref()),
+                url: response.url,
+            }
+        }
+        input::ResponseVerdict::NotXml { computed_mime } => {
+            rejected(format!("computed MIME type {computed_mime} is not an XML MIME type"))
+        }
+        input::ResponseVerdict::Xml { decoded, url, .. } => {
+            ResponseDocument::Decoded { decoded, url }
+        }
+    })
+}
+
+/// Reads `reader` into `buf` (cleared first), up to `limit` bytes; more is
+/// [`Error::InputTooLarge`].
+fn read_limited<R: io::Read>(reader: R, limit: usize, buf: &mut Vec<u8>) -> Result<(), Error> {
+    buf.clear();
+    reader
+        .take(limit as u64 + 1)
+        .read_to_end(buf)
+        .map_err(|e| Error::Read { kind: e.kind(), message: e.to_string() })?;
+    if buf.len() > limit {
+        return Err(Error::InputTooLarge { size: buf.len(), limit });
+    }
+    Ok(())
+}
+
 /// What decoding a body noted beside its text; a parse reports it as its first diagnostics.
 pub(crate) struct DecodeNotes {
     encoding: &'static encoding_rs::Encoding,
@@ -415,12 +445,8 @@ fn c1_diagnostic(offset: usize, count: usize) -> Diagnostic {
 /// ```
 pub fn parse<R: io::Read>(reader: R) -> Result<Option<OwnedFeed>, Error> {
     let options = Options::default();
-    let limit = options.limits.max_input_bytes;
     let mut body = Vec::new();
-    reader
-        .take(limit as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| Error::Read { kind: e.kind(), message: e.to_string() })?;
+    read_limited(reader, options.limits.max_input_bytes, &mut body)?;
     Ok(OwnedFeed::parse_bytes(&body, &options, None, None)?.0)
 }
 

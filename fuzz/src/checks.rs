@@ -1193,7 +1193,8 @@ pub fn check_parse_document(data: &[u8]) {
     });
 }
 
-/// `parse_document_heavy` target: [`check_parsed`] (JSON records, owned form, extraction),
+/// `parse_document_heavy` target: [`check_parsed`] (JSON records, fragments, extraction), the
+/// owned parse against the borrowed one ([`check_owned_matches`]),
 /// determinism (reused vs fresh parser) and `parse_str` against `parse_bytes`.
 pub fn check_parse_document_heavy(data: &[u8]) {
     let limits = Limits::default();

@@ -29,7 +29,8 @@
 //!
 //! Memory: one record's header (≤ [`MAX_HEADER`]) and block (≤ `max_record`, larger blocks are
 //! skipped while streaming) in the decoded buffer, one copy of the block for the emitted
-//! record, and the raw buffer (≤ [`gz::RETAIN`] + [`gz::CHUNK`]).
+//! record, and the raw buffer (≤ 3 MiB + [`gz::CHUNK`], of which at least [`gz::RETAIN`]
+//! behind the read position).
 
 pub mod gz;
 

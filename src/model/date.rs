@@ -562,7 +562,7 @@ mod tests {
     #[test]
     fn digit_formatting_matches_the_reference() {
         let mut seconds = vec![i64::MIN, i64::MIN + 1, i64::MAX, 0, -1, 1, 951_782_400];
-        // Every 4th-order magnitude, both signs, with odd offsets.
+        // The extremes, then every power of 3 that fits, both signs, with odd offsets.
         let mut x: i64 = 1;
         while let Some(next) = x.checked_mul(3) {
             seconds.extend([x, -x, x + 86_399, -x - 3_601]);

@@ -34,6 +34,10 @@ struct FrozenArena(Bump);
 // before the `OwnedFeed` exists; no code path reaches the `Bump` afterwards (the `Storage` is
 // private and no method hands it out). Sharing an `OwnedFeed` between threads therefore only
 // shares immutable bytes already written into the arena's chunks.
+//
+// The feed borrows the text's heap buffer and the arena's chunks, never the boxed `Storage`
+// itself, so moving the `Box` (yoke's cart) does not alias what the feed points into; a
+// field borrowing `Storage` (a `&String`, a `&Bump`) must never be added to `Feed`.
 unsafe impl Sync for FrozenArena {}
 
 /// A parsed [`Feed`] that owns what it borrows: `'static`, `Send + Sync`, the same
@@ -97,10 +101,33 @@ impl OwnedFeed {
         options: &Options,
         base_url: Option<&str>,
     ) -> Result<(Option<OwnedFeed>, Vec<Diagnostic>), Error> {
+        let limit = options.limits.max_input_bytes;
+        if document.len() > limit {
+            return Err(Error::InputTooLarge { size: document.len(), limit });
+        }
         Self::build(document.to_owned(), |text, arena| Parser::run(arena, options, text, base_url))
     }
 
-    /// Runs `parse` over `text` and a fresh arena, both then kept with the feed.
+    /// Processes a response as [`Parser::parse_response`] does (status, computed MIME type,
+    /// charset, the response URL as base URL), with `options`. A rejected response gives no
+    /// feed and the `NotAFeed` diagnostic saying why.
+    pub fn parse_response(
+        response: &crate::input::Response<'_>,
+        options: &Options,
+    ) -> Result<(Option<OwnedFeed>, Vec<Diagnostic>), Error> {
+        match crate::response_document(response, options)? {
+            crate::ResponseDocument::Rejected(d) => Ok((None, vec![d])),
+            crate::ResponseDocument::Decoded { decoded, url } => {
+                let (text, notes) = crate::DecodeNotes::split(decoded);
+                Self::build(text.into_owned(), |text, arena| {
+                    Parser::run_noted(arena, options, text, notes, url)
+                })
+            }
+        }
+    }
+
+    /// Runs `parse` over `text` and a fresh arena, both then kept with the feed. (The lint
+    /// report of a parse with [`Options::lint`] is not kept: lint with a [`Parser`].)
     fn build(
         text: String,
         parse: impl for<'a> FnOnce(&'a str, &'a Bump) -> Result<Parsed<'a>, Error>,
@@ -117,8 +144,11 @@ impl OwnedFeed {
         match (yoke, format) {
             (Ok(yoke), Some(format)) => Ok((Some(OwnedFeed { yoke, format }), diagnostics)),
             (Err(Some(e)), _) => Err(e),
-            // A parse gives a format with every feed; without one there is no feed either.
-            (Ok(_), None) | (Err(None), _) => Ok((None, diagnostics)),
+            (Ok(_), None) => {
+                debug_assert!(false, "a parse gives a format with every feed");
+                Ok((None, diagnostics))
+            }
+            (Err(None), _) => Ok((None, diagnostics)),
         }
     }
 
@@ -141,7 +171,9 @@ impl OwnedFeed {
         self.format
     }
 
-    /// The decoded document the feed's values were read from.
+    /// The decoded document the feed was read from. (When the `c1_control` recovery rule
+    /// mapped C1 controls in text given to [`OwnedFeed::parse_str`], the values were read
+    /// from the mapped copy, kept in the arena.)
     pub fn document(&self) -> &str {
         &self.yoke.backing_cart().text
     }
@@ -191,6 +223,28 @@ mod tests {
         assert_eq!(diagnostics, borrowed.diagnostics);
         assert_eq!(owned.feed().entries[0].page_url, Some("https://h.example/p"));
         assert_eq!(owned.document(), doc);
+    }
+
+    #[test]
+    fn an_owned_response_parse_equals_the_borrowed_one() {
+        let body = b"<rss><channel><title>R</title><link>/home</link></channel></rss>";
+        let ok = crate::input::Response {
+            status: 200,
+            content_type: Some("application/rss+xml"),
+            url: Some("https://r.example/feed"),
+            body,
+        };
+        let options = Options::default();
+        let mut parser = Parser::new(options.clone());
+        let borrowed = parser.parse_response(&ok).unwrap();
+        let (owned, diagnostics) = OwnedFeed::parse_response(&ok, &options).unwrap();
+        assert_eq!(owned.as_ref().map(|o| o.feed()), borrowed.feed.as_ref());
+        assert_eq!(diagnostics, borrowed.diagnostics);
+        assert_eq!(owned.unwrap().feed().page_url, Some("https://r.example/home"));
+        let not_found = crate::input::Response { status: 404, ..ok };
+        let (owned, diagnostics) = OwnedFeed::parse_response(&not_found, &options).unwrap();
+        assert!(owned.is_none());
+        assert_eq!(diagnostics.len(), 1);
     }
 
     #[test]

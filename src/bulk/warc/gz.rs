@@ -15,9 +15,10 @@
 //! any reason the member goes through the streaming path above, from its start, so every
 //! failure and recovery is the streaming path's.
 //!
-//! Memory: the raw buffer keeps at most [`RETAIN`] bytes behind the read position (to go
-//! back to the failed member's start; up to 3 MiB are buffered before older bytes are
-//! dropped) plus what is read ahead, a [`CHUNK`] at a time; the inflater its 32 KiB window;
+//! Memory: the raw buffer keeps at least [`RETAIN`] bytes behind the read position (to go
+//! back to a failed member's start) and drops older ones once 3 MiB are buffered, so it
+//! holds at most 3 MiB plus one [`CHUNK`] beyond what a caller needs ahead; the inflater
+//! its 32 KiB window;
 //! stored ranges are kept only for the retained bytes; a member decoded whole that is larger
 //! than one pull waits in a buffer of at most [`BIG`] bytes.
 
@@ -75,13 +76,13 @@ pub trait Source {
     }
 }
 
-/// A buffered raw reader that can go back up to [`RETAIN`] bytes.
+/// A buffered raw reader that can go back at least [`RETAIN`] bytes.
 ///
 /// The buffer is initialized (zeroed) once as it grows and reads go into its initialized
 /// bytes: `read_to_end` into spare capacity would zero every chunk again for any reader
 /// without its own `read_buf` (the counting wrapper of the input layer). Bytes behind the
-/// retained ones are dropped only when at least [`COMPACT_AT`] bytes are buffered, so each
-/// move of the retained bytes pays for several chunks of reading.
+/// retained ones are dropped only once 3 MiB are buffered, so each move of the retained
+/// bytes pays for several chunks of reading.
 pub struct Raw<R> {
     inner: R,
     /// `buf[..filled]` are the stream's bytes from raw offset `base`; the rest is room for
@@ -135,9 +136,11 @@ impl<R: Read> Raw<R> {
     /// Makes at least `n` bytes available unless the stream ends first (`n` ≤ [`CHUNK`]).
     pub fn fill(&mut self, n: usize) -> io::Result<&[u8]> {
         while self.filled - self.start < n && !self.eof {
-            // Reads grow with the stream up to a chunk, so a small input zeroes little.
-            let step = CHUNK.min(self.filled.max(FIRST_READ));
-            // Keep at most RETAIN bytes behind the read position.
+            // Reads grow with the bytes read so far, up to a chunk, so a small input zeroes
+            // little.
+            let read_so_far = self.base + self.filled as u64;
+            let step = read_so_far.clamp(FIRST_READ as u64, CHUNK as u64) as usize;
+            // Once COMPACT_AT bytes are buffered, keep only RETAIN behind the read position.
             if self.filled + step > self.buf.len() && self.filled >= COMPACT_AT {
                 self.drop_behind(RETAIN);
             }
@@ -152,7 +155,11 @@ impl<R: Read> Raw<R> {
                     Ok(0) => break,
                     Ok(k) => got += k,
                     Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(e),
+                    Err(e) => {
+                        // What was read before the error stays readable.
+                        self.filled += got;
+                        return Err(e);
+                    }
                 }
             }
             self.filled += got;
