@@ -167,10 +167,7 @@ impl Parser {
         base_url: Option<&str>,
     ) -> Result<Parsed<'p>, Error> {
         self.arena.reset();
-        let limit = self.options.limits.max_input_bytes;
-        if body.len() > limit {
-            return Err(Error::InputTooLarge { size: body.len(), limit });
-        }
+        within_input_limit(body.len(), &self.options)?;
         let decoded = input::decode::decode_with(body, transport_charset, self.options.recover());
         Self::run_decoded(&self.arena, &self.options, &mut self.decoded, decoded, base_url)
     }
@@ -191,7 +188,7 @@ impl Parser {
         transport_charset: Option<&str>,
         base_url: Option<&str>,
     ) -> Result<Parsed<'_>, Error> {
-        read_limited(reader, self.options.limits.max_input_bytes, &mut self.read)?;
+        read_limited(reader, &self.options, &mut self.read)?;
         self.arena.reset();
         let decoded =
             input::decode::decode_with(&self.read, transport_charset, self.options.recover());
@@ -294,13 +291,8 @@ impl Parser {
         base_url: Option<&str>,
         c1: bool,
     ) -> Result<Parsed<'p>, Error> {
+        within_input_limit(document.len(), options)?;
         let limits = &options.limits;
-        if document.len() > limits.max_input_bytes {
-            return Err(Error::InputTooLarge {
-                size: document.len(),
-                limit: limits.max_input_bytes,
-            });
-        }
         let base = match base_url {
             None => url::Url::parse(DEFAULT_BASE_URL).expect("constant URL parses"),
             Some(b) => {
@@ -342,10 +334,7 @@ pub(crate) fn response_document<'r>(
     response: &input::Response<'r>,
     options: &Options,
 ) -> Result<ResponseDocument<'r>, Error> {
-    let limit = options.limits.max_input_bytes;
-    if response.body.len() > limit {
-        return Err(Error::InputTooLarge { size: response.body.len(), limit });
-    }
+    within_input_limit(response.body.len(), options)?;
     let rejected = |message: String| {
         ResponseDocument::Rejected(Diagnostic {
             kind: DiagnosticKind::NotAFeed,
@@ -380,18 +369,24 @@ pub(crate) fn response_document<'r>(
     })
 }
 
-/// Reads `reader` into `buf` (cleared first), up to `limit` bytes; more is
-/// [`Error::InputTooLarge`].
-fn read_limited<R: io::Read>(reader: R, limit: usize, buf: &mut Vec<u8>) -> Result<(), Error> {
-    buf.clear();
-    reader
-        .take(limit as u64 + 1)
-        .read_to_end(buf)
-        .map_err(|e| Error::Read { kind: e.kind(), message: e.to_string() })?;
-    if buf.len() > limit {
-        return Err(Error::InputTooLarge { size: buf.len(), limit });
+/// [`Error::InputTooLarge`] when `size` bytes are over [`Limits::max_input_bytes`].
+pub(crate) fn within_input_limit(size: usize, options: &Options) -> Result<(), Error> {
+    let limit = options.limits.max_input_bytes;
+    if size > limit {
+        return Err(Error::InputTooLarge { size, limit });
     }
     Ok(())
+}
+
+/// Reads `reader` into `buf` (cleared first), one byte past [`Limits::max_input_bytes`] at
+/// most; more is [`Error::InputTooLarge`].
+fn read_limited<R: io::Read>(reader: R, options: &Options, buf: &mut Vec<u8>) -> Result<(), Error> {
+    buf.clear();
+    reader
+        .take(options.limits.max_input_bytes as u64 + 1)
+        .read_to_end(buf)
+        .map_err(|e| Error::Read { kind: e.kind(), message: e.to_string() })?;
+    within_input_limit(buf.len(), options)
 }
 
 /// What decoding a body noted beside its text; a parse reports it as its first diagnostics.
@@ -446,7 +441,7 @@ fn c1_diagnostic(offset: usize, count: usize) -> Diagnostic {
 pub fn parse<R: io::Read>(reader: R) -> Result<Option<OwnedFeed>, Error> {
     let options = Options::default();
     let mut body = Vec::new();
-    read_limited(reader, options.limits.max_input_bytes, &mut body)?;
+    read_limited(reader, &options, &mut body)?;
     Ok(OwnedFeed::parse_bytes(&body, &options, None, None)?.0)
 }
 

@@ -84,15 +84,9 @@ impl OwnedFeed {
         transport_charset: Option<&str>,
         base_url: Option<&str>,
     ) -> Result<(Option<OwnedFeed>, Vec<Diagnostic>), Error> {
-        let limit = options.limits.max_input_bytes;
-        if body.len() > limit {
-            return Err(Error::InputTooLarge { size: body.len(), limit });
-        }
+        crate::within_input_limit(body.len(), options)?;
         let decoded = crate::input::decode::decode_with(body, transport_charset, options.recover());
-        let (text, notes) = crate::DecodeNotes::split(decoded);
-        Self::build(text.into_owned(), |text, arena| {
-            Parser::run_noted(arena, options, text, notes, base_url)
-        })
+        Self::build_decoded(decoded, options, base_url)
     }
 
     /// Processes a decoded document as [`Parser::parse_str`] does, with `options`.
@@ -101,10 +95,8 @@ impl OwnedFeed {
         options: &Options,
         base_url: Option<&str>,
     ) -> Result<(Option<OwnedFeed>, Vec<Diagnostic>), Error> {
-        let limit = options.limits.max_input_bytes;
-        if document.len() > limit {
-            return Err(Error::InputTooLarge { size: document.len(), limit });
-        }
+        // Before the copy (the parse checks it again).
+        crate::within_input_limit(document.len(), options)?;
         Self::build(document.to_owned(), |text, arena| Parser::run(arena, options, text, base_url))
     }
 
@@ -118,12 +110,22 @@ impl OwnedFeed {
         match crate::response_document(response, options)? {
             crate::ResponseDocument::Rejected(d) => Ok((None, vec![d])),
             crate::ResponseDocument::Decoded { decoded, url } => {
-                let (text, notes) = crate::DecodeNotes::split(decoded);
-                Self::build(text.into_owned(), |text, arena| {
-                    Parser::run_noted(arena, options, text, notes, url)
-                })
+                Self::build_decoded(decoded, options, url)
             }
         }
+    }
+
+    /// A decoded body, its text copied into the owned feed, then processed with the
+    /// decoding's diagnostics first (as [`Parser`] processes it).
+    fn build_decoded(
+        decoded: crate::input::Decoded<'_>,
+        options: &Options,
+        base_url: Option<&str>,
+    ) -> Result<(Option<OwnedFeed>, Vec<Diagnostic>), Error> {
+        let (text, notes) = crate::DecodeNotes::split(decoded);
+        Self::build(text.into_owned(), |text, arena| {
+            Parser::run_noted(arena, options, text, notes, base_url)
+        })
     }
 
     /// Runs `parse` over `text` and a fresh arena, both then kept with the feed. (The lint

@@ -300,9 +300,7 @@ fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>) {
     }
     o.opt_str("rights", x.rights);
     o.opt_uint("ttl", x.ttl);
-    o.array("skip_hours", &x.skip_hours, |out, h| {
-        out.extend_from_slice(itoa::Buffer::new().format(*h).as_bytes())
-    });
+    o.array("skip_hours", &x.skip_hours, |out, h| push_uint(out, *h));
     o.array("skip_days", &x.skip_days, |out, d| json_str(out, d));
     if let Some(i) = &x.image {
         let at = o.key("image");
@@ -656,6 +654,11 @@ pub(crate) fn json_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
+/// An integer in decimal (`itoa`: no formatting machinery).
+fn push_uint(out: &mut Vec<u8>, v: impl itoa::Integer) {
+    out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+}
+
 /// The JSON escape of `c` (`"`, `\\` or a control character).
 fn escape_byte(out: &mut Vec<u8>, c: u8) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -752,7 +755,7 @@ impl<'o> Obj<'o> {
 
     fn uint(&mut self, key: &str, v: u64) {
         self.key(key);
-        self.out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+        push_uint(self.out, v);
     }
 
     fn opt_uint(&mut self, key: &str, v: Option<u64>) {
