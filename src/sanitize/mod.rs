@@ -354,6 +354,12 @@ pub fn safe_url(raw: &str, base: Option<&Url>) -> Option<String> {
         return None;
     }
     let value = decoded.trim_matches(|c: char| c.is_whitespace() || c.is_control());
+    // An absolute `http(s)` URL already in its serialization resolves to itself against any
+    // base (the invariant of `model::url`'s fast path), without the `url` crate's parse.
+    if crate::model::url::is_canonical_http_url(value) {
+        debug_assert!(base.is_none_or(|b| b.join(value).is_ok_and(|u| u.as_str() == value)));
+        return Some(value.to_owned());
+    }
     match base {
         Some(b) => {
             let u = b.join(value).ok()?;

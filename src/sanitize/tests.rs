@@ -87,6 +87,20 @@ fn safe_url_matches_its_definition() {
         "//host",
         "%3A",
         "\u{130}",
+        // Absolute http(s) URLs, canonical or nearly (the fast path's edges).
+        "https://a.example/",
+        "http://b.example/p",
+        "http://c.example",
+        "HTTP://D.example/",
+        ".",
+        "..",
+        "%2e",
+        "?q=1",
+        "#f",
+        ":80",
+        "\\",
+        "xn--",
+        "1",
     ];
     let base = Url::parse("https://base.example/dir/page").unwrap();
     let mut g = Gen(0x2545_F491_4F6C_DD1D);
