@@ -893,6 +893,7 @@ const PLAINTEXT: &str = "plaintext element";
 const CR: &str = "U+000D in the fragment";
 const REBUILT: &str = "select/table content rebuilt by the tree builder";
 const SCRIPT_ESCAPE: &str = "script text with <!--";
+const NESTED_FORM: &str = "a form inside a form";
 
 /// The text children of element node `n` (a node of `nodes`), concatenated.
 fn script_text(nodes: &[feedmill::html::Node<'_>], n: &feedmill::html::Node<'_>) -> String {
@@ -916,8 +917,20 @@ const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
 /// for the others (the value changes at every round trip) nothing is.
 pub fn html_roundtrip_exception(h: &Html<'_>) -> Option<&'static str> {
     let nodes = h.nodes();
-    for n in nodes {
+    // End (node index) of the furthest-reaching `form` seen so far.
+    let mut form_end = 0;
+    for (i, n) in nodes.iter().enumerate() {
         if let NodeKind::Element(e) = n.kind {
+            if e.namespace == HTML_NS && e.local == "form" {
+                if i < form_end {
+                    // Misnested end tags build a form inside a form (`<form><div></form>` leaves
+                    // the form open with the form element pointer cleared, so a later `<form>`
+                    // is inserted); re-parsing the serialization, the nested `<form>` start tag
+                    // is ignored (the pointer is set). Inherent; nothing asserted.
+                    return Some(NESTED_FORM);
+                }
+                form_end = form_end.max(n.end as usize);
+            }
             if e.namespace == HTML_NS
                 && e.local == "script"
                 && script_text(nodes, n).contains("<!--")
@@ -1152,7 +1165,7 @@ pub fn check_escaped_html_heavy(data: &[u8]) {
             // Even "stable after one re-parse" does not hold for select/table content (2
             // of 3,897 corpus inputs, e.g. fuzz/regressions/escaped_html/
             // table-content-not-stable-after-two-reparses): nothing asserted.
-            (Some(PLAINTEXT | SCRIPT_ESCAPE | REBUILT), _) => {}
+            (Some(PLAINTEXT | SCRIPT_ESCAPE | REBUILT | NESTED_FORM), _) => {}
             (Some(CR), _) => {
                 assert_eq!(
                     newlines_normalized(&html_of(&again)),
