@@ -79,6 +79,10 @@ pub enum DiagnosticKind {
     NotAFeed,
     /// A JSON Feed member has the wrong JSON type; it was ignored.
     InvalidJson,
+    /// A value its element or attribute gives a type (a date, a number, a duration, an hour,
+    /// a day, a yes/no) was not one and was left out: no parse and no lenient reading gave
+    /// anything. The message names the element or attribute and quotes the value.
+    InvalidValue,
     /// A web recovery rule supplied a value the spec's processing left null (or garbage:
     /// raw base64, a truncated fragment); the message names the rule and the source
     /// element. Never recorded with `Options::spec_exact`.
@@ -107,6 +111,7 @@ impl DiagnosticKind {
             DiagnosticKind::LimitReached => "limit_reached",
             DiagnosticKind::NotAFeed => "not_a_feed",
             DiagnosticKind::InvalidJson => "invalid_json",
+            DiagnosticKind::InvalidValue => "invalid_value",
             DiagnosticKind::Recovered => "recovered",
             DiagnosticKind::EncodingGuessed => "encoding_guessed",
         }

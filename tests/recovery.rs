@@ -303,19 +303,30 @@ fn real_files() -> Vec<String> {
 #[test]
 fn well_formed_real_feeds_give_no_diagnostics() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
-    let mut checked = 0;
+    let (mut checked, mut invalid_values) = (0, 0);
     for rel in real_files() {
         if NOT_WELL_FORMED.contains(&rel.as_str()) {
             continue;
         }
         let o = parse(&std::fs::read(root.join(&rel)).unwrap());
-        // Web recovery rules (`recovered`) read values, they repair no XML.
-        let recoveries: Vec<_> =
-            o.diagnostics.iter().filter(|d| d.kind != DiagnosticKind::Recovered).collect();
+        // Web recovery rules (`recovered`) read values, they repair no XML; a value of the
+        // wrong type (`invalid_value`) is the feed's content, not its XML.
+        let (invalid, recoveries): (Vec<_>, Vec<_>) = o
+            .diagnostics
+            .iter()
+            .filter(|d| d.kind != DiagnosticKind::Recovered)
+            .partition(|d| d.kind == DiagnosticKind::InvalidValue);
         assert!(recoveries.is_empty(), "{rel}: {recoveries:?}");
+        for d in invalid {
+            // The only ones in these files: `thr:total` of -1, six times in one feed.
+            let msg = r#"thr:total "-1" is not a non-negative integer; left out"#;
+            assert_eq!(d.message, msg, "{rel}");
+            invalid_values += 1;
+        }
         checked += 1;
     }
     assert_eq!(checked, 269);
+    assert_eq!(invalid_values, 6);
 }
 
 #[test]
@@ -369,10 +380,17 @@ fn well_formed_conformance_documents_give_no_diagnostics() {
     let docs = conformance_documents();
     assert_eq!(docs.len(), 255);
     let mut parser = Parser::new(Options::default());
+    // Values of the wrong type the cases test on purpose (dates, image sizes, a link
+    // length, a duration): each left out with an `invalid_value` diagnostic.
+    let mut invalid_values = Vec::new();
     for (file, data) in &docs {
         let parsed = parser.parse_str(data, Some("https://base/")).unwrap();
-        let recoveries: Vec<_> =
-            parsed.diagnostics.iter().filter(|d| d.kind != DiagnosticKind::NotAFeed).collect();
+        let (invalid, recoveries): (Vec<_>, Vec<_>) = parsed
+            .diagnostics
+            .iter()
+            .filter(|d| d.kind != DiagnosticKind::NotAFeed)
+            .partition(|d| d.kind == DiagnosticKind::InvalidValue);
+        invalid_values.extend(invalid.iter().map(|d| d.message.clone()));
         // The one case that is not namespace-well-formed (NOTES.md §6).
         if data == "<rdf:RDF/>" {
             assert_eq!(recoveries.len(), 1);
@@ -380,6 +398,17 @@ fn well_formed_conformance_documents_give_no_diagnostics() {
             continue;
         }
         assert!(recoveries.is_empty(), "{file}: {data:?}: {recoveries:?}");
+    }
+    assert_eq!(invalid_values.len(), 14, "{invalid_values:#?}");
+    for v in [
+        r#"updated "2052-01-0400:20:31+06:01" is not a date; left out"#,
+        r#"modified "4a4" is not a date; left out"#,
+        r#"gd:image@height "-300" is not a non-negative integer; left out"#,
+        r#"link@length "large" is not a non-negative integer; left out"#,
+        r#"lastBuildDate "3/5" is not a date; left out"#,
+        r#"duration "53:45:43:44" is not a duration (seconds, M:S or H:M:S); left out"#,
+    ] {
+        assert!(invalid_values.iter().any(|m| m == v), "{v} not among {invalid_values:#?}");
     }
 }
 

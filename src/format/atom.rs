@@ -31,6 +31,7 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
             (Ns::Atom03, "tagline") => fill(&mut feed.subtitle, atom03_content(r, &child, cx)),
             (Ns::Atom, "updated") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::Rfc3339,
                 &mut feed.updated,
                 &mut feed.ext.updated_lenient,
@@ -38,6 +39,7 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
             ),
             (Ns::Atom03 | Ns::Atom, "modified") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::W3cDtf,
                 &mut feed.updated,
                 &mut feed.ext.updated_lenient,
@@ -144,6 +146,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::Atom, "published") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::Rfc3339,
                 &mut entry.published,
                 &mut entry.ext.published_lenient,
@@ -151,6 +154,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             ),
             (Ns::Atom03 | Ns::Atom, "created") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::W3cDtf,
                 &mut entry.published,
                 &mut entry.ext.published_lenient,
@@ -158,6 +162,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             ),
             (Ns::Atom, "updated") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::Rfc3339,
                 &mut entry.updated,
                 &mut entry.ext.updated_lenient,
@@ -165,6 +170,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             ),
             (Ns::Atom03 | Ns::Atom, "modified") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::W3cDtf,
                 &mut entry.updated,
                 &mut entry.ext.updated_lenient,
@@ -187,7 +193,9 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Atom03, "content") => fill(&mut entry.content, atom03_content(r, &child, cx)),
             (Ns::Atom | Ns::Atom03, "link") => {
                 let type_attr = child.attr(cx.arena, "type");
-                let length = child.attr(cx.arena, "length").and_then(leading_digits);
+                let raw = child.attr(cx.arena, "length");
+                let what = format_args!("{}@length", child.qname);
+                let length = checked(r, child.offset, what, kind::INTEGER, raw, leading_digits);
                 ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 match link.rel {

@@ -39,6 +39,71 @@ pub fn has_non_space(s: &str) -> bool {
     s.bytes().any(|b| !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' '))
 }
 
+/// What [`checked`] says a rejected value is not.
+pub mod kind {
+    /// Counts, sizes, ports, episode numbers.
+    pub const INTEGER: &str = "a non-negative integer";
+    /// Any date element or attribute (after its lenient reading failed too).
+    pub const DATE: &str = "a date";
+    /// `itunes:duration`.
+    pub const DURATION: &str = "a duration (seconds, M:S or H:M:S)";
+    /// `skipHours/hour`.
+    pub const HOUR: &str = "an hour (0 to 23, or 24)";
+    /// `skipDays/day`.
+    pub const DAY: &str = "a day of the week";
+    /// `itunes:explicit`.
+    pub const YES_NO: &str = "yes, no, true, false, explicit or clean";
+    /// `podcast:episode` (a decimal number).
+    pub const NUMBER: &str = "a non-negative number";
+}
+
+/// Longest part of a rejected value quoted in its diagnostic.
+const QUOTED_MAX: usize = 80;
+
+/// `conv(raw)`; when `raw` holds something but `conv` rejects it, records an
+/// [`DiagnosticKind::InvalidValue`] at `at` naming `what` (the element or `element@attribute`
+/// as written in feeds) and quoting the value. A value of nothing but spaces is absent, not
+/// invalid.
+pub fn checked<'s, T>(
+    r: &mut XmlReader<'_>,
+    at: usize,
+    what: impl std::fmt::Display,
+    kind: &str,
+    raw: Option<&'s str>,
+    conv: impl FnOnce(&'s str) -> Option<T>,
+) -> Option<T> {
+    let raw = raw?;
+    let v = conv(raw);
+    if v.is_none() && has_non_space(raw) {
+        invalid_value(r, at, what, kind, raw);
+    }
+    v
+}
+
+/// Records that `raw`, the value of `what`, is not `kind` and was left out.
+pub fn invalid_value(
+    r: &mut XmlReader<'_>,
+    at: usize,
+    what: impl std::fmt::Display,
+    kind: &str,
+    raw: &str,
+) {
+    let msg = format!("{what} {} is not {kind}; left out", quoted(raw));
+    r.diag(DiagnosticKind::InvalidValue, at, msg);
+}
+
+/// `raw` trimmed, quoted and escaped for a diagnostic message, cut after [`QUOTED_MAX`]
+/// bytes (`…` marks the cut).
+pub fn quoted(raw: &str) -> String {
+    let v = raw.trim_matches(is_space);
+    let mut end = v.len().min(QUOTED_MAX);
+    while !v.is_char_boundary(end) {
+        end -= 1;
+    }
+    let more = if end < v.len() { "…" } else { "" };
+    format!("{:?}{more}", &v[..end])
+}
+
 /// Stores `value` into `slot` unless it already holds something ("first non-null wins").
 pub fn fill<T>(slot: &mut Option<T>, value: Option<T>) {
     if slot.is_none() {
@@ -77,11 +142,18 @@ pub fn image_element<'a>(
     r.skip();
     let v = tag.attr(cx.arena, attr).filter(|v| !v.is_empty())?;
     let url = resolve(cx.arena, &cx.base, v)?;
-    Some(Image {
-        url: Some(url),
-        width: tag.attr(cx.arena, "width").and_then(leading_digits),
-        height: tag.attr(cx.arena, "height").and_then(leading_digits),
-    })
+    let mut number = |name: &str| {
+        let raw = tag.attr(cx.arena, name);
+        checked(
+            r,
+            tag.offset,
+            format_args!("{}@{name}", tag.qname),
+            kind::INTEGER,
+            raw,
+            leading_digits,
+        )
+    };
+    Some(Image { url: Some(url), width: number("width"), height: number("height") })
 }
 
 /// The value of a leading run of ASCII digits (no sign, no whitespace), if any.

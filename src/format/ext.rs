@@ -144,6 +144,33 @@ pub fn trimmed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
     (!t.is_empty()).then_some(t)
 }
 
+/// `conv` of `tag`'s trimmed text (the element is consumed); a value it rejects is recorded as
+/// invalid ([`checked`]).
+pub fn typed_text<'a, T>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    kind: &str,
+    cx: &Ctx<'a>,
+    conv: impl FnOnce(&'a str) -> Option<T>,
+) -> Option<T> {
+    let t = trimmed(r, cx);
+    checked(r, tag.offset, tag.qname, kind, t, conv)
+}
+
+/// `conv` of `tag`'s trimmed attribute `name`; a value it rejects is recorded as invalid
+/// ([`checked`]).
+pub fn typed_attr<'a, T>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    name: &str,
+    kind: &str,
+    cx: &Ctx<'a>,
+    conv: impl FnOnce(&'a str) -> Option<T>,
+) -> Option<T> {
+    let v = attr_trimmed(tag, name, cx);
+    checked(r, tag.offset, format_args!("{}@{name}", tag.qname), kind, v, conv)
+}
+
 /// An attribute value, trimmed; `None` when missing or empty.
 pub fn attr_trimmed<'a>(tag: &Tag<'a>, name: &str, cx: &Ctx<'a>) -> Option<&'a str> {
     let v = tag.attr(cx.arena, name)?.trim_matches(is_space);
@@ -173,6 +200,7 @@ pub fn rdf_about<'a>(r: &XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<&
 /// (The fallback is cleared at cleanup when a later element fills the spec slot.)
 pub fn date_with_fallback<'a>(
     r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
     syntax: DateSyntax,
     slot: &mut Option<Timestamp>,
     lenient: &mut Option<&'a LenientDate>,
@@ -184,10 +212,27 @@ pub fn date_with_fallback<'a>(
         DateSyntax::W3cDtf => date::parse_w3cdtf(t),
         DateSyntax::Rfc822 => date::parse_rfc822(t),
     };
-    if strict.is_none() && slot.is_none() && lenient.is_none() {
-        *lenient = parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+    if strict.is_none() {
+        lenient_or_invalid(r, tag, t, slot.is_none() && lenient.is_none(), lenient, cx);
     }
     fill(slot, strict);
+}
+
+/// A date the spec's syntax rejected: read leniently into `lenient` when `keep` (the
+/// first such value with no spec value before it), or recorded as invalid when the lenient
+/// reading fails too.
+fn lenient_or_invalid<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    t: &str,
+    keep: bool,
+    lenient: &mut Option<&'a LenientDate>,
+    cx: &Ctx<'a>,
+) {
+    match checked(r, tag.offset, tag.qname, kind::DATE, Some(t), parse_lenient) {
+        Some(l) if keep => *lenient = Some(&*cx.arena.alloc(l)),
+        _ => {}
+    }
 }
 
 /// The format version of a feed document from its root element: `rss@version` (trimmed,
@@ -215,6 +260,7 @@ pub fn version<'a>(root: &Tag<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
 /// own value; `updated_from` names the element that set `updated`.
 pub fn rss_channel_date<'a>(
     r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
     name: &'static str,
     feed: &mut Feed<'a>,
     cx: &Ctx<'a>,
@@ -222,8 +268,9 @@ pub fn rss_channel_date<'a>(
     let t = text(r, cx);
     let strict = date::parse_rfc822(t);
     let x = &mut feed.ext;
-    if strict.is_none() && feed.updated.is_none() && x.updated_lenient.is_none() {
-        x.updated_lenient = parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+    if strict.is_none() {
+        let keep = feed.updated.is_none() && x.updated_lenient.is_none();
+        lenient_or_invalid(r, tag, t, keep, &mut x.updated_lenient, cx);
     }
     if feed.updated.is_none() && strict.is_some() {
         feed.updated = strict;
@@ -297,8 +344,8 @@ pub fn plain_category<'a>(cats: &mut Vec<Category<'a>>, seen: &mut Seen<'a>, ter
 pub fn skip_hours<'a>(r: &mut XmlReader<'a>, out: &mut Vec<u8>, cx: &Ctx<'a>) {
     while let Some(child) = r.next_child() {
         if child.local == "hour" && matches!(child.ns, Ns::Null | Ns::Rss1) {
-            if let Some(h) = trimmed(r, cx).and_then(|t| t.parse::<u8>().ok()).filter(|&h| h <= 24)
-            {
+            let hour = |t: &str| t.parse::<u8>().ok().filter(|&h| h <= 24);
+            if let Some(h) = typed_text(r, &child, kind::HOUR, cx, hour) {
                 let h = h % 24;
                 if !out.contains(&h) {
                     out.push(h);
@@ -322,10 +369,10 @@ pub fn skip_days<'a>(r: &mut XmlReader<'a>, out: &mut Vec<&'static str>, cx: &Ct
             let day = DAYS.iter().find(|d| {
                 d.eq_ignore_ascii_case(t) || (t.len() == 3 && d[..3].eq_ignore_ascii_case(t))
             });
-            if let Some(d) = day {
-                if !out.contains(d) {
-                    out.push(d);
-                }
+            match day {
+                Some(d) if !out.contains(d) => out.push(d),
+                Some(_) => {}
+                None => invalid_value(r, child.offset, child.qname, kind::DAY, t),
             }
         } else {
             r.skip();
@@ -358,8 +405,14 @@ pub fn rss_image<'a>(
             "title" => fill(&mut info.title, trimmed(r, cx)),
             "link" => fill(&mut info.link, url_element(r, cx)),
             "description" => fill(&mut info.description, trimmed(r, cx)),
-            "width" => fill(&mut info.width, trimmed(r, cx).and_then(non_negative_integer)),
-            "height" => fill(&mut info.height, trimmed(r, cx).and_then(non_negative_integer)),
+            "width" => fill(
+                &mut info.width,
+                typed_text(r, &child, kind::INTEGER, cx, non_negative_integer),
+            ),
+            "height" => {
+                let v = typed_text(r, &child, kind::INTEGER, cx, non_negative_integer);
+                fill(&mut info.height, v)
+            }
             _ => r.skip(),
         }
     }
@@ -371,10 +424,10 @@ pub fn rss_image<'a>(
 }
 
 /// RSS 2.0 `cloud` (attributes only; the caller consumes the element).
-pub fn cloud<'a>(tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Cloud<'a>> {
+pub fn cloud<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Cloud<'a>> {
     let c = Cloud {
         domain: attr_trimmed(tag, "domain", cx),
-        port: attr_trimmed(tag, "port", cx).and_then(non_negative_integer),
+        port: typed_attr(r, tag, "port", kind::INTEGER, cx, non_negative_integer),
         path: attr_trimmed(tag, "path", cx),
         register_procedure: attr_trimmed(tag, "registerProcedure", cx),
         protocol: attr_trimmed(tag, "protocol", cx),
@@ -467,12 +520,12 @@ pub fn module_channel<'a>(
             fill(&mut s.update_period, v);
         }
         (SYNDICATION, "updateFrequency") => {
-            let v = trimmed(r, cx).and_then(non_negative_integer);
+            let v = typed_text(r, tag, kind::INTEGER, cx, non_negative_integer);
             let s = x.syndication.get_or_insert_with(Default::default);
             fill(&mut s.update_frequency, v);
         }
         (SYNDICATION, "updateBase") => {
-            let v = trimmed(r, cx).and_then(date::parse_w3cdtf);
+            let v = typed_text(r, tag, kind::DATE, cx, date::parse_w3cdtf);
             let s = x.syndication.get_or_insert_with(Default::default);
             fill(&mut s.update_base, v);
         }
@@ -498,11 +551,11 @@ pub fn module_item<'a>(
     let x = &mut entry.ext;
     match (ns, tag.local) {
         (SLASH, "comments") => {
-            fill(&mut x.comment_count, trimmed(r, cx).and_then(non_negative_integer))
+            fill(&mut x.comment_count, typed_text(r, tag, kind::INTEGER, cx, non_negative_integer))
         }
         (WFW, "commentRss" | "commentRSS") => fill(&mut x.comment_feed_url, url_element(r, cx)),
         (THREAD, "total") => {
-            fill(&mut x.thread_total, trimmed(r, cx).and_then(non_negative_integer))
+            fill(&mut x.thread_total, typed_text(r, tag, kind::INTEGER, cx, non_negative_integer))
         }
         (THREAD, "in-reply-to") => {
             r.skip();
@@ -525,7 +578,7 @@ pub fn module_item<'a>(
 /// (see [`other_link`]). Reads attributes only (the caller consumes the element).
 pub fn collect_other_link<'a>(
     links: &mut Vec<Link<'a>>,
-    r: &XmlReader<'a>,
+    r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
     cx: &Ctx<'a>,
 ) {
@@ -537,7 +590,7 @@ pub fn collect_other_link<'a>(
 /// An Atom `link` whose relation the spec does not read ([`Rel::Other`]), for the `links`
 /// list: `None` for the spec's relations, or without a usable `href`. Reads attributes
 /// only (the caller consumes the element).
-pub fn other_link<'a>(r: &XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Link<'a>> {
+pub fn other_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Link<'a>> {
     let raw_rel = tag.attr(cx.arena, "rel");
     if link_rel(raw_rel) != Rel::Other {
         return None;
@@ -560,19 +613,24 @@ pub fn other_link<'a>(r: &XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<
         mime_type: attr_trimmed(tag, "type", cx),
         title: attr_trimmed(tag, "title", cx),
         hreflang: attr_trimmed(tag, "hreflang", cx),
-        length: attr_trimmed(tag, "length", cx).and_then(non_negative_integer),
+        length: typed_attr(r, tag, "length", kind::INTEGER, cx, non_negative_integer),
         count,
     })
 }
 
 /// A Media RSS number attribute: leading digits (a fraction such as `duration="12.5"` is
 /// cut).
-fn media_number<'a>(tag: &Tag<'a>, name: &str, cx: &Ctx<'a>) -> Option<u64> {
-    attr_trimmed(tag, name, cx).and_then(leading_digits)
+fn media_number<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, name: &str, cx: &Ctx<'a>) -> Option<u64> {
+    typed_attr(r, tag, name, kind::INTEGER, cx, leading_digits)
 }
 
 /// The attributes of a `media:content` (the caller consumes the element).
-pub fn media_content<'a>(tag: &Tag<'a>, group: Option<u32>, cx: &Ctx<'a>) -> MediaContent<'a> {
+pub fn media_content<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    group: Option<u32>,
+    cx: &Ctx<'a>,
+) -> MediaContent<'a> {
     let is_default = attr_trimmed(tag, "isDefault", cx).and_then(|v| {
         if v.eq_ignore_ascii_case("true") {
             Some(true)
@@ -586,11 +644,11 @@ pub fn media_content<'a>(tag: &Tag<'a>, group: Option<u32>, cx: &Ctx<'a>) -> Med
         url: attr_url(tag, "url", cx),
         mime_type: attr_trimmed(tag, "type", cx),
         medium: attr_trimmed(tag, "medium", cx),
-        width: media_number(tag, "width", cx),
-        height: media_number(tag, "height", cx),
-        file_size: media_number(tag, "fileSize", cx),
-        duration: media_number(tag, "duration", cx),
-        bitrate: media_number(tag, "bitrate", cx),
+        width: media_number(r, tag, "width", cx),
+        height: media_number(r, tag, "height", cx),
+        file_size: media_number(r, tag, "fileSize", cx),
+        duration: media_number(r, tag, "duration", cx),
+        bitrate: media_number(r, tag, "bitrate", cx),
         lang: attr_trimmed(tag, "lang", cx),
         is_default,
         expression: attr_trimmed(tag, "expression", cx),
@@ -608,7 +666,7 @@ pub fn media_content_element<'a>(
     group: Option<u32>,
     cx: &Ctx<'a>,
 ) {
-    let c = media_content(tag, group, cx);
+    let c = media_content(r, tag, group, cx);
     let m = entry.ext.media.get_or_insert_with(Default::default);
     m.contents.push(c);
     while let Some(child) = r.next_child() {
@@ -649,8 +707,8 @@ pub fn media_optional<'a>(
                     &mut m.player,
                     Some(MediaPlayer {
                         url,
-                        width: media_number(tag, "width", cx),
-                        height: media_number(tag, "height", cx),
+                        width: media_number(r, tag, "width", cx),
+                        height: media_number(r, tag, "height", cx),
                     }),
                 );
             }
@@ -717,7 +775,13 @@ pub fn itunes_channel<'a>(
     cx: &Ctx<'a>,
 ) -> bool {
     match tag.local {
-        "explicit" => fill(&mut it.explicit, parse_explicit(text(r, cx))),
+        "explicit" => {
+            let t = text(r, cx);
+            fill(
+                &mut it.explicit,
+                checked(r, tag.offset, tag.qname, kind::YES_NO, Some(t), parse_explicit),
+            )
+        }
         "type" => fill(&mut it.kind, trimmed(r, cx)),
         "block" => fill(&mut it.block, Some(parse_yes(text(r, cx)))),
         "complete" => fill(&mut it.complete, Some(parse_yes(text(r, cx)))),
@@ -774,9 +838,19 @@ pub fn itunes_item<'a>(
     cx: &Ctx<'a>,
 ) -> bool {
     match tag.local {
-        "explicit" => fill(&mut it.explicit, parse_explicit(text(r, cx))),
-        "episode" => fill(&mut it.episode, trimmed(r, cx).and_then(non_negative_integer)),
-        "season" => fill(&mut it.season, trimmed(r, cx).and_then(non_negative_integer)),
+        "explicit" => {
+            let t = text(r, cx);
+            fill(
+                &mut it.explicit,
+                checked(r, tag.offset, tag.qname, kind::YES_NO, Some(t), parse_explicit),
+            )
+        }
+        "episode" => {
+            fill(&mut it.episode, typed_text(r, tag, kind::INTEGER, cx, non_negative_integer))
+        }
+        "season" => {
+            fill(&mut it.season, typed_text(r, tag, kind::INTEGER, cx, non_negative_integer))
+        }
         "episodeType" => fill(&mut it.episode_type, trimmed(r, cx)),
         "block" => fill(&mut it.block, Some(parse_yes(text(r, cx)))),
         "title" => fill(&mut it.title, trimmed(r, cx)),
@@ -871,7 +945,7 @@ pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<
             }
         }
         "season" => {
-            let n = trimmed(r, cx).and_then(non_negative_integer);
+            let n = typed_text(r, tag, kind::INTEGER, cx, non_negative_integer);
             if let Some(number) = n {
                 fill(
                     &mut pc.season,
@@ -880,8 +954,9 @@ pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<
             }
         }
         "episode" => {
-            let n = trimmed(r, cx)
-                .filter(|t| t.parse::<f64>().is_ok_and(|v| v.is_finite() && v >= 0.0));
+            let number =
+                |t: &'a str| t.parse::<f64>().is_ok_and(|v| v.is_finite() && v >= 0.0).then_some(t);
+            let n = typed_text(r, tag, kind::NUMBER, cx, number);
             if let Some(number) = n {
                 fill(
                     &mut pc.episode,

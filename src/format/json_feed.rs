@@ -382,7 +382,16 @@ impl<'a> Cx<'a, '_> {
         let Some(s) = self.string(raw, field) else { return (None, None) };
         match parse_rfc3339(s.trim()) {
             Some(t) => (Some(t), None),
-            None => (None, parse_lenient(s).map(|l| &*self.arena.alloc(l))),
+            None => match parse_lenient(s) {
+                Some(l) => (None, Some(&*self.arena.alloc(l))),
+                None => {
+                    let offset = self.offset(Some(raw));
+                    let v = crate::format::common::quoted(s);
+                    let msg = format!("`{field}` {v} is not a date; left out");
+                    self.diag(DiagnosticKind::InvalidValue, offset, msg);
+                    (None, None)
+                }
+            },
         }
     }
 }

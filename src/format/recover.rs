@@ -167,20 +167,27 @@ pub fn date_value(t: &str) -> Option<Timestamp> {
     date::parse_w3cdtf(t).or_else(|| parse_lenient(t).map(|l| l.timestamp))
 }
 
+/// [`date_value`] of `child`'s text (consumed); a value neither reading takes is recorded as
+/// invalid.
+pub fn date_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, cx: &Ctx<'a>) -> Option<Timestamp> {
+    let t = text(r, cx);
+    checked(r, child.offset, child.qname, kind::DATE, Some(t), date_value)
+}
+
 /// The recovery rules for a child of an entry (RSS 2.0 item, RSS 1.0 item, Atom entry) that
 /// the spec's table did not match. Consumes the child.
 pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, cx: &Ctx<'a>) {
     match (child.ns, child.local) {
         (Ns::DublinCore, "date") => {
-            let v = date_value(text(r, cx));
+            let v = date_child(r, child, cx);
             offer(&mut p.updated, v, Source::of("date", child));
         }
         (Ns::DcTerms, "modified") => {
-            let v = date_value(text(r, cx));
+            let v = date_child(r, child, cx);
             offer(&mut p.updated, v, Source::of("date", child));
         }
         (Ns::DcTerms, "issued" | "created") | (Ns::Atom03, "issued") => {
-            let v = date_value(text(r, cx));
+            let v = date_child(r, child, cx);
             offer(&mut p.published, v, Source::of("date", child));
         }
         (Ns::DublinCore, "title") => {
@@ -230,7 +237,7 @@ pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'
 pub fn feed_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, cx: &Ctx<'a>) {
     match (child.ns, child.local) {
         (Ns::DublinCore, "date") | (Ns::DcTerms, "modified") => {
-            let v = date_value(text(r, cx));
+            let v = date_child(r, child, cx);
             offer(&mut p.updated, v, Source::of("date", child));
         }
         (Ns::DublinCore, "title") => {

@@ -52,6 +52,7 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
         match (child.ns, child.local) {
             (Ns::DublinCore, "date") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::W3cDtf,
                 &mut feed.updated,
                 &mut feed.ext.updated_lenient,
@@ -119,6 +120,7 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::DublinCore, "creator") => seen.add_named_author(r, &mut entry.authors, cx),
             (Ns::DublinCore, "date") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::W3cDtf,
                 &mut entry.updated,
                 &mut entry.ext.updated_lenient,

@@ -70,8 +70,10 @@ fn channel<'a>(
                     seen.add_person(&mut feed.authors, person);
                 }
             }
-            (Ns::Null, "pubDate") => ext::rss_channel_date(r, "pubDate", feed, cx),
-            (Ns::Null, "lastBuildDate") => ext::rss_channel_date(r, "lastBuildDate", feed, cx),
+            (Ns::Null, "pubDate") => ext::rss_channel_date(r, &child, "pubDate", feed, cx),
+            (Ns::Null, "lastBuildDate") => {
+                ext::rss_channel_date(r, &child, "lastBuildDate", feed, cx)
+            }
             (Ns::Null, "title") if cx.recover => recover::text_element(
                 r,
                 &child,
@@ -120,12 +122,15 @@ fn channel<'a>(
             (Ns::DublinCore, "date") => {
                 let t = text(r, cx);
                 lenient_only(t, &mut feed.ext.updated_lenient, cx);
+                let v =
+                    checked(r, child.offset, child.qname, kind::DATE, Some(t), recover::date_value);
                 if cx.recover {
-                    offer(&mut p.updated, recover::date_value(t), Source::of("date", &child));
+                    offer(&mut p.updated, v, Source::of("date", &child));
                 }
             }
             (Ns::Null, "ttl") => {
-                fill(&mut feed.ext.ttl, ext::trimmed(r, cx).and_then(non_negative_integer))
+                let v = ext::typed_text(r, &child, kind::INTEGER, cx, non_negative_integer);
+                fill(&mut feed.ext.ttl, v)
             }
             (Ns::Null, "skipHours") => ext::skip_hours(r, &mut feed.ext.skip_hours, cx),
             (Ns::Null, "skipDays") => ext::skip_days(r, &mut feed.ext.skip_days, cx),
@@ -141,7 +146,7 @@ fn channel<'a>(
             (Ns::Null, "docs") => fill(&mut feed.ext.docs, url_element(r, cx)),
             (Ns::Null, "cloud") => {
                 r.skip();
-                fill(&mut feed.ext.cloud, ext::cloud(&child, cx));
+                fill(&mut feed.ext.cloud, ext::cloud(r, &child, cx));
             }
             (Ns::Null, "rating") => fill(&mut feed.ext.rating, ext::trimmed(r, cx)),
             (Ns::Null, "textInput" | "textinput") => {
@@ -184,6 +189,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::Null, "pubDate") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::Rfc822,
                 &mut entry.updated,
                 &mut entry.ext.updated_lenient,
@@ -191,6 +197,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             ),
             (Ns::Atom, "updated") => ext::date_with_fallback(
                 r,
+                &child,
                 DateSyntax::Rfc3339,
                 &mut entry.updated,
                 &mut entry.ext.updated_lenient,
@@ -213,10 +220,12 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Null, "enclosure") => {
                 r.skip();
                 if let Some(enclosure) = enclosure_from(&child, "url", cx) {
-                    let length = child
-                        .attr(cx.arena, "length")
-                        .and_then(non_negative_integer)
-                        .filter(|&n| n > 0);
+                    let raw = child.attr(cx.arena, "length");
+                    let at = child.offset;
+                    let length = checked(r, at, "enclosure@length", kind::INTEGER, raw, |v| {
+                        non_negative_integer(v)
+                    })
+                    .filter(|&n| n > 0);
                     entry.enclosures.push(Enclosure { length, ..enclosure });
                 }
             }
@@ -244,7 +253,11 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::RssContent, "encoded") => fill(&mut entry.content, escaped_html(r, cx)),
             (Ns::Itunes, "duration") => {
                 let t = text(r, cx);
-                fill(&mut entry.duration, parse_duration(t));
+                let at = child.offset;
+                fill(
+                    &mut entry.duration,
+                    checked(r, at, child.qname, kind::DURATION, Some(t), parse_duration),
+                );
             }
             // Beyond the spec's table (model::ext).
             (Ns::Null, "guid") => {
@@ -266,8 +279,10 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::DublinCore, "date") => {
                 let t = text(r, cx);
                 lenient_only(t, &mut entry.ext.updated_lenient, cx);
+                let v =
+                    checked(r, child.offset, child.qname, kind::DATE, Some(t), recover::date_value);
                 if cx.recover {
-                    offer(&mut p.updated, recover::date_value(t), Source::of("date", &child));
+                    offer(&mut p.updated, v, Source::of("date", &child));
                 }
             }
             (Ns::Null, "comments") => fill(&mut entry.ext.comments, url_element(r, cx)),

@@ -1,0 +1,120 @@
+//! Values of the wrong type (`DiagnosticKind::InvalidValue`): a date, number, duration, hour,
+//! day or yes/no that nothing reads is left out *and* recorded, in both modes, naming the
+//! element and quoting the value; the same elements with good values, or with nothing but
+//! spaces, record nothing.
+
+use feedmill::{DiagnosticKind, Options, Parser};
+
+const BAD: &str = r#"<?xml version="1.0"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"
+     xmlns:slash="http://purl.org/rss/1.0/modules/slash/"
+     xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel><title>t</title><ttl>soon</ttl><pubDate>the day before yesterday</pubDate>
+<skipHours><hour>noon</hour><hour>25</hour><hour>24</hour><hour>3</hour></skipHours>
+<skipDays><day>Funday</day><day>mon</day></skipDays>
+<image><url>http://example.org/i.png</url><title>i</title><link>http://example.org/</link><width>wide</width></image>
+<itunes:explicit>maybe</itunes:explicit>
+<item><title>a</title><pubDate>garbage</pubDate><dc:date>not a date</dc:date>
+<itunes:duration>forever</itunes:duration><itunes:episode>first</itunes:episode>
+<slash:comments>many</slash:comments>
+<enclosure url="http://example.org/a.mp3" length="big" type="audio/mpeg"/></item>
+</channel></rss>"#;
+
+const GOOD: &str = r#"<?xml version="1.0"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"
+     xmlns:slash="http://purl.org/rss/1.0/modules/slash/"
+     xmlns:dc="http://purl.org/dc/elements/1.1/">
+<channel><title>t</title><ttl> 60 </ttl><pubDate>Sun, 20 Mar 2016 08:17:44 GMT</pubDate>
+<skipHours><hour>0</hour><hour>24</hour><hour> </hour></skipHours>
+<skipDays><day>Sunday</day><day>sat</day></skipDays>
+<image><url>http://example.org/i.png</url><title>i</title><link>http://example.org/</link><width>88</width></image>
+<itunes:explicit>clean</itunes:explicit>
+<item><title>a</title><pubDate>2016-03-20 08:17</pubDate><dc:date>2016-03-20</dc:date>
+<itunes:duration>1:02:03</itunes:duration><itunes:episode>3</itunes:episode>
+<slash:comments>  </slash:comments>
+<enclosure url="http://example.org/a.mp3" length="" type="audio/mpeg"/></item>
+</channel></rss>"#;
+
+/// The `invalid_value` messages of a parse, and the parse's other diagnostics' kinds.
+fn invalid_values(doc: &str, spec_exact: bool) -> Vec<String> {
+    let mut options = Options::default();
+    options.spec_exact = spec_exact;
+    let mut parser = Parser::new(options);
+    let p = parser.parse_str(doc, Some("http://example.org/feed")).unwrap();
+    let f = p.feed.as_ref().unwrap();
+    if doc == BAD {
+        // Left out: nothing of the bad values reaches the model.
+        assert_eq!(f.ext.ttl, None);
+        assert_eq!(f.ext.skip_hours, [0, 3]);
+        assert_eq!(f.ext.skip_days, ["Monday"]);
+        assert_eq!(f.ext.itunes.explicit, None);
+        let e = &f.entries[0];
+        assert_eq!((e.updated, e.duration), (None, None));
+        assert_eq!(e.enclosures[0].length, None);
+    }
+    let mut offsets = p.diagnostics.iter().map(|d| d.offset).collect::<Vec<_>>();
+    offsets.sort_unstable();
+    assert!(p.diagnostics.iter().map(|d| d.offset).eq(offsets), "diagnostics in document order");
+    p.diagnostics
+        .iter()
+        .filter(|d| d.kind == DiagnosticKind::InvalidValue)
+        .map(|d| {
+            assert!(doc[d.offset..].starts_with('<'), "{d:?} does not point at its element");
+            d.message.clone()
+        })
+        .collect()
+}
+
+#[test]
+fn values_of_the_wrong_type_are_recorded_in_both_modes() {
+    let expected = [
+        r#"ttl "soon" is not a non-negative integer; left out"#,
+        r#"pubDate "the day before yesterday" is not a date; left out"#,
+        r#"hour "noon" is not an hour (0 to 23, or 24); left out"#,
+        r#"hour "25" is not an hour (0 to 23, or 24); left out"#,
+        r#"day "Funday" is not a day of the week; left out"#,
+        r#"width "wide" is not a non-negative integer; left out"#,
+        r#"itunes:explicit "maybe" is not yes, no, true, false, explicit or clean; left out"#,
+        r#"pubDate "garbage" is not a date; left out"#,
+        r#"dc:date "not a date" is not a date; left out"#,
+        r#"itunes:duration "forever" is not a duration (seconds, M:S or H:M:S); left out"#,
+        r#"itunes:episode "first" is not a non-negative integer; left out"#,
+        r#"slash:comments "many" is not a non-negative integer; left out"#,
+        r#"enclosure@length "big" is not a non-negative integer; left out"#,
+    ];
+    for spec_exact in [false, true] {
+        assert_eq!(invalid_values(BAD, spec_exact), expected, "spec_exact {spec_exact}");
+    }
+}
+
+#[test]
+fn good_and_blank_values_record_nothing() {
+    for spec_exact in [false, true] {
+        assert_eq!(invalid_values(GOOD, spec_exact), Vec::<String>::new());
+    }
+}
+
+#[test]
+fn a_long_value_is_quoted_cut() {
+    let long = "x".repeat(500);
+    let doc =
+        format!("<rss version=\"2.0\"><channel><title>t</title><ttl>{long}</ttl></channel></rss>");
+    let got = invalid_values(&doc, false);
+    assert_eq!(got, [format!("ttl \"{}\"… is not a non-negative integer; left out", &long[..80])]);
+}
+
+#[test]
+fn atom_and_json_feed_dates() {
+    let atom = r#"<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>
+        <entry><title>a</title><updated>yesterday-ish</updated><published>2016-03-20T08:17:44Z</published></entry></feed>"#;
+    assert_eq!(invalid_values(atom, false), [r#"updated "yesterday-ish" is not a date; left out"#]);
+
+    let json = r#"{"version":"https://jsonfeed.org/version/1.1","title":"x",
+        "items":[{"id":"1","date_published":"someday","content_text":"a"}]}"#;
+    let mut parser = Parser::new(Options::default());
+    let p = parser.parse_str(json, None).unwrap();
+    let d: Vec<_> = p.diagnostics.iter().map(|d| (d.kind, d.message.as_str())).collect();
+    let msg = r#"`date_published` "someday" is not a date; left out"#;
+    assert_eq!(d, [(DiagnosticKind::InvalidValue, msg)]);
+    assert_eq!(DiagnosticKind::InvalidValue.as_str(), "invalid_value");
+}
