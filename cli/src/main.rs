@@ -53,8 +53,9 @@ SUBCOMMANDS:
   `discover`, write it as `./discover`.
 
 EXIT STATUS:
-  0 the run completed (even if some records are errors), 1 fatal I/O error (output),
-  2 usage error. A closed output pipe (e.g. `| head`) ends the run quietly with 0.
+  0 the run completed (even if some records are errors), 1 an input is missing or unreadable
+  (it still gets its error record) or a fatal output error, 2 usage error. A closed output
+  pipe (e.g. `| head`) ends the run quietly with 0.
 
 EXAMPLES:
   feedmill corpus/real > feeds.jsonl
@@ -214,8 +215,10 @@ INPUTS:
   of a source checkout.
 
 EXIT STATUS:
-  0, or 1 on an output error; with --deny errors, 3 when a record has an error finding; with
-  --deny warnings, 3 when a record has a warning or error finding.
+  As for the main command: 0; 1 when an input is missing or unreadable (it still gets its
+  error record) or on an output error; 2 on a usage error (e.g. an invalid --base-url). With
+  --deny errors, 3 when a record has an error finding; with --deny warnings, 3 when a record
+  has a warning or error finding.
 
 EXAMPLES:
   feedmill lint feed.xml
@@ -230,7 +233,7 @@ EXAMPLES:
         output: Option<PathBuf>,
 
         /// Worker threads [default: number of CPUs].
-        #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
         threads: Option<u16>,
 
         /// Base URL for plain documents (WARC records use their target URI).
@@ -297,23 +300,10 @@ fn main() -> ExitCode {
         return run_lint(inputs, output.as_ref(), *threads, base_url.clone(), *summary, *deny);
     }
     let inputs = inputs_or_sample(&cli.inputs);
-    if let Some(u) = &cli.base_url {
-        if let Err(e) = url::Url::parse(u) {
-            eprintln!("feedmill: invalid --base-url {u:?}: {e}");
-            return ExitCode::from(2);
-        }
-    }
-    // A missing or unreadable input still gets its error record; it is also reported here,
-    // and the exit status is 1.
-    let mut unreadable = false;
-    for i in &inputs {
-        if let Input::Path(p) = i {
-            if let Err(e) = std::fs::metadata(p) {
-                eprintln!("feedmill: {}: {e}", input::path_name(p));
-                unreadable = true;
-            }
-        }
-    }
+    let unreadable = match check_inputs(cli.base_url.as_deref(), &inputs) {
+        Ok(unreadable) => unreadable,
+        Err(code) => return code,
+    };
     let mut cfg = Config { base_url: cli.base_url.clone(), ..Config::default() };
     if let Some(t) = cli.threads {
         cfg.threads = t.into();
@@ -432,6 +422,28 @@ fn inputs_or_sample(args: &[String]) -> Vec<Input> {
     vec![Input::Path(PathBuf::from(SAMPLE))]
 }
 
+/// The checks before a bulk run, shared by the main command and `lint`: an invalid
+/// `--base-url` is a usage error (exit 2); a missing or unreadable input still gets its
+/// error record, is also reported here, and makes the exit status 1 (the returned flag).
+fn check_inputs(base_url: Option<&str>, inputs: &[Input]) -> Result<bool, ExitCode> {
+    if let Some(u) = base_url {
+        if let Err(e) = url::Url::parse(u) {
+            eprintln!("feedmill: invalid --base-url {u:?}: {e}");
+            return Err(ExitCode::from(2));
+        }
+    }
+    let mut unreadable = false;
+    for i in inputs {
+        if let Input::Path(p) = i {
+            if let Err(e) = std::fs::metadata(p) {
+                eprintln!("feedmill: {}: {e}", input::path_name(p));
+                unreadable = true;
+            }
+        }
+    }
+    Ok(unreadable)
+}
+
 fn run_lint(
     inputs: &[String],
     output: Option<&PathBuf>,
@@ -441,6 +453,10 @@ fn run_lint(
     deny: Option<Deny>,
 ) -> ExitCode {
     let inputs = inputs_or_sample(inputs);
+    let unreadable = match check_inputs(base_url.as_deref(), &inputs) {
+        Ok(unreadable) => unreadable,
+        Err(code) => return code,
+    };
     let mut cfg = Config { base_url, lint_only: true, ..Config::default() };
     cfg.options.lint = Some(feedmill::lint::LintOptions::default());
     if let Some(t) = threads {
@@ -463,6 +479,8 @@ fn run_lint(
             };
             if denied {
                 ExitCode::from(3)
+            } else if unreadable {
+                ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
             }

@@ -512,6 +512,15 @@ fn exit_codes() {
         feedmill(&["-o", "/nonexistent-dir/x.jsonl", "corpus/cli/loose"]).status.code(),
         Some(1)
     );
+    // `lint` checks its inputs and flags as the main command does.
+    let lint_bad_base = feedmill(&["lint", "--base-url", "not a url", "corpus/cli/loose"]);
+    assert_eq!(lint_bad_base.status.code(), Some(2));
+    assert!(lint_bad_base.stdout.is_empty());
+    assert_eq!(feedmill(&["lint", "-j", "65535", "corpus/cli/loose"]).status.code(), Some(2));
+    let lint_missing = feedmill(&["lint", "/nonexistent-dir/x.xml", "corpus/cli/loose"]);
+    assert_eq!(lint_missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&lint_missing.stderr).contains("x.xml"));
+    assert!(String::from_utf8_lossy(&lint_missing.stdout).contains("\"status\":\"error\""));
     let help = feedmill(&["--help"]);
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("EXAMPLES"));
