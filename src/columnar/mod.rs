@@ -1624,8 +1624,10 @@ struct FindingB {
     section: StringBuilder,
 }
 
-/// The parameters a finding may have, in the JSON's order.
-const FINDING_PARAMS: [&str; 6] = ["element", "parent", "attr", "value", "core", "ext"];
+/// The parameters a finding may have, in the JSON's order. The `message` parameter of
+/// `NotHtml` and `RSS20Profile` is not one: their filled `message` is that parameter.
+const FINDING_PARAMS: [&str; 8] =
+    ["element", "parent", "attr", "value", "core", "ext", "uri", "curi"];
 
 impl FindingB {
     fn append(&mut self, f: &crate::lint::Finding) {
