@@ -113,7 +113,10 @@ pub struct Parsed<'a> {
     pub feed: Option<Feed<'a>>,
     /// The format, when the root element is a feed root.
     pub format: Option<Format>,
-    /// Everything recovered or ignored, in document order.
+    /// Everything recovered or ignored, in the order recorded: as the document is read, so in
+    /// document order, except that a diagnostic about an element's value (`recovered`,
+    /// `invalid_value`) is recorded once the element is read, with the element's start offset
+    /// (after any diagnostic from inside it).
     pub diagnostics: Vec<Diagnostic>,
     /// The character encoding the document was decoded with (`None` when the caller gave
     /// decoded text, or when a response was rejected before decoding).

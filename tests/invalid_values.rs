@@ -118,3 +118,47 @@ fn atom_and_json_feed_dates() {
     assert_eq!(d, [(DiagnosticKind::InvalidValue, msg)]);
     assert_eq!(DiagnosticKind::InvalidValue.as_str(), "invalid_value");
 }
+
+#[test]
+fn spaces_around_a_value_the_spec_takes_as_written_are_named() {
+    let doc = r#"<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+        <channel><title>t</title><item><title>a</title>
+        <itunes:duration>
+          1:02:03
+        </itunes:duration></item></channel></rss>"#;
+    let msg = r#"itunes:duration "\n          1:02:03\n        " is not a duration (seconds, M:S or H:M:S) (no spaces are allowed around it); left out"#;
+    assert_eq!(invalid_values(doc, false), [msg]);
+}
+
+#[test]
+fn module_attributes_and_flags() {
+    let doc = r#"<feed xmlns="http://www.w3.org/2005/Atom" xmlns:thr="http://purl.org/syndication/thread/1.0"
+        xmlns:media="http://search.yahoo.com/mrss/" xmlns:podcast="https://podcastindex.org/namespace/1.0">
+        <title>t</title>
+        <entry><title>a</title>
+        <link rel="replies" href="http://example.org/c" thr:count="lots"/>
+        <link rel="related" href="http://example.org/r" length=" 5"/>
+        <link rel="enclosure" href="http://example.org/a.mp3" length="n/a"/>
+        <media:content url="http://example.org/v.mp4" isDefault="sometimes"/>
+        </entry></feed>"#;
+    assert_eq!(
+        invalid_values(doc, false),
+        [
+            r#"link@thr:count "lots" is not a non-negative integer; left out"#,
+            r#"link@length "n/a" is not a non-negative integer; left out"#,
+            r#"media:content@isDefault "sometimes" is not true or false; left out"#,
+        ]
+    );
+    let mut parser = Parser::new(Options::default());
+    let p = parser.parse_str(doc, None).unwrap();
+    let e = &p.feed.as_ref().unwrap().entries[0];
+    // The related link's length, which `other_link` reads trimmed, is kept (and not flagged).
+    assert_eq!(e.ext.links.iter().find(|l| l.rel == "related").and_then(|l| l.length), Some(5));
+
+    let rss = r#"<rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0">
+        <channel><title>t</title><podcast:locked>maybe</podcast:locked></channel></rss>"#;
+    assert_eq!(
+        invalid_values(rss, false),
+        [r#"podcast:locked "maybe" is not yes or no; left out"#]
+    );
+}

@@ -53,8 +53,8 @@ SUBCOMMANDS:
   `discover`, write it as `./discover`.
 
 EXIT STATUS:
-  0 the run completed (even if some records are errors), 1 an input is missing or unreadable
-  (it still gets its error record) or a fatal output error, 2 usage error. A closed output
+  0 the run completed (even if some records are errors), 1 an input does not exist (it
+  still gets its error record) or a fatal output error, 2 usage error. A closed output
   pipe (e.g. `| head`) ends the run quietly with 0.
 
 EXAMPLES:
@@ -215,10 +215,10 @@ INPUTS:
   of a source checkout.
 
 EXIT STATUS:
-  As for the main command: 0; 1 when an input is missing or unreadable (it still gets its
-  error record) or on an output error; 2 on a usage error (e.g. an invalid --base-url). With
+  As for the main command: 0; 1 when an input does not exist (it still gets its error
+  record) or on an output error; 2 on a usage error (e.g. an invalid --base-url). With
   --deny errors, 3 when a record has an error finding; with --deny warnings, 3 when a record
-  has a warning or error finding.
+  has a warning or error finding (3 is returned even when an input does not exist).
 
 EXAMPLES:
   feedmill lint feed.xml
@@ -423,8 +423,9 @@ fn inputs_or_sample(args: &[String]) -> Vec<Input> {
 }
 
 /// The checks before a bulk run, shared by the main command and `lint`: an invalid
-/// `--base-url` is a usage error (exit 2); a missing or unreadable input still gets its
-/// error record, is also reported here, and makes the exit status 1 (the returned flag).
+/// `--base-url` is a usage error (exit 2); an input that does not exist (or cannot be
+/// looked up) still gets its error record, is also reported here, and makes the exit status
+/// 1 (the returned flag). One that exists but cannot be read only gets its error record.
 fn check_inputs(base_url: Option<&str>, inputs: &[Input]) -> Result<bool, ExitCode> {
     if let Some(u) = base_url {
         if let Err(e) = url::Url::parse(u) {

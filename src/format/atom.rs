@@ -193,15 +193,22 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Atom03, "content") => fill(&mut entry.content, atom03_content(r, &child, cx)),
             (Ns::Atom | Ns::Atom03, "link") => {
                 let type_attr = child.attr(cx.arena, "type");
-                let raw = child.attr(cx.arena, "length");
-                let what = format_args!("{}@length", child.qname);
-                let length = checked(r, child.offset, what, kind::INTEGER, raw, leading_digits);
                 ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 match link.rel {
                     Rel::Alternate => fill(&mut entry.page_url, link.url),
                     Rel::Enclosure => {
                         if let Some(url) = link.url {
+                            // Checked here, where it is used (`other_link` checks its own).
+                            let raw = child.attr(cx.arena, "length");
+                            let length = checked(
+                                r,
+                                child.offset,
+                                format_args!("{}@length", child.qname),
+                                kind::INTEGER,
+                                raw,
+                                leading_digits,
+                            );
                             entry.enclosures.push(crate::model::Enclosure {
                                 url: Some(url),
                                 mime_type: type_attr,

@@ -55,6 +55,10 @@ pub mod kind {
     pub const YES_NO: &str = "yes, no, true, false, explicit or clean";
     /// `podcast:episode` (a decimal number).
     pub const NUMBER: &str = "a non-negative number";
+    /// `media:content@isDefault`.
+    pub const TRUE_FALSE: &str = "true or false";
+    /// `podcast:locked`.
+    pub const YES_OR_NO: &str = "yes or no";
 }
 
 /// Longest part of a rejected value quoted in its diagnostic.
@@ -63,19 +67,29 @@ const QUOTED_MAX: usize = 80;
 /// `conv(raw)`; when `raw` holds something but `conv` rejects it, records an
 /// [`DiagnosticKind::InvalidValue`] at `at` naming `what` (the element or `element@attribute`
 /// as written in feeds) and quoting the value. A value of nothing but spaces is absent, not
-/// invalid.
+/// invalid. Where `conv` takes the value as written (the spec allows no spaces around it) and
+/// only the spaces around it made it fail, the message says so.
 pub fn checked<'s, T>(
     r: &mut XmlReader<'_>,
     at: usize,
     what: impl std::fmt::Display,
     kind: &str,
     raw: Option<&'s str>,
-    conv: impl FnOnce(&'s str) -> Option<T>,
+    conv: impl Fn(&'s str) -> Option<T>,
 ) -> Option<T> {
     let raw = raw?;
     let v = conv(raw);
     if v.is_none() && has_non_space(raw) {
-        invalid_value(r, at, what, kind, raw);
+        let trimmed = raw.trim_matches(is_space);
+        if trimmed.len() < raw.len() && conv(trimmed).is_some() {
+            let msg = format!(
+                "{what} {} is not {kind} (no spaces are allowed around it); left out",
+                quoted(raw)
+            );
+            r.diag(DiagnosticKind::InvalidValue, at, msg);
+        } else {
+            invalid_value(r, at, what, kind, trimmed);
+        }
     }
     v
 }
@@ -88,14 +102,13 @@ pub fn invalid_value(
     kind: &str,
     raw: &str,
 ) {
-    let msg = format!("{what} {} is not {kind}; left out", quoted(raw));
+    let msg = format!("{what} {} is not {kind}; left out", quoted(raw.trim_matches(is_space)));
     r.diag(DiagnosticKind::InvalidValue, at, msg);
 }
 
-/// `raw` trimmed, quoted and escaped for a diagnostic message, cut after [`QUOTED_MAX`]
-/// bytes (`…` marks the cut).
-pub fn quoted(raw: &str) -> String {
-    let v = raw.trim_matches(is_space);
+/// `v` quoted and escaped for a diagnostic message, cut after [`QUOTED_MAX`] bytes (`…`
+/// marks the cut).
+pub fn quoted(v: &str) -> String {
     let mut end = v.len().min(QUOTED_MAX);
     while !v.is_char_boundary(end) {
         end -= 1;

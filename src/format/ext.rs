@@ -151,7 +151,7 @@ pub fn typed_text<'a, T>(
     tag: &Tag<'a>,
     kind: &str,
     cx: &Ctx<'a>,
-    conv: impl FnOnce(&'a str) -> Option<T>,
+    conv: impl Fn(&'a str) -> Option<T>,
 ) -> Option<T> {
     let t = trimmed(r, cx);
     checked(r, tag.offset, tag.qname, kind, t, conv)
@@ -165,7 +165,7 @@ pub fn typed_attr<'a, T>(
     name: &str,
     kind: &str,
     cx: &Ctx<'a>,
-    conv: impl FnOnce(&'a str) -> Option<T>,
+    conv: impl Fn(&'a str) -> Option<T>,
 ) -> Option<T> {
     let v = attr_trimmed(tag, name, cx);
     checked(r, tag.offset, format_args!("{}@{name}", tag.qname), kind, v, conv)
@@ -601,9 +601,19 @@ pub fn other_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Opt
     }
     let url = attr_url(tag, "href", cx)?;
     let count = if rel == "replies" {
-        tag.attrs()
-            .find(|(n, _)| n.ends_with(":count") && r.attr_ns_uri(n) == THREAD)
-            .and_then(|(_, raw)| non_negative_integer(raw.trim_matches(is_space)))
+        let attr = tag.attrs().find(|(n, _)| n.ends_with(":count") && r.attr_ns_uri(n) == THREAD);
+        attr.and_then(|(n, raw)| {
+            let raw = Some(raw.trim_matches(is_space));
+            let at = tag.offset;
+            checked(
+                r,
+                at,
+                format_args!("{}@{n}", tag.qname),
+                kind::INTEGER,
+                raw,
+                non_negative_integer,
+            )
+        })
     } else {
         None
     };
@@ -631,7 +641,7 @@ pub fn media_content<'a>(
     group: Option<u32>,
     cx: &Ctx<'a>,
 ) -> MediaContent<'a> {
-    let is_default = attr_trimmed(tag, "isDefault", cx).and_then(|v| {
+    let is_default = typed_attr(r, tag, "isDefault", kind::TRUE_FALSE, cx, |v| {
         if v.eq_ignore_ascii_case("true") {
             Some(true)
         } else if v.eq_ignore_ascii_case("false") {
@@ -885,14 +895,15 @@ pub fn podcast_channel<'a>(
     match tag.local {
         "guid" => fill(&mut pc.guid, trimmed(r, cx)),
         "locked" => {
-            let v = text(r, cx).trim_matches(is_space);
-            let locked = if v.eq_ignore_ascii_case("yes") {
-                Some(true)
-            } else if v.eq_ignore_ascii_case("no") {
-                Some(false)
-            } else {
-                None
-            };
+            let locked = typed_text(r, tag, kind::YES_OR_NO, cx, |v| {
+                if v.eq_ignore_ascii_case("yes") {
+                    Some(true)
+                } else if v.eq_ignore_ascii_case("no") {
+                    Some(false)
+                } else {
+                    None
+                }
+            });
             if let Some(locked) = locked {
                 fill(
                     &mut pc.locked,

@@ -386,7 +386,7 @@ impl<'a> Cx<'a, '_> {
                 Some(l) => (None, Some(&*self.arena.alloc(l))),
                 None => {
                     let offset = self.offset(Some(raw));
-                    let v = crate::format::common::quoted(s);
+                    let v = crate::format::common::quoted(s.trim());
                     let msg = format!("`{field}` {v} is not a date; left out");
                     self.diag(DiagnosticKind::InvalidValue, offset, msg);
                     (None, None)
