@@ -201,10 +201,10 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                         if let Some(url) = link.url {
                             // Checked here, where it is used (`other_link` checks its own).
                             let raw = child.attr(cx.arena, "length");
-                            let length = checked(
+                            let length = checked_attr(
                                 r,
-                                child.offset,
-                                format_args!("{}@length", child.qname),
+                                &child,
+                                "length",
                                 kind::INTEGER,
                                 raw,
                                 leading_digits,

@@ -94,15 +94,28 @@ pub fn checked<'s, T>(
     v
 }
 
-/// Records that `raw`, the value of `what`, is not `kind` and was left out.
+/// [`checked`] for attribute `name` of `tag` (its value `raw`, as the caller reads it: as
+/// written or trimmed), named `element@attribute` as written.
+pub fn checked_attr<'s, T>(
+    r: &mut XmlReader<'_>,
+    tag: &Tag<'_>,
+    name: &str,
+    kind: &str,
+    raw: Option<&'s str>,
+    conv: impl Fn(&'s str) -> Option<T>,
+) -> Option<T> {
+    checked(r, tag.offset, format_args!("{}@{name}", tag.qname), kind, raw, conv)
+}
+
+/// Records that `value` (trimmed), the value of `what`, is not `kind` and was left out.
 pub fn invalid_value(
     r: &mut XmlReader<'_>,
     at: usize,
     what: impl std::fmt::Display,
     kind: &str,
-    raw: &str,
+    value: &str,
 ) {
-    let msg = format!("{what} {} is not {kind}; left out", quoted(raw.trim_matches(is_space)));
+    let msg = format!("{what} {} is not {kind}; left out", quoted(value));
     r.diag(DiagnosticKind::InvalidValue, at, msg);
 }
 
@@ -156,15 +169,7 @@ pub fn image_element<'a>(
     let v = tag.attr(cx.arena, attr).filter(|v| !v.is_empty())?;
     let url = resolve(cx.arena, &cx.base, v)?;
     let mut number = |name: &str| {
-        let raw = tag.attr(cx.arena, name);
-        checked(
-            r,
-            tag.offset,
-            format_args!("{}@{name}", tag.qname),
-            kind::INTEGER,
-            raw,
-            leading_digits,
-        )
+        checked_attr(r, tag, name, kind::INTEGER, tag.attr(cx.arena, name), leading_digits)
     };
     Some(Image { url: Some(url), width: number("width"), height: number("height") })
 }

@@ -167,8 +167,7 @@ pub fn typed_attr<'a, T>(
     cx: &Ctx<'a>,
     conv: impl Fn(&'a str) -> Option<T>,
 ) -> Option<T> {
-    let v = attr_trimmed(tag, name, cx);
-    checked(r, tag.offset, format_args!("{}@{name}", tag.qname), kind, v, conv)
+    checked_attr(r, tag, name, kind, attr_trimmed(tag, name, cx), conv)
 }
 
 /// An attribute value, trimmed; `None` when missing or empty.
@@ -278,6 +277,17 @@ pub fn rss_channel_date<'a>(
     }
     let own = if name == "pubDate" { &mut x.pub_date } else { &mut x.last_build_date };
     fill(own, strict);
+}
+
+/// `Some(true)` for `yes`, `Some(false)` for `no` (ASCII case-insensitive), else `None`.
+fn word_bool(v: &str, yes: &str, no: &str) -> Option<bool> {
+    if v.eq_ignore_ascii_case(yes) {
+        Some(true)
+    } else if v.eq_ignore_ascii_case(no) {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// `itunes:explicit` values.
@@ -604,15 +614,7 @@ pub fn other_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Opt
         let attr = tag.attrs().find(|(n, _)| n.ends_with(":count") && r.attr_ns_uri(n) == THREAD);
         attr.and_then(|(n, raw)| {
             let raw = Some(raw.trim_matches(is_space));
-            let at = tag.offset;
-            checked(
-                r,
-                at,
-                format_args!("{}@{n}", tag.qname),
-                kind::INTEGER,
-                raw,
-                non_negative_integer,
-            )
+            checked_attr(r, tag, n, kind::INTEGER, raw, non_negative_integer)
         })
     } else {
         None
@@ -641,15 +643,8 @@ pub fn media_content<'a>(
     group: Option<u32>,
     cx: &Ctx<'a>,
 ) -> MediaContent<'a> {
-    let is_default = typed_attr(r, tag, "isDefault", kind::TRUE_FALSE, cx, |v| {
-        if v.eq_ignore_ascii_case("true") {
-            Some(true)
-        } else if v.eq_ignore_ascii_case("false") {
-            Some(false)
-        } else {
-            None
-        }
-    });
+    let is_default =
+        typed_attr(r, tag, "isDefault", kind::TRUE_FALSE, cx, |v| word_bool(v, "true", "false"));
     MediaContent {
         url: attr_url(tag, "url", cx),
         mime_type: attr_trimmed(tag, "type", cx),
@@ -895,15 +890,7 @@ pub fn podcast_channel<'a>(
     match tag.local {
         "guid" => fill(&mut pc.guid, trimmed(r, cx)),
         "locked" => {
-            let locked = typed_text(r, tag, kind::YES_OR_NO, cx, |v| {
-                if v.eq_ignore_ascii_case("yes") {
-                    Some(true)
-                } else if v.eq_ignore_ascii_case("no") {
-                    Some(false)
-                } else {
-                    None
-                }
-            });
+            let locked = typed_text(r, tag, kind::YES_OR_NO, cx, |v| word_bool(v, "yes", "no"));
             if let Some(locked) = locked {
                 fill(
                     &mut pc.locked,

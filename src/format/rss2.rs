@@ -120,13 +120,7 @@ fn channel<'a>(
             }
             // dc:date is not in the RSS 2.0 table: read only as a lenient fallback.
             (Ns::DublinCore, "date") => {
-                let t = text(r, cx);
-                lenient_only(t, &mut feed.ext.updated_lenient, cx);
-                let v =
-                    checked(r, child.offset, child.qname, kind::DATE, Some(t), recover::date_value);
-                if cx.recover {
-                    offer(&mut p.updated, v, Source::of("date", &child));
-                }
+                dc_date(r, &child, &mut feed.ext.updated_lenient, &mut p.updated, cx)
             }
             (Ns::Null, "ttl") => {
                 let v = ext::typed_text(r, &child, kind::INTEGER, cx, non_negative_integer);
@@ -221,11 +215,9 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 r.skip();
                 if let Some(enclosure) = enclosure_from(&child, "url", cx) {
                     let raw = child.attr(cx.arena, "length");
-                    let at = child.offset;
-                    let length = checked(r, at, "enclosure@length", kind::INTEGER, raw, |v| {
-                        non_negative_integer(v)
-                    })
-                    .filter(|&n| n > 0);
+                    let length =
+                        checked_attr(r, &child, "length", kind::INTEGER, raw, non_negative_integer)
+                            .filter(|&n| n > 0);
                     entry.enclosures.push(Enclosure { length, ..enclosure });
                 }
             }
@@ -277,13 +269,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::DublinCore, "date") => {
-                let t = text(r, cx);
-                lenient_only(t, &mut entry.ext.updated_lenient, cx);
-                let v =
-                    checked(r, child.offset, child.qname, kind::DATE, Some(t), recover::date_value);
-                if cx.recover {
-                    offer(&mut p.updated, v, Source::of("date", &child));
-                }
+                dc_date(r, &child, &mut entry.ext.updated_lenient, &mut p.updated, cx)
             }
             (Ns::Null, "comments") => fill(&mut entry.ext.comments, url_element(r, cx)),
             (Ns::Null, "source") => {
@@ -320,15 +306,23 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     entry
 }
 
-/// An element outside the spec's table that carries a date (`dc:date` in RSS 2.0): read only
-/// into the lenient slot (first one wins; dropped at cleanup if the spec field is set).
-fn lenient_only<'a>(
-    t: &str,
-    slot: &mut Option<&'a crate::model::lenient_date::LenientDate>,
+/// `dc:date` (channel or item), outside the RSS 2.0 table: read leniently into the lenient
+/// slot (first one wins; dropped at cleanup if the spec field is set) and, with the recovery
+/// rules, offered as `updated`; a value no reading takes is recorded as invalid.
+fn dc_date<'a>(
+    r: &mut XmlReader<'a>,
+    child: &Tag<'a>,
+    lenient: &mut Option<&'a crate::model::lenient_date::LenientDate>,
+    updated: &mut Option<(crate::model::Timestamp, Source<'a>)>,
     cx: &Ctx<'a>,
 ) {
-    if slot.is_none() {
-        *slot = crate::model::lenient_date::parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+    let t = text(r, cx);
+    if lenient.is_none() {
+        *lenient = crate::model::lenient_date::parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+    }
+    let v = checked(r, child.offset, child.qname, kind::DATE, Some(t), recover::date_value);
+    if cx.recover {
+        offer(updated, v, Source::of("date", child));
     }
 }
 
