@@ -1574,12 +1574,16 @@ pub fn check_decode_case(case: &DecodeCase) {
 /// - damage positions are taken from the items' bytes (see the code).
 ///
 /// Invariants: items in order inside the stream; no block over the limit; the reader's buffer
-/// within `warc::buffer_bound`; under damage 0, 1, 3: no `http://spoof/` record ever (except
+/// within `warc::buffer_bound`; gzip layouts: the same items, in full, when the members are
+/// inflated ahead (`warc::ahead`, inline, 1–4 ranges ahead) as when they are not; under
+/// damage 0, 1, 3: no `http://spoof/` record ever (except
 /// the documented block-gzip case: reading resumes inside a record cut by a failed member),
 /// and every good record whose gzip members are intact is read (block-gzip: those after the
 /// first intact member that follows the last damaged one, when no spoof is in the archive).
 pub fn check_archive(data: &[u8]) {
-    use feedmill::bulk::warc::{buffer_bound, read_warc, WarcItem};
+    use feedmill::bulk::warc::ahead::{InlineOffload, Offload};
+    use feedmill::bulk::warc::{buffer_bound, read_warc, read_warc_with, WarcItem};
+    use std::sync::Arc;
     let mut r = Bytes::new(data);
     let layout = r.u8() % 4;
     let block = r.u8() as usize * 8 + 32;
@@ -1739,6 +1743,25 @@ pub fn check_archive(data: &[u8]) {
     })
     .expect("reading from memory fails");
     assert!(peak <= buffer_bound(max), "reader buffer {peak} over its bound");
+    if layout != 0 {
+        // Members inflated ahead (the bulk pipeline's path): the very same items.
+        let items_of = |offload: Option<Arc<dyn Offload>>| {
+            let mut all = Vec::new();
+            read_warc_with(&stream[..], true, max, offload, &mut Vec::new, &mut |item| {
+                all.push(match item {
+                    WarcItem::Response { at, target_uri, block } => {
+                        format!("R {at} {target_uri} {}", String::from_utf8_lossy(&block))
+                    }
+                    other => format!("{other:?}"),
+                });
+                true
+            })
+            .expect("reading from memory fails");
+            all
+        };
+        let ahead: Arc<dyn Offload> = Arc::new(InlineOffload::new(1 + positions[0] as usize % 4));
+        assert_eq!(items_of(Some(ahead)), items_of(None), "members inflated ahead read otherwise");
+    }
     if damage == 2 && layout != 0 {
         return;
     }

@@ -23,6 +23,7 @@ use std::thread::JoinHandle;
 
 use flate2::bufread::MultiGzDecoder;
 
+use super::warc::ahead::Offload;
 use super::warc::gz::{Break, GzStream, PlainStream, Raw, Source, Step};
 use super::warc::{self, WarcItem};
 
@@ -176,7 +177,20 @@ pub fn enumerate(
     pool: &BufPool,
     emit: &mut dyn FnMut(Record) -> bool,
 ) {
-    let mut r = Reader { cfg, counters, pool, emit, stopped: false };
+    enumerate_with(inputs, cfg, counters, pool, None, emit)
+}
+
+/// [`enumerate`], with the gzip members of WARC.gz inputs inflated ahead by `offload`'s
+/// threads (see [`warc::ahead`]); the records are the same.
+pub fn enumerate_with(
+    inputs: &[Input],
+    cfg: &ReadConfig,
+    counters: &Counters,
+    pool: &BufPool,
+    offload: Option<Arc<dyn Offload>>,
+    emit: &mut dyn FnMut(Record) -> bool,
+) {
+    let mut r = Reader { cfg, counters, pool, emit, offload, stopped: false };
     for input in inputs {
         match input {
             Input::Stdin => {
@@ -196,6 +210,7 @@ struct Reader<'c, 'e> {
     counters: &'c Counters,
     pool: &'c BufPool,
     emit: &'e mut dyn FnMut(Record) -> bool,
+    offload: Option<Arc<dyn Offload>>,
     stopped: bool,
 }
 
@@ -466,6 +481,9 @@ impl Reader<'_, '_> {
                     if after.starts_with(b"WARC/") {
                         let source = format!("{name}@{}", b.offset);
                         self.broken(source, b.kind, b.message);
+                        if let Some(o) = &self.offload {
+                            src.offload(o.clone());
+                        }
                         return self.warc(name, &mut src, after, None);
                     }
                     return self.broken(name.to_owned(), b.kind, break_error(&b).to_string());
@@ -475,6 +493,9 @@ impl Reader<'_, '_> {
             }
         }
         if peek.starts_with(b"WARC/") {
+            if let Some(o) = &self.offload {
+                src.offload(o.clone());
+            }
             return self.warc(name, &mut src, peek, brk);
         }
         let err = brk.map(|b| break_error(&b));

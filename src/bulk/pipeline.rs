@@ -7,11 +7,18 @@
 //!  groups records into    record, into a pooled batch B     ─►   ::batch, in input order;
 //!  batches, numbered,     (per-worker state: parser, arena,       then B, the record buffers
 //!  waits on the budget    scratch, the step)                      and the budget go back
+//!        │  ▲
+//!        ▼  │ WARC.gz members inflated ahead (warc::ahead), taken before any batch
 //! ```
 //!
 //! No barrier: a worker takes the next batch as soon as it is done with one; the writer holds
 //! batches that finished early in a reorder buffer until their predecessors are written. The
 //! output is therefore identical for any number of threads.
+//!
+//! The workers also inflate a WARC.gz's gzip members for the reader (the job queue implements
+//! [`Offload`]): the reader waits on them, so they go before parse batches. The reader thread
+//! itself then only reads, finds member starts and cuts records, so `threads` workers are the
+//! run's CPU work (inflating included) and inflating is no single-thread ceiling.
 //!
 //! # Memory bound
 //!
@@ -37,11 +44,12 @@ use std::collections::VecDeque;
 use std::io;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, sync_channel, Receiver};
+use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
 use super::input::{self, BufPool, Counters, Payload, ReadConfig, Record};
+use super::warc::ahead::{Inflater, Offload, RangeJob};
 use super::{Config, Progress, Summary, Worker};
 use crate::sink::stats::Stats;
 use crate::sink::RecordView;
@@ -165,6 +173,90 @@ impl Budget {
     }
 }
 
+/// The workers' queue: ranges of gzip members to inflate (first: the reader thread waits on
+/// them) and batches of records to process.
+struct Jobs {
+    state: Mutex<Queued>,
+    ready: Condvar,
+    threads: usize,
+}
+
+#[derive(Default)]
+struct Queued {
+    inflate: VecDeque<RangeJob>,
+    parse: VecDeque<Work>,
+    /// No more jobs will come (the reader is done).
+    closed: bool,
+    /// The run is stopping: inflate jobs are handed back uninflated.
+    stopped: bool,
+}
+
+enum Job {
+    Inflate(RangeJob),
+    Parse(Work),
+}
+
+impl Jobs {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queued> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn push(&self, work: Work) {
+        self.lock().parse.push_back(work);
+        self.ready.notify_one();
+    }
+
+    /// The next job, inflating first; `None` once the reader is done and nothing is queued.
+    fn next(&self) -> Option<Job> {
+        let mut q = self.lock();
+        loop {
+            if let Some(j) = q.inflate.pop_front() {
+                return Some(Job::Inflate(j));
+            }
+            if let Some(w) = q.parse.pop_front() {
+                return Some(Job::Parse(w));
+            }
+            if q.closed {
+                return None;
+            }
+            q = self.ready.wait(q).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+
+    fn close(&self) {
+        self.lock().closed = true;
+        self.ready.notify_all();
+    }
+
+    /// Hands back every queued inflate job (and any submitted later): a reader waiting on
+    /// one must not wait for workers that have stopped.
+    fn stop(&self) {
+        let queued = {
+            let mut q = self.lock();
+            q.stopped = true;
+            std::mem::take(&mut q.inflate)
+        };
+        queued.into_iter().for_each(RangeJob::cancel);
+    }
+}
+
+impl Offload for Jobs {
+    fn submit(&self, job: RangeJob) {
+        let mut q = self.lock();
+        if q.stopped {
+            drop(q);
+            return job.cancel();
+        }
+        q.inflate.push_back(job);
+        drop(q);
+        self.ready.notify_one();
+    }
+
+    fn ranges_ahead(&self) -> usize {
+        2 * self.threads + 2
+    }
+}
+
 /// A batch of records on its way to a worker.
 struct Work {
     seq: u64,
@@ -232,8 +324,7 @@ where
     let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
     let (batch_records, batch_bytes) = (cfg.batch_records.max(1), cfg.batch_bytes.max(1));
 
-    let (work_tx, work_rx) = sync_channel::<Work>(threads);
-    let work_rx = Mutex::new(work_rx);
+    let jobs = Arc::new(Jobs { state: Mutex::default(), ready: Condvar::new(), threads });
     let (done_tx, done_rx) = channel::<Done<B>>();
 
     std::thread::scope(|scope| {
@@ -241,7 +332,8 @@ where
         let counters = &counters;
         let record_vecs = &record_vecs;
         let batches = &batches;
-        let work_rx = &work_rx;
+        let jobs_r = jobs.clone();
+        let jobs = &*jobs;
         let make_step = &make_step;
         let bufs_r = bufs.clone();
         let inputs = &inputs;
@@ -262,9 +354,9 @@ where
                     if !budget.admit(bytes) {
                         return false;
                     }
-                    let ok = work_tx.send(Work { seq, records, bytes }).is_ok();
+                    jobs_r.push(Work { seq, records, bytes });
                     seq += 1;
-                    ok
+                    true
                 };
                 let mut emit = |r: Record| {
                     bytes += held(&r);
@@ -278,10 +370,19 @@ where
                     }
                     true
                 };
-                input::enumerate(inputs, read_cfg, counters, &bufs_r, &mut emit);
+                let offload: Arc<dyn Offload> = jobs_r.clone();
+                input::enumerate_with(
+                    inputs,
+                    read_cfg,
+                    counters,
+                    &bufs_r,
+                    Some(offload),
+                    &mut emit,
+                );
                 if !pending.is_empty() {
                     send(pending, bytes);
                 }
+                jobs_r.close();
             },
         )?;
         for i in 0..threads {
@@ -292,12 +393,15 @@ where
                 move || {
                     let mut worker = Worker::new(cfg);
                     let mut step = make_step();
-                    loop {
-                        let work = {
-                            let rx = work_rx.lock().unwrap_or_else(|p| p.into_inner());
-                            rx.recv()
+                    let mut inflater = None;
+                    while let Some(job) = jobs.next() {
+                        let Work { seq, records, bytes } = match job {
+                            Job::Inflate(range) => {
+                                range.run(inflater.get_or_insert_with(Inflater::default));
+                                continue;
+                            }
+                            Job::Parse(work) => work,
                         };
-                        let Ok(Work { seq, records, bytes }) = work else { break };
                         if budget.stop.load(Ordering::Relaxed) {
                             recycle(bufs, record_vecs, records);
                             continue;
@@ -345,9 +449,8 @@ where
         );
         // Stop the reader and the workers (a no-op after a complete run).
         budget.stop();
+        jobs.stop();
         drop(done_rx);
-        // Drain the work channel so a reader blocked on sending wakes up.
-        while work_rx.lock().map(|rx| rx.try_recv().is_ok()).unwrap_or(false) {}
         let stats = result?;
         Ok(Summary {
             stats,

@@ -23,10 +23,12 @@
 //! than one pull waits in a buffer of at most [`BIG`] bytes.
 
 use std::io::{self, Read};
+use std::sync::Arc;
 
 use miniz_oxide::inflate::core::{decompress_with_limit, inflate_flags, DecompressorOxide};
 use miniz_oxide::inflate::TINFLStatus;
 
+use super::ahead::{Ahead, Offload};
 use crate::bulk::deflate::{Miss, OneShot};
 
 /// Raw bytes kept behind the read position, to resynchronize from a failed member's start.
@@ -182,6 +184,11 @@ impl<R: Read> Raw<R> {
     pub fn oldest(&self) -> u64 {
         self.base
     }
+
+    /// Whether the underlying stream has ended (every byte of it is buffered or consumed).
+    pub fn at_end(&self) -> bool {
+        self.eof
+    }
 }
 
 impl<R: Read> Read for Raw<R> {
@@ -262,6 +269,10 @@ pub struct GzStream<R> {
     /// is handed out by the next pulls, before anything else is read.
     big: Vec<u8>,
     big_at: usize,
+    /// Members inflated ahead on other threads ([`GzStream::offload`]).
+    ahead: Option<Ahead>,
+    /// Members taken from `ahead`.
+    taken_ahead: u64,
 }
 
 /// Largest member decoded whole into the stream's reused member buffer (larger ones stream).
@@ -270,7 +281,7 @@ pub const BIG: usize = 4 << 20;
 /// See [`GzStream::misses`].
 const ONESHOT_MISSES: u32 = 4;
 
-const MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
+pub(super) const MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
 
 impl<R: Read> GzStream<R> {
     /// The decoded stream of the gzip members in `raw`.
@@ -289,7 +300,47 @@ impl<R: Read> GzStream<R> {
             misses: 0,
             big: Vec::new(),
             big_at: 0,
+            ahead: None,
+            taken_ahead: 0,
         }
+    }
+
+    /// Members so far whose bytes came from the [`GzStream::offload`] threads.
+    pub fn members_inflated_ahead(&self) -> u64 {
+        self.taken_ahead
+    }
+
+    /// From now on, members ahead of the read position are inflated by `offload`'s threads
+    /// (see [`super::ahead`]); the decoded stream is the same byte for byte.
+    pub fn offload(&mut self, offload: Arc<dyn Offload>) {
+        self.ahead = Some(Ahead::new(offload));
+    }
+
+    /// At a member boundary: the member at the read position, when a helper inflated it.
+    /// Its bytes go to `out` (to `big` when more than `max`, handed out by the next pulls)
+    /// and the stream moves past it, in the state a member decoded here would leave
+    /// ([`GzStream::whole_member`]). Returns whether it did.
+    fn ahead_member(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<bool> {
+        let Some(ahead) = &mut self.ahead else { return Ok(false) };
+        ahead.top_up(&mut self.raw)?;
+        let p = self.raw.pos();
+        let Some((bytes, raw_len)) = ahead.member_at(p) else { return Ok(false) };
+        self.marks.push_back((self.decoded, p));
+        if bytes.len() <= max {
+            out.extend_from_slice(bytes);
+            self.decoded += bytes.len() as u64;
+        } else {
+            self.big.clear();
+            self.big.extend_from_slice(bytes);
+            self.big_at = 0;
+        }
+        self.raw.consume(raw_len);
+        self.member = None;
+        self.failing = None;
+        self.stored.clear();
+        self.misses = 0;
+        self.taken_ahead += 1;
+        Ok(true)
     }
 
     /// The fast path for a member nothing of which is inflated yet: when its whole deflate
@@ -551,6 +602,13 @@ impl<R: Read> Source for GzStream<R> {
             let Some(member) = &self.member else {
                 if self.raw.fill(1)?.is_empty() {
                     return Ok(Step::End);
+                }
+                let before = out.len();
+                if self.ahead_member(out, max.max(1))? {
+                    if self.serve_big(out, max) || out.len() > before {
+                        return Ok(Step::Data);
+                    }
+                    continue;
                 }
                 if let Some(b) = self.start_member()? {
                     return Ok(Step::Break(b));
