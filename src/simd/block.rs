@@ -88,6 +88,114 @@ pub(crate) fn find_any<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option
     }
 }
 
+/// Most bytes an escaped byte becomes in [`copy_escaped`], per input byte it replaces
+/// (`\u00XX` for one byte; `&nbsp;` for two).
+pub(crate) const MAX_ESCAPE: usize = 6;
+
+/// Input bytes [`copy_escaped`] reserves output room for at once: the output grows with the
+/// input, never by six times a long value in one step.
+const ESCAPE_ROUND: usize = 4096;
+
+/// The bytes of `bytes` (fewer than 16) as a block, padded with `pad`; no call to `memcpy`.
+#[inline(always)]
+fn tail_block(bytes: &[u8], pad: u8) -> [u8; BLOCK] {
+    let mut b = [pad; BLOCK];
+    let n = bytes.len();
+    if n >= 8 {
+        b[..8].copy_from_slice(&bytes[..8]);
+        b[n - 8..n].copy_from_slice(&bytes[n - 8..]);
+    } else if n >= 4 {
+        b[..4].copy_from_slice(&bytes[..4]);
+        b[n - 4..n].copy_from_slice(&bytes[n - 4..]);
+    } else {
+        b[..n].copy_from_slice(bytes);
+    }
+    b
+}
+
+/// Appends `src` to `out`, every byte `flag` marks (bit `i` for byte `i` of a block) replaced:
+/// `escape(src, i)` gives the replacement of the marked byte `src[i]` (its first `len` bytes,
+/// at most [`MAX_ESCAPE`] per input byte replaced) and how many input bytes it replaces (1,
+/// or 2 for a two-byte sequence; a marked byte that needs nothing returns itself). `pad` is a
+/// byte `flag` never marks.
+///
+/// Each block of `src` is stored to the output whole before it is looked at (room for it is
+/// reserved), then the write position moves past its clean bytes only: a run of clean bytes
+/// costs one load, one store and one mask per 16 bytes, and no `memcpy` call.
+#[inline(always)]
+pub(crate) fn copy_escaped(
+    out: &mut Vec<u8>,
+    src: &[u8],
+    pad: u8,
+    flag: impl Fn(&[u8; BLOCK]) -> u32,
+    escape: impl Fn(&[u8], usize) -> ([u8; 8], usize, usize),
+) {
+    let n = src.len();
+    let mut i = 0;
+    while i < n {
+        let end = n.min(i + ESCAPE_ROUND);
+        // Room: every input byte of the round becomes at most MAX_ESCAPE output bytes, and a
+        // store writes at most 16 bytes from the write position. Invariant below: the bytes
+        // written this round are at most MAX_ESCAPE times the input bytes consumed, and every
+        // store happens with an input byte of the round still unconsumed, so each store ends
+        // within `len + (end - round start) * MAX_ESCAPE + 16`.
+        out.reserve((end - i) * MAX_ESCAPE + 2 * BLOCK);
+        let room = out.capacity();
+        let mut o = out.len();
+        let dst = out.as_mut_ptr();
+        let replace = |i: &mut usize, o: &mut usize| {
+            let (rep, len, used) = escape(src, *i);
+            debug_assert!(used >= 1 && len <= 8 && len <= used * MAX_ESCAPE);
+            debug_assert!(*o + 8 <= room);
+            // SAFETY: within the reserved room (invariant above).
+            unsafe { std::ptr::write_unaligned(dst.add(*o).cast::<[u8; 8]>(), rep) };
+            *o += len;
+            *i += used;
+        };
+        while i + BLOCK <= end {
+            // SAFETY: `i + 16 <= end <= n`: the block is inside `src`.
+            let blk =
+                unsafe { std::ptr::read_unaligned(src.as_ptr().add(i).cast::<[u8; BLOCK]>()) };
+            debug_assert!(o + BLOCK <= room);
+            // SAFETY: within the reserved room (invariant above).
+            unsafe { std::ptr::write_unaligned(dst.add(o).cast::<[u8; BLOCK]>(), blk) };
+            let m = flag(&blk);
+            if m == 0 {
+                i += BLOCK;
+                o += BLOCK;
+                continue;
+            }
+            let k = m.trailing_zeros() as usize;
+            i += k;
+            o += k;
+            replace(&mut i, &mut o);
+        }
+        if end == n {
+            // The last bytes, fewer than a block.
+            while i < n {
+                let rest = n - i;
+                let blk = tail_block(&src[i..], pad);
+                debug_assert!(o + BLOCK <= room);
+                // SAFETY: within the reserved room (invariant above).
+                unsafe { std::ptr::write_unaligned(dst.add(o).cast::<[u8; BLOCK]>(), blk) };
+                let m = flag(&blk) & ((1u32 << rest) - 1);
+                if m == 0 {
+                    o += rest;
+                    break;
+                }
+                let k = m.trailing_zeros() as usize;
+                i += k;
+                o += k;
+                replace(&mut i, &mut o);
+            }
+            i = n;
+        }
+        // SAFETY: every byte up to `o` was written above (blocks and replacements, each
+        // counted only for the bytes that belong to the output).
+        unsafe { out.set_len(o) };
+    }
+}
+
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
 fn portable_lt_mask(block: &[u8; BLOCK], limit: u8) -> u32 {

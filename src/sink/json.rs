@@ -623,34 +623,10 @@ fn write_person(out: &mut Vec<u8>, p: &Person<'_>) -> bool {
 /// Sixteen bytes at a time (SSE2 compares, `simd::block`): the bytes to escape come out of a
 /// block as a bitmask, and the runs between them are copied whole.
 pub(crate) fn json_str(out: &mut Vec<u8>, s: &str) {
-    #[inline(always)]
-    fn needs(c: u8) -> bool {
-        c < 0x20 || c == b'"' || c == b'\\'
-    }
-    let b = s.as_bytes();
-    out.reserve(b.len() + 2);
     out.push(b'"');
-    let mut start = 0;
-    let mut i = 0;
-    while let Some(blk) = block::at(b, i) {
-        let mut m = block::lt_mask(blk, 0x20) | block::eq_mask(blk, [b'"', b'\\']);
-        while m != 0 {
-            let j = i + m.trailing_zeros() as usize;
-            out.extend_from_slice(&b[start..j]);
-            escape_byte(out, b[j]);
-            start = j + 1;
-            m &= m - 1;
-        }
-        i += block::BLOCK;
-    }
-    for (j, &c) in b.iter().enumerate().skip(i) {
-        if needs(c) {
-            out.extend_from_slice(&b[start..j]);
-            escape_byte(out, c);
-            start = j + 1;
-        }
-    }
-    out.extend_from_slice(&b[start..]);
+    let flag =
+        |blk: &[u8; block::BLOCK]| block::lt_mask(blk, 0x20) | block::eq_mask(blk, [b'"', b'\\']);
+    block::copy_escaped(out, s.as_bytes(), b'a', flag, |b, i| escape_byte(b[i]));
     out.push(b'"');
 }
 
@@ -659,8 +635,10 @@ fn push_uint(out: &mut Vec<u8>, v: impl itoa::Integer) {
     out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
 }
 
-/// The JSON escape of `c` (`"`, `\\` or a control character).
-fn escape_byte(out: &mut Vec<u8>, c: u8) {
+/// The JSON escape of `c` (`"`, `\\` or a control character): its bytes, their number, and
+/// the one input byte it replaces.
+#[inline(always)]
+fn escape_byte(c: u8) -> ([u8; 8], usize, usize) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
     let short = match c {
         b'"' => b'"',
@@ -671,18 +649,11 @@ fn escape_byte(out: &mut Vec<u8>, c: u8) {
         0x08 => b'b',
         0x0C => b'f',
         _ => {
-            out.extend_from_slice(&[
-                b'\\',
-                b'u',
-                b'0',
-                b'0',
-                HEX[(c >> 4) as usize],
-                HEX[(c & 15) as usize],
-            ]);
-            return;
+            let u = [b'\\', b'u', b'0', b'0', HEX[(c >> 4) as usize], HEX[(c & 15) as usize], 0, 0];
+            return (u, 6, 1);
         }
     };
-    out.extend_from_slice(&[b'\\', short]);
+    ([b'\\', short, 0, 0, 0, 0, 0, 0], 2, 1)
 }
 
 /// Serializes the HTML value `h` (strictly sanitized when the record asks for it) as a JSON
@@ -918,6 +889,13 @@ mod tests {
             let mut out = b"x".to_vec();
             json_str(&mut out, &s);
             assert_eq!(out[1..], serde_json::to_vec(&s).unwrap()[..], "{s:?}");
+        }
+        // Long strings (room is reserved 4 KiB of input at a time), escapes everywhere.
+        for len in [4095, 4096, 4097, 10_000] {
+            let s: String = "a\"\u{1}\\é\n".repeat(len / 6 + 1).chars().take(len).collect();
+            let mut out = Vec::new();
+            json_str(&mut out, &s);
+            assert_eq!(out, serde_json::to_vec(&s).unwrap(), "len {len}");
         }
         let mut out = Vec::new();
         json_str(&mut out, "tab\there \u{1}\"q\"\\");

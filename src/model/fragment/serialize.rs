@@ -177,120 +177,131 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
 /// Escapes `s` for the HTML fragment serialization: `&`, U+00A0, `<` and `>` always, `"`
 /// in attribute values.
 ///
-/// Sixteen bytes at a time (SSE2 compares, `simd::block`): the candidates (`& < >`, `"` in an
+/// Sixteen bytes at a time (`simd::block::copy_escaped`): the candidates (`& < >`, `"` in an
 /// attribute, 0xC2: the first byte of U+00A0 in UTF-8) come out of a block as a bitmask, and
-/// the runs between them are copied whole.
+/// the clean bytes between them cost nothing but the block's copy.
 pub(crate) fn html_escape(out: &mut String, s: &str, attr: bool) {
-    let b = s.as_bytes();
-    out.reserve(b.len());
-    let mut start = 0;
-    // Escapes the byte at `j` if it needs it; every boundary is before an ASCII byte or a
-    // U+00A0, so a char boundary.
-    let mut at = |out: &mut String, j: usize| {
-        let (rep, n) = match b[j] {
-            b'&' => ("&amp;", 1),
-            b'<' => ("&lt;", 1),
-            b'>' => ("&gt;", 1),
-            b'"' if attr => ("&quot;", 1),
-            0xC2 if b.get(j + 1) == Some(&0xA0) => ("&nbsp;", 2),
-            _ => return,
+    #[inline(always)]
+    fn rep(r: &[u8]) -> ([u8; 8], usize) {
+        let mut b = [0u8; 8];
+        b[..r.len()].copy_from_slice(r);
+        (b, r.len())
+    }
+    let escape = |b: &[u8], j: usize| {
+        let ((bytes, len), used) = match b[j] {
+            b'&' => (rep(b"&amp;"), 1),
+            b'<' => (rep(b"&lt;"), 1),
+            b'>' => (rep(b"&gt;"), 1),
+            b'"' => (rep(b"&quot;"), 1),
+            0xC2 if b.get(j + 1) == Some(&0xA0) => (rep(b"&nbsp;"), 2),
+            c => (rep(&[c]), 1),
         };
-        out.push_str(&s[start..j]);
-        out.push_str(rep);
-        start = j + n;
+        (bytes, len, used)
     };
-    let mut i = 0;
-    while let Some(blk) = block::at(b, i) {
-        let mut m = block::eq_mask(blk, [b'&', b'<', b'>', 0xC2]);
-        if attr {
-            m |= block::eq_mask(blk, [b'"']);
-        }
-        while m != 0 {
-            at(out, i + m.trailing_zeros() as usize);
-            m &= m - 1;
-        }
-        i += block::BLOCK;
+    // SAFETY: the bytes appended are those of `s` with ASCII bytes and whole U+00A0 sequences
+    // replaced by ASCII: UTF-8 again.
+    let out = unsafe { out.as_mut_vec() };
+    if attr {
+        let flag = |blk: &[u8; block::BLOCK]| block::eq_mask(blk, [b'&', b'<', b'>', 0xC2, b'"']);
+        block::copy_escaped(out, s.as_bytes(), b'a', flag, escape);
+    } else {
+        let flag = |blk: &[u8; block::BLOCK]| block::eq_mask(blk, [b'&', b'<', b'>', 0xC2]);
+        block::copy_escaped(out, s.as_bytes(), b'a', flag, escape);
     }
-    for j in i..b.len() {
-        at(out, j);
-    }
-    out.push_str(&s[start..]);
+}
+
+/// Whether `ns` is `known`: the builders use the constants themselves, so an address compare
+/// settles most calls before the string compare.
+#[inline(always)]
+fn is_ns(ns: &str, known: &'static str) -> bool {
+    std::ptr::eq(ns, known) || ns == known
 }
 
 pub(crate) fn is_void(e: &Element<'_>) -> bool {
-    e.namespace == HTML_NS
-        && matches!(
-            e.local,
-            "area"
-                | "base"
-                | "basefont"
-                | "bgsound"
-                | "br"
-                | "col"
-                | "embed"
-                | "frame"
-                | "hr"
-                | "img"
-                | "input"
-                | "keygen"
-                | "link"
-                | "meta"
-                | "param"
-                | "source"
-                | "track"
-                | "wbr"
-        )
+    is_ns(e.namespace, HTML_NS) && is_void_name(e.local)
 }
 
-fn is_raw_text(e: &Element<'_>) -> bool {
-    // noscript is escaped: fragments are parsed with scripting disabled.
-    e.namespace == HTML_NS
-        && matches!(
-            e.local,
-            "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext"
-        )
+/// HTML's void elements (no end tag, no children serialized).
+fn is_void_name(local: &str) -> bool {
+    matches!(
+        local,
+        "area"
+            | "base"
+            | "basefont"
+            | "bgsound"
+            | "br"
+            | "col"
+            | "embed"
+            | "frame"
+            | "hr"
+            | "img"
+            | "input"
+            | "keygen"
+            | "link"
+            | "meta"
+            | "param"
+            | "source"
+            | "track"
+            | "wbr"
+    )
 }
 
-fn push_html_tag_name(out: &mut String, e: &Element<'_>) {
-    if e.namespace == HTML_NS || e.namespace == SVG_NS || e.namespace == MATHML_NS {
-        out.push_str(e.local);
-    } else {
-        push_qname(out, e.prefix, e.local);
+/// HTML elements whose text is serialized as is. noscript is escaped: fragments are parsed
+/// with scripting disabled.
+fn is_raw_text_name(local: &str) -> bool {
+    matches!(local, "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext")
+}
+
+/// An element open in [`write_html`]: where it ends, the name its end tag writes, and whether
+/// its text is raw.
+struct Open<'a> {
+    end: usize,
+    prefix: Option<&'a str>,
+    local: &'a str,
+    raw_text: bool,
+}
+
+fn push_tag_name(out: &mut String, prefix: Option<&str>, local: &str) {
+    if let Some(p) = prefix {
+        out.push_str(p);
+        out.push(':');
     }
+    out.push_str(local);
 }
 
 /// HTML fragment serialization algorithm (void elements without end tag, raw text elements).
 pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
     let n = nodes.len();
-    // Open elements: (end index, node index).
-    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let mut stack: Vec<Open<'_>> = Vec::new();
     let mut i = 0;
     loop {
-        while let Some(&(end, idx)) = stack.last() {
-            if end > i && i < n {
+        while let Some(top) = stack.last() {
+            if top.end > i && i < n {
                 break;
             }
-            if let NodeKind::Element(e) = &nodes[idx].kind {
-                out.push_str("</");
-                push_html_tag_name(out, e);
-                out.push('>');
-            }
+            out.push_str("</");
+            push_tag_name(out, top.prefix, top.local);
+            out.push('>');
             stack.pop();
         }
         if i >= n {
             break;
         }
         let node = &nodes[i];
-        let limit = stack.last().map_or(n, |&(e, _)| e);
+        let limit = stack.last().map_or(n, |top| top.end);
         let end = (node.end as usize).clamp(i + 1, limit);
-        let parent = stack.last().and_then(|&(_, p)| match &nodes[p].kind {
-            NodeKind::Element(e) => Some(*e),
-            _ => None,
-        });
         match &node.kind {
             NodeKind::Element(e) => {
+                let html = is_ns(e.namespace, HTML_NS);
+                // HTML, SVG and MathML elements by their local name, others qualified.
+                let prefix = if html || is_ns(e.namespace, SVG_NS) || is_ns(e.namespace, MATHML_NS)
+                {
+                    None
+                } else {
+                    e.prefix
+                };
                 out.push('<');
-                push_html_tag_name(out, e);
+                push_tag_name(out, prefix, e.local);
                 // HTML serialization writes every attribute (no namespace fix-up: the XML
                 // serializer's "ignore namespace definition attribute" rule does not apply).
                 for a in e.attrs {
@@ -316,11 +327,11 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
                     out.push('"');
                 }
                 out.push('>');
-                if is_void(e) {
+                if html && is_void_name(e.local) {
                     i = end; // children of a void element are not serialized
                     continue;
                 }
-                if e.namespace == HTML_NS && matches!(e.local, "pre" | "textarea" | "listing") {
+                if html && matches!(e.local, "pre" | "textarea" | "listing") {
                     if let Some(NodeKind::Text(t)) =
                         nodes.get(i + 1).filter(|_| end > i + 1).map(|c| c.kind)
                     {
@@ -329,10 +340,11 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
                         }
                     }
                 }
-                stack.push((end, i));
+                let raw_text = html && is_raw_text_name(e.local);
+                stack.push(Open { end, prefix, local: e.local, raw_text });
             }
             NodeKind::Text(t) => {
-                if parent.is_some_and(|p| is_raw_text(&p)) {
+                if stack.last().is_some_and(|top| top.raw_text) {
                     out.push_str(t);
                 } else {
                     html_escape(out, t, false);
@@ -393,6 +405,21 @@ mod escape_tests {
                     let mut out = String::from("x");
                     html_escape(&mut out, &s, attr);
                     assert_eq!(out[1..], reference(&s, attr), "{s:?} attr={attr}");
+                }
+            }
+        }
+        // Long values: the output room is reserved 4 KiB of input at a time, and a U+00A0
+        // may straddle the boundary.
+        for len in [4090, 4095, 4096, 4097, 8191, 8192, 8193, 20_000] {
+            for at in [len - 17, len - 2, 4094, 4095, 4096, 8191] {
+                let mut s = "ab\"c<d".repeat(len / 6 + 1)[..len].to_string();
+                if at + 2 <= s.len() && s.is_char_boundary(at) && s.is_char_boundary(at + 2) {
+                    s.replace_range(at..at + 2, "\u{A0}");
+                }
+                for attr in [false, true] {
+                    let mut out = String::new();
+                    html_escape(&mut out, &s, attr);
+                    assert_eq!(out, reference(&s, attr), "len {len} nbsp at {at}");
                 }
             }
         }
