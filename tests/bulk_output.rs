@@ -67,11 +67,95 @@ fn output_is_the_same_for_any_threads_and_budget() {
         ..Config::default()
     };
     let want = sha256(&jsonl(&base, &corpus));
-    for (threads, budget) in [(2, 16 << 20), (3, 1), (4, 64 << 10)] {
-        let cfg = Config { threads, max_bytes_in_flight: budget, ..base.clone() };
+    for (threads, readers, budget) in [
+        (2, 1, 16 << 20),
+        (3, 1, 1),
+        (4, 1, 64 << 10),
+        (2, 2, 16 << 20),
+        (3, 4, 1),
+        (1, 3, 256 << 10),
+    ] {
+        let cfg = Config { threads, readers, max_bytes_in_flight: budget, ..base.clone() };
         let got = sha256(&jsonl(&cfg, &corpus));
-        assert_eq!(got, want, "--extract with {threads} threads, budget {budget}");
+        assert_eq!(
+            got, want,
+            "--extract with {threads} threads, {readers} readers, budget {budget}"
+        );
     }
+}
+
+/// A WARC.gz of `n` corpus files as responses, one gzip member per record (as crawlers write).
+fn warc_gz(files: &[PathBuf]) -> Vec<u8> {
+    use flate2::{write::GzEncoder, Compression};
+    let mut out = Vec::new();
+    for (i, f) in files.iter().enumerate() {
+        let body = std::fs::read(f).unwrap();
+        let mut http = b"HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\n\r\n".to_vec();
+        http.extend(&body);
+        let mut rec = format!(
+            "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://h{i}.example/feed\r\n\
+             Content-Length: {}\r\n\r\n",
+            http.len()
+        )
+        .into_bytes();
+        rec.extend(http);
+        rec.extend(b"\r\n\r\n");
+        let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+        e.write_all(&rec).unwrap();
+        out.extend(e.finish().unwrap());
+    }
+    out
+}
+
+/// Several inputs (a directory, a WARC.gz, single files) read by several readers at once:
+/// the same bytes, in input order, as one reader gives; early stops too.
+#[test]
+fn several_readers_keep_input_order() {
+    let Some(corpus) = corpus() else { return };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("rss2"))
+        .unwrap()
+        .chain(std::fs::read_dir(corpus.join("atom")).unwrap())
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let dir = std::env::temp_dir().join(format!("feedmill-readers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let archive = dir.join("part.warc.gz");
+    std::fs::write(&archive, warc_gz(&files[..120])).unwrap();
+    let inputs = vec![
+        Input::Path(files[3].clone()),
+        Input::Path(corpus.clone()),
+        Input::Path(archive.clone()),
+        Input::Path(dir.join("missing.xml")),
+        Input::Path(files[7].clone()),
+        Input::Path(archive),
+    ];
+    let run = |cfg: &Config| {
+        let out = Shared::default();
+        bulk::run(inputs.clone(), cfg, Box::new(out.clone()), &mut |_| {}).expect("bulk run");
+        let bytes = out.0.lock().unwrap().clone();
+        bytes
+    };
+    let one = Config { threads: 1, readers: 1, ..Config::default() };
+    let want = run(&one);
+    assert_eq!(want.iter().filter(|&&b| b == b'\n').count(), 1 + 289 + 120 + 1 + 1 + 120);
+    for (threads, readers, budget) in
+        [(1, 2, 16 << 20), (2, 3, 1), (3, 8, 64 << 10), (4, 2, 1 << 20)]
+    {
+        let cfg = Config { threads, readers, max_bytes_in_flight: budget, ..Config::default() };
+        assert!(run(&cfg) == want, "{threads} threads, {readers} readers, budget {budget}");
+    }
+    // Stopping early with several readers ends the run (no reader left waiting).
+    let cfg = Config { threads: 2, readers: 3, max_bytes_in_flight: 1, ..Config::default() };
+    let step = || |_: &RecordView<'_, '_>, b: &mut Vec<u8>| b.push(1);
+    let mut consumed = 0;
+    let mut stop_after_3 = |_: &mut Vec<u8>| {
+        consumed += 1;
+        Ok(if consumed == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+    };
+    bulk::run_with(inputs.clone(), &cfg, step, &mut stop_after_3, &mut |_| {}).unwrap();
+    assert_eq!(consumed, 3);
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

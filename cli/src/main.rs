@@ -85,6 +85,11 @@ struct Cli {
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
 
+    /// Reader threads: read several input files at once (output still in input order)
+    /// [default: one per 8 worker threads]. At most 256.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    readers: Option<u16>,
+
     /// Base URL for plain documents (WARC records use their target URI).
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
@@ -307,6 +312,9 @@ fn main() -> ExitCode {
     let mut cfg = Config { base_url: cli.base_url.clone(), ..Config::default() };
     if let Some(t) = cli.threads {
         cfg.threads = t.into();
+    }
+    if let Some(r) = cli.readers {
+        cfg.readers = r.into();
     }
     cfg.options.spec_exact = cli.spec_exact;
     let limits = &mut cfg.options.limits;

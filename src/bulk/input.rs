@@ -190,28 +190,88 @@ pub fn enumerate_with(
     offload: Option<Arc<dyn Offload>>,
     emit: &mut dyn FnMut(Record) -> bool,
 ) {
-    let mut r = Reader { cfg, counters, pool, emit, offload, stopped: false };
+    Reader::new(cfg, counters, pool, offload, emit).walk(inputs);
+}
+
+/// One thing to read, as the walk of the inputs yields them, in input order.
+#[derive(Debug)]
+pub(crate) enum Item {
+    /// Standard input.
+    Stdin,
+    /// A path to open and read: a regular file of a walked directory, or a path named on the
+    /// command line that is not a directory (opened whatever it is).
+    Open(PathBuf),
+    /// Something that cannot be read (its error record).
+    Broken { source: String, kind: &'static str, message: String },
+}
+
+/// Walks `inputs` in order, calling `f` with each [`Item`] and its size when known (from the
+/// file's metadata); stops when `f` returns false. A directory is walked recursively (entries
+/// sorted by name, symbolic links followed, a link back to an ancestor directory reported as
+/// `symlink_loop`); in it, anything but regular files and directories (FIFOs, sockets,
+/// devices) is reported as `not_a_file` and not opened. A path named on the command line is
+/// opened whatever it is (a FIFO from `<(...)`, a device: read up to the limit).
+pub(crate) fn walk(inputs: &[Input], f: &mut dyn FnMut(Item, Option<u64>) -> bool) {
     for input in inputs {
-        match input {
+        let path = match input {
             Input::Stdin => {
-                let stdin = io::stdin().lock();
-                r.stream("-", stdin);
+                if !f(Item::Stdin, None) {
+                    return;
+                }
+                continue;
             }
-            Input::Path(p) => r.path(p),
-        }
-        if r.stopped {
+            Input::Path(p) => p,
+        };
+        let go_on = match std::fs::metadata(path) {
+            Err(e) => {
+                let (source, message) = (path_name(path), e.to_string());
+                f(Item::Broken { source, kind: "io", message }, None)
+            }
+            Ok(m) if !m.is_dir() => f(Item::Open(path.clone()), Some(m.len())),
+            Ok(_) => walk_dir(path, f),
+        };
+        if !go_on {
             return;
         }
     }
 }
 
-struct Reader<'c, 'e> {
+/// The items of directory `dir` (see [`walk`]); false when `f` stopped the walk.
+fn walk_dir(dir: &Path, f: &mut dyn FnMut(Item, Option<u64>) -> bool) -> bool {
+    let walk = walkdir::WalkDir::new(dir).follow_links(true).sort_by_file_name();
+    for entry in walk {
+        let go_on = match entry {
+            Err(e) => {
+                let source = e.path().map_or_else(|| path_name(dir), path_name);
+                let kind = if e.loop_ancestor().is_some() { "symlink_loop" } else { "io" };
+                f(Item::Broken { source, kind, message: e.to_string() }, None)
+            }
+            Ok(e) if e.file_type().is_dir() => true,
+            Ok(e) if e.file_type().is_file() => {
+                let size = e.metadata().ok().map(|m| m.len());
+                f(Item::Open(e.into_path()), size)
+            }
+            Ok(e) => {
+                let message = "not a regular file (FIFO, socket or device): skipped".to_owned();
+                f(Item::Broken { source: path_name(e.path()), kind: "not_a_file", message }, None)
+            }
+        };
+        if !go_on {
+            return false;
+        }
+    }
+    true
+}
+
+/// Reads items into records.
+pub(crate) struct Reader<'c, 'e> {
     cfg: &'c ReadConfig,
     counters: &'c Counters,
     pool: &'c BufPool,
     emit: &'e mut dyn FnMut(Record) -> bool,
     offload: Option<Arc<dyn Offload>>,
-    stopped: bool,
+    /// `emit` returned false: nothing more is read.
+    pub(crate) stopped: bool,
 }
 
 /// Counts raw bytes read.
@@ -375,7 +435,17 @@ fn break_error(b: &Break) -> io::Error {
     io::Error::new(kind, format!("gzip member at {}: {}", b.offset, b.message))
 }
 
-impl Reader<'_, '_> {
+impl<'c, 'e> Reader<'c, 'e> {
+    pub(crate) fn new(
+        cfg: &'c ReadConfig,
+        counters: &'c Counters,
+        pool: &'c BufPool,
+        offload: Option<Arc<dyn Offload>>,
+        emit: &'e mut dyn FnMut(Record) -> bool,
+    ) -> Self {
+        Reader { cfg, counters, pool, emit, offload, stopped: false }
+    }
+
     fn emit(&mut self, rec: Record) {
         if !self.stopped && !(self.emit)(rec) {
             self.stopped = true;
@@ -386,44 +456,36 @@ impl Reader<'_, '_> {
         self.emit(Record { source, payload: Payload::Broken { kind, message } });
     }
 
-    /// A file or a directory. A directory is walked recursively (entries sorted by name,
-    /// symbolic links followed, a link back to an ancestor directory reported as
-    /// `symlink_loop`); in it, anything but regular files and directories (FIFOs, sockets,
-    /// devices) is reported as `not_a_file` and not opened. A path named on the command line
-    /// is opened whatever it is (a FIFO from `<(...)`, a device: read up to the limit).
-    fn path(&mut self, path: &Path) {
-        let name = path_name(path);
-        let meta = match std::fs::metadata(path) {
-            Ok(m) => m,
-            Err(e) => return self.broken(name, "io", e.to_string()),
-        };
-        if !meta.is_dir() {
-            return match File::open(path) {
-                Ok(f) => self.stream(&name, f),
-                Err(e) => self.broken(name, "io", e.to_string()),
-            };
-        }
-        let walk = walkdir::WalkDir::new(path).follow_links(true).sort_by_file_name();
-        for entry in walk {
-            match entry {
-                Err(e) => {
-                    let source = e.path().map_or_else(|| name.clone(), path_name);
-                    let kind = if e.loop_ancestor().is_some() { "symlink_loop" } else { "io" };
-                    self.broken(source, kind, e.to_string());
-                }
-                Ok(e) if e.file_type().is_dir() => {}
-                Ok(e) if e.file_type().is_file() => match File::open(e.path()) {
-                    Ok(f) => self.stream(&path_name(e.path()), f),
-                    Err(err) => self.broken(path_name(e.path()), "io", err.to_string()),
-                },
-                Ok(e) => {
-                    let msg = "not a regular file (FIFO, socket or device): skipped".to_owned();
-                    self.broken(path_name(e.path()), "not_a_file", msg);
-                }
-            }
+    /// Reads every item of the walk of `inputs`, in order.
+    pub(crate) fn walk(&mut self, inputs: &[Input]) {
+        walk(inputs, &mut |item, _| {
+            self.read(item);
+            !self.stopped
+        });
+    }
+
+    /// Reads `items`, in order.
+    pub(crate) fn items(&mut self, items: Vec<Item>) {
+        for item in items {
             if self.stopped {
                 return;
             }
+            self.read(item);
+        }
+    }
+
+    /// Reads one item of the walk.
+    pub(crate) fn read(&mut self, item: Item) {
+        match item {
+            Item::Stdin => {
+                let stdin = io::stdin().lock();
+                self.stream("-", stdin);
+            }
+            Item::Open(path) => match File::open(&path) {
+                Ok(f) => self.stream(&path_name(&path), f),
+                Err(e) => self.broken(path_name(&path), "io", e.to_string()),
+            },
+            Item::Broken { source, kind, message } => self.broken(source, kind, message),
         }
     }
 

@@ -44,6 +44,10 @@ use process::{Outcome, Processed};
 pub struct Config {
     /// Worker threads. Default: the number of CPUs.
     pub threads: usize,
+    /// Reader threads: with more than one, the inputs (the files named and the files in the
+    /// directories named) are read concurrently, in chunks of consecutive files, and the
+    /// output is still in input order. Default: 0, one reader per 8 workers (at least one).
+    pub readers: usize,
     /// Base URL for plain documents (WARC records use their target URI). Default: none.
     pub base_url: Option<String>,
     /// Parser options (its `max_input_bytes` also bounds one record). Default: defaults.
@@ -75,6 +79,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            readers: 0,
             base_url: None,
             options: Options::default(),
             max_bytes_in_flight: 16 << 20,
@@ -84,6 +89,17 @@ impl Default for Config {
             batch_records: pipeline::BATCH_RECORDS,
             batch_bytes: pipeline::BATCH_BYTES,
         }
+    }
+}
+
+impl Config {
+    /// The reader threads of a run with `threads` workers.
+    pub(crate) fn readers_for(&self, threads: usize) -> usize {
+        match self.readers {
+            0 => threads.div_ceil(8),
+            n => n,
+        }
+        .clamp(1, 256)
     }
 }
 

@@ -40,15 +40,15 @@
 //! `B` and each worker's parser, arena and scratch are reused, so the steady state allocates
 //! nothing per record beyond what the readers and the parser need for that record's content.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::io;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
-use super::input::{self, BufPool, Counters, Payload, ReadConfig, Record};
+use super::input::{self, BufPool, Counters, Item, Payload, ReadConfig, Record};
 use super::warc::ahead::{Inflater, Offload, RangeJob};
 use super::{Config, Progress, Summary, Worker};
 use crate::sink::stats::Stats;
@@ -126,25 +126,57 @@ pub(crate) const BATCH_RECORDS: usize = 16;
 pub(crate) const BATCH_BYTES: usize = 256 << 10;
 
 /// Bytes in flight and batches in flight, with a wait for room.
+///
+/// With several readers, the chunk the writer is on (the *current* chunk) always gets room:
+/// readers of later chunks admit batches only within half the budget, and the current
+/// chunk's reader may exceed the budget with one batch when none of its own is in flight
+/// (its batches are the ones the writer drains). So the writer never waits on a reader that
+/// waits on batches the writer cannot consume yet.
 struct Budget {
-    state: Mutex<(usize, usize)>,
+    state: Mutex<Flight>,
     room: Condvar,
     max_bytes: usize,
     max_batches: usize,
     stop: AtomicBool,
 }
 
+#[derive(Default)]
+struct Flight {
+    bytes: usize,
+    batches: usize,
+    /// The chunk the writer consumes now, and its batches in flight.
+    current: u64,
+    current_batches: usize,
+    /// Batches in flight of later chunks.
+    ahead: BTreeMap<u64, usize>,
+}
+
 impl Budget {
-    /// Waits until a batch of `n` bytes fits; false when the run is stopping.
-    fn admit(&self, n: usize) -> bool {
-        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+    fn lock(&self) -> std::sync::MutexGuard<'_, Flight> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Waits until a batch of `n` bytes of `chunk` fits; false when the run is stopping.
+    fn admit(&self, n: usize, chunk: u64) -> bool {
+        let mut s = self.lock();
         loop {
             if self.stop.load(Ordering::Relaxed) {
                 return false;
             }
-            let (bytes, batches) = *s;
-            if batches == 0 || (bytes + n <= self.max_bytes && batches < self.max_batches) {
-                *s = (bytes + n, batches + 1);
+            let fits = if chunk == s.current {
+                s.current_batches == 0
+                    || (s.bytes + n <= self.max_bytes && s.batches < self.max_batches)
+            } else {
+                s.bytes + n <= self.max_bytes / 2 && s.batches < self.max_batches / 2
+            };
+            if fits {
+                s.bytes += n;
+                s.batches += 1;
+                if chunk == s.current {
+                    s.current_batches += 1;
+                } else {
+                    *s.ahead.entry(chunk).or_default() += 1;
+                }
                 return true;
             }
             s = self.room.wait(s).unwrap_or_else(|p| p.into_inner());
@@ -153,28 +185,37 @@ impl Budget {
 
     /// Counts output bytes produced for an admitted batch (never waits).
     fn charge(&self, n: usize) {
-        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        s.0 += n;
+        self.lock().bytes += n;
     }
 
-    /// A batch of `n` bytes (input and output) is done.
+    /// A batch of the current chunk, of `n` bytes (input and output), is consumed.
     fn release(&self, n: usize) {
-        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        s.0 = s.0.saturating_sub(n);
-        s.1 = s.1.saturating_sub(1);
+        let mut s = self.lock();
+        s.bytes = s.bytes.saturating_sub(n);
+        s.batches = s.batches.saturating_sub(1);
+        s.current_batches = s.current_batches.saturating_sub(1);
+        drop(s);
+        self.room.notify_all();
+    }
+
+    /// The writer moves on to `chunk`.
+    fn advance(&self, chunk: u64) {
+        let mut s = self.lock();
+        s.current = chunk;
+        s.current_batches = s.ahead.remove(&chunk).unwrap_or(0);
         drop(s);
         self.room.notify_all();
     }
 
     fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
-        let _s = self.state.lock();
+        let _s = self.lock();
         self.room.notify_all();
     }
 }
 
-/// The workers' queue: ranges of gzip members to inflate (first: the reader thread waits on
-/// them) and batches of records to process.
+/// The workers' queue: ranges of gzip members to inflate (first: a reader waits on them) and
+/// batches of records to process.
 struct Jobs {
     state: Mutex<Queued>,
     ready: Condvar,
@@ -185,8 +226,8 @@ struct Jobs {
 struct Queued {
     inflate: VecDeque<RangeJob>,
     parse: VecDeque<Work>,
-    /// No more jobs will come (the reader is done).
-    closed: bool,
+    /// Readers still running; at 0 no more jobs come.
+    readers: usize,
     /// The run is stopping: inflate jobs are handed back uninflated.
     stopped: bool,
 }
@@ -206,7 +247,7 @@ impl Jobs {
         self.ready.notify_one();
     }
 
-    /// The next job, inflating first; `None` once the reader is done and nothing is queued.
+    /// The next job, inflating first; `None` once every reader is done and nothing is queued.
     fn next(&self) -> Option<Job> {
         let mut q = self.lock();
         loop {
@@ -216,15 +257,18 @@ impl Jobs {
             if let Some(w) = q.parse.pop_front() {
                 return Some(Job::Parse(w));
             }
-            if q.closed {
+            if q.readers == 0 {
                 return None;
             }
             q = self.ready.wait(q).unwrap_or_else(|p| p.into_inner());
         }
     }
 
-    fn close(&self) {
-        self.lock().closed = true;
+    /// A reader is done.
+    fn reader_done(&self) {
+        let mut q = self.lock();
+        q.readers = q.readers.saturating_sub(1);
+        drop(q);
         self.ready.notify_all();
     }
 
@@ -257,15 +301,28 @@ impl Offload for Jobs {
     }
 }
 
-/// A batch of records on its way to a worker.
+/// A batch of records on its way to a worker: batch `seq` of chunk `chunk`.
 struct Work {
+    chunk: u64,
     seq: u64,
     records: Vec<Record>,
     bytes: usize,
 }
 
+/// What reaches the writer.
+// A `Done` is moved through a channel once per batch; boxing the batch would add an
+// allocation per batch for nothing.
+#[allow(clippy::large_enum_variant)]
+enum Done<B> {
+    /// A processed batch.
+    Batch(Processed<B>),
+    /// Chunk `chunk` had `batches` batches.
+    End { chunk: u64, batches: u64 },
+}
+
 /// A processed batch on its way to the writer.
-struct Done<B> {
+struct Processed<B> {
+    chunk: u64,
     seq: u64,
     records: Vec<Record>,
     batch: B,
@@ -285,6 +342,41 @@ impl<T: Default> Pool<T> {
         if let Ok(mut v) = self.0.lock() {
             v.push(t);
         }
+    }
+}
+
+/// Items per reader chunk at most (see [`chunks`]).
+const CHUNK_ITEMS: usize = 64;
+/// Bytes (file sizes) per reader chunk at most; a larger file is a chunk of its own.
+const CHUNK_BYTES: u64 = 1 << 20;
+
+/// The walk of `inputs` cut into chunks (runs of consecutive items, numbered from 0), sent
+/// to `tx` for the readers; stops when nobody receives any more.
+fn chunks(inputs: &[input::Input], tx: &SyncSender<(u64, Vec<Item>)>) {
+    let mut index = 0;
+    let mut chunk = Vec::new();
+    let mut bytes = 0;
+    let mut send = |chunk: Vec<Item>| {
+        let ok = tx.send((index, chunk)).is_ok();
+        index += 1;
+        ok
+    };
+    let mut ok = true;
+    input::walk(inputs, &mut |item, size| {
+        let size = size.unwrap_or(0);
+        // Standard input (size unknown) and large files are chunks of their own.
+        let alone = matches!(item, Item::Stdin) || size >= CHUNK_BYTES;
+        if !chunk.is_empty() && (alone || chunk.len() >= CHUNK_ITEMS || bytes + size > CHUNK_BYTES)
+        {
+            ok = send(std::mem::take(&mut chunk));
+            bytes = 0;
+        }
+        chunk.push(item);
+        bytes += size;
+        ok
+    });
+    if ok && !chunk.is_empty() {
+        send(chunk);
     }
 }
 
@@ -310,84 +402,76 @@ where
 {
     let start = Instant::now();
     let threads = cfg.threads.max(1);
+    let readers = cfg.readers_for(threads);
     let budget = Budget {
-        state: Mutex::new((0, 0)),
+        state: Mutex::default(),
         room: Condvar::new(),
         max_bytes: cfg.max_bytes_in_flight.max(1),
         max_batches: 2 * threads + 2,
         stop: AtomicBool::new(false),
     };
     let counters = Counters::default();
-    let bufs = Arc::new(BufPool::default());
+    let bufs = BufPool::default();
     let record_vecs: Pool<Vec<Record>> = Pool(Mutex::new(Vec::new()));
     let batches: Pool<B> = Pool(Mutex::new(Vec::new()));
     let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
-    let (batch_records, batch_bytes) = (cfg.batch_records.max(1), cfg.batch_bytes.max(1));
-
-    let jobs = Arc::new(Jobs { state: Mutex::default(), ready: Condvar::new(), threads });
+    let jobs = Arc::new(Jobs {
+        state: Mutex::new(Queued { readers, ..Queued::default() }),
+        ready: Condvar::new(),
+        threads,
+    });
     let (done_tx, done_rx) = channel::<Done<B>>();
+    // With several readers, the walk of the inputs is cut into chunks they take in turn.
+    let (chunk_tx, chunk_rx) = sync_channel::<(u64, Vec<Item>)>(readers);
+    // Dropped when the run stops, so that a walk waiting to hand over a chunk ends too.
+    let chunk_rx = Mutex::new(Some(chunk_rx));
 
+    let reader = ChunkReader {
+        cfg,
+        budget: &budget,
+        counters: &counters,
+        bufs: &bufs,
+        record_vecs: &record_vecs,
+        read_cfg: &read_cfg,
+        jobs: &jobs,
+    };
     std::thread::scope(|scope| {
-        let budget = &budget;
-        let counters = &counters;
-        let record_vecs = &record_vecs;
-        let batches = &batches;
-        let jobs_r = jobs.clone();
-        let jobs = &*jobs;
-        let make_step = &make_step;
-        let bufs_r = bufs.clone();
-        let inputs = &inputs;
-        let read_cfg = &read_cfg;
-        std::thread::Builder::new().name("feedmill-reader".into()).spawn_scoped(
-            scope,
-            move || {
-                let mut seq = 0;
-                let mut pending = record_vecs.get();
-                // Two measures of the pending batch: `len`, the bytes of its records (what the
-                // batch size bounds: a Parquet row group's input bytes), and `bytes`, the
-                // memory they hold (buffer capacities, which the byte budget admits). A
-                // recycled buffer keeps the capacity of the largest body it held, so cutting
-                // on capacity made batches of a few dozen small records.
-                let mut len = 0;
-                let mut bytes = 0;
-                let mut send = |records: Vec<Record>, bytes: usize| {
-                    if !budget.admit(bytes) {
-                        return false;
+        if readers > 1 {
+            let inputs = &inputs;
+            std::thread::Builder::new()
+                .name("feedmill-walk".into())
+                .spawn_scoped(scope, move || chunks(inputs, &chunk_tx))?;
+        } else {
+            drop(chunk_tx);
+        }
+        for i in 0..readers {
+            let (reader, done_tx, chunk_rx, inputs) =
+                (&reader, done_tx.clone(), &chunk_rx, &inputs);
+            std::thread::Builder::new().name(format!("feedmill-reader-{i}")).spawn_scoped(
+                scope,
+                move || {
+                    if readers == 1 {
+                        // One reader: the whole walk is chunk 0.
+                        reader.read(0, |r| r.walk(inputs), &done_tx);
+                    } else {
+                        loop {
+                            let next = chunk_rx.lock().ok().and_then(|rx| rx.as_ref()?.recv().ok());
+                            let Some((chunk, items)) = next else { break };
+                            let go_on = reader.read(chunk, |r| r.items(items), &done_tx);
+                            if !go_on {
+                                break;
+                            }
+                        }
                     }
-                    jobs_r.push(Work { seq, records, bytes });
-                    seq += 1;
-                    true
-                };
-                let mut emit = |r: Record| {
-                    bytes += held(&r);
-                    len += record_len(&r);
-                    pending.push(r);
-                    if pending.len() >= batch_records || len >= batch_bytes {
-                        let full = std::mem::replace(&mut pending, record_vecs.get());
-                        len = 0;
-                        let n = std::mem::take(&mut bytes);
-                        return send(full, n);
-                    }
-                    true
-                };
-                let offload: Arc<dyn Offload> = jobs_r.clone();
-                input::enumerate_with(
-                    inputs,
-                    read_cfg,
-                    counters,
-                    &bufs_r,
-                    Some(offload),
-                    &mut emit,
-                );
-                if !pending.is_empty() {
-                    send(pending, bytes);
-                }
-                jobs_r.close();
-            },
-        )?;
+                    reader.jobs.reader_done();
+                },
+            )?;
+        }
         for i in 0..threads {
             let done_tx = done_tx.clone();
-            let bufs = &bufs;
+            let (budget, bufs, batches, record_vecs, jobs) =
+                (&budget, &bufs, &batches, &record_vecs, &*jobs);
+            let make_step = &make_step;
             std::thread::Builder::new().name(format!("feedmill-worker-{i}")).spawn_scoped(
                 scope,
                 move || {
@@ -395,7 +479,7 @@ where
                     let mut step = make_step();
                     let mut inflater = None;
                     while let Some(job) = jobs.next() {
-                        let Work { seq, records, bytes } = match job {
+                        let Work { chunk, seq, records, bytes } = match job {
                             Job::Inflate(range) => {
                                 range.run(inflater.get_or_insert_with(Inflater::default));
                                 continue;
@@ -428,8 +512,9 @@ where
                         step.end_batch(&mut batch);
                         let out = batch.held_bytes();
                         budget.charge(out);
-                        let done = Done { seq, records, batch, bytes: bytes + out, stats };
-                        if done_tx.send(done).is_err() {
+                        let done =
+                            Processed { chunk, seq, records, batch, bytes: bytes + out, stats };
+                        if done_tx.send(Done::Batch(done)).is_err() {
                             break;
                         }
                     }
@@ -441,15 +526,18 @@ where
             &done_rx,
             consumer,
             progress,
-            budget,
+            &budget,
             &bufs,
-            record_vecs,
-            batches,
-            counters,
+            &record_vecs,
+            &batches,
+            &counters,
         );
-        // Stop the reader and the workers (a no-op after a complete run).
+        // Stop the readers, the walk and the workers (a no-op after a complete run).
         budget.stop();
         jobs.stop();
+        if let Ok(mut rx) = chunk_rx.lock() {
+            rx.take();
+        }
         drop(done_rx);
         let stats = result?;
         Ok(Summary {
@@ -459,6 +547,79 @@ where
             elapsed: start.elapsed(),
         })
     })
+}
+
+/// What a reader thread shares with the others: it reads chunks into numbered batches.
+struct ChunkReader<'r> {
+    cfg: &'r Config,
+    budget: &'r Budget,
+    counters: &'r Counters,
+    bufs: &'r BufPool,
+    record_vecs: &'r Pool<Vec<Record>>,
+    read_cfg: &'r ReadConfig,
+    jobs: &'r Arc<Jobs>,
+}
+
+impl ChunkReader<'_> {
+    /// Reads chunk `chunk` (what `read_items` reads with the reader it is given) into
+    /// batches for the workers, then tells the writer how many there were. False when the
+    /// run is stopping.
+    fn read<T: Send>(
+        &self,
+        chunk: u64,
+        read_items: impl FnOnce(&mut input::Reader<'_, '_>),
+        done: &Sender<Done<T>>,
+    ) -> bool {
+        let (budget, jobs) = (self.budget, self.jobs);
+        let (batch_records, batch_bytes) =
+            (self.cfg.batch_records.max(1), self.cfg.batch_bytes.max(1));
+        let mut seq = 0;
+        let mut pending = self.record_vecs.get();
+        // Two measures of the pending batch: `len`, the bytes of its records (what the batch
+        // size bounds: a Parquet row group's input bytes), and `bytes`, the memory they hold
+        // (buffer capacities, which the byte budget admits). A recycled buffer keeps the
+        // capacity of the largest body it held, so cutting on capacity made batches of a few
+        // dozen small records.
+        let mut len = 0;
+        let mut bytes = 0;
+        let mut send = |records: Vec<Record>, bytes: usize| {
+            if !budget.admit(bytes, chunk) {
+                return false;
+            }
+            jobs.push(Work { chunk, seq, records, bytes });
+            seq += 1;
+            true
+        };
+        let mut go_on = true;
+        {
+            let mut emit = |r: Record| {
+                bytes += held(&r);
+                len += record_len(&r);
+                pending.push(r);
+                if pending.len() >= batch_records || len >= batch_bytes {
+                    let full = std::mem::replace(&mut pending, self.record_vecs.get());
+                    len = 0;
+                    let n = std::mem::take(&mut bytes);
+                    go_on = send(full, n);
+                    return go_on;
+                }
+                true
+            };
+            let offload: Arc<dyn Offload> = jobs.clone();
+            let mut reader = input::Reader::new(
+                self.read_cfg,
+                self.counters,
+                self.bufs,
+                Some(offload),
+                &mut emit,
+            );
+            read_items(&mut reader);
+        }
+        if go_on && !pending.is_empty() {
+            go_on = send(pending, bytes);
+        }
+        go_on && done.send(Done::End { chunk, batches: seq }).is_ok()
+    }
 }
 
 /// Bytes of a record's source name and payload (what [`Config::batch_bytes`] bounds).
@@ -506,7 +667,8 @@ fn recycle(bufs: &BufPool, record_vecs: &Pool<Vec<Record>>, mut records: Vec<Rec
     record_vecs.put(records);
 }
 
-/// The writer: consumes batches in sequence order, holding early ones in a reorder buffer.
+/// The writer: consumes batches in (chunk, sequence) order, holding early ones until their
+/// predecessors are consumed; a chunk is done once its reader said how many batches it had.
 #[allow(clippy::too_many_arguments)]
 fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
     done: &Receiver<Done<B>>,
@@ -519,32 +681,44 @@ fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
     counters: &Counters,
 ) -> io::Result<Stats> {
     let mut stats = Stats::default();
-    let mut next = 0u64;
-    // Slot i holds batch `next + i` once it is done. At most `max_batches` are in flight.
-    let mut waiting: VecDeque<Option<Done<B>>> = VecDeque::new();
-    for d in done.iter() {
-        let i = (d.seq - next) as usize;
-        if waiting.len() <= i {
-            waiting.resize_with(i + 1, || None);
-        }
-        waiting[i] = Some(d);
-        while let Some(Some(_)) = waiting.front() {
-            let Some(Some(mut d)) = waiting.pop_front() else { break };
-            next += 1;
-            let flow = consumer.batch(&mut d.batch);
-            stats.add(&d.stats);
-            d.batch.clear();
-            if d.batch.held_bytes() <= POOLED_BATCH_MAX {
-                batches.put(d.batch);
+    let (mut chunk, mut next) = (0u64, 0u64);
+    // Batches done before their turn, and the batch counts of chunks their readers finished.
+    let mut waiting: BTreeMap<(u64, u64), Processed<B>> = BTreeMap::new();
+    let mut ends: BTreeMap<u64, u64> = BTreeMap::new();
+    for msg in done.iter() {
+        match msg {
+            Done::Batch(d) => {
+                waiting.insert((d.chunk, d.seq), d);
             }
-            recycle(bufs, record_vecs, d.records);
-            budget.release(d.bytes);
-            progress(Progress {
-                records: stats.records,
-                input_bytes: counters.bytes_read.load(Ordering::Relaxed),
-            });
-            if let ControlFlow::Break(()) = flow? {
-                return Ok(stats);
+            Done::End { chunk, batches } => {
+                ends.insert(chunk, batches);
+            }
+        }
+        loop {
+            if let Some(mut d) = waiting.remove(&(chunk, next)) {
+                next += 1;
+                let flow = consumer.batch(&mut d.batch);
+                stats.add(&d.stats);
+                d.batch.clear();
+                if d.batch.held_bytes() <= POOLED_BATCH_MAX {
+                    batches.put(d.batch);
+                }
+                recycle(bufs, record_vecs, d.records);
+                budget.release(d.bytes);
+                progress(Progress {
+                    records: stats.records,
+                    input_bytes: counters.bytes_read.load(Ordering::Relaxed),
+                });
+                if let ControlFlow::Break(()) = flow? {
+                    return Ok(stats);
+                }
+            } else if ends.get(&chunk) == Some(&next) {
+                ends.remove(&chunk);
+                chunk += 1;
+                next = 0;
+                budget.advance(chunk);
+            } else {
+                break;
             }
         }
     }
