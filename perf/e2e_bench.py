@@ -5,15 +5,20 @@ perf/peers/src/bin/feedrs_jsonl.rs). Not a timed test.
 
 Inputs: (a) a WARC.gz of the corpus x10 (perf/gen_archive.py --records 2870, one gzip member
 per record, ~8% of bodies gzip+chunked, ~10% non-200 or not feeds), (b) `corpus/real` named
-10 times on the command line. Output goes to /dev/null.
+10 times on the command line. Output goes to /dev/null, or with --to-file to a file (the
+user's job as run: the JSON written to disk; the file is removed after each run).
 
 Interleaved rounds: each round runs every job once, in a fixed order, so load changes hit all
 jobs alike. Each run is measured by /usr/bin/time: wall, user, sys, peak RSS. Reported:
-medians per job, and ratios feed-rs / feedmill (wall, CPU = user+sys).
+medians per job, the least disturbed run's CPU time, and ratios feed-rs / feedmill (wall,
+CPU = user+sys) as medians of the per-round ratios. `feedmill -jN` is N worker threads doing
+all the CPU work (inflating WARC.gz members included); the reader thread only reads.
+--callgrind adds instruction counts of feed-rs and feedmill -j1 over the corpus x1 (a WARC.gz
+and the directory), which a loaded or noisy machine does not change.
 
 Usage:
   python3 perf/e2e_bench.py                 # 5 rounds, records perf/runs/<UTC time>-e2e/
-  python3 perf/e2e_bench.py --rounds 9 --note "quiet machine"
+  python3 perf/e2e_bench.py --rounds 9 --to-file --callgrind --note "quiet machine"
   python3 perf/e2e_bench.py --peer /path/to/feedrs-jsonl   # reuse a built peer
 Builds: `cargo build --release --bin feedmill` and the peer
 (`cargo build --release --manifest-path perf/peers/Cargo.toml --bin feedrs-jsonl`).
@@ -34,13 +39,29 @@ def sh(cmd, **kw):
     return subprocess.run(cmd, check=True, cwd=ROOT, **kw)
 
 
-def timed(argv):
+def timed(argv, out=os.devnull):
+    """Runs `argv` with its standard output to `out` (removed afterwards unless /dev/null);
+    returns wall, user, sys seconds and peak RSS in MB."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
-        with open(os.devnull, "wb") as null:
+        with open(out, "wb") as sink:
             subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", t.name] + argv,
-                           check=True, cwd=ROOT, stdout=null)
+                           check=True, cwd=ROOT, stdout=sink)
         wall, user, sys_, rss = t.read().split()[-4:]
+    if out != os.devnull:
+        os.remove(out)
     return float(wall), float(user), float(sys_), int(rss) / 1024.0
+
+
+def instructions(argv):
+    """Instructions the command executes (valgrind's callgrind: independent of the load)."""
+    with tempfile.TemporaryDirectory() as d:
+        r = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={d}/cg"] + argv,
+                           cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                           check=True)
+    for line in r.stderr.splitlines():
+        if "refs:" in line:
+            return int(line.split()[-1].replace(",", ""))
+    raise RuntimeError("no instruction count from callgrind")
 
 
 def main():
@@ -51,6 +72,12 @@ def main():
     ap.add_argument("--out", default=None, help="run directory (default perf/runs/<UTC>-e2e)")
     ap.add_argument("--peer", default=None,
                     help="a built feedrs-jsonl to use instead of building perf/peers")
+    ap.add_argument("--to-file", action="store_true",
+                    help="write every job's output to a file in a temporary directory (the user's "
+                         "job: JSON written) instead of /dev/null")
+    ap.add_argument("--callgrind", action="store_true",
+                    help="also count instructions (valgrind) of feed-rs and feedmill -j1 over the "
+                         "corpus x1 as a WARC.gz and as a directory")
     a = ap.parse_args()
 
     sh(["cargo", "build", "--release", "--bin", "feedmill"])
@@ -82,10 +109,11 @@ def main():
     raw = open(os.path.join(run_dir, "raw.csv"), "w")
     raw.write("round,input,job,wall_s,user_s,sys_s,peak_rss_mb,load1\n")
     res = {}
+    out = os.path.join(tmp, "out") if a.to_file else os.devnull
     for r in range(a.rounds):
         for inp, job, argv in jobs:
             load = open("/proc/loadavg").read().split()[0]
-            m = timed(argv)
+            m = timed(argv, out)
             res.setdefault((inp, job), []).append(m)
             raw.write(f"{r},{inp},{job},{m[0]:.3f},{m[1]:.3f},{m[2]:.3f},{m[3]:.1f},{load}\n")
             raw.flush()
@@ -93,24 +121,47 @@ def main():
                   f"rss {m[3]:.0f} MB load {load}", file=sys.stderr)
 
     med = {k: tuple(statistics.median(x[i] for x in v) for i in range(4)) for k, v in res.items()}
+    cpu = lambda m: m[1] + m[2]
+
+    def paired(inp, num, den, f):
+        """Median over rounds of f(num's run) / f(den's run) in the same round: both runs met
+        about the same machine state, so a round's ratio is steadier than a ratio of medians."""
+        return statistics.median(f(x) / f(y) for x, y in zip(res[(inp, num)], res[(inp, den)]))
+
+    where = "to a file" if a.to_file else "to /dev/null"
     lines = [f"# End-to-end run {stamp}", "",
-             f"{a.rounds} interleaved rounds, medians. Output to /dev/null. {a.note}", "",
-             "| input | job | wall s | user s | sys s | CPU s | peak RSS MB | feed-rs/this wall | feed-rs/this CPU |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             f"{a.rounds} interleaved rounds, medians. Output {where}. {a.note}", "",
+             "Ratios are medians of the per-round ratios (each pair of runs in the same round); "
+             "`min CPU` is the least disturbed run's.", "",
+             "| input | job | wall s | user s | sys s | CPU s | min CPU s | peak RSS MB | feed-rs/this wall | feed-rs/this CPU |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for inp in inputs:
-        pw, pu, ps, _ = med[(inp, "feed-rs")]
         for _, job, _ in [j for j in jobs if j[0] == inp]:
             w, u, s, rss = med[(inp, job)]
-            lines.append(f"| {inp} | {job} | {w:.2f} | {u:.2f} | {s:.2f} | {u + s:.2f} | {rss:.0f} | "
-                         f"{pw / w:.2f}x | {(pu + ps) / (u + s):.2f}x |")
-        w1 = med[(inp, "feedmill -j1")][0]
-        w2 = med[(inp, "feedmill -j2")][0]
-        c1 = sum(med[(inp, "feedmill -j1")][1:3])
-        ex = sum(med[(inp, "feedmill -j1 --extract")][1:3])
-        st = sum(med[(inp, "feedmill -j1 --sanitize strict")][1:3])
+            lo = min(cpu(x) for x in res[(inp, job)])
+            rw = paired(inp, "feed-rs", job, lambda m: m[0])
+            rc = paired(inp, "feed-rs", job, cpu)
+            lines.append(f"| {inp} | {job} | {w:.2f} | {u:.2f} | {s:.2f} | {u + s:.2f} | {lo:.2f} | "
+                         f"{rss:.0f} | {rw:.2f}x | {rc:.2f}x |")
+        scale = paired(inp, "feedmill -j1", "feedmill -j2", lambda m: m[0])
+        ex = paired(inp, "feedmill -j1 --extract", "feedmill -j1", cpu)
+        st = paired(inp, "feedmill -j1 --sanitize strict", "feedmill -j1", cpu)
         lines.append("")
-        lines.append(f"{inp}: 2 threads vs 1, wall {w1 / w2:.2f}x; CPU cost of --extract "
-                     f"{ex / c1:.2f}x, of --sanitize strict {st / c1:.2f}x (vs default, 1 thread).")
+        lines.append(f"{inp}: 2 threads vs 1, wall {scale:.2f}x; CPU cost of --extract "
+                     f"{ex:.2f}x, of --sanitize strict {st:.2f}x (vs default, 1 thread).")
+        lines.append("")
+    if a.callgrind:
+        c1 = os.path.join(tmp, "c1.warc.gz")
+        sh([sys.executable, "perf/gen_archive.py", "--records", "287", "-o", c1],
+           stdout=subprocess.DEVNULL)
+        lines.append("Instructions (callgrind, the corpus x1; independent of the load):")
+        lines.append("")
+        lines.append("| input | feed-rs | feedmill -j1 | feed-rs/feedmill |")
+        lines.append("|---|---|---|---|")
+        for name, inp in [("warc.gz x1", [c1]), ("dir x1", ["corpus/real"])]:
+            p = instructions([peer] + inp)
+            f = instructions([fm, "-q", "-j1", "-o", "/dev/null"] + inp)
+            lines.append(f"| {name} | {p / 1e6:.1f} M | {f / 1e6:.1f} M | {p / f:.2f}x |")
         lines.append("")
     loads = [float(l.split(",")[-1]) for l in open(os.path.join(run_dir, "raw.csv")).read().splitlines()[1:]]
     lines.append(f"Load average (1 min) at the start of each run: min {min(loads):.1f}, "
