@@ -199,3 +199,90 @@ fn run_with_sees_every_record_in_order_and_stops_early() {
     assert_eq!(batches, 1);
     assert!(s.stats.records >= 1 && s.stats.records < 289, "{} records", s.stats.records);
 }
+
+/// A damaged WARC.gz through the pipeline (members inflated by the workers, any threads and
+/// readers) gives exactly what the sequential reader and one worker give: gzip bodies stored
+/// in records (false member starts), a record carrying a whole spoofed WARC.gz member, a
+/// corrupt member, junk between members and a cut end.
+#[test]
+fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
+    use feedmill::bulk::input::{enumerate, BufPool, Counters, ReadConfig};
+    use flate2::{write::GzEncoder, Compression};
+    let Some(corpus) = corpus() else { return };
+    let gz = |data: &[u8], level: u32| {
+        let mut e = GzEncoder::new(Vec::new(), Compression::new(level));
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    };
+    let record = |uri: &str, http: &[u8]| {
+        let mut r = format!(
+            "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\nContent-Length: {}\r\n\r\n",
+            http.len()
+        )
+        .into_bytes();
+        r.extend(http);
+        r.extend(b"\r\n\r\n");
+        r
+    };
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(corpus.join("rss2")).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    let mut archive = Vec::new();
+    for (i, f) in files.iter().take(150).enumerate() {
+        let body = std::fs::read(f).unwrap();
+        let uri = format!("http://h{i}.example/feed");
+        let mut http = b"HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\n".to_vec();
+        match i % 5 {
+            // A gzip body: stored by the archive's deflate (level 0), its magic bytes in the
+            // archive's raw bytes.
+            0 => {
+                http.extend(b"Content-Encoding: gzip\r\n\r\n");
+                http.extend(gz(&body, 6));
+                archive.extend(gz(&record(&uri, &http), 0));
+            }
+            // A record whose body is a whole gzip member of a spoofed record.
+            1 => {
+                let spoof =
+                    gz(&record("http://spoof.example/", b"HTTP/1.1 200 OK\r\n\r\n<rss/>"), 1);
+                http.extend(b"\r\n");
+                http.extend(&spoof);
+                archive.extend(gz(&record(&uri, &http), 0));
+            }
+            _ => {
+                http.extend(b"\r\n");
+                http.extend(&body);
+                archive.extend(gz(&record(&uri, &http), 1));
+            }
+        }
+        if i == 60 {
+            archive.extend(b"junk between members");
+        }
+    }
+    // A corrupt member in the middle, and a cut end.
+    let mid = archive.len() / 2;
+    archive[mid] ^= 0x55;
+    archive.truncate(archive.len() - 100);
+    let dir = std::env::temp_dir().join(format!("feedmill-damaged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("damaged.warc.gz");
+    std::fs::write(&path, &archive).unwrap();
+    let inputs = vec![Input::Path(path)];
+    // The sequential reader (no helpers) and one worker.
+    let cfg = Config::default();
+    let mut records = Vec::new();
+    let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
+    enumerate(&inputs, &read_cfg, &Counters::default(), &BufPool::default(), &mut |r| {
+        records.push(r);
+        true
+    });
+    let (want, _) = bulk::Worker::new(&cfg).process_chunk(&records);
+    assert!(want.split(|&b| b == b'\n').count() > 140);
+    for (threads, readers) in [(1, 1), (2, 1), (3, 2), (4, 1)] {
+        let cfg = Config { threads, readers, ..Config::default() };
+        let out = Shared::default();
+        bulk::run(inputs.clone(), &cfg, Box::new(out.clone()), &mut |_| {}).unwrap();
+        let got = out.0.lock().unwrap().clone();
+        assert!(got == want, "{threads} threads, {readers} readers: output differs");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

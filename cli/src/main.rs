@@ -47,6 +47,12 @@ OUTPUT:
   --format parquet (or -o FILE.parquet): the same records as one Parquet file with a fixed
   Arrow schema (README: Arrow / Parquet schema); --layout entries: one row per entry.
 
+THREADS:
+  --threads N worker threads do the CPU work: inflating WARC.gz members, decoding, parsing,
+  writing records. Reader threads (--readers, default one per 8 workers) only read inputs
+  and cut them into records; with several, input files are read at once (the output order
+  is unchanged).
+
 SUBCOMMANDS:
   feedmill discover [INPUT...]   feeds advertised by HTML pages (one JSON line per page).
   A first positional `discover` is the subcommand; to process a file or directory named
@@ -80,8 +86,8 @@ struct Cli {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 
-    /// Worker threads [default: number of CPUs].
-    /// At most 1024.
+    /// Worker threads: all the CPU work (inflating, parsing, writing records)
+    /// [default: number of CPUs]. At most 1024.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
 
