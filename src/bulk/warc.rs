@@ -790,15 +790,19 @@ mod tests {
     }
 
     /// Incompressible bytes (a deflate writer stores them verbatim).
-    fn noise(n: usize, mut seed: u64) -> Vec<u8> {
-        (0..n)
-            .map(|_| {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                seed as u8
-            })
-            .collect()
+    /// A xorshift64 generator: the tests' reproducible randomness.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    fn noise(n: usize, seed: u64) -> Vec<u8> {
+        let mut next = xorshift(seed);
+        (0..n).map(|_| next() as u8).collect()
     }
 
     /// A response whose body carries a complete gzip member of a spoofed record, among
@@ -862,13 +866,7 @@ mod tests {
         let taken = src.members_inflated_ahead();
         assert!(records == 120 && taken >= 110, "{taken} of {records} members inflated ahead");
         // Damage in the middle: a flipped byte, a cut member, junk, a truncated end.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..12 {
             let mut d = data.clone();
             let at = (next() % d.len() as u64) as usize;
@@ -1117,13 +1115,7 @@ mod tests {
             );
             base.extend(gz(&record("response", "http://a/", body.as_bytes())));
         }
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for _ in 0..300 {
             let mut data = base.clone();
             for _ in 0..1 + next() % 4 {
