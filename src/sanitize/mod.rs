@@ -36,17 +36,19 @@
 //! made by `match`-compiled name predicates in the order above) and one comment handler, and
 //! for most fragments it does not run at all: `tree` computes the same pass from the parsed
 //! tree — the serialization with kept elements' attributes cleaned, unwrapped elements'
-//! tags and comments dropped, `script`/`style` with plain text removed — where the bytes
-//! lol_html would write are known exactly (its docs give the argument), and declines the
-//! rest (foreign content, frames, forms, odd names…), which lol_html then rewrites. The
-//! tests (`tests.rs`) and the strict fuzz check compare the two on every fragment the tree
-//! path covers; the golden test pins the strict output of the corpus and the fixtures.
+//! tags and comments dropped, removed elements skipped — where the bytes lol_html would write
+//! are known exactly (its docs give the argument), and declines the rest (foreign content,
+//! frames, forms, odd names…), which lol_html then rewrites. The tests (`tests.rs`) and the
+//! strict fuzz check compare the two on every fragment the tree path covers; the golden test
+//! pins the strict output of the corpus and the fixtures. The passes' arena and strings are
+//! per-thread buffers reused from value to value.
 
 use bumpalo::Bump;
 use lol_html::html_content::Element;
 use lol_html::{doc_comments, element, rewrite_str, RewriteStrSettings};
 use url::Url;
 
+use crate::model::fragment::Html;
 use crate::model::Text;
 
 /// Options for [`sanitize_html`].
@@ -132,38 +134,125 @@ const EMBED_SANDBOX: &str = "allow-scripts allow-same-origin allow-presentation 
 /// Sanitizes an HTML fragment string (see the module docs). Never fails: anything lol_html
 /// cannot rewrite yields the empty string.
 pub fn sanitize_html(html: &str, opts: &SanitizeOptions) -> String {
-    // One pass P(x) = rewrite(serialize(parse(x))), where a parse without significant content
-    // gives "". Removing things can change how the rest re-parses (a `<pre>` whose leading
-    // newline followed a removed comment loses it; table foster-parenting; emptied
-    // fragments), so passes repeat until P(out) == out: normally the second pass confirms
-    // the first. Every pass is a full sanitize, so any pass's output is safe.
-    let mut cur = std::borrow::Cow::Borrowed(html);
-    for pass in 0..MAX_PASSES {
-        let out = sanitize_once(&cur, opts);
-        if out == *cur || pass + 1 == MAX_PASSES {
-            return out;
-        }
-        cur = std::borrow::Cow::Owned(out);
-    }
-    unreachable!("the last pass returns")
+    with_scratch(|scratch| scratch.sanitize(html, opts).to_owned())
 }
 
 /// Upper bound on [`sanitize_html`]'s passes.
 const MAX_PASSES: usize = 4;
 
-/// One pass: parse (fast tree builder, else html5ever) → HTML serialization → lol_html
-/// rewrite, the last two computed from the tree where `tree` covers the fragment.
-fn sanitize_once(html: &str, opts: &SanitizeOptions) -> String {
-    let arena = Bump::new();
-    match crate::html::parse_escaped_html(&arena, html) {
-        None => String::new(),
-        Some(Text::Plain(s)) => escape_text(s),
+/// Buffers a sanitizing pass needs, kept per thread and reused from value to value (a
+/// corpus job sanitizes tens of thousands of values; fresh arenas and growing strings for
+/// each cost more allocator work than the tree rewrite itself). A buffer that grew past
+/// [`Scratch::KEEP`] is dropped after use, so one huge value does not pin its memory.
+#[derive(Default)]
+struct Scratch {
+    /// The parsed fragment of the current pass (reset at each pass).
+    arena: Bump,
+    /// The serialization of a model HTML value ([`sanitize_text`]'s input).
+    input: String,
+    /// Pass outputs: each pass reads one and writes the other.
+    passes: [String; 2],
+    /// `tree::rewrite_tree`'s working buffers.
+    tree: tree::Buffers,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
+}
+
+/// Runs `f` with this thread's sanitizing scratch (a fresh one if it is in use: sanitizing
+/// never re-enters itself, but a panic-free fallback costs nothing).
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut scratch) => {
+            let r = f(&mut scratch);
+            scratch.trim();
+            r
+        }
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+impl Scratch {
+    /// Capacity (bytes) above which a buffer is dropped after use rather than kept.
+    const KEEP: usize = 1 << 20;
+
+    fn trim(&mut self) {
+        if self.arena.allocated_bytes() > Self::KEEP {
+            self.arena = Bump::new();
+        }
+        for s in std::iter::once(&mut self.input).chain(self.passes.iter_mut()) {
+            if s.capacity() > Self::KEEP {
+                *s = String::new();
+            }
+        }
+        self.tree.trim(Self::KEEP);
+    }
+
+    /// [`sanitize_html`] into the scratch's buffers; `html` may be `self.input`'s contents,
+    /// hence the split borrows.
+    fn sanitize<'s>(&'s mut self, html: &str, opts: &SanitizeOptions) -> &'s str {
+        let Scratch { arena, passes: [a, b], tree, .. } = self;
+        Self::passes(html, opts, arena, a, b, tree)
+    }
+
+    /// [`sanitize_text`] of an HTML value: serialized into `input`, then sanitized.
+    fn sanitize_model_html<'s>(&'s mut self, h: &Html<'_>, opts: &SanitizeOptions) -> &'s str {
+        let Scratch { arena, input, passes: [a, b], tree } = self;
+        input.clear();
+        h.write_html(input);
+        Self::passes(input, opts, arena, a, b, tree)
+    }
+
+    fn passes<'s>(
+        html: &str,
+        opts: &SanitizeOptions,
+        arena: &mut Bump,
+        a: &'s mut String,
+        b: &'s mut String,
+        tree: &mut tree::Buffers,
+    ) -> &'s str {
+        // One pass P(x) = rewrite(serialize(parse(x))), where a parse without significant
+        // content gives "". Removing things can change how the rest re-parses (a `<pre>`
+        // whose leading newline followed a removed comment loses it; table foster-parenting;
+        // emptied fragments), so passes repeat until P(out) == out: normally the second pass
+        // confirms the first. Every pass is a full sanitize, so any pass's output is safe.
+        a.clear();
+        sanitize_once(html, opts, arena, tree, a);
+        if *a == *html {
+            return a;
+        }
+        for pass in 1..MAX_PASSES {
+            b.clear();
+            sanitize_once(a, opts, arena, tree, b);
+            if *b == *a || pass + 1 == MAX_PASSES {
+                return b;
+            }
+            std::mem::swap(a, b);
+        }
+        unreachable!("the last pass returns")
+    }
+}
+
+/// One pass, appended to `out`: parse (fast tree builder, else html5ever) → HTML
+/// serialization → lol_html rewrite, the last two computed from the tree where `tree` covers
+/// the fragment.
+fn sanitize_once(
+    html: &str,
+    opts: &SanitizeOptions,
+    arena: &mut Bump,
+    buffers: &mut tree::Buffers,
+    out: &mut String,
+) {
+    arena.reset();
+    match crate::html::parse_escaped_html(arena, html) {
+        None => {}
+        Some(Text::Plain(s)) => escape_text_into(out, s),
         Some(Text::Html(h)) => {
-            let mut out = String::with_capacity(html.len());
-            if tree::rewrite_tree(h.nodes(), opts, &mut out) {
-                out
-            } else {
-                rewrite(&h.to_html_string(), opts)
+            let start = out.len();
+            if !tree::rewrite_tree(h.nodes(), opts, buffers, out) {
+                out.truncate(start);
+                out.push_str(&rewrite(&h.to_html_string(), opts));
             }
         }
     }
@@ -180,7 +269,8 @@ pub fn pass_both_ways(html: &str, opts: &SanitizeOptions) -> Option<(String, Opt
     let arena = Bump::new();
     let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, html) else { return None };
     let mut out = String::new();
-    let tree = tree::rewrite_tree(h.nodes(), opts, &mut out).then_some(out);
+    let tree =
+        tree::rewrite_tree(h.nodes(), opts, &mut tree::Buffers::default(), &mut out).then_some(out);
     Some((rewrite(&h.to_html_string(), opts), tree))
 }
 
@@ -189,25 +279,32 @@ pub fn pass_both_ways(html: &str, opts: &SanitizeOptions) -> Option<(String, Opt
 /// parser would not, e.g. `<pre>` in `<p>`, and what must be checked is what a browser builds
 /// from the serialization); a plain value is returned HTML-escaped, ready to insert.
 pub fn sanitize_text(t: &Text<'_>, opts: &SanitizeOptions) -> String {
+    with_sanitized_text(t, opts, str::to_owned)
+}
+
+/// [`sanitize_text`], handing the result to `f` from this thread's reused buffers (no
+/// allocation for the result): the sinks write it straight into their output.
+pub(crate) fn with_sanitized_text<R>(
+    t: &Text<'_>,
+    opts: &SanitizeOptions,
+    f: impl FnOnce(&str) -> R,
+) -> R {
     match t {
-        Text::Plain(s) => escape_text(s),
-        Text::Html(h) => sanitize_html(&h.to_html_string(), opts),
+        Text::Plain(s) => f(&escape_text(s)),
+        Text::Html(h) => with_scratch(|scratch| f(scratch.sanitize_model_html(h, opts))),
     }
 }
 
 /// Escapes `&`, `<`, `>` (and the non-breaking space, as the HTML serializer does).
 pub fn escape_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\u{A0}' => out.push_str("&nbsp;"),
-            c => out.push(c),
-        }
-    }
+    escape_text_into(&mut out, s);
     out
+}
+
+/// [`escape_text`] appended to `out`: the HTML serializer's text escaping.
+fn escape_text_into(out: &mut String, s: &str) {
+    crate::html::html_escape(out, s, false);
 }
 
 /// The lol_html pass over a well-formed serialization. One handler for every element (one

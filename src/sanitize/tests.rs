@@ -178,7 +178,8 @@ fn both(html: &str, opts: &SanitizeOptions) -> Option<(String, String)> {
     let arena = Bump::new();
     let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, html) else { return None };
     let mut out = String::new();
-    tree::rewrite_tree(h.nodes(), opts, &mut out).then(|| (rewrite(&h.to_html_string(), opts), out))
+    tree::rewrite_tree(h.nodes(), opts, &mut tree::Buffers::default(), &mut out)
+        .then(|| (rewrite(&h.to_html_string(), opts), out))
 }
 
 #[test]
@@ -216,9 +217,19 @@ fn tree_rewrite_matches_lol_html() {
         "nobr",
         "script",
         "style",
+        // Removed: with raw text content (iframe unless embeds are kept), void, with content.
+        "iframe",
+        "embed",
+        "input",
+        "meta",
+        "link",
+        "object",
+        "button",
+        "applet",
     ];
     // Elements the tree computation declines, picked less often.
-    let declined = ["iframe", "form", "svg", "math", "textarea", "button", "object"];
+    let declined =
+        ["form", "svg", "math", "textarea", "noscript", "select", "template", "xmp", "title"];
     let attrs = [
         "href",
         "src",
@@ -282,6 +293,7 @@ fn tree_rewrite_matches_lol_html() {
         "<br/>",
         "text with spaces",
         "<?pi x?>",
+        "</object>",
     ];
     let opts = [
         SanitizeOptions::default(),
@@ -324,4 +336,41 @@ fn tree_rewrite_matches_lol_html() {
     }
     // The comparison is only meaningful if the tree computation covers a good share.
     assert!(covered * 4 > total, "covered {covered} of {total}");
+}
+
+/// Removed elements the tree computation covers, where lol_html's removal must end exactly at
+/// the element's end in the serialization (and the fragments around them it must decline).
+#[test]
+fn tree_removal_matches_lol_html() {
+    let covered = [
+        "a<object data=x><p>in</p><object>nested</object><b>b</b></object>after",
+        "<p>x<embed src=javascript:1>y<input value=1>z</p>",
+        "<meta charset=utf-8><link rel=x href=y>text",
+        "a<iframe src=//evil.example>fallback text</iframe>b",
+        "<button>click <b>me</b><script>1</script></button>rest<i>i</i>",
+        "<div><applet code=x><param name=a>t</applet></div>",
+        "<object><!-- c --><br>x</object><p>after</p>",
+    ];
+    let declined = [
+        // Tokenizer switches inside removed content.
+        "<object><plaintext>x</object>y",
+        "<object><script>a<b</script></object>after",
+        "<object><svg><style>x</style></svg></object>z",
+        "<button><textarea>t</textarea></button>",
+        "<iframe>a<b</iframe>c",
+        "<object><!-- a > b --></object>",
+    ];
+    let opts = SanitizeOptions::default();
+    for html in covered {
+        let (lol, tree) = both(html, &opts).unwrap_or_else(|| panic!("declined {html:?}"));
+        assert_eq!(tree, lol, "{html:?}");
+    }
+    for html in declined {
+        if let Some((lol, tree)) = both(html, &opts) {
+            panic!("covered {html:?}: tree {tree:?}, lol_html {lol:?}");
+        }
+    }
+    // With embeds allowed, which iframe is kept is lol_html's decision: declined.
+    let embeds = SanitizeOptions { allow_video_embeds: true, ..SanitizeOptions::default() };
+    assert!(both("a<iframe src=//evil.example>t</iframe>b", &embeds).is_none());
 }

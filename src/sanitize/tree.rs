@@ -17,14 +17,22 @@
 //!   and end tag, its content stays;
 //! - a comment is one comment token when its data has no `>` (only the last `>` of
 //!   `<!--data-->` can close it), and is removed;
-//! - `script` and `style` are removed with their content, which is one raw text token when it
-//!   has no `<` (so nothing in it can end the element early or start an escape).
+//! - `script` and `style` (and `iframe`, unless video embeds may be kept) are removed with
+//!   their content, which is one raw text token when it has no `<` (so nothing in it can end
+//!   the element early or start an escape);
+//! - a removed void element (`embed`, `input`, `meta`, `link`, …) is one start tag, removed;
+//! - another removed element (`object`, `button`, `applet`, …) is removed up to its end tag,
+//!   which lol_html finds by popping its open-element stack to the same name: in a
+//!   well-formed serialization, the end of the subtree, provided nothing inside switches the
+//!   tokenizer (every descendant must be an element this module accepts, a text, or a
+//!   comment without `>`).
 //!
 //! Anything else — elements outside the HTML namespace, names or attribute names with
-//! characters other than `[a-z0-9:._-]`, elements removed with content other than the two
-//! above (`iframe`, `form`, `select`, `template`, `textarea`, `title`, `noscript`, …),
-//! elements whose name changes lol_html's tokenizer state (raw text, RCDATA, foreign content:
-//! `svg`, `math`), comments with `>` and processing instructions — declines. Only those
+//! characters other than `[a-z0-9:._-]`, `iframe` when embeds may be kept (lol_html's
+//! `keep_embed` decides), `frame` (void to the serializer, not to lol_html), `form`,
+//! `select`, `template`, `textarea`, `title`, `noscript` and the other elements whose name
+//! changes lol_html's tokenizer state (raw text, RCDATA, foreign content: `svg`, `math`),
+//! comments with `>` and processing instructions — declines. Only those
 //! fragments need lol_html; what lol_html would do with the accepted ones does not depend
 //! on the tree builder simulator (no foreign content, no `select`/`frameset`, so no
 //! ambiguity errors) and the handlers' decisions are made here by the same functions
@@ -43,8 +51,17 @@ use super::{
 enum Action {
     Keep,
     Unwrap,
-    /// `script`, `style`: removed with their (raw text) content.
+    /// `script`, `style` (and `iframe` when no embed is kept): removed with their raw text
+    /// content, which must be one text node without `<`.
     RemoveRaw,
+    /// A void element removed (`embed`, `input`, `meta`, `link`, `base`, `keygen`): its start
+    /// tag is all lol_html sees of it.
+    RemoveVoid,
+    /// Another element removed with its content (`object`, `button`, `applet`, …): lol_html
+    /// drops everything up to the matching end tag, which in a well-formed serialization is
+    /// the end of the subtree as long as nothing inside switches its tokenizer or tree
+    /// builder simulator ([`removable_content`]).
+    RemoveSubtree,
 }
 
 name_set! {
@@ -63,7 +80,7 @@ fn is_simple_name(s: &str) -> bool {
         })
 }
 
-fn action(e: &Element<'_>) -> Option<Action> {
+fn action(e: &Element<'_>, opts: &SanitizeOptions) -> Option<Action> {
     if e.namespace != HTML_NS || e.prefix.is_some() {
         return None;
     }
@@ -71,11 +88,22 @@ fn action(e: &Element<'_>) -> Option<Action> {
     if !is_simple_name(name) || !name.as_bytes()[0].is_ascii_lowercase() {
         return None;
     }
-    if matches!(name, "script" | "style") {
+    // `rewrite` removes every iframe but an allowlisted embed; which embeds are kept is
+    // lol_html's decision alone.
+    if matches!(name, "script" | "style") || (name == "iframe" && !opts.allow_video_embeds) {
         return Some(Action::RemoveRaw);
     }
-    if is_declined(name) || is_removed(name) {
+    if is_declined(name) {
         return None;
+    }
+    if is_removed(name) {
+        // `frame` is void to the serializer but not to lol_html, which would then remove up
+        // to the parent's end tag.
+        return match (is_void(e), name) {
+            (true, "frame") => None,
+            (true, _) => Some(Action::RemoveVoid),
+            (false, _) => Some(Action::RemoveSubtree),
+        };
     }
     if is_allowed(name) || is_math_svg(name) {
         Some(Action::Keep)
@@ -130,6 +158,54 @@ fn safe_url_memo(raw: &str, base: Option<&url::Url>) -> Option<String> {
     })
 }
 
+/// Every attribute has a plain name in no namespace (what the start tag's serialization and
+/// lol_html's attribute list agree on).
+fn simple_attrs(e: &Element<'_>) -> bool {
+    e.attrs.iter().all(|a| a.namespace.is_empty() && a.prefix.is_none() && is_simple_name(a.local))
+}
+
+/// The content of the raw text element at `i` (subtree ending at `end`) is one lol_html
+/// raw text token: no child, or one text child without `<` (nothing in it can end the
+/// element early or start an escape).
+fn raw_content_ok(nodes: &[Node<'_>], i: usize, end: usize) -> bool {
+    end == i + 1
+        || (end == i + 2 && matches!(nodes[i + 1].kind, NodeKind::Text(t) if !t.contains('<')))
+}
+
+/// Whether lol_html, removing an element with its content, stops exactly after the nodes
+/// `nodes[from..end]` (the element's descendants): every descendant is an element this
+/// module would itself accept (HTML namespace, plain names, no tokenizer switch beyond
+/// `script`/`style` with `<`-free text), a text, or a comment without `>`.
+fn removable_content(nodes: &[Node<'_>], from: usize, end: usize, opts: &SanitizeOptions) -> bool {
+    let mut j = from;
+    while j < end {
+        let sub_end = (nodes[j].end as usize).clamp(j + 1, end);
+        match &nodes[j].kind {
+            NodeKind::Element(e) => {
+                let Some(act) = action(e, opts) else { return false };
+                if !simple_attrs(e)
+                    || (act == Action::RemoveRaw && !raw_content_ok(nodes, j, sub_end))
+                {
+                    return false;
+                }
+                if act == Action::RemoveRaw || is_void(e) {
+                    j = sub_end;
+                    continue;
+                }
+            }
+            NodeKind::Text(_) => {}
+            NodeKind::Comment(c) => {
+                if c.contains('>') {
+                    return false;
+                }
+            }
+            NodeKind::ProcessingInstruction { .. } => return false,
+        }
+        j += 1;
+    }
+    true
+}
+
 /// A kept element's start tag as lol_html writes it after `clean_attributes`.
 fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, raw: &mut String) {
     out.push('<');
@@ -177,13 +253,38 @@ fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, ra
     out.push('>');
 }
 
+/// [`rewrite_tree`]'s working buffers, reused from call to call.
+#[derive(Default)]
+pub(super) struct Buffers {
+    /// Open elements: (end index, node index, whether its end tag is written).
+    stack: Vec<(usize, usize, bool)>,
+    /// An attribute value being rewritten.
+    raw: String,
+}
+
+impl Buffers {
+    /// Drops a buffer whose capacity grew past `keep` bytes.
+    pub(super) fn trim(&mut self, keep: usize) {
+        if self.stack.capacity() * std::mem::size_of::<(usize, usize, bool)>() > keep {
+            self.stack = Vec::new();
+        }
+        if self.raw.capacity() > keep {
+            self.raw = String::new();
+        }
+    }
+}
+
 /// Writes `rewrite(write_html(nodes))` into `out` and returns true, or returns false (with
 /// `out` in an unspecified state) when the fragment is not one this module covers.
-pub(super) fn rewrite_tree(nodes: &[Node<'_>], opts: &SanitizeOptions, out: &mut String) -> bool {
+pub(super) fn rewrite_tree(
+    nodes: &[Node<'_>],
+    opts: &SanitizeOptions,
+    buffers: &mut Buffers,
+    out: &mut String,
+) -> bool {
     let n = nodes.len();
-    // Open elements: (end index, node index, whether its end tag is written).
-    let mut stack: Vec<(usize, usize, bool)> = Vec::new();
-    let mut raw = String::new();
+    let Buffers { stack, raw } = buffers;
+    stack.clear();
     let mut i = 0;
     loop {
         while let Some(&(end, idx, written)) = stack.last() {
@@ -207,25 +308,30 @@ pub(super) fn rewrite_tree(nodes: &[Node<'_>], opts: &SanitizeOptions, out: &mut
         let end = (node.end as usize).clamp(i + 1, limit);
         match &node.kind {
             NodeKind::Element(e) => {
-                let Some(act) = action(e) else { return false };
-                if !e.attrs.iter().all(|a| {
-                    a.namespace.is_empty() && a.prefix.is_none() && is_simple_name(a.local)
-                }) {
+                let Some(act) = action(e, opts) else { return false };
+                if !simple_attrs(e) {
                     return false;
                 }
                 match act {
                     Action::RemoveRaw => {
-                        // No child, or one text child without `<`.
-                        let ok = end == i + 1
-                            || (end == i + 2
-                                && matches!(nodes[i + 1].kind, NodeKind::Text(t) if !t.contains('<')));
-                        if !ok {
+                        if !raw_content_ok(nodes, i, end) {
                             return false;
                         }
                         i = end;
                         continue;
                     }
-                    Action::Keep => write_start_tag(out, e, opts, &mut raw),
+                    Action::RemoveVoid => {
+                        i = end; // children of a void element are not serialized
+                        continue;
+                    }
+                    Action::RemoveSubtree => {
+                        if !removable_content(nodes, i + 1, end, opts) {
+                            return false;
+                        }
+                        i = end;
+                        continue;
+                    }
+                    Action::Keep => write_start_tag(out, e, opts, raw),
                     Action::Unwrap => {}
                 }
                 if is_void(e) {
