@@ -937,6 +937,34 @@ fn extract_output_is_byte_identical_across_threads() {
 }
 
 #[test]
+fn readers_change_no_output_byte() {
+    // Several inputs (two WARC.gz files, directories, a loose file) read by 1, 2 and 5 reader
+    // threads: the same lines in the same order as one reader with one worker.
+    let dir = scratch("readers");
+    let (data, _, _) = build_warc(6);
+    let (a, b) = (dir.join("a.warc.gz"), dir.join("b.warc.gz"));
+    std::fs::write(&a, &data).unwrap();
+    std::fs::write(&b, &data[..data.len() / 2]).unwrap(); // cut: an error record, same place
+    let inputs = [
+        a.to_str().unwrap(),
+        "corpus/real",
+        b.to_str().unwrap(),
+        "corpus/cli/loose/a-rss2.xml",
+        "corpus/fixtures/extended",
+    ];
+    let base = feedmill(&[&["-q", "-j", "1", "--readers", "1"][..], &inputs].concat());
+    assert!(!base.stdout.is_empty());
+    for (threads, readers) in [("2", "2"), ("3", "5"), ("1", "3")] {
+        let out = feedmill(&[&["-q", "-j", threads, "--readers", readers][..], &inputs].concat());
+        assert_eq!(out.status.code(), base.status.code());
+        assert!(out.stdout == base.stdout, "-j {threads} --readers {readers} differs");
+    }
+    assert_eq!(feedmill(&["--readers", "0", "corpus/cli/loose"]).status.code(), Some(2));
+    assert_eq!(feedmill(&["--readers", "257", "corpus/cli/loose"]).status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn lint_lines_summary_and_deny() {
     let dir = "corpus/fixtures/lint";
     let out = feedmill(&["lint", "--threads", "1", dir]);
