@@ -1,5 +1,5 @@
 //! Invariant checks shared by the fuzz targets (`fuzz/fuzz_targets/*.rs`, through
-//! `fuzz/src/lib.rs`) and the stable replay test (`tests/fuzz_regressions.rs`, through
+//! `fuzz/src/lib.rs`) and the stable replay test (`tests/it/fuzz_regressions.rs`, through
 //! `#[path]`). Depends on `feedmill`, `bumpalo`, `encoding_rs`, `chardetng`, `serde_json`,
 //! `flate2` and `std` only, so both crates can compile it.
 //!

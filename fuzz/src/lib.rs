@@ -1,5 +1,5 @@
 //! Support crate of the fuzz targets: the shared invariant checks (also compiled by
-//! `tests/fuzz_regressions.rs`) and `Arbitrary` impls for the structured inputs.
+//! `tests/it/fuzz_regressions.rs`) and `Arbitrary` impls for the structured inputs.
 //!
 //! The structured inputs implement `Arbitrary` by hand, on top of the byte decoders in
 //! [`checks`], so that a crash artifact's raw bytes decode to the same value in the target

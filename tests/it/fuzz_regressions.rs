@@ -10,7 +10,7 @@
 //! Set `FEEDMILL_FUZZ_CORPUS=1` to also replay the local (gitignored) fuzz corpus,
 //! `fuzz/corpus/<target>/*`, when it exists.
 
-#[path = "../fuzz/src/checks.rs"]
+#[path = "../../fuzz/src/checks.rs"]
 mod checks;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -255,8 +255,8 @@ fn atom_body_priority_and_xhtml_text() {
     assert_eq!(x.entries[0].dedup_key, Some("urn:x"));
 }
 
-/// Throughput of parse alone vs parse + extraction over `corpus/real` (run with
-/// `cargo test --release --test extraction -- --ignored --nocapture`).
+/// Throughput of parse alone vs parse + extraction over `corpus/real` (run with `cargo test
+/// --release -p feedmill --test it extraction::extraction_throughput -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn extraction_throughput() {

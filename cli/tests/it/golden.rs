@@ -14,8 +14,8 @@
 //!   strict --allow-video-embeds`, so that speed work on strict sanitizing provably changes
 //!   no output byte.
 //!
-//! To accept a deliberate change: `GOLDEN_BLESS=1 cargo test --release --test golden`, then
-//! review and commit the snapshot diff.
+//! To accept a deliberate change: `GOLDEN_BLESS=1 cargo test --release -p feedmill-cli --test it
+//! golden::`, then review and commit the snapshot diff.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -75,8 +75,8 @@ fn check(name: &str, actual: &str) {
     }
     panic!(
         "{name}: output differs from the committed snapshot ({} vs {} lines). If the change is \
-         deliberate: GOLDEN_BLESS=1 cargo test --release --test golden, and commit the \
-         snapshot.\n{report}",
+         deliberate: GOLDEN_BLESS=1 cargo test --release -p feedmill-cli --test it golden::, \
+         and commit the snapshot.\n{report}",
         exp.len(),
         act.len()
     );

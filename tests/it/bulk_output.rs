@@ -1,6 +1,6 @@
 //! The bulk pipeline over `corpus/real`: the same JSON Lines bytes for any number of threads
 //! and any in-flight budget (the bytes themselves are pinned by the golden test,
-//! `cli/tests/golden.rs`); `run_with` sees every record in input order and stops early.
+//! `cli/tests/it/golden.rs`); `run_with` sees every record in input order and stops early.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -29,7 +29,8 @@ impl Write for Shared {
 
 fn corpus() -> Option<PathBuf> {
     // Sources are written as given: run from the package root with the relative path, as
-    // the hashes were taken.
+    // the hashes were taken. The tests of `it` share the process: this sets the directory
+    // cargo runs the binary in anyway, and every other test uses absolute paths.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     std::env::set_current_dir(root).ok()?;
     let p = PathBuf::from("corpus/real");
@@ -53,7 +54,7 @@ fn sha256(b: &[u8]) -> String {
     Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
 }
 
-// The output itself is pinned by the golden test (`cli/tests/golden.rs`, per-feed hashes of
+// The output itself is pinned by the golden test (`cli/tests/it/golden.rs`, per-feed hashes of
 // the corpus in default, --extract and --sanitize strict modes); here: the pipeline's output
 // does not depend on threads or the in-flight budget.
 

@@ -307,8 +307,8 @@ fn real_corpus_values_are_clean_and_idempotent() {
     assert!(checked > 300, "{checked}");
 }
 
-/// Strict-sanitizing throughput over the HTML values of `corpus/real` (run with
-/// `cargo test --release --test sanitize -- --ignored --nocapture`).
+/// Strict-sanitizing throughput over the HTML values of `corpus/real` (run with `cargo test
+/// --release -p feedmill --test it sanitize::sanitize_throughput -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn sanitize_throughput() {

@@ -273,7 +273,7 @@ fn rss2_dc_date_is_a_lenient_fallback_only() {
         <item><title>b</title><dc:date>2024-01-15T13:45:00Z</dc:date><pubDate>Tue, 16 Jan 2024 00:00:00 GMT</pubDate></item>
         </channel></rss>"#;
     // With the recovery rules on (the default), dc:date fills the null `updated` instead
-    // (tests/recovery_rules.rs); this is the spec's processing.
+    // (tests/it/recovery_rules.rs); this is the spec's processing.
     let mut options = Options::default();
     options.spec_exact = true;
     let mut parser = Parser::new(options);

@@ -1,0 +1,29 @@
+//! The library's integration tests, one module per area, in one test binary (`it`): each
+//! binary of `cargo test --release` is a separate thin-LTO link of the whole dependency
+//! graph, so one binary instead of one per file. A test's name is its module and function,
+//! e.g. `cargo test --release --test it safety::` or `… --test it lint::finding_fields`.
+//!
+//! The tests of all modules share one process and run in parallel threads: a test must not
+//! change process-wide state that another reads (environment variables, the working
+//! directory, panic hooks). Paths are absolute, from `env!("CARGO_MANIFEST_DIR")`; the one
+//! `set_current_dir` (`bulk_output`) sets the directory cargo already runs the binary in.
+//!
+//! The official conformance suite is a binary of its own, `tests/conformance.rs`: its custom
+//! harness (libtest-mimic, one named test per case) cannot share a binary with `#[test]`s.
+
+mod bulk_output;
+mod columnar;
+mod dates_feedparser;
+mod elements;
+mod extended;
+mod extraction;
+mod fuzz_regressions;
+mod input;
+mod invalid_values;
+mod json_feed;
+mod lint;
+mod real_corpus;
+mod recovery;
+mod recovery_rules;
+mod safety;
+mod sanitize;
