@@ -7,12 +7,10 @@
 //! change process-wide state that another reads (environment variables, the working
 //! directory, panic hooks). Paths are absolute, from `env!("CARGO_MANIFEST_DIR")`; the one
 //! `set_current_dir` (`bulk_output`) sets the directory cargo already runs the binary in.
-//!
-//! The official conformance suite is a binary of its own, `tests/conformance.rs`: its custom
-//! harness (libtest-mimic, one named test per case) cannot share a binary with `#[test]`s.
 
 mod bulk_output;
 mod columnar;
+mod conformance;
 mod dates_feedparser;
 mod elements;
 mod extended;

@@ -441,7 +441,7 @@ fn strict_sanitizing_keeps_mathml_and_svg() {
 }
 
 /// Every rule on every fixture is off with `spec_exact`, and no rule changes the official
-/// suite: that is `tests/conformance.rs`, which runs every case in both modes.
+/// suite: that is `tests/it/conformance.rs`, which runs every case in both modes.
 #[test]
 fn spec_exact_records_no_recovery_on_any_fixture() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/rules");
