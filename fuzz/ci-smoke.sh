@@ -3,8 +3,8 @@
 # (FUZZ_SMOKE_SECONDS, default 8) starting from its committed regressions (a `*_heavy`
 # target also from its light target's: same input layout). Exits non-zero
 # when a build fails or any target finds a crash, timeout or out-of-memory.
-# Installs cargo-fuzz first if it is missing (not counted in the time budget). On a quiet
-# 2-core machine the whole run takes well under 4 minutes (see fuzz/README.md).
+# Installs cargo-fuzz first if it is missing (not counted in the time budget). Targets run
+# one per core at a time (FUZZ_SMOKE_JOBS).
 set -euo pipefail
 cd "$(dirname "$0")"
 SECONDS_PER_TARGET=${FUZZ_SMOKE_SECONDS:-8}
@@ -30,19 +30,37 @@ start=$(date +%s)
 cargo fuzz build --dev
 echo "fuzz targets built in $(( $(date +%s) - start )) s"
 
-failed=()
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# One libFuzzer process per core (FUZZ_SMOKE_JOBS, default the number of cores): each target
+# still fuzzes for SECONDS_PER_TARGET on a core of its own, and the targets' results are
+# printed in the order of TARGETS once all have run.
+JOBS=${FUZZ_SMOKE_JOBS:-$(nproc)}
+smoke() {
+  local t=$1
+  if cargo fuzz run --dev "$t" "$work/$t" -- \
+      -seed="$SEED" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+      -dict=dict/feed.dict -print_final_stats=1 > "$work/$t.log" 2>&1; then
+    echo 0 > "$work/$t.rc"
+  else
+    echo 1 > "$work/$t.rc"
+  fi
+}
 for t in "${TARGETS[@]}"; do
   mkdir -p "$work/$t"
   # Seed from the committed regressions (a copy: the run adds to its corpus).
   for d in "regressions/$t" "regressions/${t%_heavy}"; do
     if [ -d "$d" ]; then cp "$d"/* "$work/$t/" 2>/dev/null || true; fi
   done
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
+  smoke "$t" &
+done
+wait
+
+failed=()
+for t in "${TARGETS[@]}"; do
   echo "== $t (${SECONDS_PER_TARGET}s)"
-  if ! cargo fuzz run --dev "$t" "$work/$t" -- \
-      -seed="$SEED" -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-      -dict=dict/feed.dict -print_final_stats=1 > "$work/$t.log" 2>&1; then
+  if [ "$(cat "$work/$t.rc" 2>/dev/null)" != 0 ]; then
     failed+=("$t")
     tail -n 60 "$work/$t.log"
   else
