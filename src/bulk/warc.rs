@@ -789,7 +789,6 @@ mod tests {
         );
     }
 
-    /// Incompressible bytes (a deflate writer stores them verbatim).
     /// A xorshift64 generator: the tests' reproducible randomness.
     fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
         move || {
@@ -800,6 +799,7 @@ mod tests {
         }
     }
 
+    /// Incompressible bytes (a deflate writer stores them verbatim).
     fn noise(n: usize, seed: u64) -> Vec<u8> {
         let mut next = xorshift(seed);
         (0..n).map(|_| next() as u8).collect()

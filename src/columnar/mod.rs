@@ -56,7 +56,7 @@ use arrow_schema::{Field, Fields, Schema, SchemaRef};
 use crate::extract::{EntryExtraction, FeedExtraction};
 use crate::model::ext::{Category, EntryExt, FeedExt, Link, MediaEntry, PodcastPerson};
 use crate::model::lenient_date::LenientDate;
-use crate::sanitize::{with_sanitized_text, SanitizeOptions};
+use crate::sanitize::{with_sanitized_html, SanitizeOptions};
 use crate::sink::RecordView;
 use crate::{Diagnostic, Enclosure, Entry, Feed, Image, Person, Text, Timestamp};
 
@@ -298,7 +298,7 @@ impl TextB {
                     }
                     Some(opts) => {
                         cx.scratch.clear();
-                        with_sanitized_text(&Text::Html(*h), opts, |s| cx.scratch.push_str(s));
+                        with_sanitized_html(h, opts, |s| cx.scratch.push_str(s));
                         cx.scratch.as_str()
                     }
                 };

@@ -189,8 +189,7 @@ impl Scratch {
         self.tree.trim(Self::KEEP);
     }
 
-    /// [`sanitize_html`] into the scratch's buffers; `html` may be `self.input`'s contents,
-    /// hence the split borrows.
+    /// [`sanitize_html`] of the caller's `html` into the scratch's buffers.
     fn sanitize<'s>(&'s mut self, html: &str, opts: &SanitizeOptions) -> &'s str {
         let Scratch { arena, passes: [a, b], tree, .. } = self;
         Self::passes(html, opts, arena, a, b, tree)
@@ -279,20 +278,20 @@ pub fn pass_both_ways(html: &str, opts: &SanitizeOptions) -> Option<(String, Opt
 /// parser would not, e.g. `<pre>` in `<p>`, and what must be checked is what a browser builds
 /// from the serialization); a plain value is returned HTML-escaped, ready to insert.
 pub fn sanitize_text(t: &Text<'_>, opts: &SanitizeOptions) -> String {
-    with_sanitized_text(t, opts, str::to_owned)
+    match t {
+        Text::Plain(s) => escape_text(s),
+        Text::Html(h) => with_sanitized_html(h, opts, str::to_owned),
+    }
 }
 
-/// [`sanitize_text`], handing the result to `f` from this thread's reused buffers (no
+/// [`sanitize_text`] of an HTML value, handed to `f` from this thread's reused buffers (no
 /// allocation for the result): the sinks write it straight into their output.
-pub(crate) fn with_sanitized_text<R>(
-    t: &Text<'_>,
+pub(crate) fn with_sanitized_html<R>(
+    h: &Html<'_>,
     opts: &SanitizeOptions,
     f: impl FnOnce(&str) -> R,
 ) -> R {
-    match t {
-        Text::Plain(s) => f(&escape_text(s)),
-        Text::Html(h) => with_scratch(|scratch| f(scratch.sanitize_model_html(h, opts))),
-    }
+    with_scratch(|scratch| f(scratch.sanitize_model_html(h, opts)))
 }
 
 /// Escapes `&`, `<`, `>` (and the non-breaking space, as the HTML serializer does).

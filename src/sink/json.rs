@@ -81,7 +81,7 @@ use crate::html::Html;
 use crate::model::date::RFC3339_MAX_LEN;
 use crate::model::ext::{Category, EntryExt, FeedExt, Link, MediaEntry, PodcastPerson};
 use crate::model::lenient_date::LenientDate;
-use crate::sanitize::{with_sanitized_text, SanitizeOptions};
+use crate::sanitize::{with_sanitized_html, SanitizeOptions};
 use crate::simd::block;
 use crate::{Diagnostic, Enclosure, Entry, Feed, Image, Person, Text, Timestamp};
 
@@ -665,7 +665,7 @@ fn write_html(out: &mut Vec<u8>, cx: &mut Cx<'_>, h: &Html<'_>) {
             h.write_html(cx.scratch);
             json_str(out, cx.scratch);
         }
-        Some(opts) => with_sanitized_text(&Text::Html(*h), opts, |s| json_str(out, s)),
+        Some(opts) => with_sanitized_html(h, opts, |s| json_str(out, s)),
     }
 }
 
