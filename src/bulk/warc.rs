@@ -155,7 +155,9 @@ pub fn read_records<S: Source>(
     emit: &mut dyn FnMut(WarcItem) -> bool,
 ) -> io::Result<usize> {
     let peak = head.len();
-    let mut r = Records { src, buf: head, start: 0, base: 0, brk, end: false, peak, dropped: 0 };
+    let swap_max = max_record.saturating_add(MAX_HEADER);
+    let mut r =
+        Records { src, buf: head, start: 0, base: 0, brk, end: false, peak, dropped: 0, swap_max };
     r.run(max_record, new_buf, emit)?;
     Ok(r.peak)
 }
@@ -175,6 +177,8 @@ struct Records<'s, S> {
     /// Decoded bytes dropped before the pending break (from its failed member): the
     /// positions after the break are that much further.
     dropped: u64,
+    /// Most bytes the source may swap in at once (keeps [`buffer_bound`]).
+    swap_max: usize,
 }
 
 fn is_version(b: &[u8]) -> bool {
@@ -225,6 +229,16 @@ impl<S: Source> Records<'_, S> {
             if self.brk.is_some() || self.end {
                 return Ok(false);
             }
+            if self.start == self.buf.len() {
+                // All read: the buffer starts over (and may be swapped for the source's).
+                self.base += self.start as u64;
+                self.buf.clear();
+                self.start = 0;
+                if self.src.swap_in(&mut self.buf, self.swap_max)? {
+                    self.peak = self.peak.max(self.buf.len());
+                    continue;
+                }
+            }
             if self.start >= CHUNK {
                 self.buf.drain(..self.start);
                 self.base += self.start as u64;
@@ -261,6 +275,13 @@ impl<S: Source> Records<'_, S> {
         // Start of junk not reported yet.
         let mut junk: Option<u64> = None;
         loop {
+            if !resync && junk.is_none() {
+                // The line ends after a block go before reading on: a record that ends its
+                // gzip member then leaves nothing buffered, and `fill` can swap the next
+                // members in rather than copy them.
+                let n = self.avail().iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
+                self.consume(n);
+            }
             let have = self.fill(8)?;
             if self.avail().is_empty() {
                 if let Some(j) = junk.take() {
@@ -391,7 +412,16 @@ impl<S: Source> Records<'_, S> {
         let len = header.content_length;
         let uri = header.target_uri.clone();
         let take = len.min(max.saturating_add(1));
-        let complete = self.fill(hl + take + 8)?;
+        // The block and the first four bytes after it settle most records: when those end
+        // the record and every byte so far comes from checked gzip members, nothing more is
+        // read (the buffer then ends where the record's member does; see `fill`). Otherwise
+        // eight bytes after the block: reading past the end of the member holding them
+        // checks it.
+        let settled = len <= max
+            && self.fill(hl + len + 4)?
+            && self.pos() + (hl + len + 4) as u64 <= self.src.checked_upto()
+            && trailer_ok(&self.avail()[hl + len..], false);
+        let complete = settled || self.fill(hl + take + 8)?;
         if self.avail().len() < hl + take {
             self.consume(hl);
             let item = self.interrupted(at, uri, "record block", self.pos());
@@ -865,6 +895,9 @@ mod tests {
         .unwrap();
         let taken = src.members_inflated_ahead();
         assert!(records == 120 && taken >= 110, "{taken} of {records} members inflated ahead");
+        // Most of them in whole ranges, their buffers taken rather than copied.
+        let swapped = src.members_swapped_in();
+        assert!(swapped >= 100, "{swapped} of {taken} members in ranges swapped in");
         // Damage in the middle: a flipped byte, a cut member, junk, a truncated end.
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..12 {

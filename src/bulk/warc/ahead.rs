@@ -74,14 +74,14 @@ pub struct RangeJob {
 
 /// One inflated member of a range.
 #[derive(Clone, Copy, Debug)]
-struct Member {
+pub(super) struct Member {
     /// Raw offset of its gzip header.
-    start: u64,
+    pub(super) start: u64,
     /// Raw bytes: header, deflate data, trailer.
-    raw_len: usize,
+    pub(super) raw_len: usize,
     /// Its bytes in the range's output.
     out_at: usize,
-    out_len: usize,
+    pub(super) out_len: usize,
 }
 
 /// What a range became.
@@ -385,8 +385,55 @@ impl Ahead {
         if self.spare_in.len() < most && got.input.capacity() <= 4 * (RANGE_BYTES + OVERHANG) {
             self.spare_in.push(got.input);
         }
-        if self.spare_out.len() < most {
+        if self.spare_out.len() < most && got.out.capacity() > 0 {
             self.spare_out.push(got.out);
+        }
+    }
+
+    /// The output of the range whose first member starts exactly at raw offset `p`: its
+    /// buffer, moved out of the range, and the members it holds, in order. The stream takes
+    /// the buffer as its own instead of copying the members out one by one. Only the members
+    /// that follow each other in the raw stream from `p` on are in it; any after a gap (where
+    /// the worker synchronized again) stay in the range, copied, for [`Ahead::member_at`].
+    /// None when they are more than `max` bytes. Waits for the range when it is not done.
+    pub(super) fn take_range_at(&mut self, p: u64, max: usize) -> Option<(Vec<u8>, Vec<Member>)> {
+        let r = self.ranges.iter_mut().find(|r| r.start <= p && p < r.end)?;
+        let got = r.got.get_or_insert_with(|| r.slot.wait());
+        let first = got.members.first()?;
+        if first.start != p || first.out_at != 0 {
+            return None;
+        }
+        let chained = 1 + got
+            .members
+            .windows(2)
+            .take_while(|w| w[0].start + w[0].raw_len as u64 == w[1].start)
+            .count();
+        let last = got.members[chained - 1];
+        let len = last.out_at + last.out_len;
+        if len > max {
+            return None;
+        }
+        let mut members = std::mem::take(&mut got.members);
+        let mut rest = members.split_off(chained);
+        let mut out = std::mem::take(&mut got.out);
+        if !rest.is_empty() {
+            // The members after the gap stay for `member_at`, in a buffer of their own.
+            got.out = out[len..].to_vec();
+            for m in &mut rest {
+                m.out_at -= len;
+            }
+            got.members = rest;
+        }
+        out.truncate(len);
+        Some((out, members))
+    }
+
+    /// A buffer the stream is done with, for a later range's output.
+    pub(super) fn give_back(&mut self, mut buf: Vec<u8>) {
+        let most = self.offload.ranges_ahead().max(1);
+        if self.spare_out.len() < most && buf.capacity() <= 2 * (RANGE_OUT + BIG) {
+            buf.clear();
+            self.spare_out.push(buf);
         }
     }
 

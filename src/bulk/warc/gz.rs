@@ -76,6 +76,19 @@ pub trait Source {
     fn member_starts(&self, _from: u64, _to: u64) -> Vec<u64> {
         Vec::new()
     }
+    /// Decoded bytes before this position come from gzip members whose CRC and length
+    /// checked (a plain stream has nothing to check: all of them).
+    fn checked_upto(&self) -> u64 {
+        u64::MAX
+    }
+    /// When `out` is empty: replaces it with more decoded bytes at once (at most `max`) if
+    /// the source has them in a buffer of their own, so they need not be copied; the old
+    /// buffer is the source's to reuse. False (nothing changed) otherwise: then [`pull`].
+    ///
+    /// [`pull`]: Source::pull
+    fn swap_in(&mut self, _out: &mut Vec<u8>, _max: usize) -> io::Result<bool> {
+        Ok(false)
+    }
 }
 
 /// A buffered raw reader that can go back at least [`RETAIN`] bytes.
@@ -273,6 +286,8 @@ pub struct GzStream<R> {
     ahead: Option<Ahead>,
     /// Members taken from `ahead`.
     taken_ahead: u64,
+    /// Of those, members of a range whose whole buffer became the reader's.
+    swapped_in: u64,
 }
 
 /// Largest member decoded whole into the stream's reused member buffer (larger ones stream).
@@ -302,12 +317,18 @@ impl<R: Read> GzStream<R> {
             big_at: 0,
             ahead: None,
             taken_ahead: 0,
+            swapped_in: 0,
         }
     }
 
     /// Members so far whose bytes came from the [`GzStream::offload`] threads.
     pub fn members_inflated_ahead(&self) -> u64 {
         self.taken_ahead
+    }
+
+    /// Of those, the members whose range's buffer the reader took whole (not copied).
+    pub fn members_swapped_in(&self) -> u64 {
+        self.swapped_in
     }
 
     /// From now on, members ahead of the read position are inflated by `offload`'s threads
@@ -727,5 +748,37 @@ impl<R: Read> Source for GzStream<R> {
         while self.marks.len() > 1 && self.marks[1].0 <= pos {
             self.marks.pop_front();
         }
+    }
+
+    fn checked_upto(&self) -> u64 {
+        match &self.member {
+            Some(m) => m.dec_start,
+            None => self.decoded,
+        }
+    }
+
+    /// At a member boundary, the range a helper inflated from the read position on (see
+    /// [`Ahead::take_range_at`]): its buffer becomes `out`, and the stream moves past its
+    /// members in the state decoding them one by one would leave.
+    fn swap_in(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<bool> {
+        if !out.is_empty() || self.member.is_some() || self.big_at < self.big.len() {
+            return Ok(false);
+        }
+        let Some(ahead) = &mut self.ahead else { return Ok(false) };
+        ahead.top_up(&mut self.raw)?;
+        let p = self.raw.pos();
+        let Some((bytes, members)) = ahead.take_range_at(p, max) else { return Ok(false) };
+        ahead.give_back(std::mem::replace(out, bytes));
+        for m in &members {
+            self.marks.push_back((self.decoded, m.start));
+            self.decoded += m.out_len as u64;
+            self.raw.consume(m.raw_len);
+        }
+        self.failing = None;
+        self.stored.clear();
+        self.misses = 0;
+        self.taken_ahead += members.len() as u64;
+        self.swapped_in += members.len() as u64;
+        Ok(true)
     }
 }
