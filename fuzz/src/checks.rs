@@ -1747,16 +1747,18 @@ pub fn check_archive(data: &[u8]) {
         // Members inflated ahead (the bulk pipeline's path): the very same items.
         let items_of = |offload: Option<Arc<dyn Offload>>| {
             let mut all = Vec::new();
-            read_warc_with(&stream[..], true, max, offload, &mut Vec::new, &mut |item| {
-                all.push(match item {
-                    WarcItem::Response { at, target_uri, block } => {
-                        format!("R {at} {target_uri} {}", String::from_utf8_lossy(&block))
-                    }
-                    other => format!("{other:?}"),
-                });
-                true
-            })
-            .expect("reading from memory fails");
+            let peak =
+                read_warc_with(&stream[..], true, max, offload, &mut Vec::new, &mut |item| {
+                    all.push(match item {
+                        WarcItem::Response { at, target_uri, block } => {
+                            format!("R {at} {target_uri} {}", String::from_utf8_lossy(&block))
+                        }
+                        other => format!("{other:?}"),
+                    });
+                    true
+                })
+                .expect("reading from memory fails");
+            assert!(peak <= buffer_bound(max), "reader buffer {peak} over its bound");
             all
         };
         let ahead: Arc<dyn Offload> = Arc::new(InlineOffload::new(1 + positions[0] as usize % 4));

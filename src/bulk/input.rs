@@ -506,15 +506,17 @@ impl<'c, 'e> Reader<'c, 'e> {
     fn small_file(&mut self, name: &str, mut file: File, size: usize) {
         let mut bytes = self.pool.get();
         let max = self.cfg.max_record_bytes;
-        let read = read_file(&mut file, size, max, &mut bytes);
-        if let Err(e) = read {
-            let (kind, message) = io_kind(e);
-            return self.broken(name.to_owned(), kind, message);
+        if let Err(e) = read_file(&mut file, size, max, &mut bytes) {
+            self.counters.bytes_read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+            return self.broken(name.to_owned(), "io", e.to_string());
         }
         if is_gzip(&bytes) || bytes.starts_with(b"WARC/") || is_tar(&bytes) {
-            // `stream` counts the bytes as it reads them.
-            return self.stream(name, Cursor::new(bytes));
+            // The bytes read, then whatever the file grew by since the walk (an archive is
+            // not limited to one record's size); `stream` counts the bytes as it reads them.
+            return self.stream(name, Cursor::new(bytes).chain(file));
         }
+        // A read into a pooled buffer larger than the limit may take more than one byte past it.
+        bytes.truncate(max.saturating_add(1));
         self.counters.bytes_read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
         let bytes = if bytes.len() > max {
             Err(("too_large", format!("document larger than {max} bytes")))
@@ -904,9 +906,10 @@ fn io_kind(e: io::Error) -> (&'static str, String) {
 /// is streamed through a 512-byte head.
 const WHOLE_FILE_BYTES: usize = 1 << 20;
 
-/// Reads `file` to its end into `bytes`, at most one byte past `max`. `size` is what its
-/// metadata said: the buffer gets room for it, and one `read` into that room (not zeroed
-/// first) takes the whole file, one more finds its end. (`read_to_end` through a `Take` has
+/// Reads `file` to its end into `bytes`, stopping once more than `max` bytes are in (a read
+/// fills the buffer's spare capacity, so it may take more). `size` is what its metadata
+/// said: the buffer gets room for it, and one `read` into that room (not zeroed first)
+/// takes the whole file, one more finds its end. (`read_to_end` through a `Take` has
 /// no size hint: it reads in 8, 16, 32, … KiB steps, four or five calls for a typical feed.)
 #[cfg(unix)]
 fn read_file(file: &mut File, size: usize, max: usize, bytes: &mut Vec<u8>) -> io::Result<()> {
@@ -931,7 +934,7 @@ fn read_file(file: &mut File, size: usize, max: usize, bytes: &mut Vec<u8>) -> i
 #[cfg(not(unix))]
 fn read_file(file: &mut File, size: usize, max: usize, bytes: &mut Vec<u8>) -> io::Result<()> {
     bytes.reserve(size.min(max) + 1);
-    file.take(max as u64 + 1).read_to_end(bytes).map(|_| ())
+    file.take((max as u64).saturating_add(1)).read_to_end(bytes).map(|_| ())
 }
 
 /// Reads all of `r`, at most `max` bytes; what is beyond `max` is not read.
@@ -1204,8 +1207,8 @@ mod tests {
     }
 
     /// Small regular files are read whole and sniffed in memory: each kind (plain, gzip,
-    /// WARC, WARC.gz, tar, over the limit, at it) yields the records its stream does, and
-    /// every byte read is counted once.
+    /// WARC, WARC.gz, tar, over the limit, at it) yields the records its stream does, also
+    /// when the file is larger than the walk said, and every byte read is counted once.
     #[test]
     fn small_files_read_whole_as_streamed() {
         let dir = scratch("small");
@@ -1227,33 +1230,51 @@ mod tests {
             ("f.xml", vec![b'f'; max + 1]),
             ("g.xml", vec![b'g'; max]),
             ("h.xml", Vec::new()),
+            // More than the limit: streamed, or read in part and then streamed when the walk
+            // said it was small.
+            ("i.warc.gz", (0..80).flat_map(|i| gz(&warc(&format!("http://i/{i}")))).collect()),
         ];
+        assert!(files.last().unwrap().1.len() > max + 1);
+        let last: usize = (0..79).map(|i| gz(&warc(&format!("http://i/{i}"))).len()).sum();
+        // Each file streamed, and read as a small file whose size the walk understated (it
+        // grew since): the same records, the same bytes counted.
         let (mut streamed, mut streamed_bytes) = (Vec::new(), 0);
+        let (mut grown, mut grown_bytes) = (Vec::new(), 0);
+        let show = |r: Record| match r.payload {
+            Payload::Document(b) => format!("D {} {}", r.source, b.len()),
+            Payload::Response { .. } => format!("R {}", r.source),
+            Payload::Broken { kind, .. } => format!("B {} {kind}", r.source),
+        };
         for (name, data) in &files {
             let Input::Path(p) = file(&dir, name, data) else { unreachable!() };
             let cfg = ReadConfig { max_record_bytes: max };
-            let (counters, pool) = (Counters::default(), BufPool::default());
-            let mut emit = |r: Record| {
-                streamed.push(match r.payload {
-                    Payload::Document(b) => format!("D {} {}", r.source, b.len()),
-                    Payload::Response { .. } => format!("R {}", r.source),
-                    Payload::Broken { kind, .. } => format!("B {} {kind}", r.source),
-                });
-                true
-            };
-            let mut reader = Reader::new(&cfg, &counters, &pool, None, &mut emit);
-            reader.stream(&path_name(&p), File::open(&p).unwrap());
-            streamed_bytes += counters.bytes_read.load(Ordering::Relaxed);
+            for understated in [false, true] {
+                let (counters, pool) = (Counters::default(), BufPool::default());
+                let (out, total) = if understated {
+                    (&mut grown, &mut grown_bytes)
+                } else {
+                    (&mut streamed, &mut streamed_bytes)
+                };
+                let mut emit = |r: Record| {
+                    out.push(show(r));
+                    true
+                };
+                let mut reader = Reader::new(&cfg, &counters, &pool, None, &mut emit);
+                if understated {
+                    reader.read(Item::Open { path: p.clone(), size: Some(1) });
+                } else {
+                    reader.stream(&path_name(&p), File::open(&p).unwrap());
+                }
+                *total += counters.bytes_read.load(Ordering::Relaxed);
+            }
         }
+        assert_eq!(grown, streamed);
+        assert_eq!(grown_bytes, streamed_bytes);
         let cfg = ReadConfig { max_record_bytes: max };
         let (counters, pool) = (Counters::default(), BufPool::default());
         let mut whole = Vec::new();
         enumerate(&[Input::Path(dir.clone())], &cfg, &counters, &pool, &mut |r| {
-            whole.push(match r.payload {
-                Payload::Document(b) => format!("D {} {}", r.source, b.len()),
-                Payload::Response { .. } => format!("R {}", r.source),
-                Payload::Broken { kind, .. } => format!("B {} {kind}", r.source),
-            });
+            whole.push(show(r));
             true
         });
         assert_eq!(whole, streamed);
@@ -1267,6 +1288,7 @@ mod tests {
             format!("B {d}/f.xml too_large"),
             format!("D {d}/g.xml {max}"),
             format!("D {d}/h.xml 0"),
+            format!("R {d}/i.warc.gz@{last} http://i/79"),
         ] {
             assert!(whole.contains(&want), "{want} not in {whole:?}");
         }

@@ -76,8 +76,9 @@ pub trait Source {
     fn member_starts(&self, _from: u64, _to: u64) -> Vec<u64> {
         Vec::new()
     }
-    /// Decoded bytes before this position come from gzip members whose CRC and length
-    /// checked (a plain stream has nothing to check: all of them).
+    /// Decoded bytes before this position come from gzip members decoded to their end:
+    /// checked (CRC and length), or part of a failure already reported as a break. A plain
+    /// stream has nothing to check: all of them.
     fn checked_upto(&self) -> u64 {
         u64::MAX
     }
