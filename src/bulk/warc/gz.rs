@@ -759,7 +759,7 @@ impl<R: Read> Source for GzStream<R> {
     }
 
     /// At a member boundary, the range a helper inflated from the read position on (see
-    /// [`Ahead::take_range_at`]): its buffer becomes `out`, and the stream moves past its
+    /// `Ahead::take_range_at`): its buffer becomes `out`, and the stream moves past its
     /// members in the state decoding them one by one would leave.
     fn swap_in(&mut self, out: &mut Vec<u8>, max: usize) -> io::Result<bool> {
         if !out.is_empty() || self.member.is_some() || self.big_at < self.big.len() {
