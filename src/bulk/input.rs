@@ -518,11 +518,7 @@ impl<'c, 'e> Reader<'c, 'e> {
         // A read into a pooled buffer larger than the limit may take more than one byte past it.
         bytes.truncate(max.saturating_add(1));
         self.counters.bytes_read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
-        let bytes = if bytes.len() > max {
-            Err(("too_large", format!("document larger than {max} bytes")))
-        } else {
-            Ok(bytes)
-        };
+        let bytes = if bytes.len() > max { Err(too_large(max)) } else { Ok(bytes) };
         self.emit_document(name.to_owned(), bytes)
     }
 
@@ -902,6 +898,11 @@ fn io_kind(e: io::Error) -> (&'static str, String) {
     (kind, e.to_string())
 }
 
+/// The error of a document over `max` bytes.
+fn too_large(max: usize) -> (&'static str, String) {
+    ("too_large", format!("document larger than {max} bytes"))
+}
+
 /// Largest file read whole before it is sniffed (see [`Reader::small_file`]); a larger one
 /// is streamed through a 512-byte head.
 const WHOLE_FILE_BYTES: usize = 1 << 20;
@@ -948,14 +949,13 @@ fn read_bounded<R: Read>(
     mut bytes: Vec<u8>,
 ) -> (Result<Vec<u8>, (&'static str, String)>, usize) {
     bytes.extend_from_slice(prefix);
-    let too_large = || Err(("too_large", format!("document larger than {max} bytes")));
     if bytes.len() > max {
-        return (too_large(), 0);
+        return (Err(too_large(max)), 0);
     }
     let result = r.take(max as u64 + 1 - bytes.len() as u64).read_to_end(&mut bytes);
     let got = bytes.len() - prefix.len();
     let bytes = match result {
-        Ok(_) if bytes.len() > max => too_large(),
+        Ok(_) if bytes.len() > max => Err(too_large(max)),
         Ok(_) => Ok(bytes),
         Err(e) => Err(io_kind(e)),
     };

@@ -223,6 +223,20 @@ impl<S: Source> Records<'_, S> {
         self.start += n.min(self.buf.len() - self.start);
     }
 
+    /// Drops the bytes already read from the front of the buffer.
+    fn drop_read(&mut self) {
+        self.buf.drain(..self.start);
+        self.base += self.start as u64;
+        self.start = 0;
+    }
+
+    /// Consumes the line ends at the read position; whether there were any.
+    fn skip_line_ends(&mut self) -> bool {
+        let n = self.avail().iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
+        self.consume(n);
+        n > 0
+    }
+
     /// Makes `n` bytes available; false when a break or the end comes first.
     fn fill(&mut self, n: usize) -> io::Result<bool> {
         while self.buf.len() - self.start < n {
@@ -231,18 +245,14 @@ impl<S: Source> Records<'_, S> {
             }
             if self.start == self.buf.len() {
                 // All read: the buffer starts over (and may be swapped for the source's).
-                self.base += self.start as u64;
-                self.buf.clear();
-                self.start = 0;
+                self.drop_read();
                 if self.src.swap_in(&mut self.buf, self.swap_max)? {
                     self.peak = self.peak.max(self.buf.len());
                     continue;
                 }
             }
             if self.start >= CHUNK {
-                self.buf.drain(..self.start);
-                self.base += self.start as u64;
-                self.start = 0;
+                self.drop_read();
             }
             let want = (n - (self.buf.len() - self.start)).max(CHUNK);
             let step = self.src.pull(&mut self.buf, want)?;
@@ -279,8 +289,7 @@ impl<S: Source> Records<'_, S> {
                 // The line ends after a block go before reading on: a record that ends its
                 // gzip member then leaves nothing buffered, and `fill` can swap the next
                 // members in rather than copy them.
-                let n = self.avail().iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
-                self.consume(n);
+                self.skip_line_ends();
             }
             let have = self.fill(8)?;
             if self.avail().is_empty() {
@@ -307,12 +316,8 @@ impl<S: Source> Records<'_, S> {
                     None => return Ok(()),
                 }
             }
-            if !resync && junk.is_none() {
-                let n = self.avail().iter().take_while(|b| **b == b'\r' || **b == b'\n').count();
-                if n > 0 {
-                    self.consume(n);
-                    continue;
-                }
+            if !resync && junk.is_none() && self.skip_line_ends() {
+                continue;
             }
             if is_version(self.avail()) {
                 if let Some(j) = junk.take() {

@@ -347,7 +347,7 @@ impl<R: Read> GzStream<R> {
         ahead.top_up(&mut self.raw)?;
         let p = self.raw.pos();
         let Some((bytes, raw_len)) = ahead.member_at(p) else { return Ok(false) };
-        self.marks.push_back((self.decoded, p));
+        let dec_start = self.decoded;
         if bytes.len() <= max {
             out.extend_from_slice(bytes);
             self.decoded += bytes.len() as u64;
@@ -356,13 +356,21 @@ impl<R: Read> GzStream<R> {
             self.big.extend_from_slice(bytes);
             self.big_at = 0;
         }
+        self.past_member_ahead(dec_start, p, raw_len);
+        Ok(true)
+    }
+
+    /// Moves past the member at raw offset `start` (`raw_len` bytes), which a helper
+    /// inflated and whose bytes begin at decoded position `dec_start`, in the state decoding
+    /// it here would leave.
+    fn past_member_ahead(&mut self, dec_start: u64, start: u64, raw_len: usize) {
+        self.marks.push_back((dec_start, start));
         self.raw.consume(raw_len);
         self.member = None;
         self.failing = None;
         self.stored.clear();
         self.misses = 0;
         self.taken_ahead += 1;
-        Ok(true)
     }
 
     /// The fast path for a member nothing of which is inflated yet: when its whole deflate
@@ -771,14 +779,9 @@ impl<R: Read> Source for GzStream<R> {
         let Some((bytes, members)) = ahead.take_range_at(p, max) else { return Ok(false) };
         ahead.give_back(std::mem::replace(out, bytes));
         for m in &members {
-            self.marks.push_back((self.decoded, m.start));
+            self.past_member_ahead(self.decoded, m.start, m.raw_len);
             self.decoded += m.out_len as u64;
-            self.raw.consume(m.raw_len);
         }
-        self.failing = None;
-        self.stored.clear();
-        self.misses = 0;
-        self.taken_ahead += members.len() as u64;
         self.swapped_in += members.len() as u64;
         Ok(true)
     }
