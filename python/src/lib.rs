@@ -115,7 +115,7 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
     };
     let payload = if row.content_type.is_some() || row.status.is_some() {
         let message = http_message(row.status.unwrap_or(200), row.content_type, body);
-        Payload::Response { target_uri: row.url.unwrap_or("").to_owned(), message }
+        Payload::Response { target_uri: row.url.unwrap_or("").to_owned(), message: message.into() }
     } else {
         w.set_base_url(row.url);
         Payload::Document(body.to_vec())

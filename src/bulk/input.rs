@@ -24,6 +24,7 @@ use std::thread::JoinHandle;
 use flate2::bufread::MultiGzDecoder;
 
 use super::warc::ahead::Offload;
+use super::warc::block::Block;
 use super::warc::gz::{Break, GzStream, PlainStream, Raw, Source, Step};
 use super::warc::{self, WarcItem};
 
@@ -56,8 +57,9 @@ pub enum Payload {
     Response {
         /// The record's `WARC-Target-URI` (the base URL of its document).
         target_uri: String,
-        /// The HTTP message as stored in the record block.
-        message: Vec<u8>,
+        /// The HTTP message as stored in the record block (a range of a buffer shared with
+        /// the records inflated with it, or a buffer of its own).
+        message: Block,
     },
     /// Something that could not be read.
     Broken {
@@ -136,7 +138,11 @@ impl BufPool {
     pub fn recycle(&self, rec: Record) {
         match rec.payload {
             Payload::Document(b) => self.put(b),
-            Payload::Response { message, .. } => self.put(message),
+            Payload::Response { message, .. } => {
+                if let Some(own) = message.into_own() {
+                    self.put(own)
+                }
+            }
             Payload::Broken { .. } => {}
         }
     }

@@ -30,6 +30,7 @@ use bumpalo::Bump;
 
 pub use input::{BufPool, Counters, Input, Payload, ReadConfig, Record};
 pub use pipeline::{run_with, Batch, Consumer, Step};
+pub use warc::block::Block;
 
 use crate::extract::{extract, ExtractOptions};
 use crate::sanitize::SanitizeOptions;

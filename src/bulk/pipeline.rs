@@ -637,7 +637,9 @@ fn held(rec: &Record) -> usize {
     rec.source.capacity()
         + match &rec.payload {
             Payload::Document(b) => b.capacity(),
-            Payload::Response { message, target_uri } => message.capacity() + target_uri.capacity(),
+            Payload::Response { message, target_uri } => {
+                message.held_bytes() + target_uri.capacity()
+            }
             Payload::Broken { message, .. } => message.capacity(),
         }
 }
@@ -657,7 +659,7 @@ fn recycle(bufs: &BufPool, record_vecs: &Pool<Vec<Record>>, mut records: Vec<Rec
     for rec in records.drain(..) {
         let small = match &rec.payload {
             Payload::Document(b) => b.capacity() <= POOLED_BODY_MAX,
-            Payload::Response { message, .. } => message.capacity() <= POOLED_BODY_MAX,
+            Payload::Response { message, .. } => message.held_bytes() <= POOLED_BODY_MAX,
             Payload::Broken { .. } => true,
         };
         if small {

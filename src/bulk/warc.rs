@@ -29,10 +29,11 @@
 //!
 //! Memory: one record's header (≤ [`MAX_HEADER`]) and block (≤ `max_record`, larger blocks are
 //! skipped while streaming) in the decoded buffer, one copy of the block for the emitted
-//! record, and the raw buffer (≤ 3 MiB + [`gz::CHUNK`], of which at least [`gz::RETAIN`]
+//! record (none when the block is a range of a shared inflated buffer, see [`block`]), and the raw buffer (≤ 3 MiB + [`gz::CHUNK`], of which at least [`gz::RETAIN`]
 //! behind the read position).
 
 pub mod ahead;
+pub mod block;
 pub mod gz;
 
 use std::borrow::Cow;
@@ -43,6 +44,7 @@ use std::sync::Arc;
 use flate2::bufread::{DeflateDecoder, GzDecoder, ZlibDecoder};
 
 use ahead::Offload;
+use block::{Block, SharedBuf, Spares};
 use gz::{Break, GzStream, PlainStream, Raw, Source, Step, CHUNK};
 
 /// Longest WARC record header read.
@@ -79,7 +81,7 @@ pub enum WarcItem {
         /// Its `WARC-Target-URI`.
         target_uri: String,
         /// The record block: the HTTP message.
-        block: Vec<u8>,
+        block: Block,
     },
     /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped.
     Skipped {
@@ -104,7 +106,8 @@ pub enum WarcItem {
 /// Reads every record of a WARC stream, calling `emit` for each (stops when it returns
 /// false). `gzip`: the stream is gzip (any member layout). `max_record`: largest record
 /// block accepted (larger ones are skipped, as `too_large`). `new_buf` supplies the buffer
-/// each record's block is copied into (a recycled one, when the caller has a pool).
+/// each record's block is copied into (a recycled one, when the caller has a pool) when it
+/// is not a range of a shared buffer.
 pub fn read_warc<R: Read>(
     input: R,
     gzip: bool,
@@ -156,8 +159,19 @@ pub fn read_records<S: Source>(
 ) -> io::Result<usize> {
     let peak = head.len();
     let swap_max = max_record.saturating_add(MAX_HEADER);
-    let mut r =
-        Records { src, buf: head, start: 0, base: 0, brk, end: false, peak, dropped: 0, swap_max };
+    let mut r = Records {
+        src,
+        buf: head,
+        start: 0,
+        base: 0,
+        brk,
+        end: false,
+        peak,
+        dropped: 0,
+        swap_max,
+        shared: None,
+        home: None,
+    };
     r.run(max_record, new_buf, emit)?;
     Ok(r.peak)
 }
@@ -179,6 +193,12 @@ struct Records<'s, S> {
     dropped: u64,
     /// Most bytes the source may swap in at once (keeps [`buffer_bound`]).
     swap_max: usize,
+    /// The read buffer once blocks are read from it as ranges (`buf` is then empty): it is
+    /// shared with them until it changes ([`Records::thaw`]).
+    shared: Option<Arc<SharedBuf>>,
+    /// Where `buf` goes back once shared and done with: set while `buf` is a range the
+    /// source swapped in.
+    home: Option<Arc<Spares>>,
 }
 
 fn is_version(b: &[u8]) -> bool {
@@ -206,8 +226,49 @@ fn trailer_ok(rest: &[u8], at_end: bool) -> bool {
 }
 
 impl<S: Source> Records<'_, S> {
+    /// The buffered bytes (`[..start]` read).
+    fn bytes(&self) -> &[u8] {
+        match &self.shared {
+            Some(b) => b.bytes(),
+            None => &self.buf,
+        }
+    }
+
     fn avail(&self) -> &[u8] {
-        &self.buf[self.start..]
+        &self.bytes()[self.start..]
+    }
+
+    /// Makes the read buffer this reader's own again before it changes: the unread bytes of a
+    /// shared buffer move to one of their own (none, when a record ended the buffer), the read
+    /// ones go with the shared buffer.
+    fn thaw(&mut self) {
+        if let Some(b) = self.shared.take() {
+            self.buf.clear();
+            self.buf.extend_from_slice(&b.bytes()[self.start..]);
+            self.base += self.start as u64;
+            self.start = 0;
+        }
+    }
+
+    /// The block at `avail()[from..to]`: a range of the read buffer when it is a range
+    /// swapped in from the source (shared from then on), else a copy in `new_buf()`. The
+    /// first block of a shared buffer accounts for the whole buffer, the others for nothing
+    /// more (see [`block`]).
+    fn block(&mut self, from: usize, to: usize, new_buf: &mut dyn FnMut() -> Vec<u8>) -> Block {
+        let range = self.start + from..self.start + to;
+        if let Some(b) = &self.shared {
+            return Block::shared(b.clone(), range, 0);
+        }
+        if let Some(home) = self.home.take() {
+            let bytes = std::mem::take(&mut self.buf);
+            let held = bytes.len();
+            let b = SharedBuf::new(bytes, home);
+            self.shared = Some(b.clone());
+            return Block::shared(b, range, held);
+        }
+        let mut block = new_buf();
+        block.extend_from_slice(&self.avail()[from..to]);
+        Block::from(block)
     }
 
     fn pos(&self) -> u64 {
@@ -220,11 +281,12 @@ impl<S: Source> Records<'_, S> {
     }
 
     fn consume(&mut self, n: usize) {
-        self.start += n.min(self.buf.len() - self.start);
+        self.start += n.min(self.bytes().len() - self.start);
     }
 
     /// Drops the bytes already read from the front of the buffer.
     fn drop_read(&mut self) {
+        self.thaw();
         self.buf.drain(..self.start);
         self.base += self.start as u64;
         self.start = 0;
@@ -239,14 +301,15 @@ impl<S: Source> Records<'_, S> {
 
     /// Makes `n` bytes available; false when a break or the end comes first.
     fn fill(&mut self, n: usize) -> io::Result<bool> {
-        while self.buf.len() - self.start < n {
+        while self.bytes().len() - self.start < n {
             if self.brk.is_some() || self.end {
                 return Ok(false);
             }
-            if self.start == self.buf.len() {
+            if self.start == self.bytes().len() {
                 // All read: the buffer starts over (and may be swapped for the source's).
                 self.drop_read();
                 if self.src.swap_in(&mut self.buf, self.swap_max)? {
+                    self.home = self.src.buffer_home();
                     self.peak = self.peak.max(self.buf.len());
                     continue;
                 }
@@ -254,6 +317,7 @@ impl<S: Source> Records<'_, S> {
             if self.start >= CHUNK {
                 self.drop_read();
             }
+            self.thaw();
             let want = (n - (self.buf.len() - self.start)).max(CHUNK);
             let step = self.src.pull(&mut self.buf, want)?;
             self.peak = self.peak.max(self.buf.len());
@@ -269,7 +333,7 @@ impl<S: Source> Records<'_, S> {
     /// Drops what is buffered before a pending break and returns the break.
     fn take_break(&mut self) -> Option<Break> {
         let b = self.brk.take()?;
-        self.start = self.buf.len();
+        self.start = self.bytes().len();
         self.base += std::mem::take(&mut self.dropped);
         Some(b)
     }
@@ -471,8 +535,7 @@ impl<S: Source> Records<'_, S> {
             return Ok((Some(broken(uri, "bad_warc", msg)), true));
         }
         let item = if header.warc_type == "response" {
-            let mut block = new_buf();
-            block.extend_from_slice(&self.avail()[hl..hl + len]);
+            let block = self.block(hl, hl + len, new_buf);
             WarcItem::Response { at, target_uri: header.target_uri.unwrap_or_default(), block }
         } else {
             WarcItem::Skipped { at, warc_type: header.warc_type }
@@ -487,6 +550,7 @@ impl<S: Source> Records<'_, S> {
     /// that member; the break stays pending and gets its own item. The record's own bytes
     /// are never searched (they may hold anything).
     fn interrupted(&mut self, at: Loc, uri: Option<String>, what: &str, from: u64) -> WarcItem {
+        self.thaw();
         if let Some(b) = &self.brk {
             let restart = self
                 .src
@@ -827,6 +891,13 @@ mod tests {
         );
     }
 
+    /// The decoded length of a multi-member gzip stream.
+    fn records_len(gz: &[u8]) -> usize {
+        let mut out = Vec::new();
+        flate2::read::MultiGzDecoder::new(gz).read_to_end(&mut out).unwrap();
+        out.len()
+    }
+
     /// A xorshift64 generator: the tests' reproducible randomness.
     fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
         move || {
@@ -896,8 +967,12 @@ mod tests {
         let mut src = GzStream::new(Raw::new(&data[..]));
         src.offload(Arc::new(ahead::InlineOffload::new(4)));
         let mut records = 0;
-        read_records(&mut src, Vec::new(), None, 16 << 20, &mut Vec::new, &mut |_| {
+        let mut blocks = Vec::new();
+        read_records(&mut src, Vec::new(), None, 16 << 20, &mut Vec::new, &mut |item| {
             records += 1;
+            if let WarcItem::Response { block, .. } = item {
+                blocks.push(block);
+            }
             true
         })
         .unwrap();
@@ -906,6 +981,30 @@ mod tests {
         // Most of them in whole ranges, their buffers taken rather than copied.
         let swapped = src.members_swapped_in();
         assert!(swapped >= 100, "{swapped} of {taken} members in ranges swapped in");
+        // And the blocks of their records are ranges of those buffers, not copies; the
+        // buffers are accounted for once each: at least the blocks' bytes, at most what was
+        // inflated.
+        let shared: Vec<&Block> = blocks.iter().filter(|b| b.is_shared()).collect();
+        assert!(
+            shared.len() * 10 >= blocks.len() * 8,
+            "{} of {} shared",
+            shared.len(),
+            blocks.len()
+        );
+        let held: usize = shared.iter().map(|b| b.held_bytes()).sum();
+        let len: usize = shared.iter().map(|b| b.len()).sum();
+        let inflated: usize = records_len(&data);
+        assert!(
+            len <= held && held <= inflated,
+            "blocks {len} B, held {held} B, inflated {inflated} B"
+        );
+        assert!(shared.iter().filter(|b| b.held_bytes() > 0).count() >= 8, "one per range");
+        // Their buffers go back for reuse once the last block of each is dropped.
+        let home = src.buffer_home().expect("a stream with helpers has a home for buffers");
+        let kept = home.kept();
+        drop(shared);
+        drop(blocks);
+        assert!(home.kept() > kept, "no buffer back from the dropped blocks");
         // Damage in the middle: a flipped byte, a cut member, junk, a truncated end.
         let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..12 {

@@ -37,6 +37,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
 
+use super::block::Spares;
 use super::gz::{Raw, BIG, MAGIC};
 use crate::bulk::deflate::{Miss, OneShot};
 
@@ -51,6 +52,9 @@ pub const OVERHANG: usize = 16 << 10;
 pub const RANGE_OUT: usize = 2 << 20;
 /// Raw bytes ahead of the read position searched for candidates, at most.
 pub const LOOKAHEAD: usize = 4 << 20;
+/// Output buffers kept for reuse, at most: the ranges ahead, and those whose records are in
+/// flight (their blocks share them) when they come back.
+const SPARE_OUTPUTS: usize = 64;
 
 /// Somewhere to inflate ranges: the bulk pipeline's workers. [`RangeJob::run`] (or
 /// [`RangeJob::cancel`]) must eventually be called for every submitted job, on any thread:
@@ -269,9 +273,11 @@ pub(super) struct Ahead {
     cands: VecDeque<u64>,
     /// Raw offset up to which candidates were looked for.
     scanned: u64,
-    /// Buffers back from finished ranges: inputs, outputs.
+    /// Input buffers back from finished ranges.
     spare_in: Vec<Vec<u8>>,
-    spare_out: Vec<Vec<u8>>,
+    /// Output buffers: back from finished ranges, from the stream, and from the blocks that
+    /// shared them (see [`super::block`]).
+    spares: Arc<Spares>,
 }
 
 impl Ahead {
@@ -282,7 +288,7 @@ impl Ahead {
             cands: VecDeque::new(),
             scanned: 0,
             spare_in: Vec::new(),
-            spare_out: Vec::new(),
+            spares: Spares::new(SPARE_OUTPUTS, 2 * (RANGE_OUT + BIG)),
         }
     }
 
@@ -368,7 +374,7 @@ impl Ahead {
         let mut input = self.spare_in.pop().unwrap_or_default();
         input.clear();
         input.extend_from_slice(&avail[from..to]);
-        let out = self.spare_out.pop().unwrap_or_default();
+        let out = self.spares.get();
         let slot = Arc::new(Slot::default());
         let job = RangeJob { input, out, base: start, end, slot: slot.clone() };
         self.offload.submit(job);
@@ -385,9 +391,7 @@ impl Ahead {
         if self.spare_in.len() < most && got.input.capacity() <= 4 * (RANGE_BYTES + OVERHANG) {
             self.spare_in.push(got.input);
         }
-        if self.spare_out.len() < most && got.out.capacity() > 0 {
-            self.spare_out.push(got.out);
-        }
+        self.spares.put(got.out);
     }
 
     /// The output of the range whose first member starts exactly at raw offset `p`: its
@@ -429,12 +433,13 @@ impl Ahead {
     }
 
     /// A buffer the stream is done with, for a later range's output.
-    pub(super) fn give_back(&mut self, mut buf: Vec<u8>) {
-        let most = self.offload.ranges_ahead().max(1);
-        if self.spare_out.len() < most && buf.capacity() <= 2 * (RANGE_OUT + BIG) {
-            buf.clear();
-            self.spare_out.push(buf);
-        }
+    pub(super) fn give_back(&mut self, buf: Vec<u8>) {
+        self.spares.put(buf);
+    }
+
+    /// Where output buffers go back to (see [`Ahead::give_back`]).
+    pub(super) fn spares(&self) -> Arc<Spares> {
+        self.spares.clone()
     }
 
     /// The member starting exactly at raw offset `p`, inflated by a worker: its bytes and

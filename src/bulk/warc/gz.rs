@@ -29,6 +29,7 @@ use miniz_oxide::inflate::core::{decompress_with_limit, inflate_flags, Decompres
 use miniz_oxide::inflate::TINFLStatus;
 
 use super::ahead::{Ahead, Offload};
+use super::block::Spares;
 use crate::bulk::deflate::{Miss, OneShot};
 
 /// Raw bytes kept behind the read position, to resynchronize from a failed member's start.
@@ -89,6 +90,11 @@ pub trait Source {
     /// [`pull`]: Source::pull
     fn swap_in(&mut self, _out: &mut Vec<u8>, _max: usize) -> io::Result<bool> {
         Ok(false)
+    }
+    /// Where the buffers [`Source::swap_in`] gives go back to once the blocks read from them
+    /// as shared ranges are dropped (see [`super::block`]); none: blocks are copied out.
+    fn buffer_home(&self) -> Option<Arc<Spares>> {
+        None
     }
 }
 
@@ -784,5 +790,9 @@ impl<R: Read> Source for GzStream<R> {
         }
         self.swapped_in += members.len() as u64;
         Ok(true)
+    }
+
+    fn buffer_home(&self) -> Option<Arc<Spares>> {
+        self.ahead.as_ref().map(|a| a.spares())
     }
 }

@@ -1,0 +1,215 @@
+//! [`Block`]: the bytes of a WARC record's block as the reader hands them to a worker, and
+//! the buffers they may share.
+//!
+//! A worker inflates a range of gzip members into one buffer, which the reader takes whole
+//! as its read buffer (`Source::swap_in`). The blocks of the records read from it are then
+//! ranges of that buffer, shared, instead of copies: the reader thread, the serial part of
+//! the job, copies no byte of them. The buffer goes back to where it came from ([`Spares`])
+//! once the last block read from it is dropped.
+//!
+//! Memory: the first block read from a shared buffer accounts for the buffer's whole capacity
+//! ([`Block::held_bytes`]), the others for their own length, so bounding the held bytes of
+//! the records in flight bounds the shared buffers too; records are written (and dropped) in
+//! order, so at most one buffer outlives the block that accounted for it.
+
+use std::fmt;
+use std::ops::{Deref, Range};
+use std::sync::{Arc, Mutex};
+
+/// The bytes of a WARC record block (the HTTP message of a `response`): a buffer of its own,
+/// or a range of an inflated buffer shared with the other records read from it. Derefs to
+/// `[u8]`; `From<Vec<u8>>` makes one from bytes.
+pub struct Block(Repr);
+
+enum Repr {
+    Own(Vec<u8>),
+    Shared { buf: Arc<SharedBuf>, range: Range<usize>, held: usize },
+}
+
+/// A buffer blocks are read from, shared by them; it goes back to its [`Spares`] once the last
+/// of them is dropped.
+pub(crate) struct SharedBuf {
+    bytes: Vec<u8>,
+    home: Arc<Spares>,
+}
+
+impl SharedBuf {
+    pub(crate) fn new(bytes: Vec<u8>, home: Arc<Spares>) -> Arc<Self> {
+        Arc::new(SharedBuf { bytes, home })
+    }
+
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl Drop for SharedBuf {
+    fn drop(&mut self) {
+        self.home.put(std::mem::take(&mut self.bytes));
+    }
+}
+
+/// Buffers for inflated ranges: where a shared buffer goes back once its blocks are dropped,
+/// and where the next ranges' outputs come from.
+#[derive(Debug)]
+pub struct Spares {
+    bufs: Mutex<Vec<Vec<u8>>>,
+    keep: usize,
+    max_capacity: usize,
+}
+
+impl Spares {
+    /// Keeps at most `keep` buffers of at most `max_capacity` bytes.
+    pub(crate) fn new(keep: usize, max_capacity: usize) -> Arc<Self> {
+        Arc::new(Spares { bufs: Mutex::new(Vec::new()), keep, max_capacity })
+    }
+
+    /// A kept buffer (empty), or a new one.
+    pub(crate) fn get(&self) -> Vec<u8> {
+        self.bufs.lock().ok().and_then(|mut b| b.pop()).unwrap_or_default()
+    }
+
+    /// Buffers kept now.
+    #[cfg(test)]
+    pub(crate) fn kept(&self) -> usize {
+        self.bufs.lock().map_or(0, |b| b.len())
+    }
+
+    /// Keeps `buf` for a later [`Spares::get`], unless enough are kept or it is too large.
+    pub(crate) fn put(&self, mut buf: Vec<u8>) {
+        if buf.capacity() == 0 || buf.capacity() > self.max_capacity {
+            return;
+        }
+        buf.clear();
+        if let Ok(mut b) = self.bufs.lock() {
+            if b.len() < self.keep {
+                b.push(buf);
+            }
+        }
+    }
+}
+
+impl Block {
+    /// `buf[range]`, shared; accounts for `held` bytes of memory (see [`Block::held_bytes`]).
+    pub(crate) fn shared(buf: Arc<SharedBuf>, range: Range<usize>, held: usize) -> Self {
+        debug_assert!(range.end <= buf.bytes.len());
+        Block(Repr::Shared { buf, range, held })
+    }
+
+    /// Bytes of memory the block accounts for: its buffer's capacity when it has one of its
+    /// own or is the first block read from a shared buffer (which it then accounts for
+    /// whole), its length otherwise.
+    pub fn held_bytes(&self) -> usize {
+        match &self.0 {
+            Repr::Own(v) => v.capacity(),
+            Repr::Shared { held, .. } => *held,
+        }
+    }
+
+    /// Whether the block is a range of a shared buffer.
+    pub fn is_shared(&self) -> bool {
+        matches!(self.0, Repr::Shared { .. })
+    }
+
+    /// The bytes in a vector of their own (copied only when shared).
+    pub fn into_vec(self) -> Vec<u8> {
+        match self.0 {
+            Repr::Own(v) => v,
+            Repr::Shared { buf, range, .. } => buf.bytes[range].to_vec(),
+        }
+    }
+
+    /// Its own buffer, for reuse (none when shared: the shared buffer goes home by itself).
+    pub(crate) fn into_own(self) -> Option<Vec<u8>> {
+        match self.0 {
+            Repr::Own(v) => Some(v),
+            Repr::Shared { .. } => None,
+        }
+    }
+}
+
+impl From<Vec<u8>> for Block {
+    fn from(v: Vec<u8>) -> Self {
+        Block(Repr::Own(v))
+    }
+}
+
+impl Deref for Block {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match &self.0 {
+            Repr::Own(v) => v,
+            Repr::Shared { buf, range, .. } => &buf.bytes[range.clone()],
+        }
+    }
+}
+
+impl AsRef<[u8]> for Block {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
+impl fmt::Debug for Block {
+    /// As the bytes' (`Vec<u8>`'s) debug form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
+}
+
+impl PartialEq for Block {
+    fn eq(&self, other: &Block) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Block {}
+
+impl PartialEq<[u8]> for Block {
+    fn eq(&self, other: &[u8]) -> bool {
+        **self == *other
+    }
+}
+
+impl PartialEq<Vec<u8>> for Block {
+    fn eq(&self, other: &Vec<u8>) -> bool {
+        **self == **other
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shared_buffer_goes_home_after_its_last_block() {
+        let home = Spares::new(4, 1 << 20);
+        let mut bytes = Vec::with_capacity(64);
+        bytes.extend_from_slice(b"headerBLOCK1headerBLOCK2");
+        let cap = bytes.capacity();
+        let buf = SharedBuf::new(bytes, home.clone());
+        let a = Block::shared(buf.clone(), 6..12, cap);
+        let b = Block::shared(buf.clone(), 18..24, 6);
+        drop(buf);
+        assert_eq!(&*a, b"BLOCK1");
+        assert_eq!(b, b"BLOCK2".to_vec());
+        assert_eq!((a.held_bytes(), b.held_bytes()), (cap, 6));
+        assert!(a.is_shared() && a.to_vec() == b"BLOCK1");
+        drop(a);
+        assert_eq!(home.get().capacity(), 0, "still shared by b: nothing back yet");
+        drop(b);
+        let back = home.get();
+        assert!(back.is_empty() && back.capacity() == cap, "the buffer is back, emptied");
+    }
+
+    #[test]
+    fn an_own_block_is_its_vector() {
+        let v = b"message".to_vec();
+        let cap = v.capacity();
+        let b = Block::from(v);
+        assert!(!b.is_shared());
+        assert_eq!(b.held_bytes(), cap);
+        assert_eq!(format!("{b:?}"), format!("{:?}", b"message".to_vec()));
+        assert_eq!(b.into_vec(), b"message");
+    }
+}
