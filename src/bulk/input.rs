@@ -80,7 +80,7 @@ pub struct Record {
 }
 
 impl Record {
-    /// Bytes held (for bounding the records in flight).
+    /// Bytes of the record: its source name and payload (for bounding the records in flight).
     pub fn size(&self) -> usize {
         self.source.len()
             + match &self.payload {

@@ -573,13 +573,18 @@ impl ChunkReader<'_> {
         let (budget, jobs) = (self.budget, self.jobs);
         let (batch_records, batch_bytes) =
             (self.cfg.batch_records.max(1), self.cfg.batch_bytes.max(1));
+        // A batch is also cut once it holds a quarter of the budget: a few records may hold
+        // much more than their bytes (a WARC.gz block accounts for the inflated range it
+        // shares, see `bulk::Block`), and a pending batch is memory the budget has not
+        // admitted yet.
+        let held_cut = (self.cfg.max_bytes_in_flight / 4).max(batch_bytes);
         let mut seq = 0;
         let mut pending = self.record_vecs.get();
         // Two measures of the pending batch: `len`, the bytes of its records (what the batch
         // size bounds: a Parquet row group's input bytes), and `bytes`, the memory they hold
         // (buffer capacities, which the byte budget admits). A recycled buffer keeps the
         // capacity of the largest body it held, so cutting on capacity made batches of a few
-        // dozen small records.
+        // dozen small records; it is only a backstop (`held_cut`).
         let mut len = 0;
         let mut bytes = 0;
         let mut send = |records: Vec<Record>, bytes: usize| {
@@ -596,7 +601,7 @@ impl ChunkReader<'_> {
                 bytes += held(&r);
                 len += record_len(&r);
                 pending.push(r);
-                if pending.len() >= batch_records || len >= batch_bytes {
+                if pending.len() >= batch_records || len >= batch_bytes || bytes >= held_cut {
                     let full = std::mem::replace(&mut pending, self.record_vecs.get());
                     len = 0;
                     let n = std::mem::take(&mut bytes);

@@ -54,7 +54,7 @@ pub const RANGE_OUT: usize = 2 << 20;
 pub const LOOKAHEAD: usize = 4 << 20;
 /// Output buffers kept for reuse, at most: the ranges ahead, and those whose records are in
 /// flight (their blocks share them) when they come back.
-const SPARE_OUTPUTS: usize = 64;
+pub(super) const SPARE_OUTPUTS: usize = 64;
 
 /// Somewhere to inflate ranges: the bulk pipeline's workers. [`RangeJob::run`] (or
 /// [`RangeJob::cancel`]) must eventually be called for every submitted job, on any thread:
@@ -420,7 +420,8 @@ impl Ahead {
         let mut members = std::mem::take(&mut got.members);
         let mut rest = members.split_off(chained);
         let mut out = std::mem::take(&mut got.out);
-        if !rest.is_empty() {
+        let gap = !rest.is_empty();
+        if gap {
             // The members after the gap stay for `member_at`, in a buffer of their own.
             got.out = out[len..].to_vec();
             for m in &mut rest {
@@ -429,6 +430,11 @@ impl Ahead {
             got.members = rest;
         }
         out.truncate(len);
+        if gap {
+            // The taken buffer gives their room back: the blocks that will share it account
+            // for its length only.
+            out.shrink_to_fit();
+        }
         Some((out, members))
     }
 

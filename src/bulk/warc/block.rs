@@ -7,10 +7,12 @@
 //! the job, copies no byte of them. The buffer goes back to where it came from ([`Spares`])
 //! once the last block read from it is dropped.
 //!
-//! Memory: the first block read from a shared buffer accounts for the buffer's whole capacity
-//! ([`Block::held_bytes`]), the others for their own length, so bounding the held bytes of
-//! the records in flight bounds the shared buffers too; records are written (and dropped) in
-//! order, so at most one buffer outlives the block that accounted for it.
+//! Memory: the first block read from a shared buffer accounts for the buffer's whole length
+//! ([`Block::held_bytes`]), the others for nothing more, so bounding the held bytes of the
+//! records in flight bounds the shared buffers too; records are written (and dropped) in
+//! order, so at most one buffer outlives the block that accounted for it. The bulk
+//! pipeline also cuts a batch once it holds a quarter of its budget, so a few small records
+//! sharing large buffers cannot pile up unaccounted in the batch being filled.
 
 use std::fmt;
 use std::ops::{Deref, Range};
@@ -50,7 +52,9 @@ impl Drop for SharedBuf {
 }
 
 /// Buffers for inflated ranges: where a shared buffer goes back once its blocks are dropped,
-/// and where the next ranges' outputs come from.
+/// and where the next ranges' outputs come from. Made and used inside the crate (a stream
+/// reading with helpers has one, see `Source::buffer_home`); at most 64 buffers of at most
+/// 12 MiB are kept, and only buffers that were in use at once exist.
 #[derive(Debug)]
 pub struct Spares {
     bufs: Mutex<Vec<Vec<u8>>>,
@@ -97,8 +101,8 @@ impl Block {
     }
 
     /// Bytes of memory the block accounts for: its buffer's capacity when it has one of its
-    /// own or is the first block read from a shared buffer (which it then accounts for
-    /// whole), its length otherwise.
+    /// own; for a range of a shared buffer, the buffer's length when it is the first block
+    /// read from it (it accounts for the whole buffer), else 0.
     pub fn held_bytes(&self) -> usize {
         match &self.0 {
             Repr::Own(v) => v.capacity(),
@@ -177,6 +181,24 @@ impl PartialEq<Vec<u8>> for Block {
     }
 }
 
+impl PartialEq<&[u8]> for Block {
+    fn eq(&self, other: &&[u8]) -> bool {
+        **self == **other
+    }
+}
+
+impl<const N: usize> PartialEq<[u8; N]> for Block {
+    fn eq(&self, other: &[u8; N]) -> bool {
+        **self == other[..]
+    }
+}
+
+impl<const N: usize> PartialEq<&[u8; N]> for Block {
+    fn eq(&self, other: &&[u8; N]) -> bool {
+        **self == other[..]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,7 +213,9 @@ mod tests {
         let a = Block::shared(buf.clone(), 6..12, cap);
         let b = Block::shared(buf.clone(), 18..24, 6);
         drop(buf);
-        assert_eq!(&*a, b"BLOCK1");
+        assert_eq!(a, b"BLOCK1");
+        assert_eq!(a, *b"BLOCK1");
+        assert_eq!(a, &b"BLOCK1"[..]);
         assert_eq!(b, b"BLOCK2".to_vec());
         assert_eq!((a.held_bytes(), b.held_bytes()), (cap, 6));
         assert!(a.is_shared() && a.to_vec() == b"BLOCK1");
