@@ -1022,6 +1022,36 @@ mod tests {
         }
     }
 
+    /// A range mostly made of other records (small responses beside large `metadata`
+    /// records) has its blocks copied: shared, each would hold the whole range.
+    #[test]
+    fn sparse_ranges_copy_their_blocks() {
+        let mut data = Vec::new();
+        for i in 0..40 {
+            let uri = format!("http://h{i}.example/");
+            data.extend(gz(&response(&uri, "<rss/>")));
+            // Large when inflated, ~20 KB raw: several pairs per range.
+            let mut meta = noise(20_000, i);
+            meta.resize(300_000, b'x');
+            data.extend(gz(&record("metadata", &uri, &meta)));
+        }
+        same_ahead(&data, 1 << 20);
+        let mut src = GzStream::new(Raw::new(&data[..]));
+        src.offload(Arc::new(ahead::InlineOffload::new(4)));
+        let mut blocks = Vec::new();
+        read_records(&mut src, Vec::new(), None, 1 << 20, &mut Vec::new, &mut |item| {
+            if let WarcItem::Response { block, .. } = item {
+                blocks.push(block);
+            }
+            true
+        })
+        .unwrap();
+        assert_eq!(blocks.len(), 40);
+        let swapped = src.members_swapped_in();
+        assert!(swapped >= 40, "{swapped} members swapped in");
+        assert!(blocks.iter().all(|b| !b.is_shared()), "a block of a sparse range is shared");
+    }
+
     /// A header over the limit is one however much is buffered: a member holding a 1.5 MiB
     /// header (swapped in whole with its range) reads as the sequential reader reads it,
     /// and one just under the limit is accepted either way.

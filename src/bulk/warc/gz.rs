@@ -28,7 +28,7 @@ use std::sync::Arc;
 use miniz_oxide::inflate::core::{decompress_with_limit, inflate_flags, DecompressorOxide};
 use miniz_oxide::inflate::TINFLStatus;
 
-use super::ahead::{Ahead, Offload};
+use super::ahead::{self, Ahead, Offload};
 use super::block::Spares;
 use crate::bulk::deflate::{Miss, OneShot};
 
@@ -91,8 +91,9 @@ pub trait Source {
     fn swap_in(&mut self, _out: &mut Vec<u8>, _max: usize) -> io::Result<bool> {
         Ok(false)
     }
-    /// Where the buffers [`Source::swap_in`] gives go back to once the blocks read from them
-    /// as shared ranges are dropped (see [`super::block`]); none: blocks are copied out.
+    /// Where the buffer [`Source::swap_in`] just gave goes back to once the blocks read from
+    /// it as shared ranges are dropped (see [`super::block`]); asked after each swap, and
+    /// none means the blocks read from that buffer are copied out.
     fn buffer_home(&self) -> Option<Arc<Spares>> {
         None
     }
@@ -295,6 +296,26 @@ pub struct GzStream<R> {
     taken_ahead: u64,
     /// Of those, members of a range whose whole buffer became the reader's.
     swapped_in: u64,
+    /// Whether the range swapped in last is mostly `response` records (see
+    /// [`Source::buffer_home`]).
+    swapped_dense: bool,
+}
+
+/// Whether at least half of the bytes of `members` (decoded one after the other in `bytes`)
+/// are in members whose WARC header says `WARC-Type: response` (in its first 2 KiB, as
+/// written; another spelling only means the blocks are copied).
+fn mostly_responses(bytes: &[u8], members: &[ahead::Member]) -> bool {
+    let mut at = 0;
+    let mut responses = 0;
+    for m in members {
+        let member = &bytes[at..at + m.out_len];
+        let head = &member[..member.len().min(2048)];
+        if memchr::memmem::find(head, b"\nWARC-Type: response").is_some() {
+            responses += m.out_len;
+        }
+        at += m.out_len;
+    }
+    2 * responses >= at
 }
 
 /// Largest member decoded whole into the stream's reused member buffer (larger ones stream).
@@ -325,6 +346,7 @@ impl<R: Read> GzStream<R> {
             ahead: None,
             taken_ahead: 0,
             swapped_in: 0,
+            swapped_dense: false,
         }
     }
 
@@ -783,6 +805,7 @@ impl<R: Read> Source for GzStream<R> {
         ahead.top_up(&mut self.raw)?;
         let p = self.raw.pos();
         let Some((bytes, members)) = ahead.take_range_at(p, max) else { return Ok(false) };
+        self.swapped_dense = mostly_responses(&bytes, &members);
         ahead.give_back(std::mem::replace(out, bytes));
         for m in &members {
             self.past_member_ahead(self.decoded, m.start, m.raw_len);
@@ -792,7 +815,10 @@ impl<R: Read> Source for GzStream<R> {
         Ok(true)
     }
 
+    /// Only for a range mostly made of `response` members: the blocks read from a range
+    /// share all of it, so one whose bytes are mostly other records (a small response beside
+    /// a large `metadata` record) has its blocks copied rather than held by the whole range.
     fn buffer_home(&self) -> Option<Arc<Spares>> {
-        self.ahead.as_ref().map(|a| a.spares())
+        self.ahead.as_ref().filter(|_| self.swapped_dense).map(|a| a.spares())
     }
 }
