@@ -100,35 +100,53 @@ pub struct Counters {
     pub skipped_records: AtomicU64,
 }
 
-/// Recycled record buffers: the reader decodes into them, the runner gives them back once a
-/// window is written.
+/// Recycled buffers: record buffers (the reader decodes into them, the runner gives them back
+/// once they are written), and a WARC.gz stream's inflated ranges (see [`super::warc::block`]).
 /// NOTE: without recycling, every record's buffer is allocated by the reader thread and
 /// freed by another one, and the allocator hands back freshly zeroed pages: page faults
 /// were a third of the reader's time.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct BufPool {
     bufs: std::sync::Mutex<Vec<Vec<u8>>>,
+    /// Buffers kept at most.
+    keep: usize,
+    /// Larger buffers are freed rather than kept.
+    max_capacity: usize,
+}
+
+impl Default for BufPool {
+    /// The record buffers' pool: at most 4096 buffers (a bit more than the records in flight)
+    /// of at most 4 MiB.
+    fn default() -> Self {
+        BufPool::with_limits(4096, 4 << 20)
+    }
 }
 
 impl BufPool {
-    /// Buffers kept at most (a bit more than the records in flight).
-    const KEEP: usize = 4096;
-    /// Larger buffers are freed rather than kept.
-    const MAX_KEPT_CAPACITY: usize = 4 << 20;
+    /// A pool keeping at most `keep` buffers of at most `max_capacity` bytes.
+    pub fn with_limits(keep: usize, max_capacity: usize) -> Self {
+        BufPool { bufs: std::sync::Mutex::new(Vec::new()), keep, max_capacity }
+    }
 
     /// An empty buffer, recycled when one is available.
     pub fn get(&self) -> Vec<u8> {
         self.bufs.lock().ok().and_then(|mut b| b.pop()).unwrap_or_default()
     }
 
-    /// Gives a buffer back.
+    /// Buffers kept now.
+    #[cfg(test)]
+    pub(crate) fn kept(&self) -> usize {
+        self.bufs.lock().map_or(0, |b| b.len())
+    }
+
+    /// Gives a buffer back (kept unless enough are, or it is too large).
     pub fn put(&self, mut buf: Vec<u8>) {
-        if buf.capacity() == 0 || buf.capacity() > Self::MAX_KEPT_CAPACITY {
+        if buf.capacity() == 0 || buf.capacity() > self.max_capacity {
             return;
         }
         buf.clear();
         if let Ok(mut b) = self.bufs.lock() {
-            if b.len() < Self::KEEP {
+            if b.len() < self.keep {
                 b.push(buf);
             }
         }

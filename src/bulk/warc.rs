@@ -29,8 +29,9 @@
 //!
 //! Memory: one record's header (≤ [`MAX_HEADER`]) and block (≤ `max_record`, larger blocks are
 //! skipped while streaming) in the decoded buffer, one copy of the block for the emitted
-//! record (none when the block is a range of a shared inflated buffer, see [`block`]), and the raw buffer (≤ 3 MiB + [`gz::CHUNK`], of which at least [`gz::RETAIN`]
-//! behind the read position).
+//! record (none when the block is a range of a shared inflated buffer, see [`block`]), and
+//! the raw buffer (≤ 3 MiB + [`gz::CHUNK`], of which at least [`gz::RETAIN`] behind the read
+//! position).
 
 pub mod ahead;
 pub mod block;
@@ -43,8 +44,9 @@ use std::sync::Arc;
 
 use flate2::bufread::{DeflateDecoder, GzDecoder, ZlibDecoder};
 
+use crate::bulk::input::BufPool;
 use ahead::Offload;
-use block::{Block, SharedBuf, Spares};
+use block::{Block, SharedBuf};
 use gz::{Break, GzStream, PlainStream, Raw, Source, Step, CHUNK};
 
 /// Longest WARC record header read.
@@ -198,7 +200,7 @@ struct Records<'s, S> {
     shared: Option<Arc<SharedBuf>>,
     /// Where `buf` goes back once shared and done with: set once the source swaps a buffer
     /// in (`buf` is then one of the source's buffers until it is shared), taken when it is.
-    home: Option<Arc<Spares>>,
+    home: Option<Arc<BufPool>>,
 }
 
 fn is_version(b: &[u8]) -> bool {
@@ -998,11 +1000,11 @@ mod tests {
             len <= held && held <= inflated,
             "blocks {len} B, held {held} B, inflated {inflated} B"
         );
-        assert!(shared.iter().filter(|b| b.held_bytes() > 0).count() >= 8, "one per range");
+        let buffers = shared.iter().filter(|b| b.held_bytes() > 0).count();
+        assert!(buffers >= 8, "{buffers} shared buffers: one per range");
         // Their buffers go back for reuse once the last block of each is dropped.
         let home = src.buffer_home().expect("a stream with helpers has a home for buffers");
         let kept = home.kept();
-        let buffers = shared.iter().filter(|b| b.held_bytes() > 0).count();
         drop(shared);
         drop(blocks);
         let back = (kept + buffers).min(ahead::SPARE_OUTPUTS);

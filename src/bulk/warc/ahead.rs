@@ -37,9 +37,9 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
 
-use super::block::Spares;
 use super::gz::{Raw, BIG, MAGIC};
 use crate::bulk::deflate::{Miss, OneShot};
+use crate::bulk::input::BufPool;
 
 /// Compressed bytes per range, about: the unit of inflate work handed to another thread
 /// (~0.5 ms of inflating; a range ends at the first candidate past this size).
@@ -277,7 +277,7 @@ pub(super) struct Ahead {
     spare_in: Vec<Vec<u8>>,
     /// Output buffers: back from finished ranges, from the stream, and from the blocks that
     /// shared them (see [`super::block`]).
-    spares: Arc<Spares>,
+    spares: Arc<BufPool>,
 }
 
 impl Ahead {
@@ -288,7 +288,7 @@ impl Ahead {
             cands: VecDeque::new(),
             scanned: 0,
             spare_in: Vec::new(),
-            spares: Spares::new(SPARE_OUTPUTS, 2 * (RANGE_OUT + BIG)),
+            spares: Arc::new(BufPool::with_limits(SPARE_OUTPUTS, 2 * (RANGE_OUT + BIG))),
         }
     }
 
@@ -444,7 +444,7 @@ impl Ahead {
     }
 
     /// Where output buffers go back to (see [`Ahead::give_back`]).
-    pub(super) fn spares(&self) -> Arc<Spares> {
+    pub(super) fn spares(&self) -> Arc<BufPool> {
         self.spares.clone()
     }
 

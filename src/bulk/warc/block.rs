@@ -4,8 +4,9 @@
 //! A worker inflates a range of gzip members into one buffer, which the reader takes whole
 //! as its read buffer (`Source::swap_in`). The blocks of the records read from it are then
 //! ranges of that buffer, shared, instead of copies: the reader thread, the serial part of
-//! the job, copies no byte of them. The buffer goes back to where it came from ([`Spares`])
-//! once the last block read from it is dropped.
+//! the job, copies no byte of them. The buffer goes back to the pool it came from (a
+//! [`BufPool`] of the stream's, keeping at most 64 buffers of at most 12 MiB) once the last
+//! block read from it is dropped.
 //!
 //! Memory: the first block read from a shared buffer accounts for the buffer's whole length
 //! ([`Block::held_bytes`]), the others for nothing more, so bounding the held bytes of the
@@ -16,7 +17,9 @@
 
 use std::fmt;
 use std::ops::{Deref, Range};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+
+use crate::bulk::input::BufPool;
 
 /// The bytes of a WARC record block (the HTTP message of a `response`): a buffer of its own,
 /// or a range of an inflated buffer shared with the other records read from it. Derefs to
@@ -28,15 +31,15 @@ enum Repr {
     Shared { buf: Arc<SharedBuf>, range: Range<usize>, held: usize },
 }
 
-/// A buffer blocks are read from, shared by them; it goes back to its [`Spares`] once the last
-/// of them is dropped.
+/// A buffer blocks are read from, shared by them; it goes back to its pool once the last of
+/// them is dropped.
 pub(crate) struct SharedBuf {
     bytes: Vec<u8>,
-    home: Arc<Spares>,
+    home: Arc<BufPool>,
 }
 
 impl SharedBuf {
-    pub(crate) fn new(bytes: Vec<u8>, home: Arc<Spares>) -> Arc<Self> {
+    pub(crate) fn new(bytes: Vec<u8>, home: Arc<BufPool>) -> Arc<Self> {
         Arc::new(SharedBuf { bytes, home })
     }
 
@@ -48,48 +51,6 @@ impl SharedBuf {
 impl Drop for SharedBuf {
     fn drop(&mut self) {
         self.home.put(std::mem::take(&mut self.bytes));
-    }
-}
-
-/// Buffers for inflated ranges: where a shared buffer goes back once its blocks are dropped,
-/// and where the next ranges' outputs come from. Made and used inside the crate (a stream
-/// reading with helpers has one, see `Source::buffer_home`); at most 64 buffers of at most
-/// 12 MiB are kept, and only buffers that were in use at once exist.
-#[derive(Debug)]
-pub struct Spares {
-    bufs: Mutex<Vec<Vec<u8>>>,
-    keep: usize,
-    max_capacity: usize,
-}
-
-impl Spares {
-    /// Keeps at most `keep` buffers of at most `max_capacity` bytes.
-    pub(crate) fn new(keep: usize, max_capacity: usize) -> Arc<Self> {
-        Arc::new(Spares { bufs: Mutex::new(Vec::new()), keep, max_capacity })
-    }
-
-    /// A kept buffer (empty), or a new one.
-    pub(crate) fn get(&self) -> Vec<u8> {
-        self.bufs.lock().ok().and_then(|mut b| b.pop()).unwrap_or_default()
-    }
-
-    /// Buffers kept now.
-    #[cfg(test)]
-    pub(crate) fn kept(&self) -> usize {
-        self.bufs.lock().map_or(0, |b| b.len())
-    }
-
-    /// Keeps `buf` for a later [`Spares::get`], unless enough are kept or it is too large.
-    pub(crate) fn put(&self, mut buf: Vec<u8>) {
-        if buf.capacity() == 0 || buf.capacity() > self.max_capacity {
-            return;
-        }
-        buf.clear();
-        if let Ok(mut b) = self.bufs.lock() {
-            if b.len() < self.keep {
-                b.push(buf);
-            }
-        }
     }
 }
 
@@ -205,7 +166,7 @@ mod tests {
 
     #[test]
     fn a_shared_buffer_goes_home_after_its_last_block() {
-        let home = Spares::new(4, 1 << 20);
+        let home = Arc::new(BufPool::with_limits(4, 1 << 20));
         let mut bytes = Vec::with_capacity(64);
         bytes.extend_from_slice(b"headerBLOCK1headerBLOCK2");
         let cap = bytes.capacity();

@@ -29,8 +29,8 @@ use miniz_oxide::inflate::core::{decompress_with_limit, inflate_flags, Decompres
 use miniz_oxide::inflate::TINFLStatus;
 
 use super::ahead::{self, Ahead, Offload};
-use super::block::Spares;
 use crate::bulk::deflate::{Miss, OneShot};
+use crate::bulk::input::BufPool;
 
 /// Raw bytes kept behind the read position, to resynchronize from a failed member's start.
 pub const RETAIN: usize = 1 << 20;
@@ -94,7 +94,7 @@ pub trait Source {
     /// Where the buffer [`Source::swap_in`] just gave goes back to once the blocks read from
     /// it as shared ranges are dropped (see [`super::block`]); asked after each swap, and
     /// none means the blocks read from that buffer are copied out.
-    fn buffer_home(&self) -> Option<Arc<Spares>> {
+    fn buffer_home(&self) -> Option<Arc<BufPool>> {
         None
     }
 }
@@ -818,7 +818,7 @@ impl<R: Read> Source for GzStream<R> {
     /// Only for a range mostly made of `response` members: the blocks read from a range
     /// share all of it, so one whose bytes are mostly other records (a small response beside
     /// a large `metadata` record) has its blocks copied rather than held by the whole range.
-    fn buffer_home(&self) -> Option<Arc<Spares>> {
+    fn buffer_home(&self) -> Option<Arc<BufPool>> {
         self.ahead.as_ref().filter(|_| self.swapped_dense).map(|a| a.spares())
     }
 }
