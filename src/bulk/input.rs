@@ -100,6 +100,17 @@ pub struct Counters {
     pub skipped_records: AtomicU64,
 }
 
+/// Room for `additional` more bytes in `buf`. An empty buffer too small for them (a pooled
+/// one) is replaced rather than grown: growing reallocates, and a reallocation copies the
+/// whole old allocation even when the buffer holds nothing.
+pub(crate) fn reserve(buf: &mut Vec<u8>, additional: usize) {
+    if buf.is_empty() && buf.capacity() < additional {
+        *buf = Vec::with_capacity(additional);
+    } else {
+        buf.reserve(additional);
+    }
+}
+
 /// Recycled buffers: record buffers (the reader decodes into them, the runner gives them back
 /// once they are written), and a WARC.gz stream's inflated ranges (see [`super::warc::block`]).
 /// NOTE: without recycling, every record's buffer is allocated by the reader thread and
@@ -940,7 +951,7 @@ const WHOLE_FILE_BYTES: usize = 1 << 20;
 fn read_file(file: &mut File, size: usize, max: usize, bytes: &mut Vec<u8>) -> io::Result<()> {
     let limit = max.saturating_add(1);
     // One byte more than the file: the read that finds the end needs room.
-    bytes.reserve(size.min(max) + 1);
+    reserve(bytes, size.min(max) + 1);
     while bytes.len() < limit {
         if bytes.len() == bytes.capacity() {
             bytes.reserve(bytes.len().min(limit - bytes.len()));
@@ -958,7 +969,7 @@ fn read_file(file: &mut File, size: usize, max: usize, bytes: &mut Vec<u8>) -> i
 /// Reads `file` to its end into `bytes`, at most one byte past `max`.
 #[cfg(not(unix))]
 fn read_file(file: &mut File, size: usize, max: usize, bytes: &mut Vec<u8>) -> io::Result<()> {
-    bytes.reserve(size.min(max) + 1);
+    reserve(bytes, size.min(max) + 1);
     file.take((max as u64).saturating_add(1)).read_to_end(bytes).map(|_| ())
 }
 
