@@ -1,7 +1,9 @@
 //! Quick single-thread throughput check over `corpus/real/` (the criterion benches in
 //! `benches/` are the reference numbers; this is for profiling runs):
-//! `cargo run --release --example throughput [ROUNDS] [spec-exact]` (`spec-exact`: the web
-//! recovery rules off; compare instruction counts of both with callgrind, `perf/README.md`).
+//! `cargo run --release --example throughput [ROUNDS] [spec-exact] [json]` (`spec-exact`: the
+//! web recovery rules off; compare instruction counts of both with callgrind, `perf/README.md`;
+//! `json`, with `--features json`: each record also encoded as the CLI's JSON line, with no
+//! base URL and the file's path as its source, as the CLI's directory job does).
 
 use std::time::Instant;
 
@@ -14,19 +16,33 @@ fn main() {
             std::fs::read_dir(root.join(dir)).unwrap().map(|e| e.unwrap().path()).collect();
         paths.sort();
         for p in paths {
-            docs.push(std::fs::read(p).unwrap());
+            let bytes = std::fs::read(&p).unwrap();
+            docs.push((p.display().to_string(), bytes));
         }
     }
-    let bytes: usize = docs.iter().map(Vec::len).sum();
+    let bytes: usize = docs.iter().map(|(_, d)| d.len()).sum();
+    let args: Vec<String> = std::env::args().skip(2).collect();
     let mut options = feedmill::Options::default();
-    options.spec_exact = std::env::args().nth(2).is_some_and(|a| a == "spec-exact");
+    options.spec_exact = args.iter().any(|a| a == "spec-exact");
+    let json = args.iter().any(|a| a == "json");
+    if json && cfg!(not(feature = "json")) {
+        eprintln!("throughput: `json` needs `--features json`");
+        std::process::exit(2);
+    }
+    let mut out = Json::default();
     let mut parser = feedmill::Parser::new(options);
     let mut best = f64::MAX;
     let mut entries = 0;
     for _ in 0..rounds {
         let t = Instant::now();
         entries = 0;
-        for d in &docs {
+        for (path, d) in &docs {
+            if json {
+                let parsed = parser.parse_bytes(d, None, None).unwrap();
+                out.encode(path, &parsed);
+                entries += parsed.feed.map_or(0, |f| f.entries.len());
+                continue;
+            }
             let parsed = parser.parse_bytes(d, None, Some("https://example.org/")).unwrap();
             entries += parsed.feed.map_or(0, |f| f.entries.len());
         }
@@ -41,4 +57,39 @@ fn main() {
         best * 1e3,
         bytes as f64 / 1e6 / best
     );
+}
+
+/// The JSON line of each record, as the CLI writes it (its buffers reused).
+#[derive(Default)]
+struct Json {
+    #[cfg(feature = "json")]
+    line: Vec<u8>,
+    #[cfg(feature = "json")]
+    scratch: String,
+}
+
+impl Json {
+    #[cfg(feature = "json")]
+    fn encode(&mut self, source: &str, parsed: &feedmill::Parsed<'_>) {
+        use feedmill::sink::{RecordView, Status};
+        let view = RecordView {
+            source,
+            url: None,
+            status: if parsed.feed.is_some() { Status::Ok } else { Status::NotAFeed },
+            error: None,
+            format: parsed.format,
+            encoding: parsed.encoding.map(|e| e.name()),
+            diagnostics: &parsed.diagnostics,
+            feed: parsed.feed.as_ref(),
+            extraction: None,
+            sanitize: None,
+            lint: None,
+        };
+        self.line.clear();
+        feedmill::sink::json::encode_record(&mut self.line, &mut self.scratch, &view);
+        std::hint::black_box(&self.line);
+    }
+
+    #[cfg(not(feature = "json"))]
+    fn encode(&mut self, _: &str, _: &feedmill::Parsed<'_>) {}
 }
