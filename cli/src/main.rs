@@ -394,7 +394,7 @@ fn main() -> ExitCode {
         // `| head` closed the pipe: the reader wanted no more, which is not a failure.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("feedmill: error writing output: {e}");
+            report_run_error(&e);
             ExitCode::from(1)
         }
     }
@@ -502,7 +502,7 @@ fn run_lint(
         }
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("feedmill: error writing output: {e}");
+            report_run_error(&e);
             ExitCode::from(1)
         }
     }
@@ -551,7 +551,7 @@ fn run_discover(
         }
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("feedmill: error writing output: {e}");
+            report_run_error(&e);
             ExitCode::from(1)
         }
     }
@@ -596,4 +596,13 @@ fn print_summary(s: &Summary) {
         mb / secs,
         st.records as f64 / secs
     );
+}
+
+/// A run's error on standard error: an output failure, or a bug that stopped the run.
+fn report_run_error(e: &io::Error) {
+    if e.get_ref().is_some_and(|inner| inner.is::<feedmill::bulk::Panicked>()) {
+        eprintln!("feedmill: {e}");
+    } else {
+        eprintln!("feedmill: error writing output: {e}");
+    }
 }

@@ -29,7 +29,7 @@ use std::time::Duration;
 use bumpalo::Bump;
 
 pub use input::{BufPool, Counters, Input, Payload, ReadConfig, Record};
-pub use pipeline::{run_with, Batch, Consumer, Step};
+pub use pipeline::{run_with, Batch, Consumer, Panicked, Step};
 pub use warc::block::Block;
 
 use crate::extract::{extract, ExtractOptions};
@@ -242,6 +242,26 @@ impl Worker {
                 }
             }
         }
+    }
+}
+
+impl Worker {
+    /// The `error` record of `rec` with `kind` and `message`, for a record whose processing
+    /// failed outside the parser (the pipeline's `internal` records).
+    pub(crate) fn view_failed(
+        &self,
+        rec: &Record,
+        kind: &str,
+        message: &str,
+        f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
+    ) {
+        let url = match &rec.payload {
+            Payload::Response { target_uri, .. } => {
+                Some(target_uri.as_str()).filter(|u| !u.is_empty())
+            }
+            _ => self.base_url.as_deref(),
+        };
+        f(&bare(&rec.source, url, kind, message), 0);
     }
 }
 

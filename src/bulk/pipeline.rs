@@ -34,6 +34,14 @@
 //! output; a record is at most `Limits::max_input_bytes`. Fixed buffers on top: per worker a
 //! parser arena and scratch (sized by the largest document seen), the pools below.
 //!
+//! # Panics
+//!
+//! A panic while a worker processes one record (a bug) is caught there (`process_record`):
+//! the record becomes an `internal` error record and the run goes on. A thread that panics
+//! outside a record's processing tells the writer (`PanicSignal`), and the run stops with
+//! [`Panicked`]; whatever ends the run, the other threads are stopped before the scope joins
+//! them, so no panic leaves the run waiting.
+//!
 //! # Reuse
 //!
 //! Record bodies come from and go back to a [`BufPool`]; batches of records, output batches
@@ -67,6 +75,15 @@ pub trait Batch: Default + Send {
     /// [`Config::max_bytes_in_flight`] until it is consumed. A cleared batch still holding
     /// more than 1 MiB is freed rather than reused. An estimate is fine.
     fn held_bytes(&self) -> usize;
+    /// Where the batch ends now, for [`Batch::rollback`]: taken before each record, so that
+    /// a record whose [`Step::record`] panicked part way can be undone and replaced by its
+    /// `internal` error record. Default: `None`, the batch cannot undo a record; such a
+    /// panic then stops the run with an error.
+    fn mark(&self) -> Option<usize> {
+        None
+    }
+    /// Drops what was added after `mark` (a value [`Batch::mark`] gave).
+    fn rollback(&mut self, _mark: usize) {}
 }
 
 impl<T: Send> Batch for Vec<T> {
@@ -75,6 +92,12 @@ impl<T: Send> Batch for Vec<T> {
     }
     fn held_bytes(&self) -> usize {
         self.capacity() * std::mem::size_of::<T>()
+    }
+    fn mark(&self) -> Option<usize> {
+        Some(self.len())
+    }
+    fn rollback(&mut self, mark: usize) {
+        self.truncate(mark);
     }
 }
 
@@ -318,6 +341,8 @@ enum Done<B> {
     Batch(Processed<B>),
     /// Chunk `chunk` had `batches` batches.
     End { chunk: u64, batches: u64 },
+    /// The named thread panicked outside the processing of a record: the run cannot finish.
+    Panicked(String),
 }
 
 /// A processed batch on its way to the writer.
@@ -386,7 +411,9 @@ fn chunks(inputs: &[input::Input], tx: &SyncSender<(u64, Vec<Item>)>) {
 ///
 /// Every input record reaches a step exactly once as a [`RecordView`] (unreadable records
 /// and non-feeds included). `progress` is called on this thread after each consumed batch.
-/// The only errors are the consumer's (and a failure to start threads).
+/// The errors are the consumer's, a failure to start threads, and [`Panicked`] (a bug). A
+/// panic while processing one record does not stop the run: that record becomes an `error`
+/// record of kind `internal`.
 pub fn run_with<B, S, M, C>(
     inputs: Vec<input::Input>,
     cfg: &Config,
@@ -436,20 +463,30 @@ where
         jobs: &jobs,
     };
     std::thread::scope(|scope| {
+        // However this closure ends (the writer done, an error, a panic on this thread), the
+        // other threads are told to stop first, so the scope never waits on them.
+        let stop_all = StopAll { budget: &budget, jobs: &jobs, chunk_rx: &chunk_rx };
+        let mut handles = Vec::new();
         if readers > 1 {
             let inputs = &inputs;
-            std::thread::Builder::new()
-                .name("feedmill-walk".into())
-                .spawn_scoped(scope, move || chunks(inputs, &chunk_tx))?;
+            let signal = PanicSignal(done_tx.clone());
+            handles.push(std::thread::Builder::new().name("feedmill-walk".into()).spawn_scoped(
+                scope,
+                move || {
+                    let _signal = signal;
+                    chunks(inputs, &chunk_tx)
+                },
+            )?);
         } else {
             drop(chunk_tx);
         }
         for i in 0..readers {
             let (reader, done_tx, chunk_rx, inputs) =
                 (&reader, done_tx.clone(), &chunk_rx, &inputs);
-            std::thread::Builder::new().name(format!("feedmill-reader-{i}")).spawn_scoped(
-                scope,
-                move || {
+            let handle = std::thread::Builder::new()
+                .name(format!("feedmill-reader-{i}"))
+                .spawn_scoped(scope, move || {
+                    let _signal = PanicSignal(done_tx.clone());
                     if readers == 1 {
                         // One reader: the whole walk is chunk 0.
                         reader.read(0, |r| r.walk(inputs), &done_tx);
@@ -464,17 +501,18 @@ where
                         }
                     }
                     reader.jobs.reader_done();
-                },
-            )?;
+                })?;
+            handles.push(handle);
         }
         for i in 0..threads {
             let done_tx = done_tx.clone();
             let (budget, bufs, batches, record_vecs, jobs) =
                 (&budget, &bufs, &batches, &record_vecs, &*jobs);
             let make_step = &make_step;
-            std::thread::Builder::new().name(format!("feedmill-worker-{i}")).spawn_scoped(
-                scope,
-                move || {
+            let handle = std::thread::Builder::new()
+                .name(format!("feedmill-worker-{i}"))
+                .spawn_scoped(scope, move || {
+                    let _signal = PanicSignal(done_tx.clone());
                     let mut worker = Worker::new(cfg);
                     let mut step = make_step();
                     let mut inflater = None;
@@ -493,21 +531,14 @@ where
                         let mut batch = batches.get();
                         let mut stats = Stats::default();
                         for rec in &records {
-                            worker.view(rec, &mut |view, body| {
-                                stats.count(
-                                    view.status,
-                                    view.feed.map_or(0, |f| f.entries.len()),
-                                    body,
-                                );
-                                stats.count_diagnostics(
-                                    view.diagnostics,
-                                    view.error.as_ref().map(|e| e.kind),
-                                );
-                                if let Some(report) = view.lint {
-                                    stats.lint.count(report);
-                                }
-                                step.record(view, &mut batch);
-                            });
+                            process_record(
+                                &mut worker,
+                                cfg,
+                                &mut step,
+                                &mut batch,
+                                &mut stats,
+                                rec,
+                            );
                         }
                         step.end_batch(&mut batch);
                         let out = batch.held_bytes();
@@ -518,8 +549,8 @@ where
                             break;
                         }
                     }
-                },
-            )?;
+                })?;
+            handles.push(handle);
         }
         drop(done_tx);
         let result = write_in_order(
@@ -532,13 +563,14 @@ where
             &batches,
             &counters,
         );
-        // Stop the readers, the walk and the workers (a no-op after a complete run).
-        budget.stop();
-        jobs.stop();
-        if let Ok(mut rx) = chunk_rx.lock() {
-            rx.take();
-        }
+        // Stop the readers, the walk and the workers (a no-op after a complete run), then
+        // join them: a thread that panicked is joined here (its panic was reported to the
+        // writer), so the scope does not panic again.
+        drop(stop_all);
         drop(done_rx);
+        for handle in handles {
+            let _ = handle.join();
+        }
         let stats = result?;
         Ok(Summary {
             stats,
@@ -547,6 +579,121 @@ where
             elapsed: start.elapsed(),
         })
     })
+}
+
+/// Processes one record into `batch` (its view handed to `step`, its counts to `stats`).
+///
+/// A panic while processing it (a bug) is caught: the worker starts afresh, the record's
+/// partial output is undone ([`Batch::rollback`]) and the record becomes an `error` record of
+/// kind `internal` carrying the panic's message; the run goes on. A panic inside
+/// [`Step::record`] that the batch cannot undo ([`Batch::mark`] is `None`) is resumed: the
+/// worker thread ends and the run stops with an error.
+fn process_record<B: Batch, S: Step<B>>(
+    worker: &mut Worker,
+    cfg: &Config,
+    step: &mut S,
+    batch: &mut B,
+    stats: &mut Stats,
+    rec: &Record,
+) {
+    let mark = batch.mark();
+    let (mut entered, mut written) = (false, false);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        worker.view(rec, &mut |view, body| {
+            entered = true;
+            step.record(view, batch);
+            written = true;
+            count(stats, view, body);
+        });
+    }));
+    let Err(panic) = result else { return };
+    // The parser, its arenas and scratch may be left mid-document.
+    *worker = Worker::new(cfg);
+    if written {
+        // The record was written whole; the panic came after it.
+        return;
+    }
+    if entered {
+        match mark {
+            Some(mark) => batch.rollback(mark),
+            None => std::panic::resume_unwind(panic),
+        }
+    }
+    let message = panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message");
+    let message = format!("internal error while processing this record (a bug): {message}");
+    worker.view_failed(rec, "internal", &message, &mut |view, body| {
+        step.record(view, batch);
+        count(stats, view, body);
+    });
+}
+
+fn count(stats: &mut Stats, view: &RecordView<'_, '_>, body: usize) {
+    stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
+    stats.count_diagnostics(view.diagnostics, view.error.as_ref().map(|e| e.kind));
+    if let Some(report) = view.lint {
+        stats.lint.count(report);
+    }
+}
+
+/// The error of a run stopped by a panic outside any record's processing (a bug: in a
+/// reader, in [`Step::end_batch`], or in a [`Step::record`] whose batch cannot undo a
+/// record). The panic's own message went to standard error; the output is incomplete. It is
+/// the inner error of the `io::Error` [`run_with`] returns (`err.get_ref()`, downcast).
+#[derive(Debug)]
+pub struct Panicked {
+    /// The name of the thread that panicked (`feedmill-worker-N`, `feedmill-reader-N`, …).
+    pub thread: String,
+}
+
+impl std::fmt::Display for Panicked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "internal error: thread {} panicked (a bug; its message is above); the run stopped \
+             and its output is incomplete",
+            self.thread
+        )
+    }
+}
+
+impl std::error::Error for Panicked {}
+
+/// Lives on a reader, walk or worker thread: if the thread unwinds from a panic (a bug
+/// outside any record's processing), the writer is told, and the run stops with an error
+/// instead of waiting for batches that will never come.
+struct PanicSignal<B>(Sender<Done<B>>);
+
+impl<B> Drop for PanicSignal<B> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let name = std::thread::current().name().unwrap_or("unnamed").to_owned();
+            let _ = self.0.send(Done::Panicked(name));
+        }
+    }
+}
+
+/// A numbered chunk of the walk, for the readers (see [`chunks`]).
+type Chunk = (u64, Vec<Item>);
+
+/// Stops the readers, the walk and the workers when dropped.
+struct StopAll<'s> {
+    budget: &'s Budget,
+    jobs: &'s Jobs,
+    chunk_rx: &'s Mutex<Option<Receiver<Chunk>>>,
+}
+
+impl Drop for StopAll<'_> {
+    fn drop(&mut self) {
+        self.budget.stop();
+        self.jobs.stop();
+        if let Ok(mut rx) = self.chunk_rx.lock() {
+            rx.take();
+        }
+    }
 }
 
 /// What a reader thread shares with the others: it reads chunks into numbered batches.
@@ -700,6 +847,7 @@ fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
             Done::End { chunk, batches } => {
                 ends.insert(chunk, batches);
             }
+            Done::Panicked(thread) => return Err(io::Error::other(Panicked { thread })),
         }
         loop {
             if let Some(mut d) = waiting.remove(&(chunk, next)) {

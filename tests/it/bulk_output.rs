@@ -1,6 +1,7 @@
 //! The bulk pipeline over `corpus/real`: the same JSON Lines bytes for any number of threads
 //! and any in-flight budget (the bytes themselves are pinned by the golden test,
-//! `cli/tests/it/golden.rs`); `run_with` sees every record in input order and stops early.
+//! `cli/tests/it/golden.rs`); `run_with` sees every record in input order and stops early; a
+//! panic in one record becomes that record's `internal` error, and no panic hangs a run.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -286,4 +287,130 @@ fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
         assert!(got == want, "{threads} threads, {readers} readers: output differs");
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Runs `f` on its own thread and fails the test if it has not finished within a minute (a
+/// pipeline that lost a thread to a panic used to wait forever for its batch).
+fn within_a_minute<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> std::thread::Result<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        let _ = tx.send(());
+        r
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the run hung");
+    handle.join().expect("the test thread")
+}
+
+/// The feed whose step panics in the tests below: the 6th source of the corpus.
+fn sixth_source(corpus: &Path) -> String {
+    let cfg = Config { threads: 1, ..Config::default() };
+    let lines = jsonl(&cfg, corpus);
+    let line = lines.split(|&b| b == b'\n').nth(5).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(line).unwrap();
+    v["source"].as_str().unwrap().to_owned()
+}
+
+#[test]
+fn a_record_that_panics_becomes_an_internal_error_record() {
+    let Some(corpus) = corpus() else { return };
+    let target = sixth_source(&corpus);
+    for threads in [1, 3] {
+        let (corpus, failing) = (corpus.clone(), target.clone());
+        let (seen, summary) = within_a_minute(move || {
+            let cfg = Config { threads, ..Config::default() };
+            // The step writes part of the record, then panics; the pipeline undoes the part
+            // (the batch is a Vec: `Batch::rollback`) and hands the step the record's
+            // `internal` error instead, which it writes.
+            let step = || {
+                let target = failing.clone();
+                move |rec: &RecordView<'_, '_>, b: &mut Vec<(String, String)>| {
+                    let kind = rec.error.as_ref().map_or("", |e| e.kind);
+                    if rec.source == target && kind != "internal" {
+                        b.push((rec.source.to_owned(), "partial".into()));
+                        panic!("test: the step fails on {}", rec.source);
+                    }
+                    b.push((rec.source.to_owned(), kind.to_owned()));
+                }
+            };
+            let mut seen = Vec::new();
+            let mut all = |b: &mut Vec<(String, String)>| {
+                seen.append(b);
+                Ok(ControlFlow::Continue(()))
+            };
+            let inputs = vec![Input::Path(corpus)];
+            let summary = bulk::run_with(inputs, &cfg, step, &mut all, &mut |_| {}).unwrap();
+            (seen, summary)
+        })
+        .unwrap();
+        assert_eq!(seen.len(), 289, "{threads} threads: one record per input record");
+        assert_eq!(summary.stats.records, 289);
+        let failed: Vec<_> = seen.iter().filter(|(_, k)| k == "internal").collect();
+        assert_eq!(failed.len(), 1, "{threads} threads");
+        assert_eq!(failed[0].0, target);
+        assert_eq!(seen[5].0, target, "in input order");
+        assert!(seen.iter().all(|(_, k)| k != "partial"), "the partial output is undone");
+    }
+}
+
+/// A batch that cannot undo a record (the default `Batch::mark`).
+#[derive(Default)]
+struct Count(usize);
+
+impl bulk::Batch for Count {
+    fn clear(&mut self) {
+        self.0 = 0;
+    }
+    fn held_bytes(&self) -> usize {
+        0
+    }
+}
+
+#[test]
+fn a_panic_the_batch_cannot_undo_stops_the_run_with_an_error() {
+    let Some(corpus) = corpus() else { return };
+    let target = sixth_source(&corpus);
+    for threads in [1, 3] {
+        let (corpus, target) = (corpus.clone(), target.clone());
+        let err = within_a_minute(move || {
+            let cfg = Config { threads, ..Config::default() };
+            let step = || {
+                let target = target.clone();
+                move |rec: &RecordView<'_, '_>, b: &mut Count| {
+                    b.0 += 1;
+                    assert!(rec.source != target, "test: the step fails on {}", rec.source);
+                }
+            };
+            let mut all = |_: &mut Count| Ok(ControlFlow::Continue(()));
+            let inputs = vec![Input::Path(corpus)];
+            bulk::run_with(inputs, &cfg, step, &mut all, &mut |_| {}).map(|_| ()).unwrap_err()
+        })
+        .unwrap();
+        let inner = err.get_ref().expect("an inner error");
+        let panicked = inner.downcast_ref::<bulk::Panicked>().expect("bulk::Panicked");
+        assert!(panicked.thread.starts_with("feedmill-worker-"), "{}", panicked.thread);
+    }
+}
+
+#[test]
+fn a_consumer_that_panics_does_not_hang_the_run() {
+    let Some(corpus) = corpus() else { return };
+    for threads in [1, 3] {
+        let corpus = corpus.clone();
+        let result = within_a_minute(move || {
+            let cfg = Config { threads, ..Config::default() };
+            let step = || |rec: &RecordView<'_, '_>, b: &mut Vec<String>| b.push(rec.source.into());
+            let mut consumed = 0;
+            let mut all = |_: &mut Vec<String>| {
+                consumed += 1;
+                assert!(consumed < 3, "test: the consumer fails");
+                Ok(ControlFlow::Continue(()))
+            };
+            let inputs = vec![Input::Path(corpus)];
+            bulk::run_with(inputs, &cfg, step, &mut all, &mut |_| {}).map(|_| ())
+        });
+        assert!(result.is_err(), "{threads} threads: the consumer's panic reaches the caller");
+    }
 }
