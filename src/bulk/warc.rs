@@ -959,6 +959,33 @@ mod tests {
     }
 
     #[test]
+    fn a_range_job_that_panics_is_read_by_the_stream_itself() {
+        // Every range job panics (a bug in the worker's inflate): each range comes back
+        // uninflated, the stream decodes its members itself, and the records are the same.
+        let data = big_archive(40, 1);
+        let read = |panics: bool| {
+            ahead::PANIC_IN_RANGES.set(panics);
+            let mut src = GzStream::new(Raw::new(&data[..]));
+            src.offload(Arc::new(ahead::InlineOffload::new(4)));
+            let mut items = Vec::new();
+            read_records(&mut src, Vec::new(), None, 16 << 20, &mut Vec::new, &mut |item| {
+                if let WarcItem::Response { block, .. } = item {
+                    items.push(block.into_vec());
+                }
+                true
+            })
+            .unwrap();
+            ahead::PANIC_IN_RANGES.set(false);
+            (items, src.members_inflated_ahead())
+        };
+        let (want, ahead) = read(false);
+        let (got, ahead_panicking) = read(true);
+        assert!(want.len() > 30, "{} responses", want.len());
+        assert!(ahead > 0 && ahead_panicking == 0, "{ahead} / {ahead_panicking} inflated ahead");
+        assert!(got == want, "the same records");
+    }
+
+    #[test]
     fn members_inflated_ahead_read_the_same() {
         let data = big_archive(120, 1);
         assert!(data.len() > 8 * ahead::RANGE_BYTES);

@@ -98,6 +98,12 @@ struct Inflated {
     input: Vec<u8>,
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Test hook: range jobs run on this thread panic.
+    pub(crate) static PANIC_IN_RANGES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// Where a worker leaves a range's result for the stream.
 #[derive(Default)]
 struct Slot {
@@ -137,10 +143,25 @@ impl Default for Inflater {
 
 impl RangeJob {
     /// Inflates the range's members and hands them to the stream (which may be waiting).
+    ///
+    /// A panic while inflating (a bug) must not leave the stream waiting for this range
+    /// forever: the range is then handed back uninflated, as [`RangeJob::cancel`] does (the
+    /// stream decodes its members itself), and the inflater starts afresh.
     pub fn run(self, inflater: &mut Inflater) {
         let RangeJob { input, mut out, base, end, slot } = self;
         out.clear();
-        let members = inflater.members(&input, (end - base) as usize, base, &mut out);
+        let inflated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            #[cfg(test)]
+            if PANIC_IN_RANGES.get() {
+                panic!("test: a range job panics");
+            }
+            inflater.members(&input, (end - base) as usize, base, &mut out)
+        }));
+        let members = inflated.unwrap_or_else(|_| {
+            *inflater = Inflater::default();
+            out.clear();
+            Vec::new()
+        });
         slot.put(Inflated { members, out, input });
     }
 
