@@ -43,7 +43,7 @@ fn config((extract, strict): Mode) -> Config {
     Config {
         threads: 1,
         extract: extract.then(ExtractOptions::default),
-        sanitize: strict.then(|| SanitizeOptions { base_url: None, allow_video_embeds: false }),
+        sanitize: strict.then_some(SanitizeOptions { base_url: None, allow_video_embeds: false }),
         ..Config::default()
     }
 }
@@ -90,26 +90,33 @@ struct Row<'a> {
 /// Processes one row and hands its record to `emit`: a row with `error_kind` (or without a
 /// body) is an error record; with `content_type` or `status` it is an HTTP response (status,
 /// computed MIME type, charset, `url` as base URL); else a plain document at `url`.
-fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'_, '_>)) {
+///
+/// A panic while parsing the row (a bug) makes it an `internal` error record, as in the
+/// CLI, and the worker starts afresh; a panic inside `emit` is not caught (what it built
+/// cannot be undone) and reaches Python as a `PanicException`.
+fn process_row(w: &mut Worker, m: Mode, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'_, '_>)) {
     let source = row.source.or(row.url).unwrap_or("");
+    let error = |kind: &str, message: &str, emit: &mut dyn FnMut(&RecordView<'_, '_>)| {
+        emit(&RecordView {
+            source,
+            status: Status::Error,
+            error: Some(Problem { kind, message }),
+            format: None,
+            encoding: None,
+            diagnostics: &[],
+            feed: None,
+            extraction: None,
+            sanitize: None,
+            url: row.url,
+            lint: None,
+        })
+    };
     let body = match (row.error_kind, row.body) {
         (None, Some(b)) => b,
         (kind, _) => {
             let kind = kind.unwrap_or("no_body");
             let message = row.error_message.unwrap_or("the record has no body");
-            emit(&RecordView {
-                source,
-                status: Status::Error,
-                error: Some(Problem { kind, message }),
-                format: None,
-                encoding: None,
-                diagnostics: &[],
-                feed: None,
-                extraction: None,
-                sanitize: None,
-                url: row.url,
-                lint: None,
-            });
+            error(kind, message, emit);
             return;
         }
     };
@@ -121,7 +128,26 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
         Payload::Document(body.to_vec())
     };
     let rec = Record { source: source.to_owned(), payload };
-    w.view(&rec, &mut |view, _| emit(view));
+    let mut entered = false;
+    let parsed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        w.view(&rec, &mut |view, _| {
+            entered = true;
+            emit(view)
+        })
+    }));
+    if let Err(panic) = parsed {
+        *w = Worker::new(&config(m));
+        if entered {
+            std::panic::resume_unwind(panic);
+        }
+        let message = panic
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("no message");
+        let message = format!("internal error while processing this record (a bug): {message}");
+        error("internal", &message, emit);
+    }
 }
 
 /// parse(body, *, content_type=None, url=None, status=None, extract=False, sanitize="spec")
@@ -160,7 +186,7 @@ fn parse<'py>(
         with_worker(m, |w| {
             let mut out = Vec::with_capacity(body.len());
             let mut scratch = String::new();
-            process_row(w, &row, &mut |v| {
+            process_row(w, m, &row, &mut |v| {
                 feedmill::sink::json::encode_record(&mut out, &mut scratch, v)
             });
             out
@@ -241,7 +267,7 @@ fn parse_batch(
                     error_kind: str_at(&ek, i),
                     error_message: str_at(&em, i),
                 };
-                process_row(w, &row, &mut |v| b.append(v));
+                process_row(w, m, &row, &mut |v| b.append(v));
             }
         });
         b.finish()
