@@ -18,7 +18,7 @@ use feedmill::bulk::{warc, Config, Input, Payload, Record, Worker};
 use feedmill::columnar::{Layout, RecordBatchBuilder};
 use feedmill::extract::ExtractOptions;
 use feedmill::sanitize::SanitizeOptions;
-use feedmill::sink::{Problem, RecordView, Status};
+use feedmill::sink::RecordView;
 use pyo3::exceptions::{PyStopIteration, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -96,27 +96,12 @@ struct Row<'a> {
 /// cannot be undone) and reaches Python as a `PanicException`.
 fn process_row(w: &mut Worker, m: Mode, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'_, '_>)) {
     let source = row.source.or(row.url).unwrap_or("");
-    let error = |kind: &str, message: &str, emit: &mut dyn FnMut(&RecordView<'_, '_>)| {
-        emit(&RecordView {
-            source,
-            status: Status::Error,
-            error: Some(Problem { kind, message }),
-            format: None,
-            encoding: None,
-            diagnostics: &[],
-            feed: None,
-            extraction: None,
-            sanitize: None,
-            url: row.url,
-            lint: None,
-        })
-    };
     let body = match (row.error_kind, row.body) {
         (None, Some(b)) => b,
         (kind, _) => {
             let kind = kind.unwrap_or("no_body");
             let message = row.error_message.unwrap_or("the record has no body");
-            error(kind, message, emit);
+            emit(&RecordView::error(source, row.url, kind, message));
             return;
         }
     };
@@ -140,13 +125,8 @@ fn process_row(w: &mut Worker, m: Mode, row: &Row<'_>, emit: &mut dyn FnMut(&Rec
         if entered {
             std::panic::resume_unwind(panic);
         }
-        let message = panic
-            .downcast_ref::<&str>()
-            .copied()
-            .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-            .unwrap_or("no message");
-        let message = format!("internal error while processing this record (a bug): {message}");
-        error("internal", &message, emit);
+        let message = feedmill::bulk::internal_error_message(&*panic);
+        emit(&RecordView::error(source, row.url, "internal", &message));
     }
 }
 

@@ -29,7 +29,7 @@ use std::time::Duration;
 use bumpalo::Bump;
 
 pub use input::{BufPool, Counters, Input, Payload, ReadConfig, Record};
-pub use pipeline::{run_with, Batch, Consumer, Panicked, Step};
+pub use pipeline::{internal_error_message, run_with, Batch, Consumer, Panicked, Step};
 pub use warc::block::Block;
 
 use crate::extract::{extract, ExtractOptions};
@@ -218,7 +218,7 @@ impl Worker {
         let Worker { parser, base_url, max_body, post, .. } = self;
         match &rec.payload {
             Payload::Broken { kind, message } => {
-                f(&bare(&rec.source, base_url.as_deref(), kind, message), 0);
+                f(&RecordView::error(&rec.source, base_url.as_deref(), kind, message), 0);
             }
             Payload::Document(bytes) => {
                 let p = process::process_document(parser, bytes, base_url.as_deref());
@@ -228,7 +228,7 @@ impl Worker {
             Payload::Response { target_uri, message } => {
                 let url = Some(target_uri.as_str()).filter(|u| !u.is_empty());
                 match warc::parse_http_response(message, *max_body) {
-                    Err((kind, msg)) => f(&bare(&rec.source, url, kind, &msg), 0),
+                    Err((kind, msg)) => f(&RecordView::error(&rec.source, url, kind, &msg), 0),
                     Ok(resp) => {
                         let p = process::process_http_response(
                             parser,
@@ -261,28 +261,7 @@ impl Worker {
             }
             _ => self.base_url.as_deref(),
         };
-        f(&bare(&rec.source, url, kind, message), 0);
-    }
-}
-
-fn bare<'r>(
-    source: &'r str,
-    url: Option<&'r str>,
-    kind: &'r str,
-    message: &'r str,
-) -> RecordView<'r, 'static> {
-    RecordView {
-        source,
-        url,
-        status: Status::Error,
-        error: Some(Problem { kind, message }),
-        format: None,
-        encoding: None,
-        diagnostics: &[],
-        feed: None,
-        extraction: None,
-        sanitize: None,
-        lint: None,
+        f(&RecordView::error(&rec.source, url, kind, message), 0);
     }
 }
 

@@ -619,16 +619,22 @@ fn process_record<B: Batch, S: Step<B>>(
             None => std::panic::resume_unwind(panic),
         }
     }
+    let message = internal_error_message(&*panic);
+    worker.view_failed(rec, "internal", &message, &mut |view, body| {
+        step.record(view, batch);
+        count(stats, view, body);
+    });
+}
+
+/// The message of an `internal` error record, from the panic's payload (`catch_unwind`'s
+/// `Err`): "internal error while processing this record (a bug): " and the panic's message.
+pub fn internal_error_message(panic: &(dyn std::any::Any + Send)) -> String {
     let message = panic
         .downcast_ref::<&str>()
         .copied()
         .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
         .unwrap_or("no message");
-    let message = format!("internal error while processing this record (a bug): {message}");
-    worker.view_failed(rec, "internal", &message, &mut |view, body| {
-        step.record(view, batch);
-        count(stats, view, body);
-    });
+    format!("internal error while processing this record (a bug): {message}")
 }
 
 fn count(stats: &mut Stats, view: &RecordView<'_, '_>, body: usize) {

@@ -77,6 +77,26 @@ pub struct RecordView<'r, 'a> {
     pub lint: Option<&'r crate::lint::Report>,
 }
 
+impl<'r> RecordView<'r, 'static> {
+    /// The record of an input that could not be processed: status `error`, with `kind` and
+    /// `message` (e.g. an unreadable file, a WARC record cut short, `internal`).
+    pub fn error(source: &'r str, url: Option<&'r str>, kind: &'r str, message: &'r str) -> Self {
+        RecordView {
+            source,
+            url,
+            status: Status::Error,
+            error: Some(Problem { kind, message }),
+            format: None,
+            encoding: None,
+            diagnostics: &[],
+            feed: None,
+            extraction: None,
+            sanitize: None,
+            lint: None,
+        }
+    }
+}
+
 /// Receives processed records in input order.
 pub trait Sink {
     /// Writes one record. An `Err` is an output failure (fatal for the run).
