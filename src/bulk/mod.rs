@@ -216,17 +216,16 @@ impl Worker {
     /// decoded (0 when none was).
     pub fn view(&mut self, rec: &Record, f: &mut dyn FnMut(&RecordView<'_, '_>, usize)) {
         let Worker { parser, base_url, max_body, post, .. } = self;
+        let url = record_url(base_url.as_deref(), rec);
         match &rec.payload {
             Payload::Broken { kind, message } => {
-                f(&RecordView::error(&rec.source, base_url.as_deref(), kind, message), 0);
+                f(&RecordView::error(&rec.source, url, kind, message), 0);
             }
             Payload::Document(bytes) => {
-                let p = process::process_document(parser, bytes, base_url.as_deref());
-                let url = base_url.as_deref();
+                let p = process::process_document(parser, bytes, url);
                 with_processed(post, url, &rec.source, p, bytes.len(), f);
             }
             Payload::Response { target_uri, message } => {
-                let url = Some(target_uri.as_str()).filter(|u| !u.is_empty());
                 match warc::parse_http_response(message, *max_body) {
                     Err((kind, msg)) => f(&RecordView::error(&rec.source, url, kind, &msg), 0),
                     Ok(resp) => {
@@ -243,9 +242,7 @@ impl Worker {
             }
         }
     }
-}
 
-impl Worker {
     /// The `error` record of `rec` with `kind` and `message`, for a record whose processing
     /// failed outside the parser (the pipeline's `internal` records).
     pub(crate) fn view_failed(
@@ -255,13 +252,17 @@ impl Worker {
         message: &str,
         f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
     ) {
-        let url = match &rec.payload {
-            Payload::Response { target_uri, .. } => {
-                Some(target_uri.as_str()).filter(|u| !u.is_empty())
-            }
-            _ => self.base_url.as_deref(),
-        };
+        let url = record_url(self.base_url.as_deref(), rec);
         f(&RecordView::error(&rec.source, url, kind, message), 0);
+    }
+}
+
+/// The URL of `rec`'s record (its base URL): a WARC response's target URI (none when empty),
+/// else the run's base URL.
+fn record_url<'r>(base_url: Option<&'r str>, rec: &'r Record) -> Option<&'r str> {
+    match &rec.payload {
+        Payload::Response { target_uri, .. } => Some(target_uri.as_str()).filter(|u| !u.is_empty()),
+        _ => base_url,
     }
 }
 
