@@ -84,7 +84,7 @@ fn bench_pipeline(c: &mut Criterion) {
         })
     });
 
-    let (mut line, mut scratch) = (Vec::new(), String::new());
+    let mut line = Vec::new();
     g.bench_function(format!("1_thread_with_decode_and_json{sfx}"), |b| {
         b.iter(|| {
             let mut n = 0;
@@ -111,7 +111,7 @@ fn bench_pipeline(c: &mut Criterion) {
                         lint: None,
                     };
                     line.clear();
-                    feedmill::sink::json::encode_record(&mut line, &mut scratch, &view);
+                    feedmill::sink::json::encode_record(&mut line, &view);
                     black_box(&line);
                 }
             }

@@ -64,8 +64,6 @@ fn main() {
 struct Json {
     #[cfg(feature = "json")]
     line: Vec<u8>,
-    #[cfg(feature = "json")]
-    scratch: String,
 }
 
 impl Json {
@@ -86,7 +84,7 @@ impl Json {
             lint: None,
         };
         self.line.clear();
-        feedmill::sink::json::encode_record(&mut self.line, &mut self.scratch, &view);
+        feedmill::sink::json::encode_record(&mut self.line, &view);
         std::hint::black_box(&self.line);
     }
 

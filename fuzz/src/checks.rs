@@ -330,8 +330,8 @@ pub fn check_json(p: &Parsed<'_>) {
             sanitize: extras.then_some(&strict),
             lint: p.lint.as_ref(),
         };
-        let (mut out, mut scratch) = (Vec::new(), String::new());
-        encode_record(&mut out, &mut scratch, &view);
+        let mut out = Vec::new();
+        encode_record(&mut out, &view);
         check_json_line(&out, Some(p));
     }
 }

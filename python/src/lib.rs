@@ -165,10 +165,7 @@ fn parse<'py>(
     let line = py.detach(|| {
         with_worker(m, |w| {
             let mut out = Vec::with_capacity(body.len());
-            let mut scratch = String::new();
-            process_row(w, m, &row, &mut |v| {
-                feedmill::sink::json::encode_record(&mut out, &mut scratch, v)
-            });
+            process_row(w, m, &row, &mut |v| feedmill::sink::json::encode_record(&mut out, v));
             out
         })
     });

@@ -135,11 +135,8 @@ pub fn run(
     progress: &mut dyn FnMut(Progress),
 ) -> io::Result<Summary> {
     let make_step = || {
-        let mut scratch = String::new();
         let lint_only = cfg.lint_only;
-        move |rec: &RecordView<'_, '_>, lines: &mut Vec<u8>| {
-            encode_line(lines, &mut scratch, rec, lint_only);
-        }
+        move |rec: &RecordView<'_, '_>, lines: &mut Vec<u8>| encode_line(lines, rec, lint_only)
     };
     let mut write = |lines: &mut Vec<u8>| out.write_all(lines).map(|()| ControlFlow::Continue(()));
     let summary = run_with(inputs, cfg, make_step, &mut write, progress)?;
@@ -151,8 +148,6 @@ pub fn run(
 /// reused buffers. It turns one [`Record`] into one [`RecordView`].
 pub struct Worker {
     parser: Parser,
-    /// Serialization scratch of [`Worker::process_chunk`].
-    scratch: String,
     base_url: Option<String>,
     max_body: usize,
     /// Extraction settings and the arena their strings go to (reset per record).
@@ -172,7 +167,6 @@ impl Worker {
     pub fn new(cfg: &Config) -> Self {
         Worker {
             parser: Parser::new(cfg.options.clone()),
-            scratch: String::new(),
             base_url: cfg.base_url.clone(),
             max_body: cfg.options.limits.max_input_bytes,
             post: Post {
@@ -196,11 +190,10 @@ impl Worker {
     pub fn process_chunk(&mut self, chunk: &[Record]) -> (Vec<u8>, Stats) {
         let mut out = Vec::with_capacity(chunk.len() * 2048);
         let mut stats = Stats::default();
-        let mut scratch = std::mem::take(&mut self.scratch);
         for r in chunk {
             let lint_only = self.post.lint_only;
             self.view(r, &mut |view, body| {
-                encode_line(&mut out, &mut scratch, view, lint_only);
+                encode_line(&mut out, view, lint_only);
                 stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
                 stats.count_diagnostics(view.diagnostics, view.error.as_ref().map(|e| e.kind));
                 if let Some(report) = view.lint {
@@ -208,7 +201,6 @@ impl Worker {
                 }
             });
         }
-        self.scratch = scratch;
         (out, stats)
     }
 
@@ -267,12 +259,12 @@ fn record_url<'r>(base_url: Option<&'r str>, rec: &'r Record) -> Option<&'r str>
 }
 
 /// One output line for `rec`: its JSON record, or its `feedmill lint` line when `lint_only`.
-fn encode_line(out: &mut Vec<u8>, scratch: &mut String, rec: &RecordView<'_, '_>, lint_only: bool) {
+fn encode_line(out: &mut Vec<u8>, rec: &RecordView<'_, '_>, lint_only: bool) {
     if lint_only {
         let format = rec.format.map(|f| f.as_str());
         crate::lint::write_lint_line(out, rec.source, rec.status.as_str(), format, rec.lint);
     } else {
-        encode_record(out, scratch, rec);
+        encode_record(out, rec);
     }
     out.push(b'\n');
 }

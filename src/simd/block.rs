@@ -113,6 +113,36 @@ fn tail_block(bytes: &[u8], pad: u8) -> [u8; BLOCK] {
     b
 }
 
+/// Appends `src` to `out` when it is shorter than a block and `flag` marks none of its bytes
+/// (one padded block: a compare and a 16-byte store, no `memcpy` call), and returns true;
+/// else appends nothing and returns false. The fast path of [`copy_escaped`] for short
+/// values (names), where its set-up costs more than the copy. `pad` as in [`copy_escaped`].
+#[inline(always)]
+pub(crate) fn copy_short_clean(
+    out: &mut Vec<u8>,
+    src: &[u8],
+    pad: u8,
+    flag: impl Fn(&[u8; BLOCK]) -> u32,
+) -> bool {
+    let n = src.len();
+    if n >= BLOCK {
+        return false;
+    }
+    let blk = tail_block(src, pad);
+    if flag(&blk) & ((1u32 << n) - 1) != 0 {
+        return false;
+    }
+    out.reserve(BLOCK);
+    let o = out.len();
+    // SAFETY: `BLOCK` bytes of room were reserved at `o`; only the `n` bytes of `src` are
+    // counted as written.
+    unsafe {
+        std::ptr::write_unaligned(out.as_mut_ptr().add(o).cast::<[u8; BLOCK]>(), blk);
+        out.set_len(o + n);
+    }
+    true
+}
+
 /// Appends `src` to `out`, every byte `flag` marks (bit `i` for byte `i` of a block) replaced:
 /// `escape(src, i)` gives the replacement of the marked byte `src[i]` (its first `len` bytes,
 /// at most [`MAX_ESCAPE`] per input byte replaced) and how many input bytes it replaces (1,

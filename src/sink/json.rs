@@ -80,23 +80,20 @@ use crate::extract::{EntryExtraction, FeedExtraction};
 use crate::html::Html;
 use crate::model::date::RFC3339_MAX_LEN;
 use crate::model::ext::{Category, EntryExt, FeedExt, Link, MediaEntry, PodcastPerson};
+use crate::model::fragment::serialize::{self, HtmlOut};
 use crate::model::lenient_date::LenientDate;
 use crate::sanitize::{with_sanitized_html, SanitizeOptions};
 use crate::simd::block;
 use crate::{Diagnostic, Enclosure, Entry, Feed, Image, Person, Text, Timestamp};
 
-/// What nested writers need besides the output: the reused scratch string and the
-/// sanitizing options of the record.
+/// What nested writers need besides the output: the sanitizing options of the record.
 struct Cx<'c> {
-    scratch: &'c mut String,
     sanitize: Option<&'c SanitizeOptions>,
 }
 
 /// A [`Sink`] writing one JSON object per line to `W`.
 pub struct JsonLines<W> {
     out: W,
-    /// Scratch for HTML serialization and dates, reused across records.
-    scratch: String,
     /// The line being built; written to `out` in one call.
     line: Vec<u8>,
 }
@@ -105,7 +102,7 @@ impl<W: Write> JsonLines<W> {
     /// A sink writing to `out` (wrap a file in a `BufWriter`: each record is one
     /// `write_all` of its line).
     pub fn new(out: W) -> Self {
-        JsonLines { out, scratch: String::new(), line: Vec::with_capacity(16 * 1024) }
+        JsonLines { out, line: Vec::with_capacity(16 * 1024) }
     }
 
     /// The underlying writer.
@@ -123,14 +120,14 @@ impl<W: Write> JsonLines<W> {
 impl<W: Write> Sink for JsonLines<W> {
     fn record(&mut self, rec: &RecordView<'_, '_>) -> io::Result<()> {
         self.line.clear();
-        encode_record(&mut self.line, &mut self.scratch, rec);
+        encode_record(&mut self.line, rec);
         self.line.push(b'\n');
         self.out.write_all(&self.line)
     }
 }
 
 /// Appends the JSON object for `rec` (no newline) to `out`.
-pub fn encode_record(out: &mut Vec<u8>, scratch: &mut String, rec: &RecordView<'_, '_>) {
+pub fn encode_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
     let mut o = Obj::begin(out);
     o.str("source", rec.source);
     o.str("status", rec.status.as_str());
@@ -173,7 +170,7 @@ pub fn encode_record(out: &mut Vec<u8>, scratch: &mut String, rec: &RecordView<'
             }
             None => feed,
         };
-        let mut cx = Cx { scratch, sanitize: rec.sanitize };
+        let mut cx = Cx { sanitize: rec.sanitize };
         let at = o.key("feed");
         let wrote = write_feed(o.out, &mut cx, feed, rec.extraction);
         o.end_value(at, wrote);
@@ -624,10 +621,65 @@ fn write_person(out: &mut Vec<u8>, p: &Person<'_>) -> bool {
 /// block as a bitmask, and the runs between them are copied whole.
 pub(crate) fn json_str(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
-    let flag =
-        |blk: &[u8; block::BLOCK]| block::lt_mask(blk, 0x20) | block::eq_mask(blk, [b'"', b'\\']);
-    block::copy_escaped(out, s.as_bytes(), b'a', flag, |b, i| escape_byte(b[i]));
+    json_escape(out, s);
     out.push(b'"');
+}
+
+/// The inside of [`json_str`]: `s` escaped, without the quotes.
+#[inline(always)]
+fn json_escape(out: &mut Vec<u8>, s: &str) {
+    block::copy_escaped(out, s.as_bytes(), b'a', json_escaped, |b, i| escape_byte(b[i]));
+}
+
+/// The bytes JSON escapes in a block: `"`, `\\` and the controls below U+0020.
+#[inline(always)]
+fn json_escaped(blk: &[u8; block::BLOCK]) -> u32 {
+    block::lt_mask(blk, 0x20) | block::eq_mask(blk, [b'"', b'\\'])
+}
+
+/// The inside of a JSON string as an [`HtmlOut`]: the HTML serialization of a value is
+/// written straight into the line, each byte escaped once for HTML and JSON together, the
+/// same bytes as [`json_str`] of [`Html::write_html`]'s string.
+struct JsonHtml<'o>(&'o mut Vec<u8>);
+
+impl HtmlOut for JsonHtml<'_> {
+    #[inline(always)]
+    fn markup(&mut self, s: &'static str) {
+        debug_assert!(s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
+        self.0.extend_from_slice(s.as_bytes());
+    }
+    #[inline(always)]
+    fn verbatim(&mut self, s: &str) {
+        // Mostly element and attribute names: short, with nothing to escape. The rest (long
+        // raw text, comments) is escaped out of line, keeping the names' path small.
+        #[inline(never)]
+        fn long_or_escaped(out: &mut Vec<u8>, s: &str) {
+            json_escape(out, s);
+        }
+        if !block::copy_short_clean(self.0, s.as_bytes(), b'a', json_escaped) {
+            long_or_escaped(self.0, s);
+        }
+    }
+    /// The HTML escapes (`& < >`, U+00A0, `"` in an attribute) and then JSON's (`"` in text,
+    /// `\\`, controls) in one scan: no byte is both, and HTML's replacements are plain
+    /// ASCII that JSON leaves as is.
+    #[inline(always)]
+    fn escaped(&mut self, s: &str, attr: bool) {
+        let [amp, lt, gt, c2] = serialize::HTML_ESCAPED;
+        let flag = |blk: &[u8; block::BLOCK]| {
+            block::lt_mask(blk, 0x20) | block::eq_mask(blk, [amp, lt, gt, c2, b'"', b'\\'])
+        };
+        let escape = |b: &[u8], i: usize| match b[i] {
+            b'"' if attr => serialize::html_escape_at(b, i),
+            c @ (b'"' | b'\\' | 0..0x20) => escape_byte(c),
+            _ => serialize::html_escape_at(b, i),
+        };
+        block::copy_escaped(self.0, s.as_bytes(), b'a', flag, escape);
+    }
+    #[inline(always)]
+    fn quote(&mut self) {
+        self.0.extend_from_slice(b"\\\"");
+    }
 }
 
 /// An integer in decimal (`itoa`: no formatting machinery).
@@ -661,9 +713,9 @@ fn escape_byte(c: u8) -> ([u8; 8], usize, usize) {
 fn write_html(out: &mut Vec<u8>, cx: &mut Cx<'_>, h: &Html<'_>) {
     match cx.sanitize {
         None => {
-            cx.scratch.clear();
-            h.write_html(cx.scratch);
-            json_str(out, cx.scratch);
+            out.push(b'"');
+            h.write_html_to(&mut JsonHtml(out));
+            out.push(b'"');
         }
         Some(opts) => with_sanitized_html(h, opts, |s| json_str(out, s)),
     }
@@ -851,7 +903,7 @@ mod tests {
 
     fn encode(rec: &RecordView<'_, '_>) -> String {
         let mut out = Vec::new();
-        encode_record(&mut out, &mut String::new(), rec);
+        encode_record(&mut out, rec);
         String::from_utf8(out).unwrap()
     }
 
@@ -900,6 +952,68 @@ mod tests {
         let mut out = Vec::new();
         json_str(&mut out, "tab\there \u{1}\"q\"\\");
         assert_eq!(out, b"\"tab\\there \\u0001\\\"q\\\"\\\\\"");
+    }
+
+    /// An HTML value written straight into the JSON string (escaped once for both) is the
+    /// JSON string of its HTML serialization, whatever bytes its names, attributes and text
+    /// hold.
+    #[test]
+    fn html_written_into_json_is_json_str_of_its_serialization() {
+        let pieces = [
+            "a",
+            "<p>",
+            "</p>",
+            "<a href=\"x\\y\">",
+            "<a title='q\"uo\u{1}te'>",
+            "</a>",
+            "<br>",
+            "&amp;",
+            "&lt;",
+            "&gt;",
+            "&nbsp;",
+            "&quot;",
+            "\u{a0}",
+            "\u{c2}",
+            "\u{c3}\u{a0}",
+            "\"",
+            "\\",
+            "\n",
+            "\t",
+            "\u{1}",
+            "\u{1f}",
+            "\u{7f}",
+            "é",
+            "😀",
+            "<pre>\nx</pre>",
+            "<b\\c>",
+            "<svg><x:y z:w=\"1\"/></svg>",
+            "<img alt=\"a\u{1}b\">",
+            "abcdefghijklmnopq",
+            "<textarea>\n</textarea>",
+            "<math xlink:href=\"u\">",
+            "<table><td>",
+        ];
+        let arena = bumpalo::Bump::new();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut html_values = 0;
+        for len in 1..600 {
+            let mut s = String::new();
+            for _ in 0..len % 60 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                s.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            let s = arena.alloc_str(&s);
+            let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, s) else { continue };
+            html_values += 1;
+            let mut direct = Vec::new();
+            write_html(&mut direct, &mut Cx { sanitize: None }, &h);
+            let mut two_passes = Vec::new();
+            json_str(&mut two_passes, &h.to_html_string());
+            assert_eq!(String::from_utf8(direct).unwrap(), String::from_utf8(two_passes).unwrap());
+        }
+        assert!(html_values > 400, "{html_values}");
     }
 
     #[test]

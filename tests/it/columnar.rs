@@ -180,10 +180,9 @@ fn parquet_equals_json_lines_on_the_real_corpus() {
     let mut json = Vec::new();
     let mut builder = RecordBatchBuilder::new(Layout::Records);
     let mut batches = Vec::new();
-    let mut scratch = String::new();
     let n = for_each_record(|rec| {
         let mut line = Vec::new();
-        encode_record(&mut line, &mut scratch, rec);
+        encode_record(&mut line, rec);
         let mut v: Value = serde_json::from_slice(&line).unwrap();
         dates_as_micros(&mut v);
         json.push(v);

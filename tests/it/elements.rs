@@ -36,7 +36,7 @@ fn parse_doc(doc: &str, options: Options) -> (OwnedFeed, Value) {
         lint: None,
     };
     let mut out = Vec::new();
-    encode_record(&mut out, &mut String::new(), &rec);
+    encode_record(&mut out, &rec);
     let v: Value = serde_json::from_slice(&out).unwrap();
     let owned = OwnedFeed::parse_str(doc, &options, Some(BASE)).unwrap().0.expect("a feed");
     assert_eq!(owned.feed(), feed, "the owned parse equals the borrowed one");

@@ -19,6 +19,8 @@
 
 pub(crate) mod serialize;
 
+use serialize::HtmlOut;
+
 /// The HTML namespace: every HTML element of a fragment has it.
 pub const HTML_NS: &str = "http://www.w3.org/1999/xhtml";
 /// The SVG namespace (inline `<svg>` and its descendants).
@@ -160,6 +162,11 @@ impl<'a> Html<'a> {
 
     /// HTML5 fragment serialization (for end users).
     pub fn write_html(&self, out: &mut String) {
+        self.write_html_to(out)
+    }
+
+    /// [`Html::write_html`] into any [`HtmlOut`] (e.g. straight into a JSON string).
+    pub(crate) fn write_html_to(&self, out: &mut impl HtmlOut) {
         serialize::write_html(self.nodes, out)
     }
 

@@ -29,12 +29,13 @@ fn escape(out: &mut String, s: &str, attr: bool) {
     out.push_str(&s[last..]);
 }
 
-fn push_qname(out: &mut String, prefix: Option<&str>, local: &str) {
+#[inline(always)]
+fn push_qname(out: &mut impl HtmlOut, prefix: Option<&str>, local: &str) {
     if let Some(p) = prefix {
-        out.push_str(p);
-        out.push(':');
+        out.verbatim(p);
+        out.markup(":");
     }
-    out.push_str(local);
+    out.verbatim(local);
 }
 
 fn is_default_decl(a: &Attribute<'_>) -> bool {
@@ -174,39 +175,83 @@ pub(crate) fn write_xml<'a>(nodes: &[Node<'a>], out: &mut String) {
     }
 }
 
-/// Escapes `s` for the HTML fragment serialization: `&`, U+00A0, `<` and `>` always, `"`
-/// in attribute values.
-///
-/// Sixteen bytes at a time (`simd::block::copy_escaped`): the candidates (`& < >`, `"` in an
-/// attribute, 0xC2: the first byte of U+00A0 in UTF-8) come out of a block as a bitmask, and
-/// the clean bytes between them cost nothing but the block's copy.
-pub(crate) fn html_escape(out: &mut String, s: &str, attr: bool) {
+/// Where [`write_html`] writes: a `String` (the serialization as is), or a form of it made in
+/// the same pass (the JSON sink writes it straight into a JSON string, each byte escaped once
+/// for both HTML and JSON).
+pub(crate) trait HtmlOut {
+    /// Markup the serializer adds itself (`<`, `</`, `>`, `=`, `<!--`, a space): ASCII
+    /// without `"`, `\\` or control characters.
+    fn markup(&mut self, s: &'static str);
+    /// Text written as it is: names, raw text, comments, processing instructions.
+    fn verbatim(&mut self, s: &str);
+    /// Text or an attribute value, escaped ([`html_escape`]).
+    fn escaped(&mut self, s: &str, attr: bool);
+    /// The `"` around an attribute value.
+    fn quote(&mut self);
+}
+
+impl HtmlOut for String {
+    #[inline(always)]
+    fn markup(&mut self, s: &'static str) {
+        self.push_str(s);
+    }
+    #[inline(always)]
+    fn verbatim(&mut self, s: &str) {
+        self.push_str(s);
+    }
+    #[inline(always)]
+    fn escaped(&mut self, s: &str, attr: bool) {
+        html_escape(self, s, attr);
+    }
+    #[inline(always)]
+    fn quote(&mut self) {
+        self.push('"');
+    }
+}
+
+/// The bytes [`html_escape`] marks: `& < >`, 0xC2 (the first byte of U+00A0 in UTF-8), and
+/// `"` in an attribute value.
+pub(crate) const HTML_ESCAPED: [u8; 4] = [b'&', b'<', b'>', 0xC2];
+
+/// The replacement of the marked byte `b[j]` in [`html_escape`] (a [`block::copy_escaped`]
+/// escape): `&amp; &lt; &gt; &quot;`, `&nbsp;` for U+00A0 (two bytes), else the byte itself
+/// (a 0xC2 starting another character).
+#[inline(always)]
+pub(crate) fn html_escape_at(b: &[u8], j: usize) -> ([u8; 8], usize, usize) {
     #[inline(always)]
     fn rep(r: &[u8]) -> ([u8; 8], usize) {
         let mut b = [0u8; 8];
         b[..r.len()].copy_from_slice(r);
         (b, r.len())
     }
-    let escape = |b: &[u8], j: usize| {
-        let ((bytes, len), used) = match b[j] {
-            b'&' => (rep(b"&amp;"), 1),
-            b'<' => (rep(b"&lt;"), 1),
-            b'>' => (rep(b"&gt;"), 1),
-            b'"' => (rep(b"&quot;"), 1),
-            0xC2 if b.get(j + 1) == Some(&0xA0) => (rep(b"&nbsp;"), 2),
-            c => (rep(&[c]), 1),
-        };
-        (bytes, len, used)
+    let ((bytes, len), used) = match b[j] {
+        b'&' => (rep(b"&amp;"), 1),
+        b'<' => (rep(b"&lt;"), 1),
+        b'>' => (rep(b"&gt;"), 1),
+        b'"' => (rep(b"&quot;"), 1),
+        0xC2 if b.get(j + 1) == Some(&0xA0) => (rep(b"&nbsp;"), 2),
+        c => (rep(&[c]), 1),
     };
+    (bytes, len, used)
+}
+
+/// Escapes `s` for the HTML fragment serialization: `&`, U+00A0, `<` and `>` always, `"`
+/// in attribute values.
+///
+/// Sixteen bytes at a time (`simd::block::copy_escaped`): the candidates ([`HTML_ESCAPED`],
+/// and `"` in an attribute) come out of a block as a bitmask, and the clean bytes between
+/// them cost nothing but the block's copy.
+pub(crate) fn html_escape(out: &mut String, s: &str, attr: bool) {
+    let [amp, lt, gt, c2] = HTML_ESCAPED;
     // SAFETY: the bytes appended are those of `s` with ASCII bytes and whole U+00A0 sequences
     // replaced by ASCII: UTF-8 again.
     let out = unsafe { out.as_mut_vec() };
     if attr {
-        let flag = |blk: &[u8; block::BLOCK]| block::eq_mask(blk, [b'&', b'<', b'>', 0xC2, b'"']);
-        block::copy_escaped(out, s.as_bytes(), b'a', flag, escape);
+        let flag = |blk: &[u8; block::BLOCK]| block::eq_mask(blk, [amp, lt, gt, c2, b'"']);
+        block::copy_escaped(out, s.as_bytes(), b'a', flag, html_escape_at);
     } else {
-        let flag = |blk: &[u8; block::BLOCK]| block::eq_mask(blk, [b'&', b'<', b'>', 0xC2]);
-        block::copy_escaped(out, s.as_bytes(), b'a', flag, escape);
+        let flag = |blk: &[u8; block::BLOCK]| block::eq_mask(blk, HTML_ESCAPED);
+        block::copy_escaped(out, s.as_bytes(), b'a', flag, html_escape_at);
     }
 }
 
@@ -261,16 +306,8 @@ struct Open<'a> {
     raw_text: bool,
 }
 
-fn push_tag_name(out: &mut String, prefix: Option<&str>, local: &str) {
-    if let Some(p) = prefix {
-        out.push_str(p);
-        out.push(':');
-    }
-    out.push_str(local);
-}
-
 /// HTML fragment serialization algorithm (void elements without end tag, raw text elements).
-pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
+pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut impl HtmlOut) {
     let n = nodes.len();
     let mut stack: Vec<Open<'_>> = Vec::new();
     let mut i = 0;
@@ -279,9 +316,9 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
             if top.end > i && i < n {
                 break;
             }
-            out.push_str("</");
-            push_tag_name(out, top.prefix, top.local);
-            out.push('>');
+            out.markup("</");
+            push_qname(out, top.prefix, top.local);
+            out.markup(">");
             stack.pop();
         }
         if i >= n {
@@ -300,33 +337,34 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
                 } else {
                     e.prefix
                 };
-                out.push('<');
-                push_tag_name(out, prefix, e.local);
+                out.markup("<");
+                push_qname(out, prefix, e.local);
                 // HTML serialization writes every attribute (no namespace fix-up: the XML
                 // serializer's "ignore namespace definition attribute" rule does not apply).
                 for a in e.attrs {
-                    out.push(' ');
+                    out.markup(" ");
                     if a.namespace.is_empty() {
-                        out.push_str(a.local);
+                        out.verbatim(a.local);
                     } else if a.namespace == XML_NS {
-                        out.push_str("xml:");
-                        out.push_str(a.local);
+                        out.markup("xml:");
+                        out.verbatim(a.local);
                     } else if a.namespace == XMLNS_NS {
                         if a.local != "xmlns" {
-                            out.push_str("xmlns:");
+                            out.markup("xmlns:");
                         }
-                        out.push_str(a.local);
+                        out.verbatim(a.local);
                     } else if a.namespace == XLINK_NS {
-                        out.push_str("xlink:");
-                        out.push_str(a.local);
+                        out.markup("xlink:");
+                        out.verbatim(a.local);
                     } else {
                         push_qname(out, a.prefix, a.local);
                     }
-                    out.push_str("=\"");
-                    html_escape(out, a.value, true);
-                    out.push('"');
+                    out.markup("=");
+                    out.quote();
+                    out.escaped(a.value, true);
+                    out.quote();
                 }
-                out.push('>');
+                out.markup(">");
                 if html && is_void_name(e.local) {
                     i = end; // children of a void element are not serialized
                     continue;
@@ -336,7 +374,7 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
                         nodes.get(i + 1).filter(|_| end > i + 1).map(|c| c.kind)
                     {
                         if t.starts_with('\n') {
-                            out.push('\n');
+                            out.verbatim("\n");
                         }
                     }
                 }
@@ -345,22 +383,22 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut String) {
             }
             NodeKind::Text(t) => {
                 if stack.last().is_some_and(|top| top.raw_text) {
-                    out.push_str(t);
+                    out.verbatim(t);
                 } else {
-                    html_escape(out, t, false);
+                    out.escaped(t, false);
                 }
             }
             NodeKind::Comment(c) => {
-                out.push_str("<!--");
-                out.push_str(c);
-                out.push_str("-->");
+                out.markup("<!--");
+                out.verbatim(c);
+                out.markup("-->");
             }
             NodeKind::ProcessingInstruction { target, data } => {
-                out.push_str("<?");
-                out.push_str(target);
-                out.push(' ');
-                out.push_str(data);
-                out.push('>');
+                out.markup("<?");
+                out.verbatim(target);
+                out.markup(" ");
+                out.verbatim(data);
+                out.markup(">");
             }
         }
         i += 1;
