@@ -51,7 +51,8 @@ THREADS:
   --threads N worker threads do the CPU work: inflating WARC.gz members, decoding, parsing,
   writing records. Reader threads (--readers, default one per 8 workers) only read inputs
   and cut them into records; with several, input files are read at once (the output order
-  is unchanged).
+  is unchanged). --threads 1 with one reader runs on one thread alone: it reads, processes
+  and writes in turn (the least CPU per record; no reading or writing beside the work).
 
 SUBCOMMANDS:
   feedmill discover [INPUT...]   feeds advertised by HTML pages (one JSON line per page).
@@ -87,7 +88,8 @@ struct Cli {
     output: Option<PathBuf>,
 
     /// Worker threads: all the CPU work (inflating, parsing, writing records)
-    /// [default: number of CPUs]. At most 1024.
+    /// [default: number of CPUs]. At most 1024. With 1 (and one reader), one thread does
+    /// everything.
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     threads: Option<u16>,
 

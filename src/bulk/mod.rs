@@ -43,7 +43,8 @@ use process::{Outcome, Processed};
 /// Settings of a bulk run.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Worker threads. Default: the number of CPUs.
+    /// Worker threads. Default: the number of CPUs. With 1 (and one reader) the calling
+    /// thread does all the work: reading, processing and consuming, no other thread.
     pub threads: usize,
     /// Reader threads: with more than one, the inputs (the files named and the files in the
     /// directories named) are read concurrently, in chunks of consecutive files, and the

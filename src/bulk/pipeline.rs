@@ -15,6 +15,11 @@
 //! batches that finished early in a reorder buffer until their predecessors are written. The
 //! output is therefore identical for any number of threads.
 //!
+//! With one worker and one reader there are no threads at all (`run_on_this_thread`): the
+//! calling thread reads each record, processes it and consumes each batch in turn, the same
+//! records in the same order, without handing every batch between threads and every byte
+//! between cores' caches.
+//!
 //! The workers also inflate a WARC.gz's gzip members for the reader (the job queue implements
 //! [`Offload`]): the reader waits on them, so they go before parse batches. The reader thread
 //! itself then only reads, finds member starts and cuts records, so `threads` workers are the
@@ -57,7 +62,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use std::time::Instant;
 
 use super::input::{self, BufPool, Counters, Item, Payload, ReadConfig, Record};
-use super::warc::ahead::{Inflater, Offload, RangeJob};
+use super::warc::ahead::{Inflater, InlineOffload, Offload, RangeJob};
 use super::{Config, Progress, Summary, Worker};
 use crate::sink::stats::Stats;
 use crate::sink::RecordView;
@@ -430,6 +435,9 @@ where
     let start = Instant::now();
     let threads = cfg.threads.max(1);
     let readers = cfg.readers_for(threads);
+    if threads == 1 && readers == 1 {
+        return run_on_this_thread(&inputs, cfg, make_step(), consumer, progress, start);
+    }
     let budget = Budget {
         state: Mutex::default(),
         room: Condvar::new(),
@@ -581,6 +589,101 @@ where
     })
 }
 
+/// [`run_with`] for one worker and one reader, on the calling thread alone: each record is
+/// read, processed and recycled in turn, and each batch consumed as soon as it is full; a
+/// WARC.gz's ranges of gzip members are inflated here too ([`InlineOffload`], one range
+/// ahead), and their records still read from the inflated buffers without a copy. The
+/// records and their order are the threaded pipeline's; what goes is the handing over of
+/// every batch between three threads (a wake-up each way) and the passing of every byte
+/// between cores' caches (a body read on one core and parsed on another, output made on one
+/// and written from another). A record body's buffer is reused for the next while still in
+/// cache. Memory: one record, one batch's output, and one range of a WARC.gz.
+///
+/// Batches are cut by records and bytes as in the threaded pipeline, but not by the memory
+/// their records hold (they hold none here), so a Parquet file's row groups may be larger.
+///
+/// A panic outside a record's processing stops the run with [`Panicked`], as in the threaded
+/// pipeline; one in the consumer reaches the caller.
+fn run_on_this_thread<B, S, C>(
+    inputs: &[input::Input],
+    cfg: &Config,
+    mut step: S,
+    consumer: &mut C,
+    progress: &mut dyn FnMut(Progress),
+    start: Instant,
+) -> io::Result<Summary>
+where
+    B: Batch,
+    S: Step<B>,
+    C: Consumer<B> + ?Sized,
+{
+    let counters = Counters::default();
+    let bufs = BufPool::default();
+    let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
+    let in_consumer = std::cell::Cell::new(false);
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut worker = Worker::new(cfg);
+        let mut cut = BatchCut::new(cfg, false);
+        let (mut batch, mut pending) = (B::default(), false);
+        let (mut batch_stats, mut stats) = (Stats::default(), Stats::default());
+        let mut outcome = Ok(());
+        // Ends the batch and hands it to the consumer; false when the run stops there.
+        let mut consume =
+            |step: &mut S, batch: &mut B, batch_stats: &mut Stats, outcome: &mut io::Result<()>| {
+                step.end_batch(batch);
+                in_consumer.set(true);
+                let flow = consumer.batch(batch);
+                in_consumer.set(false);
+                batch.clear();
+                stats.add(batch_stats);
+                *batch_stats = Stats::default();
+                progress(Progress {
+                    records: stats.records,
+                    input_bytes: counters.bytes_read.load(Ordering::Relaxed),
+                });
+                match flow {
+                    Ok(ControlFlow::Continue(())) => true,
+                    Ok(ControlFlow::Break(())) => false,
+                    Err(e) => {
+                        *outcome = Err(e);
+                        false
+                    }
+                }
+            };
+        let mut emit = |rec: Record| {
+            let full = cut.add(&rec);
+            process_record(&mut worker, cfg, &mut step, &mut batch, &mut batch_stats, &rec);
+            recycle_record(&bufs, rec);
+            pending = !full;
+            if !full {
+                return true;
+            }
+            cut.end();
+            consume(&mut step, &mut batch, &mut batch_stats, &mut outcome)
+        };
+        let inflate_here: Arc<dyn Offload> = Arc::new(InlineOffload::new(1));
+        input::Reader::new(&read_cfg, &counters, &bufs, Some(inflate_here), &mut emit).walk(inputs);
+        if pending && outcome.is_ok() {
+            consume(&mut step, &mut batch, &mut batch_stats, &mut outcome);
+        }
+        outcome.map(|()| stats)
+    }));
+    let stats = match run {
+        Ok(result) => result?,
+        Err(panic) if in_consumer.get() => std::panic::resume_unwind(panic),
+        Err(_) => {
+            let thread = std::thread::current().name().unwrap_or("unnamed").to_owned();
+            return Err(io::Error::other(Panicked { thread }));
+        }
+    };
+    Ok(Summary {
+        stats,
+        skipped_records: counters.skipped_records.load(Ordering::Relaxed),
+        input_bytes: counters.bytes_read.load(Ordering::Relaxed),
+        elapsed: start.elapsed(),
+    })
+}
+
 /// Processes one record into `batch` (its view handed to `step`, its counts to `stats`).
 ///
 /// A panic while processing it (a bug) is caught: the worker starts afresh, the record's
@@ -651,7 +754,8 @@ fn count(stats: &mut Stats, view: &RecordView<'_, '_>, body: usize) {
 /// the inner error of the `io::Error` [`run_with`] returns (`err.get_ref()`, downcast).
 #[derive(Debug)]
 pub struct Panicked {
-    /// The name of the thread that panicked (`feedmill-worker-N`, `feedmill-reader-N`, …).
+    /// The name of the thread that panicked (`feedmill-worker-N`, `feedmill-reader-N`, …;
+    /// with one worker and one reader, the thread that called [`run_with`], or `unnamed`).
     pub thread: String,
 }
 
@@ -724,22 +828,9 @@ impl ChunkReader<'_> {
         done: &Sender<Done<T>>,
     ) -> bool {
         let (budget, jobs) = (self.budget, self.jobs);
-        let (batch_records, batch_bytes) =
-            (self.cfg.batch_records.max(1), self.cfg.batch_bytes.max(1));
-        // A batch is also cut once it holds a quarter of the budget: a few records may hold
-        // much more than their bytes (a WARC.gz block accounts for the inflated range it
-        // shares, see `bulk::Block`), and a pending batch is memory the budget has not
-        // admitted yet.
-        let held_cut = (self.cfg.max_bytes_in_flight / 4).max(batch_bytes);
+        let mut cut = BatchCut::new(self.cfg, true);
         let mut seq = 0;
         let mut pending = self.record_vecs.get();
-        // Two measures of the pending batch: `len`, the bytes of its records (what the batch
-        // size bounds: a Parquet row group's input bytes), and `bytes`, the memory they hold
-        // (buffer capacities, which the byte budget admits). A recycled buffer keeps the
-        // capacity of the largest body it held, so cutting on capacity made batches of a few
-        // dozen small records; it is only a backstop (`held_cut`).
-        let mut len = 0;
-        let mut bytes = 0;
         let mut send = |records: Vec<Record>, bytes: usize| {
             if !budget.admit(bytes, chunk) {
                 return false;
@@ -751,14 +842,11 @@ impl ChunkReader<'_> {
         let mut go_on = true;
         {
             let mut emit = |r: Record| {
-                bytes += held(&r);
-                len += record_len(&r);
+                let full = cut.add(&r);
                 pending.push(r);
-                if pending.len() >= batch_records || len >= batch_bytes || bytes >= held_cut {
+                if full {
                     let full = std::mem::replace(&mut pending, self.record_vecs.get());
-                    len = 0;
-                    let n = std::mem::take(&mut bytes);
-                    go_on = send(full, n);
+                    go_on = send(full, cut.end());
                     return go_on;
                 }
                 true
@@ -774,9 +862,60 @@ impl ChunkReader<'_> {
             read_items(&mut reader);
         }
         if go_on && !pending.is_empty() {
-            go_on = send(pending, bytes);
+            go_on = send(pending, cut.end());
         }
         go_on && done.send(Done::End { chunk, batches: seq }).is_ok()
+    }
+}
+
+/// Where the records read are cut into batches: once a batch has [`Config::batch_records`]
+/// records, [`Config::batch_bytes`] bytes of records, or (when the pending batch holds its
+/// records' buffers) records holding a quarter of [`Config::max_bytes_in_flight`], whichever
+/// comes first.
+struct BatchCut {
+    max_records: usize,
+    max_len: usize,
+    max_held: usize,
+    records: usize,
+    /// Bytes of the batch's records: what the batch size bounds (a Parquet row group's
+    /// input bytes).
+    len: usize,
+    /// Memory the batch's records hold (buffer capacities, which the byte budget admits). A
+    /// recycled buffer keeps the capacity of the largest body it held, so cutting on
+    /// capacity alone made batches of a few dozen small records; it is a backstop: a few
+    /// records may hold much more than their bytes (a WARC.gz block accounts for the
+    /// inflated range it shares, see `bulk::Block`), and a pending batch is memory the
+    /// budget has not admitted yet.
+    held: usize,
+}
+
+impl BatchCut {
+    /// The cut of `cfg`'s batches; `holding` when the pending batch keeps its records (the
+    /// threaded pipeline's reader, which sends them on together).
+    fn new(cfg: &Config, holding: bool) -> Self {
+        let max_len = cfg.batch_bytes.max(1);
+        BatchCut {
+            max_records: cfg.batch_records.max(1),
+            max_len,
+            max_held: if holding { (cfg.max_bytes_in_flight / 4).max(max_len) } else { usize::MAX },
+            records: 0,
+            len: 0,
+            held: 0,
+        }
+    }
+
+    /// Counts `rec` into the pending batch; true when the batch is full with it.
+    fn add(&mut self, rec: &Record) -> bool {
+        self.records += 1;
+        self.len += record_len(rec);
+        self.held += held(rec);
+        self.records >= self.max_records || self.len >= self.max_len || self.held >= self.max_held
+    }
+
+    /// Ends the pending batch; returns the memory its records hold.
+    fn end(&mut self) -> usize {
+        (self.records, self.len) = (0, 0);
+        std::mem::take(&mut self.held)
     }
 }
 
@@ -815,16 +954,21 @@ const POOLED_BATCH_MAX: usize = 1 << 20;
 
 fn recycle(bufs: &BufPool, record_vecs: &Pool<Vec<Record>>, mut records: Vec<Record>) {
     for rec in records.drain(..) {
-        let small = match &rec.payload {
-            Payload::Document(b) => b.capacity() <= POOLED_BODY_MAX,
-            Payload::Response { message, .. } => message.held_bytes() <= POOLED_BODY_MAX,
-            Payload::Broken { .. } => true,
-        };
-        if small {
-            bufs.recycle(rec);
-        }
+        recycle_record(bufs, rec);
     }
     record_vecs.put(records);
+}
+
+/// Gives `rec`'s buffers back to `bufs`, unless they are too large to keep.
+fn recycle_record(bufs: &BufPool, rec: Record) {
+    let small = match &rec.payload {
+        Payload::Document(b) => b.capacity() <= POOLED_BODY_MAX,
+        Payload::Response { message, .. } => message.held_bytes() <= POOLED_BODY_MAX,
+        Payload::Broken { .. } => true,
+    };
+    if small {
+        bufs.recycle(rec);
+    }
 }
 
 /// The writer: consumes batches in (chunk, sequence) order, holding early ones until their

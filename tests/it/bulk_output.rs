@@ -3,7 +3,7 @@
 //! `cli/tests/it/golden.rs`); `run_with` sees every record in input order and stops early; a
 //! panic in one record becomes that record's `internal` error, and no panic hangs a run.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -147,16 +147,35 @@ fn several_readers_keep_input_order() {
         let cfg = Config { threads, readers, max_bytes_in_flight: budget, ..Config::default() };
         assert!(run(&cfg) == want, "{threads} threads, {readers} readers, budget {budget}");
     }
-    // Stopping early with several readers ends the run (no reader left waiting).
-    let cfg = Config { threads: 2, readers: 3, max_bytes_in_flight: 1, ..Config::default() };
+    // Stopping early ends the run: with several readers (none left waiting), and on the one
+    // thread of a one-worker run (nothing read after the stop).
+    for (threads, readers) in [(2, 3), (1, 1)] {
+        let cfg = Config { threads, readers, max_bytes_in_flight: 1, ..Config::default() };
+        let step = || |_: &RecordView<'_, '_>, b: &mut Vec<u8>| b.push(1);
+        let mut consumed = 0;
+        let mut stop_after_3 = |_: &mut Vec<u8>| {
+            consumed += 1;
+            Ok(if consumed == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+        };
+        let summary =
+            bulk::run_with(inputs.clone(), &cfg, step, &mut stop_after_3, &mut |_| {}).unwrap();
+        assert_eq!(consumed, 3, "{threads} threads");
+        assert!(summary.stats.records < 100, "{threads} threads: stopped early");
+    }
+    // A consumer's error stops the run and is its result.
+    let cfg = Config { threads: 1, readers: 1, ..Config::default() };
     let step = || |_: &RecordView<'_, '_>, b: &mut Vec<u8>| b.push(1);
-    let mut consumed = 0;
-    let mut stop_after_3 = |_: &mut Vec<u8>| {
-        consumed += 1;
-        Ok(if consumed == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) })
+    let mut calls = 0;
+    let mut fail_second = |_: &mut Vec<u8>| {
+        calls += 1;
+        match calls {
+            2 => Err(io::Error::other("test: the consumer fails")),
+            _ => Ok(ControlFlow::Continue(())),
+        }
     };
-    bulk::run_with(inputs.clone(), &cfg, step, &mut stop_after_3, &mut |_| {}).unwrap();
-    assert_eq!(consumed, 3);
+    let err = bulk::run_with(inputs.clone(), &cfg, step, &mut fail_second, &mut |_| {});
+    assert_eq!(err.unwrap_err().to_string(), "test: the consumer fails");
+    assert_eq!(calls, 2);
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -390,7 +409,9 @@ fn a_panic_the_batch_cannot_undo_stops_the_run_with_an_error() {
         .unwrap();
         let inner = err.get_ref().expect("an inner error");
         let panicked = inner.downcast_ref::<bulk::Panicked>().expect("bulk::Panicked");
-        assert!(panicked.thread.starts_with("feedmill-worker-"), "{}", panicked.thread);
+        // One thread runs everything on the caller's thread (here an unnamed one).
+        let worker = if threads == 1 { "unnamed" } else { "feedmill-worker-" };
+        assert!(panicked.thread.starts_with(worker), "{}", panicked.thread);
     }
 }
 

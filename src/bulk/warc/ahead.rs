@@ -481,14 +481,14 @@ impl Ahead {
 }
 
 /// An [`Offload`] that inflates each range on the submitting thread, at once: the fast path's
-/// logic without threads, deterministic (tests, fuzz targets).
-#[cfg(any(test, feature = "internals"))]
+/// logic without threads (the one-thread pipeline, where no other thread could inflate; and
+/// deterministic, for tests and fuzz targets). The stream still reads the records of a range
+/// from its inflated buffer, without copying them.
 pub struct InlineOffload {
     inflater: Mutex<Inflater>,
     ranges: usize,
 }
 
-#[cfg(any(test, feature = "internals"))]
 impl InlineOffload {
     /// Keeps `ranges` ranges submitted ahead (as a pipeline of that many would).
     pub fn new(ranges: usize) -> Self {
@@ -496,7 +496,6 @@ impl InlineOffload {
     }
 }
 
-#[cfg(any(test, feature = "internals"))]
 impl Offload for InlineOffload {
     fn submit(&self, job: RangeJob) {
         job.run(&mut self.inflater.lock().unwrap_or_else(|p| p.into_inner()));
