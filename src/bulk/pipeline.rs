@@ -579,13 +579,7 @@ where
         for handle in handles {
             let _ = handle.join();
         }
-        let stats = result?;
-        Ok(Summary {
-            stats,
-            skipped_records: counters.skipped_records.load(Ordering::Relaxed),
-            input_bytes: counters.bytes_read.load(Ordering::Relaxed),
-            elapsed: start.elapsed(),
-        })
+        Ok(summary(result?, &counters, start))
     })
 }
 
@@ -668,20 +662,26 @@ where
         }
         outcome.map(|()| stats)
     }));
-    let stats = match run {
-        Ok(result) => result?,
+    match run {
+        Ok(result) => Ok(summary(result?, &counters, start)),
         Err(panic) if in_consumer.get() => std::panic::resume_unwind(panic),
-        Err(_) => {
-            let thread = std::thread::current().name().unwrap_or("unnamed").to_owned();
-            return Err(io::Error::other(Panicked { thread }));
-        }
-    };
-    Ok(Summary {
+        Err(_) => Err(io::Error::other(Panicked { thread: this_thread_name() })),
+    }
+}
+
+/// What a run that consumed `stats` did.
+fn summary(stats: Stats, counters: &Counters, start: Instant) -> Summary {
+    Summary {
         stats,
         skipped_records: counters.skipped_records.load(Ordering::Relaxed),
         input_bytes: counters.bytes_read.load(Ordering::Relaxed),
         elapsed: start.elapsed(),
-    })
+    }
+}
+
+/// The current thread's name, for [`Panicked`].
+fn this_thread_name() -> String {
+    std::thread::current().name().unwrap_or("unnamed").to_owned()
 }
 
 /// Processes one record into `batch` (its view handed to `step`, its counts to `stats`).
@@ -780,8 +780,7 @@ struct PanicSignal<B>(Sender<Done<B>>);
 impl<B> Drop for PanicSignal<B> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            let name = std::thread::current().name().unwrap_or("unnamed").to_owned();
-            let _ = self.0.send(Done::Panicked(name));
+            let _ = self.0.send(Done::Panicked(this_thread_name()));
         }
     }
 }
