@@ -660,9 +660,9 @@ impl HtmlOut for JsonHtml<'_> {
             long_or_escaped(self.0, s);
         }
     }
-    /// The HTML escapes (`& < >`, U+00A0, `"` in an attribute) and then JSON's (`"` in text,
-    /// `\\`, controls) in one scan: no byte is both, and HTML's replacements are plain
-    /// ASCII that JSON leaves as is.
+    /// The HTML escapes (`& < >`, U+00A0, `"` in an attribute) and JSON's (`"` in text,
+    /// `\\`, controls) in one scan: a byte HTML replaces becomes an entity, plain ASCII
+    /// that JSON leaves as is; every other byte JSON escapes is one HTML keeps.
     #[inline(always)]
     fn escaped(&mut self, s: &str, attr: bool) {
         let [amp, lt, gt, c2] = serialize::HTML_ESCAPED;

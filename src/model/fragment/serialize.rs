@@ -209,8 +209,8 @@ impl HtmlOut for String {
     }
 }
 
-/// The bytes [`html_escape`] marks: `& < >`, 0xC2 (the first byte of U+00A0 in UTF-8), and
-/// `"` in an attribute value.
+/// The bytes [`html_escape`] always marks: `& < >` and 0xC2 (the first byte of U+00A0 in
+/// UTF-8); in an attribute value it marks `"` too.
 pub(crate) const HTML_ESCAPED: [u8; 4] = [b'&', b'<', b'>', 0xC2];
 
 /// The replacement of the marked byte `b[j]` in [`html_escape`] (a [`block::copy_escaped`]
