@@ -195,11 +195,7 @@ impl Worker {
             let lint_only = self.post.lint_only;
             self.view(r, &mut |view, body| {
                 encode_line(&mut out, view, lint_only);
-                stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
-                stats.count_diagnostics(view.diagnostics, view.error.as_ref().map(|e| e.kind));
-                if let Some(report) = view.lint {
-                    stats.lint.count(report);
-                }
+                count(&mut stats, view, body);
             });
         }
         (out, stats)
@@ -247,6 +243,16 @@ impl Worker {
     ) {
         let url = record_url(self.base_url.as_deref(), rec);
         f(&RecordView::error(&rec.source, url, kind, message), 0);
+    }
+}
+
+/// Counts the record `view` (whose decoded body had `body` bytes) into `stats`: its status,
+/// entries, diagnostics and lint findings.
+fn count(stats: &mut Stats, view: &RecordView<'_, '_>, body: usize) {
+    stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
+    stats.count_diagnostics(view.diagnostics, view.error.as_ref().map(|e| e.kind));
+    if let Some(report) = view.lint {
+        stats.lint.count(report);
     }
 }
 

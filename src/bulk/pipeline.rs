@@ -63,7 +63,7 @@ use std::time::Instant;
 
 use super::input::{self, BufPool, Counters, Item, Payload, ReadConfig, Record};
 use super::warc::ahead::{Inflater, InlineOffload, Offload, RangeJob};
-use super::{Config, Progress, Summary, Worker};
+use super::{count, Config, Progress, Summary, Worker};
 use crate::sink::stats::Stats;
 use crate::sink::RecordView;
 
@@ -618,19 +618,18 @@ where
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut worker = Worker::new(cfg);
         let mut cut = BatchCut::new(cfg, false);
-        let (mut batch, mut pending) = (B::default(), false);
-        let (mut batch_stats, mut stats) = (Stats::default(), Stats::default());
+        let mut batch = B::default();
+        // Every record counted is consumed before the counts are read (progress, summary).
+        let mut stats = Stats::default();
         let mut outcome = Ok(());
         // Ends the batch and hands it to the consumer; false when the run stops there.
         let mut consume =
-            |step: &mut S, batch: &mut B, batch_stats: &mut Stats, outcome: &mut io::Result<()>| {
+            |step: &mut S, batch: &mut B, stats: &Stats, outcome: &mut io::Result<()>| {
                 step.end_batch(batch);
                 in_consumer.set(true);
                 let flow = consumer.batch(batch);
                 in_consumer.set(false);
                 batch.clear();
-                stats.add(batch_stats);
-                *batch_stats = Stats::default();
                 progress(Progress {
                     records: stats.records,
                     input_bytes: counters.bytes_read.load(Ordering::Relaxed),
@@ -646,19 +645,18 @@ where
             };
         let mut emit = |rec: Record| {
             let full = cut.add(&rec);
-            process_record(&mut worker, cfg, &mut step, &mut batch, &mut batch_stats, &rec);
+            process_record(&mut worker, cfg, &mut step, &mut batch, &mut stats, &rec);
             recycle_record(&bufs, rec);
-            pending = !full;
             if !full {
                 return true;
             }
             cut.end();
-            consume(&mut step, &mut batch, &mut batch_stats, &mut outcome)
+            consume(&mut step, &mut batch, &stats, &mut outcome)
         };
         let inflate_here: Arc<dyn Offload> = Arc::new(InlineOffload::new(1));
         input::Reader::new(&read_cfg, &counters, &bufs, Some(inflate_here), &mut emit).walk(inputs);
-        if pending && outcome.is_ok() {
-            consume(&mut step, &mut batch, &mut batch_stats, &mut outcome);
+        if cut.has_records() && outcome.is_ok() {
+            consume(&mut step, &mut batch, &stats, &mut outcome);
         }
         outcome.map(|()| stats)
     }));
@@ -738,14 +736,6 @@ pub fn internal_error_message(panic: &(dyn std::any::Any + Send)) -> String {
         .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
         .unwrap_or("no message");
     format!("internal error while processing this record (a bug): {message}")
-}
-
-fn count(stats: &mut Stats, view: &RecordView<'_, '_>, body: usize) {
-    stats.count(view.status, view.feed.map_or(0, |f| f.entries.len()), body);
-    stats.count_diagnostics(view.diagnostics, view.error.as_ref().map(|e| e.kind));
-    if let Some(report) = view.lint {
-        stats.lint.count(report);
-    }
 }
 
 /// The error of a run stopped by a panic outside any record's processing (a bug: in a
@@ -909,6 +899,11 @@ impl BatchCut {
         self.len += record_len(rec);
         self.held += held(rec);
         self.records >= self.max_records || self.len >= self.max_len || self.held >= self.max_held
+    }
+
+    /// Whether the pending batch has records.
+    fn has_records(&self) -> bool {
+        self.records > 0
     }
 
     /// Ends the pending batch; returns the memory its records hold.
