@@ -588,6 +588,7 @@ struct ItunesFeedB {
     block: BooleanBuilder,
     complete: BooleanBuilder,
     new_feed_url: StringBuilder,
+    keywords: ListB<StringBuilder>,
 }
 
 #[derive(Default)]
@@ -617,6 +618,7 @@ impl Default for ItunesFeedB {
             block: BooleanBuilder::new(),
             complete: BooleanBuilder::new(),
             new_feed_url: StringBuilder::new(),
+            keywords: ListB::default(),
         }
     }
 }
@@ -631,6 +633,7 @@ impl Col for ItunesFeedB {
             ("block", Arc::new(self.block.finish())),
             ("complete", Arc::new(self.complete.finish())),
             ("new_feed_url", Col::finish(&mut self.new_feed_url)),
+            ("keywords", self.keywords.finish()),
         ];
         struct_of(cols, self.valid.finish())
     }
@@ -690,6 +693,7 @@ struct ItunesEntryB {
     episode_type: StringBuilder,
     block: BooleanBuilder,
     title: StringBuilder,
+    keywords: ListB<StringBuilder>,
 }
 
 impl Col for ItunesEntryB {
@@ -701,6 +705,7 @@ impl Col for ItunesEntryB {
             ("episode_type", Col::finish(&mut self.episode_type)),
             ("block", Arc::new(self.block.finish())),
             ("title", Col::finish(&mut self.title)),
+            ("keywords", self.keywords.finish()),
         ];
         struct_of(cols, self.valid.finish())
     }
@@ -938,6 +943,7 @@ struct MediaB {
     player_url: StringBuilder,
     player_width: Int64Builder,
     player_height: Int64Builder,
+    keywords: ListB<StringBuilder>,
 }
 
 impl Default for MediaB {
@@ -956,6 +962,7 @@ impl Default for MediaB {
             player_url: StringBuilder::new(),
             player_width: Int64Builder::new(),
             player_height: Int64Builder::new(),
+            keywords: ListB::default(),
         }
     }
 }
@@ -995,6 +1002,7 @@ impl MediaB {
         str_opt(&mut self.player_url, m.player.map(|p| p.url));
         int_opt(&mut self.player_width, m.player.and_then(|p| p.width));
         int_opt(&mut self.player_height, m.player.and_then(|p| p.height));
+        self.keywords.strs(m.keywords.iter().copied());
     }
 }
 
@@ -1014,6 +1022,7 @@ impl Col for MediaB {
             ("credits", self.credits.finish()),
             ("ratings", self.ratings.finish()),
             ("player", player),
+            ("keywords", self.keywords.finish()),
         ];
         struct_of(cols, self.valid.finish())
     }
@@ -1201,6 +1210,7 @@ impl EntryB {
         str_opt(&mut i.episode_type, it.episode_type);
         bool_opt(&mut i.block, it.block);
         str_opt(&mut i.title, it.title);
+        i.keywords.strs(it.keywords.iter().copied());
 
         let pc = x.podcast.as_deref().filter(|p| !p.is_empty());
         let p = &mut self.podcast;
@@ -1460,6 +1470,7 @@ impl FeedB {
         bool_opt(&mut i.block, it.block);
         bool_opt(&mut i.complete, it.complete);
         str_opt(&mut i.new_feed_url, it.new_feed_url);
+        i.keywords.strs(it.keywords.iter().copied());
 
         let pc = &x.podcast;
         let p = &mut self.podcast;

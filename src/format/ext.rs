@@ -138,6 +138,17 @@ impl<'a> Seen<'a> {
     }
 }
 
+/// Adds the comma-separated keywords of the element's text (`itunes:keywords`,
+/// `media:keywords`) to `list`: each trimmed, empty ones skipped, unique, first-seen order.
+fn add_keywords<'a>(r: &mut XmlReader<'a>, list: &mut Vec<&'a str>, cx: &Ctx<'a>) {
+    let mut seen = Index::default();
+    for k in text(r, cx).split(',').map(|k| k.trim_matches(is_space)) {
+        if !k.is_empty() && !seen.contains(list, |t| Some(*t), k) {
+            list.push(k);
+        }
+    }
+}
+
 /// Child text, trimmed; `None` when empty or whitespace-only.
 pub fn trimmed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
     let t = text(r, cx).trim_matches(is_space);
@@ -682,7 +693,7 @@ pub fn media_content_element<'a>(
 }
 
 /// The Media RSS optional elements read at every level: `description`, `credit`,
-/// `rating`, `player`. Returns false (without consuming) for any other local name.
+/// `rating`, `player`, `keywords`. Returns false (without consuming) for any other local name.
 pub fn media_optional<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
@@ -691,6 +702,7 @@ pub fn media_optional<'a>(
 ) -> bool {
     match tag.local {
         "description" => fill(&mut m.description, trimmed(r, cx)),
+        "keywords" => add_keywords(r, &mut m.keywords, cx),
         "credit" => {
             if let Some(name) = trimmed(r, cx) {
                 m.credits.push(MediaCredit {
@@ -724,7 +736,7 @@ pub fn media_optional<'a>(
 }
 
 /// Item-level Media RSS elements the spec's table does not read: `description`, `credit`,
-/// `rating`, `player`, and (with `group_content`) `media:group` holding `media:content`s
+/// `rating`, `player`, `keywords`, and (with `group_content`) `media:group` holding `media:content`s
 /// and the same optional elements, kept in [`MediaEntry`] only (the spec's RSS 2.0 item
 /// table has no `media:group` row). Returns false (without consuming) for any other local
 /// name.
@@ -736,7 +748,7 @@ pub fn media_item<'a>(
     cx: &Ctx<'a>,
 ) -> bool {
     match tag.local {
-        "description" | "credit" | "rating" | "player" => {
+        "description" | "credit" | "rating" | "player" | "keywords" => {
             let m = entry.ext.media.get_or_insert_with(Default::default);
             media_optional(r, tag, m, cx);
             if m.is_empty() {
@@ -791,6 +803,7 @@ pub fn itunes_channel<'a>(
         "block" => fill(&mut it.block, Some(parse_yes(text(r, cx)))),
         "complete" => fill(&mut it.complete, Some(parse_yes(text(r, cx)))),
         "new-feed-url" => fill(&mut it.new_feed_url, url_element(r, cx)),
+        "keywords" => add_keywords(r, &mut it.keywords, cx),
         "owner" => {
             let mut owner = ItunesOwner::default();
             while let Some(c) = r.next_child() {
@@ -859,6 +872,7 @@ pub fn itunes_item<'a>(
         "episodeType" => fill(&mut it.episode_type, trimmed(r, cx)),
         "block" => fill(&mut it.block, Some(parse_yes(text(r, cx)))),
         "title" => fill(&mut it.title, trimmed(r, cx)),
+        "keywords" => add_keywords(r, &mut it.keywords, cx),
         _ => return false,
     }
     true

@@ -233,6 +233,9 @@ pub struct MediaEntry<'a> {
     pub ratings: Vec<MediaRating<'a>>,
     /// The first `media:player` with a usable `url`.
     pub player: Option<MediaPlayer<'a>>,
+    /// `media:keywords` (item, groups, contents): the comma-separated keywords, trimmed,
+    /// unique, in document order.
+    pub keywords: Vec<&'a str>,
 }
 
 impl MediaEntry<'_> {
@@ -294,10 +297,12 @@ pub struct ItunesFeed<'a> {
     pub complete: Option<bool>,
     /// `itunes:new-feed-url`, resolved.
     pub new_feed_url: Option<&'a str>,
+    /// `itunes:keywords`: the comma-separated keywords, trimmed, unique, in document order.
+    pub keywords: Vec<&'a str>,
 }
 
 /// Item-level iTunes fields.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ItunesEntry<'a> {
     /// `itunes:explicit`, read as [`ItunesFeed::explicit`].
@@ -312,6 +317,8 @@ pub struct ItunesEntry<'a> {
     pub block: Option<bool>,
     /// `itunes:title` (the episode title without numbering).
     pub title: Option<&'a str>,
+    /// `itunes:keywords`, read as [`ItunesFeed::keywords`].
+    pub keywords: Vec<&'a str>,
 }
 
 impl ItunesFeed<'_> {

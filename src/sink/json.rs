@@ -27,7 +27,8 @@
 //!              image {url, title, link, description, width, height},
 //!              category_details [category], contributors [person],
 //!              itunes {explicit, type, categories [{text, subcategories [string]}],
-//!                      owner {name, email}, block, complete, new_feed_url},
+//!                      owner {name, email}, block, complete, new_feed_url,
+//!                      keywords [string]},
 //!              podcast {guid, locked {locked, owner}, funding [{url, message}],
 //!                       persons [podcast_person]},
 //!              updated_lenient (lenient), version, pub_date, last_build_date,
@@ -38,7 +39,8 @@
 //!              topics [string], links [link]
 //!   image      also display_width, display_height (RSS 2.0 defaults and maxima applied)
 //! entry        id, id_is_permalink, comments, source {title, url}, category_details,
-//!              contributors, itunes {explicit, episode, season, episode_type, block, title},
+//!              contributors, itunes {explicit, episode, season, episode_type, block, title,
+//!                                    keywords [string]},
 //!              podcast {transcripts [{url, type, language, rel}], chapters {url, type},
 //!                       persons [podcast_person], season {number, name},
 //!                       episode {number, display}},
@@ -47,7 +49,7 @@
 //!              links [link], media {contents [{url, type, medium, width, height,
 //!              file_size, duration, bitrate, lang, is_default, expression, group}],
 //!              description, credits [{name, role, scheme}], ratings [{value, scheme}],
-//!              player {url, width, height}};
+//!              player {url, width, height}, keywords [string]};
 //!              then the spec's computed values: computed_authors [person],
 //!              computed_updated (date; no "now" fallback)
 //!   link            {rel, url, type, title, hreflang, length, count}
@@ -338,6 +340,7 @@ fn write_feed_ext(o: &mut Obj<'_>, x: &FeedExt<'_>) {
         i_o.opt_bool("block", it.block);
         i_o.opt_bool("complete", it.complete);
         i_o.opt_str("new_feed_url", it.new_feed_url);
+        i_o.array("keywords", &it.keywords, |out, k| json_str(out, k));
         let wrote = i_o.end();
         o.end_value(at, wrote);
     }
@@ -461,6 +464,7 @@ fn write_media(out: &mut Vec<u8>, m: &MediaEntry<'_>) -> bool {
         p_o.opt_uint("height", p.height);
         p_o.end();
     }
+    o.array("keywords", &m.keywords, |out, k| json_str(out, k));
     o.end()
 }
 
@@ -488,6 +492,7 @@ fn write_entry_ext(o: &mut Obj<'_>, x: &EntryExt<'_>) {
         i_o.opt_str("episode_type", it.episode_type);
         i_o.opt_bool("block", it.block);
         i_o.opt_str("title", it.title);
+        i_o.array("keywords", &it.keywords, |out, k| json_str(out, k));
         let wrote = i_o.end();
         o.end_value(at, wrote);
     }

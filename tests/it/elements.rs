@@ -174,6 +174,8 @@ fn rss2_modules() {
     assert_eq!(m.contents[2].is_default, Some(false));
     assert_eq!(m.description, s("A clip about clips."));
     assert_eq!(m.credits.iter().map(|c| c.name).collect::<Vec<_>>(), ["Jane Doe", "John Roe"]);
+    // Keywords of the content, the item and the group, in document order, each once.
+    assert_eq!(m.keywords, ["clips", "video", "kittens", "hd"]);
     // The spec's enclosures: the direct media:content only (media:group is not in the RSS
     // 2.0 item table).
     assert_eq!(f.entries[0].enclosures.len(), 1);
@@ -203,7 +205,8 @@ fn rss2_modules() {
             "credits": [{"name": "Jane Doe", "role": "producer", "scheme": "urn:ebu"},
                         {"name": "John Roe", "role": "author"}],
             "ratings": [{"value": "pg", "scheme": "urn:mpaa"}],
-            "player": {"url": "https://clips.example/player/1", "width": 640, "height": 360}
+            "player": {"url": "https://clips.example/player/1", "width": 640, "height": 360},
+            "keywords": ["clips", "video", "kittens", "hd"]
         })
     );
     // Computed authors from the channel's dc:creator; the second entry has its own.

@@ -144,6 +144,8 @@ fn itunes_fields() {
         it.categories.iter().map(|c| (c.text, c.subcategories.clone())).collect::<Vec<_>>(),
         [("Society & Culture", vec!["Documentary", "Philosophy"]), ("Technology", vec![]),]
     );
+    // Split at commas, trimmed, empty and repeated ones left out.
+    assert_eq!(it.keywords, ["history", "ideas", "philosophy"]);
     let e = &f.entries[0];
     let ie = &e.ext.itunes;
     assert_eq!(ie.explicit, Some(true));
@@ -152,6 +154,7 @@ fn itunes_fields() {
     assert_eq!(ie.episode_type, s("full"));
     assert_eq!(ie.block, Some(false));
     assert_eq!(ie.title, s("The third"));
+    assert_eq!(ie.keywords, ["Socrates"]);
     assert_eq!(e.duration, Some(3723), "spec field unchanged");
 }
 
