@@ -29,6 +29,10 @@
 //!   `dc_description` — as summary / description (each only while the spec's value is empty).
 //! - `guid_permalink` — an RSS `guid` that is a permalink (isPermaLink absent or `true`) and
 //!   an http(s) URL as `page_url` when there is none.
+//! - `atom_link`, `atom_author` — in an RSS 2.0 or RSS 1.0 item, an Atom `link` whose
+//!   relation is `alternate` (or absent) as `page_url` (before `guid_permalink`), and Atom
+//!   `author`s as authors; an Atom `author` in a channel as the feed's authors. (The spec's
+//!   item tables read only `atom:updated`; its channel table already reads `atom:link`.)
 //! - `c1_control`, `internal_entity` — in the XML reader ([`crate::xml::entities`]).
 //! - Encodings — in `crate::input::decode` (`encoding_guessed` diagnostics).
 
@@ -79,6 +83,8 @@ pub struct Pending<'a> {
     pub categories: Vec<(&'a str, Source<'a>)>,
     /// The offset of the `guid` element (for `guid_permalink`).
     pub guid_at: Option<usize>,
+    /// A page URL (`atom_link`).
+    pub page_url: Option<(&'a str, Source<'a>)>,
 }
 
 /// Offers `value` into a pending slot (first offer wins).
@@ -119,6 +125,7 @@ impl<'a> Pending<'a> {
         apply(r, &mut e.title, self.title, "title");
         apply(r, &mut e.summary, self.summary, "summary");
         apply(r, &mut e.content, self.content, "content");
+        apply(r, &mut e.page_url, self.page_url, "page_url");
         if e.authors.is_empty() {
             for (p, src) in self.authors {
                 if !e.authors.iter().any(|a| a.name == p.name && a.email == p.email) {
@@ -228,7 +235,31 @@ pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'
             let v = html::finish_fragment(cx.arena, &nodes).map(Text::Html);
             offer(&mut p.content, v, Source::of("xhtml_body", child));
         }
+        (Ns::Atom, "author") => atom_author(r, child, p, cx),
         _ => r.skip(),
+    }
+}
+
+/// `atom_link`: an Atom `link` in an RSS item (the caller recorded it in `links` if its
+/// relation is another one): an alternate one is offered as the page URL. Consumes it.
+pub fn atom_link_in_item<'a>(
+    r: &mut XmlReader<'a>,
+    child: &Tag<'a>,
+    p: &mut Pending<'a>,
+    cx: &Ctx<'a>,
+) {
+    let link = atom_link(r, child, cx);
+    if link.rel == Rel::Alternate {
+        offer(&mut p.page_url, link.url, Source::of("atom_link", child));
+    }
+}
+
+/// `atom_author`: an Atom `author` in an RSS item or channel, offered as an author when it
+/// has a name or an email. Consumes it.
+fn atom_author<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, cx: &Ctx<'a>) {
+    let person = atom_person(r, cx);
+    if person.name.is_some() || person.email.is_some() {
+        p.authors.push((person, Source::of("atom_author", child)));
     }
 }
 
@@ -246,6 +277,7 @@ pub fn feed_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a
         (Ns::DublinCore, "description") => {
             offer(&mut p.summary, string_element(r, cx), Source::of("dc_description", child))
         }
+        (Ns::Atom, "author") => atom_author(r, child, p, cx),
         _ => r.skip(),
     }
 }

@@ -292,7 +292,11 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::MediaRss, _) if ext::media_item(r, &child, &mut entry, &mut media_groups, cx) => {}
             (Ns::Atom, "link") => {
                 ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
-                r.skip();
+                if cx.recover {
+                    recover::atom_link_in_item(r, &child, &mut p, cx);
+                } else {
+                    r.skip();
+                }
             }
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),

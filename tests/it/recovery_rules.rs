@@ -26,6 +26,7 @@ struct Out {
     title: Option<String>,
     description: Option<String>,
     updated: Option<String>,
+    authors: Vec<(Option<String>, Option<String>)>,
     entries: Vec<E>,
     diagnostics: Vec<Diagnostic>,
 }
@@ -49,6 +50,10 @@ fn text(t: &Option<Text<'_>>) -> Option<String> {
     })
 }
 
+fn people(list: &[Person<'_>]) -> Vec<(Option<String>, Option<String>)> {
+    list.iter().map(|p| (p.name.map(str::to_owned), p.email.map(str::to_owned))).collect()
+}
+
 fn entry(e: &Entry<'_>) -> E {
     E {
         title: text(&e.title),
@@ -57,11 +62,7 @@ fn entry(e: &Entry<'_>) -> E {
         page_url: e.page_url.map(str::to_owned),
         updated: e.updated.map(|t| t.to_string()),
         published: e.published.map(|t| t.to_string()),
-        authors: e
-            .authors
-            .iter()
-            .map(|p: &Person<'_>| (p.name.map(str::to_owned), p.email.map(str::to_owned)))
-            .collect(),
+        authors: people(&e.authors),
         categories: e.categories.iter().map(|c| c.to_string()).collect(),
     }
 }
@@ -76,6 +77,7 @@ fn out(feed: Option<&Feed<'_>>, diagnostics: &[Diagnostic], encoding: String) ->
         title: text(&f.title),
         description: text(&f.description),
         updated: f.updated.map(|t| t.to_string()),
+        authors: people(&f.authors),
         entries: f.entries.iter().map(entry).collect(),
         diagnostics: diagnostics.to_vec(),
     }
@@ -298,6 +300,37 @@ fn permalink_guids_become_page_urls() {
 }
 
 #[test]
+fn atom_links_and_authors_in_rss_fill_what_the_item_lacks() {
+    let (on, exact) = both("atom-in-rss.xml");
+    no_recovery_in(&exact);
+    let urls = |o: &Out| o.entries.iter().map(|e| e.page_url.clone()).collect::<Vec<_>>();
+    let site = |p: &str| s(&format!("https://atom-in-rss.example/{p}"));
+    assert_eq!(urls(&exact), [None, site("posts/2"), None, None, None]);
+    // An alternate link (rel absent or "alternate", resolved against the document's URL)
+    // only where the item has no link of its own, and before a permalink guid; a self or
+    // replies link is no page URL.
+    let first = s("https://example.org/posts/1");
+    assert_eq!(urls(&on), [first, site("posts/2"), site("posts/3"), site("posts/4"), None]);
+    let person = |n: &str, e: &str| (s(n), s(e));
+    assert_eq!(on.entries[0].authors, [person("Jo Doe", "jo@atom-in-rss.example")]);
+    assert_eq!(on.entries[1].authors, exact.entries[1].authors, "the RSS author stays alone");
+    assert!(on.entries[3].authors.is_empty(), "a person with neither name nor email");
+    assert!(exact.authors.is_empty());
+    assert_eq!(on.authors, [person("Channel Author", "chan@atom-in-rss.example")]);
+    assert_eq!(
+        recovered(&on),
+        [
+            "atom_link: <a10:link> read as page_url",
+            "atom_author: <a10:author> read as author",
+            "guid_permalink: <guid> read as page_url",
+            "atom_link: <a10:link> read as page_url",
+            // The channel's, applied at its end.
+            "atom_author: <a10:author> read as author",
+        ]
+    );
+}
+
+#[test]
 fn internal_dtd_entities_are_expanded_external_ones_never() {
     let (on, exact) = both("dtd-entities.xml");
     no_recovery_in(&exact);
@@ -461,7 +494,7 @@ fn spec_exact_records_no_recovery_on_any_fixture() {
         );
         n += 1;
     }
-    assert_eq!(n, 12);
+    assert_eq!(n, 13);
 }
 
 /// Whether a spec-exact text value is garbage the rules may replace: raw base64, U+FFFD
