@@ -16,7 +16,9 @@
 //! the encoding chosen above gives invalid byte sequences (no label at all and bytes that
 //! are not UTF-8, a `utf-8` declaration over windows-1252 bytes, a wrong transport label),
 //! the encoding is detected from the bytes with chardetng (Firefox's detector) and used if it
-//! decodes them cleanly. Either is reported in [`Decoded::guessed`].
+//! decodes them cleanly; and a windows-1252 label (`iso-8859-1`, `latin1`, …) over bytes
+//! that are valid UTF-8 with non-ASCII characters is read as UTF-8. Each is reported in
+//! [`Decoded::guessed`].
 //!
 //! Invariants: the text never starts with U+FEFF; valid UTF-8 input (and ASCII-only input in any
 //! ASCII-compatible encoding) is borrowed, not copied; malformed input never fails — each invalid
@@ -221,16 +223,20 @@ fn choose_and_decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decod
         return d;
     }
     let d = decode(body, transport_label);
+    if d.encoding == encoding_rs::WINDOWS_1252 {
+        if let Some(utf8) = utf8_labelled_windows_1252(body, &d) {
+            return utf8;
+        }
+    }
     if d.malformed.is_none() || d.source == EncodingSource::ByteOrderMark {
         return d;
     }
     if d.encoding == UTF_8 {
-        if let Some(mixed) = utf8_with_windows_1252_bytes(body, d.malformed_count) {
+        if let Some((mixed, invalid)) = utf8_with_windows_1252_bytes(body) {
             let mut notes = d.notes;
             let text = strip_leading_bom(Cow::Owned(mixed), &mut notes);
             let message = format!(
-                "{} invalid UTF-8 byte sequence(s) in a document that is otherwise UTF-8 read as windows-1252",
-                d.malformed_count
+                "{invalid} invalid UTF-8 byte sequence(s) in a document that is otherwise UTF-8 read as windows-1252",
             );
             return Decoded {
                 text,
@@ -313,31 +319,85 @@ pub fn detect(body: &[u8]) -> &'static Encoding {
 /// A document that is mostly UTF-8 (more valid non-ASCII characters than invalid sequences)
 /// with some windows-1252 bytes pasted in: each invalid sequence's bytes read as
 /// windows-1252, the valid UTF-8 kept. Decoding the whole document in a detected legacy
-/// encoding would garble the valid part. `None` when the document is not mostly UTF-8.
-fn utf8_with_windows_1252_bytes(body: &[u8], invalid: usize) -> Option<String> {
+/// encoding would garble the valid part. Returns the text and the number of invalid
+/// sequences; `None` when the document is not mostly UTF-8 (decided in a first pass that
+/// only counts, so a legacy document costs no copy).
+fn utf8_with_windows_1252_bytes(body: &[u8]) -> Option<(String, usize)> {
+    let (mut valid_non_ascii, mut invalid) = (0, 0);
+    utf8_runs(body, |run| match run {
+        Ok(s) => valid_non_ascii += non_ascii_chars(s),
+        Err(_) => invalid += 1,
+    });
+    if valid_non_ascii <= invalid {
+        return None;
+    }
     let mut out = String::with_capacity(body.len() + invalid * 2);
-    let mut valid_non_ascii = 0;
+    utf8_runs(body, |run| match run {
+        Ok(s) => out.push_str(s),
+        Err(bad) => out.push_str(&encoding_rs::WINDOWS_1252.decode_without_bom_handling(bad).0),
+    });
+    Some((out, invalid))
+}
+
+/// Calls `f` on the runs of `body` in order: `Ok` for a run of valid UTF-8, `Err` for the
+/// bytes of one invalid sequence.
+fn utf8_runs<'b>(body: &'b [u8], mut f: impl FnMut(Result<&'b str, &'b [u8]>)) {
     let mut rest = body;
     loop {
         match std::str::from_utf8(rest) {
-            Ok(s) => {
-                valid_non_ascii += non_ascii_chars(s);
-                out.push_str(s);
-                break;
-            }
+            Ok(s) => return f(Ok(s)),
             Err(e) => {
                 let (good, bad) = rest.split_at(e.valid_up_to());
-                let good = std::str::from_utf8(good).unwrap_or_default();
-                valid_non_ascii += non_ascii_chars(good);
-                out.push_str(good);
+                f(Ok(std::str::from_utf8(good).unwrap_or_default()));
                 let n = e.error_len().unwrap_or(bad.len());
-                let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(&bad[..n]);
-                out.push_str(&text);
+                f(Err(&bad[..n]));
                 rest = &bad[n..];
             }
         }
     }
-    (valid_non_ascii > invalid).then_some(out)
+}
+
+/// A windows-1252 label (`iso-8859-1`, `latin1`, `windows-1252`, … from the transport or the
+/// XML declaration) over bytes that are UTF-8 with non-ASCII characters — all valid, or
+/// mostly (more valid non-ASCII characters than invalid sequences, which are then read as
+/// windows-1252, as [`utf8_with_windows_1252_bytes`] does): the bytes are UTF-8 (a server's
+/// default `charset=ISO-8859-1`, a template's stale declaration). Read as windows-1252 they
+/// would give two or three characters per non-ASCII one (`Ã¤` for `ä`); real windows-1252
+/// text has almost no valid multi-byte UTF-8 sequence, since an accented letter (`E9`)
+/// followed by an ASCII byte is an invalid one. `None` otherwise (an ASCII-only body costs
+/// one UTF-8 validation).
+fn utf8_labelled_windows_1252<'i>(body: &'i [u8], d: &Decoded<'_>) -> Option<Decoded<'i>> {
+    let (text, invalid) = match std::str::from_utf8(body) {
+        Ok(s) if non_ascii_chars(s) > 0 => (Cow::Borrowed(s), 0),
+        Ok(_) => return None,
+        Err(_) => {
+            let (mixed, invalid) = utf8_with_windows_1252_bytes(body)?;
+            (Cow::Owned(mixed), invalid)
+        }
+    };
+    let mut notes = d.notes.clone();
+    let text = strip_leading_bom(text, &mut notes);
+    let label = match d.source {
+        EncodingSource::Transport => "the transport label",
+        _ => "the XML declaration",
+    };
+    let mixed = match invalid {
+        0 => String::new(),
+        n => format!(", its {n} invalid sequence(s) as windows-1252"),
+    };
+    Some(Decoded {
+        text,
+        encoding: UTF_8,
+        source: d.source,
+        malformed: None,
+        malformed_count: 0,
+        notes,
+        c1_mapped: None,
+        guessed: Some(format!(
+            "{label} ({}) over UTF-8 bytes: read as UTF-8{mixed}",
+            d.encoding.name()
+        )),
+    })
 }
 
 /// The number of non-ASCII characters in `s`: the lead bytes of its multi-byte sequences
@@ -641,6 +701,50 @@ mod tests {
         assert_eq!(d.encoding, SHIFT_JIS);
         assert_eq!(d.malformed_count, 1);
         assert!(d.text.starts_with("<a>\u{3042}\u{FFFD}"));
+    }
+
+    /// A windows-1252 label over UTF-8 bytes is read as UTF-8 by the recovery rule only;
+    /// real windows-1252 text, and ASCII, keep the label.
+    #[test]
+    fn windows_1252_label_over_utf8_bytes() {
+        let latin1_decl = |body: &str| format!("<?xml version='1.0' encoding='ISO-8859-1'?>{body}");
+        let utf8 = latin1_decl("<a>S\u{E4}nger l\u{E4}sst</a>");
+        let d = decode_with(utf8.as_bytes(), None, true);
+        assert_eq!((d.encoding, d.source), (UTF_8, EncodingSource::XmlDeclaration));
+        assert!(d.text.contains("S\u{E4}nger l\u{E4}sst"));
+        assert!(matches!(d.text, Cow::Borrowed(_)), "valid UTF-8 is borrowed");
+        assert_eq!(
+            d.guessed.as_deref(),
+            Some("the XML declaration (windows-1252) over UTF-8 bytes: read as UTF-8")
+        );
+        // Spec-exact: the label's encoding, two characters per non-ASCII one.
+        let d = decode_with(utf8.as_bytes(), None, false);
+        assert_eq!(d.encoding, WINDOWS_1252);
+        assert!(d.text.contains("S\u{C3}\u{A4}nger"));
+        // A transport label, over a document that declares nothing.
+        let d = decode_with("<a>\u{F8}</a>".as_bytes(), Some("iso-8859-1"), true);
+        assert_eq!((d.encoding, d.source), (UTF_8, EncodingSource::Transport));
+        assert_eq!(d.text, "<a>\u{F8}</a>");
+        // Mostly UTF-8, with two windows-1252 bytes: those read as windows-1252.
+        let mut mixed = latin1_decl("<a>Br\u{F8}ndby, K\u{F8}ge, \u{E6}").into_bytes();
+        mixed.extend(b" \xE9t\xE9?</a>");
+        let d = decode_with(&mixed, None, true);
+        assert_eq!(d.encoding, UTF_8);
+        assert!(
+            d.text.ends_with("Br\u{F8}ndby, K\u{F8}ge, \u{E6} \u{E9}t\u{E9}?</a>"),
+            "{}",
+            d.text
+        );
+        assert!(d.guessed.unwrap().ends_with("its 2 invalid sequence(s) as windows-1252"));
+        // Real windows-1252 text (an accented letter before ASCII is no UTF-8) and ASCII keep
+        // the label, with no guess.
+        for body in [
+            &b"<?xml version='1.0' encoding='latin1'?><a>caf\xE9 cr\xE8me</a>"[..],
+            b"<?xml version='1.0' encoding='latin1'?><a>plain</a>",
+        ] {
+            let d = decode_with(body, None, true);
+            assert_eq!((d.encoding, d.guessed), (WINDOWS_1252, None));
+        }
     }
 
     #[test]
