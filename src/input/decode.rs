@@ -224,8 +224,8 @@ fn choose_and_decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decod
     }
     let d = decode(body, transport_label);
     if d.encoding == encoding_rs::WINDOWS_1252 {
-        if let Some(utf8) = utf8_labelled_windows_1252(body, &d) {
-            return utf8;
+        if let Some((text, message)) = utf8_labelled_windows_1252(body, &d) {
+            return guessed(text, UTF_8, d, message);
         }
     }
     if d.malformed.is_none() || d.source == EncodingSource::ByteOrderMark {
@@ -233,21 +233,10 @@ fn choose_and_decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decod
     }
     if d.encoding == UTF_8 {
         if let Some((mixed, invalid)) = utf8_with_windows_1252_bytes(body) {
-            let mut notes = d.notes;
-            let text = strip_leading_bom(Cow::Owned(mixed), &mut notes);
             let message = format!(
                 "{invalid} invalid UTF-8 byte sequence(s) in a document that is otherwise UTF-8 read as windows-1252",
             );
-            return Decoded {
-                text,
-                encoding: UTF_8,
-                source: d.source,
-                malformed: None,
-                malformed_count: 0,
-                notes,
-                c1_mapped: None,
-                guessed: Some(message),
-            };
+            return guessed(Cow::Owned(mixed), UTF_8, d, message);
         }
     }
     let guess = detect(body);
@@ -268,17 +257,29 @@ fn choose_and_decode<'i>(body: &'i [u8], transport_label: Option<&str>) -> Decod
     } else {
         format!("{why} {} invalid byte sequence(s)", d.malformed_count)
     };
-    let mut notes = d.notes;
+    let message = format!("{why}; detected {}, which decodes them cleanly", guess.name());
+    guessed(text, guess, d, message)
+}
+
+/// The decoding a recovery rule chose instead of `label`'s (the spec's): `text` in
+/// `encoding`, with `label`'s source and notes, and what was done.
+fn guessed<'i>(
+    text: Cow<'i, str>,
+    encoding: &'static Encoding,
+    label: Decoded<'_>,
+    message: String,
+) -> Decoded<'i> {
+    let mut notes = label.notes;
     let text = strip_leading_bom(text, &mut notes);
     Decoded {
         text,
-        encoding: guess,
-        source: d.source,
+        encoding,
+        source: label.source,
         malformed: None,
         malformed_count: 0,
         notes,
         c1_mapped: None,
-        guessed: Some(format!("{why}; detected {}, which decodes them cleanly", guess.name())),
+        guessed: Some(message),
     }
 }
 
@@ -364,9 +365,12 @@ fn utf8_runs<'b>(body: &'b [u8], mut f: impl FnMut(Result<&'b str, &'b [u8]>)) {
 /// default `charset=ISO-8859-1`, a template's stale declaration). Read as windows-1252 they
 /// would give two or three characters per non-ASCII one (`Ã¤` for `ä`); real windows-1252
 /// text has almost no valid multi-byte UTF-8 sequence, since an accented letter (`E9`)
-/// followed by an ASCII byte is an invalid one. `None` otherwise (an ASCII-only body costs
-/// one UTF-8 validation).
-fn utf8_labelled_windows_1252<'i>(body: &'i [u8], d: &Decoded<'_>) -> Option<Decoded<'i>> {
+/// followed by an ASCII byte is an invalid one. Returns the text and what was done; `None`
+/// otherwise (an ASCII-only body costs one UTF-8 validation).
+fn utf8_labelled_windows_1252<'i>(
+    body: &'i [u8],
+    d: &Decoded<'_>,
+) -> Option<(Cow<'i, str>, String)> {
     let (text, invalid) = match std::str::from_utf8(body) {
         Ok(s) if non_ascii_chars(s) > 0 => (Cow::Borrowed(s), 0),
         Ok(_) => return None,
@@ -375,8 +379,6 @@ fn utf8_labelled_windows_1252<'i>(body: &'i [u8], d: &Decoded<'_>) -> Option<Dec
             (Cow::Owned(mixed), invalid)
         }
     };
-    let mut notes = d.notes.clone();
-    let text = strip_leading_bom(text, &mut notes);
     let label = match d.source {
         EncodingSource::Transport => "the transport label",
         _ => "the XML declaration",
@@ -385,19 +387,8 @@ fn utf8_labelled_windows_1252<'i>(body: &'i [u8], d: &Decoded<'_>) -> Option<Dec
         0 => String::new(),
         n => format!(", its {n} invalid sequence(s) as windows-1252"),
     };
-    Some(Decoded {
-        text,
-        encoding: UTF_8,
-        source: d.source,
-        malformed: None,
-        malformed_count: 0,
-        notes,
-        c1_mapped: None,
-        guessed: Some(format!(
-            "{label} ({}) over UTF-8 bytes: read as UTF-8{mixed}",
-            d.encoding.name()
-        )),
-    })
+    let message = format!("{label} ({}) over UTF-8 bytes: read as UTF-8{mixed}", d.encoding.name());
+    Some((text, message))
 }
 
 /// The number of non-ASCII characters in `s`: the lead bytes of its multi-byte sequences
