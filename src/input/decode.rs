@@ -17,8 +17,8 @@
 //! are not UTF-8, a `utf-8` declaration over windows-1252 bytes, a wrong transport label),
 //! the encoding is detected from the bytes with chardetng (Firefox's detector) and used if it
 //! decodes them cleanly; and a windows-1252 label (`iso-8859-1`, `latin1`, …) over bytes
-//! that are valid UTF-8 with non-ASCII characters is read as UTF-8. Each is reported in
-//! [`Decoded::guessed`].
+//! that are UTF-8 with non-ASCII characters (all valid, or mostly) is read as UTF-8. Each is
+//! reported in [`Decoded::guessed`].
 //!
 //! Invariants: the text never starts with U+FEFF; valid UTF-8 input (and ASCII-only input in any
 //! ASCII-compatible encoding) is borrowed, not copied; malformed input never fails — each invalid
