@@ -225,7 +225,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::MediaRss, "group") => {
                 let g = media_groups;
                 media_groups += 1;
-                media_group(r, &mut entry, g, cx)
+                media_group(r, &mut entry, g, &mut seen, cx)
             }
             // Beyond the spec's table (model::ext).
             (Ns::Atom | Ns::Atom03, "id") => fill(&mut entry.ext.id, ext::trimmed(r, cx)),
@@ -235,9 +235,10 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::Atom, "source") => fill(&mut entry.ext.source, ext::atom_source(r, cx)),
             (Ns::MediaRss, "content") => {
-                ext::media_content_element(r, &child, &mut entry, None, cx)
+                ext::media_content_element(r, &child, &mut entry, None, &mut seen, cx)
             }
-            (Ns::MediaRss, _) if ext::media_item(r, &child, &mut entry, &mut media_groups, cx) => {}
+            (Ns::MediaRss, _)
+                if ext::media_item(r, &child, &mut entry, &mut media_groups, &mut seen, cx) => {}
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
@@ -251,7 +252,13 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
 
 /// The `media:group` rows of the Atom entry table (the `group`-th of the entry); beside
 /// them, every `media:content` and the Media RSS optional elements go to `ext.media`.
-fn media_group<'a>(r: &mut XmlReader<'a>, entry: &mut Entry<'a>, group: u32, cx: &Ctx<'a>) {
+fn media_group<'a>(
+    r: &mut XmlReader<'a>,
+    entry: &mut Entry<'a>,
+    group: u32,
+    seen: &mut ext::Seen<'a>,
+    cx: &Ctx<'a>,
+) {
     while let Some(gc) = r.next_child() {
         match (gc.ns, gc.local) {
             (Ns::MediaRss, "title") => fill(&mut entry.title, string_element(r, cx)),
@@ -269,14 +276,14 @@ fn media_group<'a>(r: &mut XmlReader<'a>, entry: &mut Entry<'a>, group: u32, cx:
             }
             (Ns::MediaRss, "content") => {
                 let enclosure = enclosure_from(&gc, "url", cx);
-                ext::media_content_element(r, &gc, entry, Some(group), cx);
+                ext::media_content_element(r, &gc, entry, Some(group), seen, cx);
                 if let Some(enclosure) = enclosure {
                     entry.enclosures.push(enclosure);
                 }
             }
             (Ns::MediaRss, "credit" | "rating" | "player") => {
                 let m = entry.ext.media.get_or_insert_with(Default::default);
-                ext::media_optional(r, &gc, m, cx);
+                ext::media_optional(r, &gc, m, seen, cx);
                 if m.is_empty() {
                     entry.ext.media = None;
                 }

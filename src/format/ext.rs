@@ -94,6 +94,10 @@ pub struct Seen<'a> {
     pub itunes: Index<&'a str>,
     /// `itunes:category` (text, subcategory) pairs already recorded.
     pub itunes_subs: std::collections::HashSet<(&'a str, &'a str)>,
+    /// `itunes:keywords`.
+    pub itunes_keywords: Index<&'a str>,
+    /// `media:keywords`.
+    pub media_keywords: Index<&'a str>,
 }
 
 impl<'a> Seen<'a> {
@@ -140,8 +144,14 @@ impl<'a> Seen<'a> {
 
 /// Adds the comma-separated keywords of the element's text (`itunes:keywords`,
 /// `media:keywords`) to `list`: each trimmed, empty ones skipped, unique, first-seen order.
-fn add_keywords<'a>(r: &mut XmlReader<'a>, list: &mut Vec<&'a str>, cx: &Ctx<'a>) {
-    let mut seen = Index::default();
+/// `seen` is the list's index, kept for the whole entry or channel, so that many keyword
+/// elements cost linear time, not a re-index of the list each.
+fn add_keywords<'a>(
+    r: &mut XmlReader<'a>,
+    list: &mut Vec<&'a str>,
+    seen: &mut Index<&'a str>,
+    cx: &Ctx<'a>,
+) {
     for k in text(r, cx).split(',').map(|k| k.trim_matches(is_space)) {
         if !k.is_empty() && !seen.contains(list, |t| Some(*t), k) {
             list.push(k);
@@ -680,13 +690,14 @@ pub fn media_content_element<'a>(
     tag: &Tag<'a>,
     entry: &mut Entry<'a>,
     group: Option<u32>,
+    seen: &mut Seen<'a>,
     cx: &Ctx<'a>,
 ) {
     let c = media_content(r, tag, group, cx);
     let m = entry.ext.media.get_or_insert_with(Default::default);
     m.contents.push(c);
     while let Some(child) = r.next_child() {
-        if child.ns != Ns::MediaRss || !media_optional(r, &child, m, cx) {
+        if child.ns != Ns::MediaRss || !media_optional(r, &child, m, seen, cx) {
             r.skip();
         }
     }
@@ -698,11 +709,12 @@ pub fn media_optional<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
     m: &mut MediaEntry<'a>,
+    seen: &mut Seen<'a>,
     cx: &Ctx<'a>,
 ) -> bool {
     match tag.local {
         "description" => fill(&mut m.description, trimmed(r, cx)),
-        "keywords" => add_keywords(r, &mut m.keywords, cx),
+        "keywords" => add_keywords(r, &mut m.keywords, &mut seen.media_keywords, cx),
         "credit" => {
             if let Some(name) = trimmed(r, cx) {
                 m.credits.push(MediaCredit {
@@ -745,12 +757,13 @@ pub fn media_item<'a>(
     tag: &Tag<'a>,
     entry: &mut Entry<'a>,
     groups: &mut u32,
+    seen: &mut Seen<'a>,
     cx: &Ctx<'a>,
 ) -> bool {
     match tag.local {
         "description" | "credit" | "rating" | "player" | "keywords" => {
             let m = entry.ext.media.get_or_insert_with(Default::default);
-            media_optional(r, tag, m, cx);
+            media_optional(r, tag, m, seen, cx);
             if m.is_empty() {
                 entry.ext.media = None;
             }
@@ -762,11 +775,11 @@ pub fn media_item<'a>(
             while let Some(child) = r.next_child() {
                 match (child.ns, child.local) {
                     (Ns::MediaRss, "content") => {
-                        media_content_element(r, &child, entry, Some(g), cx)
+                        media_content_element(r, &child, entry, Some(g), seen, cx)
                     }
                     (Ns::MediaRss, _) => {
                         let m = entry.ext.media.get_or_insert_with(Default::default);
-                        if !media_optional(r, &child, m, cx) {
+                        if !media_optional(r, &child, m, seen, cx) {
                             r.skip();
                         }
                         if m.is_empty() {
@@ -803,7 +816,7 @@ pub fn itunes_channel<'a>(
         "block" => fill(&mut it.block, Some(parse_yes(text(r, cx)))),
         "complete" => fill(&mut it.complete, Some(parse_yes(text(r, cx)))),
         "new-feed-url" => fill(&mut it.new_feed_url, url_element(r, cx)),
-        "keywords" => add_keywords(r, &mut it.keywords, cx),
+        "keywords" => add_keywords(r, &mut it.keywords, &mut seen.itunes_keywords, cx),
         "owner" => {
             let mut owner = ItunesOwner::default();
             while let Some(c) = r.next_child() {
@@ -853,6 +866,7 @@ pub fn itunes_item<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
     it: &mut ItunesEntry<'a>,
+    seen: &mut Seen<'a>,
     cx: &Ctx<'a>,
 ) -> bool {
     match tag.local {
@@ -872,7 +886,7 @@ pub fn itunes_item<'a>(
         "episodeType" => fill(&mut it.episode_type, trimmed(r, cx)),
         "block" => fill(&mut it.block, Some(parse_yes(text(r, cx)))),
         "title" => fill(&mut it.title, trimmed(r, cx)),
-        "keywords" => add_keywords(r, &mut it.keywords, cx),
+        "keywords" => add_keywords(r, &mut it.keywords, &mut seen.itunes_keywords, cx),
         _ => return false,
     }
     true

@@ -152,9 +152,10 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::RssContent, "encoded") => fill(&mut entry.content, escaped_html(r, cx)),
             // Beyond the spec's table (model::ext).
             (Ns::MediaRss, "content") => {
-                ext::media_content_element(r, &child, &mut entry, None, cx)
+                ext::media_content_element(r, &child, &mut entry, None, &mut seen, cx)
             }
-            (Ns::MediaRss, _) if ext::media_item(r, &child, &mut entry, &mut media_groups, cx) => {}
+            (Ns::MediaRss, _)
+                if ext::media_item(r, &child, &mut entry, &mut media_groups, &mut seen, cx) => {}
             (Ns::Atom, "link") => {
                 ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
                 if cx.recover {

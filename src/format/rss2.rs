@@ -206,7 +206,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::MediaRss, "content") => {
                 let enclosure = enclosure_from(&child, "url", cx);
-                ext::media_content_element(r, &child, &mut entry, None, cx);
+                ext::media_content_element(r, &child, &mut entry, None, &mut seen, cx);
                 if let Some(enclosure) = enclosure {
                     entry.enclosures.push(enclosure);
                 }
@@ -287,9 +287,11 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     p.categories.push((t, Source::of("dc_subject", &child)));
                 }
             }
-            (Ns::Itunes, _) if ext::itunes_item(r, &child, &mut entry.ext.itunes, cx) => {}
+            (Ns::Itunes, _)
+                if ext::itunes_item(r, &child, &mut entry.ext.itunes, &mut seen, cx) => {}
             (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
-            (Ns::MediaRss, _) if ext::media_item(r, &child, &mut entry, &mut media_groups, cx) => {}
+            (Ns::MediaRss, _)
+                if ext::media_item(r, &child, &mut entry, &mut media_groups, &mut seen, cx) => {}
             (Ns::Atom, "link") => {
                 ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
                 if cx.recover {
