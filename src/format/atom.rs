@@ -93,7 +93,7 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 let person = atom_person(r, cx);
                 feed.ext.contributors.push(person);
             }
-            (Ns::Other, _) if ext::module_channel(r, &child, &mut feed, cx) => {}
+            (Ns::Other, _) if ext::module_channel(r, &child, &mut feed, &mut seen, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
@@ -239,7 +239,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::MediaRss, _)
                 if ext::media_item(r, &child, &mut entry, &mut media_groups, &mut seen, cx) => {}
-            (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}
+            (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }

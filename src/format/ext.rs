@@ -98,6 +98,8 @@ pub struct Seen<'a> {
     pub itunes_keywords: Index<&'a str>,
     /// `media:keywords`.
     pub media_keywords: Index<&'a str>,
+    /// `taxo:topics` resources.
+    pub topics: Index<&'a str>,
 }
 
 impl<'a> Seen<'a> {
@@ -497,9 +499,14 @@ fn module_ns<'a>(r: &XmlReader<'a>, tag: &Tag<'a>) -> &'a str {
 }
 
 /// `taxo:topics`: the `resource` of each `rdf:li` in its `rdf:Bag` (any depth; as written,
-/// trimmed, unique). Consumes the element.
-fn taxo_topics<'a>(r: &mut XmlReader<'a>, out: &mut Vec<&'a str>, cx: &Ctx<'a>) {
-    let mut seen = Index::default();
+/// trimmed, unique across the entry's or channel's `taxo:topics`, whose index `seen` is).
+/// Consumes the element.
+fn taxo_topics<'a>(
+    r: &mut XmlReader<'a>,
+    out: &mut Vec<&'a str>,
+    seen: &mut Index<&'a str>,
+    cx: &Ctx<'a>,
+) {
     let mut depth = 0usize;
     loop {
         match r.next() {
@@ -540,6 +547,7 @@ pub fn module_channel<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
     feed: &mut Feed<'a>,
+    seen: &mut Seen<'a>,
     cx: &Ctx<'a>,
 ) -> bool {
     let ns = module_ns(r, tag);
@@ -560,7 +568,7 @@ pub fn module_channel<'a>(
             let s = x.syndication.get_or_insert_with(Default::default);
             fill(&mut s.update_base, v);
         }
-        (TAXONOMY, "topics") => taxo_topics(r, &mut x.topics, cx),
+        (TAXONOMY, "topics") => taxo_topics(r, &mut x.topics, &mut seen.topics, cx),
         _ => return false,
     }
     if x.syndication.is_some_and(|s| s == Syndication::default()) {
@@ -576,6 +584,7 @@ pub fn module_item<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
     entry: &mut Entry<'a>,
+    seen: &mut Seen<'a>,
     cx: &Ctx<'a>,
 ) -> bool {
     let ns = module_ns(r, tag);
@@ -599,7 +608,7 @@ pub fn module_item<'a>(
                 });
             }
         }
-        (TAXONOMY, "topics") => taxo_topics(r, &mut x.topics, cx),
+        (TAXONOMY, "topics") => taxo_topics(r, &mut x.topics, &mut seen.topics, cx),
         _ => return false,
     }
     true

@@ -90,7 +90,7 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 let term = text(r, cx);
                 ext::plain_category(&mut feed.ext.categories, &mut seen, term);
             }
-            (Ns::Other, _) if ext::module_channel(r, &child, feed, cx) => {}
+            (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
@@ -164,7 +164,7 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     r.skip();
                 }
             }
-            (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}
+            (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }

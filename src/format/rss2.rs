@@ -146,7 +146,7 @@ fn channel<'a>(
             (Ns::Null, "textInput" | "textinput") => {
                 fill(&mut feed.ext.text_input, ext::text_input(r, Ns::Null, cx))
             }
-            (Ns::Other, _) if ext::module_channel(r, &child, feed, cx) => {}
+            (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
@@ -300,7 +300,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     r.skip();
                 }
             }
-            (Ns::Other, _) if ext::module_item(r, &child, &mut entry, cx) => {}
+            (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }

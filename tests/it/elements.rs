@@ -302,8 +302,8 @@ fn spec_exact_keeps_the_additions() {
 }
 
 /// Hostile input: 200 000 distinct categories (and `dc:subject`s, `dc:creator`s,
-/// `itunes:category`s, `itunes:keywords` and `media:keywords` elements) in one item or
-/// channel. De-duplication is a hash index above a
+/// `itunes:category`s, `itunes:keywords`, `media:keywords` and `taxo:topics` elements) in
+/// one item or channel. De-duplication is a hash index above a
 /// few items, so this is linear by construction (the quadratic scan took minutes); the
 /// output keeps first-seen order and drops the repeats.
 #[test]
@@ -312,7 +312,9 @@ fn dedup_is_linear_and_keeps_first_seen_order() {
     let mut doc = String::from(
         "<rss xmlns:dc='http://purl.org/dc/elements/1.1/' \
          xmlns:itunes='http://www.itunes.com/dtds/podcast-1.0.dtd' \
-         xmlns:media='http://search.yahoo.com/mrss/'><channel>",
+         xmlns:media='http://search.yahoo.com/mrss/' \
+         xmlns:taxo='http://purl.org/rss/1.0/modules/taxonomy/' \
+         xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'><channel>",
     );
     for i in 0..N {
         doc.push_str(&format!(
@@ -325,12 +327,16 @@ fn dedup_is_linear_and_keeps_first_seen_order() {
     for i in 0..N {
         doc.push_str(&format!(
             "<category>t{i}</category><dc:subject>u{i}</dc:subject><dc:creator>a{i}</dc:creator>\
-             <itunes:keywords>k{i}</itunes:keywords><media:keywords>m{i}, k{i}</media:keywords>"
+             <itunes:keywords>k{i}</itunes:keywords><media:keywords>m{i}, k{i}</media:keywords>\
+             <taxo:topics><rdf:Bag><rdf:li rdf:resource='r{i}'/></rdf:Bag></taxo:topics>"
         ));
     }
     // Repeats of the first and of a late value.
     doc.push_str("<category>t0</category><category>t199999</category><dc:subject>u5</dc:subject><dc:creator>a7</dc:creator>");
-    doc.push_str("<itunes:keywords>k3, k199999</itunes:keywords><media:keywords>m0</media:keywords>");
+    doc.push_str(
+        "<itunes:keywords>k3, k199999</itunes:keywords><media:keywords>m0</media:keywords>",
+    );
+    doc.push_str("<taxo:topics><rdf:Bag><rdf:li rdf:resource='r9'/></rdf:Bag></taxo:topics>");
     doc.push_str("</item></channel></rss>");
     let mut o = Options::default();
     o.limits.max_diagnostics = 10;
@@ -352,6 +358,8 @@ fn dedup_is_linear_and_keeps_first_seen_order() {
     let media = &e.ext.media.as_ref().unwrap().keywords;
     assert_eq!(media.len(), 2 * N);
     assert_eq!((media[0], media[1], media[2 * N - 1]), ("m0", "k0", "k199999"));
+    let topics = &e.ext.topics;
+    assert_eq!((topics.len(), topics[0], topics[N - 1]), (N, "r0", "r199999"));
     let it = &f.ext.itunes.categories;
     assert_eq!(it.len(), N / 2);
     assert_eq!(it[0].text, "c0");
