@@ -281,7 +281,7 @@ fn media_group<'a>(
                     entry.enclosures.push(enclosure);
                 }
             }
-            (Ns::MediaRss, "credit" | "rating" | "player") => {
+            (Ns::MediaRss, "credit" | "rating" | "player" | "keywords") => {
                 let m = entry.ext.media.get_or_insert_with(Default::default);
                 ext::media_optional(r, &gc, m, seen, cx);
                 if m.is_empty() {

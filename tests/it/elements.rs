@@ -247,7 +247,8 @@ fn atom_modules() {
         e0["media"],
         json!({"contents": [{"url": "https://cdn.example/talk.webm", "type": "video/webm",
                              "medium": "video", "duration": 3600, "group": 0}],
-               "description": "The talk, recorded.", "ratings": [{"value": "nonadult"}]})
+               "description": "The talk, recorded.", "ratings": [{"value": "nonadult"}],
+               "keywords": ["talks", "video"]})
     );
     assert_eq!(e0["computed_updated"], "2024-01-20T10:00:00Z");
     assert_eq!(e0["computed_authors"], json!([{"name": "Ann"}]));
