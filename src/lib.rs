@@ -44,6 +44,8 @@ pub mod input;
 pub mod lint;
 pub mod model;
 pub mod options;
+#[cfg(feature = "json")]
+pub mod record;
 #[cfg(feature = "strict-sanitize")]
 pub mod sanitize;
 mod simd;

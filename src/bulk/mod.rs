@@ -34,7 +34,7 @@ pub use warc::block::Block;
 
 use crate::extract::{extract, ExtractOptions};
 use crate::sanitize::SanitizeOptions;
-use crate::sink::json::encode_record;
+use crate::sink::json::{encode_lint_line, encode_record};
 use crate::sink::stats::Stats;
 use crate::sink::{Problem, RecordView, Status};
 use crate::{Error, Options, Parser};
@@ -268,8 +268,7 @@ fn record_url<'r>(base_url: Option<&'r str>, rec: &'r Record) -> Option<&'r str>
 /// One output line for `rec`: its JSON record, or its `feedmill lint` line when `lint_only`.
 fn encode_line(out: &mut Vec<u8>, rec: &RecordView<'_, '_>, lint_only: bool) {
     if lint_only {
-        let format = rec.format.map(|f| f.as_str());
-        crate::lint::write_lint_line(out, rec.source, rec.status.as_str(), format, rec.lint);
+        encode_lint_line(out, rec);
     } else {
         encode_record(out, rec);
     }
@@ -289,7 +288,7 @@ fn with_processed(
     post: &mut Post,
     url: Option<&str>,
     source: &str,
-    p: Processed<'_>,
+    mut p: Processed<'_>,
     body: usize,
     f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
 ) {
@@ -306,7 +305,7 @@ fn with_processed(
         sanitize: None,
         lint: None,
     };
-    match &p.outcome {
+    match &mut p.outcome {
         Outcome::NotAFeed { kind, message } => {
             view.status = Status::NotAFeed;
             view.error = Some(Problem { kind, message });
@@ -321,8 +320,14 @@ fn with_processed(
             view.format = parsed.format;
             view.diagnostics = &parsed.diagnostics;
             view.lint = parsed.lint.as_ref();
-            match &parsed.feed {
+            match &mut parsed.feed {
                 Some(feed) => {
+                    // Strict sanitizing covers URL fields too (`javascript:`, `data:` …
+                    // removed), in place.
+                    if post.sanitize.is_some() {
+                        crate::sanitize::drop_unsafe_urls(feed);
+                    }
+                    let feed = &*feed;
                     view.status = Status::Ok;
                     view.feed = Some(feed);
                     post.arena.reset();

@@ -3,6 +3,7 @@ use arrow_schema::{DataType, TimeUnit};
 
 use super::*;
 use crate::sink::Status;
+use crate::Feed;
 
 fn view<'r, 'a>(feed: Option<&'r Feed<'a>>) -> RecordView<'r, 'a> {
     RecordView {

@@ -1,0 +1,183 @@
+//! The record's schema for people and for Python, made from the walk: the key tables of
+//! docs/record.md ([`json_key_tables`]) and the `TypedDict`s of the Python package
+//! ([`python_typed_dicts`]). Both are pinned by tests that regenerate them and compare, so
+//! neither can drift from the writers.
+
+use std::borrow::Borrow;
+use std::fmt::Write as _;
+
+use super::{Key, RecordView, Shape, Visit, Walk};
+use crate::model::Text;
+use crate::Timestamp;
+
+/// How a key's value is written.
+enum Kind {
+    Str,
+    Uint,
+    Bool,
+    Date,
+    Text,
+    Strs,
+    Uints,
+    Object(&'static str),
+    List(&'static str),
+}
+
+/// One object shape: its name and keys, in order.
+struct ShapeDoc {
+    name: &'static str,
+    keys: Vec<(Key, Kind)>,
+}
+
+/// Collects the shapes of a walk (each named shape once, in order of first use).
+#[derive(Default)]
+struct Shapes {
+    done: Vec<ShapeDoc>,
+    /// The shape being collected (the innermost on top).
+    open: Vec<ShapeDoc>,
+}
+
+impl Shapes {
+    fn push(&mut self, k: Key, kind: Kind) {
+        self.open.last_mut().expect("a shape is open").keys.push((k, kind));
+    }
+
+    fn collect<T: Walk>(&mut self, v: &T) {
+        if self.open.iter().chain(&self.done).any(|s| s.name == T::NAME) {
+            return;
+        }
+        self.open.push(ShapeDoc { name: T::NAME, keys: Vec::new() });
+        v.walk(self);
+        let shape = self.open.pop().expect("pushed above");
+        self.done.push(shape);
+    }
+
+    fn of<T: Walk>(v: &T) -> Vec<ShapeDoc> {
+        let mut s = Shapes::default();
+        s.collect(v);
+        // `collect` finished each shape after the shapes it uses: the record first reads
+        // better, so list them in order of first use.
+        let mut order = vec![T::NAME];
+        let mut i = 0;
+        while i < order.len() {
+            let shape = s.done.iter().find(|d| d.name == order[i]).expect("collected");
+            for (_, kind) in &shape.keys {
+                if let Kind::Object(n) | Kind::List(n) = kind {
+                    if !order.contains(n) {
+                        order.push(n);
+                    }
+                }
+            }
+            i += 1;
+        }
+        order
+            .into_iter()
+            .map(|n| {
+                let at = s.done.iter().position(|d| d.name == n).expect("collected");
+                s.done.swap_remove(at)
+            })
+            .collect()
+    }
+}
+
+impl Visit for Shapes {
+    fn str(&mut self, k: Key, _: Option<&str>) {
+        self.push(k, Kind::Str);
+    }
+    fn uint(&mut self, k: Key, _: Option<u64>) {
+        self.push(k, Kind::Uint);
+    }
+    fn bool(&mut self, k: Key, _: Option<bool>) {
+        self.push(k, Kind::Bool);
+    }
+    fn date(&mut self, k: Key, _: Option<Timestamp>) {
+        self.push(k, Kind::Date);
+    }
+    fn text(&mut self, k: Key, _: Option<&Text<'_>>) {
+        self.push(k, Kind::Text);
+    }
+    fn strs(&mut self, k: Key, _: &[&str]) {
+        self.push(k, Kind::Strs);
+    }
+    fn uints<N: Copy + Into<u64>>(&mut self, k: Key, _: &[N]) {
+        self.push(k, Kind::Uints);
+    }
+    fn object<T: Walk + Shape>(&mut self, k: Key, _: Option<&T>) {
+        self.push(k, Kind::Object(T::NAME));
+        self.collect(&T::shape());
+    }
+    fn list_with<T: Walk + Shape, R: Borrow<T>>(
+        &mut self,
+        k: Key,
+        _: usize,
+        _: impl FnMut(usize) -> R,
+    ) {
+        self.push(k, Kind::List(T::NAME));
+        self.collect(&T::shape());
+    }
+    fn flatten<T: Walk>(&mut self, _: &'static str, v: &T) {
+        v.walk(self);
+    }
+}
+
+/// The key tables of a JSON Lines record, one per object shape (the record first), as
+/// Markdown: `| key | type | value |`. A text value's `<name>_type` key is implied.
+pub fn json_key_tables() -> String {
+    let mut out = String::new();
+    for shape in Shapes::of(&RecordView::default()) {
+        let _ = writeln!(out, "#### `{}`\n", shape.name);
+        out.push_str("| key | type | value |\n|---|---|---|\n");
+        for (k, kind) in &shape.keys {
+            let ty = match kind {
+                Kind::Str => "string".to_owned(),
+                Kind::Uint => "integer".to_owned(),
+                Kind::Bool => "boolean".to_owned(),
+                Kind::Date => "date".to_owned(),
+                Kind::Text => "text".to_owned(),
+                Kind::Strs => "[string]".to_owned(),
+                Kind::Uints => "[integer]".to_owned(),
+                Kind::Object(n) => format!("[`{n}`](#{n})"),
+                Kind::List(n) => format!("[[`{n}`](#{n})]"),
+            };
+            let _ = writeln!(out, "| `{}` | {ty} | {} |", k.name, k.doc);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The Python class name of a shape: `podcast_person` → `PodcastPerson`.
+fn class_name(shape: &str) -> String {
+    shape
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map_or(String::new(), |f| f.to_ascii_uppercase().to_string() + c.as_str())
+        })
+        .collect()
+}
+
+/// The `TypedDict`s of a record as `feedmill.parse` returns it (every key optional: null and
+/// empty values are left out), one class per shape, as Python source.
+pub fn python_typed_dicts() -> String {
+    let mut out = String::new();
+    for shape in Shapes::of(&RecordView::default()) {
+        let _ = writeln!(out, "\n\nclass {}(TypedDict, total=False):", class_name(shape.name));
+        for (k, kind) in &shape.keys {
+            let ty = match kind {
+                Kind::Str | Kind::Date | Kind::Text => "str".to_owned(),
+                Kind::Uint => "int".to_owned(),
+                Kind::Bool => "bool".to_owned(),
+                Kind::Strs => "List[str]".to_owned(),
+                Kind::Uints => "List[int]".to_owned(),
+                Kind::Object(n) => format!("\"{}\"", class_name(n)),
+                Kind::List(n) => format!("List[\"{}\"]", class_name(n)),
+            };
+            let _ = writeln!(out, "    {}: {ty}", k.name);
+            if let Kind::Text = kind {
+                let _ = writeln!(out, "    {}_type: str", k.name);
+            }
+        }
+    }
+    out
+}

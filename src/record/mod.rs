@@ -1,0 +1,218 @@
+//! The record: what one processed input becomes, written once as a walk.
+//!
+//! Owns: [`RecordView`] (one processed input record: its source, status, diagnostics, feed,
+//! extraction and lint report), and the record's schema, written exactly once as a walk
+//! ([`Walk`] implementations in `walk.rs`) that every output is derived from. A walk calls a
+//! [`Visit`]or once per key, in the record's key order: the JSON Lines writer
+//! (`crate::sink::json`), the Arrow schema and builders (`crate::columnar`), the docs' key
+//! tables and the Python type stubs (`docs.rs`) are each one `Visit` implementation.
+//!
+//! The contract of a walk, relied on by every visitor:
+//! - it visits **every key, every time, in the same order**, whatever the value (an absent
+//!   value is visited as `None`, an absent list as an empty one). So a walk of any value of a
+//!   type (its `Default`) gives the type's schema;
+//! - each key is visited with the [`Key`] that documents it: its name and a short description,
+//!   which the docs' key tables are made of;
+//! - values are the model's: nothing is computed in a visitor except the form of the output
+//!   (escaping, the HTML serialization of a text value, Arrow column types).
+//!
+//! The output rules the visitors share: a value that is null or empty (an empty string, an
+//! empty list, an object none of whose keys has a value) is omitted from JSON Lines and null
+//! in Arrow (a list: empty); list elements are never dropped (an element with no value is
+//! `{}`), so positions stay meaningful.
+
+mod docs;
+mod walk;
+
+pub use docs::{json_key_tables, python_typed_dicts};
+#[cfg(feature = "arrow")]
+pub(crate) use walk::EntryRow;
+pub(crate) use walk::LintLine;
+
+use std::borrow::Borrow;
+
+use crate::extract::FeedExtraction;
+use crate::model::Text;
+use crate::sanitize::SanitizeOptions;
+use crate::{Diagnostic, Feed, Format, Timestamp};
+
+/// A record key: its name in the output and what it holds.
+#[derive(Clone, Copy, Debug)]
+pub struct Key {
+    /// The key's name (JSON Lines key, Arrow field name).
+    pub name: &'static str,
+    /// What the value is and where it comes from, for the docs' key tables.
+    pub doc: &'static str,
+    /// Written even when empty (a list written as `[]`); only the lint line's `findings`.
+    pub always: bool,
+}
+
+/// A [`Key`] named `name`, documented by `doc`.
+pub(crate) const fn key(name: &'static str, doc: &'static str) -> Key {
+    Key { name, doc, always: false }
+}
+
+impl Key {
+    /// This key, written even when its value is empty.
+    pub(crate) const fn always(self) -> Key {
+        Key { always: true, ..self }
+    }
+}
+
+/// What a walk calls for each key of a record (see the module docs for the contract).
+pub(crate) trait Visit: Sized {
+    /// A string; `None` or `""` is no value.
+    fn str(&mut self, k: Key, v: Option<&str>);
+    /// A non-negative integer.
+    fn uint(&mut self, k: Key, v: Option<u64>);
+    /// A boolean.
+    fn bool(&mut self, k: Key, v: Option<bool>);
+    /// An instant (RFC 3339 UTC in JSON, `timestamp[us, UTC]` in Arrow).
+    fn date(&mut self, k: Key, v: Option<Timestamp>);
+    /// A text construct: the value (plain text, or the HTML serialized) under `k.name`, and
+    /// `text` or `html` under `<name>_type`.
+    fn text(&mut self, k: Key, v: Option<&Text<'_>>);
+    /// A list of strings.
+    fn strs(&mut self, k: Key, v: &[&str]);
+    /// A list of non-negative integers.
+    fn uints<N: Copy + Into<u64>>(&mut self, k: Key, v: &[N]);
+    /// A nested object.
+    fn object<T: Walk + Shape>(&mut self, k: Key, v: Option<&T>);
+    /// A list of objects.
+    fn list<T: Walk + Shape>(&mut self, k: Key, v: &[T]) {
+        self.list_with::<T, &T>(k, v.len(), |i| &v[i]);
+    }
+    /// A list of `n` objects, the `i`th given by `item(i)` (a value in the list, or a view
+    /// made for the walk).
+    fn list_with<T: Walk + Shape, R: Borrow<T>>(
+        &mut self,
+        k: Key,
+        n: usize,
+        item: impl FnMut(usize) -> R,
+    );
+    #[cfg_attr(not(feature = "arrow"), allow(dead_code))]
+    /// The keys of `v` in the object being visited, as if they were its own (the entry layout
+    /// puts an entry's keys beside its record's); a key that is already there gets `prefix`
+    /// in front of its name.
+    fn flatten<T: Walk>(&mut self, prefix: &'static str, v: &T);
+}
+
+/// A value the record holds: its keys, visited in order (see the module docs).
+pub(crate) trait Walk {
+    /// The name of this shape in the docs and the Python stubs (`person`, `entry`, …).
+    const NAME: &'static str;
+    /// Visits every key of `self`, in order.
+    fn walk<V: Visit>(&self, v: &mut V);
+}
+
+/// A value of a type whose walk gives the type's schema: any value does (a walk visits every
+/// key whatever the values); `Default` where the type has one.
+pub(crate) trait Shape {
+    /// A value of the type.
+    fn shape() -> Self;
+}
+
+impl<T: Default> Shape for T {
+    fn shape() -> Self {
+        T::default()
+    }
+}
+
+/// What became of one input record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The document is a feed; `feed` is set.
+    Ok,
+    /// The record was read, but holds no feed (HTTP status other than 200, root element not
+    /// a feed root, ...). `error` says why.
+    NotAFeed,
+    /// The record could not be read or processed (broken gzip, truncated record, limits).
+    #[default]
+    Error,
+}
+
+impl Status {
+    /// Stable name used in records: `ok`, `not_a_feed`, `error`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::NotAFeed => "not_a_feed",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// Why a record is not `ok`: a stable snake_case `kind` and a human message.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Problem<'r> {
+    /// Stable snake_case kind (`http_status`, `too_large`, `truncated`, …).
+    pub kind: &'r str,
+    /// A human-readable account of the problem.
+    pub message: &'r str,
+}
+
+/// One processed input record, as handed to a sink.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RecordView<'r, 'a> {
+    /// `path`, `path!member` (tar), or `path@offset uri` (WARC).
+    pub source: &'r str,
+    /// The record's URL, its base URL: the WARC target URI, else the run's base URL.
+    pub url: Option<&'r str>,
+    /// `ok`, `not_a_feed` or `error`.
+    pub status: Status,
+    /// Why the record is not `ok` (`None` when it is).
+    pub error: Option<Problem<'r>>,
+    /// The feed format, when the body was processed as a feed.
+    pub format: Option<Format>,
+    /// The encoding the body was decoded with (encoding_rs name, e.g. `UTF-8`).
+    pub encoding: Option<&'static str>,
+    /// Decoding diagnostics (first) then the parser's, in document order.
+    pub diagnostics: &'r [Diagnostic],
+    /// The parsed feed (`None` unless `status` is `ok`).
+    pub feed: Option<&'r Feed<'a>>,
+    /// Extraction results for `feed` (`--extract`): written as the `*_text`,
+    /// `canonical_url`, `dedup_*`, `body_*` and `word_count` keys. `entries[i]` belongs to
+    /// `feed.entries[i]`.
+    pub extraction: Option<&'r FeedExtraction<'r>>,
+    /// Strict sanitizing (`--sanitize strict`): every `html` text value is written through
+    /// [`crate::sanitize::sanitize_text`] with these options (the base URL is the record's).
+    pub sanitize: Option<&'r SanitizeOptions>,
+    /// The record's lint report (`--lint`, [`crate::Options::lint`]): its findings are written
+    /// as the `findings` key, after all other keys, when there are any.
+    pub lint: Option<&'r crate::lint::Report>,
+}
+
+impl<'r> RecordView<'r, 'static> {
+    /// The record of an input that could not be processed: status `error`, with `kind` and
+    /// `message` (e.g. an unreadable file, a WARC record cut short, `internal`).
+    pub fn error(source: &'r str, url: Option<&'r str>, kind: &'r str, message: &'r str) -> Self {
+        RecordView {
+            source,
+            url,
+            status: Status::Error,
+            error: Some(Problem { kind, message }),
+            ..RecordView::default()
+        }
+    }
+}
+
+#[cfg(feature = "arrow")]
+/// The text of a text construct as records write it: a plain value as is; an HTML value
+/// serialized (strictly sanitized when `sanitize` is given), handed to `f`. The one place
+/// that decides how an HTML value becomes a string, for every visitor that needs the string.
+pub(crate) fn with_text_str<R>(
+    t: &Text<'_>,
+    sanitize: Option<&SanitizeOptions>,
+    scratch: &mut String,
+    f: impl FnOnce(&str) -> R,
+) -> R {
+    match (t, sanitize) {
+        (Text::Plain(s), _) => f(s),
+        (Text::Html(h), None) => {
+            scratch.clear();
+            h.write_html(scratch);
+            f(scratch)
+        }
+        (Text::Html(h), Some(opts)) => crate::sanitize::with_sanitized_html(h, opts, f),
+    }
+}
