@@ -675,9 +675,9 @@ pub fn check_extraction(f: &Feed<'_>) {
         );
         check_canonical_url(xe.canonical_url);
         match xe.dedup_source {
-            Some(DedupSource::Id) => assert_eq!(xe.dedup_key, e.ext.id, "dedup key from the id"),
+            Some(DedupSource::Id) => assert_eq!(xe.dedup_key, e.id, "dedup key from the id"),
             Some(DedupSource::Url) => {
-                assert!(e.ext.id.is_none(), "a URL dedup key for an entry with an id");
+                assert!(e.id.is_none(), "a URL dedup key for an entry with an id");
                 assert_eq!(xe.dedup_key, xe.canonical_url, "dedup key from the canonical URL");
             }
             Some(DedupSource::Hash) => {

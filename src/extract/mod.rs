@@ -182,7 +182,7 @@ pub fn extract_entry<'a: 'b, 'b>(
         x.canonical_url = canonical;
     }
     if opts.dedup_keys {
-        let (key, src) = if let Some(id) = e.ext.id {
+        let (key, src) = if let Some(id) = e.id {
             (id, DedupSource::Id)
         } else if let Some(u) = canonical {
             (u, DedupSource::Url)
@@ -204,8 +204,8 @@ fn entry_canonical_url<'a: 'b, 'b>(e: &Entry<'a>, arena: &'b Bump) -> Option<&'b
             return Some(c);
         }
     }
-    let id = e.ext.id?;
-    if e.ext.id_is_permalink == Some(false) {
+    let id = e.id?;
+    if e.id_is_permalink == Some(false) {
         return None;
     }
     canonical_url_in(arena, id)
@@ -224,8 +224,8 @@ fn dedup_hash<'b>(
     let date = e
         .published
         .or(e.updated)
-        .or(e.ext.published_lenient.map(|l| l.timestamp))
-        .or(e.ext.updated_lenient.map(|l| l.timestamp));
+        .or(e.published_lenient.map(|l| l.timestamp))
+        .or(e.updated_lenient.map(|l| l.timestamp));
     let mut h = Fnv1a64::new();
     h.write(b"feedmill-dedup-v1\x1f");
     match (title, date) {

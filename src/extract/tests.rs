@@ -602,7 +602,7 @@ fn canonical_url_fast_path_agrees_on_the_corpus() {
                 fast += check_url(u) as usize;
             }
             for e in &feed.entries {
-                for u in [e.page_url, e.ext.id].into_iter().flatten() {
+                for u in [e.page_url, e.id].into_iter().flatten() {
                     checked += 1;
                     fast += check_url(u) as usize;
                 }

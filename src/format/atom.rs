@@ -10,8 +10,7 @@ use crate::xml::{Ns, Tag, XmlReader};
 
 /// Process an Atom feed element (the root `feed` is open; consumes it).
 pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a> {
-    let mut feed = Feed::default();
-    feed.ext.language = ext::attr_trimmed(root, "xml:lang", cx);
+    let mut feed = Feed { language: ext::attr_trimmed(root, "xml:lang", cx), ..Feed::default() };
     let mut limit_reported = false;
     let mut p = Pending::default();
     let mut seen = ext::Seen::default();
@@ -34,7 +33,7 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 &child,
                 DateSyntax::Rfc3339,
                 &mut feed.updated,
-                &mut feed.ext.updated_lenient,
+                &mut feed.updated_lenient,
                 cx,
             ),
             (Ns::Atom03 | Ns::Atom, "modified") => ext::date_with_fallback(
@@ -42,11 +41,11 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 &child,
                 DateSyntax::W3cDtf,
                 &mut feed.updated,
-                &mut feed.ext.updated_lenient,
+                &mut feed.updated_lenient,
                 cx,
             ),
             (Ns::Atom | Ns::Atom03, "link") => {
-                ext::collect_other_link(&mut feed.ext.links, r, &child, cx);
+                ext::collect_other_link(&mut feed.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 feed_link(&mut feed, link);
             }
@@ -78,20 +77,20 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 feed.entries.push(e);
             }
             // Beyond the spec's table (model::ext).
-            (Ns::Atom | Ns::Atom03, "id") => fill(&mut feed.ext.id, ext::trimmed(r, cx)),
+            (Ns::Atom | Ns::Atom03, "id") => fill(&mut feed.id, ext::trimmed(r, cx)),
             (Ns::Atom, "rights") | (Ns::Atom03, "copyright") => {
-                fill(&mut feed.ext.rights, ext::atom_plain_text(r, &child, cx))
+                fill(&mut feed.rights, ext::atom_plain_text(r, &child, cx))
             }
             (Ns::Atom | Ns::Atom03, "generator") => {
-                fill(&mut feed.ext.generator, ext::atom_generator(r, &child, cx))
+                fill(&mut feed.generator, ext::atom_generator(r, &child, cx))
             }
             (Ns::Atom, "category") => {
                 r.skip();
-                ext::atom_category(&mut feed.ext.categories, &mut seen, &child, cx);
+                ext::atom_category(&mut feed.category_details, &mut seen, &child, cx);
             }
             (Ns::Atom | Ns::Atom03, "contributor") => {
                 let person = atom_person(r, cx);
-                feed.ext.contributors.push(person);
+                feed.contributors.push(person);
             }
             (Ns::Other, _) if ext::module_channel(r, &child, &mut feed, &mut seen, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
@@ -137,19 +136,19 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 if let Some(term) = child.attr(cx.arena, "term") {
                     seen.add_term(&mut entry.categories, term);
                 }
-                ext::atom_category(&mut entry.ext.categories, &mut seen, &child, cx);
+                ext::atom_category(&mut entry.category_details, &mut seen, &child, cx);
             }
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
                 seen.add_term(&mut entry.categories, term);
-                ext::plain_category(&mut entry.ext.categories, &mut seen, term);
+                ext::plain_category(&mut entry.category_details, &mut seen, term);
             }
             (Ns::Atom, "published") => ext::date_with_fallback(
                 r,
                 &child,
                 DateSyntax::Rfc3339,
                 &mut entry.published,
-                &mut entry.ext.published_lenient,
+                &mut entry.published_lenient,
                 cx,
             ),
             (Ns::Atom03 | Ns::Atom, "created") => ext::date_with_fallback(
@@ -157,7 +156,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 &child,
                 DateSyntax::W3cDtf,
                 &mut entry.published,
-                &mut entry.ext.published_lenient,
+                &mut entry.published_lenient,
                 cx,
             ),
             (Ns::Atom, "updated") => ext::date_with_fallback(
@@ -165,7 +164,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 &child,
                 DateSyntax::Rfc3339,
                 &mut entry.updated,
-                &mut entry.ext.updated_lenient,
+                &mut entry.updated_lenient,
                 cx,
             ),
             (Ns::Atom03 | Ns::Atom, "modified") => ext::date_with_fallback(
@@ -173,7 +172,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 &child,
                 DateSyntax::W3cDtf,
                 &mut entry.updated,
-                &mut entry.ext.updated_lenient,
+                &mut entry.updated_lenient,
                 cx,
             ),
             (Ns::Atom, "title") => fill(&mut entry.title, atom_text(r, &child, cx)),
@@ -193,7 +192,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Atom03, "content") => fill(&mut entry.content, atom03_content(r, &child, cx)),
             (Ns::Atom | Ns::Atom03, "link") => {
                 let type_attr = child.attr(cx.arena, "type");
-                ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
+                ext::collect_other_link(&mut entry.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 match link.rel {
                     Rel::Alternate => fill(&mut entry.page_url, link.url),
@@ -228,12 +227,12 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 media_group(r, &mut entry, g, &mut seen, cx)
             }
             // Beyond the spec's table (model::ext).
-            (Ns::Atom | Ns::Atom03, "id") => fill(&mut entry.ext.id, ext::trimmed(r, cx)),
+            (Ns::Atom | Ns::Atom03, "id") => fill(&mut entry.id, ext::trimmed(r, cx)),
             (Ns::Atom | Ns::Atom03, "contributor") => {
                 let person = atom_person(r, cx);
-                entry.ext.contributors.push(person);
+                entry.contributors.push(person);
             }
-            (Ns::Atom, "source") => fill(&mut entry.ext.source, ext::atom_source(r, cx)),
+            (Ns::Atom, "source") => fill(&mut entry.source, ext::atom_source(r, cx)),
             (Ns::MediaRss, "content") => {
                 ext::media_content_element(r, &child, &mut entry, None, &mut seen, cx)
             }
@@ -267,7 +266,7 @@ fn media_group<'a>(
                 fill(&mut entry.summary, has_non_space(t).then_some(crate::Text::Plain(t)));
                 let d = t.trim_matches(is_space);
                 if !d.is_empty() {
-                    let m = entry.ext.media.get_or_insert_with(Default::default);
+                    let m = entry.media.get_or_insert_with(Default::default);
                     fill(&mut m.description, Some(d));
                 }
             }
@@ -282,10 +281,10 @@ fn media_group<'a>(
                 }
             }
             (Ns::MediaRss, "credit" | "rating" | "player" | "keywords") => {
-                let m = entry.ext.media.get_or_insert_with(Default::default);
+                let m = entry.media.get_or_insert_with(Default::default);
                 ext::media_optional(r, &gc, m, seen, cx);
                 if m.is_empty() {
-                    entry.ext.media = None;
+                    entry.media = None;
                 }
             }
             _ => r.skip(),

@@ -289,16 +289,15 @@ pub fn rss_channel_date<'a>(
 ) {
     let t = text(r, cx);
     let strict = date::parse_rfc822(t);
-    let x = &mut feed.ext;
     if strict.is_none() {
-        let keep = feed.updated.is_none() && x.updated_lenient.is_none();
-        lenient_or_invalid(r, tag, t, keep, &mut x.updated_lenient, cx);
+        let keep = feed.updated.is_none() && feed.updated_lenient.is_none();
+        lenient_or_invalid(r, tag, t, keep, &mut feed.updated_lenient, cx);
     }
     if feed.updated.is_none() && strict.is_some() {
         feed.updated = strict;
-        x.updated_from = Some(name);
+        feed.updated_from = Some(name);
     }
-    let own = if name == "pubDate" { &mut x.pub_date } else { &mut x.last_build_date };
+    let own = if name == "pubDate" { &mut feed.pub_date } else { &mut feed.last_build_date };
     fill(own, strict);
 }
 
@@ -551,7 +550,7 @@ pub fn module_channel<'a>(
     cx: &Ctx<'a>,
 ) -> bool {
     let ns = module_ns(r, tag);
-    let x = &mut feed.ext;
+    let x = &mut *feed;
     match (ns, tag.local) {
         (SYNDICATION, "updatePeriod") => {
             let v = trimmed(r, cx);
@@ -588,7 +587,7 @@ pub fn module_item<'a>(
     cx: &Ctx<'a>,
 ) -> bool {
     let ns = module_ns(r, tag);
-    let x = &mut entry.ext;
+    let x = &mut *entry;
     match (ns, tag.local) {
         (SLASH, "comments") => {
             fill(&mut x.comment_count, typed_text(r, tag, kind::INTEGER, cx, non_negative_integer))
@@ -703,7 +702,7 @@ pub fn media_content_element<'a>(
     cx: &Ctx<'a>,
 ) {
     let c = media_content(r, tag, group, cx);
-    let m = entry.ext.media.get_or_insert_with(Default::default);
+    let m = entry.media.get_or_insert_with(Default::default);
     m.contents.push(c);
     while let Some(child) = r.next_child() {
         if child.ns != Ns::MediaRss || !media_optional(r, &child, m, seen, cx) {
@@ -771,10 +770,10 @@ pub fn media_item<'a>(
 ) -> bool {
     match tag.local {
         "description" | "credit" | "rating" | "player" | "keywords" => {
-            let m = entry.ext.media.get_or_insert_with(Default::default);
+            let m = entry.media.get_or_insert_with(Default::default);
             media_optional(r, tag, m, seen, cx);
             if m.is_empty() {
-                entry.ext.media = None;
+                entry.media = None;
             }
             true
         }
@@ -787,12 +786,12 @@ pub fn media_item<'a>(
                         media_content_element(r, &child, entry, Some(g), seen, cx)
                     }
                     (Ns::MediaRss, _) => {
-                        let m = entry.ext.media.get_or_insert_with(Default::default);
+                        let m = entry.media.get_or_insert_with(Default::default);
                         if !media_optional(r, &child, m, seen, cx) {
                             r.skip();
                         }
                         if m.is_empty() {
-                            entry.ext.media = None;
+                            entry.media = None;
                         }
                     }
                     _ => r.skip(),
@@ -923,7 +922,7 @@ pub fn podcast_channel<'a>(
     feed: &mut Feed<'a>,
     cx: &Ctx<'a>,
 ) {
-    let pc = &mut feed.ext.podcast;
+    let pc = &mut feed.podcast;
     match tag.local {
         "guid" => fill(&mut pc.guid, trimmed(r, cx)),
         "locked" => {
@@ -952,7 +951,7 @@ pub fn podcast_channel<'a>(
 
 /// Item-level `podcast:*` elements (the caller matched `Ns::Podcast`). Always consumes.
 pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<'a>, cx: &Ctx<'a>) {
-    let pc = entry.ext.podcast.get_or_insert_with(Default::default);
+    let pc = entry.podcast.get_or_insert_with(Default::default);
     match tag.local {
         "transcript" => {
             r.skip();
@@ -1002,7 +1001,7 @@ pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<
         _ => r.skip(),
     }
     if pc.is_empty() {
-        entry.ext.podcast = None;
+        entry.podcast = None;
     }
 }
 
@@ -1056,16 +1055,16 @@ pub fn atom_plain_text<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -
 /// field stayed null.
 pub fn finish_entry(entry: &mut Entry<'_>) {
     if entry.updated.is_some() {
-        entry.ext.updated_lenient = None;
+        entry.updated_lenient = None;
     }
     if entry.published.is_some() {
-        entry.ext.published_lenient = None;
+        entry.published_lenient = None;
     }
 }
 
 /// End-of-feed step for the extension fields.
 pub fn finish_feed(feed: &mut Feed<'_>) {
     if feed.updated.is_some() {
-        feed.ext.updated_lenient = None;
+        feed.updated_lenient = None;
     }
 }

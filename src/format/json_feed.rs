@@ -145,7 +145,7 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
         authors: cx.authors(authors, author),
         ..Feed::default()
     };
-    feed.ext.language = language.and_then(|v| cx.string(v, "language"));
+    feed.language = language.and_then(|v| cx.string(v, "language"));
     if let Some(items) = items {
         for item in cx.array(items, "items", cx.limits.max_entries) {
             if let Some(entry) = cx.item(item) {
@@ -304,8 +304,7 @@ impl<'a> Cx<'a, '_> {
         else {
             unreachable!("one slot per key")
         };
-        let mut entry = Entry::default();
-        entry.ext.id = id.and_then(|v| self.id(v));
+        let mut entry = Entry { id: id.and_then(|v| self.id(v)), ..Entry::default() };
         entry.page_url = url.and_then(|v| self.url(v, "url"));
         entry.title = title.and_then(|v| self.string(v, "title")).map(Text::Plain);
         entry.summary = summary.and_then(|v| self.string(v, "summary")).map(Text::Plain);
@@ -315,10 +314,10 @@ impl<'a> Cx<'a, '_> {
             .or_else(|| content_text.and_then(|v| self.string(v, "content_text")).map(Text::Plain));
         entry.thumbnail = image_url.and_then(|v| self.url(v, "image")).map(image);
         if let Some(v) = date_published {
-            (entry.published, entry.ext.published_lenient) = self.date(v, "date_published");
+            (entry.published, entry.published_lenient) = self.date(v, "date_published");
         }
         if let Some(v) = date_modified {
-            (entry.updated, entry.ext.updated_lenient) = self.date(v, "date_modified");
+            (entry.updated, entry.updated_lenient) = self.date(v, "date_modified");
         }
         entry.authors = self.authors(authors, author);
         if let Some(tags) = tags {

@@ -73,7 +73,7 @@ pub fn process_document<'a>(
         }
     };
     let feed = feed.map(|mut f| {
-        f.ext.version = version;
+        f.version = version;
         cleanup::cleanup_feed(&mut f);
         f
     });

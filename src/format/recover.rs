@@ -143,7 +143,7 @@ impl<'a> Pending<'a> {
             }
         }
         if let (None, Some(at), Some(true), Some(id)) =
-            (e.page_url, self.guid_at, e.ext.id_is_permalink, e.ext.id)
+            (e.page_url, self.guid_at, e.id_is_permalink, e.id)
         {
             let lower = id.get(..8).map(str::to_ascii_lowercase);
             let http = lower.is_some_and(|l| l.starts_with("http://") || l == "https://");

@@ -19,7 +19,7 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
             (Ns::Rss1, "channel") => {
-                feed.ext.id = feed.ext.id.or(ext::rdf_about(r, &child, cx));
+                feed.id = feed.id.or(ext::rdf_about(r, &child, cx));
                 channel(r, &mut feed, cx)
             }
             (Ns::Rss1, "item") => {
@@ -34,11 +34,9 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
             (Ns::Rss1, "image") => {
                 let (logo, info) = ext::rss_image(r, Ns::Rss1, cx);
                 fill(&mut feed.logo, logo);
-                fill(&mut feed.ext.image, Some(info));
+                fill(&mut feed.image, Some(info));
             }
-            (Ns::Rss1, "textinput") => {
-                fill(&mut feed.ext.text_input, ext::text_input(r, Ns::Rss1, cx))
-            }
+            (Ns::Rss1, "textinput") => fill(&mut feed.text_input, ext::text_input(r, Ns::Rss1, cx)),
             _ => r.skip(),
         }
     }
@@ -55,7 +53,7 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 &child,
                 DateSyntax::W3cDtf,
                 &mut feed.updated,
-                &mut feed.ext.updated_lenient,
+                &mut feed.updated_lenient,
                 cx,
             ),
             (Ns::DublinCore, "creator") => seen.add_named_author(r, &mut feed.authors, cx),
@@ -79,16 +77,16 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
             (Ns::Rss1, "description") => fill(&mut feed.description, string_element(r, cx)),
             (Ns::Rss1, "link") => fill(&mut feed.page_url, url_element(r, cx)),
             (Ns::Atom, "link") => {
-                ext::collect_other_link(&mut feed.ext.links, r, &child, cx);
+                ext::collect_other_link(&mut feed.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 feed_link(feed, link);
             }
             // Beyond the spec's table (model::ext).
-            (Ns::DublinCore, "language") => fill(&mut feed.ext.language, ext::trimmed(r, cx)),
-            (Ns::DublinCore, "rights") => fill(&mut feed.ext.rights, ext::trimmed(r, cx)),
+            (Ns::DublinCore, "language") => fill(&mut feed.language, ext::trimmed(r, cx)),
+            (Ns::DublinCore, "rights") => fill(&mut feed.rights, ext::trimmed(r, cx)),
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
-                ext::plain_category(&mut feed.ext.categories, &mut seen, term);
+                ext::plain_category(&mut feed.category_details, &mut seen, term);
             }
             (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
@@ -101,8 +99,7 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
 }
 
 fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
-    let mut entry = Entry::default();
-    entry.ext.id = ext::rdf_about(r, tag, cx);
+    let mut entry = Entry { id: ext::rdf_about(r, tag, cx), ..Entry::default() };
     let mut p = Pending::default();
     let mut seen = ext::Seen::default();
     let mut media_groups = 0;
@@ -123,13 +120,13 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 &child,
                 DateSyntax::W3cDtf,
                 &mut entry.updated,
-                &mut entry.ext.updated_lenient,
+                &mut entry.updated_lenient,
                 cx,
             ),
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
                 seen.add_term(&mut entry.categories, term);
-                ext::plain_category(&mut entry.ext.categories, &mut seen, term);
+                ext::plain_category(&mut entry.category_details, &mut seen, term);
             }
             (Ns::Rss1, "title") if cx.recover => recover::text_element(
                 r,
@@ -157,7 +154,7 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::MediaRss, _)
                 if ext::media_item(r, &child, &mut entry, &mut media_groups, &mut seen, cx) => {}
             (Ns::Atom, "link") => {
-                ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
+                ext::collect_other_link(&mut entry.links, r, &child, cx);
                 if cx.recover {
                     recover::atom_link_in_item(r, &child, &mut p, cx);
                 } else {

@@ -59,7 +59,7 @@ fn channel<'a>(
             (Ns::Null, "image") => {
                 let (logo, info) = ext::rss_image(r, Ns::Null, cx);
                 fill(&mut feed.logo, logo);
-                fill(&mut feed.ext.image, Some(info));
+                fill(&mut feed.image, Some(info));
             }
             (Ns::Itunes, "image") => fill(&mut feed.icon, image_element(r, &child, "href", cx)),
             (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => {
@@ -97,54 +97,53 @@ fn channel<'a>(
             }
             (Ns::Null, "link") => fill(&mut feed.page_url, url_element(r, cx)),
             (Ns::Atom, "link") => {
-                ext::collect_other_link(&mut feed.ext.links, r, &child, cx);
+                ext::collect_other_link(&mut feed.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 feed_link(feed, link);
             }
             (Ns::Null, "item") => push_item(r, &child, feed, limit_reported, cx),
             // Beyond the spec's table (model::ext).
             (Ns::Null, "language") | (Ns::DublinCore, "language") => {
-                fill(&mut feed.ext.language, ext::trimmed(r, cx))
+                fill(&mut feed.language, ext::trimmed(r, cx))
             }
             (Ns::Null, "copyright") | (Ns::DublinCore, "rights") => {
-                fill(&mut feed.ext.rights, ext::trimmed(r, cx))
+                fill(&mut feed.rights, ext::trimmed(r, cx))
             }
             (Ns::Null, "generator") => {
                 let name = ext::trimmed(r, cx);
                 if name.is_some() {
                     fill(
-                        &mut feed.ext.generator,
+                        &mut feed.generator,
                         Some(crate::model::ext::Generator { name, ..Default::default() }),
                     );
                 }
             }
             // dc:date is not in the RSS 2.0 table: read only as a lenient fallback.
             (Ns::DublinCore, "date") => {
-                dc_date(r, &child, &mut feed.ext.updated_lenient, &mut p.updated, cx)
+                dc_date(r, &child, &mut feed.updated_lenient, &mut p.updated, cx)
             }
             (Ns::Null, "ttl") => {
                 let v = ext::typed_text(r, &child, kind::INTEGER, cx, non_negative_integer);
-                fill(&mut feed.ext.ttl, v)
+                fill(&mut feed.ttl, v)
             }
-            (Ns::Null, "skipHours") => ext::skip_hours(r, &mut feed.ext.skip_hours, cx),
-            (Ns::Null, "skipDays") => ext::skip_days(r, &mut feed.ext.skip_days, cx),
+            (Ns::Null, "skipHours") => ext::skip_hours(r, &mut feed.skip_hours, cx),
+            (Ns::Null, "skipDays") => ext::skip_days(r, &mut feed.skip_days, cx),
             (Ns::Null, "category") => {
                 let term = text(r, cx);
-                ext::rss_category(&mut feed.ext.categories, &mut seen, &child, term, cx);
+                ext::rss_category(&mut feed.category_details, &mut seen, &child, term, cx);
             }
-            (Ns::Atom, "id") => fill(&mut feed.ext.id, ext::trimmed(r, cx)),
-            (Ns::Itunes, _)
-                if ext::itunes_channel(r, &child, &mut feed.ext.itunes, &mut seen, cx) => {}
+            (Ns::Atom, "id") => fill(&mut feed.id, ext::trimmed(r, cx)),
+            (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.itunes, &mut seen, cx) => {}
             (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
-            (Ns::Null, "webMaster") => fill(&mut feed.ext.web_master, rss_person(r, cx)),
-            (Ns::Null, "docs") => fill(&mut feed.ext.docs, url_element(r, cx)),
+            (Ns::Null, "webMaster") => fill(&mut feed.web_master, rss_person(r, cx)),
+            (Ns::Null, "docs") => fill(&mut feed.docs, url_element(r, cx)),
             (Ns::Null, "cloud") => {
                 r.skip();
-                fill(&mut feed.ext.cloud, ext::cloud(r, &child, cx));
+                fill(&mut feed.cloud, ext::cloud(r, &child, cx));
             }
-            (Ns::Null, "rating") => fill(&mut feed.ext.rating, ext::trimmed(r, cx)),
+            (Ns::Null, "rating") => fill(&mut feed.rating, ext::trimmed(r, cx)),
             (Ns::Null, "textInput" | "textinput") => {
-                fill(&mut feed.ext.text_input, ext::text_input(r, Ns::Null, cx))
+                fill(&mut feed.text_input, ext::text_input(r, Ns::Null, cx))
             }
             (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
@@ -168,7 +167,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Null, "category") => {
                 let term = text(r, cx);
                 seen.add_term(&mut entry.categories, term);
-                ext::rss_category(&mut entry.ext.categories, &mut seen, &child, term, cx);
+                ext::rss_category(&mut entry.category_details, &mut seen, &child, term, cx);
             }
             (Ns::Null, "author") if cx.recover => {
                 recover::rss_author(r, &child, &mut entry.authors, &mut p, cx)
@@ -186,7 +185,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 &child,
                 DateSyntax::Rfc822,
                 &mut entry.updated,
-                &mut entry.ext.updated_lenient,
+                &mut entry.updated_lenient,
                 cx,
             ),
             (Ns::Atom, "updated") => ext::date_with_fallback(
@@ -194,7 +193,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 &child,
                 DateSyntax::Rfc3339,
                 &mut entry.updated,
-                &mut entry.ext.updated_lenient,
+                &mut entry.updated_lenient,
                 cx,
             ),
             (Ns::Null, "link") => fill(&mut entry.page_url, url_element(r, cx)),
@@ -253,12 +252,12 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             // Beyond the spec's table (model::ext).
             (Ns::Null, "guid") => {
-                if entry.ext.id.is_none() {
-                    entry.ext.id = ext::trimmed(r, cx);
-                    if entry.ext.id.is_some() {
+                if entry.id.is_none() {
+                    entry.id = ext::trimmed(r, cx);
+                    if entry.id.is_some() {
                         let permalink =
                             child.attr(cx.arena, "isPermaLink").map(|v| v.trim_matches(is_space));
-                        entry.ext.id_is_permalink =
+                        entry.id_is_permalink =
                             Some(!permalink.is_some_and(|v| v.eq_ignore_ascii_case("false")));
                         if cx.recover {
                             p.guid_at = Some(child.offset);
@@ -269,31 +268,30 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::DublinCore, "date") => {
-                dc_date(r, &child, &mut entry.ext.updated_lenient, &mut p.updated, cx)
+                dc_date(r, &child, &mut entry.updated_lenient, &mut p.updated, cx)
             }
-            (Ns::Null, "comments") => fill(&mut entry.ext.comments, url_element(r, cx)),
+            (Ns::Null, "comments") => fill(&mut entry.comments, url_element(r, cx)),
             (Ns::Null, "source") => {
                 let title = ext::trimmed(r, cx);
                 let url = ext::attr_url(&child, "url", cx);
                 if title.is_some() || url.is_some() {
-                    fill(&mut entry.ext.source, Some(crate::model::ext::Source { title, url }));
+                    fill(&mut entry.source, Some(crate::model::ext::Source { title, url }));
                 }
             }
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
-                ext::plain_category(&mut entry.ext.categories, &mut seen, term);
+                ext::plain_category(&mut entry.category_details, &mut seen, term);
                 let t = term.trim_matches(is_space);
                 if cx.recover && !t.is_empty() {
                     p.categories.push((t, Source::of("dc_subject", &child)));
                 }
             }
-            (Ns::Itunes, _)
-                if ext::itunes_item(r, &child, &mut entry.ext.itunes, &mut seen, cx) => {}
+            (Ns::Itunes, _) if ext::itunes_item(r, &child, &mut entry.itunes, &mut seen, cx) => {}
             (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
             (Ns::MediaRss, _)
                 if ext::media_item(r, &child, &mut entry, &mut media_groups, &mut seen, cx) => {}
             (Ns::Atom, "link") => {
-                ext::collect_other_link(&mut entry.ext.links, r, &child, cx);
+                ext::collect_other_link(&mut entry.links, r, &child, cx);
                 if cx.recover {
                     recover::atom_link_in_item(r, &child, &mut p, cx);
                 } else {

@@ -7,15 +7,9 @@ use std::fmt;
 use super::{Entry, Text, Timestamp};
 
 impl Entry<'_> {
-    /// The entry's identifier as written: Atom `id`, RSS `guid`, RSS 1.0 `rdf:about` (never
-    /// invented; the same value as `ext.id`).
-    pub fn id(&self) -> Option<&str> {
-        self.ext.id
-    }
-
     /// The entry's best date, for sorting and display: the spec's `updated`, else its
     /// `published` (both include values filled by recovery rules), else the lenient
-    /// readings of a non-standard `updated` then `published` date (`ext.*_lenient`, whose
+    /// readings of a non-standard `updated` then `published` date (`*_lenient`, whose
     /// zone may have been assumed). `None` when the entry carries no readable date.
     ///
     /// ```
@@ -28,9 +22,9 @@ impl Entry<'_> {
     /// assert_eq!(entries[1].date().unwrap().to_string(), "2024-01-16T08:00:00Z");
     /// ```
     pub fn date(&self) -> Option<Timestamp> {
-        self.updated.or(self.published).or_else(|| {
-            self.ext.updated_lenient.or(self.ext.published_lenient).map(|l| l.timestamp)
-        })
+        self.updated
+            .or(self.published)
+            .or_else(|| self.updated_lenient.or(self.published_lenient).map(|l| l.timestamp))
     }
 }
 

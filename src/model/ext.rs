@@ -1,5 +1,6 @@
-//! Fields beyond the spec's data model, kept *beside* the spec's
-//! fields: [`FeedExt`] on [`super::Feed::ext`], [`EntryExt`] on [`super::Entry::ext`].
+//! The types of the fields beyond the spec's data model (module elements, RSS 2.0's
+//! channel elements, Atom's other links), kept on [`super::Feed`] and [`super::Entry`]
+//! beside the spec's fields.
 //!
 //! Invariants:
 //! - Nothing here ever changes a spec value; the spec's fields are filled exactly as before
@@ -13,8 +14,7 @@
 //!   the element (the strict parser rejected every candidate) and
 //!   [`crate::model::lenient_date::parse_lenient`] accepted the first rejected text.
 
-use super::lenient_date::LenientDate;
-use super::{Person, Timestamp};
+use super::Timestamp;
 
 /// A category with its scheme and label. RSS `category@domain` is stored as `scheme`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -463,115 +463,4 @@ impl PodcastEntry<'_> {
     pub fn is_empty(&self) -> bool {
         self == &PodcastEntry::default()
     }
-}
-
-/// Feed fields beyond the spec's model.
-#[derive(Clone, Debug, Default, PartialEq)]
-#[non_exhaustive]
-pub struct FeedExt<'a> {
-    /// Atom `id`; RSS 1.0 channel `rdf:about`.
-    pub id: Option<&'a str>,
-    /// RSS `language`, `dc:language`, the Atom root's `xml:lang`, or JSON Feed `language`
-    /// (XML values trimmed; not validated as a language tag).
-    pub language: Option<&'a str>,
-    /// The software that made the feed: RSS 2.0 `generator`, Atom/Atom 0.3 `generator`
-    /// (the first one with a name or URI).
-    pub generator: Option<Generator<'a>>,
-    /// RSS `copyright`, Atom `rights` (its plain text), `dc:rights`.
-    pub rights: Option<&'a str>,
-    /// RSS `ttl`, minutes.
-    pub ttl: Option<u64>,
-    /// RSS `skipHours/hour` values 0–23 (unique, document order; `24`, the midnight of RSS
-    /// 0.91's 1–24 range, is read as 0; other values are dropped).
-    pub skip_hours: Vec<u8>,
-    /// RSS `skipDays/day` values, normalized to `Monday` … `Sunday` (unique, document order).
-    pub skip_days: Vec<&'static str>,
-    /// RSS `image` (the first one) with all its sub-elements.
-    pub image: Option<ImageInfo<'a>>,
-    /// Feed categories: RSS channel `category` (with `domain`), Atom feed `category`, RSS 1.0
-    /// channel `dc:subject`; unique, document order. JSONL key `category_details`.
-    pub categories: Vec<Category<'a>>,
-    /// Atom feed `contributor`s.
-    pub contributors: Vec<Person<'a>>,
-    /// Channel-level iTunes podcast fields (RSS 2.0 channels; empty otherwise).
-    pub itunes: ItunesFeed<'a>,
-    /// Channel-level Podcast namespace fields (RSS 2.0 channels; empty otherwise).
-    pub podcast: PodcastFeed<'a>,
-    /// Lenient reading of the first feed date the strict parser rejected, when `updated`
-    /// stayed `None`.
-    pub updated_lenient: Option<&'a LenientDate>,
-    /// The format version: RSS 0.9x/2.0 the `rss` element's `version` attribute as written
-    /// (trimmed); RSS 1.0 `1.0` (`0.90` with RSS 0.90's namespace); Atom 1.0 `1.0`;
-    /// Atom 0.3 the `feed` element's `version` attribute, else `0.3`.
-    pub version: Option<&'a str>,
-    /// RSS 2.0 channel `pubDate` (the first readable one), apart from `updated`.
-    pub pub_date: Option<Timestamp>,
-    /// RSS 2.0 channel `lastBuildDate` (the first readable one), apart from `updated`.
-    pub last_build_date: Option<Timestamp>,
-    /// The element the spec's `updated` came from (RSS 2.0: `pubDate` or `lastBuildDate`);
-    /// `None` when `updated` is null or was filled by a recovery rule.
-    pub updated_from: Option<&'static str>,
-    /// RSS 2.0 `webMaster` (the person form of `managingEditor`).
-    pub web_master: Option<Person<'a>>,
-    /// RSS 2.0 `docs` (resolved URL).
-    pub docs: Option<&'a str>,
-    /// RSS 2.0 `cloud` (the first one with any attribute).
-    pub cloud: Option<Cloud<'a>>,
-    /// RSS 2.0 `rating` (the PICS label, trimmed).
-    pub rating: Option<&'a str>,
-    /// RSS `textInput` (also `textinput`; RSS 1.0 document-level `textinput`), the first
-    /// one with any child.
-    pub text_input: Option<TextInput<'a>>,
-    /// RSS 1.0 `mod_syndication` (`sy:` elements in any format's channel); `None`
-    /// without any readable `sy:` value.
-    pub syndication: Option<Syndication<'a>>,
-    /// RSS 1.0 `mod_taxonomy` `taxo:topics` resources (`rdf:li@resource`, as written).
-    pub topics: Vec<&'a str>,
-    /// Atom links (also `atom:link` in RSS channels) with other relations.
-    pub links: Vec<Link<'a>>,
-}
-
-/// Entry fields beyond the spec's model.
-#[derive(Clone, Debug, Default, PartialEq)]
-#[non_exhaustive]
-pub struct EntryExt<'a> {
-    /// Atom `id`; RSS `guid`; RSS 1.0 item `rdf:about`; JSON Feed `id` (a number coerced to
-    /// its text). XML values trimmed; never invented (`None` when the entry has none).
-    pub id: Option<&'a str>,
-    /// RSS `guid@isPermaLink` (absent → true, per RSS 2.0); `None` when the id is not a guid.
-    pub id_is_permalink: Option<bool>,
-    /// RSS `comments` (resolved URL).
-    pub comments: Option<&'a str>,
-    /// Where the entry was republished from: RSS `source`, Atom `source` (the first one
-    /// with a title or URL).
-    pub source: Option<Source<'a>>,
-    /// Entry categories with scheme/label (RSS `category`, Atom `category`, `dc:subject`);
-    /// the spec's `categories` set of terms is unchanged. JSONL key `category_details`.
-    pub categories: Vec<Category<'a>>,
-    /// Atom entry `contributor`s.
-    pub contributors: Vec<Person<'a>>,
-    /// Item-level iTunes podcast fields (RSS 2.0 items; empty otherwise).
-    pub itunes: ItunesEntry<'a>,
-    /// Podcast namespace fields; boxed (allocated only when the item has one) to keep
-    /// `Entry` small.
-    pub podcast: Option<Box<PodcastEntry<'a>>>,
-    /// Lenient reading for `published` (see [`FeedExt::updated_lenient`]); in the arena.
-    pub published_lenient: Option<&'a LenientDate>,
-    /// Lenient reading for `updated`; in the arena.
-    pub updated_lenient: Option<&'a LenientDate>,
-    /// `slash:comments`: the number of comments.
-    pub comment_count: Option<u64>,
-    /// `wfw:commentRss`: the entry's comment feed (resolved URL).
-    pub comment_feed_url: Option<&'a str>,
-    /// `thr:total` (Atom threading extension): the number of replies.
-    pub thread_total: Option<u64>,
-    /// `thr:in-reply-to` elements.
-    pub in_reply_to: Vec<InReplyTo<'a>>,
-    /// `taxo:topics` resources (as written).
-    pub topics: Vec<&'a str>,
-    /// Atom links with other relations (`replies`, `edit`, `via`, …).
-    pub links: Vec<Link<'a>>,
-    /// Media RSS beyond the spec's thumbnail and enclosures; boxed, allocated only when the
-    /// item has such an element.
-    pub media: Option<Box<MediaEntry<'a>>>,
 }

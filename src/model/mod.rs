@@ -22,8 +22,12 @@ mod owned;
 pub mod url;
 
 pub use date::Timestamp;
-pub use ext::{EntryExt, FeedExt};
+use ext::{
+    Category, Cloud, Generator, ImageInfo, InReplyTo, ItunesEntry, ItunesFeed, Link, MediaEntry,
+    PodcastEntry, PodcastFeed, Source, Syndication, TextInput,
+};
 use fragment::Html;
+use lenient_date::LenientDate;
 pub use owned::OwnedFeed;
 
 /// A text construct value: the spec's "null, a string, or a Node" minus null
@@ -167,12 +171,12 @@ pub struct Entry<'a> {
     /// `created` (W3C-DTF), JSON Feed `date_published`; an instant in UTC with its original
     /// fractional digits (JSONL: RFC 3339 `...Z`). RSS `pubDate` is *not* here: the spec's
     /// tests read it into [`Entry::updated`]. `None` when absent or unparsable (see
-    /// [`EntryExt::published_lenient`]).
+    /// [`Entry::published_lenient`]).
     pub published: Option<Timestamp>,
     /// When the entry was last updated: Atom `updated` (RFC 3339, also `atom:updated` in RSS
     /// 2.0), Atom/Atom 0.3 `modified` (W3C-DTF), RSS 2.0 item `pubDate` (RFC 822), RSS 1.0
     /// `dc:date` (W3C-DTF), JSON Feed `date_modified`; UTC. `None` when absent or unparsable
-    /// (see [`EntryExt::updated_lenient`]; [`Entry::date`] picks the best available date).
+    /// (see [`Entry::updated_lenient`]; [`Entry::date`] picks the best available date).
     pub updated: Option<Timestamp>,
     /// The entry's own authors, in document order: Atom `author` persons \[24\]; RSS 2.0
     /// `author` \[355\] (mailbox form split into email and name); `dc:creator` and
@@ -183,15 +187,53 @@ pub struct Entry<'a> {
     /// The entry's category terms, a set: unique, in first-seen order, never empty strings.
     /// Atom `category@term` \[30\], RSS `category` text \[92\], `dc:subject` \[90\]\[294\],
     /// JSON Feed `tags`. Terms are kept as written (not trimmed); schemes and labels are in
-    /// [`EntryExt::categories`] (JSONL `category_details`).
+    /// [`Entry::category_details`].
     pub categories: Vec<&'a str>,
     /// The entry's attached files, in document order: RSS `enclosure` \[279\],
     /// `media:content` \[292\]\[123\], Atom `link rel="enclosure"`, JSON Feed
     /// `attachments`. Cleanup may move the first image enclosure to
     /// [`Entry::thumbnail`] \[335\].
     pub enclosures: Vec<Enclosure<'a>>,
-    /// Fields beyond the spec's model (never consulted by the spec's steps).
-    pub ext: EntryExt<'a>,
+    // Beyond the spec's model (never consulted by the spec's steps).
+    /// Atom `id`; RSS `guid`; RSS 1.0 item `rdf:about`; JSON Feed `id` (a number coerced to
+    /// its text). XML values trimmed; never invented (`None` when the entry has none).
+    pub id: Option<&'a str>,
+    /// RSS `guid@isPermaLink` (absent → true, per RSS 2.0); `None` when the id is not a guid.
+    pub id_is_permalink: Option<bool>,
+    /// RSS `comments` (resolved URL).
+    pub comments: Option<&'a str>,
+    /// Where the entry was republished from: RSS `source`, Atom `source` (the first one
+    /// with a title or URL).
+    pub source: Option<Source<'a>>,
+    /// Entry categories with scheme/label (RSS `category`, Atom `category`, `dc:subject`);
+    /// the spec's `categories` set of terms is unchanged. JSONL key `category_details`.
+    pub category_details: Vec<Category<'a>>,
+    /// Atom entry `contributor`s.
+    pub contributors: Vec<Person<'a>>,
+    /// Item-level iTunes podcast fields (RSS 2.0 items; empty otherwise).
+    pub itunes: ItunesEntry<'a>,
+    /// Podcast namespace fields; boxed (allocated only when the item has one) to keep
+    /// `Entry` small.
+    pub podcast: Option<Box<PodcastEntry<'a>>>,
+    /// Lenient reading for `published` (see [`Feed::updated_lenient`]); in the arena.
+    pub published_lenient: Option<&'a LenientDate>,
+    /// Lenient reading for `updated`; in the arena.
+    pub updated_lenient: Option<&'a LenientDate>,
+    /// `slash:comments`: the number of comments.
+    pub comment_count: Option<u64>,
+    /// `wfw:commentRss`: the entry's comment feed (resolved URL).
+    pub comment_feed_url: Option<&'a str>,
+    /// `thr:total` (Atom threading extension): the number of replies.
+    pub thread_total: Option<u64>,
+    /// `thr:in-reply-to` elements.
+    pub in_reply_to: Vec<InReplyTo<'a>>,
+    /// `taxo:topics` resources (as written).
+    pub topics: Vec<&'a str>,
+    /// Atom links with other relations (`replies`, `edit`, `via`, …).
+    pub links: Vec<Link<'a>>,
+    /// Media RSS beyond the spec's thumbnail and enclosures; boxed, allocated only when the
+    /// item has such an element.
+    pub media: Option<Box<MediaEntry<'a>>>,
 }
 
 /// A feed \[15\]\[39\]\[226\]. The spec's entry → feed back-reference is expressed by
@@ -233,12 +275,12 @@ pub struct Feed<'a> {
     /// feed \[352\], XML formats).
     pub icon: Option<Image<'a>>,
     /// A larger image: Atom `logo` \[185\], the first RSS `image`'s `url` child
-    /// \[211\]\[305\] (its other children are in [`FeedExt::image`]), JSON Feed `icon`.
+    /// \[211\]\[305\] (its other children are in [`Feed::image`]), JSON Feed `icon`.
     pub logo: Option<Image<'a>>,
     /// When the feed last changed: Atom `updated` (RFC 3339), Atom/Atom 0.3 `modified`
     /// (W3C-DTF), RSS 2.0 `pubDate` or `lastBuildDate` (RFC 822, the first readable one;
-    /// [`FeedExt::updated_from`] says which), RSS 1.0 `dc:date` (W3C-DTF); an instant in
-    /// UTC. `None` when absent or unparsable (see [`FeedExt::updated_lenient`]).
+    /// [`Feed::updated_from`] says which), RSS 1.0 `dc:date` (W3C-DTF); an instant in
+    /// UTC. `None` when absent or unparsable (see [`Feed::updated_lenient`]).
     pub updated: Option<Timestamp>,
     /// The feed's authors, in document order: Atom `author` persons; RSS 2.0
     /// `managingEditor` \[357\] (mailbox form split); `dc:creator`, `itunes:author` as
@@ -250,8 +292,67 @@ pub struct Feed<'a> {
     /// [`crate::Limits::max_entries`] (the rest are skipped with a `limit_reached`
     /// diagnostic).
     pub entries: Vec<Entry<'a>>,
-    /// Fields beyond the spec's model (never consulted by the spec's steps).
-    pub ext: FeedExt<'a>,
+    // Beyond the spec's model (never consulted by the spec's steps).
+    /// Atom `id`; RSS 1.0 channel `rdf:about`.
+    pub id: Option<&'a str>,
+    /// RSS `language`, `dc:language`, the Atom root's `xml:lang`, or JSON Feed `language`
+    /// (XML values trimmed; not validated as a language tag).
+    pub language: Option<&'a str>,
+    /// The software that made the feed: RSS 2.0 `generator`, Atom/Atom 0.3 `generator`
+    /// (the first one with a name or URI).
+    pub generator: Option<Generator<'a>>,
+    /// RSS `copyright`, Atom `rights` (its plain text), `dc:rights`.
+    pub rights: Option<&'a str>,
+    /// RSS `ttl`, minutes.
+    pub ttl: Option<u64>,
+    /// RSS `skipHours/hour` values 0–23 (unique, document order; `24`, the midnight of RSS
+    /// 0.91's 1–24 range, is read as 0; other values are dropped).
+    pub skip_hours: Vec<u8>,
+    /// RSS `skipDays/day` values, normalized to `Monday` … `Sunday` (unique, document order).
+    pub skip_days: Vec<&'static str>,
+    /// RSS `image` (the first one) with all its sub-elements.
+    pub image: Option<ImageInfo<'a>>,
+    /// Feed categories: RSS channel `category` (with `domain`), Atom feed `category`, RSS 1.0
+    /// channel `dc:subject`; unique, document order. JSONL key `category_details`.
+    pub category_details: Vec<Category<'a>>,
+    /// Atom feed `contributor`s.
+    pub contributors: Vec<Person<'a>>,
+    /// Channel-level iTunes podcast fields (RSS 2.0 channels; empty otherwise).
+    pub itunes: ItunesFeed<'a>,
+    /// Channel-level Podcast namespace fields (RSS 2.0 channels; empty otherwise).
+    pub podcast: PodcastFeed<'a>,
+    /// Lenient reading of the first feed date the strict parser rejected, when `updated`
+    /// stayed `None`.
+    pub updated_lenient: Option<&'a LenientDate>,
+    /// The format version: RSS 0.9x/2.0 the `rss` element's `version` attribute as written
+    /// (trimmed); RSS 1.0 `1.0` (`0.90` with RSS 0.90's namespace); Atom 1.0 `1.0`;
+    /// Atom 0.3 the `feed` element's `version` attribute, else `0.3`.
+    pub version: Option<&'a str>,
+    /// RSS 2.0 channel `pubDate` (the first readable one), apart from `updated`.
+    pub pub_date: Option<Timestamp>,
+    /// RSS 2.0 channel `lastBuildDate` (the first readable one), apart from `updated`.
+    pub last_build_date: Option<Timestamp>,
+    /// The element the spec's `updated` came from (RSS 2.0: `pubDate` or `lastBuildDate`);
+    /// `None` when `updated` is null or was filled by a recovery rule.
+    pub updated_from: Option<&'static str>,
+    /// RSS 2.0 `webMaster` (the person form of `managingEditor`).
+    pub web_master: Option<Person<'a>>,
+    /// RSS 2.0 `docs` (resolved URL).
+    pub docs: Option<&'a str>,
+    /// RSS 2.0 `cloud` (the first one with any attribute).
+    pub cloud: Option<Cloud<'a>>,
+    /// RSS 2.0 `rating` (the PICS label, trimmed).
+    pub rating: Option<&'a str>,
+    /// RSS `textInput` (also `textinput`; RSS 1.0 document-level `textinput`), the first
+    /// one with any child.
+    pub text_input: Option<TextInput<'a>>,
+    /// RSS 1.0 `mod_syndication` (`sy:` elements in any format's channel); `None`
+    /// without any readable `sy:` value.
+    pub syndication: Option<Syndication<'a>>,
+    /// RSS 1.0 `mod_taxonomy` `taxo:topics` resources (`rdf:li@resource`, as written).
+    pub topics: Vec<&'a str>,
+    /// Atom links (also `atom:link` in RSS channels) with other relations.
+    pub links: Vec<Link<'a>>,
 }
 
 impl<'a> Entry<'a> {

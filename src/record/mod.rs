@@ -2,8 +2,8 @@
 //!
 //! Owns: [`RecordView`] (one processed input record: its source, status, diagnostics, feed,
 //! extraction and lint report), and the record's schema, written exactly once as a walk
-//! ([`Walk`] implementations in `walk.rs`) that every output is derived from. A walk calls a
-//! [`Visit`]or once per key, in the record's key order: the JSON Lines writer
+//! (`Walk` implementations in `walk.rs`) that every output is derived from. A walk calls a
+//! `Visit`or once per key, in the record's key order: the JSON Lines writer
 //! (`crate::sink::json`), the Arrow schema and builders (`crate::columnar`), the docs' key
 //! tables and the Python type stubs (`docs.rs`) are each one `Visit` implementation.
 //!
@@ -11,7 +11,7 @@
 //! - it visits **every key, every time, in the same order**, whatever the value (an absent
 //!   value is visited as `None`, an absent list as an empty one). So a walk of any value of a
 //!   type (its `Default`) gives the type's schema;
-//! - each key is visited with the [`Key`] that documents it: its name and a short description,
+//! - each key is visited with the `Key` that documents it: its name and a short description,
 //!   which the docs' key tables are made of;
 //! - values are the model's: nothing is computed in a visitor except the form of the output
 //!   (escaping, the HTML serialization of a text value, Arrow column types).
@@ -38,13 +38,13 @@ use crate::{Diagnostic, Feed, Format, Timestamp};
 
 /// A record key: its name in the output and what it holds.
 #[derive(Clone, Copy, Debug)]
-pub struct Key {
+pub(crate) struct Key {
     /// The key's name (JSON Lines key, Arrow field name).
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// What the value is and where it comes from, for the docs' key tables.
-    pub doc: &'static str,
+    pub(crate) doc: &'static str,
     /// Written even when empty (a list written as `[]`); only the lint line's `findings`.
-    pub always: bool,
+    pub(crate) always: bool,
 }
 
 /// A [`Key`] named `name`, documented by `doc`.

@@ -8,10 +8,10 @@ use super::{key, Key, Problem, RecordView, Shape, Visit, Walk};
 use crate::extract::{EntryExtraction, FeedExtraction};
 use crate::lint::{Finding, Report};
 use crate::model::ext::{
-    Category, Cloud, EntryExt, FeedExt, Generator, ImageInfo, InReplyTo, ItunesCategory,
-    ItunesEntry, ItunesFeed, ItunesOwner, Link, MediaContent, MediaCredit, MediaEntry, MediaPlayer,
-    MediaRating, PodcastChapters, PodcastEntry, PodcastEpisode, PodcastFeed, PodcastFunding,
-    PodcastLocked, PodcastPerson, PodcastSeason, PodcastTranscript, Source, Syndication, TextInput,
+    Category, Cloud, Generator, ImageInfo, InReplyTo, ItunesCategory, ItunesEntry, ItunesFeed,
+    ItunesOwner, Link, MediaContent, MediaCredit, MediaEntry, MediaPlayer, MediaRating,
+    PodcastChapters, PodcastEntry, PodcastEpisode, PodcastFeed, PodcastFunding, PodcastLocked,
+    PodcastPerson, PodcastSeason, PodcastTranscript, Source, Syndication, TextInput,
 };
 use crate::model::lenient_date::{LenientDate, LenientForm};
 use crate::{Diagnostic, DiagnosticKind, Enclosure, Entry, Feed, Image, Person, Timestamp};
@@ -197,7 +197,7 @@ impl Walk for FeedRecord<'_, '_> {
             ),
             &f.authors,
         );
-        f.ext.walk(v);
+        walk_feed_beyond_spec(v, f);
         walk_feed_extraction(v, self.x);
         v.list_with(key("entries", "the entries, in document order"), f.entries.len(), |i| {
             EntryRecord {
@@ -209,78 +209,58 @@ impl Walk for FeedRecord<'_, '_> {
     }
 }
 
-impl Walk for FeedExt<'_> {
-    const NAME: &'static str = "feed";
-    fn walk<V: Visit>(&self, v: &mut V) {
-        v.str(key("id", "Atom `id`, RSS 1.0 channel `rdf:about`"), self.id);
-        v.str(
-            key("language", "RSS `language` / `dc:language`, Atom root `xml:lang`"),
-            self.language,
-        );
-        v.object(key("generator", "RSS/Atom `generator`"), self.generator.as_ref());
-        v.str(
-            key("rights", "RSS `copyright`, Atom `rights` (plain text), `dc:rights`"),
-            self.rights,
-        );
-        v.uint(key("ttl", "RSS `ttl`, minutes"), self.ttl);
-        v.uints(
-            key("skip_hours", "RSS `skipHours`: 0–23, unique, document order"),
-            &self.skip_hours,
-        );
-        v.strs(key("skip_days", "RSS `skipDays`: `Monday` … `Sunday`"), &self.skip_days);
-        v.object(key("image", "RSS `image`"), self.image.as_ref());
-        v.list(
-            key(
-                "category_details",
-                "categories with scheme and label (RSS `category@domain` is `scheme`)",
-            ),
-            &self.categories,
-        );
-        v.list(key("contributors", "Atom `contributor`s"), &self.contributors);
-        v.object(key("itunes", "iTunes podcast fields (RSS 2.0)"), Some(&self.itunes));
-        v.object(key("podcast", "Podcast namespace fields"), Some(&self.podcast));
-        v.object(
-            key("updated_lenient", "a non-standard date read when the spec's `updated` is null"),
-            self.updated_lenient,
-        );
-        v.str(
-            key(
-                "version",
-                "format version: RSS `rss@version` as written; RSS 1.0 `1.0` (`0.90`); Atom \
-                 `1.0`; Atom 0.3 its `version`, else `0.3`",
-            ),
-            self.version,
-        );
-        v.date(key("pub_date", "RSS 2.0 channel `pubDate`, on its own"), self.pub_date);
-        v.date(
-            key("last_build_date", "RSS 2.0 channel `lastBuildDate`, on its own"),
-            self.last_build_date,
-        );
-        v.str(
-            key(
-                "updated_from",
-                "`pubDate` | `lastBuildDate`: which element gave `updated` (RSS 2.0)",
-            ),
-            self.updated_from,
-        );
-        v.object(
-            key("web_master", "RSS `webMaster` (mailbox form split)"),
-            self.web_master.as_ref(),
-        );
-        v.str(key("docs", "RSS `docs` (URL)"), self.docs);
-        v.object(key("cloud", "RSS `cloud`"), self.cloud.as_ref());
-        v.str(key("rating", "RSS `rating` (the PICS label)"), self.rating);
-        v.object(key("text_input", "RSS `textInput` (`textinput`)"), self.text_input.as_ref());
-        v.object(
-            key("syndication", "RSS 1.0 `mod_syndication` (`sy:`)"),
-            self.syndication.as_ref(),
-        );
-        v.strs(key("topics", "`taxo:topics` resources, as written, unique"), &self.topics);
-        v.list(
-            key("links", "Atom `link`s of other relations (`hub`, `payment`, `replies`, …)"),
-            &self.links,
-        );
-    }
+/// The feed's keys beyond the spec's model.
+fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
+    v.str(key("id", "Atom `id`, RSS 1.0 channel `rdf:about`"), f.id);
+    v.str(key("language", "RSS `language` / `dc:language`, Atom root `xml:lang`"), f.language);
+    v.object(key("generator", "RSS/Atom `generator`"), f.generator.as_ref());
+    v.str(key("rights", "RSS `copyright`, Atom `rights` (plain text), `dc:rights`"), f.rights);
+    v.uint(key("ttl", "RSS `ttl`, minutes"), f.ttl);
+    v.uints(key("skip_hours", "RSS `skipHours`: 0–23, unique, document order"), &f.skip_hours);
+    v.strs(key("skip_days", "RSS `skipDays`: `Monday` … `Sunday`"), &f.skip_days);
+    v.object(key("image", "RSS `image`"), f.image.as_ref());
+    v.list(
+        key(
+            "category_details",
+            "categories with scheme and label (RSS `category@domain` is `scheme`)",
+        ),
+        &f.category_details,
+    );
+    v.list(key("contributors", "Atom `contributor`s"), &f.contributors);
+    v.object(key("itunes", "iTunes podcast fields (RSS 2.0)"), Some(&f.itunes));
+    v.object(key("podcast", "Podcast namespace fields"), Some(&f.podcast));
+    v.object(
+        key("updated_lenient", "a non-standard date read when the spec's `updated` is null"),
+        f.updated_lenient,
+    );
+    v.str(
+        key(
+            "version",
+            "format version: RSS `rss@version` as written; RSS 1.0 `1.0` (`0.90`); Atom \
+             `1.0`; Atom 0.3 its `version`, else `0.3`",
+        ),
+        f.version,
+    );
+    v.date(key("pub_date", "RSS 2.0 channel `pubDate`, on its own"), f.pub_date);
+    v.date(
+        key("last_build_date", "RSS 2.0 channel `lastBuildDate`, on its own"),
+        f.last_build_date,
+    );
+    v.str(
+        key("updated_from", "`pubDate` | `lastBuildDate`: which element gave `updated` (RSS 2.0)"),
+        f.updated_from,
+    );
+    v.object(key("web_master", "RSS `webMaster` (mailbox form split)"), f.web_master.as_ref());
+    v.str(key("docs", "RSS `docs` (URL)"), f.docs);
+    v.object(key("cloud", "RSS `cloud`"), f.cloud.as_ref());
+    v.str(key("rating", "RSS `rating` (the PICS label)"), f.rating);
+    v.object(key("text_input", "RSS `textInput` (`textinput`)"), f.text_input.as_ref());
+    v.object(key("syndication", "RSS 1.0 `mod_syndication` (`sy:`)"), f.syndication.as_ref());
+    v.strs(key("topics", "`taxo:topics` resources, as written, unique"), &f.topics);
+    v.list(
+        key("links", "Atom `link`s of other relations (`hub`, `payment`, `replies`, …)"),
+        &f.links,
+    );
 }
 
 fn walk_feed_extraction<V: Visit>(v: &mut V, x: Option<&FeedExtraction<'_>>) {
@@ -412,13 +392,7 @@ impl Walk for Entry<'_> {
             ),
             &self.enclosures,
         );
-        self.ext.walk(v);
-    }
-}
-
-impl Walk for EntryExt<'_> {
-    const NAME: &'static str = "entry";
-    fn walk<V: Visit>(&self, v: &mut V) {
+        // Beyond the spec's model.
         v.str(
             key("id", "Atom `id`, RSS `guid`, RSS 1.0 `rdf:about`, as written (never invented)"),
             self.id,
@@ -429,7 +403,7 @@ impl Walk for EntryExt<'_> {
         );
         v.str(key("comments", "RSS `comments` (URL)"), self.comments);
         v.object(key("source", "RSS `source`, Atom `source`"), self.source.as_ref());
-        v.list(key("category_details", "categories with scheme and label"), &self.categories);
+        v.list(key("category_details", "categories with scheme and label"), &self.category_details);
         v.list(key("contributors", "Atom `contributor`s"), &self.contributors);
         v.object(key("itunes", "iTunes podcast fields"), Some(&self.itunes));
         v.object(key("podcast", "Podcast namespace fields"), self.podcast.as_deref());
@@ -513,8 +487,8 @@ impl Walk for EntryRow<'_, '_> {
         v.text(key("feed_title", "the feed's `title`"), f.and_then(|f| f.title.as_ref()));
         v.str(key("feed_page_url", "the feed's `page_url`"), f.and_then(|f| f.page_url));
         v.str(key("feed_url", "the feed's `feed_url`"), f.and_then(|f| f.feed_url));
-        v.str(key("feed_id", "the feed's `id`"), f.and_then(|f| f.ext.id));
-        v.str(key("feed_language", "the feed's `language`"), f.and_then(|f| f.ext.language));
+        v.str(key("feed_id", "the feed's `id`"), f.and_then(|f| f.id));
+        v.str(key("feed_language", "the feed's `language`"), f.and_then(|f| f.language));
         v.date(key("feed_updated", "the feed's `updated`"), f.and_then(|f| f.updated));
         v.str(
             key("feed_canonical_url", "the feed's `canonical_url` (`--extract`)"),

@@ -560,16 +560,16 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
     for i in [&mut feed.icon, &mut feed.logo].into_iter().flatten() {
         opt(&mut i.url);
     }
-    if let Some(i) = &mut feed.ext.image {
+    if let Some(i) = &mut feed.image {
         opt(&mut i.url);
         opt(&mut i.link);
     }
-    if let Some(g) = &mut feed.ext.generator {
+    if let Some(g) = &mut feed.generator {
         opt(&mut g.uri);
     }
-    opt(&mut feed.ext.itunes.new_feed_url);
-    opt(&mut feed.ext.docs);
-    if let Some(t) = &mut feed.ext.text_input {
+    opt(&mut feed.itunes.new_feed_url);
+    opt(&mut feed.docs);
+    if let Some(t) = &mut feed.text_input {
         opt(&mut t.link);
     }
     let links = |ls: &mut Vec<crate::model::ext::Link<'_>>| {
@@ -579,7 +579,7 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
             dropped.set(true);
         }
     };
-    links(&mut feed.ext.links);
+    links(&mut feed.links);
     let persons = |ps: &mut [crate::Person<'_>]| {
         for p in ps {
             opt(&mut p.page_url);
@@ -589,8 +589,8 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
         }
     };
     persons(&mut feed.authors);
-    persons(&mut feed.ext.contributors);
-    for p in &mut feed.ext.podcast.persons {
+    persons(&mut feed.contributors);
+    for p in &mut feed.podcast.persons {
         opt(&mut p.img);
         opt(&mut p.href);
     }
@@ -602,13 +602,13 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
         for x in &mut e.enclosures {
             opt(&mut x.url);
         }
-        opt(&mut e.ext.comments);
-        opt(&mut e.ext.comment_feed_url);
-        links(&mut e.ext.links);
-        for r in &mut e.ext.in_reply_to {
+        opt(&mut e.comments);
+        opt(&mut e.comment_feed_url);
+        links(&mut e.links);
+        for r in &mut e.in_reply_to {
             opt(&mut r.url);
         }
-        if let Some(m) = &mut e.ext.media {
+        if let Some(m) = &mut e.media {
             for c in &mut m.contents {
                 opt(&mut c.url);
             }
@@ -617,12 +617,12 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
                 dropped.set(true);
             }
         }
-        if let Some(s) = &mut e.ext.source {
+        if let Some(s) = &mut e.source {
             opt(&mut s.url);
         }
         persons(&mut e.authors);
-        persons(&mut e.ext.contributors);
-        if let Some(pc) = &mut e.ext.podcast {
+        persons(&mut e.contributors);
+        if let Some(pc) = &mut e.podcast {
             for p in &mut pc.persons {
                 opt(&mut p.img);
                 opt(&mut p.href);
@@ -638,7 +638,7 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
             }
         }
     }
-    let before = feed.ext.podcast.funding.len();
-    feed.ext.podcast.funding.retain(|f| is_safe_url(f.url));
-    dropped.get() || feed.ext.podcast.funding.len() != before
+    let before = feed.podcast.funding.len();
+    feed.podcast.funding.retain(|f| is_safe_url(f.url));
+    dropped.get() || feed.podcast.funding.len() != before
 }

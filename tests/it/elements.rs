@@ -55,7 +55,7 @@ fn s(v: &str) -> Option<&str> {
 fn rss2_channel_elements() {
     let (owned, j) = parse("rss2-channel-elements.xml");
     let f = owned.feed();
-    let x = &f.ext;
+    let x = &f;
     assert_eq!(x.version, s("0.92"));
     assert_eq!(x.web_master.as_ref().unwrap().email, s("betty@herald.example"));
     assert_eq!(x.web_master.as_ref().unwrap().name, s("Betty Guernsey"));
@@ -133,7 +133,7 @@ fn image_defaults() {
     let doc = "<rss version='2.0'><channel><image><url>/i.gif</url><width>100</width></image></channel></rss>";
     let (owned, j) = parse_doc(doc, Options::default());
     let f = owned.feed();
-    let img = f.ext.image.unwrap();
+    let img = f.image.unwrap();
     assert_eq!((img.width, img.height), (Some(100), None));
     assert_eq!((img.display_width, img.display_height), (Some(100), Some(31)));
     assert_eq!(
@@ -141,14 +141,14 @@ fn image_defaults() {
         json!({"url": "https://base.example/i.gif", "width": 100,
                                   "display_width": 100, "display_height": 31})
     );
-    assert_eq!(f.ext.version, s("2.0"));
+    assert_eq!(f.version, s("2.0"));
 }
 
 #[test]
 fn rss2_modules() {
     let (owned, j) = parse("rss2-modules.xml");
     let f = owned.feed();
-    let sy = f.ext.syndication.as_ref().unwrap();
+    let sy = f.syndication.as_ref().unwrap();
     assert_eq!(sy.update_period, s("hourly"));
     assert_eq!(sy.update_frequency, Some(2));
     assert_eq!(sy.update_base.unwrap().to_string(), "2000-01-01T12:00:00Z");
@@ -157,7 +157,7 @@ fn rss2_modules() {
         json!({"update_period": "hourly", "update_frequency": 2,
                "update_base": "2000-01-01T12:00:00Z"})
     );
-    let e = &f.entries[0].ext;
+    let e = &f.entries[0];
     assert_eq!(e.comment_count, Some(42));
     assert_eq!(e.comment_feed_url, s("https://base.example/1/comments/feed"));
     assert_eq!(e.thread_total, Some(7));
@@ -218,7 +218,7 @@ fn rss2_modules() {
 fn atom_modules() {
     let (owned, j) = parse("atom-modules.xml");
     let f = owned.feed();
-    assert_eq!(f.ext.version, s("1.0"));
+    assert_eq!(f.version, s("1.0"));
     assert_eq!(
         j["links"],
         json!([{"rel": "hub", "url": "https://pubsubhubbub.example/"},
@@ -253,14 +253,14 @@ fn atom_modules() {
     assert_eq!(e0["computed_updated"], "2024-01-20T10:00:00Z");
     assert_eq!(e0["computed_authors"], json!([{"name": "Ann"}]));
     assert_eq!(j["entries"][1]["computed_updated"], "2024-02-01T00:00:00Z");
-    assert_eq!(f.entries[0].ext.in_reply_to[0].id, "tag:blog.example,2024:1");
+    assert_eq!(f.entries[0].in_reply_to[0].id, "tag:blog.example,2024:1");
 }
 
 #[test]
 fn rss1_modules() {
     let (owned, j) = parse("rss1-modules.xml");
     let f = owned.feed();
-    assert_eq!(f.ext.version, s("1.0"));
+    assert_eq!(f.version, s("1.0"));
     assert_eq!(
         j["topics"],
         json!(["http://meerkat.oreillynet.com/?c=cat23", "http://meerkat.oreillynet.com/?c=47"])
@@ -278,7 +278,7 @@ fn rss1_modules() {
 
 #[test]
 fn versions() {
-    let v = |doc: &str| parse_doc(doc, Options::default()).0.feed().ext.version.map(str::to_owned);
+    let v = |doc: &str| parse_doc(doc, Options::default()).0.feed().version.map(str::to_owned);
     assert_eq!(v("<rss version='0.91'><channel/></rss>"), Some("0.91".to_owned()));
     assert_eq!(v("<rss><channel/></rss>"), None);
     assert_eq!(v("<feed xmlns='http://purl.org/atom/ns#' version='0.3'/>"), Some("0.3".to_owned()));
@@ -298,7 +298,7 @@ fn spec_exact_keeps_the_additions() {
     o.spec_exact = true;
     let (exact, _) = parse_doc(&fixture("rss2-modules.xml"), o);
     let (default, _) = parse("rss2-modules.xml");
-    assert_eq!(exact.feed().entries[0].ext.media, default.feed().entries[0].ext.media);
+    assert_eq!(exact.feed().entries[0].media, default.feed().entries[0].media);
     assert_eq!(exact.feed().entries[0].enclosures, default.feed().entries[0].enclosures);
 }
 
@@ -349,19 +349,19 @@ fn dedup_is_linear_and_keeps_first_seen_order() {
     // the `dc:subject`s.
     assert_eq!(e.categories.len(), N, "each term once");
     assert_eq!((e.categories[0], e.categories[N - 1]), ("t0", "t199999"));
-    assert_eq!(e.ext.categories.len(), 2 * N);
-    assert_eq!((e.ext.categories[0].term, e.ext.categories[1].term), ("t0", "u0"));
-    assert_eq!(e.ext.categories[2 * N - 1].term, "u199999");
+    assert_eq!(e.category_details.len(), 2 * N);
+    assert_eq!((e.category_details[0].term, e.category_details[1].term), ("t0", "u0"));
+    assert_eq!(e.category_details[2 * N - 1].term, "u199999");
     assert_eq!(e.authors.len(), N);
     assert_eq!(e.authors[7].name, Some("a7"));
-    let keywords = &e.ext.itunes.keywords;
+    let keywords = &e.itunes.keywords;
     assert_eq!((keywords.len(), keywords[0], keywords[N - 1]), (N, "k0", "k199999"));
-    let media = &e.ext.media.as_ref().unwrap().keywords;
+    let media = &e.media.as_ref().unwrap().keywords;
     assert_eq!(media.len(), 2 * N);
     assert_eq!((media[0], media[1], media[2 * N - 1]), ("m0", "k0", "k199999"));
-    let topics = &e.ext.topics;
+    let topics = &e.topics;
     assert_eq!((topics.len(), topics[0], topics[N - 1]), (N, "r0", "r199999"));
-    let it = &f.ext.itunes.categories;
+    let it = &f.itunes.categories;
     assert_eq!(it.len(), N / 2);
     assert_eq!(it[0].text, "c0");
     assert_eq!(it[0].subcategories, vec!["s0", "s100000"]);

@@ -44,10 +44,10 @@ fn invalid_values(doc: &str, spec_exact: bool) -> Vec<String> {
     let f = p.feed.as_ref().unwrap();
     if doc == BAD {
         // Left out: nothing of the bad values reaches the model.
-        assert_eq!(f.ext.ttl, None);
-        assert_eq!(f.ext.skip_hours, [0, 3]);
-        assert_eq!(f.ext.skip_days, ["Monday"]);
-        assert_eq!(f.ext.itunes.explicit, None);
+        assert_eq!(f.ttl, None);
+        assert_eq!(f.skip_hours, [0, 3]);
+        assert_eq!(f.skip_days, ["Monday"]);
+        assert_eq!(f.itunes.explicit, None);
         let e = &f.entries[0];
         assert_eq!((e.updated, e.duration), (None, None));
         assert_eq!(e.enclosures[0].length, None);
@@ -153,7 +153,7 @@ fn module_attributes_and_flags() {
     let p = parser.parse_str(doc, None).unwrap();
     let e = &p.feed.as_ref().unwrap().entries[0];
     // The related link's length, which `other_link` reads trimmed, is kept (and not flagged).
-    assert_eq!(e.ext.links.iter().find(|l| l.rel == "related").and_then(|l| l.length), Some(5));
+    assert_eq!(e.links.iter().find(|l| l.rel == "related").and_then(|l| l.length), Some(5));
 
     let rss = r#"<rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0">
         <channel><title>t</title><podcast:locked>maybe</podcast:locked></channel></rss>"#;

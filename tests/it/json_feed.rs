@@ -33,7 +33,7 @@ fn json_feed_1_1_maps_into_the_model() {
     assert_eq!(feed.feed_url, Some("https://notebook.example.org/feed.json"));
     assert_eq!(feed.logo.unwrap().url, Some("https://notebook.example.org/images/icon-512.png"));
     assert_eq!(feed.icon.unwrap().url, Some("https://notebook.example.org/favicon.ico"));
-    assert_eq!(feed.ext.language, Some("en-US"));
+    assert_eq!(feed.language, Some("en-US"));
     let author = feed.authors[0];
     assert_eq!(author.name, Some("Brent Example"));
     assert_eq!(author.page_url, Some("https://brent.example.org/"));
@@ -41,7 +41,7 @@ fn json_feed_1_1_maps_into_the_model() {
 
     assert_eq!(feed.entries.len(), 2);
     let e = &feed.entries[0];
-    assert_eq!(e.id(), Some("https://notebook.example.org/2024/01/15/json-feed"));
+    assert_eq!(e.id, Some("https://notebook.example.org/2024/01/15/json-feed"));
     assert_eq!(e.page_url, Some("https://notebook.example.org/2024/01/15/json-feed"));
     assert_eq!(plain(&e.title), Some("Why \"JSON Feed\"?"));
     assert_eq!(plain(&e.summary), Some("A format for the rest of us"));
@@ -57,10 +57,10 @@ fn json_feed_1_1_maps_into_the_model() {
     assert_eq!(feed.computed_authors(e)[0].name, Some("Brent Example"));
 
     let e = &feed.entries[1];
-    assert_eq!(e.id(), Some("2"), "a numeric id is coerced to its text");
+    assert_eq!(e.id, Some("2"), "a numeric id is coerced to its text");
     assert_eq!(plain(&e.content), Some("A short note, no title."));
     assert_eq!(e.published, None);
-    let lenient = e.ext.published_lenient.unwrap();
+    let lenient = e.published_lenient.unwrap();
     assert_eq!(
         (lenient.timestamp.to_string(), lenient.form.as_str()),
         ("2024-01-17T09:15:00Z".into(), "us-month-name")
@@ -170,7 +170,7 @@ fn huge_arrays_are_cut_at_max_entries_and_skipped_without_being_built() {
     let parsed = parser.parse_str(&doc, None).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
     assert_eq!(feed.entries.len(), 1000);
-    assert_eq!(feed.entries[999].id(), Some("999"));
+    assert_eq!(feed.entries[999].id, Some("999"));
     let limit = parsed.diagnostics.iter().find(|d| d.kind == DiagnosticKind::LimitReached).unwrap();
     assert!(limit.message.contains("49000 members past the limit of 1000"), "{}", limit.message);
 }

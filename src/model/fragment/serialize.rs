@@ -6,7 +6,7 @@
 
 use crate::simd::block;
 
-use super::{
+use super::node::{
     Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS,
 };
 
