@@ -72,8 +72,7 @@ fn bench_pipeline(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for (i, d) in docs.iter().enumerate() {
-                let fp =
-                    fingerprint(&parser.parse_bytes(black_box(&d.bytes), None, Some(BASE_URL)));
+                let fp = fingerprint(&parser.parse_bytes(black_box(&d.bytes), Some(BASE_URL)));
                 if fp != expected[i] {
                     check(false, || format!("{}: got {fp:?}, expected {:?}", d.path, expected[i]));
                 }
@@ -89,7 +88,7 @@ fn bench_pipeline(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for (i, d) in docs.iter().enumerate() {
-                let parsed = parser.parse_bytes(black_box(&d.bytes), None, Some(BASE_URL));
+                let parsed = parser.parse_bytes(black_box(&d.bytes), Some(BASE_URL));
                 let fp = fingerprint(&parsed);
                 if fp != expected[i] {
                     check(false, || format!("{}: got {fp:?}, expected {:?}", d.path, expected[i]));

@@ -38,12 +38,12 @@ fn main() {
         entries = 0;
         for (path, d) in &docs {
             if json {
-                let parsed = parser.parse_bytes(d, None, None).unwrap();
+                let parsed = parser.parse_bytes(d, None).unwrap();
                 out.encode(path, &parsed);
                 entries += parsed.feed.map_or(0, |f| f.entries.len());
                 continue;
             }
-            let parsed = parser.parse_bytes(d, None, Some("https://example.org/")).unwrap();
+            let parsed = parser.parse_bytes(d, Some("https://example.org/")).unwrap();
             entries += parsed.feed.map_or(0, |f| f.entries.len());
         }
         best = best.min(t.elapsed().as_secs_f64());

@@ -93,7 +93,44 @@ pub enum DiagnosticKind {
     EncodingGuessed,
 }
 
+/// What a diagnostic means for the data: whether something the document held was lost or
+/// changed on the way to the record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Read as the document meant it, or filled where the spec's steps left a null: a web
+    /// recovery rule, an HTML entity in XML, a bare `&`, an encoding detected, a DOCTYPE
+    /// skipped.
+    Note,
+    /// Something was lost, cut or may be wrong: malformed or truncated markup, bytes not in
+    /// the encoding, a value of the wrong type left out, a limit reached, not a feed.
+    Damage,
+}
+
 impl DiagnosticKind {
+    /// Whether this kind of diagnostic means data was damaged ([`Severity::Damage`]) or is
+    /// a note on how it was read ([`Severity::Note`]).
+    pub fn severity(self) -> Severity {
+        match self {
+            DiagnosticKind::HtmlEntity
+            | DiagnosticKind::BareAmpersand
+            | DiagnosticKind::DoctypeIgnored
+            | DiagnosticKind::Recovered
+            | DiagnosticKind::EncodingGuessed => Severity::Note,
+            DiagnosticKind::MalformedXml
+            | DiagnosticKind::MismatchedEndTag
+            | DiagnosticKind::UnclosedElement
+            | DiagnosticKind::UnknownEntity
+            | DiagnosticKind::UnboundPrefix
+            | DiagnosticKind::ContentAfterRoot
+            | DiagnosticKind::InvalidCharacter
+            | DiagnosticKind::InvalidEncoding
+            | DiagnosticKind::LimitReached
+            | DiagnosticKind::NotAFeed
+            | DiagnosticKind::InvalidJson
+            | DiagnosticKind::InvalidValue => Severity::Damage,
+        }
+    }
+
     /// A stable snake_case name (used in JSON records).
     pub fn as_str(self) -> &'static str {
         match self {

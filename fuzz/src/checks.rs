@@ -21,7 +21,7 @@ use feedmill::input::{self, Response, ResponseVerdict};
 use feedmill::model::date::{parse_rfc3339, parse_rfc822, parse_w3cdtf};
 use feedmill::model::lenient_date::parse_lenient;
 use feedmill::{
-    DiagnosticKind, Error, Feed, Limits, Options, OwnedFeed, Parsed, Parser, Text, Timestamp,
+    DiagnosticKind, Error, Feed, Limits, Options, OwnedParsed, Parsed, Parser, Text, Timestamp,
 };
 
 // ------------------------------------------------------------------------------------------
@@ -228,13 +228,16 @@ pub fn check_fragments(f: &Feed<'_>) {
     }
 }
 
-/// The owned parse ([`OwnedFeed::parse_bytes`]) of a body gives what the borrowed one gave.
+/// The owned parse ([`OwnedParsed::parse_bytes`]) of a body gives what the borrowed one gave,
+/// and so do its entries taken on their own.
 pub fn check_owned_matches(data: &[u8], options: &Options, borrowed: &Snapshot) {
-    let (owned, diagnostics) = OwnedFeed::parse_bytes(data, options, None, None)
+    let owned = OwnedParsed::parse_bytes(data, options, None)
         .expect("the owned parse fails where the borrowed one succeeded");
-    assert_eq!(owned.as_ref().map(|o| format!("{:?}", o.feed())), borrowed.feed, "owned feed");
-    assert_eq!(owned.as_ref().map(|o| o.format()), borrowed.format, "owned format");
-    assert_eq!(diagnostics, borrowed.diagnostics, "owned diagnostics");
+    assert_eq!(&snapshot(owned.get()), borrowed, "owned parse");
+    let entries: Vec<String> = owned.entries().iter().map(|e| format!("{:?}", e.get())).collect();
+    let in_feed: Vec<String> =
+        owned.feed().map_or(vec![], |f| f.entries.iter().map(|e| format!("{e:?}")).collect());
+    assert_eq!(entries, in_feed, "owned entries");
 }
 
 /// Diagnostics lie inside the input: an [`DiagnosticKind::InvalidEncoding`] offset is into the
@@ -1200,7 +1203,7 @@ pub fn check_parse_document(data: &[u8]) {
     DEFAULT_PARSER.with(|p| {
         let mut p = p.borrow_mut();
         let parsed = p
-            .parse_bytes(data, None, None)
+            .parse_bytes(data, None)
             .expect("parse_bytes with default limits and no base URL fails");
         check_parsed_light(&parsed, data.len(), &decoded.text, &Limits::default());
     });
@@ -1217,14 +1220,14 @@ pub fn check_parse_document_heavy(data: &[u8]) {
     let first = DEFAULT_PARSER.with(|p| {
         let mut p = p.borrow_mut();
         let parsed = p
-            .parse_bytes(data, None, None)
+            .parse_bytes(data, None)
             .expect("parse_bytes with default limits and no base URL fails");
         check_parsed(&parsed, data.len(), &decoded.text, &limits);
         snapshot(&parsed)
     });
     // 2. Determinism: a fresh parser gives the same result.
     let mut fresh = Parser::new(Options::default());
-    let second = snapshot(&fresh.parse_bytes(data, None, None).unwrap());
+    let second = snapshot(&fresh.parse_bytes(data, None).unwrap());
     assert_eq!(first, second, "parse_bytes is not deterministic");
     check_owned_matches(data, fresh.options(), &first);
     // 3. A body that decodes as itself (UTF-8, nothing stripped, no encoding guessed: a
@@ -1341,15 +1344,9 @@ fn response_case(case: &ResponseCase, heavy: bool) {
             }
             check_parsed(&p, case.body.len(), &decoded.text, &Limits::default());
             let first = snapshot(&p);
-            // parse_response = decode with the Content-Type charset + parse_bytes's processing.
-            let charset = case
-                .content_type
-                .as_deref()
-                .and_then(input::MimeType::parse)
-                .and_then(|m| m.charset().map(Cow::into_owned));
-            let mut again = Parser::new(Options::default());
-            let second = snapshot(&again.parse_bytes(&case.body, charset.as_deref(), url).unwrap());
-            assert_eq!(first, second, "parse_response and parse_bytes with its charset differ");
+            // The owned parse of the response gives what the borrowed one gave.
+            let owned = OwnedParsed::parse_response(&res, &Options::default()).unwrap();
+            assert_eq!(first, snapshot(owned.get()), "owned and borrowed parse_response differ");
         }
     }
 }
@@ -1380,7 +1377,7 @@ fn limits_case(case: &LimitsCase, heavy: bool) {
     let mut opts = Options::default();
     opts.limits = limits.clone();
     let mut parser = Parser::new(opts.clone());
-    let result = parser.parse_bytes(&case.body, None, None);
+    let result = parser.parse_bytes(&case.body, None);
     if case.body.len() > limits.max_input_bytes {
         assert_eq!(
             result.err(),
@@ -1409,16 +1406,12 @@ fn limits_case(case: &LimitsCase, heavy: bool) {
     check_parsed(&p, case.body.len(), &decoded.text, &limits);
     let first = snapshot(&p);
     let mut fresh = Parser::new(opts.clone());
-    assert_eq!(
-        first,
-        snapshot(&fresh.parse_bytes(&case.body, None, None).unwrap()),
-        "not deterministic"
-    );
+    assert_eq!(first, snapshot(&fresh.parse_bytes(&case.body, None).unwrap()), "not deterministic");
     // The same limits but no entry limit: the limited entries are a prefix, the rest is equal.
     let mut unlimited = opts;
     unlimited.limits.max_entries = usize::MAX;
     let mut up = Parser::new(unlimited);
-    let all = up.parse_bytes(&case.body, None, None).unwrap();
+    let all = up.parse_bytes(&case.body, None).unwrap();
     assert_eq!(first.format, all.format);
     if let (Some(cut), Some(full)) = (&p.feed, &all.feed) {
         let (mut cut, mut full) = (cut.clone(), full.clone());
@@ -2256,7 +2249,7 @@ fn document_lint(data: &[u8], heavy: bool) {
     // 2026-11-24T00:00:00Z, fixed so that a run is reproducible.
     options.lint = Some(feedmill::lint::LintOptions::at(1_795_478_400));
     let mut linting = Parser::new(options);
-    let parsed = linting.parse_bytes(data, None, None).expect("parse_bytes with lint fails");
+    let parsed = linting.parse_bytes(data, None).expect("parse_bytes with lint fails");
     let report = parsed.lint.as_ref().expect("lint on gives a report");
     for f in &report.findings {
         assert!(
@@ -2276,7 +2269,7 @@ fn document_lint(data: &[u8], heavy: bool) {
     }
     let linted = snapshot(&parsed);
     let mut plain = Parser::new(Options::default());
-    let unlinted = snapshot(&plain.parse_bytes(data, None, None).unwrap());
+    let unlinted = snapshot(&plain.parse_bytes(data, None).unwrap());
     assert_eq!(linted, unlinted, "linting changed the parse");
 }
 

@@ -72,5 +72,5 @@ pub fn process_document<'p>(
     bytes: &'p [u8],
     base_url: Option<&'p str>,
 ) -> Processed<'p> {
-    processed(parser.parse_bytes(bytes, None, base_url))
+    processed(parser.parse_bytes(bytes, base_url))
 }

@@ -54,7 +54,7 @@ fn text_values_are_a_string_and_a_type() {
     let mut parser = crate::Parser::new(crate::Options::default());
     let doc = br#"<feed xmlns="http://www.w3.org/2005/Atom"><title type="html">&lt;b&gt;B&lt;/b&gt;</title>
 <entry><title>Plain</title><updated>2024-01-02T03:04:05.1234567Z</updated></entry><entry/></feed>"#;
-    let parsed = parser.parse_bytes(doc, None, None).unwrap();
+    let parsed = parser.parse_bytes(doc, None).unwrap();
     let mut b = RecordBatchBuilder::new(Layout::Records);
     b.append(&view(parsed.feed.as_ref()));
     b.append(&view(None));

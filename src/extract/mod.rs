@@ -10,11 +10,9 @@
 use bumpalo::Bump;
 
 mod canonical;
-mod masks;
-mod text;
 
+pub use crate::html::text::{plain_text, text_content, word_count};
 pub use canonical::{canonical_url_in, canonicalize_url, canonicalize_url_cow, TRACKING_PARAMS};
-pub use text::{plain_text, text_content, word_count};
 
 use crate::model::{Entry, Feed, Text};
 

@@ -2,8 +2,8 @@
 //! they replaced (kept here verbatim), on the real corpus and on generated strings.
 
 use super::canonical::*;
-use super::text::*;
 use super::*;
+use crate::html::text::*;
 use crate::html::{Html, NodeKind, HTML_NS};
 use crate::model::url::is_canonical_http_url;
 use crate::model::Text;
@@ -183,8 +183,7 @@ fn for_each_corpus_text(mut f: impl FnMut(&Text<'_>)) -> usize {
         for entry in std::fs::read_dir(root.join(dir)).unwrap() {
             let bytes = std::fs::read(entry.unwrap().path()).unwrap();
             let mut parser = crate::Parser::new(crate::Options::default());
-            let Ok(parsed) = parser.parse_bytes(&bytes, None, Some("https://example.org/feed"))
-            else {
+            let Ok(parsed) = parser.parse_bytes(&bytes, Some("https://example.org/feed")) else {
                 continue;
             };
             let Some(feed) = &parsed.feed else { continue };
@@ -592,8 +591,7 @@ fn canonical_url_fast_path_agrees_on_the_corpus() {
                 fast += check_url(&cand[..end]) as usize;
             }
             let mut parser = crate::Parser::new(crate::Options::default());
-            let Ok(parsed) = parser.parse_bytes(&bytes, None, Some("https://example.org/feed"))
-            else {
+            let Ok(parsed) = parser.parse_bytes(&bytes, Some("https://example.org/feed")) else {
                 continue;
             };
             let Some(feed) = &parsed.feed else { continue };

@@ -1,5 +1,6 @@
 //! Stage 4: formats. "Process a feed document" \[10\]: root dispatch to the Atom, RSS 2.0
-//! and RSS 1.0 state machines, then "cleanup feed".
+//! and RSS 1.0 state machines (JSON Feed: by its content), then "cleanup feed". Owns the
+//! result of processing one document ([`Parsed`]) and the [`Format`] names.
 //!
 //! Each format module walks the spec's "switch by namespace and local name" tables directly
 //! over the pull reader — one `match (ns, local)` arm per row — and builds the model in one
@@ -18,16 +19,81 @@ use bumpalo::Bump;
 use url::Url;
 
 use crate::xml::{Event, Ns, XmlReader};
-use crate::{DiagnosticKind, Format, Options, Parsed};
+use crate::{lint, Diagnostic, DiagnosticKind, Feed, Options};
 use common::Ctx;
 
-/// Process a feed document: `document` is the decoded text, `base` the document URL.
+/// The feed format, by root element (JSON Feed: by its `version`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// `rss` in the null namespace (RSS 0.9x and 2.0).
+    Rss2,
+    /// `rdf:RDF` (RSS 1.0 and 0.90).
+    Rss1,
+    /// `feed` in the Atom 1.0 namespace.
+    Atom,
+    /// `feed` in the Atom 0.3 namespace.
+    Atom03,
+    /// JSON Feed 1.0 or 1.1 (`format::json_feed`).
+    Json,
+}
+
+impl Format {
+    /// Stable name used in JSON records.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Rss2 => "rss2",
+            Format::Rss1 => "rss1",
+            Format::Atom => "atom",
+            Format::Atom03 => "atom03",
+            Format::Json => "json",
+        }
+    }
+}
+
+/// The result of processing one document.
+#[derive(Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Parsed<'a> {
+    /// The feed, or `None` when the document is not a feed (spec: null).
+    pub feed: Option<Feed<'a>>,
+    /// The format, when the root element is a feed root.
+    pub format: Option<Format>,
+    /// Everything recovered or ignored, in the order recorded: as the document is read, so in
+    /// document order, except that a diagnostic about an element's value (`recovered`,
+    /// `invalid_value`) is recorded once the element is read, with the element's start offset
+    /// (after any diagnostic from inside it).
+    pub diagnostics: Vec<Diagnostic>,
+    /// The character encoding the document was decoded with (`None` when the caller gave
+    /// decoded text, or when a response was rejected before decoding).
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+    /// The lint report, when [`Options::lint`] is set (its findings are empty for documents
+    /// that are not RSS 2.0).
+    pub lint: Option<lint::Report>,
+}
+
+impl Parsed<'_> {
+    /// The result of a document that is not a feed, with the diagnostic saying why.
+    pub(crate) fn not_a_feed(why: crate::Diagnostic) -> Self {
+        Parsed { feed: None, format: None, diagnostics: vec![why], encoding: None, lint: None }
+    }
+}
+
+/// Process a feed document: `document` is the decoded text, `base` the document URL. A
+/// JSON Feed is recognized by its content ([`json_feed::looks_like_json`]); everything else
+/// is read as XML.
 pub fn process_document<'a>(
     arena: &'a Bump,
     document: &'a str,
     base: Url,
     options: &Options,
 ) -> Parsed<'a> {
+    if json_feed::looks_like_json(document) {
+        let mut parsed = json_feed::process_document(arena, document, &base, &options.limits);
+        // The lint covers RSS 2.0 only: other formats get an empty report.
+        parsed.lint = options.lint.as_ref().map(|_| crate::lint::Report::default());
+        return parsed;
+    }
     let mut r = XmlReader::with_limits(arena, document, &options.limits);
     r.set_recover(options.recover());
     let lint = options

@@ -38,12 +38,15 @@ mod attrs;
 mod fast;
 mod sanitize;
 mod tags;
+pub(crate) mod text;
 #[cfg(test)]
 mod tests;
 mod tree;
 
 #[cfg(feature = "strict-sanitize")]
-pub(crate) use crate::model::fragment::serialize::{html_escape, is_void};
+pub(crate) use crate::model::fragment::serialize::html_escape;
+#[cfg(feature = "strict-sanitize")]
+pub(crate) use crate::model::fragment::serialize::is_void;
 pub use crate::model::fragment::{
     Attribute, Element, Html, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS,
     XML_NS,
@@ -160,7 +163,7 @@ pub fn parse_escaped_html_with<'a>(
 /// Test hook (differential fuzzing): [`parse_escaped_html`] computed by html5ever alone, fed
 /// in one piece, without fast paths or work limit. Same result as [`parse_escaped_html`] on
 /// every input that does not hit the limit.
-#[doc(hidden)]
+#[cfg(any(test, feature = "internals"))]
 pub fn parse_escaped_html_reference<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>> {
     parse_full(arena, text, false).0
 }

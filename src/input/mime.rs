@@ -82,13 +82,22 @@ impl<'a> MimeType<'a> {
     }
 
     /// The type, original case (compare with `eq_ignore_ascii_case`).
+    #[cfg(any(test, feature = "internals"))]
     pub fn type_(&self) -> &'a str {
         &self.essence[..self.slash]
     }
 
     /// The subtype, original case.
+    #[cfg(any(test, feature = "internals"))]
     pub fn subtype(&self) -> &'a str {
         &self.essence[self.slash + 1..]
+    }
+
+    /// The parameters, in order, with the standard's validity checks applied: invalid or
+    /// duplicate names are skipped (the first occurrence wins). Names keep their original case.
+    #[cfg(any(test, feature = "internals"))]
+    pub fn params(&self) -> Params<'a> {
+        Params { rest: self.params, seen: Vec::new(), dedupe: true }
     }
 
     /// `type/subtype` as written (original case).
@@ -99,12 +108,6 @@ impl<'a> MimeType<'a> {
     /// Whether the essence equals `essence` (which must be lowercase), ignoring ASCII case.
     pub fn essence_is(&self, essence: &str) -> bool {
         self.essence.eq_ignore_ascii_case(essence)
-    }
-
-    /// The parameters, in order, with the standard's validity checks applied: invalid or
-    /// duplicate names are skipped (the first occurrence wins). Names keep their original case.
-    pub fn params(&self) -> Params<'a> {
-        Params { rest: self.params, seen: Vec::new(), dedupe: true }
     }
 
     /// The value of the parameter `name` (lowercase), or `None`.
@@ -292,6 +295,7 @@ impl<'a> ComputedMime<'a> {
     }
 
     /// Whether the type was determined by sniffing the body rather than taken from the header.
+    #[cfg(any(test, feature = "internals"))]
     pub fn is_sniffed(&self) -> bool {
         matches!(self, ComputedMime::Sniffed(_))
     }

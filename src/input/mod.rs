@@ -38,8 +38,11 @@
 pub mod decode;
 pub mod mime;
 
-pub use decode::{decode, Decoded, EncodingSource};
-pub use mime::{computed_mime_type, is_xml_mime_type, ComputedMime, MimeType};
+#[cfg(any(test, feature = "internals"))]
+pub use decode::EncodingSource;
+pub use decode::{decode, Decoded};
+pub use mime::computed_mime_type;
+pub use mime::{ComputedMime, MimeType};
 
 /// A received response, as far as feed processing needs it. Everything is borrowed from the
 /// caller (e.g. a crawl archive record).
@@ -73,6 +76,7 @@ pub enum ResponseVerdict<'i> {
     /// document's address and `decoded.encoding` as its character encoding.
     Xml {
         /// The computed MIME type (an XML MIME type).
+        #[cfg_attr(not(any(test, feature = "internals")), allow(dead_code))]
         computed_mime: ComputedMime<'i>,
         /// The body decoded (BOM, then the `Content-Type` charset, then the XML
         /// declaration, then UTF-8).
@@ -82,6 +86,7 @@ pub enum ResponseVerdict<'i> {
     },
 }
 
+#[cfg(any(test, feature = "internals"))]
 impl ResponseVerdict<'_> {
     /// Whether the body is to be parsed.
     pub fn is_xml(&self) -> bool {
@@ -97,6 +102,7 @@ impl ResponseVerdict<'_> {
 /// 4. otherwise decode the body ([`decode()`]) with the `Content-Type` `charset` parameter (if
 ///    any, even when the type itself was overridden by sniffing) as the transport label →
 ///    [`ResponseVerdict::Xml`].
+#[cfg(any(test, feature = "internals"))]
 pub fn prepare_response<'i>(res: &Response<'i>) -> ResponseVerdict<'i> {
     prepare_response_with(res, false)
 }

@@ -1,6 +1,7 @@
 //! Convenience accessors on the model: what a library user asks of a feed without knowing
-//! which spec field or extension holds it (the entry's id and best date, a text value as
-//! plain text or for display).
+//! which spec field or extension holds it (the entry's best date, a text value for
+//! display). The plain-text accessors (`title_text`, `to_plain_text`) are
+//! `crate::html::text`'s, where text is taken out of HTML.
 
 use std::fmt;
 
@@ -25,27 +26,6 @@ impl Entry<'_> {
         self.updated
             .or(self.published)
             .or_else(|| self.updated_lenient.or(self.published_lenient).map(|l| l.timestamp))
-    }
-}
-
-impl Text<'_> {
-    /// The plain text of the value: a string with its whitespace runs collapsed, or an HTML
-    /// value's visible text (markup removed, `script`/`style` content left out, block
-    /// boundaries as newlines) — the `*_text` values of extraction.
-    ///
-    /// ```
-    /// let mut parser = feedmill::Parser::new(feedmill::Options::default());
-    /// let doc = "<rss><channel><item>\
-    ///            <description>&lt;p&gt;One &lt;b&gt;two&lt;/b&gt;&lt;/p&gt;</description>\
-    ///            </item></channel></rss>";
-    /// let parsed = parser.parse_str(doc, None).unwrap();
-    /// let summary = parsed.feed.as_ref().unwrap().entries[0].summary.as_ref().unwrap();
-    /// assert_eq!(summary.to_plain_text(), "One two");
-    /// assert_eq!(summary.to_string(), "<p>One <b>two</b></p>");
-    /// ```
-    pub fn to_plain_text(&self) -> String {
-        let arena = bumpalo::Bump::new();
-        crate::extract::plain_text(&arena, self).unwrap_or("").to_owned()
     }
 }
 

@@ -18,7 +18,6 @@ pub mod date;
 pub mod ext;
 pub mod fragment;
 pub mod lenient_date;
-mod owned;
 pub mod url;
 
 pub use date::Timestamp;
@@ -28,7 +27,6 @@ use ext::{
 };
 use fragment::Html;
 use lenient_date::LenientDate;
-pub use owned::OwnedFeed;
 
 /// A text construct value: the spec's "null, a string, or a Node" minus null
 /// (null is `Option::None` on the field).

@@ -118,6 +118,7 @@ fn tail_block(bytes: &[u8], pad: u8) -> [u8; BLOCK] {
 /// else appends nothing and returns false. The fast path of [`copy_escaped`] for short
 /// values (names), where its set-up costs more than the copy. `pad` as in [`copy_escaped`].
 #[inline(always)]
+#[cfg(feature = "json")]
 pub(crate) fn copy_short_clean(
     out: &mut Vec<u8>,
     src: &[u8],

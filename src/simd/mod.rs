@@ -17,6 +17,7 @@
 //! Byte searches with no fixed block size use the `memchr` crate (its own SIMD) directly.
 
 pub(crate) mod block;
+pub(crate) mod text_masks;
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod v128;
 #[cfg(target_arch = "x86_64")]

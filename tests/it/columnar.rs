@@ -53,7 +53,7 @@ fn for_each_record(mut each: impl FnMut(&RecordView<'_, '_>)) -> usize {
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
         let source = path.to_str().unwrap();
-        let parsed = parser.parse_bytes(&bytes, None, Some("https://example.org/feed.xml"));
+        let parsed = parser.parse_bytes(&bytes, Some("https://example.org/feed.xml"));
         let parsed = parsed.unwrap();
         let extraction = parsed.feed.as_ref().map(|f| extract(f, &arena, &opts));
         let not_a_feed = Problem { kind: "not_a_feed", message: "not a feed" };

@@ -5,7 +5,7 @@
 
 use feedmill::sink::json::encode_record;
 use feedmill::sink::{RecordView, Status};
-use feedmill::{Options, OwnedFeed, Parser};
+use feedmill::{Options, OwnedParsed, Parser};
 use serde_json::{json, Value};
 
 const BASE: &str = "https://base.example/feed.xml";
@@ -18,7 +18,7 @@ fn fixture(name: &str) -> String {
 }
 
 /// The owned feed and the JSON record's `feed` object of a document.
-fn parse_doc(doc: &str, options: Options) -> (OwnedFeed, Value) {
+fn parse_doc(doc: &str, options: Options) -> (OwnedParsed, Value) {
     let mut parser = Parser::new(options.clone());
     let parsed = parser.parse_str(doc, Some(BASE)).unwrap();
     let feed = parsed.feed.as_ref().expect("a feed");
@@ -38,12 +38,12 @@ fn parse_doc(doc: &str, options: Options) -> (OwnedFeed, Value) {
     let mut out = Vec::new();
     encode_record(&mut out, &rec);
     let v: Value = serde_json::from_slice(&out).unwrap();
-    let owned = OwnedFeed::parse_str(doc, &options, Some(BASE)).unwrap().0.expect("a feed");
-    assert_eq!(owned.feed(), feed, "the owned parse equals the borrowed one");
+    let owned = OwnedParsed::parse_str(doc, &options, Some(BASE)).unwrap();
+    assert_eq!(owned.get(), &parsed, "the owned parse equals the borrowed one");
     (owned, v["feed"].clone())
 }
 
-fn parse(name: &str) -> (OwnedFeed, Value) {
+fn parse(name: &str) -> (OwnedParsed, Value) {
     parse_doc(&fixture(name), Options::default())
 }
 
@@ -54,7 +54,7 @@ fn s(v: &str) -> Option<&str> {
 #[test]
 fn rss2_channel_elements() {
     let (owned, j) = parse("rss2-channel-elements.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     let x = &f;
     assert_eq!(x.version, s("0.92"));
     assert_eq!(x.web_master.as_ref().unwrap().email, s("betty@herald.example"));
@@ -107,7 +107,7 @@ fn rss2_channel_elements() {
 #[test]
 fn computed_values_in_the_record() {
     let (owned, j) = parse("rss2-channel-elements.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     // Entry one has its own author and date; entry two takes the feed's.
     let e = &j["entries"];
     assert_eq!(e[0]["computed_authors"], json!([{"name": "Ed", "email": "ed@herald.example"}]));
@@ -132,7 +132,7 @@ fn computed_values_in_the_record() {
 fn image_defaults() {
     let doc = "<rss version='2.0'><channel><image><url>/i.gif</url><width>100</width></image></channel></rss>";
     let (owned, j) = parse_doc(doc, Options::default());
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     let img = f.image.unwrap();
     assert_eq!((img.width, img.height), (Some(100), None));
     assert_eq!((img.display_width, img.display_height), (Some(100), Some(31)));
@@ -147,7 +147,7 @@ fn image_defaults() {
 #[test]
 fn rss2_modules() {
     let (owned, j) = parse("rss2-modules.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     let sy = f.syndication.as_ref().unwrap();
     assert_eq!(sy.update_period, s("hourly"));
     assert_eq!(sy.update_frequency, Some(2));
@@ -217,7 +217,7 @@ fn rss2_modules() {
 #[test]
 fn atom_modules() {
     let (owned, j) = parse("atom-modules.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     assert_eq!(f.version, s("1.0"));
     assert_eq!(
         j["links"],
@@ -259,7 +259,7 @@ fn atom_modules() {
 #[test]
 fn rss1_modules() {
     let (owned, j) = parse("rss1-modules.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     assert_eq!(f.version, s("1.0"));
     assert_eq!(
         j["topics"],
@@ -278,7 +278,8 @@ fn rss1_modules() {
 
 #[test]
 fn versions() {
-    let v = |doc: &str| parse_doc(doc, Options::default()).0.feed().version.map(str::to_owned);
+    let v =
+        |doc: &str| parse_doc(doc, Options::default()).0.feed().unwrap().version.map(str::to_owned);
     assert_eq!(v("<rss version='0.91'><channel/></rss>"), Some("0.91".to_owned()));
     assert_eq!(v("<rss><channel/></rss>"), None);
     assert_eq!(v("<feed xmlns='http://purl.org/atom/ns#' version='0.3'/>"), Some("0.3".to_owned()));
@@ -298,8 +299,11 @@ fn spec_exact_keeps_the_additions() {
     o.spec_exact = true;
     let (exact, _) = parse_doc(&fixture("rss2-modules.xml"), o);
     let (default, _) = parse("rss2-modules.xml");
-    assert_eq!(exact.feed().entries[0].media, default.feed().entries[0].media);
-    assert_eq!(exact.feed().entries[0].enclosures, default.feed().entries[0].enclosures);
+    assert_eq!(exact.feed().unwrap().entries[0].media, default.feed().unwrap().entries[0].media);
+    assert_eq!(
+        exact.feed().unwrap().entries[0].enclosures,
+        default.feed().unwrap().entries[0].enclosures
+    );
 }
 
 /// Hostile input: 200 000 distinct categories (and `dc:subject`s, `dc:creator`s,

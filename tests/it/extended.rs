@@ -1,7 +1,7 @@
 //! Fields beyond the spec's model and lenient dates (part 3): one fixture
 //! feed per field family under `corpus/fixtures/extended/`.
 
-use feedmill::{Entry, Feed, Options, OwnedFeed, Parser, Text};
+use feedmill::{Entry, Feed, Options, OwnedParsed, Parser, Text};
 
 fn fixture(name: &str) -> String {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -10,13 +10,14 @@ fn fixture(name: &str) -> String {
     std::fs::read_to_string(path).unwrap()
 }
 
-fn parse(name: &str) -> feedmill::OwnedFeed {
+fn parse(name: &str) -> OwnedParsed {
     let doc = fixture(name);
     let base = Some("https://base.example/feed.xml");
     let mut parser = Parser::new(Options::default());
     let parsed = parser.parse_str(&doc, base).unwrap();
-    let owned = OwnedFeed::parse_str(&doc, &Options::default(), base).unwrap().0.expect("a feed");
-    assert_eq!(Some(owned.feed()), parsed.feed.as_ref(), "the owned parse equals the borrowed one");
+    let owned = OwnedParsed::parse_str(&doc, &Options::default(), base).unwrap();
+    assert_eq!(owned.get(), &parsed, "the owned parse equals the borrowed one");
+    assert!(owned.feed().is_some(), "a feed");
     owned
 }
 
@@ -27,7 +28,7 @@ fn s(v: &str) -> Option<&str> {
 #[test]
 fn rss2_channel_fields() {
     let owned = parse("rss2-fields.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     let x = &f;
     assert_eq!(x.language, s("en-us"));
     assert_eq!(x.rights, s("Copyright 2002, Spartanburg Herald-Journal"));
@@ -53,7 +54,7 @@ fn rss2_channel_fields() {
 #[test]
 fn rss2_item_fields() {
     let owned = parse("rss2-fields.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     let e = &f.entries[0];
     assert_eq!(e.id, s("https://herald.example/1"));
     assert_eq!(e.id_is_permalink, Some(true));
@@ -80,7 +81,7 @@ fn rss2_item_fields() {
 #[test]
 fn atom_fields() {
     let owned = parse("atom-fields.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     let x = &f;
     assert_eq!(x.id, s("urn:uuid:60a76c80-d399-11d9-b93C-0003939e0af6"));
     assert_eq!(x.language, s("fr-CA"));
@@ -115,7 +116,7 @@ fn atom_fields() {
 #[test]
 fn rss1_fields() {
     let owned = parse("rss1-fields.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     assert_eq!(f.id, s("http://www.xml.com/xml/news.rss"));
     assert_eq!(f.language, s("en"));
     assert_eq!(f.rights, s("Copyright 2000 O'Reilly"));
@@ -130,7 +131,7 @@ fn rss1_fields() {
 #[test]
 fn itunes_fields() {
     let owned = parse("podcast.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     let it = &f.itunes;
     assert_eq!(it.explicit, Some(false));
     assert_eq!(it.kind, s("serial"));
@@ -160,7 +161,7 @@ fn itunes_fields() {
 #[test]
 fn podcast_namespace_fields() {
     let owned = parse("podcast.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     let pc = &f.podcast;
     assert_eq!(pc.guid, s("917393e3-1b1e-5cef-ace4-edaa54e1f810"));
     let locked = pc.locked.as_ref().unwrap();
@@ -201,7 +202,7 @@ fn podcast_namespace_by_uri_not_prefix() {
 #[test]
 fn lenient_dates_beside_strict_fields() {
     let owned = parse("dates.xml");
-    let f = owned.feed();
+    let f = owned.feed().expect("a feed");
     // Feed: strict rejected "Jan 15, 2024" → spec null, lenient value with assumed zone.
     assert_eq!(f.updated, None);
     let l = f.updated_lenient.unwrap();

@@ -277,7 +277,7 @@ fn extraction_throughput() {
         let mut n = 0usize;
         for _ in 0..rounds {
             for d in &docs {
-                let parsed = parser.parse_bytes(d, None, Some("https://example.org/feed")).unwrap();
+                let parsed = parser.parse_bytes(d, Some("https://example.org/feed")).unwrap();
                 if let Some(feed) = parsed.feed.as_ref() {
                     n += feed.entries.len();
                     if with_extract {
@@ -307,8 +307,7 @@ fn real_corpus_extraction() {
         for file in std::fs::read_dir(root.join(dir)).unwrap() {
             let bytes = std::fs::read(file.unwrap().path()).unwrap();
             let mut parser = Parser::new(Options::default());
-            let parsed =
-                parser.parse_bytes(&bytes, None, Some("https://example.org/feed")).unwrap();
+            let parsed = parser.parse_bytes(&bytes, Some("https://example.org/feed")).unwrap();
             let Some(feed) = parsed.feed.as_ref() else { continue };
             let arena = Bump::new();
             let x = extract(feed, &arena, &ExtractOptions::default());

@@ -22,8 +22,7 @@ fn plain<'a>(t: &Option<Text<'a>>) -> Option<&'a str> {
 fn json_feed_1_1_maps_into_the_model() {
     let body = fixture("blog-1.1.json");
     let mut parser = Parser::new(Options::default());
-    let parsed =
-        parser.parse_bytes(&body, None, Some("https://notebook.example.org/feed.json")).unwrap();
+    let parsed = parser.parse_bytes(&body, Some("https://notebook.example.org/feed.json")).unwrap();
     assert_eq!(parsed.format, Some(Format::Json));
     assert_eq!(parsed.diagnostics, []);
     let feed = parsed.feed.as_ref().unwrap();
@@ -74,7 +73,7 @@ fn json_feed_1_0_author_and_attachments() {
     let body = fixture("podcast-1.0.json");
     let mut parser = Parser::new(Options::default());
     let parsed =
-        parser.parse_bytes(&body, None, Some("https://timetable.example.com/feed.json")).unwrap();
+        parser.parse_bytes(&body, Some("https://timetable.example.com/feed.json")).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
     assert_eq!(feed.authors[0].name, Some("Manton Example"));
     assert_eq!(feed.next_feed_url, Some("https://timetable.example.com/feed.json?page=2"));
@@ -94,7 +93,7 @@ fn json_feed_1_0_author_and_attachments() {
 fn members_of_the_wrong_type_are_ignored_with_a_diagnostic() {
     let body = fixture("wrong-types.json");
     let mut parser = Parser::new(Options::default());
-    let parsed = parser.parse_bytes(&body, None, None).unwrap();
+    let parsed = parser.parse_bytes(&body, None).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
     assert_eq!(feed.title, None);
     assert_eq!(feed.page_url, None);
@@ -116,7 +115,7 @@ fn malformed_or_foreign_json_is_not_a_feed() {
         ("not-json-feed.json", "is not a JSON Feed version"),
     ] {
         let body = fixture(name);
-        let parsed = parser.parse_bytes(&body, None, None).unwrap();
+        let parsed = parser.parse_bytes(&body, None).unwrap();
         assert!(parsed.feed.is_none(), "{name}");
         assert_eq!(parsed.format, None);
         assert_eq!(parsed.diagnostics[0].kind, DiagnosticKind::NotAFeed);

@@ -20,7 +20,7 @@ fn options() -> Options {
 
 fn lint(doc: &[u8]) -> Report {
     let mut parser = Parser::new(options());
-    let parsed = parser.parse_bytes(doc, None, None).expect("parses");
+    let parsed = parser.parse_bytes(doc, None).expect("parses");
     parsed.lint.expect("lint is on")
 }
 
@@ -228,10 +228,10 @@ fn lint_leaves_the_model_unchanged() {
         }
         let doc = std::fs::read(&path).unwrap();
         let mut plain = Parser::new(Options::default());
-        let a = plain.parse_bytes(&doc, None, None).unwrap();
+        let a = plain.parse_bytes(&doc, None).unwrap();
         assert!(a.lint.is_none());
         let mut linting = Parser::new(options());
-        let b = linting.parse_bytes(&doc, None, None).unwrap();
+        let b = linting.parse_bytes(&doc, None).unwrap();
         assert_eq!((&a.feed, &a.diagnostics), (&b.feed, &b.diagnostics), "{}", path.display());
     }
 }

@@ -36,7 +36,7 @@ fn kinds(list: &[DiagnosticKind]) -> HashSet<DiagnosticKind> {
 
 fn parse(bytes: &[u8]) -> Outcome {
     let mut parser = Parser::new(Options::default());
-    let parsed = parser.parse_bytes(bytes, None, Some("https://example.org/feed")).unwrap();
+    let parsed = parser.parse_bytes(bytes, Some("https://example.org/feed")).unwrap();
     let plain =
         |t: &Option<feedmill::Text>| t.as_ref().and_then(|t| t.as_plain()).map(str::to_owned);
     let feed = parsed.feed.as_ref();

@@ -85,7 +85,7 @@ fn out(feed: Option<&Feed<'_>>, diagnostics: &[Diagnostic], encoding: String) ->
 
 fn parse(bytes: &[u8], spec_exact: bool) -> Out {
     let mut parser = Parser::new(options(spec_exact));
-    let p = parser.parse_bytes(bytes, None, Some("https://example.org/feed")).unwrap();
+    let p = parser.parse_bytes(bytes, Some("https://example.org/feed")).unwrap();
     let enc = p.encoding.map_or(String::new(), |e| e.name().to_owned());
     out(p.feed.as_ref(), &p.diagnostics, enc)
 }
@@ -379,16 +379,21 @@ fn utf8_declared_over_windows_1252_bytes() {
     assert!(!on.diagnostics.iter().any(|d| d.kind == DiagnosticKind::InvalidEncoding));
 }
 
-/// `parse_reader` decodes with the same rules as `parse_bytes` (recovery included).
+/// The owned parse decodes with the same rules as the borrowed one (recovery included).
 #[test]
-fn parse_reader_decodes_like_parse_bytes() {
+fn owned_parse_decodes_like_parse_bytes() {
     let bytes = fixture("utf8-declared-windows-1252.xml");
     for spec_exact in [false, true] {
-        let mut parser = Parser::new(options(spec_exact));
-        let p = parser.parse_reader(&bytes[..], None, Some("https://example.org/feed")).unwrap();
+        let owned = feedmill::OwnedParsed::parse_bytes(
+            &bytes,
+            &options(spec_exact),
+            Some("https://example.org/feed"),
+        )
+        .unwrap();
+        let p = owned.get();
         let enc = p.encoding.map_or(String::new(), |e| e.name().to_owned());
-        let from_reader = out(p.feed.as_ref(), &p.diagnostics, enc);
-        assert_eq!(from_reader, parse(&bytes, spec_exact), "spec_exact: {spec_exact}");
+        let owned_out = out(p.feed.as_ref(), &p.diagnostics, enc);
+        assert_eq!(owned_out, parse(&bytes, spec_exact), "spec_exact: {spec_exact}");
     }
 }
 
@@ -462,7 +467,7 @@ fn strict_sanitizing_keeps_mathml_and_svg() {
     use feedmill::sanitize::{sanitize_text, SanitizeOptions};
     let bytes = fixture("mathml.xml");
     let mut parser = Parser::new(Options::default());
-    let p = parser.parse_bytes(&bytes, None, None).unwrap();
+    let p = parser.parse_bytes(&bytes, None).unwrap();
     let content = p.feed.as_ref().unwrap().entries[0].content.as_ref().unwrap();
     let out = sanitize_text(content, &SanitizeOptions::default());
     assert_eq!(

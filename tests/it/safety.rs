@@ -44,7 +44,7 @@ fn external_entities_leak_nothing() {
         "file://{}/corpus/fixtures/hostile/external-entity.xml",
         env!("CARGO_MANIFEST_DIR")
     );
-    let parsed = parser.parse_bytes(&bytes, None, Some(&base)).unwrap();
+    let parsed = parser.parse_bytes(&bytes, Some(&base)).unwrap();
     let all = everything(&parsed);
     assert!(!all.contains(SECRET), "{all}");
     assert!(!all.contains("root:"), "{all}");
@@ -85,7 +85,7 @@ fn an_external_dtd_is_never_read() {
     let mut parser = Parser::new(Options::default());
     let base =
         format!("file://{}/corpus/fixtures/hostile/external-dtd.xml", env!("CARGO_MANIFEST_DIR"));
-    let parsed = parser.parse_bytes(&bytes, None, Some(&base)).unwrap();
+    let parsed = parser.parse_bytes(&bytes, Some(&base)).unwrap();
     let all = everything(&parsed);
     assert!(!all.contains(SECRET), "{all}");
     let feed = parsed.feed.as_ref().unwrap();
@@ -106,7 +106,7 @@ fn billion_laughs_is_not_expanded() {
     // Default (recovery rules on): internal entities are expanded under the budget, which
     // this bomb exhausts at once; the references stay literal.
     let mut parser = Parser::new(Options::default());
-    let parsed = parser.parse_bytes(&bytes, None, None).unwrap();
+    let parsed = parser.parse_bytes(&bytes, None).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
     assert_eq!(feed.title.as_ref().unwrap().as_plain(), Some("&lol9;"));
     assert_eq!(feed.entries[0].title.as_ref().unwrap().as_plain(), Some("Laughs &lol9;&lol9;"));
@@ -114,7 +114,7 @@ fn billion_laughs_is_not_expanded() {
     assert!(has(&parsed, DiagnosticKind::LimitReached));
     // spec_exact: no expansion at all.
     let mut parser = Parser::new(spec_exact());
-    let parsed = parser.parse_bytes(&bytes, None, None).unwrap();
+    let parsed = parser.parse_bytes(&bytes, None).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
     // No expansion: each reference stays as written, so nothing grows.
     assert_eq!(feed.title.as_ref().unwrap().as_plain(), Some("&lol9;"));
@@ -345,7 +345,7 @@ fn max_entries_and_max_input_bytes() {
     let mut parser = Parser::new(options(|l| l.max_input_bytes = 100));
     let err = parser.parse_str(&doc, None).unwrap_err();
     assert!(matches!(err, Error::InputTooLarge { limit: 100, .. }), "{err:?}");
-    let err = parser.parse_bytes(doc.as_bytes(), None, None).unwrap_err();
+    let err = parser.parse_bytes(doc.as_bytes(), None).unwrap_err();
     assert!(matches!(err, Error::InputTooLarge { limit: 100, .. }), "{err:?}");
 }
 

@@ -105,7 +105,7 @@ fn run_feedmill(docs: &[&Doc]) -> Outcome {
     let mut out = Outcome::default();
     for d in docs {
         // The library's own decoding (BOM > XML declaration > UTF-8) is inside the timed region.
-        match parser.parse_bytes(&d.bytes, None, Some(BASE_URL)) {
+        match parser.parse_bytes(&d.bytes, Some(BASE_URL)) {
             Ok(parsed) => match parsed.feed {
                 Some(feed) => out.entries += feed.entries.len() as u64,
                 None => out.rejected += 1,
@@ -125,7 +125,7 @@ fn run_feedmill_extract(docs: &[&Doc]) -> Outcome {
     let mut scratch = bumpalo::Bump::new();
     let mut out = Outcome::default();
     for d in docs {
-        match parser.parse_bytes(&d.bytes, None, Some(BASE_URL)) {
+        match parser.parse_bytes(&d.bytes, Some(BASE_URL)) {
             Ok(parsed) => match parsed.feed {
                 Some(feed) => {
                     let x = feedmill::extract::extract(&feed, &scratch, &options);

@@ -262,6 +262,7 @@ fn is_ns(ns: &str, known: &'static str) -> bool {
     std::ptr::eq(ns, known) || ns == known
 }
 
+#[cfg(feature = "strict-sanitize")]
 pub(crate) fn is_void(e: &Element<'_>) -> bool {
     is_ns(e.namespace, HTML_NS) && is_void_name(e.local)
 }

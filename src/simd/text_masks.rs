@@ -1,5 +1,5 @@
 //! Byte-class bit masks over 64-byte blocks of text, for the scans of plain-text extraction
-//! (`text::CollapseScan` and [`super::word_count`]).
+//! (`html::text`'s collapsing and word counts).
 //!
 //! A block is the 64 bytes at `text[i..i + 64]`, or, for the last bytes of a text, those bytes
 //! followed by padding (see [`block`]); bit `j` of a mask describes byte `j` of the
@@ -15,7 +15,7 @@
 /// The block at `b[i..]`: the 64 bytes there, or, when fewer are left, those bytes followed
 /// by `pad` bytes (written into `scratch`). Also returns how many bytes of `b` it holds.
 #[inline]
-pub(super) fn block<'b>(
+pub(crate) fn block<'b>(
     b: &'b [u8],
     i: usize,
     pad: u8,
@@ -34,7 +34,7 @@ pub(super) fn block<'b>(
 
 /// The byte after the block at `b[i..]` (`pad` past the end of `b`).
 #[inline]
-pub(super) fn byte_after(b: &[u8], i: usize, pad: u8) -> u8 {
+pub(crate) fn byte_after(b: &[u8], i: usize, pad: u8) -> u8 {
     b.get(i + 64).copied().unwrap_or(pad)
 }
 
@@ -42,14 +42,14 @@ pub(super) fn byte_after(b: &[u8], i: usize, pad: u8) -> u8 {
 /// implementation; the AVX2 instance is called from a function compiled with AVX2 enabled
 /// (see [`Avx2`]), so that the mask code inlines into the scan loop and the masks stay in
 /// registers: no call and no feature check per block.
-pub(super) trait Classify: Copy {
+pub(crate) trait Classify: Copy {
     fn word(self, block: &[u8; 64]) -> WordMasks;
     fn collapse(self, block: &[u8; 64]) -> CollapseMasks;
 }
 
 /// The masks every CPU of the target computes: SSE2 on x86_64, the portable loop elsewhere.
 #[derive(Clone, Copy)]
-pub(super) struct Baseline;
+pub(crate) struct Baseline;
 
 impl Classify for Baseline {
     #[inline(always)]
@@ -74,13 +74,13 @@ use portable as baseline;
 /// counts in the scan are single instructions too.
 #[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
-pub(super) struct Avx2(());
+pub(crate) struct Avx2(());
 
 #[cfg(target_arch = "x86_64")]
 impl Avx2 {
     /// `Some` when the CPU has AVX2, POPCNT and BMI1 (the answers are cached by `std`).
     #[inline]
-    pub(super) fn detect() -> Option<Avx2> {
+    pub(crate) fn detect() -> Option<Avx2> {
         use std::arch::is_x86_feature_detected as has;
         (has!("avx2") && has!("popcnt") && has!("bmi1")).then_some(Avx2(()))
     }
@@ -103,7 +103,7 @@ impl Classify for Avx2 {
 
 /// Byte classes for counting words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct WordMasks {
+pub(crate) struct WordMasks {
     /// ASCII whitespace: `\t \n \x0B \x0C \r` and space.
     pub ws: u64,
     /// ASCII letters and digits.
@@ -116,7 +116,7 @@ pub(super) struct WordMasks {
 
 /// Byte classes for collapsing whitespace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct CollapseMasks {
+pub(crate) struct CollapseMasks {
     /// ASCII whitespace other than the space: `\t \n \x0B \x0C \r`.
     pub ws_ctl: u64,
     /// The space, `0x20`.
@@ -137,7 +137,7 @@ mod portable {
         bytes.iter().enumerate().fold(0, |m, (j, &b)| m | ((class(b) as u64) << j))
     }
 
-    pub(super) fn word_masks(bytes: &[u8; 64]) -> WordMasks {
+    pub(crate) fn word_masks(bytes: &[u8; 64]) -> WordMasks {
         WordMasks {
             ws: mask(bytes, |b| matches!(b, b'\t'..=b'\r' | b' ')),
             alnum: mask(bytes, |b| b.is_ascii_alphanumeric()),
@@ -146,7 +146,7 @@ mod portable {
         }
     }
 
-    pub(super) fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
+    pub(crate) fn collapse_masks(bytes: &[u8; 64]) -> CollapseMasks {
         CollapseMasks {
             ws_ctl: mask(bytes, |b| matches!(b, b'\t'..=b'\r')),
             space: mask(bytes, |b| b == b' '),

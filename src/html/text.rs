@@ -9,9 +9,9 @@
 
 use bumpalo::Bump;
 
-use super::masks;
+use crate::simd::text_masks as masks;
 use crate::html::{Html, NodeKind, HTML_NS};
-use crate::model::Text;
+use crate::model::{Entry, Feed, Person, Text};
 
 /// What [`text_content`] does with an HTML element.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -377,7 +377,7 @@ impl<'t, C: masks::Classify> CollapseScan<'t, C> {
 /// answered from the byte alone, so scanning byte by byte stays on char boundaries at
 /// whitespace.
 #[inline]
-pub(super) fn ws_len_at(t: &str, i: usize) -> Option<usize> {
+pub(crate) fn ws_len_at(t: &str, i: usize) -> Option<usize> {
     let b = t.as_bytes()[i];
     if b < 0x80 {
         return matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C).then_some(1);
@@ -537,7 +537,7 @@ fn char_class_at(b: &[u8], i: usize) -> (CharClass, usize) {
     }
 }
 
-pub(super) fn is_unspaced_script(c: char) -> bool {
+pub(crate) fn is_unspaced_script(c: char) -> bool {
     matches!(c as u32,
         0x3040..=0x30FF   // Hiragana, Katakana
         | 0x3400..=0x4DBF // CJK Ext A
@@ -545,4 +545,70 @@ pub(super) fn is_unspaced_script(c: char) -> bool {
         | 0xF900..=0xFAFF // CJK Compatibility
         | 0x0E00..=0x0E7F // Thai
         | 0x20000..=0x2FA1F)
+}
+
+impl Text<'_> {
+    /// The plain text of the value: a string with its whitespace runs collapsed, or an HTML
+    /// value's visible text (markup removed, `script`/`style` content left out, block
+    /// boundaries as newlines) — the `*_text` values of extraction.
+    ///
+    /// ```
+    /// let mut parser = feedmill::Parser::new(feedmill::Options::default());
+    /// let doc = "<rss><channel><item>\
+    ///            <description>&lt;p&gt;One &lt;b&gt;two&lt;/b&gt;&lt;/p&gt;</description>\
+    ///            </item></channel></rss>";
+    /// let parsed = parser.parse_str(doc, None).unwrap();
+    /// let summary = parsed.feed.as_ref().unwrap().entries[0].summary.as_ref().unwrap();
+    /// assert_eq!(summary.to_plain_text(), "One two");
+    /// assert_eq!(summary.to_string(), "<p>One <b>two</b></p>");
+    /// ```
+    pub fn to_plain_text(&self) -> String {
+        let arena = bumpalo::Bump::new();
+        plain_text(&arena, self).unwrap_or("").to_owned()
+    }
+}
+
+
+/// Plain text of a model value, for people: trimmed, `None` when there is none.
+fn plain(t: Option<&Text<'_>>) -> Option<String> {
+    t.map(Text::to_plain_text).filter(|s| !s.is_empty())
+}
+
+impl Feed<'_> {
+    /// The feed's title as plain text (markup removed, whitespace collapsed, trimmed), whether
+    /// the feed wrote it as text or HTML; `None` when it has none.
+    pub fn title_text(&self) -> Option<String> {
+        plain(self.title.as_ref())
+    }
+}
+
+impl Entry<'_> {
+    /// The entry's title as plain text (markup removed, whitespace collapsed, trimmed),
+    /// whether the feed wrote it as text or HTML; `None` when it has none.
+    ///
+    /// ```
+    /// let mut parser = feedmill::Parser::new(feedmill::Options::default());
+    /// let doc = "<feed xmlns='http://www.w3.org/2005/Atom'><entry>\
+    ///            <title type='html'>&lt;b&gt;Big&lt;/b&gt;  news</title></entry></feed>";
+    /// let parsed = parser.parse_str(doc, None).unwrap();
+    /// let entry = &parsed.feed.as_ref().unwrap().entries[0];
+    /// assert_eq!(entry.title.as_ref().unwrap().as_plain(), None); // an HTML value
+    /// assert_eq!(entry.title_text().as_deref(), Some("Big news"));
+    /// ```
+    pub fn title_text(&self) -> Option<String> {
+        plain(self.title.as_ref())
+    }
+
+    /// The entry's body as plain text: its `content`, else its `summary` (the first with
+    /// text), markup removed, whitespace collapsed, trimmed.
+    pub fn body_text(&self) -> Option<String> {
+        plain(self.content.as_ref()).or_else(|| plain(self.summary.as_ref()))
+    }
+}
+
+impl Person<'_> {
+    /// The person's name, trimmed, else their email address; `None` when neither has text.
+    pub fn display_name(&self) -> Option<&str> {
+        [self.name, self.email].into_iter().flatten().map(str::trim).find(|s| !s.is_empty())
+    }
 }
