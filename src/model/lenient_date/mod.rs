@@ -25,7 +25,8 @@
 //! - The US zones without a season (`ET`, `CT`, `MT`, `PT`) take standard or daylight time from
 //!   the US rules of the date (1987 onwards); an earlier year, the skipped hour and the
 //!   repeated hour give `None`.
-//! - Bounded work: one left-to-right pass over the text, at most 32 tokens; no
+//! - Bounded work: one left-to-right pass over the text, at most 32 tokens and 32 words
+//!   (weekday names and filler words count, though they give no token); no
 //!   heap allocation, no regex; all arithmetic checked (via [`super::date`]).
 //!
 //! Layout: this file holds the API and the all-digit forms (Unix time, ISO 8601 basic and

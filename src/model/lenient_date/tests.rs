@@ -396,3 +396,62 @@ fn never_panics_on_odd_input() {
         Some("us-month-name")
     );
 }
+
+thread_local! {
+    /// Table entries [`super::tokens::lookup`] was given on this thread: the work counter of
+    /// the linearity tests.
+    static LOOKUP_ENTRIES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+pub(super) fn count_lookup(entries: usize) {
+    LOOKUP_ENTRIES.with(|c| c.set(c.get() + entries));
+}
+
+/// The table entries searched to read `s`.
+fn lookup_work(s: &str) -> usize {
+    LOOKUP_ENTRIES.with(|c| c.set(0));
+    let _ = parse_lenient(s);
+    LOOKUP_ENTRIES.with(|c| c.get())
+}
+
+/// Runs of words the tokenizer drops (weekday names, filler words) and of other words:
+/// at most [`super::tokens::MAX_WORDS`] words are read, so the table searches do not grow
+/// with the input (a run of `Monday Monday …` searched the tables for every word, about 1 MB
+/// a second); the same words once fewer than the cap are still read.
+#[test]
+fn word_runs_cost_a_bounded_number_of_table_searches() {
+    use super::tokens::{CJK_UNITS, ETC_ZONES, FILLERS, MAX_WORDS, US_GENERIC_ZONES};
+    // Every word searched in every table, for the most words a date can have.
+    let tables = MONTHS.len() + WEEKDAYS.len() + ZONES.len() + FILLERS.len() + CJK_UNITS.len();
+    let cap = MAX_WORDS * (tables + US_GENERIC_ZONES.len() + ETC_ZONES.len());
+    for word in
+        ["Monday ", "Mon ", "MonMon ", "the ", "at ", "Monday, the ", "lundi ", "понедельник "]
+    {
+        let (small, large) = (lookup_work(&word.repeat(1_000)), lookup_work(&word.repeat(4_000)));
+        assert!(large <= small && small <= cap, "{word:?}: {small} -> {large}");
+    }
+    // Pathological single words and mixed runs: one pass, a few searches.
+    for s in ["Mon".repeat(400_000), "Monday1".repeat(100_000), "Mon 1 Tue. 2, ".repeat(50_000)] {
+        assert!(lookup_work(&s) <= cap, "{}", &s[..20]);
+    }
+    // Dropped words under the cap are still dropped.
+    assert_eq!(
+        parse_lenient("Monday, the 15th of January 2024").map(|d| d.form.as_str()),
+        Some("day-month-name")
+    );
+}
+
+/// The ASCII fast path of the table search equals the Unicode comparison: every ASCII name
+/// of every table is lowercase (so an ASCII word matches it exactly when the lowercase
+/// comparison does).
+#[test]
+fn ascii_table_names_are_lowercase() {
+    use super::tokens::{CJK_UNITS, ETC_ZONES, FILLERS, US_GENERIC_ZONES};
+    let names = MONTHS.iter().map(|e| e.0).chain(WEEKDAYS.iter().map(|e| e.0));
+    let names = names.chain(ZONES.iter().map(|e| e.0)).chain(FILLERS.iter().map(|e| e.0));
+    let names =
+        names.chain(CJK_UNITS.iter().map(|e| e.0)).chain(US_GENERIC_ZONES.iter().map(|e| e.0));
+    for n in names.chain(ETC_ZONES.iter().map(|e| e.0)) {
+        assert_eq!(n, n.to_lowercase(), "{n}");
+    }
+}
