@@ -498,18 +498,14 @@ pub fn gzip_stored(data: &[u8]) -> Vec<u8> {
     out
 }
 
-/// A timestamp formats to a string `parse_rfc3339` reads back as the same instant (with the
-/// same fractional digits) — when the year has exactly 4 digits (RFC 3339 has no other).
+/// A timestamp is in UTC years 0001–9999 (no `Timestamp` outside them can be made) and
+/// formats to a string `parse_rfc3339` reads back as the same instant (with the same
+/// fractional digits).
 pub fn check_timestamp_roundtrip(t: &Timestamp, what: &str) {
     let (year, ..) = t.civil();
     let s = t.to_string();
-    if (0..=9999).contains(&year) {
-        assert_eq!(
-            parse_rfc3339(&s),
-            Some(*t),
-            "{what} {s} does not round-trip through parse_rfc3339"
-        );
-    }
+    assert!((1..=9999).contains(&year), "{what} {s} is outside years 0001-9999");
+    assert_eq!(parse_rfc3339(&s), Some(*t), "{what} {s} does not round-trip through parse_rfc3339");
 }
 
 // ------------------------------------------------------------------------------------------

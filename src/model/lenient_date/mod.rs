@@ -223,7 +223,7 @@ fn all_digits(s: &str) -> Option<LenientDate> {
         10 => {
             let v = num(b);
             (UNIX_MIN..UNIX_MAX).contains(&v).then_some(())?;
-            at(Timestamp::from_unix(v), LenientForm::UnixSeconds)
+            at(Timestamp::from_unix(v)?, LenientForm::UnixSeconds)
         }
         13 => {
             let v = num(&b[..10]);
@@ -247,7 +247,7 @@ fn ordinal(y: i64, ddd: i64) -> Option<Timestamp> {
         return None;
     }
     let days = date::days_from_civil(y, 1, 1)? + ddd - 1;
-    Some(Timestamp::from_unix(days.checked_mul(86_400)?))
+    Timestamp::from_unix(days.checked_mul(86_400)?)
 }
 
 /// Days since 1970-01-01 of the Monday of ISO week 1 of `y` (the week with 4 January).
@@ -284,6 +284,6 @@ fn week_or_ordinal(b: &[u8]) -> Option<LenientDate> {
     if day >= iso_week1(y + 1)? {
         return None; // week 53 of a 52-week year
     }
-    let timestamp = Timestamp::from_unix(day.checked_mul(86_400)?);
+    let timestamp = Timestamp::from_unix(day.checked_mul(86_400)?)?;
     Some(LenientDate { timestamp, zone_assumed: true, form: LenientForm::IsoWeek })
 }

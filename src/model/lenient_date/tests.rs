@@ -265,7 +265,7 @@ fn real_world_table() {
 
 #[test]
 fn strict_results_are_passed_through_unchanged() {
-    for s in ["2016-03-20T08:17:44.5+01:00", "Sat, 20 Mar 2016 03:13:44 -0504", "12016-01-01"] {
+    for s in ["2016-03-20T08:17:44.5+01:00", "Sat, 20 Mar 2016 03:13:44 -0504", "09999-01-01"] {
         let strict = date::parse_rfc3339(s)
             .or_else(|| date::parse_rfc822(s))
             .or_else(|| date::parse_w3cdtf(s))
@@ -454,4 +454,43 @@ fn ascii_table_names_are_lowercase() {
     for n in names.chain(ETC_ZONES.iter().map(|e| e.0)) {
         assert_eq!(n, n.to_lowercase(), "{n}");
     }
+}
+
+/// Years outside 0001–9999 give `None` in every lenient form too (no `Timestamp` outside
+/// them can be made), and the edge years are kept.
+#[test]
+fn lenient_years_outside_0001_to_9999_are_none() {
+    // A negative year is no form's year (`-1-Jun-15` is read as 1 June 2015, as before).
+    for s in ["-0001-06-15T12:00:00Z", "-0001-06-15", "-1-06-15 12:00"] {
+        assert_eq!(parse_lenient(s), None, "{s:?}");
+    }
+    for y in ["0000", "10000", "99999"] {
+        for s in [
+            format!("{y}-06-15T12:00:00Z"),
+            format!("{y}-06-15 12:00"),
+            format!("{y}/06/15"),
+            format!("{y}.06.15"),
+            format!("15.06.{y}"),
+            format!("15/06/{y}"),
+            format!("June 15, {y}"),
+            format!("15 June {y} 12:00 UTC"),
+            format!("{y}-Jun-15"),
+            format!("Sun Jun 15 12:00:00 UTC {y}"),
+            format!("{y}年6月15日"),
+            format!("{y}-W03-1"),
+            format!("{y}-015"),
+            format!("Sat, 15 Jun {y} 12:00:00 GMT"),
+        ] {
+            assert_eq!(parse_lenient(&s), None, "{s:?}");
+        }
+    }
+    for (s, want) in [
+        ("0001-01-01 00:00", "0001-01-01T00:00:00Z"),
+        ("9999/12/31", "9999-12-31T00:00:00Z"),
+        ("Dec 31, 9999 11:59 PM", "9999-12-31T23:59:00Z"),
+    ] {
+        assert_eq!(parse_lenient(s).map(|d| d.timestamp.to_string()).as_deref(), Some(want), "{s}");
+    }
+    // Past the end of 9999 by the zone alone.
+    assert_eq!(parse_lenient("Dec 31, 9999 11:59 PM -0100"), None);
 }
