@@ -13,7 +13,7 @@
 //! | `icon` (the large, square image), `favicon` | `logo`, `icon` |
 //! | `authors` (1.1), else `author` (1.0): `name`, `url`, `avatar` | `authors`: `name`, `page_url`, `icon` |
 //! | `language` | `ext.language` |
-//! | item `id` (a number is coerced to its text, as the spec asks) | entry `ext.id` |
+//! | item `id` (a number is coerced to its text as written, as the spec asks, whatever its size) | entry `ext.id` |
 //! | item `url` | entry `page_url` |
 //! | item `title`, `summary` | entry `title`, `summary` (plain text) |
 //! | item `content_html`, else `content_text` | entry `content` (HTML parsed and sanitized as RSS `description` is; text as is) |
@@ -23,11 +23,15 @@
 //! | item `attachments`: `url`, `mime_type`, `size_in_bytes` | entry `enclosures`: `url`, `mime_type`, `length` |
 //!
 //! Robustness: malformed JSON is not a feed (a `not_a_feed` diagnostic says where); a member
-//! of the wrong type is ignored with an `invalid_json` diagnostic; only the members above are
-//! read (others are skipped by the JSON scanner without being built), so memory is bounded by
-//! the kept values: items past `max_entries` and list members past it are skipped and
-//! counted; text longer than `max_text_bytes` is cut. Nesting depth is bounded by
-//! serde_json's recursion limit (128). URLs resolve against the document's base URL.
+//! of the wrong type is ignored with an `invalid_json` diagnostic; a string with a `\u`
+//! escape of a lone surrogate (`"\ud800"`, which is no character) is kept with U+FFFD in its
+//! place and an `invalid_character` diagnostic; only the members above are read (others are
+//! skipped by the JSON scanner without being built), so memory is bounded by the kept values:
+//! items past `max_entries` and list members past it are skipped and counted; text longer than
+//! `max_text_bytes` is cut (values kept; `version`, which only recognizes the format, is read
+//! whole). Diagnostics past `max_diagnostics` are counted, with one `limit_reached` marker, as
+//! for XML documents. Nesting depth is bounded by serde_json's recursion limit (128). URLs
+//! resolve against the document's base URL.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -56,7 +60,8 @@ pub fn process_document<'a>(
     base: &Url,
     limits: &Limits,
 ) -> Parsed<'a> {
-    let mut cx = Cx { arena, document, base, limits, diagnostics: Vec::new() };
+    let mut cx =
+        Cx { arena, document, base, limits, diagnostics: Vec::new(), diagnostics_dropped: 0 };
     let feed = read_feed(&mut cx);
     let format = feed.is_some().then_some(Format::Json);
     Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint: None }
@@ -68,6 +73,8 @@ struct Cx<'a, 'c> {
     base: &'c Url,
     limits: &'c Limits,
     diagnostics: Vec<Diagnostic>,
+    /// Diagnostics past `max_diagnostics`, counted ([`crate::error::record_capped`]).
+    diagnostics_dropped: usize,
 }
 
 const FEED_KEYS: [&str; 11] = [
@@ -121,7 +128,8 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
     else {
         unreachable!("one slot per key")
     };
-    match version.and_then(|v| cx.string(v, "version")) {
+    // Read whole: the text limit applies to values kept, not to recognizing the format.
+    match version.and_then(|v| cx.string_whole(v, "version")) {
         Some(v) if v.starts_with("https://jsonfeed.org/version/") => {}
         Some(v) => {
             let msg = format!("version {v:?} is not a JSON Feed version");
@@ -162,9 +170,14 @@ fn image(url: &str) -> Image<'_> {
 
 impl<'a> Cx<'a, '_> {
     fn diag(&mut self, kind: DiagnosticKind, offset: usize, message: impl Into<String>) {
-        if self.diagnostics.len() < self.limits.max_diagnostics {
-            self.diagnostics.push(Diagnostic { kind, offset, message: message.into() });
-        }
+        crate::error::record_capped(
+            &mut self.diagnostics,
+            &mut self.diagnostics_dropped,
+            self.limits.max_diagnostics,
+            kind,
+            offset,
+            message,
+        );
     }
 
     /// The byte offset of a value in the document (0 when there is none).
@@ -186,19 +199,36 @@ impl<'a> Cx<'a, '_> {
     /// A non-empty string member, unescaped (borrowed when it has no escapes), cut at
     /// `max_text_bytes`.
     fn string(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
+        let s = self.string_whole(raw, field)?;
+        Some(self.cut(raw, field, s)).filter(|s| !s.trim().is_empty())
+    }
+
+    /// A string member, unescaped (borrowed when it has no escapes), whole. A `\u` escape of
+    /// a lone surrogate, valid JSON syntax but no character, becomes U+FFFD (recorded).
+    fn string_whole(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
         let text = raw.get();
-        let s: &'a str = if let Ok(s) = serde_json::from_str::<&'a str>(text) {
-            s
-        } else if let Ok(s) = serde_json::from_str::<String>(text) {
-            self.arena.alloc_str(&s)
-        } else {
-            if text != "null" {
-                self.wrong_type(raw, field, "a string");
-            }
-            return None;
-        };
+        if let Ok(s) = serde_json::from_str::<&'a str>(text) {
+            return Some(s);
+        }
+        if let Ok(s) = serde_json::from_str::<String>(text) {
+            return Some(self.arena.alloc_str(&s));
+        }
+        if let Some((s, lone)) = unescape_lossy(text) {
+            let offset = self.offset(Some(raw));
+            let msg = format!("`{field}`: {lone} lone surrogate escape(s) replaced by U+FFFD");
+            self.diag(DiagnosticKind::InvalidCharacter, offset, msg);
+            return Some(self.arena.alloc_str(&s));
+        }
+        if text != "null" {
+            self.wrong_type(raw, field, "a string");
+        }
+        None
+    }
+
+    /// `s`, the value of `raw`, cut at `max_text_bytes` (recorded).
+    fn cut(&mut self, raw: &'a RawValue, field: &str, s: &'a str) -> &'a str {
         let max = self.limits.max_text_bytes;
-        let s = if s.len() > max {
+        if s.len() > max {
             let offset = self.offset(Some(raw));
             self.diag(
                 DiagnosticKind::LimitReached,
@@ -208,8 +238,7 @@ impl<'a> Cx<'a, '_> {
             &s[..crate::xml::floor_char_boundary(s, max)]
         } else {
             s
-        };
-        (!s.trim().is_empty()).then_some(s)
+        }
     }
 
     /// A URL member, resolved against the base URL (dropped when it does not resolve).
@@ -354,16 +383,17 @@ impl<'a> Cx<'a, '_> {
         Some(entry)
     }
 
-    /// An item id: a string, or a number coerced to its text (JSON Feed 1.1: "If an id is
-    /// presented as a number or other type, a JSON Feed reader must coerce it to a string").
+    /// An item id: a string, or a number coerced to its text as written (JSON Feed 1.1: "If
+    /// an id is presented as a number or other type, a JSON Feed reader must coerce it to a
+    /// string"), also one too large for a double (`123456789012345678901234567890`, `1e400`):
+    /// the raw value is valid JSON, so a value starting with `-` or a digit is a number.
     fn id(&mut self, raw: &'a RawValue) -> Option<&'a str> {
         let text = raw.get();
         if text.starts_with('"') {
             self.string(raw, "id")
-        } else if serde_json::from_str::<serde_json::Number>(text).is_ok()
-            || text == "true"
-            || text == "false"
-        {
+        } else if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+            Some(self.cut(raw, "id", text))
+        } else if text == "true" || text == "false" {
             Some(text)
         } else {
             if text != "null" {
@@ -394,6 +424,74 @@ impl<'a> Cx<'a, '_> {
             },
         }
     }
+}
+
+/// The text of the JSON string literal `json` (valid JSON syntax, as a raw value is), with
+/// each `\u` escape of a lone surrogate read as U+FFFD, and how many there were; `None` when
+/// `json` is not a string literal.
+fn unescape_lossy(json: &str) -> Option<(String, usize)> {
+    let body = json.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::with_capacity(body.len());
+    let mut lone = 0;
+    let mut rest = body;
+    // A high surrogate waiting for its low half.
+    let mut high: Option<u16> = None;
+    while let Some(p) = rest.find('\\') {
+        let (plain, esc) = rest.split_at(p);
+        if !plain.is_empty() && high.take().is_some() {
+            out.push('\u{FFFD}');
+            lone += 1;
+        }
+        out.push_str(plain);
+        let c = *esc.as_bytes().get(1)?;
+        if c != b'u' {
+            if high.take().is_some() {
+                out.push('\u{FFFD}');
+                lone += 1;
+            }
+            out.push(match c {
+                b'"' => '"',
+                b'\\' => '\\',
+                b'/' => '/',
+                b'b' => '\u{8}',
+                b'f' => '\u{c}',
+                b'n' => '\n',
+                b'r' => '\r',
+                b't' => '\t',
+                _ => return None,
+            });
+            rest = &esc[2..];
+            continue;
+        }
+        let unit = u16::from_str_radix(esc.get(2..6)?, 16).ok()?;
+        rest = &esc[6..];
+        match (high.take(), unit) {
+            (Some(h), 0xDC00..=0xDFFF) => {
+                let c = 0x10000 + ((u32::from(h) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
+                out.push(char::from_u32(c)?);
+            }
+            (h, _) => {
+                if h.is_some() {
+                    out.push('\u{FFFD}');
+                    lone += 1;
+                }
+                match unit {
+                    0xD800..=0xDBFF => high = Some(unit),
+                    0xDC00..=0xDFFF => {
+                        out.push('\u{FFFD}');
+                        lone += 1;
+                    }
+                    _ => out.push(char::from_u32(u32::from(unit))?),
+                }
+            }
+        }
+    }
+    if high.is_some() {
+        out.push('\u{FFFD}');
+        lone += 1;
+    }
+    out.push_str(rest);
+    Some((out, lone))
 }
 
 /// The byte offset of a serde_json error position (1-based line, column in bytes).
