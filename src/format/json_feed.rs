@@ -23,9 +23,10 @@
 //! | item `attachments`: `url`, `mime_type`, `size_in_bytes` | entry `enclosures`: `url`, `mime_type`, `length` |
 //!
 //! Robustness: malformed JSON is not a feed (a `not_a_feed` diagnostic says where); a member
-//! of the wrong type is ignored with an `invalid_json` diagnostic; a string with a `\u`
-//! escape of a lone surrogate (`"\ud800"`, which is no character) is kept with U+FFFD in its
-//! place and an `invalid_character` diagnostic; only the members above are read (others are
+//! of the wrong type is ignored with an `invalid_json` diagnostic; a `\u` escape of a lone
+//! surrogate (`"\ud800"`, valid JSON syntax but no character; serde_json rejects its whole
+//! string) is read as U+FFFD, in values and keys alike, with an `invalid_character`
+//! diagnostic at the escape; only the members above are read (others are
 //! skipped by the JSON scanner without being built), so memory is bounded by the kept values:
 //! items past `max_entries` and list members past it are skipped and counted; text longer than
 //! `max_text_bytes` is cut (values kept; `version`, which only recognizes the format, is read
@@ -62,6 +63,20 @@ pub fn process_document<'a>(
 ) -> Parsed<'a> {
     let mut cx =
         Cx { arena, document, base, limits, diagnostics: Vec::new(), diagnostics_dropped: 0 };
+    // A `\u` escape of a lone surrogate is valid JSON syntax but no character, and serde_json
+    // rejects the whole string or key holding it: each is read as the escape of U+FFFD, in a
+    // copy of the document rewritten in place (same length, so offsets hold).
+    let lone = lone_surrogate_escapes(document);
+    if !lone.is_empty() {
+        let mut repaired = document.to_owned();
+        for &at in &lone {
+            let escape = &document[at..at + 6];
+            let msg = format!("the escape {escape} is a lone surrogate; read as U+FFFD");
+            cx.diag(DiagnosticKind::InvalidCharacter, at, msg);
+            repaired.replace_range(at..at + 6, "\\ufffd");
+        }
+        cx.document = arena.alloc_str(&repaired);
+    }
     let feed = read_feed(&mut cx);
     let format = feed.is_some().then_some(Format::Json);
     Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint: None }
@@ -203,20 +218,13 @@ impl<'a> Cx<'a, '_> {
         Some(self.cut(raw, field, s)).filter(|s| !s.trim().is_empty())
     }
 
-    /// A string member, unescaped (borrowed when it has no escapes), whole. A `\u` escape of
-    /// a lone surrogate, valid JSON syntax but no character, becomes U+FFFD (recorded).
+    /// A string member, unescaped (borrowed when it has no escapes), whole.
     fn string_whole(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
         let text = raw.get();
         if let Ok(s) = serde_json::from_str::<&'a str>(text) {
             return Some(s);
         }
         if let Ok(s) = serde_json::from_str::<String>(text) {
-            return Some(self.arena.alloc_str(&s));
-        }
-        if let Some((s, lone)) = unescape_lossy(text) {
-            let offset = self.offset(Some(raw));
-            let msg = format!("`{field}`: {lone} lone surrogate escape(s) replaced by U+FFFD");
-            self.diag(DiagnosticKind::InvalidCharacter, offset, msg);
             return Some(self.arena.alloc_str(&s));
         }
         if text != "null" {
@@ -426,72 +434,37 @@ impl<'a> Cx<'a, '_> {
     }
 }
 
-/// The text of the JSON string literal `json` (valid JSON syntax, as a raw value is), with
-/// each `\u` escape of a lone surrogate read as U+FFFD, and how many there were; `None` when
-/// `json` is not a string literal.
-fn unescape_lossy(json: &str) -> Option<(String, usize)> {
-    let body = json.strip_prefix('"')?.strip_suffix('"')?;
-    let mut out = String::with_capacity(body.len());
-    let mut lone = 0;
-    let mut rest = body;
-    // A high surrogate waiting for its low half.
-    let mut high: Option<u16> = None;
-    while let Some(p) = rest.find('\\') {
-        let (plain, esc) = rest.split_at(p);
-        if !plain.is_empty() && high.take().is_some() {
-            out.push('\u{FFFD}');
-            lone += 1;
-        }
-        out.push_str(plain);
-        let c = *esc.as_bytes().get(1)?;
-        if c != b'u' {
-            if high.take().is_some() {
-                out.push('\u{FFFD}');
-                lone += 1;
-            }
-            out.push(match c {
-                b'"' => '"',
-                b'\\' => '\\',
-                b'/' => '/',
-                b'b' => '\u{8}',
-                b'f' => '\u{c}',
-                b'n' => '\n',
-                b'r' => '\r',
-                b't' => '\t',
-                _ => return None,
-            });
-            rest = &esc[2..];
-            continue;
-        }
-        let unit = u16::from_str_radix(esc.get(2..6)?, 16).ok()?;
-        rest = &esc[6..];
-        match (high.take(), unit) {
-            (Some(h), 0xDC00..=0xDFFF) => {
-                let c = 0x10000 + ((u32::from(h) - 0xD800) << 10) + (u32::from(unit) - 0xDC00);
-                out.push(char::from_u32(c)?);
-            }
-            (h, _) => {
-                if h.is_some() {
-                    out.push('\u{FFFD}');
-                    lone += 1;
-                }
-                match unit {
-                    0xD800..=0xDBFF => high = Some(unit),
-                    0xDC00..=0xDFFF => {
-                        out.push('\u{FFFD}');
-                        lone += 1;
-                    }
-                    _ => out.push(char::from_u32(u32::from(unit))?),
+/// The offsets of the `\u` escapes of lone surrogates in `doc` (a high surrogate not
+/// directly followed by the escape of a low one, or a low one not directly after a high
+/// one). One pass: in JSON a `\` is only ever inside a string, where it starts an escape.
+fn lone_surrogate_escapes(doc: &str) -> Vec<usize> {
+    let b = doc.as_bytes();
+    // The code unit of a `\uXXXX` escape at `i`.
+    let unit = |i: usize| {
+        let hex = b.get(i + 2..i + 6).filter(|_| b[i + 1] == b'u')?;
+        let hex = std::str::from_utf8(hex).ok()?;
+        hex.bytes().all(|c| c.is_ascii_hexdigit()).then(|| u16::from_str_radix(hex, 16).ok())?
+    };
+    let (mut lone, mut high): (Vec<usize>, Option<usize>) = (Vec::new(), None);
+    let mut i = 0;
+    while let Some(p) = memchr::memchr(b'\\', &b[i..]) {
+        i += p;
+        let u = unit(i);
+        match (high.take(), u) {
+            (Some(h), Some(0xDC00..=0xDFFF)) if h + 6 == i => {}
+            (pending, u) => {
+                lone.extend(pending);
+                match u {
+                    Some(0xD800..=0xDBFF) => high = Some(i),
+                    Some(0xDC00..=0xDFFF) => lone.push(i),
+                    _ => {}
                 }
             }
         }
+        i = (i + if u.is_some() { 6 } else { 2 }).min(b.len());
     }
-    if high.is_some() {
-        out.push('\u{FFFD}');
-        lone += 1;
-    }
-    out.push_str(rest);
-    Some((out, lone))
+    lone.extend(high);
+    lone
 }
 
 /// The byte offset of a serde_json error position (1-based line, column in bytes).
@@ -627,4 +600,31 @@ fn array(json: &str, cap: usize) -> serde_json::Result<Option<(Vec<&RawValue>, u
     let found = de.deserialize_any(ArrayVisitor { cap })?;
     de.end()?;
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lone_surrogate_escapes;
+
+    #[test]
+    fn lone_surrogate_escapes_are_found_and_truncated_escapes_never_panic() {
+        let cases: &[(&str, &[usize])] = &[
+            (r#""\ud800""#, &[1]),
+            (r#""\ud800\udc00""#, &[]),
+            (r#""\udc00\ud800""#, &[1, 7]),
+            (r#""\ud800x\udc00""#, &[1, 8]),
+            (r#""\\ud800""#, &[]),
+            (r#""\\\ud800""#, &[3]),
+            (r#""\ud83d\ude00\ud83d""#, &[13]),
+            (r#""\u00e9\n\t""#, &[]),
+        ];
+        for &(doc, want) in cases {
+            assert_eq!(lone_surrogate_escapes(doc), want, "{doc}");
+        }
+        for doc in ["\\", "\"\\u", "\"\\ud8", "\"\\ud80", "\"\\ud800", "\\\\\\", "\\u\u{e9}\u{e9}"]
+        {
+            let _ = lone_surrogate_escapes(doc);
+        }
+        assert_eq!(lone_surrogate_escapes("\"\\ud800"), [1]);
+    }
 }

@@ -225,25 +225,38 @@ fn parse_json(doc: &str, options: Options) -> (Entries, Vec<(DiagnosticKind, Str
 
 const V: &str = "https://jsonfeed.org/version/1.1";
 
-/// A `\u` escape of a lone surrogate is valid JSON syntax but no character: the string is
-/// kept with U+FFFD in its place (it was dropped whole), and an `invalid_character`
-/// diagnostic says so. Pairs are decoded; other escapes keep their meaning.
+/// A `\u` escape of a lone surrogate is valid JSON syntax but no character: it is read as
+/// U+FFFD (the string holding it was dropped whole, and a key holding it made the document
+/// not a feed), with an `invalid_character` diagnostic at the escape. Pairs are decoded; other
+/// escapes keep their meaning.
 #[test]
 fn a_lone_surrogate_escape_becomes_u_fffd_and_the_string_is_kept() {
     for (title, want, lone) in [
-        (r#"a\ud800b"#, "a\u{FFFD}b", 1),
-        (r#"\udc00"#, "\u{FFFD}", 1),
-        (r#"x\ud800"#, "x\u{FFFD}", 1),
-        (r#"\ud800\ud800\udc00"#, "\u{FFFD}\u{10000}", 1),
-        (r#"\ud83d\ude00 \"q\" \\ \/ \n\ud800\t"#, "😀 \"q\" \\ / \n\u{FFFD}\t", 1),
-        (r#"\udbff\u0041\udfff"#, "\u{FFFD}A\u{FFFD}", 2),
+        (r"a\ud800b", "a\u{FFFD}b", &["\\ud800"][..]),
+        (r"\udc00", "\u{FFFD}", &["\\udc00"]),
+        (r"x\uD800", "x\u{FFFD}", &["\\uD800"]),
+        (r"\ud800\ud800\udc00", "\u{FFFD}\u{10000}", &["\\ud800"]),
+        (r#"\ud83d\ude00 \"q\" \\ \/ \n\ud800\t"#, "😀 \"q\" \\ / \n\u{FFFD}\t", &["\\ud800"]),
+        (r"\\ud800", "\\ud800", &[]),
+        (r"\udbff\u0041\udfff", "\u{FFFD}A\u{FFFD}", &["\\udbff", "\\udfff"]),
     ] {
         let doc = format!(r#"{{"version":"{V}","items":[{{"id":"1","title":"{title}"}}]}}"#);
         let (entries, diags) = parse_json(&doc, Options::default());
         assert_eq!(entries.unwrap()[0].1.as_deref(), Some(want), "{title}");
-        let msg = format!("`title`: {lone} lone surrogate escape(s) replaced by U+FFFD");
-        assert_eq!(diags, [(DiagnosticKind::InvalidCharacter, msg)], "{title}");
+        let want: Vec<_> = lone
+            .iter()
+            .map(|e| {
+                let msg = format!("the escape {e} is a lone surrogate; read as U+FFFD");
+                (DiagnosticKind::InvalidCharacter, msg)
+            })
+            .collect();
+        assert_eq!(diags, want, "{title}");
     }
+    // In a key: the member is an unknown one, the document still a feed.
+    let doc = format!(r#"{{"version":"{V}","x\ud800":1,"items":[{{"id":"1","t\udc00":"t"}}]}}"#);
+    let (entries, diags) = parse_json(&doc, Options::default());
+    assert_eq!(entries.expect("a feed"), [(Some("1".to_owned()), None)]);
+    assert_eq!(diags.len(), 2, "{diags:?}");
 }
 
 /// An item `id` written as a number is kept as written, also when it does not fit a double.
