@@ -171,3 +171,30 @@ impl fmt::Display for Diagnostic {
         write!(f, "{} at byte {}: {}", self.kind.as_str(), self.offset, self.message)
     }
 }
+
+/// The cap on a document's diagnostics (`Limits::max_diagnostics`), one rule for every format:
+/// `max` diagnostics are recorded; the first one past them is replaced by a single
+/// [`DiagnosticKind::LimitReached`] diagnostic saying so (at its offset), and the rest are
+/// counted in `dropped`, not kept. So `list` holds at most `max + 1` diagnostics, and a capped
+/// list always ends with that marker.
+pub(crate) fn record_capped(
+    list: &mut Vec<Diagnostic>,
+    dropped: &mut usize,
+    max: usize,
+    kind: DiagnosticKind,
+    offset: usize,
+    message: impl Into<String>,
+) {
+    if list.len() >= max {
+        if *dropped == 0 {
+            list.push(Diagnostic {
+                kind: DiagnosticKind::LimitReached,
+                offset,
+                message: "max_diagnostics reached: further diagnostics are not recorded".into(),
+            });
+        }
+        *dropped += 1;
+        return;
+    }
+    list.push(Diagnostic { kind, offset, message: message.into() });
+}

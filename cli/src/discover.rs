@@ -7,14 +7,28 @@
 //! computed MIME type (Content-Type, then the spec's feed-or-HTML sniffing) is HTML; its
 //! URL is the target URI. Other WARC records are skipped; unreadable records give a line
 //! with `error`.
+//!
+//! Pages are decoded by the HTML Standard's encoding sniffing
+//! ([`feedmill::discover::decode_page`]: byte order mark, the WARC response's `Content-Type`
+//! charset, `<meta charset>` / `<meta http-equiv>` in the first 1,024 bytes, then detection).
+//! A line has `skipped_links` (only when not 0): links not reported because their URL would
+//! be longer than `feedmill::discover::MAX_URL_BYTES` (32 KiB) or the page's resolution budget
+//! was spent (see `feedmill::discover`).
+//!
+//! Records are read ahead of the pages being processed within a byte budget (as the main
+//! pipeline bounds its bytes in flight): a record is admitted when the records read and not
+//! yet written out hold less than `max_bytes_in_flight` with it, or when there are none (so
+//! memory is at most the larger of the budget and the largest record, not 64 records
+//! whatever their size).
 
 use std::io::{self, Write};
-use std::sync::Arc;
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Condvar, Mutex};
 
-use feedmill::bulk::input::{self, BufPool, Counters, Input, Payload, ReadConfig};
+use feedmill::bulk::input::{self, BufPool, Counters, Input, Payload, ReadConfig, Record};
 use feedmill::bulk::warc;
-use feedmill::discover::{candidate_urls, discover};
-use feedmill::input::{computed_mime_type, decode, MimeType};
+use feedmill::discover::{candidate_urls, decode_page, discover_page};
+use feedmill::input::{computed_mime_type, MimeType};
 use url::Url;
 
 /// Counts of what a discover run did.
@@ -24,26 +38,105 @@ pub struct DiscoverSummary {
     pub feeds: u64,
     pub skipped: u64,
     pub errors: u64,
+    /// The most bytes records held at once between reading and writing, and the largest
+    /// record's (the read-ahead bound is the larger of the budget and the latter).
+    pub peak_in_flight: usize,
+    pub largest_record: usize,
 }
 
+/// Bytes of memory held by the records read and not yet written out, and a wait for room.
+struct InFlight {
+    state: Mutex<Flight>,
+    room: Condvar,
+    max: usize,
+}
+
+#[derive(Default)]
+struct Flight {
+    bytes: usize,
+    stopped: bool,
+    peak: usize,
+    largest: usize,
+}
+
+impl InFlight {
+    /// Waits until a record holding `n` bytes fits (or none is in flight); false when the
+    /// consumer has stopped.
+    fn admit(&self, n: usize) -> bool {
+        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        while !s.stopped && s.bytes > 0 && s.bytes + n > self.max {
+            s = self.room.wait(s).unwrap_or_else(|p| p.into_inner());
+        }
+        s.bytes += n;
+        s.peak = s.peak.max(s.bytes);
+        s.largest = s.largest.max(n);
+        !s.stopped
+    }
+
+    fn release(&self, n: usize) {
+        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        s.bytes = s.bytes.saturating_sub(n);
+        drop(s);
+        self.room.notify_all();
+    }
+
+    fn stop(&self) {
+        self.state.lock().unwrap_or_else(|p| p.into_inner()).stopped = true;
+        self.room.notify_all();
+    }
+}
+
+/// Heap bytes a record holds (capacities: memory is what the budget bounds).
+fn held(rec: &Record) -> usize {
+    rec.source.capacity()
+        + match &rec.payload {
+            Payload::Document(b) => b.capacity(),
+            Payload::Response { message, target_uri } => {
+                message.held_bytes() + target_uri.capacity()
+            }
+            Payload::Broken { message, .. } => message.capacity(),
+        }
+}
+
+/// Writes one line per record of `inputs` to `out`. `max_bytes` bounds a record body,
+/// `max_bytes_in_flight` the records read ahead (see the module docs).
 pub fn run(
     inputs: Vec<Input>,
     base_url: Option<&str>,
     max_bytes: usize,
+    max_bytes_in_flight: usize,
     out: &mut dyn Write,
 ) -> io::Result<DiscoverSummary> {
     let base = base_url.and_then(|u| Url::parse(u).ok());
-    let (records, reader) = input::spawn_reader(
-        inputs,
-        ReadConfig { max_record_bytes: max_bytes },
-        Arc::new(Counters::default()),
-        Arc::new(BufPool::default()),
-        64,
-    );
+    let flight = Arc::new(InFlight {
+        state: Mutex::new(Flight::default()),
+        room: Condvar::new(),
+        max: max_bytes_in_flight.max(1),
+    });
+    let (tx, records) = channel::<(Record, usize)>();
+    let reader = {
+        let flight = Arc::clone(&flight);
+        std::thread::Builder::new().name("feedmill-reader".into()).spawn(move || {
+            let cfg = ReadConfig { max_record_bytes: max_bytes };
+            let (counters, pool) = (Counters::default(), BufPool::default());
+            input::enumerate(&inputs, &cfg, &counters, &pool, &mut |rec| {
+                let n = held(&rec);
+                flight.admit(n) && tx.send((rec, n)).is_ok()
+            });
+        })?
+    };
     let mut sum = DiscoverSummary::default();
     let mut line = Vec::with_capacity(4096);
     let mut result = Ok(());
-    for rec in records.iter() {
+    for (rec, held) in records.iter() {
+        // Released when this record's line is written (or the record skipped).
+        struct Release<'f>(&'f InFlight, usize);
+        impl Drop for Release<'_> {
+            fn drop(&mut self) {
+                self.0.release(self.1);
+            }
+        }
+        let _release = Release(&flight, held);
         line.clear();
         match &rec.payload {
             Payload::Broken { kind, message } => {
@@ -51,7 +144,7 @@ pub fn run(
                 error_line(&mut line, &rec.source, kind, message);
             }
             Payload::Document(bytes) => {
-                let text = decode(bytes, None).text;
+                let text = decode_page(bytes, None).text;
                 page_line(&mut line, &rec.source, &text, base.as_ref(), &mut sum);
             }
             Payload::Response { target_uri, message } => {
@@ -73,7 +166,7 @@ pub fn run(
                         let charset = ct
                             .and_then(MimeType::parse)
                             .and_then(|m| m.charset().map(|c| c.into_owned()));
-                        let text = decode(&resp.body, charset.as_deref()).text;
+                        let text = decode_page(&resp.body, charset.as_deref()).text;
                         let page = Url::parse(target_uri).ok();
                         page_line(&mut line, &rec.source, &text, page.as_ref(), &mut sum);
                     }
@@ -86,8 +179,12 @@ pub fn run(
             break;
         }
     }
+    flight.stop();
     drop(records);
     let _ = reader.join();
+    let s = flight.state.lock().unwrap_or_else(|p| p.into_inner());
+    (sum.peak_in_flight, sum.largest_record) = (s.peak, s.largest);
+    drop(s);
     result?;
     out.flush()?;
     Ok(sum)
@@ -110,7 +207,8 @@ fn page_line(
             &fallback
         }
     };
-    let feeds = discover(html, resolve_against);
+    let found = discover_page(html, resolve_against);
+    let feeds = found.feeds;
     let candidates = page.map(candidate_urls).unwrap_or_default();
     sum.pages += 1;
     sum.feeds += feeds.len() as u64;
@@ -147,7 +245,12 @@ fn page_line(
         }
         json_str(line, c);
     }
-    line.extend_from_slice(b"]}");
+    line.push(b']');
+    if found.skipped > 0 {
+        line.extend_from_slice(b",\"skipped_links\":");
+        line.extend_from_slice(found.skipped.to_string().as_bytes());
+    }
+    line.push(b'}');
 }
 
 fn json_str(out: &mut Vec<u8>, s: &str) {

@@ -267,12 +267,16 @@ EXAMPLES:
     /// Feeds: <link rel="alternate"> RSS/Atom/RDF/JSON Feed links, then feed-looking anchors,
     /// resolved against the page URL (or its <base href>); candidates: the conventional feed
     /// paths of the site. Line: {source, page_url, feeds [{url, type, title, found_by (link |
-    /// anchor)}], candidates [url]}.
+    /// anchor)}], candidates [url], skipped_links}; skipped_links (only when not 0) counts
+    /// links left out because their URL would be over 32 KiB or the page's links would add
+    /// more than 8 times the page's length of URL text.
     #[command(after_help = "\
 INPUTS:
   As for the main command. A plain file is one HTML page whose URL is --base-url (without it,
   only absolute links are found and there are no candidates). WARC `response` records with
   status 200 and an HTML body are pages at their target URI; other records are skipped.
+  Pages are decoded as browsers do: byte order mark, the response's Content-Type charset,
+  <meta charset> or <meta http-equiv=Content-Type> in the first 1024 bytes, then detection.
 
 EXAMPLES:
   feedmill discover --base-url https://blog.example/ index.html
@@ -290,7 +294,9 @@ EXAMPLES:
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
 
-        /// Print counts (pages, feeds, skipped records, errors) on standard error at the end.
+        /// Print counts (pages, feeds, skipped records, errors) and the most bytes of records
+        /// read ahead at once (at most the larger of 16 MiB and the largest record) on
+        /// standard error at the end.
         #[arg(long)]
         summary: bool,
     },
@@ -541,12 +547,14 @@ fn run_discover(
     };
     let inputs: Vec<Input> = inputs.iter().map(|a| Input::parse(a)).collect();
     let max = feedmill::Options::default().limits.max_input_bytes;
-    match discover::run(inputs, base_url, max, &mut out) {
+    let in_flight = feedmill::bulk::Config::default().max_bytes_in_flight;
+    match discover::run(inputs, base_url, max, in_flight, &mut out) {
         Ok(s) => {
             if summary {
                 eprintln!(
-                    "feedmill discover: {} pages, {} feeds found, {} WARC records skipped, {} errors",
-                    s.pages, s.feeds, s.skipped, s.errors
+                    "feedmill discover: {} pages, {} feeds found, {} WARC records skipped, {} errors, \
+                     {} bytes read ahead at most",
+                    s.pages, s.feeds, s.skipped, s.errors, s.peak_in_flight
                 );
             }
             ExitCode::SUCCESS

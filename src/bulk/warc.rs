@@ -598,31 +598,43 @@ struct WarcHeader {
     content_length: usize,
 }
 
-/// Parses `WARC/x.y` + named fields (the header, up to and with its empty line).
+/// Parses `WARC/x.y` + named fields (the header, up to and with its empty line). The
+/// Content-Length is a decimal count of bytes no block can exceed (at most `isize::MAX`, the
+/// largest allocation); a value past that, even one past `u64`, is reported as too large, a
+/// value that is no number as bad, and none at all as missing.
 fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
     let text = String::from_utf8_lossy(buf);
-    let mut h =
-        WarcHeader { warc_type: String::new(), target_uri: None, content_length: usize::MAX };
+    let (mut warc_type, mut target_uri, mut content_length) = (String::new(), None, None);
     for line in text.lines().skip(1) {
         let Some((name, value)) = line.split_once(':') else {
             continue;
         };
         let value = value.trim();
         if name.eq_ignore_ascii_case("WARC-Type") {
-            h.warc_type = value.to_ascii_lowercase();
+            warc_type = value.to_ascii_lowercase();
         } else if name.eq_ignore_ascii_case("WARC-Target-URI") {
             // Some writers wrap the URI in <>.
-            h.target_uri = Some(value.trim_start_matches('<').trim_end_matches('>').to_owned());
+            target_uri = Some(value.trim_start_matches('<').trim_end_matches('>').to_owned());
         } else if name.eq_ignore_ascii_case("Content-Length") {
-            h.content_length = value
-                .parse()
-                .map_err(|_| format!("bad Content-Length {:?}", truncate(value, 40)))?;
+            content_length = Some(parse_content_length(value)?);
         }
     }
-    if h.content_length == usize::MAX {
-        return Err("WARC header has no Content-Length".into());
+    let content_length = content_length.ok_or("WARC header has no Content-Length")?;
+    Ok(WarcHeader { warc_type, target_uri, content_length })
+}
+
+/// A Content-Length value (see [`parse_warc_header`]).
+fn parse_content_length(value: &str) -> Result<usize, String> {
+    let too_large = || format!("Content-Length {} is too large", truncate(value, 40));
+    match value.parse::<u64>() {
+        Ok(n) => {
+            usize::try_from(n).ok().filter(|&n| n <= isize::MAX as usize).ok_or_else(too_large)
+        }
+        Err(_) if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(too_large())
+        }
+        Err(_) => Err(format!("bad Content-Length {:?}", truncate(value, 40))),
     }
-    Ok(h)
 }
 
 /// An HTTP response taken apart.
@@ -1418,5 +1430,26 @@ mod tests {
         // A real chunk size line is still de-chunked (and a bad chunk still an error).
         let bad = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nshort";
         assert_eq!(parse_http_response(bad, 1 << 20).unwrap_err().0, "truncated");
+    }
+
+    /// Content-Length: a value no block can have (2^64 - 1, past `isize::MAX`, past `u64`) is
+    /// reported as too large — 2^64 - 1 was the "absent" sentinel and read as no
+    /// Content-Length —, a missing one as missing, a non-number as bad.
+    #[test]
+    fn content_length_too_large_missing_or_bad_is_reported_as_such() {
+        let header = |cl: Option<&str>| {
+            let field = cl.map_or(String::new(), |v| format!("Content-Length: {v}\r\n"));
+            let h = format!("WARC/1.0\r\nWARC-Type: response\r\n{field}\r\n");
+            parse_warc_header(h.as_bytes()).map(|h| h.content_length)
+        };
+        for v in ["18446744073709551615", "9223372036854775808", "99999999999999999999999"] {
+            assert_eq!(header(Some(v)), Err(format!("Content-Length {v} is too large")));
+        }
+        assert_eq!(header(Some("9223372036854775807")), Ok(isize::MAX as usize));
+        assert_eq!(header(Some("0")), Ok(0));
+        assert_eq!(header(Some(" 42 ")), Ok(42));
+        assert_eq!(header(None), Err("WARC header has no Content-Length".into()));
+        assert_eq!(header(Some("-5")), Err("bad Content-Length \"-5\"".into()));
+        assert_eq!(header(Some("")), Err("bad Content-Length \"\"".into()));
     }
 }

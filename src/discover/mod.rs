@@ -4,13 +4,52 @@
 //! Read with lol_html (streaming, no tree): `<link rel="alternate">` with an RSS, Atom, RDF
 //! or JSON Feed type (anywhere in the document, as browsers accept), `<base href>` before
 //! them, and — lower confidence — `<a href>`s whose path looks like a feed.
+//!
+//! Pages are bytes in an encoding the page itself may name: [`decode_page`] decodes them by
+//! the HTML Standard's encoding sniffing algorithm (byte order mark, transport label, the
+//! prescan's `<meta charset>` / `<meta http-equiv>` in the first 1,024 bytes, then detection;
+//! see `sniff.rs`).
+//!
+//! Output is bounded by the page: a link is resolved against the page's base URL, and a
+//! `<base href>` is copied into every relative link, so a long one multiplied the page (a
+//! 1 MB `<base href>` and many links gave over a thousand times the page). A link whose URL
+//! would be longer than [`MAX_URL_BYTES`] is skipped (a link that may copy the base URL is not
+//! even resolved when the base is longer than that), and so is every link that would take
+//! resolving the page's links past [`RESOLVE_BUDGET_FACTOR`] times the page's length (plus
+//! [`MAX_URL_BYTES`]) of URL text the page does not hold; [`Discovered::skipped`] counts them
+//! (`skipped_links` in `feedmill discover` lines). Output and work are then within a small
+//! multiple of the page's length.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use lol_html::{element, rewrite_str, RewriteStrSettings};
 use url::Url;
 
 use crate::sanitize::decode_entities;
+
+mod sniff;
+pub use sniff::{decode_page, prescan, DecodedPage, PageEncodingSource, PRESCAN_BYTES};
+
+/// The longest feed URL reported, in bytes (32 KiB: far past any URL a browser or server
+/// takes); longer ones are skipped and counted.
+pub const MAX_URL_BYTES: usize = 32 << 10;
+
+/// Resolving a page's links may add at most this many times the page's length (plus
+/// [`MAX_URL_BYTES`]) of URL text the page does not hold (a resolved URL's length less its
+/// `href`'s); links past that are skipped and counted. An ordinary page adds a base URL of a
+/// few dozen bytes per link, far below it.
+pub const RESOLVE_BUDGET_FACTOR: usize = 8;
+
+/// What [`discover_page`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Discovered {
+    /// The feeds, as [`discover`] gives them.
+    pub feeds: Vec<FeedLink>,
+    /// Links (`<link rel=alternate>` with a feed type, `<a href>`) not resolved: their URL
+    /// would be longer than [`MAX_URL_BYTES`], or the page's resolution budget was spent (see
+    /// the module docs).
+    pub skipped: usize,
+}
 
 /// How a feed link was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,8 +123,65 @@ fn attr(el: &lol_html::html_content::Element<'_, '_>, name: &str) -> Option<Stri
 }
 
 /// The feeds `html` (a page fetched from `page_url`) advertises: `<link rel=alternate>` feeds
-/// first, in document order, then feed-looking anchors; each URL once.
+/// first, in document order, then feed-looking anchors; each URL once. Links skipped for
+/// their length (see the module docs) are left out; [`discover_page`] counts them.
 pub fn discover(html: &str, page_url: &Url) -> Vec<FeedLink> {
+    discover_page(html, page_url).feeds
+}
+
+/// Whether `href` is an absolute URL with an authority (`scheme://…`) or scheme-relative
+/// (`//…`): then resolving it copies nothing of the base URL but its scheme.
+fn names_its_authority(href: &str) -> bool {
+    let rest = match href.split_once(':') {
+        Some((scheme, rest))
+            if scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+                && scheme.bytes().all(|c| c.is_ascii_alphanumeric() || b"+-.".contains(&c)) =>
+        {
+            rest
+        }
+        _ => href,
+    };
+    rest.starts_with("//") || rest.starts_with("\\\\")
+}
+
+/// Resolves the links of one page within the bounds of the module docs.
+struct Resolver {
+    /// URL text the page's links may still add.
+    budget: Cell<usize>,
+    skipped: Cell<usize>,
+}
+
+impl Resolver {
+    /// `href` resolved against `base`, or `None` when it does not resolve or is skipped
+    /// (counted). NOTE: the join, whose work is about the length of its result, is not even
+    /// tried for an `href` that may copy the base URL when the base is longer than what is
+    /// left of the budget or than [`MAX_URL_BYTES`]: so the work of a page's joins is bounded
+    /// by the budget too.
+    fn join(&self, base: &Url, href: &str) -> Option<Url> {
+        let skip = || {
+            self.skipped.set(self.skipped.get() + 1);
+            None
+        };
+        let budget = self.budget.get();
+        if !names_its_authority(href) && base.as_str().len() > budget.min(MAX_URL_BYTES) {
+            return skip();
+        }
+        let url = base.join(href).ok()?;
+        let added = url.as_str().len().saturating_sub(href.len());
+        if url.as_str().len() > MAX_URL_BYTES || added > budget {
+            return skip();
+        }
+        self.budget.set(budget - added);
+        Some(url)
+    }
+}
+
+/// [`discover`], with the count of links skipped for their length.
+pub fn discover_page(html: &str, page_url: &Url) -> Discovered {
+    let resolver = Resolver {
+        budget: Cell::new(html.len().saturating_mul(RESOLVE_BUDGET_FACTOR) + MAX_URL_BYTES),
+        skipped: Cell::new(0),
+    };
     let base = RefCell::new(page_url.clone());
     let base_seen = RefCell::new(false);
     let links = RefCell::new(Vec::<FeedLink>::new());
@@ -94,6 +190,8 @@ pub fn discover(html: &str, page_url: &Url) -> Vec<FeedLink> {
         .append_element_content_handler(element!("base[href]", |el| {
             if !*base_seen.borrow() {
                 *base_seen.borrow_mut() = true;
+                // Resolved whatever its length: links relative to a base too long for them
+                // are skipped as they are resolved.
                 if let Some(u) = attr(el, "href").and_then(|h| page_url.join(&h).ok()) {
                     *base.borrow_mut() = u;
                 }
@@ -111,7 +209,7 @@ pub fn discover(html: &str, page_url: &Url) -> Vec<FeedLink> {
             else {
                 return Ok(());
             };
-            if let Some(url) = attr(el, "href").and_then(|h| base.borrow().join(&h).ok()) {
+            if let Some(url) = attr(el, "href").and_then(|h| resolver.join(&base.borrow(), &h)) {
                 if matches!(url.scheme(), "http" | "https") {
                     links.borrow_mut().push(FeedLink {
                         url: url.into(),
@@ -124,7 +222,7 @@ pub fn discover(html: &str, page_url: &Url) -> Vec<FeedLink> {
             Ok(())
         }))
         .append_element_content_handler(element!("a[href]", |el| {
-            if let Some(url) = attr(el, "href").and_then(|h| base.borrow().join(&h).ok()) {
+            if let Some(url) = attr(el, "href").and_then(|h| resolver.join(&base.borrow(), &h)) {
                 if matches!(url.scheme(), "http" | "https") && looks_like_feed_path(&url) {
                     anchors.borrow_mut().push(FeedLink {
                         url: url.into(),
@@ -140,12 +238,13 @@ pub fn discover(html: &str, page_url: &Url) -> Vec<FeedLink> {
     // Each URL once, the first occurrence kept: a set of the URLs seen (linear in the links
     // found, however many a page repeats).
     let mut seen = std::collections::HashSet::new();
-    links
+    let feeds = links
         .into_inner()
         .into_iter()
         .chain(anchors.into_inner())
         .filter(|l| seen.insert(l.url.clone()))
-        .collect()
+        .collect();
+    Discovered { feeds, skipped: resolver.skipped.get() }
 }
 
 /// The conventional candidate feed URLs for the site of `page_url` ([`CANDIDATE_PATHS`] on its
@@ -226,5 +325,37 @@ mod tests {
         assert_eq!(c[0], "https://site.example/feed");
         assert_eq!(c.len(), CANDIDATE_PATHS.len());
         assert!(candidate_urls(&Url::parse("file:///x").unwrap()).is_empty());
+    }
+
+    /// A page's links are resolved within bounds: a URL over [`MAX_URL_BYTES`] is skipped
+    /// (a 1 MB `<base href>` made every relative link 1 MB), and so are links past the page's
+    /// budget (a base just under the cap with many links); absolute links are still found,
+    /// and the URL text reported stays within a small multiple of the page.
+    #[test]
+    fn long_base_href_and_many_links_stay_bounded() {
+        let page = Url::parse("https://site.example/").unwrap();
+        for base_len in [1 << 20, MAX_URL_BYTES - 100, 2_000, 50] {
+            let mut html = format!("<base href=\"https://cdn.example/{}/\">", "b".repeat(base_len));
+            for i in 0..5_000 {
+                html.push_str(&format!("<a href=f{i}/feed>x</a>"));
+            }
+            html.push_str(
+                "<link rel=alternate type=application/rss+xml href=https://x.example/feed>",
+            );
+            html.push_str("<a href=/abs/feed>y</a>");
+            let d = discover_page(&html, &page);
+            let urls: usize = d.feeds.iter().map(|f| f.url.len()).sum();
+            // The budget bounds what resolving adds to the `href`s, which the page holds.
+            let bound = (RESOLVE_BUDGET_FACTOR + 1) * html.len() + MAX_URL_BYTES;
+            assert!(urls <= bound, "{base_len}: {urls}");
+            assert!(d.feeds.iter().all(|f| f.url.len() <= MAX_URL_BYTES));
+            assert_eq!(d.feeds[0].url, "https://x.example/feed", "{base_len}");
+            assert_eq!(d.feeds.len() + d.skipped, 5_002, "{base_len}: every link found or counted");
+            if base_len == 50 {
+                assert_eq!(d.skipped, 0, "an ordinary base: nothing skipped");
+            } else {
+                assert!(d.skipped > 0);
+            }
+        }
     }
 }

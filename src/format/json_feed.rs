@@ -13,7 +13,7 @@
 //! | `icon` (the large, square image), `favicon` | `logo`, `icon` |
 //! | `authors` (1.1), else `author` (1.0): `name`, `url`, `avatar` | `authors`: `name`, `page_url`, `icon` |
 //! | `language` | `ext.language` |
-//! | item `id` (a number is coerced to its text, as the spec asks) | entry `ext.id` |
+//! | item `id` (a number is coerced to its text as written, as the spec asks, whatever its size) | entry `ext.id` |
 //! | item `url` | entry `page_url` |
 //! | item `title`, `summary` | entry `title`, `summary` (plain text) |
 //! | item `content_html`, else `content_text` | entry `content` (HTML parsed and sanitized as RSS `description` is; text as is) |
@@ -23,11 +23,16 @@
 //! | item `attachments`: `url`, `mime_type`, `size_in_bytes` | entry `enclosures`: `url`, `mime_type`, `length` |
 //!
 //! Robustness: malformed JSON is not a feed (a `not_a_feed` diagnostic says where); a member
-//! of the wrong type is ignored with an `invalid_json` diagnostic; only the members above are
-//! read (others are skipped by the JSON scanner without being built), so memory is bounded by
-//! the kept values: items past `max_entries` and list members past it are skipped and
-//! counted; text longer than `max_text_bytes` is cut. Nesting depth is bounded by
-//! serde_json's recursion limit (128). URLs resolve against the document's base URL.
+//! of the wrong type is ignored with an `invalid_json` diagnostic; a `\u` escape of a lone
+//! surrogate (`"\ud800"`, valid JSON syntax but no character; serde_json rejects its whole
+//! string) is read as U+FFFD, in values and keys alike, with an `invalid_character`
+//! diagnostic at the escape; only the members above are read (others are
+//! skipped by the JSON scanner without being built), so memory is bounded by the kept values:
+//! items past `max_entries` and list members past it are skipped and counted; text longer than
+//! `max_text_bytes` is cut (values kept; `version`, which only recognizes the format, is read
+//! whole). Diagnostics past `max_diagnostics` are counted, with one `limit_reached` marker, as
+//! for XML documents. Nesting depth is bounded by serde_json's recursion limit (128). URLs
+//! resolve against the document's base URL.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -56,7 +61,22 @@ pub fn process_document<'a>(
     base: &Url,
     limits: &Limits,
 ) -> Parsed<'a> {
-    let mut cx = Cx { arena, document, base, limits, diagnostics: Vec::new() };
+    let mut cx =
+        Cx { arena, document, base, limits, diagnostics: Vec::new(), diagnostics_dropped: 0 };
+    // A `\u` escape of a lone surrogate is valid JSON syntax but no character, and serde_json
+    // rejects the whole string or key holding it: each is read as the escape of U+FFFD, in a
+    // copy of the document rewritten in place (same length, so offsets hold).
+    let lone = lone_surrogate_escapes(document);
+    if !lone.is_empty() {
+        let mut repaired = document.to_owned();
+        for &at in &lone {
+            let escape = &document[at..at + 6];
+            let msg = format!("the escape {escape} is a lone surrogate; read as U+FFFD");
+            cx.diag(DiagnosticKind::InvalidCharacter, at, msg);
+            repaired.replace_range(at..at + 6, "\\ufffd");
+        }
+        cx.document = arena.alloc_str(&repaired);
+    }
     let feed = read_feed(&mut cx);
     let format = feed.is_some().then_some(Format::Json);
     Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint: None }
@@ -68,6 +88,8 @@ struct Cx<'a, 'c> {
     base: &'c Url,
     limits: &'c Limits,
     diagnostics: Vec<Diagnostic>,
+    /// Diagnostics past `max_diagnostics`, counted ([`crate::error::record_capped`]).
+    diagnostics_dropped: usize,
 }
 
 const FEED_KEYS: [&str; 11] = [
@@ -121,7 +143,8 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
     else {
         unreachable!("one slot per key")
     };
-    match version.and_then(|v| cx.string(v, "version")) {
+    // Read whole: the text limit applies to values kept, not to recognizing the format.
+    match version.and_then(|v| cx.string_whole(v, "version")) {
         Some(v) if v.starts_with("https://jsonfeed.org/version/") => {}
         Some(v) => {
             let msg = format!("version {v:?} is not a JSON Feed version");
@@ -162,9 +185,14 @@ fn image(url: &str) -> Image<'_> {
 
 impl<'a> Cx<'a, '_> {
     fn diag(&mut self, kind: DiagnosticKind, offset: usize, message: impl Into<String>) {
-        if self.diagnostics.len() < self.limits.max_diagnostics {
-            self.diagnostics.push(Diagnostic { kind, offset, message: message.into() });
-        }
+        crate::error::record_capped(
+            &mut self.diagnostics,
+            &mut self.diagnostics_dropped,
+            self.limits.max_diagnostics,
+            kind,
+            offset,
+            message,
+        );
     }
 
     /// The byte offset of a value in the document (0 when there is none).
@@ -186,19 +214,29 @@ impl<'a> Cx<'a, '_> {
     /// A non-empty string member, unescaped (borrowed when it has no escapes), cut at
     /// `max_text_bytes`.
     fn string(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
+        let s = self.string_whole(raw, field)?;
+        Some(self.cut(raw, field, s)).filter(|s| !s.trim().is_empty())
+    }
+
+    /// A string member, unescaped (borrowed when it has no escapes), whole.
+    fn string_whole(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
         let text = raw.get();
-        let s: &'a str = if let Ok(s) = serde_json::from_str::<&'a str>(text) {
-            s
-        } else if let Ok(s) = serde_json::from_str::<String>(text) {
-            self.arena.alloc_str(&s)
-        } else {
-            if text != "null" {
-                self.wrong_type(raw, field, "a string");
-            }
-            return None;
-        };
+        if let Ok(s) = serde_json::from_str::<&'a str>(text) {
+            return Some(s);
+        }
+        if let Ok(s) = serde_json::from_str::<String>(text) {
+            return Some(self.arena.alloc_str(&s));
+        }
+        if text != "null" {
+            self.wrong_type(raw, field, "a string");
+        }
+        None
+    }
+
+    /// `s`, the value of `raw`, cut at `max_text_bytes` (recorded).
+    fn cut(&mut self, raw: &'a RawValue, field: &str, s: &'a str) -> &'a str {
         let max = self.limits.max_text_bytes;
-        let s = if s.len() > max {
+        if s.len() > max {
             let offset = self.offset(Some(raw));
             self.diag(
                 DiagnosticKind::LimitReached,
@@ -208,8 +246,7 @@ impl<'a> Cx<'a, '_> {
             &s[..crate::xml::floor_char_boundary(s, max)]
         } else {
             s
-        };
-        (!s.trim().is_empty()).then_some(s)
+        }
     }
 
     /// A URL member, resolved against the base URL (dropped when it does not resolve).
@@ -353,16 +390,17 @@ impl<'a> Cx<'a, '_> {
         Some(entry)
     }
 
-    /// An item id: a string, or a number coerced to its text (JSON Feed 1.1: "If an id is
-    /// presented as a number or other type, a JSON Feed reader must coerce it to a string").
+    /// An item id: a string, or a number coerced to its text as written (JSON Feed 1.1: "If
+    /// an id is presented as a number or other type, a JSON Feed reader must coerce it to a
+    /// string"), also one too large for a double (`123456789012345678901234567890`, `1e400`):
+    /// the raw value is valid JSON, so a value starting with `-` or a digit is a number.
     fn id(&mut self, raw: &'a RawValue) -> Option<&'a str> {
         let text = raw.get();
         if text.starts_with('"') {
             self.string(raw, "id")
-        } else if serde_json::from_str::<serde_json::Number>(text).is_ok()
-            || text == "true"
-            || text == "false"
-        {
+        } else if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+            Some(self.cut(raw, "id", text))
+        } else if text == "true" || text == "false" {
             Some(text)
         } else {
             if text != "null" {
@@ -393,6 +431,39 @@ impl<'a> Cx<'a, '_> {
             },
         }
     }
+}
+
+/// The offsets of the `\u` escapes of lone surrogates in `doc` (a high surrogate not
+/// directly followed by the escape of a low one, or a low one not directly after a high
+/// one). One pass: in JSON a `\` is only ever inside a string, where it starts an escape.
+fn lone_surrogate_escapes(doc: &str) -> Vec<usize> {
+    let b = doc.as_bytes();
+    // The code unit of a `\uXXXX` escape at `i`.
+    let unit = |i: usize| {
+        let hex = b.get(i + 2..i + 6).filter(|_| b[i + 1] == b'u')?;
+        let hex = std::str::from_utf8(hex).ok()?;
+        hex.bytes().all(|c| c.is_ascii_hexdigit()).then(|| u16::from_str_radix(hex, 16).ok())?
+    };
+    let (mut lone, mut high): (Vec<usize>, Option<usize>) = (Vec::new(), None);
+    let mut i = 0;
+    while let Some(p) = memchr::memchr(b'\\', &b[i..]) {
+        i += p;
+        let u = unit(i);
+        match (high.take(), u) {
+            (Some(h), Some(0xDC00..=0xDFFF)) if h + 6 == i => {}
+            (pending, u) => {
+                lone.extend(pending);
+                match u {
+                    Some(0xD800..=0xDBFF) => high = Some(i),
+                    Some(0xDC00..=0xDFFF) => lone.push(i),
+                    _ => {}
+                }
+            }
+        }
+        i = (i + if u.is_some() { 6 } else { 2 }).min(b.len());
+    }
+    lone.extend(high);
+    lone
 }
 
 /// The byte offset of a serde_json error position (1-based line, column in bytes).
@@ -528,4 +599,31 @@ fn array(json: &str, cap: usize) -> serde_json::Result<Option<(Vec<&RawValue>, u
     let found = de.deserialize_any(ArrayVisitor { cap })?;
     de.end()?;
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lone_surrogate_escapes;
+
+    #[test]
+    fn lone_surrogate_escapes_are_found_and_truncated_escapes_never_panic() {
+        let cases: &[(&str, &[usize])] = &[
+            (r#""\ud800""#, &[1]),
+            (r#""\ud800\udc00""#, &[]),
+            (r#""\udc00\ud800""#, &[1, 7]),
+            (r#""\ud800x\udc00""#, &[1, 8]),
+            (r#""\\ud800""#, &[]),
+            (r#""\\\ud800""#, &[3]),
+            (r#""\ud83d\ude00\ud83d""#, &[13]),
+            (r#""\u00e9\n\t""#, &[]),
+        ];
+        for &(doc, want) in cases {
+            assert_eq!(lone_surrogate_escapes(doc), want, "{doc}");
+        }
+        for doc in ["\\", "\"\\u", "\"\\ud8", "\"\\ud80", "\"\\ud800", "\\\\\\", "\\u\u{e9}\u{e9}"]
+        {
+            let _ = lone_surrogate_escapes(doc);
+        }
+        assert_eq!(lone_surrogate_escapes("\"\\ud800"), [1]);
+    }
 }

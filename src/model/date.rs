@@ -5,13 +5,17 @@
 //!
 //! Invariants:
 //! - A `Timestamp` is `unix_seconds` (whole seconds since 1970-01-01T00:00:00Z, proleptic
-//!   Gregorian, no leap seconds) plus a fraction kept as its *decimal digit string*: ASCII
+//!   Gregorian, no leap seconds) in UTC years 0001–9999 ([`Timestamp::MIN_UNIX_SECONDS`] to
+//!   [`Timestamp::MAX_UNIX_SECONDS`]: the years RFC 3339 can write, and the range of readers
+//!   of the Parquet output) plus a fraction kept as its *decimal digit string*: ASCII
 //!   digits only, trailing zeros removed, at most 31 digits (longer fractions are truncated to
 //!   their first 31 digits — never rounded), unused bytes of `frac` are zero (so the derived
 //!   `Eq`/`Hash` are value equality).
 //! - Parsers never trim (except RFC 822 CFWS), never allocate, never panic and never wrap:
 //!   every digit run and every date computation uses checked arithmetic; anything that does
-//!   not fit an `i64` second count yields `None`.
+//!   not fit an `i64` second count, or whose instant falls outside UTC years 0001–9999
+//!   (`99999-01-01`, `0000-01-01`, `0001-01-01T00:00:00+01:00`), yields `None`. Every
+//!   constructor checks that range, so no `Timestamp` outside it can be made.
 //! - Offsets are plain second counts (no `chrono::FixedOffset`), so RFC 822 `+9900` works.
 use std::fmt;
 
@@ -30,6 +34,11 @@ pub struct Timestamp {
 }
 
 impl Timestamp {
+    /// The earliest instant: 0001-01-01T00:00:00Z.
+    pub const MIN_UNIX_SECONDS: i64 = -62_135_596_800;
+    /// The latest whole second: 9999-12-31T23:59:59Z (fractions of it are kept).
+    pub const MAX_UNIX_SECONDS: i64 = 253_402_300_799;
+
     /// Whole seconds since the Unix epoch (floor; the fraction is [`Self::fraction_digits`]).
     pub fn unix_seconds(&self) -> i64 {
         self.unix_seconds
@@ -40,36 +49,38 @@ impl Timestamp {
         std::str::from_utf8(&self.frac[..self.frac_len as usize]).unwrap_or("")
     }
 
-    /// An instant with no fractional part.
-    pub fn from_unix(unix_seconds: i64) -> Self {
-        Timestamp { unix_seconds, frac_len: 0, frac: [0; 31] }
+    /// An instant with no fractional part; `None` outside UTC years 0001–9999.
+    pub fn from_unix(unix_seconds: i64) -> Option<Self> {
+        (Self::MIN_UNIX_SECONDS..=Self::MAX_UNIX_SECONDS)
+            .contains(&unix_seconds)
+            .then_some(Timestamp { unix_seconds, frac_len: 0, frac: [0; 31] })
     }
 
     /// An instant with the given fractional digits (ASCII digits only, else `None`; trailing
-    /// zeros removed; more than 31 digits truncated to 31).
+    /// zeros removed; more than 31 digits truncated to 31); `None` outside UTC years
+    /// 0001–9999.
     pub fn with_fraction(unix_seconds: i64, digits: &str) -> Option<Self> {
         let d = digits.as_bytes();
         if !d.iter().all(u8::is_ascii_digit) {
             return None;
         }
-        Some(Self::from_parts(unix_seconds, d))
+        Self::from_parts(unix_seconds, d)
     }
 
-    /// `digits` must be ASCII digits (checked by callers).
-    fn from_parts(unix_seconds: i64, digits: &[u8]) -> Self {
-        let mut t = Self::from_unix(unix_seconds);
+    /// `digits` must be ASCII digits (checked by callers); `None` outside UTC years
+    /// 0001–9999.
+    fn from_parts(unix_seconds: i64, digits: &[u8]) -> Option<Self> {
+        let mut t = Self::from_unix(unix_seconds)?;
         let mut d = &digits[..digits.len().min(MAX_FRACTION_DIGITS)];
         while let [rest @ .., b'0'] = d {
             d = rest;
         }
         t.frac[..d.len()].copy_from_slice(d);
         t.frac_len = d.len() as u8;
-        t
+        Some(t)
     }
 
-    /// The UTC civil time: `(year, month 1–12, day 1–31, hour, minute, second)`.
-    /// Years before 0 (only reachable through `from_unix` or a large RFC 822 offset on
-    /// year 0) are negative (astronomical numbering).
+    /// The UTC civil time: `(year 1–9999, month 1–12, day 1–31, hour, minute, second)`.
     pub fn civil(&self) -> (i64, u32, u32, u32, u32, u32) {
         let days = self.unix_seconds.div_euclid(86_400);
         let secs = self.unix_seconds.rem_euclid(86_400) as u32;
@@ -129,7 +140,7 @@ impl Timestamp {
 /// `i64` seconds), `-MM-DDTHH:MM:SS`, a `.` and [`MAX_FRACTION_DIGITS`] digits, `Z`.
 pub(crate) const RFC3339_MAX_LEN: usize = 1 + 12 + 15 + 1 + MAX_FRACTION_DIGITS + 1;
 
-/// `YYYY-MM-DDTHH:MM:SS[.F]Z`: year zero-padded to at least 4 digits (`0005`, `12016`),
+/// `YYYY-MM-DDTHH:MM:SS[.F]Z`: year zero-padded to 4 digits (`0005`),
 /// `.F` only when fractional digits remain.
 impl fmt::Display for Timestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -189,7 +200,8 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 }
 
 /// Validates the fields and converts local time at `offset` seconds east of UTC to a
-/// `Timestamp`. `None` if any field is out of range (no leap second) or on overflow.
+/// `Timestamp`. `None` if any field is out of range (no leap second), on overflow, or when
+/// the instant is outside UTC years 0001–9999.
 #[allow(clippy::too_many_arguments)]
 fn build(
     y: i64,
@@ -213,7 +225,7 @@ fn build(
         .checked_mul(86_400)?
         .checked_add((h * 3600 + mi * 60 + s) as i64)?
         .checked_sub(offset)?;
-    Some(Timestamp::from_parts(secs, frac))
+    Timestamp::from_parts(secs, frac)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -561,13 +573,15 @@ mod tests {
 
     #[test]
     fn digit_formatting_matches_the_reference() {
-        let mut seconds = vec![i64::MIN, i64::MIN + 1, i64::MAX, 0, -1, 1, 951_782_400];
-        // The extremes, then every power of 3 that fits, both signs, with odd offsets.
+        let (min, max) = (Timestamp::MIN_UNIX_SECONDS, Timestamp::MAX_UNIX_SECONDS);
+        let mut seconds = vec![min, min + 1, max, max - 1, 0, -1, 1, 951_782_400];
+        // The extremes, then every power of 3 in range, both signs, with odd offsets.
         let mut x: i64 = 1;
-        while let Some(next) = x.checked_mul(3) {
+        while x < max {
             seconds.extend([x, -x, x + 86_399, -x - 3_601]);
-            x = next;
+            x *= 3;
         }
+        seconds.retain(|u| (min..=max).contains(u));
         for (i, &u) in seconds.iter().enumerate() {
             let fraction = &"1234567890123456789012345678901"[..i % 32];
             let t = Timestamp::with_fraction(u, fraction).unwrap();
@@ -595,11 +609,15 @@ mod tests {
     fn epoch_anchors() {
         assert_eq!(parse_rfc3339("1970-01-01T00:00:00Z").unwrap().unix_seconds(), 0);
         assert_eq!(parse_rfc3339("2000-03-01T00:00:00Z").unwrap().unix_seconds(), 951_868_800);
-        assert_eq!(parse_rfc3339("0000-01-01T00:00:00Z").unwrap().unix_seconds(), -62_167_219_200);
+        let first = parse_rfc3339("0001-01-01T00:00:00Z").unwrap().unix_seconds();
+        assert_eq!(first, Timestamp::MIN_UNIX_SECONDS);
+        let last = parse_rfc3339("9999-12-31T23:59:59Z").unwrap().unix_seconds();
+        assert_eq!(last, Timestamp::MAX_UNIX_SECONDS);
         assert_eq!(parse_rfc3339("1969-12-31T23:59:59Z").unwrap().unix_seconds(), -1);
-        assert_eq!(Timestamp::from_unix(0).to_string(), "1970-01-01T00:00:00Z");
-        assert_eq!(Timestamp::from_unix(-1).to_string(), "1969-12-31T23:59:59Z");
-        assert_eq!(format!("{:?}", Timestamp::from_unix(86_400)), "1970-01-02T00:00:00Z");
+        let at = |u| Timestamp::from_unix(u).unwrap();
+        assert_eq!(at(0).to_string(), "1970-01-01T00:00:00Z");
+        assert_eq!(at(-1).to_string(), "1969-12-31T23:59:59Z");
+        assert_eq!(format!("{:?}", at(86_400)), "1970-01-02T00:00:00Z");
     }
 
     #[test]
@@ -631,10 +649,10 @@ mod tests {
         assert!(parse_rfc822("29 Feb 1900 00:00 GMT").is_none());
         assert!(parse_rfc822("29 Feb 2016 00:00 GMT").is_some());
         assert!(parse_rfc822("29 Feb 16 00:00 GMT").is_some());
-        assert!(parse_rfc822("29 Feb 0 00:00 GMT").is_some()); // year 0 is a leap year
+        assert!(parse_rfc822("29 Feb 400 00:00 GMT").is_none()); // 3 digits: 2300, not leap
         assert!(parse_rfc822("29 Feb 100 00:00 GMT").is_some()); // 3 digits: 100 + 1900 = 2000
         assert!(parse_rfc822("29 Feb 00 00:00 GMT").is_some()); // 2 digits: 2000
-        assert!(parse_rfc822("29 Feb 0 00:00 GMT").is_some()); // 1 digit: year 0 (leap)
+        assert!(parse_rfc822("29 Feb 4 00:00 GMT").is_some()); // 1 digit: year 4 (leap)
         assert!(parse_rfc822("29 Feb 1 00:00 GMT").is_none());
     }
 
@@ -678,14 +696,46 @@ mod tests {
     fn year_padding_and_extremes() {
         assert_eq!(w3c("0005"), some("0005-01-01T00:00:00Z"));
         assert_eq!(r822("1 Jan 5 00:00 GMT"), some("0005-01-01T00:00:00Z"));
-        assert_eq!(w3c("12016-01-01"), some("12016-01-01T00:00:00Z"));
-        assert_eq!(r822("1 Jan 12016 00:00 GMT"), some("12016-01-01T00:00:00Z"));
-        // Display is total over i64 and never panics.
-        let _ = Timestamp::from_unix(i64::MAX).to_string();
-        let _ = Timestamp::from_unix(i64::MIN).to_string();
-        assert_eq!(Timestamp::from_unix(-62_167_219_201).to_string(), "-0001-12-31T23:59:59Z");
-        // Year 0 with a positive RFC 822 offset goes before year 0.
-        assert_eq!(r822("1 Jan 0000 00:00 +0100"), some("-0001-12-31T23:00:00Z"));
+        assert_eq!(w3c("0001"), some("0001-01-01T00:00:00Z"));
+        assert_eq!(w3c("9999-12-31T23:59:59.999Z"), some("9999-12-31T23:59:59.999Z"));
+    }
+
+    /// Instants outside UTC years 0001–9999 are not `Timestamp`s: RFC 3339 cannot write them,
+    /// and readers of the Parquet output (pyarrow) fail on the whole file for one of them. Every
+    /// parser gives `None` (its callers record the value as not a date), whatever the form,
+    /// also when only the zone offset carries the instant out of range.
+    #[test]
+    fn years_outside_0001_to_9999_are_none() {
+        for y in ["0000", "10000", "99999", "-1", "-0001"] {
+            assert_eq!(s3339(&format!("{y}-06-15T12:00:00Z")), None, "{y}");
+            assert_eq!(w3c(&format!("{y}-06-15T12:00:00Z")), None, "{y}");
+            assert_eq!(w3c(&format!("{y}-06-15")), None, "{y}");
+            assert_eq!(w3c(y), None, "{y}");
+            assert_eq!(r822(&format!("Sat, 15 Jun {y} 12:00:00 GMT")), None, "{y}");
+        }
+        // 1 digit: year 0; 0001 and 9999 are kept, to their last second.
+        assert_eq!(r822("1 Jan 0 00:00 GMT"), None);
+        assert_eq!(s3339("0001-01-01T00:00:00Z"), some("0001-01-01T00:00:00Z"));
+        assert_eq!(r822("1 Jan 0001 00:00 GMT"), some("0001-01-01T00:00:00Z"));
+        assert_eq!(w3c("9999"), some("9999-01-01T00:00:00Z"));
+        assert_eq!(r822("31 Dec 9999 23:59:59 GMT"), some("9999-12-31T23:59:59Z"));
+        // The offset decides: the UTC instant is what must be in range.
+        assert_eq!(s3339("0001-01-01T00:00:00+00:01"), None);
+        assert_eq!(s3339("0001-01-01T00:00:00-00:01"), some("0001-01-01T00:01:00Z"));
+        assert_eq!(w3c("9999-12-31T23:59:59-00:01"), None);
+        assert_eq!(r822("1 Jan 0001 00:00 +0100"), None);
+        // No constructor makes one either.
+        let (min, max) = (Timestamp::MIN_UNIX_SECONDS, Timestamp::MAX_UNIX_SECONDS);
+        for u in [min - 1, max + 1, i64::MIN, i64::MAX] {
+            assert_eq!(Timestamp::from_unix(u), None, "{u}");
+            assert_eq!(Timestamp::with_fraction(u, "5"), None, "{u}");
+            assert_eq!(Timestamp::from_unix_nanos(u, 0), None, "{u}");
+        }
+        assert_eq!(
+            Timestamp::with_fraction(max, "999").unwrap().to_string(),
+            "9999-12-31T23:59:59.999Z"
+        );
+        assert_eq!(Timestamp::from_unix(min).unwrap().to_string(), "0001-01-01T00:00:00Z");
     }
 
     #[test]
@@ -694,9 +744,9 @@ mod tests {
         assert_eq!(w3c(huge), None);
         assert_eq!(w3c("9999999999999"), None); // fits i64 as a year, not as seconds
         assert_eq!(w3c(&"9".repeat(300)), None);
-        // The last year whose start fits an i64 second count, and the first that does not.
-        assert_eq!(w3c("292277026596"), some("292277026596-01-01T00:00:00Z"));
-        assert_eq!(w3c("292277026596-12-04T15:30:07Z"), some("292277026596-12-04T15:30:07Z"));
+        // Around the last year whose start fits an i64 second count.
+        assert_eq!(w3c("292277026596"), None);
+        assert_eq!(w3c("292277026596-12-04T15:30:07Z"), None);
         assert_eq!(w3c("292277026596-12-04T15:30:08Z"), None);
         assert_eq!(w3c("292277026597"), None);
         assert_eq!(r822("4 Dec 292277026596 15:30:07 -9959"), None);
@@ -722,7 +772,7 @@ mod tests {
         assert_eq!(s3339("2052-01-04T00:20:31+06:01"), some("2052-01-03T18:19:31Z"));
         assert_eq!(s3339("1903-04-01T12:03:11Z"), some("1903-04-01T12:03:11Z"));
         assert_eq!(s3339("2016-03-20T08:17:44+00:00"), some("2016-03-20T08:17:44Z"));
-        assert_eq!(s3339("0000-01-01T00:00:00Z"), some("0000-01-01T00:00:00Z"));
+        assert_eq!(s3339("0001-01-01T00:00:00Z"), some("0001-01-01T00:00:00Z"));
         assert_eq!(s3339("2016-03-20t08:17:44z"), some("2016-03-20T08:17:44Z"));
         assert_eq!(s3339("2016-03-20T08:17:44+0100"), some("2016-03-20T07:17:44Z"));
         assert_eq!(s3339("2016-03-20T08:17:44-00:00"), some("2016-03-20T08:17:44Z"));
@@ -779,8 +829,8 @@ mod tests {
         assert_eq!(w3c("2013-03-05T00:13:33-03:11"), some("2013-03-05T03:24:33Z"));
         assert_eq!(w3c("2013-03-05T00:13:33-0311"), some("2013-03-05T03:24:33Z"));
         assert_eq!(w3c("2016-03-05T10:20-00:00"), some("2016-03-05T10:20:00Z"));
-        assert_eq!(w3c("12016-01-01"), some("12016-01-01T00:00:00Z"));
-        assert_eq!(w3c("0000"), some("0000-01-01T00:00:00Z"));
+        assert_eq!(w3c("0001"), some("0001-01-01T00:00:00Z"));
+        assert_eq!(w3c("09999"), some("9999-01-01T00:00:00Z"));
     }
 
     #[test]
@@ -941,10 +991,11 @@ mod tests {
         assert_eq!(at("016"), Some(1916));
         assert_eq!(at("999"), Some(2899));
         assert_eq!(at("5"), Some(5));
-        assert_eq!(at("0"), Some(0));
+        assert_eq!(at("0"), None); // year 0
+        assert_eq!(at("1"), Some(1));
         assert_eq!(at("2016"), Some(2016));
         assert_eq!(at("0049"), Some(49));
-        assert_eq!(at("12016"), Some(12016));
+        assert_eq!(at("12016"), None); // past 9999
     }
 
     #[test]
@@ -1028,7 +1079,7 @@ mod tests {
         };
         let mut prev: Option<(i64, i64)> = None;
         for _ in 0..20_000 {
-            let y = next(10_000) as i64;
+            let y = next(9_999) as i64 + 1;
             let m = next(12) as u32 + 1;
             let d = next(days_in_month(y, m) as u64) as u32 + 1;
             let (h, mi, s) = (next(24) as u32, next(60) as u32, next(60) as u32);
@@ -1043,7 +1094,8 @@ mod tests {
                 assert_eq!(parse_rfc822(&r), Some(t), "{r}");
             }
             // Re-parse of Display of from_unix is identity.
-            assert_eq!(parse_rfc3339(&Timestamp::from_unix(t.unix_seconds()).to_string()), Some(t));
+            let whole = Timestamp::from_unix(t.unix_seconds()).unwrap();
+            assert_eq!(parse_rfc3339(&whole.to_string()), Some(t));
             // Offsets shift by exactly their length.
             let off = next(24 * 60) as i64;
             let z = format!(

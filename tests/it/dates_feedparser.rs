@@ -63,7 +63,7 @@ fn strict(s: &str) -> Option<i64> {
 }
 
 fn show(v: Option<i64>) -> String {
-    v.map_or("null".into(), |s| date::Timestamp::from_unix(s).to_string())
+    v.and_then(date::Timestamp::from_unix).map_or("null".into(), |t| t.to_string())
 }
 
 // ---------------------------------------------------------------------------------------------

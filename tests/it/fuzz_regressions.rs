@@ -298,3 +298,8 @@ fn generated_gzip_members_equal_gz_encoder_output() {
         }
     }
 }
+
+#[test]
+fn canonical_url() {
+    replay(&["canonical_url"], checks::check_canonical_url_idempotent, 3);
+}

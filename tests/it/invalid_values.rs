@@ -162,3 +162,62 @@ fn module_attributes_and_flags() {
         [r#"podcast:locked "maybe" is not yes or no; left out"#]
     );
 }
+
+/// Dates outside UTC years 0001–9999 (RFC 3339 cannot write them; pyarrow fails on a whole
+/// Parquet file holding one) are left out and recorded like any other date nothing reads, on
+/// every path: RFC 822 `pubDate`, W3C-DTF `dc:date`, RFC 3339 Atom dates, the lenient forms
+/// (`June 15, 99999`) and JSON Feed dates. Years 0001 and 9999 are kept.
+#[test]
+fn dates_outside_years_0001_to_9999_are_left_out_and_recorded() {
+    let docs = |y: &str| {
+        let rss = format!(
+            r#"<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>t</title>
+            <item><title>a</title><pubDate>Sat, 15 Jun {y} 12:00:00 GMT</pubDate></item>
+            <item><title>b</title><dc:date>{y}-06-15T12:00:00Z</dc:date></item>
+            <item><title>c</title><pubDate>June 15, {y} 12:00 UTC</pubDate></item>
+            <item><title>d</title><pubDate>{y}-06-15 12:00</pubDate></item></channel></rss>"#
+        );
+        let atom = format!(
+            r#"<feed xmlns="http://www.w3.org/2005/Atom"><title>t</title>
+            <entry><title>a</title><updated>{y}-06-15T12:00:00Z</updated><published>{y}-06-15T12:00:00+01:00</published></entry></feed>"#
+        );
+        let json = format!(
+            r#"{{"version":"https://jsonfeed.org/version/1.1","title":"x","items":[
+            {{"id":"1","date_published":"{y}-06-15T12:00:00Z","date_modified":"June 15, {y}"}}]}}"#
+        );
+        [rss, atom, json]
+    };
+    for y in ["0000", "10000", "99999", "-1"] {
+        for (i, doc) in docs(y).iter().enumerate() {
+            for spec_exact in [false, true] {
+                let mut options = Options::default();
+                options.spec_exact = spec_exact;
+                let mut parser = Parser::new(options);
+                let p = parser.parse_str(doc, None).unwrap();
+                let f = p.feed.as_ref().unwrap();
+                for e in &f.entries {
+                    assert_eq!((e.updated, e.published), (None, None), "{y} {doc}");
+                    assert_eq!(e.ext.updated_lenient, None, "{y} {doc}");
+                    assert_eq!(e.ext.published_lenient, None, "{y} {doc}");
+                }
+                let recorded = p
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.kind == DiagnosticKind::InvalidValue)
+                    .filter(|d| d.message.contains("is not a date") && d.message.contains(y))
+                    .count();
+                assert_eq!(recorded, [4, 2, 2][i], "{y}: {:?}", p.diagnostics);
+            }
+        }
+    }
+    for (y, want) in [("0001", "0001-06-15T12:00:00Z"), ("9999", "9999-06-15T12:00:00Z")] {
+        for doc in docs(y) {
+            let mut parser = Parser::new(Options::default());
+            let p = parser.parse_str(&doc, None).unwrap();
+            let f = p.feed.as_ref().unwrap();
+            let date = f.entries[0].date().map(|t| t.to_string());
+            assert_eq!(date.as_deref(), Some(want), "{doc}");
+            assert!(p.diagnostics.iter().all(|d| d.kind != DiagnosticKind::InvalidValue));
+        }
+    }
+}

@@ -205,3 +205,111 @@ fn deep_nesting_and_odd_input_never_panic() {
         "escapes decoded; the first member wins"
     );
 }
+
+/// Each entry's `(id, title)`, when a feed.
+type Entries = Option<Vec<(Option<String>, Option<String>)>>;
+
+fn parse_json(doc: &str, options: Options) -> (Entries, Vec<(DiagnosticKind, String)>) {
+    let mut parser = Parser::new(options);
+    let parsed = parser.parse_bytes(doc.as_bytes(), None, None).unwrap();
+    let entries = parsed.feed.as_ref().map(|f| {
+        f.entries
+            .iter()
+            .map(|e| (e.ext.id.map(str::to_owned), plain(&e.title).map(str::to_owned)))
+            .collect()
+    });
+    let diags = parsed.diagnostics.iter().map(|d| (d.kind, d.message.clone())).collect();
+    (entries, diags)
+}
+
+const V: &str = "https://jsonfeed.org/version/1.1";
+
+/// A `\u` escape of a lone surrogate is valid JSON syntax but no character: it is read as
+/// U+FFFD (the string holding it was dropped whole, and a key holding it made the document
+/// not a feed), with an `invalid_character` diagnostic at the escape. Pairs are decoded; other
+/// escapes keep their meaning.
+#[test]
+fn a_lone_surrogate_escape_becomes_u_fffd_and_the_string_is_kept() {
+    for (title, want, lone) in [
+        (r"a\ud800b", "a\u{FFFD}b", &["\\ud800"][..]),
+        (r"\udc00", "\u{FFFD}", &["\\udc00"]),
+        (r"x\uD800", "x\u{FFFD}", &["\\uD800"]),
+        (r"\ud800\ud800\udc00", "\u{FFFD}\u{10000}", &["\\ud800"]),
+        (r#"\ud83d\ude00 \"q\" \\ \/ \n\ud800\t"#, "😀 \"q\" \\ / \n\u{FFFD}\t", &["\\ud800"]),
+        (r"\\ud800", "\\ud800", &[]),
+        (r"\udbff\u0041\udfff", "\u{FFFD}A\u{FFFD}", &["\\udbff", "\\udfff"]),
+    ] {
+        let doc = format!(r#"{{"version":"{V}","items":[{{"id":"1","title":"{title}"}}]}}"#);
+        let (entries, diags) = parse_json(&doc, Options::default());
+        assert_eq!(entries.unwrap()[0].1.as_deref(), Some(want), "{title}");
+        let want: Vec<_> = lone
+            .iter()
+            .map(|e| {
+                let msg = format!("the escape {e} is a lone surrogate; read as U+FFFD");
+                (DiagnosticKind::InvalidCharacter, msg)
+            })
+            .collect();
+        assert_eq!(diags, want, "{title}");
+    }
+    // In a key: the member is an unknown one, the document still a feed.
+    let doc = format!(r#"{{"version":"{V}","x\ud800":1,"items":[{{"id":"1","t\udc00":"t"}}]}}"#);
+    let (entries, diags) = parse_json(&doc, Options::default());
+    assert_eq!(entries.expect("a feed"), [(Some("1".to_owned()), None)]);
+    assert_eq!(diags.len(), 2, "{diags:?}");
+}
+
+/// An item `id` written as a number is kept as written, also when it does not fit a double.
+#[test]
+fn a_numeric_id_is_kept_as_written_whatever_its_size() {
+    for id in ["123456789012345678901234567890", "1e400", "-0.5", "42", &"9".repeat(500)] {
+        let doc = format!(r#"{{"version":"{V}","items":[{{"id":{id},"title":"t"}}]}}"#);
+        let (entries, diags) = parse_json(&doc, Options::default());
+        assert_eq!(entries.unwrap()[0].0.as_deref(), Some(id));
+        assert_eq!(diags, []);
+    }
+}
+
+/// The text limit cuts values kept, not the `version` that recognizes the format: with
+/// `max_text_bytes` of 8 the document is still a JSON Feed (it was `not_a_feed`), and the
+/// kept values are cut as before.
+#[test]
+fn a_small_text_limit_does_not_cut_the_version() {
+    let mut options = Options::default();
+    options.limits.max_text_bytes = 8;
+    let doc = format!(r#"{{"version":"{V}","items":[{{"id":"1","title":"a long title"}}]}}"#);
+    let (entries, diags) = parse_json(&doc, options);
+    assert_eq!(entries.expect("a feed")[0].1.as_deref(), Some("a long t"));
+    assert!(diags.iter().all(|(k, _)| *k == DiagnosticKind::LimitReached), "{diags:?}");
+    assert!(diags.iter().all(|(_, m)| !m.contains("version")), "{diags:?}");
+}
+
+/// Diagnostics past `max_diagnostics` are counted with one `limit_reached` marker, as in XML
+/// documents (they vanished without one).
+#[test]
+fn diagnostics_past_the_cap_leave_one_limit_reached_marker() {
+    let items: Vec<String> = (0..50).map(|i| format!(r#"{{"id":"{i}","title":7}}"#)).collect();
+    let doc = format!(r#"{{"version":"{V}","items":[{}]}}"#, items.join(","));
+    for max in [0, 1, 10] {
+        let mut options = Options::default();
+        options.limits.max_diagnostics = max;
+        let (entries, diags) = parse_json(&doc, options);
+        assert_eq!(entries.unwrap().len(), 50);
+        assert_eq!(diags.len(), max + 1, "{max}");
+        assert!(diags[..max].iter().all(|(k, _)| *k == DiagnosticKind::InvalidJson));
+        let marker = (
+            DiagnosticKind::LimitReached,
+            "max_diagnostics reached: further diagnostics are not recorded".to_owned(),
+        );
+        assert_eq!(diags[max], marker);
+    }
+    // The same rule as XML: a document over the cap ends with the same marker.
+    let xml = format!(
+        "<rss version=\"2.0\"><channel><title>t</title>{}</channel></rss>",
+        "<ttl>x</ttl>".repeat(20)
+    );
+    let mut options = Options::default();
+    options.limits.max_diagnostics = 10;
+    let (_, diags) = parse_json(&xml, options);
+    assert_eq!(diags.len(), 11);
+    assert_eq!(diags[10].0, DiagnosticKind::LimitReached);
+}

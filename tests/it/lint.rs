@@ -302,3 +302,35 @@ fn bulk_lint_lines_do_not_depend_on_threads() {
     let clean = text.lines().find(|l| l.contains("clean.xml")).unwrap();
     assert!(clean.ends_with(r#""format":"rss2","version":"2.0","findings":[]}"#), "{clean}");
 }
+
+/// A one-line document of `items` items, each with two undefined elements (two findings)
+/// and a non-ASCII title, so that columns count characters, not bytes.
+fn one_line_feed(items: usize) -> String {
+    let mut doc = String::from(
+        "<rss version=\"2.0\"><channel><title>x</title><link>http://e.com/</link>\
+         <description>d</description>",
+    );
+    for _ in 0..items {
+        doc.push_str("<item><title>é ü</title><foo/><bar/></item>");
+    }
+    doc.push_str("</channel></rss>");
+    doc
+}
+
+/// Each finding's line and column are those a direct count from the start of the text gives
+/// (1-based, the column in characters), on a document mixing long lines, newlines and
+/// multi-byte characters.
+#[test]
+fn finding_lines_and_columns_match_a_direct_count() {
+    let mut doc = one_line_feed(50).replace("<item>", "<item>\n").replace("<foo/>", "ü\r\n<foo/>");
+    doc = doc.replacen("<channel>", "<channel>\n\n", 1);
+    let report = lint(doc.as_bytes());
+    assert!(report.findings.len() >= 100);
+    for f in &report.findings {
+        let before = &doc[..f.offset];
+        let line = before.matches('\n').count() as u32 + 1;
+        let start = before.rfind('\n').map_or(0, |p| p + 1);
+        let column = doc[start..f.offset].chars().count() as u32 + 1;
+        assert_eq!((f.line, f.column), (line, column), "{f:?}");
+    }
+}

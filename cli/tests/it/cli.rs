@@ -1014,3 +1014,109 @@ fn main_job_lint_flag_adds_findings_last() {
     let rec = one_record(&["corpus/fixtures/lint/guid-missing.bad.xml"]);
     assert!(rec.get("findings").is_none(), "no --lint, no key");
 }
+
+/// Pages in legacy encodings: the encoding comes from `<meta charset>`, `<meta http-equiv>`
+/// or the WARC response's Content-Type charset (it was always read as UTF-8, so windows-1251
+/// and Shift_JIS feed URLs and titles came out as U+FFFD).
+#[test]
+fn discover_decodes_pages_by_their_declared_encoding() {
+    let dir = scratch("discover-charset");
+    // `<link … title="Лента новостей" href="/лента.xml">` in windows-1251.
+    let cp1251 = [
+        b"<link rel=alternate type=application/rss+xml title=\"".as_slice(),
+        b"\xcb\xe5\xed\xf2\xe0 \xed\xee\xe2\xee\xf1\xf2\xe5\xe9\" href=\"/\xeb\xe5\xed\xf2\xe0.xml\">",
+    ]
+    .concat();
+    let meta = [b"<meta charset=windows-1251>".as_slice(), &cp1251].concat();
+    let equiv = [
+        b"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1251\">"
+            .as_slice(),
+        &cp1251,
+    ]
+    .concat();
+    for (name, page) in [("meta.html", &meta), ("equiv.html", &equiv)] {
+        let path = dir.join(name);
+        std::fs::write(&path, page).unwrap();
+        let out =
+            feedmill(&["discover", "--base-url", "https://ru.example/", path.to_str().unwrap()]);
+        let r = &lines(&out)[0];
+        assert_eq!(r["feeds"][0]["url"], "https://ru.example/%D0%BB%D0%B5%D0%BD%D1%82%D0%B0.xml");
+        assert_eq!(r["feeds"][0]["title"], "Лента новостей", "{name}");
+    }
+    // Shift_JIS named only by the response's Content-Type.
+    // `<a href="/日本/feed">フィード</a>` in Shift_JIS.
+    let sjis = b"<a href=\"/\x93\xfa\x96{/feed\">\x83t\x83B\x81[\x83h</a>";
+    let warc = gz(&warc_record(
+        "response",
+        "https://jp.example/",
+        &http("200 OK", &[("Content-Type", "text/html; charset=Shift_JIS")], sjis),
+    ));
+    let wpath = dir.join("sjis.warc.gz");
+    std::fs::write(&wpath, &warc).unwrap();
+    let r = &lines(&feedmill(&["discover", wpath.to_str().unwrap()]))[0];
+    assert_eq!(r["feeds"][0]["url"], "https://jp.example/%E6%97%A5%E6%9C%AC/feed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A huge `<base href>` with many relative links: each link's URL copied the base, so the
+/// output was over a thousand times the page. Links over 32 KiB, and links past the page's
+/// resolution budget, are counted in `skipped_links`; the output stays a small multiple of
+/// the page, and absolute links are still found.
+#[test]
+fn discover_output_stays_a_small_multiple_of_the_page() {
+    let dir = scratch("discover-base");
+    for base_len in [1 << 20, 30_000] {
+        let mut page = format!("<base href=\"https://cdn.example/{}/\">", "b".repeat(base_len));
+        for i in 0..4_000 {
+            page.push_str(&format!("<a href=\"f{i}/feed\">x</a>"));
+        }
+        page.push_str(
+            "<link rel=alternate type=application/rss+xml href=\"https://abs.example/feed\">",
+        );
+        let path = dir.join("page.html");
+        std::fs::write(&path, &page).unwrap();
+        let out =
+            feedmill(&["discover", "--base-url", "https://site.example/", path.to_str().unwrap()]);
+        assert!(
+            out.stdout.len() <= 10 * page.len(),
+            "{base_len}: {} bytes out for {} in",
+            out.stdout.len(),
+            page.len()
+        );
+        let r = &lines(&out)[0];
+        assert_eq!(r["feeds"][0]["url"], "https://abs.example/feed");
+        let found = r["feeds"].as_array().unwrap().len() as u64;
+        assert_eq!(found + r["skipped_links"].as_u64().unwrap(), 4_001, "{base_len}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Records are read ahead within a byte budget (16 MiB, the main pipeline's default), not a
+/// fixed 64 records whatever their size (16 pages of 32 MB held 414 MB more): 12 pages of
+/// 2 MiB are all found, with at most 16 MiB of records read ahead at once.
+#[test]
+fn discover_reads_ahead_within_a_byte_budget() {
+    let dir = scratch("discover-ahead");
+    for i in 0..12 {
+        let page = format!(
+            "<link rel=alternate type=application/rss+xml href=https://e.example/{i}/feed>{}",
+            "<p>x</p>".repeat(1 << 18)
+        );
+        std::fs::write(dir.join(format!("p{i:02}.html")), page).unwrap();
+    }
+    let out = feedmill(&["discover", "--summary", dir.to_str().unwrap()]);
+    let recs = lines(&out);
+    assert_eq!(recs.len(), 12);
+    for (i, r) in recs.iter().enumerate() {
+        assert_eq!(r["feeds"][0]["url"], format!("https://e.example/{i}/feed"));
+    }
+    let err = String::from_utf8(out.stderr).unwrap();
+    let peak: usize = err
+        .trim_end()
+        .split(", ")
+        .find_map(|part| part.strip_suffix(" bytes read ahead at most"))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no read-ahead figure in {err:?}"));
+    assert!((2 << 20..=16 << 20).contains(&peak), "{peak}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -3,7 +3,8 @@
 //!
 //! A conversion keeps nanoseconds: the first nine of the original fractional digits (the rest
 //! are dropped, never rounded, as the parsers do). Converting back from those types gives the
-//! nanosecond digits with trailing zeros removed.
+//! nanosecond digits with trailing zeros removed. An instant of those types outside UTC years
+//! 0001–9999 (the range of a `Timestamp`) gives [`OutOfRange`].
 
 use std::cmp::Ordering;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -42,7 +43,7 @@ impl Timestamp {
     }
 
     /// An instant from seconds and nanoseconds since the Unix epoch (`nanos` < 10⁹, else
-    /// `None`).
+    /// `None`; `None` outside UTC years 0001–9999).
     pub fn from_unix_nanos(unix_seconds: i64, nanos: u32) -> Option<Self> {
         if nanos >= 1_000_000_000 {
             return None;
@@ -53,7 +54,7 @@ impl Timestamp {
             *d = b'0' + (n % 10) as u8;
             n /= 10;
         }
-        Some(Self::from_parts(unix_seconds, &digits))
+        Self::from_parts(unix_seconds, &digits)
     }
 
     /// The instant as a [`SystemTime`] (`None` outside the platform's range).
@@ -70,7 +71,7 @@ impl Timestamp {
         }
     }
 
-    /// The instant of a [`SystemTime`] (`None` beyond ±2⁶³ seconds).
+    /// The instant of a [`SystemTime`] (`None` outside UTC years 0001–9999).
     pub fn from_system_time(t: SystemTime) -> Option<Self> {
         match t.duration_since(UNIX_EPOCH) {
             Ok(d) => Self::from_unix_nanos(i64::try_from(d.as_secs()).ok()?, d.subsec_nanos()),
@@ -78,7 +79,7 @@ impl Timestamp {
                 let d = before.duration();
                 let secs = i64::try_from(d.as_secs()).ok()?;
                 if d.subsec_nanos() == 0 {
-                    Some(Self::from_unix(-secs))
+                    Self::from_unix(-secs)
                 } else {
                     Self::from_unix_nanos(-secs - 1, 1_000_000_000 - d.subsec_nanos())
                 }

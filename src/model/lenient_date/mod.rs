@@ -25,7 +25,8 @@
 //! - The US zones without a season (`ET`, `CT`, `MT`, `PT`) take standard or daylight time from
 //!   the US rules of the date (1987 onwards); an earlier year, the skipped hour and the
 //!   repeated hour give `None`.
-//! - Bounded work: one left-to-right pass over the text, at most 32 tokens; no
+//! - Bounded work: one left-to-right pass over the text, at most 32 tokens and 32 words
+//!   (weekday names and filler words count, though they give no token); no
 //!   heap allocation, no regex; all arithmetic checked (via [`super::date`]).
 //!
 //! Layout: this file holds the API and the all-digit forms (Unix time, ISO 8601 basic and
@@ -222,7 +223,7 @@ fn all_digits(s: &str) -> Option<LenientDate> {
         10 => {
             let v = num(b);
             (UNIX_MIN..UNIX_MAX).contains(&v).then_some(())?;
-            at(Timestamp::from_unix(v), LenientForm::UnixSeconds)
+            at(Timestamp::from_unix(v)?, LenientForm::UnixSeconds)
         }
         13 => {
             let v = num(&b[..10]);
@@ -246,7 +247,7 @@ fn ordinal(y: i64, ddd: i64) -> Option<Timestamp> {
         return None;
     }
     let days = date::days_from_civil(y, 1, 1)? + ddd - 1;
-    Some(Timestamp::from_unix(days.checked_mul(86_400)?))
+    Timestamp::from_unix(days.checked_mul(86_400)?)
 }
 
 /// Days since 1970-01-01 of the Monday of ISO week 1 of `y` (the week with 4 January).
@@ -283,6 +284,6 @@ fn week_or_ordinal(b: &[u8]) -> Option<LenientDate> {
     if day >= iso_week1(y + 1)? {
         return None; // week 53 of a 52-week year
     }
-    let timestamp = Timestamp::from_unix(day.checked_mul(86_400)?);
+    let timestamp = Timestamp::from_unix(day.checked_mul(86_400)?)?;
     Some(LenientDate { timestamp, zone_assumed: true, form: LenientForm::IsoWeek })
 }

@@ -265,7 +265,7 @@ fn real_world_table() {
 
 #[test]
 fn strict_results_are_passed_through_unchanged() {
-    for s in ["2016-03-20T08:17:44.5+01:00", "Sat, 20 Mar 2016 03:13:44 -0504", "12016-01-01"] {
+    for s in ["2016-03-20T08:17:44.5+01:00", "Sat, 20 Mar 2016 03:13:44 -0504", "09999-01-01"] {
         let strict = date::parse_rfc3339(s)
             .or_else(|| date::parse_rfc822(s))
             .or_else(|| date::parse_w3cdtf(s))
@@ -395,4 +395,102 @@ fn never_panics_on_odd_input() {
         parse_lenient(&(", ".repeat(mb) + "Jan 15, 2024")).map(|d| d.form.as_str()),
         Some("us-month-name")
     );
+}
+
+thread_local! {
+    /// Table entries [`super::tokens::lookup`] was given on this thread: the work counter of
+    /// the linearity tests.
+    static LOOKUP_ENTRIES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+pub(super) fn count_lookup(entries: usize) {
+    LOOKUP_ENTRIES.with(|c| c.set(c.get() + entries));
+}
+
+/// The table entries searched to read `s`.
+fn lookup_work(s: &str) -> usize {
+    LOOKUP_ENTRIES.with(|c| c.set(0));
+    let _ = parse_lenient(s);
+    LOOKUP_ENTRIES.with(|c| c.get())
+}
+
+/// Runs of words the tokenizer drops (weekday names, filler words) and of other words:
+/// at most [`super::tokens::MAX_WORDS`] words are read, so the table searches do not grow
+/// with the input (a run of `Monday Monday …` searched the tables for every word, about 1 MB
+/// a second); the same words once fewer than the cap are still read.
+#[test]
+fn word_runs_cost_a_bounded_number_of_table_searches() {
+    use super::tokens::{CJK_UNITS, ETC_ZONES, FILLERS, MAX_WORDS, US_GENERIC_ZONES};
+    // Every word searched in every table, for the most words a date can have.
+    let tables = MONTHS.len() + WEEKDAYS.len() + ZONES.len() + FILLERS.len() + CJK_UNITS.len();
+    let cap = MAX_WORDS * (tables + US_GENERIC_ZONES.len() + ETC_ZONES.len());
+    for word in
+        ["Monday ", "Mon ", "MonMon ", "the ", "at ", "Monday, the ", "lundi ", "понедельник "]
+    {
+        let (small, large) = (lookup_work(&word.repeat(1_000)), lookup_work(&word.repeat(4_000)));
+        assert!(large <= small && small <= cap, "{word:?}: {small} -> {large}");
+    }
+    // Pathological single words and mixed runs: one pass, a few searches.
+    for s in ["Mon".repeat(400_000), "Monday1".repeat(100_000), "Mon 1 Tue. 2, ".repeat(50_000)] {
+        assert!(lookup_work(&s) <= cap, "{}", &s[..20]);
+    }
+    // Dropped words under the cap are still dropped.
+    assert_eq!(
+        parse_lenient("Monday, the 15th of January 2024").map(|d| d.form.as_str()),
+        Some("day-month-name")
+    );
+}
+
+/// The ASCII fast path of the table search equals the Unicode comparison: every ASCII name
+/// of every table is lowercase (so an ASCII word matches it exactly when the lowercase
+/// comparison does).
+#[test]
+fn ascii_table_names_are_lowercase() {
+    use super::tokens::{CJK_UNITS, ETC_ZONES, FILLERS, US_GENERIC_ZONES};
+    let names = MONTHS.iter().map(|e| e.0).chain(WEEKDAYS.iter().map(|e| e.0));
+    let names = names.chain(ZONES.iter().map(|e| e.0)).chain(FILLERS.iter().map(|e| e.0));
+    let names =
+        names.chain(CJK_UNITS.iter().map(|e| e.0)).chain(US_GENERIC_ZONES.iter().map(|e| e.0));
+    for n in names.chain(ETC_ZONES.iter().map(|e| e.0)) {
+        assert_eq!(n, n.to_lowercase(), "{n}");
+    }
+}
+
+/// Years outside 0001–9999 give `None` in every lenient form too (no `Timestamp` outside
+/// them can be made), and the edge years are kept.
+#[test]
+fn lenient_years_outside_0001_to_9999_are_none() {
+    // A negative year is no form's year (`-1-Jun-15` is read as 1 June 2015, as before).
+    for s in ["-0001-06-15T12:00:00Z", "-0001-06-15", "-1-06-15 12:00"] {
+        assert_eq!(parse_lenient(s), None, "{s:?}");
+    }
+    for y in ["0000", "10000", "99999"] {
+        for s in [
+            format!("{y}-06-15T12:00:00Z"),
+            format!("{y}-06-15 12:00"),
+            format!("{y}/06/15"),
+            format!("{y}.06.15"),
+            format!("15.06.{y}"),
+            format!("15/06/{y}"),
+            format!("June 15, {y}"),
+            format!("15 June {y} 12:00 UTC"),
+            format!("{y}-Jun-15"),
+            format!("Sun Jun 15 12:00:00 UTC {y}"),
+            format!("{y}年6月15日"),
+            format!("{y}-W03-1"),
+            format!("{y}-015"),
+            format!("Sat, 15 Jun {y} 12:00:00 GMT"),
+        ] {
+            assert_eq!(parse_lenient(&s), None, "{s:?}");
+        }
+    }
+    for (s, want) in [
+        ("0001-01-01 00:00", "0001-01-01T00:00:00Z"),
+        ("9999/12/31", "9999-12-31T00:00:00Z"),
+        ("Dec 31, 9999 11:59 PM", "9999-12-31T23:59:00Z"),
+    ] {
+        assert_eq!(parse_lenient(s).map(|d| d.timestamp.to_string()).as_deref(), Some(want), "{s}");
+    }
+    // Past the end of 9999 by the zone alone.
+    assert_eq!(parse_lenient("Dec 31, 9999 11:59 PM -0100"), None);
 }

@@ -54,12 +54,18 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// Most words a date can have, the dropped ones (weekday names, filler words) included;
+/// more give `None`. Without it, a run of dropped words (`Monday Monday …`) was read to its
+/// end at the cost of a table search per word.
+pub(super) const MAX_WORDS: usize = MAX_TOKENS;
+
 /// Splits `s` into tokens, dropping whitespace, commas, parenthesised comments, `[…]`
 /// annotations, filler words and weekday names. `None` on an unknown word or character, or
-/// too many tokens.
+/// too many tokens or words ([`MAX_TOKENS`], [`MAX_WORDS`]).
 pub(super) fn tokenize<'a>(s: &'a str, out: &mut Tokens<'a>) -> Option<()> {
     let b = s.as_bytes();
     let mut i = 0;
+    let mut words = 0;
     let mut seen_time = false;
     let mut first_word = true;
     // The previous token was a `T` between digits (`…15T1345…`).
@@ -172,6 +178,10 @@ pub(super) fn tokenize<'a>(s: &'a str, out: &mut Tokens<'a>) -> Option<()> {
             }
             _ => {
                 // A word: a run of alphabetic characters (any script), then an optional '.'.
+                words += 1;
+                if words > MAX_WORDS {
+                    return None;
+                }
                 let start = i;
                 let word = word_at(s, &mut i)?;
                 let dotted = b.get(i) == Some(&b'.');
@@ -307,7 +317,20 @@ pub(super) fn eq_lower(word: &str, name: &str) -> bool {
     word.chars().flat_map(char::to_lowercase).eq(name.chars())
 }
 
+/// The value of `word` in `table` (lowercase names), compared case-insensitively.
+///
+/// NOTE: an ASCII word can only equal an ASCII name of its length, compared bytewise; the
+/// Unicode lowercase comparison is kept for other words (and stops at the first difference).
 pub(super) fn lookup<T: Copy>(word: &str, table: &[(&str, T)]) -> Option<T> {
+    #[cfg(test)]
+    super::tests::count_lookup(table.len());
+    if word.is_ascii() {
+        let w = word.as_bytes();
+        return table
+            .iter()
+            .find(|(n, _)| n.len() == w.len() && n.as_bytes().eq_ignore_ascii_case(w))
+            .map(|&(_, v)| v);
+    }
     table.iter().find(|(n, _)| eq_lower(word, n)).map(|&(_, v)| v)
 }
 

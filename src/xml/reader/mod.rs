@@ -257,18 +257,14 @@ impl<'a> XmlReader<'a> {
         // a character (seen once from fuzzing, after recovery restarts around U+FFFD) is moved
         // back to the start of that character.
         let offset = super::floor_char_boundary(self.src, offset.min(self.src.len()));
-        if self.diagnostics.len() >= self.limits.max_diagnostics {
-            if self.diagnostics_dropped == 0 {
-                self.diagnostics.push(Diagnostic {
-                    kind: DiagnosticKind::LimitReached,
-                    offset,
-                    message: "max_diagnostics reached: further diagnostics are not recorded".into(),
-                });
-            }
-            self.diagnostics_dropped += 1;
-            return;
-        }
-        self.diagnostics.push(Diagnostic { kind, offset, message: message.into() });
+        crate::error::record_capped(
+            &mut self.diagnostics,
+            &mut self.diagnostics_dropped,
+            self.limits.max_diagnostics,
+            kind,
+            offset,
+            message,
+        );
     }
 
     /// Current position in `src`.
