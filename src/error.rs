@@ -24,7 +24,7 @@ pub enum Error {
         /// The URL as given.
         url: String,
     },
-    /// Reading the document failed ([`crate::Parser::parse_reader`]).
+    /// Reading the document failed ([`crate::parse`]).
     Read {
         /// The I/O error's kind.
         kind: std::io::ErrorKind,

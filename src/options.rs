@@ -27,7 +27,7 @@ pub struct Limits {
     pub max_attributes: usize,
     /// Most attributes of one tag in escaped HTML (duplicates counted): the text is parsed
     /// only up to the first place that could open a tag with more (see
-    /// [`crate::html::parse_escaped_html_with`]). Default: 256.
+    /// `html::parse_escaped_html_with`). Default: 256.
     pub max_html_attributes: usize,
     /// Most `xmlns`/`xmlns:*` namespace bindings in scope at once; further declarations are
     /// ignored (this also bounds the cost of resolving a prefix). Default: 128.

@@ -146,7 +146,7 @@ impl fmt::Display for MimeType<'_> {
     }
 }
 
-/// Iterator over a MIME type's valid parameters (see [`MimeType::params`]).
+/// Iterator over a MIME type's valid parameters (see `MimeType::params`).
 #[derive(Clone, Debug)]
 pub struct Params<'a> {
     rest: &'a str,

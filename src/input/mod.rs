@@ -3,7 +3,7 @@
 //!
 //! Owns:
 //! - [`Response`] — a received response (status, `Content-Type`, URL, body), borrowed;
-//! - [`prepare_response`] — status check, computed MIME type, XML-MIME check, decoding;
+//! - `prepare_response` — status check, computed MIME type, XML-MIME check, decoding;
 //! - [`mime`] — `Content-Type` parsing, "XML MIME type", computed MIME type (MIME Sniffing,
 //!   including §7.3's rules that recognise RSS/Atom served as `text/html`);
 //! - [`decode`](mod@decode) — encoding determination (BOM > transport label > XML declaration >
@@ -107,7 +107,7 @@ pub fn prepare_response<'i>(res: &Response<'i>) -> ResponseVerdict<'i> {
     prepare_response_with(res, false)
 }
 
-/// [`prepare_response`], decoding with the encoding recovery rules when `recover`
+/// `prepare_response`, decoding with the encoding recovery rules when `recover`
 /// ([`decode::decode_with`]).
 pub fn prepare_response_with<'i>(res: &Response<'i>, recover: bool) -> ResponseVerdict<'i> {
     if res.status != 200 {

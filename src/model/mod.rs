@@ -2,11 +2,12 @@
 //!
 //! Owns: [`Feed`], [`Entry`], [`Person`], [`Image`], [`Enclosure`], [`Text`]; the HTML/XHTML
 //! values of a [`Text`] are [`fragment`]'s node trees. One model serves borrowed and owned
-//! use: [`OwnedFeed`] is a [`Feed`] kept together with the document and arena it borrows.
+//! use: [`crate::OwnedParsed`] keeps a parse's [`Feed`] together with the document and arena
+//! it borrows.
 //!
 //! Invariants:
 //! - Every `&'a str` points either into the input document or into the per-parse
-//!   [`bumpalo::Bump`] arena; both outlive `'a` (in an [`OwnedFeed`], both live in it).
+//!   [`bumpalo::Bump`] arena; both outlive `'a` (in an [`crate::OwnedParsed`], both live in it).
 //! - Single-valued fields follow the spec's "first non-null wins": once set, a later element
 //!   never overwrites them (the format state machines enforce this).
 //! - URLs are already resolved and serialized by the WHATWG URL parser (see [`url`]).

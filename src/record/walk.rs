@@ -749,7 +749,7 @@ impl Walk for LenientDate {
 impl Shape for LenientDate {
     fn shape() -> Self {
         LenientDate {
-            timestamp: Timestamp::from_unix(0),
+            timestamp: Timestamp::from_unix(0).expect("the epoch is a date"),
             zone_assumed: false,
             form: LenientForm::Rfc3339,
         }

@@ -2,7 +2,7 @@
 //! HTML values are not safe to insert into a page; this makes them so.
 //!
 //! Pipeline: the input is first parsed as an HTML fragment by the same html5ever path the
-//! spec values use ([`crate::html::parse_escaped_html`]) and re-serialized, so malformed,
+//! spec values use (`crate::html::parse_escaped_html`) and re-serialized, so malformed,
 //! unclosed and mis-nested markup is resolved exactly as a browser would resolve it; the
 //! well-formed serialization is then rewritten by lol_html:
 //! - elements removed with their content: `script`, `style`, `iframe` (unless an allowlisted

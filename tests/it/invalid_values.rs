@@ -197,8 +197,8 @@ fn dates_outside_years_0001_to_9999_are_left_out_and_recorded() {
                 let f = p.feed.as_ref().unwrap();
                 for e in &f.entries {
                     assert_eq!((e.updated, e.published), (None, None), "{y} {doc}");
-                    assert_eq!(e.ext.updated_lenient, None, "{y} {doc}");
-                    assert_eq!(e.ext.published_lenient, None, "{y} {doc}");
+                    assert_eq!(e.updated_lenient, None, "{y} {doc}");
+                    assert_eq!(e.published_lenient, None, "{y} {doc}");
                 }
                 let recorded = p
                     .diagnostics

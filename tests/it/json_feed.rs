@@ -211,11 +211,11 @@ type Entries = Option<Vec<(Option<String>, Option<String>)>>;
 
 fn parse_json(doc: &str, options: Options) -> (Entries, Vec<(DiagnosticKind, String)>) {
     let mut parser = Parser::new(options);
-    let parsed = parser.parse_bytes(doc.as_bytes(), None, None).unwrap();
+    let parsed = parser.parse_bytes(doc.as_bytes(), None).unwrap();
     let entries = parsed.feed.as_ref().map(|f| {
         f.entries
             .iter()
-            .map(|e| (e.ext.id.map(str::to_owned), plain(&e.title).map(str::to_owned)))
+            .map(|e| (e.id.map(str::to_owned), plain(&e.title).map(str::to_owned)))
             .collect()
     });
     let diags = parsed.diagnostics.iter().map(|d| (d.kind, d.message.clone())).collect();

@@ -5,7 +5,7 @@
 //!
 //! Owns the data types ([`Html`], [`Node`], [`NodeKind`], [`Element`], [`Attribute`]) and
 //! the well-known namespace strings. Building fragments — parsing escaped HTML, sanitizing,
-//! the significance test — is [`crate::html`]'s; this module depends on no parser, so the
+//! the significance test — is `crate::html`'s; this module depends on no parser, so the
 //! model ([`crate::model::Text`]) and the parsers both depend on it and not on each other.
 //!
 //! Invariants (established by the builders, relied on here):
