@@ -62,7 +62,7 @@ pub struct Options {
     pub limits: Limits,
     /// Lint RSS 2.0 documents against the RSS Best Practices Profile in the same pass
     /// ([`crate::lint`]; findings in [`crate::Parsed::lint`]). Default: `None` (off).
-    pub lint: Option<crate::lint::LintOptions>,
+    pub lint: Option<LintOptions>,
     /// Turns every web recovery rule off (the README's "Web recovery rules" lists them): the
     /// result is exactly what the spec's processing yields. Default: `false` (the rules are
     /// on; each application is a [`crate::DiagnosticKind::Recovered`] or
@@ -75,5 +75,30 @@ impl Options {
     /// Whether the web recovery rules apply (`!spec_exact`).
     pub fn recover(&self) -> bool {
         !self.spec_exact
+    }
+}
+
+/// Lint settings (setting [`Options::lint`] to `Some` turns linting on; see `crate::lint`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct LintOptions {
+    /// "Now" for the future-date check (`ImplausibleDate`), in seconds since the Unix epoch.
+    /// Default: the system clock when the options are made.
+    pub now: i64,
+}
+
+impl LintOptions {
+    /// Options with `now` as the current time.
+    pub fn at(now: i64) -> Self {
+        LintOptions { now }
+    }
+}
+
+impl Default for LintOptions {
+    fn default() -> Self {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        LintOptions { now }
     }
 }

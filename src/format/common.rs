@@ -4,10 +4,13 @@
 //! Invariant: every `fn` taking the reader right after a child's start tag consumes that
 //! child completely (through its end tag), whatever it returns.
 
+use std::cell::RefCell;
+
 use bumpalo::Bump;
 use url::Url;
 
 use crate::html::{self, Attribute, Element, Node, NodeKind};
+use crate::lint;
 use crate::model::{url::resolve, Enclosure, Image, Person, Text};
 use crate::options::Limits;
 use crate::xml::{Event, Ns, Tag, XmlReader};
@@ -23,10 +26,44 @@ pub struct Ctx<'a> {
     /// The limits of this parse (text sizes, entries).
     pub limits: Limits,
     /// The lint collector, when [`crate::Options::lint`] is set (see [`crate::lint`]).
-    pub(crate) lint: Option<std::cell::RefCell<crate::lint::Collector<'a>>>,
+    pub(crate) lint: Option<RefCell<lint::Collector<'a>>>,
     /// Whether the web recovery rules apply ([`super::recover`]; off with
     /// `Options::spec_exact`).
     pub recover: bool,
+}
+
+impl<'a> Ctx<'a> {
+    /// Lint hook: `tag` (a child of `level`) has just been consumed by the state machine.
+    #[inline(always)]
+    pub(crate) fn lint_child(&self, r: &XmlReader<'a>, level: lint::Level, tag: &Tag<'a>) {
+        #[cold]
+        #[inline(never)]
+        fn slow<'a>(
+            l: &RefCell<lint::Collector<'a>>,
+            r: &XmlReader<'a>,
+            level: lint::Level,
+            tag: &Tag<'a>,
+        ) {
+            l.borrow_mut().child(r, level, tag);
+        }
+        // Out of line, so that the state machines' loops stay as compact as without linting.
+        if let Some(l) = &self.lint {
+            slow(l, r, level, tag);
+        }
+    }
+
+    /// Lint hook: the item `tag` has just been consumed.
+    #[inline(always)]
+    pub(crate) fn lint_item_end(&self, tag: &Tag<'a>) {
+        #[cold]
+        #[inline(never)]
+        fn slow<'a>(l: &RefCell<lint::Collector<'a>>, tag: &Tag<'a>) {
+            l.borrow_mut().item_end(tag);
+        }
+        if let Some(l) = &self.lint {
+            slow(l, tag);
+        }
+    }
 }
 
 /// Space characters per the HTML Standard: TAB, LF, FF, CR, SPACE.

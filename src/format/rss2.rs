@@ -24,7 +24,7 @@ pub fn rss<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
             (Ns::Null, "item") => push_item(r, &child, &mut feed, &mut limit_reported, cx),
             _ => r.skip(),
         }
-        lint::child(cx, r, lint::Level::Rss, &child);
+        cx.lint_child(r, lint::Level::Rss, &child);
     }
     feed
 }
@@ -41,7 +41,7 @@ fn push_item<'a>(
         return;
     }
     let mut e = item(r, cx);
-    lint::item_end(cx, tag);
+    cx.lint_item_end(tag);
     cleanup_entry(&mut e);
     feed.entries.push(e);
 }
@@ -149,7 +149,7 @@ fn channel<'a>(
             _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
-        lint::child(cx, r, lint::Level::Channel, &child);
+        cx.lint_child(r, lint::Level::Channel, &child);
     }
     if cx.recover {
         p.apply_feed(r, feed);
@@ -302,7 +302,7 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
             _ => r.skip(),
         }
-        lint::child(cx, r, lint::Level::Item, &child);
+        cx.lint_child(r, lint::Level::Item, &child);
     }
     if cx.recover {
         p.apply_entry(r, &mut entry, cx);

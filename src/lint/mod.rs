@@ -54,30 +54,7 @@ impl Severity {
     }
 }
 
-/// Lint settings (setting [`crate::Options::lint`] to `Some` turns linting on).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct LintOptions {
-    /// "Now" for the future-date check (`ImplausibleDate`), in seconds since the Unix epoch.
-    /// Default: the system clock when the options are made.
-    pub now: i64,
-}
-
-impl LintOptions {
-    /// Options with `now` as the current time.
-    pub fn at(now: i64) -> Self {
-        LintOptions { now }
-    }
-}
-
-impl Default for LintOptions {
-    fn default() -> Self {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64);
-        LintOptions { now }
-    }
-}
+pub use crate::options::LintOptions;
 
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -242,43 +219,4 @@ pub(crate) enum Level {
     Rss,
     Channel,
     Item,
-}
-
-/// Hook: `tag` (a child of `level`) has just been consumed by the state machine.
-#[inline(always)]
-pub(crate) fn child<'a>(
-    cx: &crate::format::common::Ctx<'a>,
-    r: &crate::xml::XmlReader<'a>,
-    level: Level,
-    tag: &crate::xml::Tag<'a>,
-) {
-    if let Some(l) = &cx.lint {
-        child_slow(l, r, level, tag);
-    }
-}
-
-/// Out of line, so that the state machines' loops stay as compact as without linting.
-#[cold]
-#[inline(never)]
-fn child_slow<'a>(
-    l: &std::cell::RefCell<Collector<'a>>,
-    r: &crate::xml::XmlReader<'a>,
-    level: Level,
-    tag: &crate::xml::Tag<'a>,
-) {
-    l.borrow_mut().child(r, level, tag);
-}
-
-/// Hook: the item `tag` has just been consumed.
-#[inline(always)]
-pub(crate) fn item_end<'a>(cx: &crate::format::common::Ctx<'a>, tag: &crate::xml::Tag<'a>) {
-    if let Some(l) = &cx.lint {
-        item_end_slow(l, tag);
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn item_end_slow<'a>(l: &std::cell::RefCell<Collector<'a>>, tag: &crate::xml::Tag<'a>) {
-    l.borrow_mut().item_end(tag);
 }

@@ -2,8 +2,9 @@
 //! by their values, CJK units, ...) and the instant it gives, or `None` when the reading is
 //! ambiguous.
 
+use super::super::date;
+use super::instant::{instant, LenientDate, LenientForm, Time};
 use super::tokens::*;
-use super::*;
 
 pub(super) fn interpret(t: &Tokens<'_>) -> Option<LenientDate> {
     let toks = t.as_slice();

@@ -1,7 +1,7 @@
 //! Tokens of a lenient date: one left-to-right pass splitting the text into numbers, month and
 //! weekday names, zones, meridiems and separators (at most [`MAX_TOKENS`]), and the word tables.
 
-use super::*;
+use super::instant::{num, Time};
 
 /// Most tokens a date can have; longer token lists give `None`.
 pub(super) const MAX_TOKENS: usize = 32;
