@@ -1,0 +1,195 @@
+//! The item's rules: each item child checked as it is consumed (escaped HTML in `description`
+//! and `content:encoded`, enclosures), then what the whole item must hold once it ends.
+
+use super::values::{self, UrlCheck};
+use super::*;
+use crate::lint::Code;
+use crate::xml::{Ns, Tag, XmlReader};
+
+impl<'a> Collector<'a> {
+    pub(super) fn item_child(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
+        let off = tag.offset;
+        if tag.ns != Ns::Null {
+            self.item_ns_child(r, tag);
+            return;
+        }
+        let name = tag.local;
+        let Some(i) = ITEM.iter().position(|&n| n == name) else {
+            let s = "1. Introduction";
+            self.push(f(Code::UndefinedElement, off, s).parent("item").el(name));
+            return;
+        };
+        self.it.counts[i] += 1;
+        if self.it.counts[i] == 1 {
+            self.it.first[i] = off;
+        }
+        if self.it.counts[i] > 1 && name != "category" {
+            if name == "enclosure" {
+                self.push(
+                    f(Code::DuplicateEnclosure, off, "4.1.1.20.5 enclosure")
+                        .parent("item")
+                        .el(name),
+                );
+            } else {
+                self.push(f(Code::DuplicateElement, off, "4.1.1.20 item").parent("item").el(name));
+                return;
+            }
+        }
+        match name {
+            "title" => {
+                self.plain(r, tag, "item");
+            }
+            "category" => {
+                let v = self.plain(r, tag, "item");
+                self.category(tag, "item", &v, "4.1.1.20.2 category");
+            }
+            "description" => self.html(r, tag, "item", "4.1.1.20.4 description"),
+            "link" | "comments" => {
+                let v = self.plain(r, tag, "item");
+                let s = if name == "link" { "4.1.1.20.7 link" } else { "4.1.1.20.3 comments" };
+                self.url(tag, "item", name, &v, s);
+            }
+            "author" => {
+                let v = self.plain(r, tag, "item");
+                self.email(tag, "item", &v);
+            }
+            "pubDate" => {
+                let v = self.plain(r, tag, "item");
+                self.date(tag, "item", &v, Some("4.1.1.20.8 pubDate"));
+            }
+            "guid" => {
+                let v = self.plain(r, tag, "item");
+                let s = "4.1.1.20.6 guid";
+                let permalink = match tag.attr(self.arena, "isPermaLink").map(str::trim) {
+                    None | Some("true") => true,
+                    Some("false") => false,
+                    Some(other) => {
+                        let e = f(Code::InvalidBooleanAttribute, off, s).el("guid");
+                        self.push(e.p("attr", "isPermaLink").value(other));
+                        true
+                    }
+                };
+                if permalink && values::check_url(&v) != UrlCheck::Ok {
+                    self.push(
+                        f(Code::InvalidPermalink, off, s).parent("item").el("guid").value(&v),
+                    );
+                }
+            }
+            "enclosure" => self.enclosure(tag),
+            "source" => {
+                self.plain(r, tag, "item");
+                self.url_attr(tag, "url", "4.1.1.20.9 source");
+            }
+            _ => {}
+        }
+    }
+
+    fn item_ns_child(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
+        match (tag.ns, tag.local) {
+            (Ns::RssContent, "encoded") => {
+                if self.it.counts[3] == 0 {
+                    let s = "5.2.1 content:encoded";
+                    let e = f(Code::NeedDescriptionBeforeContent, tag.offset, s).parent("item");
+                    self.push(e.el(tag.qname));
+                }
+                self.html(r, tag, "item", "5.2.1 content:encoded");
+            }
+            (Ns::DublinCore, local) => {
+                self.ns_text(r, tag, "item");
+                let name = match local {
+                    "creator" => "dc:creator",
+                    "subject" => "dc:subject",
+                    "date" => "dc:date",
+                    "source" => "dc:source",
+                    _ => return,
+                };
+                note_ext(&ITEM_PAIRS, &mut self.it.ext, name, tag.offset);
+            }
+            (Ns::Atom, "link") if tag.attr(self.arena, "href").is_none() => {
+                let s = "5.1.1 atom:link";
+                self.push(f(Code::MissingHref, tag.offset, s).el(tag.qname).p("attr", "href"));
+            }
+            (Ns::Other, "comments") if ns_uri(r, tag) == SLASH => {
+                self.ch.slash_comments = true;
+                let (cs, ce, _) = self.spans(r, tag);
+                let src = self.src;
+                let v = self.plain_raw(tag.offset, tag.qname, "item", &src[cs..ce], false);
+                if values::non_negative(&v).is_none() {
+                    let s = "5.4.1 slash:comments";
+                    let e = f(Code::InvalidNonNegativeInteger, tag.offset, s).parent("item");
+                    self.push(e.el(tag.qname).value(&v));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An HTML element (`description`, `content:encoded`): markup must be escaped (§4.1.1.20.4:
+    /// no child elements) and should not hold relative URL references.
+    fn html(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>, parent: &str, section: &'static str) {
+        let (cs, ce, _) = self.spans(r, tag);
+        let scan = values::scan_html_raw(&self.src[cs..ce]);
+        if let Some(child) = scan.child {
+            self.push(f(Code::UndefinedElement, tag.offset, section).parent(tag.qname).el(child));
+        }
+        if let Some(name) = scan.non_html {
+            let e = f(Code::NotHtml, tag.offset, section).parent(parent).el(tag.qname);
+            self.push(e.value(name).p("message", "Non-html tag"));
+        }
+        if let Some(v) = scan.relative {
+            let e = f(Code::ContainsRelRef, tag.offset, section).parent(parent).el(tag.qname);
+            self.push(e.value(&v));
+        }
+    }
+
+    fn enclosure(&mut self, tag: &Tag<'a>) {
+        let s = "4.1.1.20.5 enclosure";
+        self.url_attr(tag, "url", s);
+        match tag.attr(self.arena, "length").map(str::trim) {
+            None => self
+                .push(f(Code::MissingAttribute, tag.offset, s).el("enclosure").p("attr", "length")),
+            Some(v) if values::non_negative(v).is_none() => {
+                let code = if v.strip_prefix('-').is_some_and(|d| values::non_negative(d).is_some())
+                {
+                    Code::UseZeroForUnknown
+                } else {
+                    Code::InvalidNonNegativeInteger
+                };
+                self.push(f(code, tag.offset, s).el("enclosure").p("attr", "length").value(v));
+            }
+            Some(_) => {}
+        }
+        match tag.attr(self.arena, "type") {
+            None => self
+                .push(f(Code::MissingAttribute, tag.offset, s).el("enclosure").p("attr", "type")),
+            Some(v) if !values::is_mime_type(v) => {
+                self.push(
+                    f(Code::InvalidMIMEAttribute, tag.offset, s)
+                        .el("enclosure")
+                        .p("attr", "type")
+                        .value(v),
+                );
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// The item `tag` was consumed: required elements, recommended guid, semantics.
+    pub fn item_end(&mut self, tag: &Tag<'a>) {
+        let it = std::mem::take(&mut self.it);
+        let count = |n: &str| it.counts[ITEM.iter().position(|&x| x == n).unwrap_or(0)];
+        if count("title") == 0 && count("description") == 0 {
+            let s = "4.1.1.20 item";
+            self.push(f(Code::ItemMustContainTitleOrDescription, tag.offset, s).el("item"));
+        }
+        if count("guid") == 0 {
+            let s = "4.1.1.20.6 guid";
+            self.push(f(Code::MissingGuid, tag.offset, s).parent("item").el("guid"));
+        }
+        let core_at = |n: &str| {
+            let i = ITEM.iter().position(|&x| x == n)?;
+            (it.counts[i] > 0).then_some(it.first[i])
+        };
+        self.semantics(Code::DuplicateItemSemantics, &ITEM_PAIRS, &it.ext, core_at);
+    }
+}

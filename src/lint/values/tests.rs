@@ -1,0 +1,119 @@
+use super::*;
+
+#[test]
+fn rfc822_dates() {
+    assert_eq!(check_rfc822("Sat, 07 Sep 2002 00:00:01 GMT"), DateCheck::Ok(1_031_356_801));
+    assert_eq!(check_rfc822("7 Sep 2002 09:00 +0900"), DateCheck::Ok(1_031_356_800));
+    assert_eq!(
+        check_rfc822("Sat, 07 Sep 02 00:00:01 GMT"),
+        DateCheck::Problematic("two-digit year", 1_031_356_801)
+    );
+    assert!(matches!(
+        check_rfc822("Sat,  07 Sep 2002 00:00:01 GMT"),
+        DateCheck::Problematic("whitespace", _)
+    ));
+    assert!(matches!(
+        check_rfc822("Sat, 07 Sep 2002 00:00:01 GMT (UTC)"),
+        DateCheck::Problematic("comment", _)
+    ));
+    assert!(matches!(
+        check_rfc822("Sat, 07 Sep 2002 00:00:01 A"),
+        DateCheck::Problematic("time zone", _)
+    ));
+    assert!(matches!(check_rfc822("Sat, 07 Sep 2002 00:00:01 Z"), DateCheck::Ok(_)));
+    assert!(matches!(
+        check_rfc822("sat, 07 sep 2002 00:00:01 gmt"),
+        DateCheck::Problematic("capitalization", _)
+    ));
+    assert_eq!(check_rfc822("Sun, 07 Sep 2002 00:00:01 GMT"), DateCheck::IncorrectDow);
+    assert_eq!(check_rfc822("2002-09-07T00:00:01Z"), DateCheck::Invalid);
+    assert_eq!(check_rfc822("Sat, 31 Sep 2002 00:00:01 GMT"), DateCheck::Invalid);
+    assert_eq!(check_rfc822("Sat, 07 Sep 2002 24:00:01 GMT"), DateCheck::Invalid);
+    assert_eq!(check_rfc822(""), DateCheck::Invalid);
+}
+
+#[test]
+fn emails() {
+    assert_eq!(check_email("a@b.example (A B)"), EmailCheck::Recommended);
+    assert_eq!(check_email("a@b.example"), EmailCheck::MissingRealName);
+    assert_eq!(check_email("A B <a@b.example>"), EmailCheck::OtherFormat);
+    assert_eq!(check_email("mailto:a@b.example"), EmailCheck::OtherFormat);
+    assert_eq!(check_email("A B"), EmailCheck::Invalid);
+}
+
+#[test]
+fn urls() {
+    assert_eq!(check_url(" https://a.example/x?y=1 "), UrlCheck::Ok);
+    assert_eq!(check_url("mailto:a@b.example"), UrlCheck::Ok);
+    assert_eq!(check_url("/x"), UrlCheck::NotFull);
+    assert_eq!(check_url("www.example.com"), UrlCheck::NotFull);
+    assert_eq!(check_url("bogus://a.example/"), UrlCheck::NotFull);
+    assert_eq!(check_url("http://"), UrlCheck::NotFull);
+    assert_eq!(check_url("https://a.example/é"), UrlCheck::Iri);
+    assert_eq!(check_url("  "), UrlCheck::Blank);
+}
+
+#[test]
+fn small_values() {
+    assert!(is_language("en-us") && is_language("EN") && is_language("x-klingon"));
+    assert!(!is_language("english") && !is_language("qq") && !is_language("en_US"));
+    assert!(is_mime_type("audio/mpeg") && is_mime_type("text/html; charset=utf-8"));
+    assert!(!is_mime_type("mp3"));
+    assert!(is_form_component_name("q:x-y.z_1") && !is_form_component_name("1q"));
+    assert_eq!(html_tag("a <b>bold</b>"), Some("<b>"));
+    assert_eq!(html_tag("1 < 2 > 0"), None);
+    assert_eq!(raw_relative_ref(r#"<a href="/x">"#).as_deref(), Some("/x"));
+    let absolute_and_fragment = r#"<img src='https://a.example/i.png'> <a href=#top>"#;
+    assert_eq!(raw_relative_ref(absolute_and_fragment), None);
+    let h = scan_html_raw("x &lt;a href=&quot;/y?a&amp;b&quot;&gt;");
+    assert_eq!((h.child, h.relative.as_deref(), h.non_html), (None, Some("/y?a&b"), None));
+    let h = scan_html_raw("<![CDATA[<p><img src='i.png'></p>]]> <b>x</b>");
+    assert_eq!((h.child, h.relative.as_deref(), h.non_html), (Some("b"), Some("i.png"), None));
+    let h = scan_html_raw("&lt;a href=&#34;https://a.example/&#34;&gt;");
+    assert_eq!(h.relative, None);
+    let h = scan_html_raw("&lt;p&gt;a&lt;o:p&gt;&lt;/o:p&gt; &lt;blah&gt;&lt;/p&gt;");
+    assert_eq!(h.non_html, Some("o:p"));
+    let h = scan_html_raw("<![CDATA[<figure><my-widget x=1></my-widget><svg><path/></svg><foo>]]>");
+    assert_eq!(h.non_html, None);
+    let h = scan_html_raw("<![CDATA[<section><foo>]]>");
+    assert_eq!(h.non_html, Some("foo"));
+    let h = scan_html_raw("1 &lt; 2 &amp;&amp; a&lt;b &#x3C;Video controls&gt;");
+    assert_eq!(h.non_html, None);
+    assert!(HTML_ELEMENTS.iter().all(|n| is_html_element(n)));
+    assert!(is_html_element("BLOCKQUOTE") && !is_html_element("blockquotes"));
+    assert!(is_html_element("figcaption") && is_html_element("H1") && !is_html_element("h7"));
+    assert!(!is_html_element("o:p") && is_html_element("x-y") && !is_html_element(""));
+}
+
+#[test]
+fn profile_notes() {
+    assert!(is_pics_label(r#"(PICS-1.1 "http://www.classify.org/safesurf/" l r (SS~~000 1))"#));
+    assert!(is_pics_label(
+        r#" (PICS-1.1 "http://www.rsac.org/ratingsv01.html" l gen true comment "RSACi (x)" r (n 0 s 0 v 0 l 0)) "#
+    ));
+    assert!(!is_pics_label("PG-13") && !is_pics_label("(PICS-1.1 \"u\" r (n 0)"));
+    assert!(!is_pics_label("(PICS-1.1 \"u\" r (n 0))) x") && !is_pics_label("(PICS \"u\")"));
+    assert!(has_empty_category_level("News//Tech") && has_empty_category_level("/News"));
+    assert!(has_empty_category_level("News/ /Tech") && has_empty_category_level("News/"));
+    assert!(!has_empty_category_level("Business/Industries/Publishing"));
+    assert!(!has_empty_category_level("AC/DC") && !has_empty_category_level("Grateful Dead"));
+    assert!(!has_empty_category_level("https://www.example.com/tags/x"));
+    assert!(is_noncanonical_rssboard_docs("http://www.rssboard.org/rss-specification/"));
+    assert!(is_noncanonical_rssboard_docs("https://rssboard.org/rss-specification"));
+    assert!(is_noncanonical_rssboard_docs("http://www.rssboard.org/rss-profile"));
+    assert!(!is_noncanonical_rssboard_docs(RSSBOARD_SPEC));
+    assert!(!is_noncanonical_rssboard_docs("https://www.rssboard.org/rss-specification"));
+    assert!(!is_noncanonical_rssboard_docs("http://blogs.law.harvard.edu/tech/rss"));
+}
+
+#[test]
+fn raw_content() {
+    let r = read_raw("a &amp; b");
+    assert_eq!((&*r.text, r.non_hex), ("a & b", Some("&amp;")));
+    let r = read_raw("a &#x26; b &#X3c; c");
+    assert_eq!((&*r.text, r.non_hex), ("a & b < c", None));
+    let r = read_raw("<![CDATA[x < y]]>");
+    assert_eq!((&*r.text, r.non_hex), ("x < y", Some("<![CDATA[")));
+    let r = read_raw("x <b>y</b> &eacute;");
+    assert_eq!((&*r.text, r.child), ("x y &eacute;", Some("b")));
+}
