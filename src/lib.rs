@@ -93,7 +93,7 @@ macro_rules! internal {
         pub mod $name;
         $(#[$m])*
         #[cfg(not(feature = "internals"))]
-        mod $name;
+        pub(crate) mod $name;
     )*};
 }
 

@@ -62,7 +62,7 @@ pub fn canonicalize_url(input: &str) -> Option<String> {
 /// [`canonicalize_url`], borrowing `input` when it is already canonical.
 ///
 /// Most feed URLs are absolute `http(s)` URLs in the URL parser's own serialization
-/// ([`canonical_http_url_parts`]): for those the components are read off the string itself (no
+/// (`canonical_http_url_parts`): for those the components are read off the string itself (no
 /// parsing), the input is returned as it is when none of the rules changes it, and otherwise
 /// the rules are applied to those components exactly as to the parser's.
 pub fn canonicalize_url_cow(input: &str) -> Option<Cow<'_, str>> {

@@ -249,22 +249,22 @@ fn dedup_hash<'b>(
 /// keyless function of the bytes alone, so keys are identical across runs, processes,
 /// platforms and versions of this crate (the input is prefixed with `feedmill-dedup-v1`).
 #[derive(Clone, Copy, Debug)]
-pub struct Fnv1a64(u64);
+pub(crate) struct Fnv1a64(u64);
 
 impl Fnv1a64 {
     /// A hasher at the FNV-1a 64-bit offset basis.
-    pub const fn new() -> Self {
+    pub(crate) const fn new() -> Self {
         Fnv1a64(0xcbf2_9ce4_8422_2325)
     }
     /// Hashes `bytes` into the state.
-    pub fn write(&mut self, bytes: &[u8]) {
+    pub(crate) fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 ^= b as u64;
             self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
     /// The hash of everything written so far.
-    pub fn finish(&self) -> u64 {
+    pub(crate) fn finish(&self) -> u64 {
         self.0
     }
 }

@@ -10,7 +10,7 @@
 //!   [`bumpalo::Bump`] arena; both outlive `'a` (in an [`crate::OwnedParsed`], both live in it).
 //! - Single-valued fields follow the spec's "first non-null wins": once set, a later element
 //!   never overwrites them (the format state machines enforce this).
-//! - URLs are already resolved and serialized by the WHATWG URL parser (see [`url`]).
+//! - URLs are already resolved and serialized by the WHATWG URL parser (`model::url`).
 //! - Dates are instants with their original fractional-second digits (see [`date`]).
 //! - `Entry::categories` is a set: no duplicates, first-seen order kept for determinism.
 
@@ -19,7 +19,9 @@ pub mod date;
 pub mod ext;
 pub mod fragment;
 pub mod lenient_date;
-pub mod url;
+internal! {
+    url;
+}
 
 pub use date::Timestamp;
 use ext::{
