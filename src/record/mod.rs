@@ -22,6 +22,8 @@
 //! `{}`), so positions stay meaningful.
 
 mod docs;
+#[cfg(feature = "serde")]
+mod serialize;
 mod walk;
 
 pub use docs::{json_key_tables, python_typed_dicts};
@@ -196,7 +198,7 @@ impl<'r> RecordView<'r, 'static> {
     }
 }
 
-#[cfg(feature = "arrow")]
+#[cfg(any(feature = "arrow", feature = "serde"))]
 /// The text of a text construct as records write it: a plain value as is; an HTML value
 /// serialized (strictly sanitized when `sanitize` is given), handed to `f`. The one place
 /// that decides how an HTML value becomes a string, for every visitor that needs the string.

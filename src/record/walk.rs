@@ -143,6 +143,14 @@ pub(crate) struct FeedRecord<'r, 'a> {
     x: Option<&'r FeedExtraction<'r>>,
 }
 
+impl<'r, 'a> FeedRecord<'r, 'a> {
+    /// The `feed` object of a feed without extraction.
+    #[cfg(feature = "serde")]
+    pub(crate) fn of(feed: &'r Feed<'a>) -> Self {
+        FeedRecord { feed: Some(feed), x: None }
+    }
+}
+
 impl Walk for FeedRecord<'_, '_> {
     const NAME: &'static str = "feed";
     fn walk<V: Visit>(&self, v: &mut V) {

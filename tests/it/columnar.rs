@@ -384,3 +384,36 @@ fn bulk_parquet_row_groups_are_cut_by_record_bytes() {
     assert!(groups <= total / step as u64 + 1, "{groups} row groups for {total} bytes");
     assert!(groups >= total / (2 * step as u64), "{groups} row groups for {total} bytes");
 }
+
+/// The `serde` feature's `Serialize` is the record's walk too: `serde_json` writes every
+/// record (lint findings and extraction included) as the very bytes of its JSON line, and a
+/// feed as the record's `feed` object.
+#[test]
+fn serde_json_of_every_record_is_its_json_line() {
+    let mut checked = 0;
+    let n = for_each_record(|rec| {
+        let mut line = Vec::new();
+        encode_record(&mut line, rec);
+        let via_serde = serde_json::to_vec(rec).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&via_serde),
+            String::from_utf8_lossy(&line),
+            "{}",
+            rec.source
+        );
+        if let Some(feed) = rec.feed {
+            let plain = RecordView { extraction: None, ..*rec };
+            let mut line = Vec::new();
+            encode_record(&mut line, &plain);
+            let v: Value = serde_json::from_slice(&line).unwrap();
+            let f: Value = serde_json::from_slice(&serde_json::to_vec(feed).unwrap()).unwrap();
+            // A feed with no value at all is `{}` on its own, left out of its record.
+            let in_record =
+                if v["feed"].is_null() { serde_json::json!({}) } else { v["feed"].clone() };
+            assert_eq!(f, in_record, "{}", rec.source);
+        }
+        checked += 1;
+    });
+    assert_eq!(checked, n);
+    assert!(n > 280, "{n} records");
+}
