@@ -212,6 +212,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                                 url: Some(url),
                                 mime_type: type_attr,
                                 length,
+                                ..Default::default()
                             });
                         }
                     }

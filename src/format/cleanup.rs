@@ -66,7 +66,7 @@ mod tests {
     use crate::model::{Enclosure, Text};
 
     fn enc<'a>(url: &'a str, ty: Option<&'a str>) -> Enclosure<'a> {
-        Enclosure { url: Some(url), mime_type: ty, length: None }
+        Enclosure { url: Some(url), mime_type: ty, ..Enclosure::default() }
     }
 
     #[test]

@@ -358,7 +358,7 @@ pub fn atom_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Atom
 pub fn enclosure_from<'a>(tag: &Tag<'a>, url_attr: &str, cx: &Ctx<'a>) -> Option<Enclosure<'a>> {
     let v = tag.attr(cx.arena, url_attr).filter(|v| !v.is_empty())?;
     let url = resolve(cx.arena, &cx.base, v)?;
-    Some(Enclosure { url: Some(url), mime_type: tag.attr(cx.arena, "type"), length: None })
+    Some(Enclosure { url: Some(url), mime_type: tag.attr(cx.arena, "type"), ..Enclosure::default() })
 }
 
 /// Parse escaped HTML content of the current element.

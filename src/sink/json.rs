@@ -482,6 +482,7 @@ mod tests {
                         url: Some("u"),
                         mime_type: Some("audio/mpeg"),
                         length: Some(3),
+                        ..Enclosure::default()
                     }],
                     duration: Some(61),
                     ..Entry::default()
