@@ -3,8 +3,7 @@
 //! by a JSON MIME type; the format is [`Format::Json`].
 //!
 //! Mapping (what is not listed is not kept: `user_comment`, `expired`, `hubs`,
-//! `banner_image`, `external_url`, an attachment's `title` and `duration_in_seconds`, an
-//! item's `language`, extension keys starting with `_`):
+//! `banner_image`, `external_url`, an item's `language`, extension keys starting with `_`):
 //!
 //! | JSON Feed | model |
 //! |---|---|
@@ -20,7 +19,7 @@
 //! | item `image` | entry `thumbnail` |
 //! | item `date_published`, `date_modified` | entry `published`, `updated` (RFC 3339; else the lenient reader, in `ext.*_lenient`) |
 //! | item `tags` | entry `categories` |
-//! | item `attachments`: `url`, `mime_type`, `size_in_bytes` | entry `enclosures`: `url`, `mime_type`, `length` |
+//! | item `attachments`: `url`, `mime_type`, `size_in_bytes`, `title`, `duration_in_seconds` | entry `enclosures`: `url`, `mime_type`, `length`, `title`, `duration` |
 //!
 //! Robustness: malformed JSON is not a feed (a `not_a_feed` diagnostic says where); a member
 //! of the wrong type is ignored with an `invalid_json` diagnostic; a `\u` escape of a lone
@@ -366,8 +365,10 @@ impl<'a> Cx<'a, '_> {
         }
         if let Some(list) = attachments {
             for raw in self.array(list, "attachments", self.limits.max_entries) {
-                let keys = ["url", "mime_type", "size_in_bytes"];
-                let Some([url, mime, size]) = self.object(raw, "attachments[]", keys) else {
+                let keys = ["url", "mime_type", "size_in_bytes", "title", "duration_in_seconds"];
+                let Some([url, mime, size, title, duration]) =
+                    self.object(raw, "attachments[]", keys)
+                else {
                     continue;
                 };
                 let size = size.and_then(|v| {
@@ -377,10 +378,22 @@ impl<'a> Cx<'a, '_> {
                     }
                     n
                 });
+                // A number of seconds, possibly with a fraction (cut).
+                let duration = duration.and_then(|v| {
+                    let n = serde_json::from_str::<f64>(v.get())
+                        .ok()
+                        .filter(|d| d.is_finite() && *d >= 0.0 && *d < u64::MAX as f64);
+                    if n.is_none() && v.get() != "null" {
+                        self.wrong_type(v, "duration_in_seconds", "a non-negative number");
+                    }
+                    n.map(|d| d as u64)
+                });
                 let enclosure = Enclosure {
                     url: url.and_then(|v| self.url(v, "attachments[].url")),
                     mime_type: mime.and_then(|v| self.string(v, "mime_type")),
                     length: size,
+                    title: title.and_then(|v| self.string(v, "attachments[].title")),
+                    duration,
                 };
                 if enclosure.url.is_some() {
                     entry.enclosures.push(enclosure);

@@ -119,6 +119,11 @@ pub struct Enclosure<'a> {
     /// (leading digits); JSON Feed `size_in_bytes`. `None` for `media:content` and when
     /// absent or unreadable.
     pub length: Option<u64>,
+    /// The file's title (beyond the spec's model): JSON Feed attachment `title`, as written.
+    pub title: Option<&'a str>,
+    /// Playing time in seconds (beyond the spec's model): JSON Feed attachment
+    /// `duration_in_seconds` (a fraction is cut).
+    pub duration: Option<u64>,
 }
 
 /// An entry (Atom `entry`, RSS `item`, JSON Feed item) \[28\]\[88\]\[227\], after the

@@ -570,6 +570,11 @@ impl Walk for Enclosure<'_> {
         v.str(key("url", "the file's URL, resolved"), self.url);
         v.str(key("type", "the MIME type, as written"), self.mime_type);
         v.uint(key("length", "size in bytes (greater than zero)"), self.length);
+        v.str(key("title", "JSON Feed attachment `title`"), self.title);
+        v.uint(
+            key("duration", "JSON Feed attachment `duration_in_seconds`, seconds"),
+            self.duration,
+        );
     }
 }
 

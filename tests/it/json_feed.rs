@@ -83,10 +83,26 @@ fn json_feed_1_0_author_and_attachments() {
     assert_eq!(e.enclosures[0].url, Some("https://cdn.example.com/42.m4a"));
     assert_eq!(e.enclosures[0].mime_type, Some("audio/x-m4a"));
     assert_eq!(e.enclosures[0].length, Some(89970236));
+    assert_eq!(e.enclosures[0].duration, Some(6629));
     assert_eq!(e.enclosures[1].length, None);
     assert_eq!(parsed.diagnostics.len(), 1);
     assert_eq!(parsed.diagnostics[0].kind, DiagnosticKind::InvalidJson);
     assert!(parsed.diagnostics[0].message.contains("size_in_bytes"));
+}
+
+#[test]
+fn attachment_title_and_duration_are_kept() {
+    let doc = r#"{"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "1",
+        "attachments": [{"url": "https://x.example/a.mp3", "title": "Chapter one",
+        "duration_in_seconds": 90.7}, {"url": "https://x.example/b.mp3",
+        "duration_in_seconds": "long"}]}]}"#;
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(doc, None).unwrap();
+    let e = &parsed.feed.as_ref().unwrap().entries[0];
+    assert_eq!((e.enclosures[0].title, e.enclosures[0].duration), (Some("Chapter one"), Some(90)));
+    assert_eq!((e.enclosures[1].title, e.enclosures[1].duration), (None, None));
+    assert_eq!(parsed.diagnostics.len(), 1, "{:?}", parsed.diagnostics);
+    assert!(parsed.diagnostics[0].message.contains("duration_in_seconds"));
 }
 
 #[test]
