@@ -9,7 +9,7 @@
 /// "tag name state" to §13.2.5.40 "self-closing start tag state").
 #[derive(Clone, Copy)]
 #[repr(u8)]
-enum S {
+enum TagState {
     TagName,
     BeforeAttrName,
     AttrName,
@@ -53,9 +53,9 @@ pub(crate) fn first_over_cap(text: &str, from: usize, cap: usize) -> Option<usiz
             // `<x`: the letter at p + 1 is the name's first character (row `next`); `</x`:
             // the letter at p + 2 is (row `next2`). A letter keeps the tag name state.
             let over = match b.get(p + 1) {
-                Some(l) if l.is_ascii_alphabetic() => next[S::TagName as usize] >= limit,
+                Some(l) if l.is_ascii_alphabetic() => next[TagState::TagName as usize] >= limit,
                 Some(b'/') if b.get(p + 2).is_some_and(|l| l.is_ascii_alphabetic()) => {
-                    next2[S::TagName as usize] >= limit
+                    next2[TagState::TagName as usize] >= limit
                 }
                 _ => false,
             };
@@ -73,8 +73,8 @@ pub(crate) fn first_over_cap(text: &str, from: usize, cap: usize) -> Option<usiz
 /// The counts at a byte `c` per state, given the counts at the following byte (`n`).
 #[inline]
 fn step(c: u8, n: &[u32; STATES], limit: u32) -> [u32; STATES] {
-    use S::*;
-    let at = |s: S| n[s as usize];
+    use TagState::*;
+    let at = |s: TagState| n[s as usize];
     let new_attr = |v: u32| (v + 1).min(limit);
     // States that consume `c` (their value depends only on the next row) first, then the
     // ones that reconsume it in another state (in an order with no cycle).

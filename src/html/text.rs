@@ -246,9 +246,9 @@ fn collapse_with<'b, C: masks::Classify>(arena: &'b Bump, s: &'b str, classify: 
 /// Shorter ones are scanned byte by byte. Only lead bytes that may start non-ASCII
 /// whitespace are decoded ([`ws_len_at`]).
 struct CollapseScan<'t, C> {
-    t: &'t str,
+    text: &'t str,
     classify: C,
-    /// The current block is `t[base..base + len]` (`len < 64` only for the last block, whose
+    /// The current block is `text[base..base + len]` (`len < 64` only for the last block, whose
     /// masks then cover padding: tabs, i.e. whitespace). Unused for short texts.
     base: usize,
     len: usize,
@@ -269,7 +269,7 @@ impl<'t, C: masks::Classify> CollapseScan<'t, C> {
 
     #[inline(always)]
     fn new(t: &'t str, classify: C) -> Self {
-        CollapseScan { t, classify, base: usize::MAX, len: 0, run_stops: 0, maybe_word: 0 }
+        CollapseScan { text: t, classify, base: usize::MAX, len: 0, run_stops: 0, maybe_word: 0 }
     }
 
     /// Makes the block hold byte `i` (`i < t.len()`), loading the block at `i` if it does
@@ -279,7 +279,7 @@ impl<'t, C: masks::Classify> CollapseScan<'t, C> {
         if i.wrapping_sub(self.base) < self.len {
             return i - self.base;
         }
-        let b = self.t.as_bytes();
+        let b = self.text.as_bytes();
         let mut scratch = [0u8; 64];
         let (block, len) = masks::block(b, i, Self::PAD, &mut scratch);
         let m = self.classify.collapse(block);
@@ -297,11 +297,11 @@ impl<'t, C: masks::Classify> CollapseScan<'t, C> {
     /// whitespace other than a space, and at a space followed by whitespace or the end.
     #[inline(always)]
     fn run_stops_at(&self, p: usize) -> bool {
-        let b = self.t.as_bytes();
+        let b = self.text.as_bytes();
         match b.get(p) {
             None | Some(b'\t'..=b'\r') => true,
-            Some(b' ') => p + 1 == b.len() || ws_len_at(self.t, p + 1).is_some(),
-            Some(0xC2 | 0xE1..=0xE3) => ws_len_at(self.t, p).is_some(),
+            Some(b' ') => p + 1 == b.len() || ws_len_at(self.text, p + 1).is_some(),
+            Some(0xC2 | 0xE1..=0xE3) => ws_len_at(self.text, p).is_some(),
             Some(_) => false,
         }
     }
@@ -310,7 +310,7 @@ impl<'t, C: masks::Classify> CollapseScan<'t, C> {
     /// separated by single ASCII spaces, i.e. of text that collapsing leaves as it is.
     #[inline(always)]
     fn run_end(&mut self, mut i: usize) -> usize {
-        let n = self.t.len();
+        let n = self.text.len();
         if n < Self::MIN_LEN {
             while i < n && !self.run_stops_at(i) {
                 i += 1;
@@ -335,8 +335,8 @@ impl<'t, C: masks::Classify> CollapseScan<'t, C> {
     /// The end of the whitespace starting at byte `i` (`i` itself when none does).
     #[inline(always)]
     fn whitespace_end(&mut self, mut i: usize) -> usize {
-        let n = self.t.len();
-        let b = self.t.as_bytes();
+        let n = self.text.len();
+        let b = self.text.as_bytes();
         // Most whitespace is a few ASCII bytes (a space, a line end, some indentation):
         // looked at directly; longer runs and non-ASCII whitespace through the masks.
         let short_end = (i + 8).min(n);
@@ -347,7 +347,7 @@ impl<'t, C: masks::Classify> CollapseScan<'t, C> {
             return i;
         }
         if n < Self::MIN_LEN {
-            while let Some(len) = (i < n).then(|| ws_len_at(self.t, i)).flatten() {
+            while let Some(len) = (i < n).then(|| ws_len_at(self.text, i)).flatten() {
                 i += len;
             }
             return i;
@@ -360,7 +360,7 @@ impl<'t, C: masks::Classify> CollapseScan<'t, C> {
                 continue;
             }
             let p = self.base + candidates.trailing_zeros() as usize;
-            match (p < n).then(|| ws_len_at(self.t, p)) {
+            match (p < n).then(|| ws_len_at(self.text, p)) {
                 None => return n,
                 Some(None) => return p,
                 // Non-ASCII whitespace (it may reach into the next block).

@@ -127,40 +127,40 @@ pub(crate) struct Collector<'a> {
     rss_offset: usize,
     is_rss: bool,
     channels: u32,
-    ch: ChannelState<'a>,
-    it: ItemState,
+    channel: ChannelState<'a>,
+    item: ItemState,
     findings: Vec<Finding>,
 }
 
 /// A finding under construction.
-struct F {
+struct Draft {
     code: Code,
     offset: usize,
     section: &'static str,
     params: Vec<(&'static str, Box<str>)>,
 }
 
-impl F {
-    fn p(mut self, name: &'static str, value: &str) -> F {
+impl Draft {
+    fn param(mut self, name: &'static str, value: &str) -> Draft {
         self.params.push((name, value.into()));
         self
     }
-    fn el(self, element: &str) -> F {
-        self.p("element", element)
+    fn el(self, element: &str) -> Draft {
+        self.param("element", element)
     }
-    fn parent(self, parent: &str) -> F {
-        self.p("parent", parent)
+    fn parent(self, parent: &str) -> Draft {
+        self.param("parent", parent)
     }
-    fn value(self, value: &str) -> F {
+    fn value(self, value: &str) -> Draft {
         // Values are quoted in messages and records; very long ones are cut.
         let v = value.trim();
         let v = &v[..crate::xml::floor_char_boundary(v, 200)];
-        self.p("value", v)
+        self.param("value", v)
     }
 }
 
-fn f(code: Code, offset: usize, section: &'static str) -> F {
-    F { code, offset, section, params: Vec::new() }
+fn draft(code: Code, offset: usize, section: &'static str) -> Draft {
+    Draft { code, offset, section, params: Vec::new() }
 }
 
 /// Sets the 1-based line and column (in characters) of each finding, `findings` sorted by
@@ -208,13 +208,13 @@ impl<'a> Collector<'a> {
             rss_offset: 0,
             is_rss: false,
             channels: 0,
-            ch: ChannelState::default(),
-            it: ItemState::default(),
+            channel: ChannelState::default(),
+            item: ItemState::default(),
             findings: Vec::new(),
         }
     }
 
-    fn push(&mut self, f: F) {
+    fn push(&mut self, f: Draft) {
         let offset = crate::xml::floor_char_boundary(self.src, f.offset.min(self.src.len()));
         self.findings.push(Finding {
             code: f.code,
@@ -233,14 +233,14 @@ impl<'a> Collector<'a> {
         self.version = tag.attr(self.arena, "version");
         const S: &str = "4.1 rss";
         match self.version.map(str::trim) {
-            None => {
-                self.push(f(Code::MissingAttribute, tag.offset, S).el("rss").p("attr", "version"))
-            }
+            None => self.push(
+                draft(Code::MissingAttribute, tag.offset, S).el("rss").param("attr", "version"),
+            ),
             Some("2.0") => {}
             Some(v @ ("0.91" | "0.92" | "0.93" | "0.94")) => {
-                self.push(f(Code::ObsoleteVersion, tag.offset, S).el("rss").value(v))
+                self.push(draft(Code::ObsoleteVersion, tag.offset, S).el("rss").value(v))
             }
-            Some(v) => self.push(f(Code::InvalidRSSVersion, tag.offset, S).el("rss").value(v)),
+            Some(v) => self.push(draft(Code::InvalidRSSVersion, tag.offset, S).el("rss").value(v)),
         }
     }
 
@@ -248,7 +248,7 @@ impl<'a> Collector<'a> {
     pub fn finish(mut self) -> Report {
         if self.is_rss && self.channels == 0 {
             let s = "4.1 rss";
-            self.push(f(Code::MissingElement, self.rss_offset, s).parent("rss").el("channel"));
+            self.push(draft(Code::MissingElement, self.rss_offset, s).parent("rss").el("channel"));
         }
         let mut findings = self.findings;
         findings.sort_by_key(|f| f.offset);
@@ -306,14 +306,18 @@ impl<'a> Collector<'a> {
                 self.channels += 1;
                 if self.channels > 1 {
                     let s = "4.1 rss";
-                    self.push(f(Code::DuplicateElement, tag.offset, s).parent("rss").el("channel"));
+                    self.push(
+                        draft(Code::DuplicateElement, tag.offset, s).parent("rss").el("channel"),
+                    );
                 }
-                self.ch.offset = tag.offset;
+                self.channel.offset = tag.offset;
                 self.channel_end();
             }
             "item" => {}
             other => self.push(
-                f(Code::UndefinedElement, tag.offset, "1. Introduction").parent("rss").el(other),
+                draft(Code::UndefinedElement, tag.offset, "1. Introduction")
+                    .parent("rss")
+                    .el(other),
             ),
         }
         let _ = r;
@@ -341,12 +345,12 @@ impl<'a> Collector<'a> {
         let raw = values::read_raw(raw);
         let s = "3.1 Character Data";
         if let Some(child) = raw.child {
-            self.push(f(Code::UndefinedElement, offset, s).parent(name).el(child));
+            self.push(draft(Code::UndefinedElement, offset, s).parent(name).el(child));
         } else if let Some(t) = values::html_tag(&raw.text) {
-            self.push(f(Code::ContainsHTML, offset, s).parent(parent).el(name).value(t));
+            self.push(draft(Code::ContainsHTML, offset, s).parent(parent).el(name).value(t));
         }
         if let (true, Some(form)) = (hex, raw.non_hex) {
-            self.push(f(Code::CharacterData, offset, s).parent(parent).el(name).value(form));
+            self.push(draft(Code::CharacterData, offset, s).parent(parent).el(name).value(form));
         }
         raw.text
     }
@@ -355,13 +359,13 @@ impl<'a> Collector<'a> {
         match values::check_url(v) {
             UrlCheck::Ok => {}
             UrlCheck::Blank => {
-                self.push(f(Code::NotBlank, tag.offset, section).parent(parent).el(element))
+                self.push(draft(Code::NotBlank, tag.offset, section).parent(parent).el(element))
             }
             UrlCheck::Iri => self.push(
-                f(Code::UriNotIri, tag.offset, "3.4 URLs").parent(parent).el(element).value(v),
+                draft(Code::UriNotIri, tag.offset, "3.4 URLs").parent(parent).el(element).value(v),
             ),
             UrlCheck::NotFull => self.push(
-                f(Code::InvalidFullLink, tag.offset, "3.4 URLs")
+                draft(Code::InvalidFullLink, tag.offset, "3.4 URLs")
                     .parent(parent)
                     .el(element)
                     .value(v),
@@ -371,7 +375,9 @@ impl<'a> Collector<'a> {
 
     fn url_attr(&mut self, tag: &Tag<'a>, attr: &str, section: &'static str) {
         let Some(v) = tag.attr(self.arena, attr) else {
-            let e = f(Code::MissingAttribute, tag.offset, section).el(tag.local).p("attr", attr);
+            let e = draft(Code::MissingAttribute, tag.offset, section)
+                .el(tag.local)
+                .param("attr", attr);
             self.push(e);
             return;
         };
@@ -380,7 +386,7 @@ impl<'a> Collector<'a> {
             UrlCheck::Iri => Code::UriNotIri,
             UrlCheck::Blank | UrlCheck::NotFull => Code::InvalidURLAttribute,
         };
-        self.push(f(code, tag.offset, "3.4 URLs").el(tag.local).p("attr", attr).value(v));
+        self.push(draft(code, tag.offset, "3.4 URLs").el(tag.local).param("attr", attr).value(v));
     }
 
     fn date(&mut self, tag: &Tag<'a>, parent: &str, v: &str, future_section: Option<&'static str>) {
@@ -389,23 +395,23 @@ impl<'a> Collector<'a> {
         let secs = match values::check_rfc822(v) {
             DateCheck::Ok(secs) => secs,
             DateCheck::Problematic(_, secs) => {
-                let fnd = f(Code::ProblematicalRFC822Date, tag.offset, s).parent(parent).el(e);
+                let fnd = draft(Code::ProblematicalRFC822Date, tag.offset, s).parent(parent).el(e);
                 self.push(fnd.value(v));
                 secs
             }
             DateCheck::IncorrectDow => {
-                let fnd = f(Code::IncorrectDOW, tag.offset, s).parent(parent).el(e);
+                let fnd = draft(Code::IncorrectDOW, tag.offset, s).parent(parent).el(e);
                 return self.push(fnd.value(v));
             }
             DateCheck::Invalid => {
-                let fnd = f(Code::InvalidRFC2822Date, tag.offset, s).parent(parent).el(e);
+                let fnd = draft(Code::InvalidRFC2822Date, tag.offset, s).parent(parent).el(e);
                 return self.push(fnd.value(v));
             }
         };
         if let Some(section) = future_section {
             // A day of slack for clock skew between publisher and reader.
             if secs > self.now.saturating_add(86_400) {
-                let fnd = f(Code::ImplausibleDate, tag.offset, section).parent(parent).el(e);
+                let fnd = draft(Code::ImplausibleDate, tag.offset, section).parent(parent).el(e);
                 self.push(fnd.value(v));
             }
         }
@@ -419,12 +425,12 @@ impl<'a> Collector<'a> {
             EmailCheck::OtherFormat => Code::EmailFormat,
             EmailCheck::Invalid => Code::InvalidContact,
         };
-        self.push(f(code, tag.offset, s).parent(parent).el(tag.local).value(v));
+        self.push(draft(code, tag.offset, s).parent(parent).el(tag.local).value(v));
     }
 
     fn not_blank(&mut self, tag: &Tag<'a>, parent: &str, v: &str, section: &'static str) -> bool {
         if v.trim().is_empty() {
-            self.push(f(Code::NotBlank, tag.offset, section).parent(parent).el(tag.local));
+            self.push(draft(Code::NotBlank, tag.offset, section).parent(parent).el(tag.local));
             return false;
         }
         true
@@ -440,8 +446,8 @@ impl<'a> Collector<'a> {
     /// A category value (§4.1.1.4, §4.1.1.20.2): a hierarchy level that is empty.
     fn category(&mut self, tag: &Tag<'a>, parent: &str, v: &str, section: &'static str) {
         if values::has_empty_category_level(v) {
-            let e = f(Code::RSS20Profile, tag.offset, section).parent(parent).el("category");
-            self.push(e.value(v).p(
+            let e = draft(Code::RSS20Profile, tag.offset, section).parent(parent).el("category");
+            self.push(e.value(v).param(
                 "message",
                 "The category's value should be a slash-delimited string that identifies a \
                  hierarchical position in the taxonomy",
@@ -465,7 +471,7 @@ impl<'a> Collector<'a> {
             }
             reported.push(e);
             // Reported where the second of the two appears, as the validator does.
-            let e = f(code, at.max(core_off), section).p("core", core).p("ext", e);
+            let e = draft(code, at.max(core_off), section).param("core", core).param("ext", e);
             self.push(e);
         }
     }

@@ -231,25 +231,26 @@ fn build(
 // ---------------------------------------------------------------------------------------------
 // Byte cursor shared by the parsers.
 
+/// The bytes being parsed and the position of the next one.
 struct Cur<'a> {
-    b: &'a [u8],
-    i: usize,
+    bytes: &'a [u8],
+    at: usize,
 }
 
 impl<'a> Cur<'a> {
     fn new(s: &'a str) -> Self {
-        Cur { b: s.as_bytes(), i: 0 }
+        Cur { bytes: s.as_bytes(), at: 0 }
     }
     fn peek(&self) -> Option<u8> {
-        self.b.get(self.i).copied()
+        self.bytes.get(self.at).copied()
     }
     fn at_end(&self) -> bool {
-        self.i >= self.b.len()
+        self.at >= self.bytes.len()
     }
     /// Consumes `c` if it is next.
     fn eat(&mut self, c: u8) -> bool {
         if self.peek() == Some(c) {
-            self.i += 1;
+            self.at += 1;
             true
         } else {
             false
@@ -260,7 +261,7 @@ impl<'a> Cur<'a> {
     }
     /// Exactly `n` ASCII digits (not checked that no digit follows).
     fn fixed(&mut self, n: usize) -> Option<u64> {
-        let s = self.b.get(self.i..self.i + n)?;
+        let s = self.bytes.get(self.at..self.at + n)?;
         let mut v = 0u64;
         for &c in s {
             if !c.is_ascii_digit() {
@@ -268,17 +269,17 @@ impl<'a> Cur<'a> {
             }
             v = v * 10 + (c - b'0') as u64; // n ≤ 4: cannot overflow
         }
-        self.i += n;
+        self.at += n;
         Some(v)
     }
     /// A maximal run of ASCII digits: `(digits, value)`. `None` if the run is empty or its
     /// value does not fit an `i64`.
     fn digit_run(&mut self) -> Option<(&'a [u8], i64)> {
-        let start = self.i;
+        let start = self.at;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.i += 1;
+            self.at += 1;
         }
-        let run = &self.b[start..self.i];
+        let run = &self.bytes[start..self.at];
         if run.is_empty() {
             return None;
         }
@@ -290,22 +291,22 @@ impl<'a> Cur<'a> {
     }
     /// A maximal run of ASCII letters (possibly empty).
     fn letters(&mut self) -> &'a [u8] {
-        let start = self.i;
+        let start = self.at;
         while self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
-            self.i += 1;
+            self.at += 1;
         }
-        &self.b[start..self.i]
+        &self.bytes[start..self.at]
     }
     /// `.d+` if present (the digits), else empty; `None` for a `.` without digits.
     fn fraction(&mut self) -> Option<&'a [u8]> {
         if !self.eat(b'.') {
             return Some(&[]);
         }
-        let start = self.i;
+        let start = self.at;
         while self.peek().is_some_and(|c| c.is_ascii_digit()) {
-            self.i += 1;
+            self.at += 1;
         }
-        let digits = &self.b[start..self.i];
+        let digits = &self.bytes[start..self.at];
         (!digits.is_empty()).then_some(digits)
     }
     /// `±HH:MM` / `±HHMM` with hour ≤ 23 and minute ≤ 59: seconds east of UTC.
@@ -315,7 +316,7 @@ impl<'a> Cur<'a> {
             b'-' => -1,
             _ => return None,
         };
-        self.i += 1;
+        self.at += 1;
         let h = self.fixed(2)?;
         self.eat(b':');
         let m = self.fixed(2)?;
@@ -327,20 +328,20 @@ impl<'a> Cur<'a> {
     /// RFC 822 CFWS: runs of TAB/LF/CR/SPACE and (nestable, `\x`-escaping) comments.
     /// `Some(true)` if anything was consumed; `None` for an unterminated comment.
     fn cfws(&mut self) -> Option<bool> {
-        let start = self.i;
+        let start = self.at;
         while let Some(c) = self.peek() {
             match c {
-                b' ' | b'\t' | b'\r' | b'\n' => self.i += 1,
+                b' ' | b'\t' | b'\r' | b'\n' => self.at += 1,
                 b'(' => {
-                    self.i += 1;
+                    self.at += 1;
                     let mut depth = 1u32;
                     while depth > 0 {
                         let c = self.peek()?;
-                        self.i += 1;
+                        self.at += 1;
                         match c {
                             b'\\' => {
                                 self.peek()?;
-                                self.i += 1;
+                                self.at += 1;
                             }
                             b'(' => depth += 1,
                             b')' => depth -= 1,
@@ -351,7 +352,7 @@ impl<'a> Cur<'a> {
                 _ => break,
             }
         }
-        Some(self.i > start)
+        Some(self.at > start)
     }
 }
 
@@ -529,7 +530,7 @@ pub fn parse_rfc822(s: &str) -> Option<Timestamp> {
     }
     let offset = match c.peek()? {
         sign @ (b'+' | b'-') => {
-            c.i += 1;
+            c.at += 1;
             let hh = c.fixed(2)?;
             let mm = c.fixed(2)?;
             if mm > 59 {

@@ -16,32 +16,32 @@ impl<'a> Collector<'a> {
         }
         let name = tag.local;
         if name == "item" {
-            self.ch.seen_item = true;
+            self.channel.seen_item = true;
             return;
         }
-        if self.ch.seen_item && !self.ch.misplaced {
-            self.ch.misplaced = true;
-            self.push(f(Code::MisplacedItem, off, "4.1.1 channel").parent("channel").el(name));
+        if self.channel.seen_item && !self.channel.misplaced {
+            self.channel.misplaced = true;
+            self.push(draft(Code::MisplacedItem, off, "4.1.1 channel").parent("channel").el(name));
         }
         let Some(i) = CHANNEL.iter().position(|&n| n == name) else {
             let s = "1. Introduction";
-            self.push(f(Code::UndefinedElement, off, s).parent("channel").el(name));
+            self.push(draft(Code::UndefinedElement, off, s).parent("channel").el(name));
             return;
         };
-        self.ch.counts[i] += 1;
-        if self.ch.counts[i] == 1 {
-            self.ch.first[i] = off;
+        self.channel.counts[i] += 1;
+        if self.channel.counts[i] == 1 {
+            self.channel.first[i] = off;
         }
-        if self.ch.counts[i] > 1 && name != "category" {
+        if self.channel.counts[i] > 1 && name != "category" {
             let s = "4.1.1 channel";
-            self.push(f(Code::DuplicateElement, off, s).parent("channel").el(name));
+            self.push(draft(Code::DuplicateElement, off, s).parent("channel").el(name));
             return;
         }
         match name {
             "title" => {
                 let v = self.plain(r, tag, "channel");
                 self.not_blank(tag, "channel", &v, "4.1.1.3 title");
-                self.ch.title = Some(v);
+                self.channel.title = Some(v);
             }
             "description" => {
                 let v = self.plain(r, tag, "channel");
@@ -50,15 +50,15 @@ impl<'a> Collector<'a> {
             "link" => {
                 let v = self.plain(r, tag, "channel");
                 self.url(tag, "channel", "link", &v, "4.1.1.2 link");
-                self.ch.link = Some(v);
+                self.channel.link = Some(v);
             }
             "docs" => {
                 let v = self.plain(r, tag, "channel");
                 self.url(tag, "channel", "docs", &v, "4.1.1.7 docs");
                 if values::is_noncanonical_rssboard_docs(&v) {
-                    let e = f(Code::NonCanonicalURI, off, "4.1.1.7 docs").parent("channel");
-                    let e = e.el("docs").p("uri", v.trim());
-                    self.push(e.p("curi", values::RSSBOARD_SPEC));
+                    let e = draft(Code::NonCanonicalURI, off, "4.1.1.7 docs").parent("channel");
+                    let e = e.el("docs").param("uri", v.trim());
+                    self.push(e.param("curi", values::RSSBOARD_SPEC));
                 }
             }
             "language" => {
@@ -66,7 +66,7 @@ impl<'a> Collector<'a> {
                 if !values::is_language(&v) {
                     let s = "4.1.1.10 language";
                     self.push(
-                        f(Code::InvalidLanguage, off, s).parent("channel").el(name).value(&v),
+                        draft(Code::InvalidLanguage, off, s).parent("channel").el(name).value(&v),
                     );
                 }
             }
@@ -82,7 +82,8 @@ impl<'a> Collector<'a> {
                 let v = self.plain(r, tag, "channel");
                 if values::non_negative(&v).is_none() {
                     let s = "4.1.1.18 ttl";
-                    let e = f(Code::InvalidNonNegativeInteger, off, s).parent("channel").el(name);
+                    let e =
+                        draft(Code::InvalidNonNegativeInteger, off, s).parent("channel").el(name);
                     self.push(e.value(&v));
                 }
             }
@@ -92,7 +93,8 @@ impl<'a> Collector<'a> {
             "rating" => {
                 let v = self.plain(r, tag, "channel");
                 if !values::is_pics_label(&v) {
-                    let e = f(Code::InvalidMediaRating, off, "4.1.1.14 rating").parent("channel");
+                    let e =
+                        draft(Code::InvalidMediaRating, off, "4.1.1.14 rating").parent("channel");
                     self.push(e.el(name).value(&v));
                 }
             }
@@ -114,13 +116,17 @@ impl<'a> Collector<'a> {
             (Ns::Atom, "link") => {
                 let s = "5.1.1 atom:link";
                 let Some(href) = tag.attr(self.arena, "href") else {
-                    self.push(f(Code::MissingHref, tag.offset, s).el(tag.qname).p("attr", "href"));
+                    self.push(
+                        draft(Code::MissingHref, tag.offset, s).el(tag.qname).param("attr", "href"),
+                    );
                     return;
                 };
                 if tag.attr(self.arena, "rel").map(str::trim) == Some("self") {
-                    self.ch.self_link = true;
+                    self.channel.self_link = true;
                     if values::scheme(href.trim()).is_none() {
-                        self.push(f(Code::RelativeSelf, tag.offset, s).el(tag.qname).value(href));
+                        self.push(
+                            draft(Code::RelativeSelf, tag.offset, s).el(tag.qname).value(href),
+                        );
                     }
                 }
             }
@@ -134,13 +140,13 @@ impl<'a> Collector<'a> {
                     "date" => "dc:date",
                     _ => return,
                 };
-                note_ext(&CHANNEL_PAIRS, &mut self.ch.ext, name, tag.offset);
+                note_ext(&CHANNEL_PAIRS, &mut self.channel.ext, name, tag.offset);
             }
             (Ns::DcTerms, "modified") => {
-                note_ext(&CHANNEL_PAIRS, &mut self.ch.ext, "dcterms:modified", tag.offset);
+                note_ext(&CHANNEL_PAIRS, &mut self.channel.ext, "dcterms:modified", tag.offset);
             }
             (Ns::Other, "generatorAgent") if ns_uri(r, tag) == ADMIN => {
-                note_ext(&CHANNEL_PAIRS, &mut self.ch.ext, "admin:generatorAgent", tag.offset);
+                note_ext(&CHANNEL_PAIRS, &mut self.channel.ext, "admin:generatorAgent", tag.offset);
             }
             _ => {}
         }
@@ -148,7 +154,7 @@ impl<'a> Collector<'a> {
 
     /// The channel just ended (its `channel` child of `rss` was consumed).
     pub(super) fn channel_end(&mut self) {
-        let ch = std::mem::take(&mut self.ch);
+        let ch = std::mem::take(&mut self.channel);
         let off = ch.offset;
         let count = |n: &str| ch.counts[CHANNEL.iter().position(|&x| x == n).unwrap_or(0)];
         for (name, code, s) in [
@@ -157,7 +163,7 @@ impl<'a> Collector<'a> {
             ("description", Code::MissingDescription, "4.1.1.1 description"),
         ] {
             if count(name) == 0 {
-                self.push(f(code, off, s).parent("channel").el(name));
+                self.push(draft(code, off, s).parent("channel").el(name));
             }
         }
         if let Some((title, link, at)) = ch.image {
@@ -165,7 +171,10 @@ impl<'a> Collector<'a> {
             if let (Some(il), Some(cl)) = (link, ch.link.as_deref()) {
                 if il.trim() != cl.trim() {
                     self.push(
-                        f(Code::ImageLinkDoesntMatch, at, s).parent("image").el("link").value(il),
+                        draft(Code::ImageLinkDoesntMatch, at, s)
+                            .parent("image")
+                            .el("link")
+                            .value(il),
                     );
                 }
             }
@@ -173,14 +182,17 @@ impl<'a> Collector<'a> {
             if let (Some(it), Some(ct)) = (title, ch.title.as_deref()) {
                 if it.trim() != ct.trim() {
                     self.push(
-                        f(Code::ImageTitleDoesntMatch, at, s).parent("image").el("title").value(it),
+                        draft(Code::ImageTitleDoesntMatch, at, s)
+                            .parent("image")
+                            .el("title")
+                            .value(it),
                     );
                 }
             }
         }
         if !ch.self_link {
             let s = "5.1.1 atom:link";
-            self.push(f(Code::MissingAtomSelfLink, off, s).parent("channel").el("atom:link"));
+            self.push(draft(Code::MissingAtomSelfLink, off, s).parent("channel").el("atom:link"));
         }
         let core_at = |n: &str| {
             let i = CHANNEL.iter().position(|&x| x == n)?;
@@ -189,7 +201,7 @@ impl<'a> Collector<'a> {
         self.semantics(Code::DuplicateSemantics, &CHANNEL_PAIRS, &ch.ext, core_at);
         if ch.slash_comments && count("lastBuildDate") == 0 {
             let s = "5.4.1 slash:comments";
-            self.push(f(Code::SlashDate, off, s).parent("channel").el("lastBuildDate"));
+            self.push(draft(Code::SlashDate, off, s).parent("channel").el("lastBuildDate"));
         }
     }
 
@@ -197,18 +209,23 @@ impl<'a> Collector<'a> {
         let s = "4.1.1.5 cloud";
         for attr in ["domain", "port", "path", "registerProcedure", "protocol"] {
             let Some(v) = tag.attr(self.arena, attr) else {
-                self.push(f(Code::MissingAttribute, tag.offset, s).el("cloud").p("attr", attr));
+                self.push(
+                    draft(Code::MissingAttribute, tag.offset, s).el("cloud").param("attr", attr),
+                );
                 continue;
             };
             let v = v.trim();
             match attr {
                 "port" if values::non_negative(v).is_none_or(|p| p == 0 || p > 65_535) => {
-                    let e = f(Code::InvalidIntegerAttribute, tag.offset, s).el("cloud");
-                    self.push(e.p("attr", attr).value(v));
+                    let e = draft(Code::InvalidIntegerAttribute, tag.offset, s).el("cloud");
+                    self.push(e.param("attr", attr).value(v));
                 }
                 "protocol" if !matches!(v, "xml-rpc" | "soap" | "http-post") => {
                     self.push(
-                        f(Code::InvalidValue, tag.offset, s).el("cloud").p("attr", attr).value(v),
+                        draft(Code::InvalidValue, tag.offset, s)
+                            .el("cloud")
+                            .param("attr", attr)
+                            .value(v),
                     );
                 }
                 _ => {}
@@ -224,13 +241,13 @@ impl<'a> Collector<'a> {
         for (c, t, raw) in &kids {
             let Some(i) = NAMES.iter().position(|&n| n == c.local) else {
                 let s = "4.1.1.9 image";
-                self.push(f(Code::UndefinedElement, c.offset, s).parent("image").el(c.local));
+                self.push(draft(Code::UndefinedElement, c.offset, s).parent("image").el(c.local));
                 continue;
             };
             seen[i] += 1;
             if seen[i] > 1 {
                 let s = "4.1.1.9 image";
-                self.push(f(Code::DuplicateElement, c.offset, s).parent("image").el(c.local));
+                self.push(draft(Code::DuplicateElement, c.offset, s).parent("image").el(c.local));
                 continue;
             }
             self.plain_raw(c.offset, c.local, "image", raw, true);
@@ -251,7 +268,7 @@ impl<'a> Collector<'a> {
                         (400, Code::InvalidHeight, "4.1.1.9.5 height")
                     };
                     if !values::non_negative(t).is_some_and(|n| (1..=max).contains(&n)) {
-                        self.push(f(code, c.offset, s).parent("image").el(c.local).value(t));
+                        self.push(draft(code, c.offset, s).parent("image").el(c.local).value(t));
                     }
                 }
                 _ => {}
@@ -263,26 +280,30 @@ impl<'a> Collector<'a> {
             (2, Code::MissingLink, "4.1.1.9.1 link"),
         ] {
             if seen[i] == 0 {
-                self.push(f(code, tag.offset, s).parent("image").el(NAMES[i]));
+                self.push(draft(code, tag.offset, s).parent("image").el(NAMES[i]));
             }
         }
-        self.ch.image = Some((title, link, tag.offset));
+        self.channel.image = Some((title, link, tag.offset));
     }
 
     fn text_input(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
         let s = "4.1.1.17 textInput";
-        self.push(f(Code::AvoidTextInput, tag.offset, s).el("textInput"));
+        self.push(draft(Code::AvoidTextInput, tag.offset, s).el("textInput"));
         let kids = self.children(r, tag);
         const NAMES: [&str; 4] = ["title", "description", "name", "link"];
         let mut seen = [0u32; 4];
         for (c, t, raw) in &kids {
             let Some(i) = NAMES.iter().position(|&n| n == c.local) else {
-                self.push(f(Code::UndefinedElement, c.offset, s).parent("textInput").el(c.local));
+                self.push(
+                    draft(Code::UndefinedElement, c.offset, s).parent("textInput").el(c.local),
+                );
                 continue;
             };
             seen[i] += 1;
             if seen[i] > 1 {
-                self.push(f(Code::DuplicateElement, c.offset, s).parent("textInput").el(c.local));
+                self.push(
+                    draft(Code::DuplicateElement, c.offset, s).parent("textInput").el(c.local),
+                );
                 continue;
             }
             self.plain_raw(c.offset, c.local, "textInput", raw, true);
@@ -291,7 +312,7 @@ impl<'a> Collector<'a> {
                 "name" if !values::is_form_component_name(t) => {
                     let s = "4.1.1.17.3 name";
                     self.push(
-                        f(Code::InvalidFormComponentName, c.offset, s)
+                        draft(Code::InvalidFormComponentName, c.offset, s)
                             .parent("textInput")
                             .el("name")
                             .value(t),
@@ -307,7 +328,9 @@ impl<'a> Collector<'a> {
             (3, "4.1.1.17.2 link"),
         ] {
             if seen[i] == 0 {
-                self.push(f(Code::MissingElement, tag.offset, s).parent("textInput").el(NAMES[i]));
+                self.push(
+                    draft(Code::MissingElement, tag.offset, s).parent("textInput").el(NAMES[i]),
+                );
             }
         }
     }
@@ -320,20 +343,22 @@ impl<'a> Collector<'a> {
         for (c, t, raw) in &kids {
             if c.local != "hour" {
                 let s = "4.1.1.16 skipHours";
-                self.push(f(Code::UndefinedElement, c.offset, s).parent("skipHours").el(c.local));
+                self.push(
+                    draft(Code::UndefinedElement, c.offset, s).parent("skipHours").el(c.local),
+                );
                 continue;
             }
             self.plain_raw(c.offset, c.local, "skipHours", raw, true);
             n += 1;
             if n == 25 {
                 let s = "4.1.1.16 skipHours";
-                self.push(f(Code::NotEnoughHoursInTheDay, c.offset, s).el("skipHours"));
+                self.push(draft(Code::NotEnoughHoursInTheDay, c.offset, s).el("skipHours"));
             }
             match values::non_negative(t) {
                 Some(h @ 0..=23) => {
                     if std::mem::replace(&mut seen[h as usize], true) {
                         self.push(
-                            f(Code::DuplicateValue, c.offset, s)
+                            draft(Code::DuplicateValue, c.offset, s)
                                 .parent("skipHours")
                                 .el("hour")
                                 .value(t),
@@ -342,14 +367,14 @@ impl<'a> Collector<'a> {
                 }
                 Some(24) => {
                     self.push(
-                        f(Code::UseZeroForMidnight, c.offset, s)
+                        draft(Code::UseZeroForMidnight, c.offset, s)
                             .parent("skipHours")
                             .el("hour")
                             .value(t),
                     );
                     if std::mem::replace(&mut seen[0], true) {
                         self.push(
-                            f(Code::DuplicateValue, c.offset, s)
+                            draft(Code::DuplicateValue, c.offset, s)
                                 .parent("skipHours")
                                 .el("hour")
                                 .value(t),
@@ -357,7 +382,7 @@ impl<'a> Collector<'a> {
                     }
                 }
                 _ => self.push(
-                    f(Code::InvalidHour, c.offset, s).parent("skipHours").el("hour").value(t),
+                    draft(Code::InvalidHour, c.offset, s).parent("skipHours").el("hour").value(t),
                 ),
             }
         }
@@ -373,28 +398,31 @@ impl<'a> Collector<'a> {
         for (c, t, raw) in &kids {
             if c.local != "day" {
                 let s = "4.1.1.15 skipDays";
-                self.push(f(Code::UndefinedElement, c.offset, s).parent("skipDays").el(c.local));
+                self.push(
+                    draft(Code::UndefinedElement, c.offset, s).parent("skipDays").el(c.local),
+                );
                 continue;
             }
             self.plain_raw(c.offset, c.local, "skipDays", raw, true);
             n += 1;
             if n == 8 {
                 let s = "4.1.1.15 skipDays";
-                self.push(f(Code::EightDaysAWeek, c.offset, s).el("skipDays"));
+                self.push(draft(Code::EightDaysAWeek, c.offset, s).el("skipDays"));
             }
             match DAYS.iter().position(|d| *d == t.trim()) {
                 Some(d) => {
                     if std::mem::replace(&mut seen[d], true) {
                         self.push(
-                            f(Code::DuplicateValue, c.offset, s)
+                            draft(Code::DuplicateValue, c.offset, s)
                                 .parent("skipDays")
                                 .el("day")
                                 .value(t),
                         );
                     }
                 }
-                None => self
-                    .push(f(Code::InvalidDay, c.offset, s).parent("skipDays").el("day").value(t)),
+                None => self.push(
+                    draft(Code::InvalidDay, c.offset, s).parent("skipDays").el("day").value(t),
+                ),
             }
         }
     }

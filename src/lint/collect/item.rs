@@ -16,22 +16,24 @@ impl<'a> Collector<'a> {
         let name = tag.local;
         let Some(i) = ITEM.iter().position(|&n| n == name) else {
             let s = "1. Introduction";
-            self.push(f(Code::UndefinedElement, off, s).parent("item").el(name));
+            self.push(draft(Code::UndefinedElement, off, s).parent("item").el(name));
             return;
         };
-        self.it.counts[i] += 1;
-        if self.it.counts[i] == 1 {
-            self.it.first[i] = off;
+        self.item.counts[i] += 1;
+        if self.item.counts[i] == 1 {
+            self.item.first[i] = off;
         }
-        if self.it.counts[i] > 1 && name != "category" {
+        if self.item.counts[i] > 1 && name != "category" {
             if name == "enclosure" {
                 self.push(
-                    f(Code::DuplicateEnclosure, off, "4.1.1.20.5 enclosure")
+                    draft(Code::DuplicateEnclosure, off, "4.1.1.20.5 enclosure")
                         .parent("item")
                         .el(name),
                 );
             } else {
-                self.push(f(Code::DuplicateElement, off, "4.1.1.20 item").parent("item").el(name));
+                self.push(
+                    draft(Code::DuplicateElement, off, "4.1.1.20 item").parent("item").el(name),
+                );
                 return;
             }
         }
@@ -64,14 +66,14 @@ impl<'a> Collector<'a> {
                     None | Some("true") => true,
                     Some("false") => false,
                     Some(other) => {
-                        let e = f(Code::InvalidBooleanAttribute, off, s).el("guid");
-                        self.push(e.p("attr", "isPermaLink").value(other));
+                        let e = draft(Code::InvalidBooleanAttribute, off, s).el("guid");
+                        self.push(e.param("attr", "isPermaLink").value(other));
                         true
                     }
                 };
                 if permalink && values::check_url(&v) != UrlCheck::Ok {
                     self.push(
-                        f(Code::InvalidPermalink, off, s).parent("item").el("guid").value(&v),
+                        draft(Code::InvalidPermalink, off, s).parent("item").el("guid").value(&v),
                     );
                 }
             }
@@ -87,9 +89,9 @@ impl<'a> Collector<'a> {
     fn item_ns_child(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
         match (tag.ns, tag.local) {
             (Ns::RssContent, "encoded") => {
-                if self.it.counts[3] == 0 {
+                if self.item.counts[3] == 0 {
                     let s = "5.2.1 content:encoded";
-                    let e = f(Code::NeedDescriptionBeforeContent, tag.offset, s).parent("item");
+                    let e = draft(Code::NeedDescriptionBeforeContent, tag.offset, s).parent("item");
                     self.push(e.el(tag.qname));
                 }
                 self.html(r, tag, "item", "5.2.1 content:encoded");
@@ -103,20 +105,22 @@ impl<'a> Collector<'a> {
                     "source" => "dc:source",
                     _ => return,
                 };
-                note_ext(&ITEM_PAIRS, &mut self.it.ext, name, tag.offset);
+                note_ext(&ITEM_PAIRS, &mut self.item.ext, name, tag.offset);
             }
             (Ns::Atom, "link") if tag.attr(self.arena, "href").is_none() => {
                 let s = "5.1.1 atom:link";
-                self.push(f(Code::MissingHref, tag.offset, s).el(tag.qname).p("attr", "href"));
+                self.push(
+                    draft(Code::MissingHref, tag.offset, s).el(tag.qname).param("attr", "href"),
+                );
             }
             (Ns::Other, "comments") if ns_uri(r, tag) == SLASH => {
-                self.ch.slash_comments = true;
+                self.channel.slash_comments = true;
                 let (cs, ce, _) = self.spans(r, tag);
                 let src = self.src;
                 let v = self.plain_raw(tag.offset, tag.qname, "item", &src[cs..ce], false);
                 if values::non_negative(&v).is_none() {
                     let s = "5.4.1 slash:comments";
-                    let e = f(Code::InvalidNonNegativeInteger, tag.offset, s).parent("item");
+                    let e = draft(Code::InvalidNonNegativeInteger, tag.offset, s).parent("item");
                     self.push(e.el(tag.qname).value(&v));
                 }
             }
@@ -130,14 +134,16 @@ impl<'a> Collector<'a> {
         let (cs, ce, _) = self.spans(r, tag);
         let scan = values::scan_html_raw(&self.src[cs..ce]);
         if let Some(child) = scan.child {
-            self.push(f(Code::UndefinedElement, tag.offset, section).parent(tag.qname).el(child));
+            self.push(
+                draft(Code::UndefinedElement, tag.offset, section).parent(tag.qname).el(child),
+            );
         }
         if let Some(name) = scan.non_html {
-            let e = f(Code::NotHtml, tag.offset, section).parent(parent).el(tag.qname);
-            self.push(e.value(name).p("message", "Non-html tag"));
+            let e = draft(Code::NotHtml, tag.offset, section).parent(parent).el(tag.qname);
+            self.push(e.value(name).param("message", "Non-html tag"));
         }
         if let Some(v) = scan.relative {
-            let e = f(Code::ContainsRelRef, tag.offset, section).parent(parent).el(tag.qname);
+            let e = draft(Code::ContainsRelRef, tag.offset, section).parent(parent).el(tag.qname);
             self.push(e.value(&v));
         }
     }
@@ -146,8 +152,11 @@ impl<'a> Collector<'a> {
         let s = "4.1.1.20.5 enclosure";
         self.url_attr(tag, "url", s);
         match tag.attr(self.arena, "length").map(str::trim) {
-            None => self
-                .push(f(Code::MissingAttribute, tag.offset, s).el("enclosure").p("attr", "length")),
+            None => self.push(
+                draft(Code::MissingAttribute, tag.offset, s)
+                    .el("enclosure")
+                    .param("attr", "length"),
+            ),
             Some(v) if values::non_negative(v).is_none() => {
                 let code = if v.strip_prefix('-').is_some_and(|d| values::non_negative(d).is_some())
                 {
@@ -155,18 +164,21 @@ impl<'a> Collector<'a> {
                 } else {
                     Code::InvalidNonNegativeInteger
                 };
-                self.push(f(code, tag.offset, s).el("enclosure").p("attr", "length").value(v));
+                self.push(
+                    draft(code, tag.offset, s).el("enclosure").param("attr", "length").value(v),
+                );
             }
             Some(_) => {}
         }
         match tag.attr(self.arena, "type") {
-            None => self
-                .push(f(Code::MissingAttribute, tag.offset, s).el("enclosure").p("attr", "type")),
+            None => self.push(
+                draft(Code::MissingAttribute, tag.offset, s).el("enclosure").param("attr", "type"),
+            ),
             Some(v) if !values::is_mime_type(v) => {
                 self.push(
-                    f(Code::InvalidMIMEAttribute, tag.offset, s)
+                    draft(Code::InvalidMIMEAttribute, tag.offset, s)
                         .el("enclosure")
-                        .p("attr", "type")
+                        .param("attr", "type")
                         .value(v),
                 );
             }
@@ -176,15 +188,15 @@ impl<'a> Collector<'a> {
 
     /// The item `tag` was consumed: required elements, recommended guid, semantics.
     pub fn item_end(&mut self, tag: &Tag<'a>) {
-        let it = std::mem::take(&mut self.it);
+        let it = std::mem::take(&mut self.item);
         let count = |n: &str| it.counts[ITEM.iter().position(|&x| x == n).unwrap_or(0)];
         if count("title") == 0 && count("description") == 0 {
             let s = "4.1.1.20 item";
-            self.push(f(Code::ItemMustContainTitleOrDescription, tag.offset, s).el("item"));
+            self.push(draft(Code::ItemMustContainTitleOrDescription, tag.offset, s).el("item"));
         }
         if count("guid") == 0 {
             let s = "4.1.1.20.6 guid";
-            self.push(f(Code::MissingGuid, tag.offset, s).parent("item").el("guid"));
+            self.push(draft(Code::MissingGuid, tag.offset, s).parent("item").el("guid"));
         }
         let core_at = |n: &str| {
             let i = ITEM.iter().position(|&x| x == n)?;
