@@ -11,7 +11,7 @@
 
 use bumpalo::Bump;
 
-use super::{Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS};
+use crate::model::fragment::{Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS};
 
 /// HTML "space characters": TAB, LF, FF, CR, SPACE.
 #[inline]

@@ -4,14 +4,14 @@
 //!
 //! Invariants: results borrow from the value when they can and are otherwise one string in
 //! the caller's arena; whitespace is Unicode `White_Space`, so collapsing never changes a word
-//! count; scans are linear and classify text 64 bytes at a time ([`super::masks`]); nothing
+//! count; scans are linear and classify text 64 bytes at a time ([`masks`]); nothing
 //! here recurses over the fragment or panics on any input.
 
 use bumpalo::Bump;
 
-use crate::simd::text_masks as masks;
-use crate::html::{Html, NodeKind, HTML_NS};
+use crate::model::fragment::{Html, NodeKind, HTML_NS};
 use crate::model::{Entry, Feed, Person, Text};
+use crate::simd::text_masks as masks;
 
 /// What [`text_content`] does with an HTML element.
 #[derive(Clone, Copy, PartialEq, Eq)]

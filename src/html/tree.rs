@@ -25,7 +25,9 @@ use html5ever::{
     local_name, ns, Attribute as HAttribute, LocalName, Namespace, ParseOpts, QualName,
 };
 
-use super::{Attribute, Element, Node, NodeKind};
+use crate::model::fragment::{
+    Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS,
+};
 
 const NONE: usize = usize::MAX;
 
@@ -321,12 +323,12 @@ fn tokenizer_opts() -> TokenizerOpts {
 fn ns_str<'a>(arena: &'a Bump, ns: &Namespace) -> &'a str {
     match *ns {
         ns!() => "",
-        ns!(html) => super::HTML_NS,
-        ns!(svg) => super::SVG_NS,
-        ns!(mathml) => super::MATHML_NS,
-        ns!(xlink) => super::XLINK_NS,
-        ns!(xml) => super::XML_NS,
-        ns!(xmlns) => super::XMLNS_NS,
+        ns!(html) => HTML_NS,
+        ns!(svg) => SVG_NS,
+        ns!(mathml) => MATHML_NS,
+        ns!(xlink) => XLINK_NS,
+        ns!(xml) => XML_NS,
+        ns!(xmlns) => XMLNS_NS,
         _ => arena.alloc_str(ns),
     }
 }

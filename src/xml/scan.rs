@@ -138,12 +138,12 @@ pub(super) fn next<'a>(src: &'a str, pos: &mut usize, arena: &'a Bump) -> Step<'
         Some(b'!') => {
             let rest = &bytes[start..];
             if rest.starts_with(b"<![CDATA[") {
-                if let Some(i) = super::find_terminator(&rest[9..], b"]]>") {
+                if let Some(i) = super::bytes::find_terminator(&rest[9..], b"]]>") {
                     *pos = start + 9 + i + 3;
                     return Step::Token(Token::CData(&src[start + 9..start + 9 + i]));
                 }
             } else if rest.starts_with(b"<!--") {
-                if let Some(i) = super::find_terminator(&rest[4..], b"-->") {
+                if let Some(i) = super::bytes::find_terminator(&rest[4..], b"-->") {
                     *pos = start + 4 + i + 3;
                     return Step::Token(Token::Comment(&src[start + 4..start + 4 + i]));
                 }
@@ -202,7 +202,7 @@ fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
     let start = *pos;
     let hay = &src.as_bytes()[start..];
     // Text between tags is mostly short indentation: look near before searching far.
-    let first = super::find_near(hay, 0, [b'<', b'&', b'\r'])
+    let first = super::bytes::find_near(hay, 0, [b'<', b'&', b'\r'])
         .map_or_else(|k| memchr::memchr3(b'<', b'&', b'\r', &hay[k..]).map(|j| k + j), Some);
     let (len, special) = match first {
         None => (hay.len(), None),
@@ -218,7 +218,7 @@ fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
 #[inline]
 fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
     // Most tags are a short name: look at the next 16 bytes before a vector search.
-    let mut i = match super::find_near(bytes, from, [b'>', b'"', b'\'']) {
+    let mut i = match super::bytes::find_near(bytes, from, [b'>', b'"', b'\'']) {
         Ok(j) if bytes[j] == b'>' => return Some(j),
         Ok(j) => j,
         Err(j) => j,
@@ -255,7 +255,7 @@ fn start_tag_end(bytes: &[u8], from: usize) -> TagEnd {
     let mut i = from;
     let mut lt_in_value = false;
     loop {
-        let j = match super::find_near(bytes, i, [b'>', b'"', b'\'', b'<']) {
+        let j = match super::bytes::find_near(bytes, i, [b'>', b'"', b'\'', b'<']) {
             Ok(j) => j,
             Err(k) => {
                 let limit = memchr::memchr(b'<', &bytes[k..]).map_or(bytes.len(), |l| k + l);

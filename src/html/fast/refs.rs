@@ -4,7 +4,8 @@
 #[cfg(feature = "strict-sanitize")]
 use std::borrow::Cow;
 
-use super::*;
+use bumpalo::Bump;
+use markup5ever::data::{C1_REPLACEMENTS, NAMED_ENTITIES};
 
 /// The most frequent `;`-terminated named references of feed content, decoded without the
 /// (hashing) lookup in the full table; the same values as the table (see the tests).

@@ -1,7 +1,9 @@
 //! Inline SVG: element and attribute names adjusted as html5ever adjusts them
 //! (`adjust_svg_tag_name`, `adjust_svg_attributes`, `adjust_foreign_attributes`).
 
-use super::*;
+use bumpalo::Bump;
+
+use crate::model::fragment::{Attribute, XLINK_NS, XMLNS_NS, XML_NS};
 
 /// An SVG element's name: the lowercased tag name, camel-cased where SVG says so (html5ever's
 /// `adjust_svg_tag_name`).

@@ -1,7 +1,9 @@
 //! The common-entity shortcut agrees with markup5ever's full table. (The fast builder itself is tested
 //! against html5ever in `html::tests`.
 
-use super::*;
+use markup5ever::data::NAMED_ENTITIES;
+
+use super::refs::common_entity;
 
 #[test]
 fn common_entities_agree_with_the_table() {

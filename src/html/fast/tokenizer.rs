@@ -1,7 +1,14 @@
 //! The fast tokenizer's scanners: raw text, RCDATA and script data ends, tag names, start and
 //! end tags with their attributes (byte-class tables, ASCII lowercasing).
 
-use super::*;
+use bumpalo::Bump;
+
+use super::refs::{attr_value, lower};
+use crate::html::tags::{self, Tag};
+use crate::model::fragment::Attribute;
+
+/// Scratch vectors live in the per-parse arena: no global-heap allocation per value.
+pub(super) type AVec<'a, T> = bumpalo::collections::Vec<'a, T>;
 
 /// After `pre`/`listing`/`textarea`, html5ever drops a newline at the start of the next
 /// token: returns the index after it. A reference that may decode to a newline (numeric,
@@ -16,15 +23,6 @@ pub(super) fn skip_leading_newline(text: &str, i: usize) -> Option<usize> {
     } else {
         Some(i)
     }
-}
-
-/// A bogus comment whose data starts at `s`: up to the next `>` (dropped) or EOF. Returns
-/// the index after it.
-pub(super) fn bogus_comment(bd: &mut Builder<'_, '_>, s: usize) -> usize {
-    let text = bd.text;
-    let e = memchr::memchr(b'>', &text.as_bytes()[s..]).map_or(text.len(), |p| s + p);
-    bd.comment(&text[s..e]);
-    (e + 1).min(text.len())
 }
 
 /// Whether `b[lt..]` starts with the end tag `</name` (ASCII case-insensitively) followed by
@@ -133,47 +131,6 @@ pub(super) fn script_data_end(b: &[u8], from: usize) -> usize {
     }
 }
 
-/// Reads the content of a raw-text element from `i` up to its end tag (`</name` followed by
-/// whitespace, `/` or `>`, ASCII case-insensitively) or EOF into the text accumulator;
-/// returns the end tag's offset (the main loop then processes it).
-pub(super) fn raw_text(
-    bd: &mut Builder<'_, '_>,
-    i: usize,
-    name: &str,
-    kind: RawKind,
-) -> Option<usize> {
-    let text = bd.text;
-    let b = text.as_bytes();
-    let end = if kind == RawKind::Script {
-        script_data_end(b, i)
-    } else {
-        let mut end = b.len();
-        let mut from = i;
-        while let Some(p) = memchr::memchr(b'<', &b[from..]).map(|p| from + p) {
-            if is_end_tag_of(b, p, name) {
-                end = p;
-                break;
-            }
-            from = p + 1;
-        }
-        end
-    };
-    if matches!(kind, RawKind::Rcdata | RawKind::Textarea) {
-        let mut k = i;
-        while k < end {
-            let j = memchr::memchr(b'&', &b[k..end]).map_or(end, |p| k + p);
-            bd.acc.raw(text, k, j);
-            if j == end {
-                break;
-            }
-            k = bd.acc.char_ref(text, j, end)?;
-        }
-    } else {
-        bd.acc.raw(text, i, end);
-    }
-    Some(end)
-}
-
 /// Byte classes of the tag tokenizer states (the input has no CR or NUL by then).
 pub(super) const C_WS: u8 = 1;
 pub(super) const C_SLASH: u8 = 2;
@@ -280,7 +237,7 @@ pub(super) fn end_tag_attributes<'a>(
 /// Tokenizes the attributes of a tag from `k` (after its name) into `attrs` (cleared first;
 /// duplicates dropped, first wins). Returns the index after `>` and the self-closing flag;
 /// `None` (give up) past `max_attrs` attributes, duplicates counted.
-/// Inlined into the start-tag path of [`run`] (one call per start tag).
+/// Inlined into the start-tag path of [`run`](super::run) (one call per start tag).
 #[inline(always)]
 pub(super) fn attributes<'a>(
     arena: &'a Bump,

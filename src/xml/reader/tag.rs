@@ -1,7 +1,11 @@
 //! A start tag and its attributes: [`Tag`], the single scan of its attribute text
 //! ([`Attrs`]: quoting, duplicates, names) and attribute value decoding.
 
-use super::*;
+use bumpalo::Bump;
+
+use crate::simd::block;
+use crate::xml::entities::{self, Resolved};
+use crate::xml::ns::Ns;
 
 /// A start tag (or an empty-element tag, which is followed by a synthetic End).
 #[derive(Clone, Copy, Debug)]

@@ -1,8 +1,11 @@
 //! Reader tests: differential runs against quick-xml on generated inputs, recovery cases with
 //! their diagnostics, and limits.
 
-use super::tag::{attr_name_len, needs_attr_decoding};
+use bumpalo::Bump;
+
+use super::tag::{attr_name_len, may_declare_namespaces, needs_attr_decoding};
 use super::*;
+use crate::options::Limits;
 
 /// xorshift64: deterministic random inputs for the differential tests.
 fn rng(mut state: u64) -> impl FnMut() -> u64 {

@@ -1,7 +1,7 @@
 //! Text-level helpers of the reader: forbidden C0 controls (found once per document) and
 //! character/entity reference boundaries in text runs.
 
-use super::*;
+use crate::simd::block;
 
 /// Whether `b` is a C0 control character XML 1.0 forbids (all but TAB, LF, CR).
 #[inline(always)]

@@ -1,0 +1,140 @@
+//! The walking primitives every format state machine uses on the reader's balanced event
+//! stream: the next child element ([`XmlReader::next_child`]), an element's own text
+//! ([`XmlReader::child_text`], capped at a byte limit and borrowed when it is one chunk),
+//! and skipping an element ([`XmlReader::skip`]).
+
+use super::bytes::floor_char_boundary;
+use super::reader::{Event, Tag, XmlReader};
+use crate::error::DiagnosticKind;
+
+impl<'a> XmlReader<'a> {
+    /// The next child element of the element being walked, or `None` at its end tag.
+    /// Text, comments and processing instructions between children are skipped.
+    pub fn next_child(&mut self) -> Option<Tag<'a>> {
+        loop {
+            match self.next() {
+                Event::Start(tag) => return Some(tag),
+                Event::End | Event::Eof => return None,
+                Event::Text(_) | Event::Comment(_) | Event::Pi { .. } => {}
+            }
+        }
+    }
+
+    /// Consumes the rest of the current element, including its end tag.
+    pub fn skip(&mut self) {
+        self.consume_element(|_, _| {});
+    }
+
+    /// Consumes the rest of the current element through its end tag, handing every text
+    /// chunk that is a direct child of it to `on_text` (with the reader, for diagnostics).
+    fn consume_element(&mut self, mut on_text: impl FnMut(&mut Self, &'a str)) {
+        let mut depth = 0usize;
+        loop {
+            match self.next() {
+                Event::Start(_) => depth += 1,
+                Event::End => {
+                    if depth == 0 {
+                        return;
+                    }
+                    depth -= 1;
+                }
+                Event::Eof => return,
+                Event::Text(t) if depth == 0 => on_text(self, t),
+                _ => {}
+            }
+        }
+    }
+
+    /// The current element's child text content (its Text/CDATA children, concatenated;
+    /// descendants' text is not included), consuming the element through its end tag.
+    /// Borrowed from the input when the content is a single chunk. Text beyond `max_bytes`
+    /// is cut at a char boundary, with a [`DiagnosticKind::LimitReached`] diagnostic.
+    pub fn child_text(&mut self, max_bytes: usize) -> &'a str {
+        let mut text = CappedText::new(self.arena(), max_bytes);
+        self.consume_element(|reader, t| text.push(t, reader.last_offset()));
+        text.finish(self)
+    }
+}
+
+impl<'a> XmlReader<'a> {
+    /// Like [`Self::child_text`], but stops at the current element's first child element:
+    /// returns the child text read before it and that child's start tag (the reader is then
+    /// inside the child), or the whole child text and `None` when the element has no child
+    /// element (the element is then consumed through its end tag).
+    pub fn child_text_or_first_child(&mut self, max_bytes: usize) -> (&'a str, Option<Tag<'a>>) {
+        let mut text = CappedText::new(self.arena(), max_bytes);
+        let mut child = None;
+        loop {
+            match self.next() {
+                Event::Start(tag) => {
+                    child = Some(tag);
+                    break;
+                }
+                Event::End | Event::Eof => break,
+                Event::Text(t) => text.push(t, self.last_offset()),
+                Event::Comment(_) | Event::Pi { .. } => {}
+            }
+        }
+        (text.finish(self), child)
+    }
+}
+
+/// Text chunks joined up to `max` bytes: borrowed from the input while there is one chunk,
+/// copied once into the arena when there are more; past `max` the text is cut at a char
+/// boundary and the offset of the chunk that was cut is kept for the diagnostic.
+struct CappedText<'a> {
+    arena: &'a bumpalo::Bump,
+    max: usize,
+    first: Option<&'a str>,
+    joined: Option<bumpalo::collections::String<'a>>,
+    cut_at: Option<usize>,
+}
+
+impl<'a> CappedText<'a> {
+    fn new(arena: &'a bumpalo::Bump, max: usize) -> Self {
+        CappedText { arena, max, first: None, joined: None, cut_at: None }
+    }
+
+    /// Appends chunk `t`, read at `offset`; nothing once the text was cut.
+    #[inline]
+    fn push(&mut self, t: &'a str, offset: usize) {
+        if self.cut_at.is_some() {
+            return;
+        }
+        let so_far = self.joined.as_ref().map_or(self.first.map_or(0, str::len), |j| j.len());
+        let t = if so_far + t.len() > self.max {
+            self.cut_at = Some(offset);
+            &t[..floor_char_boundary(t, self.max - so_far)]
+        } else {
+            t
+        };
+        match (&mut self.joined, self.first) {
+            (Some(j), _) => j.push_str(t),
+            (None, None) => self.first = Some(t),
+            (None, Some(f)) => {
+                let mut j =
+                    bumpalo::collections::String::with_capacity_in(f.len() + t.len(), self.arena);
+                j.push_str(f);
+                j.push_str(t);
+                self.joined = Some(j);
+            }
+        }
+    }
+
+    /// The text; records a [`DiagnosticKind::LimitReached`] diagnostic on `reader` if it
+    /// was cut.
+    fn finish(self, reader: &mut XmlReader<'a>) -> &'a str {
+        if let Some(at) = self.cut_at {
+            let max = self.max;
+            reader.diag(
+                DiagnosticKind::LimitReached,
+                at,
+                format!("text longer than max_text_bytes ({max}) cut"),
+            );
+        }
+        match self.joined {
+            Some(j) => j.into_bump_str(),
+            None => self.first.unwrap_or(""),
+        }
+    }
+}
