@@ -67,10 +67,9 @@ use std::io::{self, Read as _};
 
 use bumpalo::Bump;
 
-/// The README's Rust examples, compiled and run as doctests.
+/// The Rust examples of the README and of `docs/`, compiled and run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
+mod doctests;
 
 /// The base URL used when the caller gives none (the spec's document address is then
 /// unknown; relative URLs resolve against this placeholder).
