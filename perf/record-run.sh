@@ -68,7 +68,7 @@ if [[ $what != peers ]]; then
   run pathological cargo bench --bench pathological
 fi
 if [[ $what != benches ]]; then
-  run peers cargo run --release --manifest-path perf/peers/Cargo.toml -- --runs "${RUNS:-5}" --threads 2
+  run peers cargo run --release --manifest-path perf/peers/Cargo.toml --bin peers -- --runs "${RUNS:-5}" --threads 2
 fi
 
 {

@@ -139,7 +139,8 @@ pub fn json_key_tables() -> String {
                 Kind::Object(n) => format!("[`{n}`](#{n})"),
                 Kind::List(n) => format!("[[`{n}`](#{n})]"),
             };
-            let _ = writeln!(out, "| `{}` | {ty} | {} |", k.name, k.doc);
+            // A `|` in a value's doc would end its table cell.
+            let _ = writeln!(out, "| `{}` | {ty} | {} |", k.name, k.doc.replace('|', "\\|"));
         }
         out.push('\n');
     }

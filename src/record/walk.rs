@@ -63,20 +63,26 @@ impl Walk for RecordView<'_, '_> {
             self.encoding,
         );
         v.list(
-            key("diagnostics", "what was recovered or ignored, in document order"),
+            key(
+                "diagnostics",
+                "what was recovered or ignored, in document order (decoding's first)",
+            ),
             self.diagnostics,
         );
         let feed = self.feed.map(|feed| FeedRecord { feed: Some(feed), x: self.extraction });
-        v.object(key("feed", "the feed (status `ok`)"), feed.as_ref());
+        v.object(
+            key("feed", "the feed, when the status is `ok`: the spec's data model"),
+            feed.as_ref(),
+        );
         v.list(
-            key("findings", "with `--lint`, the lint's findings (last)"),
+            key("findings", "with `--lint`, the lint's findings, after every other key"),
             self.lint.map_or(&[][..], |r| &r.findings[..]),
         );
     }
 }
 
 impl Walk for Problem<'_> {
-    const NAME: &'static str = "error";
+    const NAME: &'static str = "problem";
     fn walk<V: Visit>(&self, v: &mut V) {
         v.str(key("kind", "a stable snake_case kind"), Some(self.kind));
         v.str(key("message", "a human account of the problem"), Some(self.message));
@@ -92,7 +98,9 @@ impl Walk for Diagnostic {
                 "`malformed_xml`, `mismatched_end_tag`, `unclosed_element`, `html_entity`, \
                  `unknown_entity`, `bare_ampersand`, `unbound_prefix`, `content_after_root`, \
                  `invalid_character`, `doctype_ignored`, `invalid_encoding`, `limit_reached`, \
-                 `not_a_feed`, `invalid_json`, `invalid_value`, `recovered`, `encoding_guessed`",
+                 `not_a_feed`, `invalid_json` (a JSON Feed member of the wrong type, ignored), \
+                 `invalid_value` (a value of the wrong type that nothing reads, left out), and \
+                 from the web recovery rules `recovered`, `encoding_guessed`",
             ),
             Some(self.kind.as_str()),
         );
@@ -223,22 +231,42 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
     v.str(key("language", "RSS `language` / `dc:language`, Atom root `xml:lang`"), f.language);
     v.object(key("generator", "RSS/Atom `generator`"), f.generator.as_ref());
     v.str(key("rights", "RSS `copyright`, Atom `rights` (plain text), `dc:rights`"), f.rights);
-    v.uint(key("ttl", "RSS `ttl`, minutes"), f.ttl);
-    v.uints(key("skip_hours", "RSS `skipHours`: 0–23, unique, document order"), &f.skip_hours);
-    v.strs(key("skip_days", "RSS `skipDays`: `Monday` … `Sunday`"), &f.skip_days);
-    v.object(key("image", "RSS `image`"), f.image.as_ref());
+    v.uint(key("ttl", "RSS `ttl`: minutes the feed may be cached"), f.ttl);
+    v.uints(
+        key(
+            "skip_hours",
+            "RSS `skipHours`: hours 0–23 (RSS 0.91's `24` is 0), unique, document order",
+        ),
+        &f.skip_hours,
+    );
+    v.strs(
+        key("skip_days", "RSS `skipDays`: `Monday` … `Sunday`, unique, document order"),
+        &f.skip_days,
+    );
+    v.object(
+        key("image", "the first RSS `image`, every child (its `url` is also the spec's `logo`)"),
+        f.image.as_ref(),
+    );
     v.list(
         key(
             "category_details",
-            "categories with scheme and label (RSS `category@domain` is `scheme`)",
+            "categories with scheme and label: RSS channel `category` (`domain` is `scheme`), Atom \
+             `category`, RSS 1.0 `dc:subject`; unique"
         ),
         &f.category_details,
     );
     v.list(key("contributors", "Atom `contributor`s"), &f.contributors);
-    v.object(key("itunes", "iTunes podcast fields (RSS 2.0)"), Some(&f.itunes));
-    v.object(key("podcast", "Podcast namespace fields"), Some(&f.podcast));
+    v.object(key("itunes", "the iTunes podcast namespace, channel level"), Some(&f.itunes));
     v.object(
-        key("updated_lenient", "a non-standard date read when the spec's `updated` is null"),
+        key("podcast", "the Podcast namespace (podcastindex.org), channel level"),
+        Some(&f.podcast),
+    );
+    v.object(
+        key(
+            "updated_lenient",
+            "set only when the spec's `updated` is null and a date in a non-standard form was \
+             readable (the lenient reader, checked against Python feedparser)",
+        ),
         f.updated_lenient,
     );
     v.str(
@@ -249,30 +277,70 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
         ),
         f.version,
     );
-    v.date(key("pub_date", "RSS 2.0 channel `pubDate`, on its own"), f.pub_date);
     v.date(
-        key("last_build_date", "RSS 2.0 channel `lastBuildDate`, on its own"),
+        key(
+            "pub_date",
+            "RSS 2.0 channel `pubDate`, on its own (the spec merges it into `updated`)",
+        ),
+        f.pub_date,
+    );
+    v.date(
+        key(
+            "last_build_date",
+            "RSS 2.0 channel `lastBuildDate`, on its own (the spec merges it into `updated`)",
+        ),
         f.last_build_date,
     );
     v.str(
-        key("updated_from", "`pubDate` | `lastBuildDate`: which element gave `updated` (RSS 2.0)"),
+        key(
+            "updated_from",
+            "`pubDate` | `lastBuildDate`: which element gave the spec's `updated` (RSS 2.0; absent \
+             when a recovery rule filled it)"
+        ),
         f.updated_from,
     );
-    v.object(key("web_master", "RSS `webMaster` (mailbox form split)"), f.web_master.as_ref());
+    v.object(
+        key(
+            "web_master",
+            "RSS `webMaster` (the mailbox form `email (name)` split, as for `managingEditor`)",
+        ),
+        f.web_master.as_ref(),
+    );
     v.str(key("docs", "RSS `docs` (URL)"), f.docs);
     v.object(key("cloud", "RSS `cloud`"), f.cloud.as_ref());
     v.str(key("rating", "RSS `rating` (the PICS label)"), f.rating);
-    v.object(key("text_input", "RSS `textInput` (`textinput`)"), f.text_input.as_ref());
-    v.object(key("syndication", "RSS 1.0 `mod_syndication` (`sy:`)"), f.syndication.as_ref());
+    v.object(
+        key(
+            "text_input",
+            "RSS `textInput` (also `textinput`; RSS 1.0 `textinput`): the first one with a child",
+        ),
+        f.text_input.as_ref(),
+    );
+    v.object(
+        key("syndication", "RSS 1.0 `mod_syndication` (`sy:`, in any format)"),
+        f.syndication.as_ref(),
+    );
     v.strs(key("topics", "`taxo:topics` resources, as written, unique"), &f.topics);
     v.list(
-        key("links", "Atom `link`s of other relations (`hub`, `payment`, `replies`, …)"),
+        key(
+            "links",
+            "Atom `link`s (also `atom:link` in RSS) whose relation is none of the spec's five \
+             (alternate, self, previous/prev, next, enclosure): `hub`, `payment`, `license`, \
+             `replies`, `edit`, `via`, …",
+        ),
         &f.links,
     );
 }
 
 fn walk_feed_extraction<V: Visit>(v: &mut V, x: Option<&FeedExtraction<'_>>) {
-    v.str(key("title_text", "`--extract`: plain text of `title`"), x.and_then(|x| x.title_text));
+    v.str(
+        key(
+            "title_text",
+            "`--extract`: plain text of `title` (markup removed, whitespace collapsed, \
+             script/style content left out)",
+        ),
+        x.and_then(|x| x.title_text),
+    );
     v.str(
         key("subtitle_text", "`--extract`: plain text of `subtitle`"),
         x.and_then(|x| x.subtitle_text),
@@ -318,15 +386,17 @@ impl Walk for EntryRecord<'_, '_> {
         v.list(
             key(
                 "computed_authors",
-                "the spec's computed authors: the entry's `authors`, else the feed's",
+                "**computed**: the spec's computed authors, the entry's `authors`, else the feed's \
+                 (`Feed::computed_authors`)"
             ),
             f.computed_authors(e),
         );
         v.date(
             key(
                 "computed_updated",
-                "the spec's computed updated: `updated`, else `published`, else the feed's \
-                 `updated` (no \"now\" fallback)",
+                "**computed**: the spec's computed updated, the entry's `updated`, else its \
+                 `published`, else the feed's `updated`, without the spec's last fallback \
+                 (\"now\"), so a record does not depend on when it was written",
             ),
             f.computed_updated_opt(e),
         );
@@ -364,7 +434,10 @@ impl Walk for Entry<'_> {
             key("thumbnail", "`media:thumbnail`, `itunes:image`, an image enclosure"),
             self.thumbnail.as_ref(),
         );
-        v.uint(key("duration", "`itunes:duration`, seconds"), self.duration);
+        v.uint(
+            key("duration", "`itunes:duration` in seconds (`S`, `M:S` or `H:M:S`)"),
+            self.duration,
+        );
         v.date(
             key("published", "Atom `published`/`created`, JSON Feed `date_published`"),
             self.published,
@@ -406,28 +479,46 @@ impl Walk for Entry<'_> {
             self.id,
         );
         v.bool(
-            key("id_is_permalink", "RSS `guid@isPermaLink` (absent means true)"),
+            key(
+                "id_is_permalink",
+                "RSS `guid@isPermaLink` (absent means true); only with a `guid`",
+            ),
             self.id_is_permalink,
         );
         v.str(key("comments", "RSS `comments` (URL)"), self.comments);
         v.object(key("source", "RSS `source`, Atom `source`"), self.source.as_ref());
-        v.list(key("category_details", "categories with scheme and label"), &self.category_details);
+        v.list(
+            key(
+                "category_details",
+                "categories with scheme and label: RSS `category` (`domain` is `scheme`), Atom \
+                 `category`, `dc:subject`; unique",
+            ),
+            &self.category_details,
+        );
         v.list(key("contributors", "Atom `contributor`s"), &self.contributors);
-        v.object(key("itunes", "iTunes podcast fields"), Some(&self.itunes));
-        v.object(key("podcast", "Podcast namespace fields"), self.podcast.as_deref());
+        v.object(key("itunes", "the iTunes podcast namespace, item level"), Some(&self.itunes));
+        v.object(key("podcast", "the Podcast namespace, item level"), self.podcast.as_deref());
         v.object(
-            key("published_lenient", "a non-standard `published` date"),
+            key("published_lenient", "as the feed's `updated_lenient`, for `published`"),
             self.published_lenient,
         );
-        v.object(key("updated_lenient", "a non-standard `updated` date"), self.updated_lenient);
+        v.object(
+            key("updated_lenient", "as the feed's `updated_lenient`, for `updated`"),
+            self.updated_lenient,
+        );
         v.uint(key("comment_count", "`slash:comments`"), self.comment_count);
         v.str(key("comment_feed_url", "`wfw:commentRss` (URL)"), self.comment_feed_url);
         v.uint(key("thread_total", "`thr:total` (RFC 4685)"), self.thread_total);
         v.list(key("in_reply_to", "`thr:in-reply-to`"), &self.in_reply_to);
         v.strs(key("topics", "`taxo:topics` resources, as written, unique"), &self.topics);
-        v.list(key("links", "Atom `link`s of other relations"), &self.links);
+        v.list(key("links", "as the feed's `links`: `replies`, `edit`, `via`, …"), &self.links);
         v.object(
-            key("media", "Media RSS beyond the spec's thumbnail and enclosures"),
+            key(
+                "media",
+                "Media RSS beyond the spec's thumbnail and enclosures: every `media:content` \
+                 (direct or in a `media:group`), and the optional elements from the item, its \
+                 groups and its contents (in RSS 2.0 items, `media:group` is read here only)",
+            ),
             self.media.as_deref(),
         );
     }
@@ -448,20 +539,38 @@ fn walk_entry_extraction<V: Visit>(v: &mut V, x: Option<&EntryExtraction<'_>>) {
         x.and_then(|x| x.content_text),
     );
     v.str(
-        key("body_source", "`--extract`: `content` | `summary`, the first with text"),
+        key(
+            "body_source",
+            "`--extract`: `content` (Atom `content`, `content:encoded`) or `summary` (Atom \
+             `summary`, RSS `description`): the first with non-empty text",
+        ),
         x.and_then(|x| x.body_source).map(|s| s.as_str()),
     );
     v.str(key("body_text", "`--extract`: plain text of that body"), x.and_then(|x| x.body_text));
     v.uint(
-        key("word_count", "`--extract`: words in `body_text` (always written, 0 without a body)"),
+        key(
+            "word_count",
+            "`--extract`: words in `body_text`; always written with `--extract` (0 without a body)",
+        ),
         x.map(|x| x.word_count.into()),
     );
     v.str(
-        key("canonical_url", "`--extract`: canonical form of `page_url` (else of a permalink id)"),
+        key(
+            "canonical_url",
+            "`--extract`: canonical form of `page_url` (else of a permalink id): lowercase scheme \
+             and host, default port removed, trailing slashes removed (except a bare `/`), query \
+             sorted by name, tracking parameters (`utm_*`, `fbclid`, `gclid`, …) removed, \
+             percent-encoded unreserved characters decoded, fragment dropped (except `#!`/`#/` \
+             routes), credentials removed; `page_url` is never replaced",
+        ),
         x.and_then(|x| x.canonical_url),
     );
     v.str(
-        key("dedup_key", "`--extract`: the `id`, else the canonical URL, else a hash"),
+        key(
+            "dedup_key",
+            "`--extract`: the entry's `id`, else its canonical URL, else a stable 64-bit FNV-1a of \
+             title and date as 16 hex digits"
+        ),
         x.and_then(|x| x.dedup_key),
     );
     v.str(

@@ -287,21 +287,6 @@ fn bulk_parquet_row_groups_are_bounded_and_in_order() {
     assert_eq!(sources, sources_1);
 }
 
-/// The README's schema listings are `describe`'s output for both layouts, verbatim.
-#[test]
-fn readme_schema_listing_is_current() {
-    use feedmill::columnar::describe;
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    for (layout, name) in [(Layout::Records, "records"), (Layout::Entries, "entries")] {
-        let start = format!("<!-- schema:{name} -->\n```text\n");
-        let at = readme.find(&start).map(|i| i + start.len());
-        let listed = at.map(|i| &readme[i..i + readme[i..].find("```").unwrap()]);
-        let want = describe(layout);
-        assert!(listed == Some(want.as_str()), "README {start}…``` should be:\n{want}");
-    }
-}
-
 /// Every page codec stores the same rows, and the file says which codec it used.
 #[test]
 fn every_codec_reads_back_the_same_rows() {

@@ -16,6 +16,7 @@ mod elements;
 mod extended;
 mod extraction;
 mod fuzz_regressions;
+mod generated;
 mod input;
 mod invalid_values;
 mod json_feed;

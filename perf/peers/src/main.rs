@@ -9,7 +9,7 @@
 //! Every parser is handed the raw bytes and does its own decoding (feedmill: `parse_bytes`,
 //! BOM > XML declaration > UTF-8, inside the timed region).
 //!
-//! Usage: `cargo run --release --manifest-path perf/peers/Cargo.toml -- [--runs N]
+//! Usage: `cargo run --release --manifest-path perf/peers/Cargo.toml --bin peers -- [--runs N]
 //!         [--threads N] [--corpus DIR] [--only NAME[,NAME…]]`
 
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # campaign.sh TARGET: a 30-minute libFuzzer campaign of one target, from the repository root's
-# fuzz/ directory, logs and artifacts in $FC (default /tmp/fc). Build first:
+# fuzz/ directory, logs and artifacts in $FC (default $TMPDIR/fc). Build first:
 #   (cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz build -O --debug-assertions)
 set -u
 t=$1
-FC=${FC:-/tmp/fc}
+FC=${FC:-${TMPDIR:-/tmp}/fc}
 cd "$(dirname "$0")/../../../fuzz"
 mkdir -p "$FC/art/$t" "corpus/$t"
 echo "start $(date -u +%FT%TZ) corpus $(ls "corpus/$t" | wc -l)" > "$FC/$t.meta"

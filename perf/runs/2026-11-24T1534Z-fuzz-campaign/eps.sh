@@ -2,11 +2,11 @@
 # eps.sh TARGET...: each target alone, SECS (default 60) seconds from an empty corpus, seed 1;
 # prints "target executions exec/s cov ft" (executions per second on small inputs).
 set -u
-FC=${FC:-/tmp/fc}
+FC=${FC:-${TMPDIR:-/tmp}/fc}
 mkdir -p "$FC"
 cd "$(dirname "$0")/../../../fuzz"
 for t in "$@"; do
-  d=$(mktemp -d "/tmp/eps-$t-XXXX")
+  d=$(mktemp -d "${TMPDIR:-/tmp}/eps-$t-XXXX")
   ASAN_OPTIONS=detect_odr_violation=0 "target/x86_64-unknown-linux-gnu/release/$t" "$d" \
     -max_total_time="${SECS:-60}" -seed=1 -dict=dict/feed.dict -print_final_stats=1 \
     -artifact_prefix="$d-" > "$FC/eps-$t.log" 2>&1

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Summarizes $FC (default /tmp/fc)/<target>.{meta,log} into a markdown table (one row per target)."""
-import re, sys, os
-FC = os.environ.get("FC", "/tmp/fc")
+"""Summarizes $FC (default $TMPDIR/fc)/<target>.{meta,log} into a markdown table (one row per target)."""
+import re, sys, os, tempfile
+FC = os.environ.get("FC", os.path.join(tempfile.gettempdir(), "fc"))
 order = sys.argv[1:]
 print("| target | start (UTC) | wall s | CPU s (user+sys) | executions | exec/s | cov / ft at end | corpus start → end | peak RSS MB | crashes / timeouts / OOMs |")
 print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints, per campaign log, its last libFuzzer status line, final stats and time line."""
-import os, re, sys
-FC = os.environ.get("FC", "/tmp/fc")
+import os, re, sys, tempfile
+FC = os.environ.get("FC", os.path.join(tempfile.gettempdir(), "fc"))
 for t in sys.argv[1:]:
     log = open(f"{FC}/{t}.log", errors="replace").read().splitlines()
     meta = open(f"{FC}/{t}.meta").read().strip().replace("\n", "; ")
