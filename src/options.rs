@@ -35,6 +35,12 @@ pub struct Limits {
     /// Most diagnostics recorded per document; after that one `LimitReached` diagnostic is
     /// added and the rest are only counted. Default: 1 000.
     pub max_diagnostics: usize,
+    /// Most bytes resolving a document's relative URLs may add to its values beyond the
+    /// document's own length (a relative URL copies its base URL, which may be long: a WARC
+    /// target URI, `--base-url`). Past it, relative URLs are kept as written, with one
+    /// `LimitReached` diagnostic; so the URLs of a record are at most twice its document's
+    /// length plus this. Default: 1 MiB.
+    pub max_url_growth: usize,
 }
 
 impl Default for Limits {
@@ -48,6 +54,7 @@ impl Default for Limits {
             max_html_attributes: 256,
             max_namespace_bindings: 128,
             max_diagnostics: 1_000,
+            max_url_growth: 1 << 20,
         }
     }
 }

@@ -299,7 +299,7 @@ pub fn check_parsed_light(p: &Parsed<'_>, raw_len: usize, text: &str, limits: &L
 /// serializations, and extraction against its reference definitions. What the `*_heavy` targets assert.
 pub fn check_parsed(p: &Parsed<'_>, raw_len: usize, text: &str, limits: &Limits) {
     check_parsed_light(p, raw_len, text, limits);
-    check_json(p);
+    check_json(p, raw_len.max(text.len()));
     if let Some(f) = &p.feed {
         check_fragments(f);
         check_extraction(f);
@@ -307,8 +307,9 @@ pub fn check_parsed(p: &Parsed<'_>, raw_len: usize, text: &str, limits: &Limits)
 }
 
 /// The JSON Lines record of a parse result (`sink::json::encode_record`) is one line of valid
-/// JSON: an object whose `status`, `format` and entry count match the result.
-pub fn check_json(p: &Parsed<'_>) {
+/// JSON: an object whose `status`, `format` and entry count match the result, and whose
+/// length is within the documented bound of the input's (`record::json_line_bound`).
+pub fn check_json(p: &Parsed<'_>, input_len: usize) {
     use feedmill::extract::{extract, ExtractOptions};
     use feedmill::sanitize::SanitizeOptions;
     use feedmill::sink::{json::encode_record, Problem, RecordView, Status};
@@ -336,6 +337,8 @@ pub fn check_json(p: &Parsed<'_>) {
         let mut out = Vec::new();
         encode_record(&mut out, &view);
         check_json_line(&out, Some(p));
+        let bound = feedmill::record::json_line_bound(input_len);
+        assert!(out.len() <= bound, "a {input_len}-byte input gave a {}-byte line", out.len());
     }
 }
 
@@ -2317,7 +2320,7 @@ fn json_feed(data: &[u8], heavy: bool) {
         }
     }
     if heavy {
-        check_json(&parsed);
+        check_json(&parsed, doc.len());
     }
 }
 

@@ -54,7 +54,7 @@ use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 
 use crate::model::Text;
-use crate::record::{with_text_str, EntryRow, Key, RecordView, Shape, Visit, Walk};
+use crate::record::{with_text_str, EntryRow, Inherited, Key, RecordView, Shape, Visit, Walk};
 use crate::sanitize::SanitizeOptions;
 use crate::Timestamp;
 
@@ -126,11 +126,14 @@ impl RecordBatchBuilder {
             Layout::Records => self.append_row(rec, rec.sanitize),
             Layout::Entries => {
                 let entries = rec.feed.map_or(0, |f| f.entries.len());
+                let inherited = Inherited::of(rec);
                 if entries == 0 {
-                    self.append_row(&EntryRow { rec: *rec, index: None }, rec.sanitize);
+                    let row = EntryRow { rec: *rec, index: None, inherited };
+                    self.append_row(&row, rec.sanitize);
                 }
                 for i in 0..entries {
-                    self.append_row(&EntryRow { rec: *rec, index: Some(i) }, rec.sanitize);
+                    let row = EntryRow { rec: *rec, index: Some(i), inherited };
+                    self.append_row(&row, rec.sanitize);
                 }
             }
         }

@@ -11,7 +11,8 @@ use url::Url;
 
 use crate::html::{self, Attribute, Element, Node, NodeKind};
 use crate::lint;
-use crate::model::{url::resolve, Enclosure, Image, Person, Text};
+use crate::model::url::{resolve_within, UrlBudget};
+use crate::model::{Enclosure, Image, Person, Text};
 use crate::options::Limits;
 use crate::xml::{Event, Ns, Tag, XmlReader};
 use crate::DiagnosticKind;
@@ -21,8 +22,10 @@ pub struct Ctx<'a> {
     /// The per-parse arena: decoded text, resolved URLs and HTML fragments live here.
     pub arena: &'a Bump,
     /// The document's base URL (the response URL or the caller's; `about:blank` when none),
-    /// which every URL element and attribute is resolved against.
+    /// which every URL element and attribute is resolved against ([`Ctx::resolve`]).
     pub base: Url,
+    /// What resolving relative URLs may still add to the document's values.
+    pub(crate) url_budget: UrlBudget,
     /// The limits of this parse (text sizes, entries).
     pub limits: Limits,
     /// The lint collector, when [`crate::Options::lint`] is set (see [`crate::lint`]).
@@ -33,6 +36,12 @@ pub struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
+    /// `input` resolved against the base URL, within the document's URL budget (past it, as
+    /// written); `None` when it does not parse.
+    pub(crate) fn resolve(&self, input: &'a str) -> Option<&'a str> {
+        resolve_within(self.arena, &self.base, input, &self.url_budget)
+    }
+
     /// Lint hook: `tag` (a child of `level`) has just been consumed by the state machine.
     #[inline(always)]
     pub(crate) fn lint_child(&self, r: &XmlReader<'a>, level: lint::Level, tag: &Tag<'a>) {
@@ -192,7 +201,7 @@ pub fn url_element<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
     if t.is_empty() {
         return None;
     }
-    resolve(cx.arena, &cx.base, t)
+    cx.resolve(t)
 }
 
 /// Process an image element with attribute name `attr`. Consumes the element.
@@ -204,7 +213,7 @@ pub fn image_element<'a>(
 ) -> Option<Image<'a>> {
     r.skip();
     let v = tag.attr(cx.arena, attr).filter(|v| !v.is_empty())?;
-    let url = resolve(cx.arena, &cx.base, v)?;
+    let url = cx.resolve(v)?;
     let mut number = |name: &str| {
         checked_attr(r, tag, name, kind::INTEGER, tag.attr(cx.arena, name), leading_digits)
     };
@@ -350,14 +359,14 @@ pub fn atom_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Atom
         return AtomLink { rel, url: None };
     }
     let href = tag.attr(cx.arena, "href").unwrap_or("");
-    AtomLink { rel, url: resolve(cx.arena, &cx.base, href) }
+    AtomLink { rel, url: cx.resolve(href) }
 }
 
 /// An enclosure from an element's `url` (or `href`) attribute; `None` when the URL is
 /// missing, empty or does not parse.
 pub fn enclosure_from<'a>(tag: &Tag<'a>, url_attr: &str, cx: &Ctx<'a>) -> Option<Enclosure<'a>> {
     let v = tag.attr(cx.arena, url_attr).filter(|v| !v.is_empty())?;
-    let url = resolve(cx.arena, &cx.base, v)?;
+    let url = cx.resolve(v)?;
     Some(Enclosure { url: Some(url), mime_type: tag.attr(cx.arena, "type"), ..Enclosure::default() })
 }
 

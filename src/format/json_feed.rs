@@ -43,7 +43,7 @@ use url::Url;
 
 use crate::model::date::parse_rfc3339;
 use crate::model::lenient_date::parse_lenient;
-use crate::model::url::resolve;
+use crate::model::url::{resolve_within, UrlBudget};
 use crate::model::{Enclosure, Entry, Feed, Image, Person, Text};
 use crate::{Diagnostic, DiagnosticKind, Format, Limits, Parsed};
 
@@ -60,8 +60,15 @@ pub fn process_document<'a>(
     base: &Url,
     limits: &Limits,
 ) -> Parsed<'a> {
-    let mut cx =
-        Cx { arena, document, base, limits, diagnostics: Vec::new(), diagnostics_dropped: 0 };
+    let mut cx = Cx {
+        arena,
+        document,
+        base,
+        url_budget: super::url_budget(document, limits),
+        limits,
+        diagnostics: Vec::new(),
+        diagnostics_dropped: 0,
+    };
     // A `\u` escape of a lone surrogate is valid JSON syntax but no character, and serde_json
     // rejects the whole string or key holding it: each is read as the escape of U+FFFD, in a
     // copy of the document rewritten in place (same length, so offsets hold).
@@ -77,6 +84,9 @@ pub fn process_document<'a>(
         cx.document = arena.alloc_str(&repaired);
     }
     let feed = read_feed(&mut cx);
+    if cx.url_budget.spent() {
+        cx.diag(DiagnosticKind::LimitReached, 0, super::url_budget_message(document, limits));
+    }
     let format = feed.is_some().then_some(Format::Json);
     Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint: None }
 }
@@ -85,6 +95,8 @@ struct Cx<'a, 'c> {
     arena: &'a Bump,
     document: &'a str,
     base: &'c Url,
+    /// What resolving relative URLs may still add ([`crate::Limits::max_url_growth`]).
+    url_budget: UrlBudget,
     limits: &'c Limits,
     diagnostics: Vec<Diagnostic>,
     /// Diagnostics past `max_diagnostics`, counted ([`crate::error::record_capped`]).
@@ -251,7 +263,7 @@ impl<'a> Cx<'a, '_> {
     /// A URL member, resolved against the base URL (dropped when it does not resolve).
     fn url(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
         let s = self.string(raw, field)?;
-        resolve(self.arena, self.base, s.trim())
+        resolve_within(self.arena, self.base, s.trim(), &self.url_budget)
     }
 
     /// The members of an array (at most `cap`; the rest are skipped and counted).

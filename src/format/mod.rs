@@ -20,6 +20,7 @@ use url::Url;
 
 use crate::xml::{Event, Ns, XmlReader};
 use crate::{lint, Diagnostic, DiagnosticKind, Feed, Options};
+use crate::model::url::UrlBudget;
 use common::Ctx;
 
 /// The feed format, by root element (JSON Feed: by its `version`).
@@ -99,8 +100,18 @@ pub fn process_document<'a>(
     let lint = options
         .lint
         .as_ref()
-        .map(|o| std::cell::RefCell::new(crate::lint::Collector::new(document, arena, o)));
-    let cx = Ctx { arena, base, limits: options.limits.clone(), lint, recover: options.recover() };
+        .map(|o| {
+            let max = options.limits.max_diagnostics;
+            std::cell::RefCell::new(crate::lint::Collector::new(document, arena, o, max))
+        });
+    let cx = Ctx {
+        arena,
+        base,
+        url_budget: url_budget(document, &options.limits),
+        limits: options.limits.clone(),
+        lint,
+        recover: options.recover(),
+    };
     let root = loop {
         match r.next() {
             Event::Start(tag) => break Some(tag),
@@ -143,6 +154,27 @@ pub fn process_document<'a>(
         cleanup::cleanup_feed(&mut f);
         f
     });
+    if cx.url_budget.spent() {
+        r.diag(DiagnosticKind::LimitReached, 0, url_budget_message(document, &options.limits));
+    }
     let lint = cx.lint.map(|l| l.into_inner().finish());
+    if let Some(dropped) = lint.as_ref().map(|l| l.dropped).filter(|n| *n > 0) {
+        let msg = format!("{dropped} lint findings past max_diagnostics were counted, not kept");
+        r.diag(DiagnosticKind::LimitReached, 0, msg);
+    }
     Parsed { feed, format, diagnostics: r.diagnostics, encoding: None, lint }
+}
+
+/// The URL budget of `document`: its length plus [`crate::Limits::max_url_growth`].
+fn url_budget(document: &str, limits: &crate::Limits) -> UrlBudget {
+    UrlBudget::new(document.len().saturating_add(limits.max_url_growth))
+}
+
+/// The `LimitReached` message of a spent URL budget.
+fn url_budget_message(document: &str, limits: &crate::Limits) -> String {
+    format!(
+        "resolving relative URLs would add more than {} bytes (the document's length plus \
+         max_url_growth); the relative URLs past that are kept as written",
+        document.len().saturating_add(limits.max_url_growth)
+    )
 }

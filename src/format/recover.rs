@@ -38,7 +38,6 @@
 
 use crate::html::{self, NodeKind};
 use crate::model::lenient_date::parse_lenient;
-use crate::model::url::resolve;
 use crate::model::{date, Entry, Feed, Person, Text, Timestamp};
 use crate::xml::{Ns, Tag, XmlReader};
 use crate::DiagnosticKind;
@@ -147,7 +146,7 @@ impl<'a> Pending<'a> {
         {
             let lower = id.get(..8).map(str::to_ascii_lowercase);
             let http = lower.is_some_and(|l| l.starts_with("http://") || l == "https://");
-            if let Some(url) = http.then(|| resolve(cx.arena, &cx.base, id)).flatten() {
+            if let Some(url) = http.then(|| cx.resolve(id)).flatten() {
                 e.page_url = Some(url);
                 let src = Source { rule: "guid_permalink", element: "guid", offset: at };
                 record(r, &src, "page_url");

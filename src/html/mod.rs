@@ -47,10 +47,9 @@ mod tree;
 pub(crate) use crate::model::fragment::serialize::html_escape;
 #[cfg(feature = "strict-sanitize")]
 pub(crate) use crate::model::fragment::serialize::is_void;
-pub use crate::model::fragment::{
-    Attribute, Element, Html, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS,
-    XML_NS,
-};
+pub use crate::model::fragment::{Attribute, Element, Html, Node, NodeKind};
+#[cfg(any(test, feature = "internals"))]
+pub use crate::model::fragment::{HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS};
 #[cfg(feature = "strict-sanitize")]
 pub(crate) use fast::decode_attribute_references;
 

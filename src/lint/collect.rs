@@ -130,6 +130,10 @@ pub(crate) struct Collector<'a> {
     channel: ChannelState<'a>,
     item: ItemState,
     findings: Vec<Finding>,
+    /// Most findings kept ([`crate::Limits::max_diagnostics`]); the rest are counted.
+    max_findings: usize,
+    /// Findings past `max_findings`.
+    dropped: usize,
 }
 
 /// A finding under construction.
@@ -199,7 +203,7 @@ fn locate(src: &str, findings: &mut [Finding]) -> usize {
 }
 
 impl<'a> Collector<'a> {
-    pub fn new(src: &'a str, arena: &'a Bump, options: &LintOptions) -> Self {
+    pub fn new(src: &'a str, arena: &'a Bump, options: &LintOptions, max_findings: usize) -> Self {
         Collector {
             src,
             arena,
@@ -211,10 +215,16 @@ impl<'a> Collector<'a> {
             channel: ChannelState::default(),
             item: ItemState::default(),
             findings: Vec::new(),
+            max_findings,
+            dropped: 0,
         }
     }
 
     fn push(&mut self, f: Draft) {
+        if self.findings.len() >= self.max_findings {
+            self.dropped += 1;
+            return;
+        }
         let offset = crate::xml::floor_char_boundary(self.src, f.offset.min(self.src.len()));
         self.findings.push(Finding {
             code: f.code,
@@ -253,7 +263,7 @@ impl<'a> Collector<'a> {
         let mut findings = self.findings;
         findings.sort_by_key(|f| f.offset);
         locate(self.src, &mut findings);
-        Report { version: self.version.map(Into::into), findings }
+        Report { version: self.version.map(Into::into), findings, dropped: self.dropped }
     }
 
     /// The content span of the element whose start tag is `tag`, now consumed (the reader's

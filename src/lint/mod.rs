@@ -136,8 +136,11 @@ impl fmt::Display for Finding {
 pub struct Report {
     /// The `rss` element's `version` attribute, as written.
     pub version: Option<Box<str>>,
-    /// Findings in document order (by offset; ties in the order they were found).
+    /// Findings in document order (by offset; ties in the order they were found): the first
+    /// [`crate::Limits::max_diagnostics`] found.
     pub findings: Vec<Finding>,
+    /// Findings found past [`crate::Limits::max_diagnostics`], counted only.
+    pub dropped: usize,
 }
 
 impl Report {

@@ -10,10 +10,62 @@
 //! outside the subset takes the `url` crate. The subset is differential-tested against the
 //! `url` crate (every URL-like value of the real corpus, plus generated strings).
 
+use std::cell::Cell;
+
 use bumpalo::Bump;
 use url::Url;
 
-/// Resolves `input` against `base` and returns the serialization, in the arena.
+/// How many bytes resolving a document's relative URLs may still add to its values (the
+/// document's length plus [`crate::Limits::max_url_growth`]): a relative URL resolved
+/// against a long base URL (a long WARC target URI, a long `--base-url`) copies the base, so
+/// without a budget thousands of short links would multiply the output.
+pub(crate) struct UrlBudget {
+    left: Cell<usize>,
+    spent: Cell<bool>,
+}
+
+impl UrlBudget {
+    /// A budget of `bytes`.
+    pub(crate) fn new(bytes: usize) -> Self {
+        UrlBudget { left: Cell::new(bytes), spent: Cell::new(false) }
+    }
+
+    /// Whether a resolution was refused for want of budget.
+    pub(crate) fn spent(&self) -> bool {
+        self.spent.get()
+    }
+}
+
+/// [`resolve`] within `budget`: a resolution that would add more bytes than are left keeps
+/// `input` as written (and marks the budget spent, for the caller's diagnostic).
+pub(crate) fn resolve_within<'a>(
+    arena: &'a Bump,
+    base: &Url,
+    input: &'a str,
+    budget: &UrlBudget,
+) -> Option<&'a str> {
+    if is_canonical_http_url(input) {
+        return Some(input);
+    }
+    let url = base.join(input).ok()?;
+    let s = url.as_str();
+    if s == input {
+        return Some(input);
+    }
+    let growth = s.len().saturating_sub(input.len());
+    match budget.left.get().checked_sub(growth) {
+        Some(left) => budget.left.set(left),
+        None => {
+            budget.spent.set(true);
+            return Some(input);
+        }
+    }
+    Some(arena.alloc_str(s))
+}
+
+/// Resolves `input` against `base` and returns the serialization, in the arena (with no
+/// budget: tests and benches; the parsers use [`resolve_within`]).
+#[cfg(any(test, feature = "internals"))]
 /// Unchanged serializations (input already canonical) are borrowed from the input.
 pub fn resolve<'a>(arena: &'a Bump, base: &Url, input: &'a str) -> Option<&'a str> {
     if is_canonical_http_url(input) {

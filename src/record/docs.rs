@@ -13,6 +13,7 @@ use crate::Timestamp;
 /// How a key's value is written.
 enum Kind {
     Str,
+    Url,
     Uint,
     Bool,
     Date,
@@ -84,6 +85,9 @@ impl Visit for Shapes {
     fn str(&mut self, k: Key, _: Option<&str>) {
         self.push(k, Kind::Str);
     }
+    fn url(&mut self, k: Key, _: Option<&str>) {
+        self.push(k, Kind::Url);
+    }
     fn uint(&mut self, k: Key, _: Option<u64>) {
         self.push(k, Kind::Uint);
     }
@@ -130,6 +134,7 @@ pub fn json_key_tables() -> String {
         for (k, kind) in &shape.keys {
             let ty = match kind {
                 Kind::Str => "string".to_owned(),
+                Kind::Url => "url".to_owned(),
                 Kind::Uint => "integer".to_owned(),
                 Kind::Bool => "boolean".to_owned(),
                 Kind::Date => "date".to_owned(),
@@ -166,7 +171,7 @@ pub fn python_typed_dicts() -> String {
         let _ = writeln!(out, "\n\nclass {}(TypedDict, total=False):", class_name(shape.name));
         for (k, kind) in &shape.keys {
             let ty = match kind {
-                Kind::Str | Kind::Date | Kind::Text => "str".to_owned(),
+                Kind::Str | Kind::Url | Kind::Date | Kind::Text => "str".to_owned(),
                 Kind::Uint => "int".to_owned(),
                 Kind::Bool => "bool".to_owned(),
                 Kind::Strs => "List[str]".to_owned(),

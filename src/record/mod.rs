@@ -24,12 +24,15 @@
 mod docs;
 #[cfg(feature = "serde")]
 mod serialize;
+#[cfg(test)]
+mod tests;
 mod walk;
 
 pub use docs::{json_key_tables, python_typed_dicts};
-#[cfg(feature = "arrow")]
-pub(crate) use walk::EntryRow;
 pub(crate) use walk::LintLine;
+pub use walk::INHERITED_MAX;
+#[cfg(feature = "arrow")]
+pub(crate) use walk::{EntryRow, Inherited};
 
 use std::borrow::Borrow;
 
@@ -65,6 +68,10 @@ impl Key {
 pub(crate) trait Visit: Sized {
     /// A string; `None` or `""` is no value.
     fn str(&mut self, k: Key, v: Option<&str>);
+    /// A URL (a string; the strict mode's URL check covers every key visited as one).
+    fn url(&mut self, k: Key, v: Option<&str>) {
+        self.str(k, v);
+    }
     /// A non-negative integer.
     fn uint(&mut self, k: Key, v: Option<u64>);
     /// A boolean.
@@ -118,6 +125,25 @@ impl<T: Default> Shape for T {
     fn shape() -> Self {
         T::default()
     }
+}
+
+/// The most bytes the JSON line of a record whose document is `input` bytes long takes: 32
+/// times the document plus 32 MiB. What each value derived from others may add is bounded
+/// (docs/safety.md, "Output bounded by input"): values copied from the feed into its entries
+/// by [`INHERITED_MAX`], resolved URLs by the document's length plus
+/// [`crate::Limits::max_url_growth`] (and, in strictly sanitized HTML, each value's length
+/// plus 64 KiB), lint findings by [`crate::Limits::max_diagnostics`]; the rest (escaping,
+/// the keys of each entry) by a small factor of the document.
+pub const fn json_line_bound(input: usize) -> usize {
+    input.saturating_mul(32).saturating_add(32 << 20)
+}
+
+/// The most bytes of Arrow arrays the rows of a record whose document is `input` bytes long
+/// take in memory: 128 times the document plus 32 MiB (a row has a fixed cost, the offsets
+/// and validity of its some 200 columns, about 600 bytes, so an entry written as `<item/>`
+/// costs the most per byte).
+pub const fn arrow_rows_bound(input: usize) -> usize {
+    input.saturating_mul(128).saturating_add(32 << 20)
 }
 
 /// What became of one input record.

@@ -28,6 +28,49 @@ const FINDING_PARAMS: [Key; 8] = [
     key("curi", "its canonical form"),
 ];
 
+/// Bytes of the feed's values a record may copy into its entries: `computed_authors` taken
+/// from the feed, and the `feed_*` columns of the entry layout. Past it, the entries after the
+/// last that fits get none (a record's `limit_reached` diagnostic says so), so one long value
+/// in the channel cannot multiply the output by the number of entries.
+pub const INHERITED_MAX: usize = 16 << 20;
+
+/// Approximate bytes a person takes in a record.
+fn person_bytes(p: &Person<'_>) -> usize {
+    let len = |s: Option<&str>| s.map_or(0, str::len);
+    48 + len(p.name) + len(p.email) + len(p.page_url) + len(p.icon.and_then(|i| i.url))
+}
+
+/// The number of entries (from the first) that get a copy of the feed's authors as their
+/// `computed_authors`: those with authors of their own cost nothing; the others
+/// the feed's authors' size each, within [`INHERITED_MAX`].
+fn authors_inherited_by(f: &Feed<'_>) -> usize {
+    let each: usize = f.authors.iter().map(person_bytes).sum();
+    let mut left = INHERITED_MAX;
+    for (i, e) in f.entries.iter().enumerate() {
+        if e.authors.is_empty() && each > 0 {
+            match left.checked_sub(each) {
+                Some(l) => left = l,
+                None => return i,
+            }
+        }
+    }
+    f.entries.len()
+}
+
+/// The diagnostic of a record whose entries do not all get the feed's authors.
+fn authors_cut(f: &Feed<'_>) -> Option<Diagnostic> {
+    let n = authors_inherited_by(f);
+    (n < f.entries.len()).then(|| Diagnostic {
+        kind: DiagnosticKind::LimitReached,
+        offset: 0,
+        message: format!(
+            "computed_authors: the feed's authors are copied into the entries without authors \
+             of their own up to {INHERITED_MAX} bytes, so into the first {n} of {} entries only",
+            f.entries.len()
+        ),
+    })
+}
+
 impl Walk for RecordView<'_, '_> {
     const NAME: &'static str = "record";
     fn walk<V: Visit>(&self, v: &mut V) {
@@ -62,12 +105,19 @@ impl Walk for RecordView<'_, '_> {
             ),
             self.encoding,
         );
-        v.list(
+        let cut = self.feed.and_then(authors_cut);
+        let diagnostics = self.diagnostics;
+        v.list_with::<Diagnostic, _>(
             key(
                 "diagnostics",
-                "what was recovered or ignored, in document order (decoding's first)",
+                "what was recovered or ignored, in document order (decoding's first; a limit \
+                 met writing the record last)",
             ),
-            self.diagnostics,
+            diagnostics.len() + usize::from(cut.is_some()),
+            |i| match diagnostics.get(i) {
+                Some(d) => std::borrow::Cow::Borrowed(d),
+                None => std::borrow::Cow::Owned(cut.clone().expect("counted above")),
+            },
         );
         let feed = self.feed.map(|feed| FeedRecord { feed: Some(feed), x: self.extraction });
         v.object(
@@ -185,16 +235,16 @@ impl Walk for FeedRecord<'_, '_> {
             ),
             f.description.as_ref(),
         );
-        v.str(
+        v.url(
             key(
                 "page_url",
                 "the site: RSS `link`, Atom `link rel=alternate`, JSON Feed `home_page_url`",
             ),
             f.page_url,
         );
-        v.str(key("feed_url", "Atom `link rel=self`, JSON Feed `feed_url`"), f.feed_url);
-        v.str(key("prev_feed_url", "Atom `link rel=previous`/`prev`"), f.prev_feed_url);
-        v.str(key("next_feed_url", "Atom `link rel=next`, JSON Feed `next_url`"), f.next_feed_url);
+        v.url(key("feed_url", "Atom `link rel=self`, JSON Feed `feed_url`"), f.feed_url);
+        v.url(key("prev_feed_url", "Atom `link rel=previous`/`prev`"), f.prev_feed_url);
+        v.url(key("next_feed_url", "Atom `link rel=next`, JSON Feed `next_url`"), f.next_feed_url);
         v.object(key("icon", "Atom `icon`, `itunes:image`, JSON Feed `favicon`"), f.icon.as_ref());
         v.object(key("logo", "Atom `logo`, RSS `image/url`, JSON Feed `icon`"), f.logo.as_ref());
         v.date(
@@ -215,11 +265,13 @@ impl Walk for FeedRecord<'_, '_> {
         );
         walk_feed_beyond_spec(v, f);
         walk_feed_extraction(v, self.x);
+        let inherit = authors_inherited_by(f);
         v.list_with(key("entries", "the entries, in document order"), f.entries.len(), |i| {
             EntryRecord {
                 feed: Some(f),
                 entry: Some(&f.entries[i]),
                 x: self.x.and_then(|x| x.entries.get(i)),
+                inherits: i < inherit,
             }
         });
     }
@@ -306,7 +358,7 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
         ),
         f.web_master.as_ref(),
     );
-    v.str(key("docs", "RSS `docs` (URL)"), f.docs);
+    v.url(key("docs", "RSS `docs` (URL)"), f.docs);
     v.object(key("cloud", "RSS `cloud`"), f.cloud.as_ref());
     v.str(key("rating", "RSS `rating` (the PICS label)"), f.rating);
     v.object(
@@ -349,7 +401,7 @@ fn walk_feed_extraction<V: Visit>(v: &mut V, x: Option<&FeedExtraction<'_>>) {
         key("description_text", "`--extract`: plain text of `description`"),
         x.and_then(|x| x.description_text),
     );
-    v.str(
+    v.url(
         key("canonical_url", "`--extract`: canonical form of `page_url` (else `feed_url`)"),
         x.and_then(|x| x.canonical_url),
     );
@@ -362,6 +414,9 @@ pub(crate) struct EntryRecord<'r, 'a> {
     feed: Option<&'r Feed<'a>>,
     entry: Option<&'r Entry<'a>>,
     x: Option<&'r EntryExtraction<'r>>,
+    /// Whether the entry gets a copy of the feed's authors as its computed authors (within
+    /// [`INHERITED_MAX`]).
+    inherits: bool,
 }
 
 impl Walk for EntryRecord<'_, '_> {
@@ -387,9 +442,10 @@ impl Walk for EntryRecord<'_, '_> {
             key(
                 "computed_authors",
                 "**computed**: the spec's computed authors, the entry's `authors`, else the feed's \
-                 (`Feed::computed_authors`)"
+                 (`Feed::computed_authors`; the feed's are copied into entries up to 16 MiB per \
+                 record)"
             ),
-            f.computed_authors(e),
+            if self.inherits || !e.authors.is_empty() { f.computed_authors(e) } else { &[] },
         );
         v.date(
             key(
@@ -426,7 +482,7 @@ impl Walk for Entry<'_> {
             ),
             self.content.as_ref(),
         );
-        v.str(
+        v.url(
             key("page_url", "RSS `link`, Atom `link rel=alternate`, JSON Feed `url`"),
             self.page_url,
         );
@@ -485,7 +541,7 @@ impl Walk for Entry<'_> {
             ),
             self.id_is_permalink,
         );
-        v.str(key("comments", "RSS `comments` (URL)"), self.comments);
+        v.url(key("comments", "RSS `comments` (URL)"), self.comments);
         v.object(key("source", "RSS `source`, Atom `source`"), self.source.as_ref());
         v.list(
             key(
@@ -507,7 +563,7 @@ impl Walk for Entry<'_> {
             self.updated_lenient,
         );
         v.uint(key("comment_count", "`slash:comments`"), self.comment_count);
-        v.str(key("comment_feed_url", "`wfw:commentRss` (URL)"), self.comment_feed_url);
+        v.url(key("comment_feed_url", "`wfw:commentRss` (URL)"), self.comment_feed_url);
         v.uint(key("thread_total", "`thr:total` (RFC 4685)"), self.thread_total);
         v.list(key("in_reply_to", "`thr:in-reply-to`"), &self.in_reply_to);
         v.strs(key("topics", "`taxo:topics` resources, as written, unique"), &self.topics);
@@ -554,7 +610,7 @@ fn walk_entry_extraction<V: Visit>(v: &mut V, x: Option<&EntryExtraction<'_>>) {
         ),
         x.map(|x| x.word_count.into()),
     );
-    v.str(
+    v.url(
         key(
             "canonical_url",
             "`--extract`: canonical form of `page_url` (else of a permalink id): lowercase scheme \
@@ -588,6 +644,39 @@ pub(crate) struct EntryRow<'r, 'a> {
     pub rec: RecordView<'r, 'a>,
     /// The entry's position in `rec.feed.entries`; `None`: the record's one row (no entry).
     pub index: Option<usize>,
+    /// What the record's entries get from its feed ([`Inherited::of`]).
+    pub inherited: Inherited,
+}
+
+/// How many of a record's entries (from the first) get copies of its feed's values, within
+/// [`INHERITED_MAX`]: its authors as their `computed_authors`, and (entry layout) the feed's
+/// key columns in their rows.
+#[cfg(feature = "arrow")]
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Inherited {
+    authors: usize,
+    feed_columns: usize,
+}
+
+#[cfg(feature = "arrow")]
+impl Inherited {
+    /// The copies `rec`'s entries get.
+    pub(crate) fn of(rec: &RecordView<'_, '_>) -> Self {
+        let Some(f) = rec.feed else { return Inherited::default() };
+        let len = |s: Option<&str>| s.map_or(0, str::len);
+        let title = match &f.title {
+            None => 0,
+            Some(crate::Text::Plain(t)) => t.len(),
+            Some(crate::Text::Html(h)) => h.to_html_string().len(),
+        };
+        let canonical = len(rec.extraction.and_then(|x| x.canonical_url));
+        let each = 64 + title + len(f.page_url) + len(f.feed_url) + len(f.id) + len(f.language);
+        Inherited {
+            authors: authors_inherited_by(f),
+            // The first row gets them whatever their size.
+            feed_columns: (INHERITED_MAX / (each + canonical)).max(1),
+        }
+    }
 }
 
 #[cfg(feature = "arrow")]
@@ -600,25 +689,28 @@ impl Walk for EntryRow<'_, '_> {
         v.object(key("error", "the record's `error`"), rec.error.as_ref());
         v.str(key("format", "the record's `format`"), rec.format.map(|f| f.as_str()));
         v.str(key("encoding", "the record's `encoding`"), rec.encoding);
-        let f = rec.feed;
+        let position = self.index.unwrap_or(0);
+        // The feed's values, in the rows within the record's budget for copies.
+        let f = rec.feed.filter(|_| position < self.inherited.feed_columns);
         v.text(key("feed_title", "the feed's `title`"), f.and_then(|f| f.title.as_ref()));
-        v.str(key("feed_page_url", "the feed's `page_url`"), f.and_then(|f| f.page_url));
-        v.str(key("feed_url", "the feed's `feed_url`"), f.and_then(|f| f.feed_url));
+        v.url(key("feed_page_url", "the feed's `page_url`"), f.and_then(|f| f.page_url));
+        v.url(key("feed_url", "the feed's `feed_url`"), f.and_then(|f| f.feed_url));
         v.str(key("feed_id", "the feed's `id`"), f.and_then(|f| f.id));
         v.str(key("feed_language", "the feed's `language`"), f.and_then(|f| f.language));
         v.date(key("feed_updated", "the feed's `updated`"), f.and_then(|f| f.updated));
-        v.str(
+        v.url(
             key("feed_canonical_url", "the feed's `canonical_url` (`--extract`)"),
-            rec.extraction.and_then(|x| x.canonical_url),
+            rec.extraction.filter(|_| f.is_some()).and_then(|x| x.canonical_url),
         );
         v.uint(
             key("entry_index", "the entry's position in the feed (null: the record has none)"),
             self.index.map(|i| i as u64),
         );
         let entry = EntryRecord {
-            feed: f,
-            entry: self.index.and_then(|i| f?.entries.get(i)),
+            feed: rec.feed,
+            entry: self.index.and_then(|i| rec.feed?.entries.get(i)),
             x: self.index.and_then(|i| rec.extraction?.entries.get(i)),
+            inherits: position < self.inherited.authors,
         };
         v.flatten("entry_", &entry);
     }
@@ -651,13 +743,17 @@ impl Walk for LintLine<'_> {
             key("findings", "the findings, in document order").always(),
             self.report.map_or(&[][..], |r| &r.findings[..]),
         );
+        v.uint(
+            key("findings_dropped", "findings past `--max-diagnostics`, counted, not listed"),
+            self.report.map(|r| r.dropped as u64).filter(|n| *n > 0),
+        );
     }
 }
 
 impl Walk for Image<'_> {
     const NAME: &'static str = "image";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.str(key("url", "the image's URL, resolved"), self.url);
+        v.url(key("url", "the image's URL, resolved"), self.url);
         v.uint(key("width", "width in pixels, as stated"), self.width);
         v.uint(key("height", "height in pixels, as stated"), self.height);
     }
@@ -668,7 +764,7 @@ impl Walk for Person<'_> {
     fn walk<V: Visit>(&self, v: &mut V) {
         v.str(key("name", "the name, as written"), self.name);
         v.str(key("email", "the email address, as written"), self.email);
-        v.str(key("page_url", "Atom `uri`, JSON Feed `url`"), self.page_url);
+        v.url(key("page_url", "Atom `uri`, JSON Feed `url`"), self.page_url);
         v.object(key("icon", "`gd:image`, JSON Feed `avatar`"), self.icon.as_ref());
     }
 }
@@ -676,7 +772,7 @@ impl Walk for Person<'_> {
 impl Walk for Enclosure<'_> {
     const NAME: &'static str = "enclosure";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.str(key("url", "the file's URL, resolved"), self.url);
+        v.url(key("url", "the file's URL, resolved"), self.url);
         v.str(key("type", "the MIME type, as written"), self.mime_type);
         v.uint(key("length", "size in bytes (greater than zero)"), self.length);
         v.str(key("title", "JSON Feed attachment `title`"), self.title);
@@ -691,7 +787,7 @@ impl Walk for Generator<'_> {
     const NAME: &'static str = "generator";
     fn walk<V: Visit>(&self, v: &mut V) {
         v.str(key("name", "the generator's name"), self.name);
-        v.str(key("uri", "Atom `generator@uri`"), self.uri);
+        v.url(key("uri", "Atom `generator@uri`"), self.uri);
         v.str(key("version", "Atom `generator@version`"), self.version);
     }
 }
@@ -699,9 +795,9 @@ impl Walk for Generator<'_> {
 impl Walk for ImageInfo<'_> {
     const NAME: &'static str = "rss_image";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.str(key("url", "`url` (the spec's `logo.url`)"), self.url);
+        v.url(key("url", "`url` (the spec's `logo.url`)"), self.url);
         v.str(key("title", "`title`: the image's alternative text"), self.title);
-        v.str(key("link", "`link`: the page the image links to"), self.link);
+        v.url(key("link", "`link`: the page the image links to"), self.link);
         v.str(key("description", "`description`"), self.description);
         v.uint(key("width", "`width`, as written"), self.width);
         v.uint(key("height", "`height`, as written"), self.height);
@@ -734,7 +830,7 @@ impl Walk for ItunesFeed<'_> {
         v.object(key("owner", "`itunes:owner`"), self.owner.as_ref());
         v.bool(key("block", "`itunes:block`"), self.block);
         v.bool(key("complete", "`itunes:complete`"), self.complete);
-        v.str(key("new_feed_url", "`itunes:new-feed-url`"), self.new_feed_url);
+        v.url(key("new_feed_url", "`itunes:new-feed-url`"), self.new_feed_url);
         v.strs(
             key("keywords", "`itunes:keywords`, split at commas, trimmed, unique"),
             &self.keywords,
@@ -792,7 +888,7 @@ impl Walk for PodcastLocked<'_> {
 impl Walk for PodcastFunding<'_> {
     const NAME: &'static str = "podcast_funding";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.str(key("url", "`url`"), Some(self.url));
+        v.url(key("url", "`url`"), Some(self.url));
         v.str(key("message", "the element's text"), self.message);
     }
 }
@@ -803,8 +899,8 @@ impl Walk for PodcastPerson<'_> {
         v.str(key("name", "the element's text"), Some(self.name));
         v.str(key("role", "`role`"), self.role);
         v.str(key("group", "`group`"), self.group);
-        v.str(key("img", "`img` (URL)"), self.img);
-        v.str(key("href", "`href` (URL)"), self.href);
+        v.url(key("img", "`img` (URL)"), self.img);
+        v.url(key("href", "`href` (URL)"), self.href);
     }
 }
 
@@ -822,7 +918,7 @@ impl Walk for PodcastEntry<'_> {
 impl Walk for PodcastTranscript<'_> {
     const NAME: &'static str = "podcast_transcript";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.str(key("url", "`url`"), Some(self.url));
+        v.url(key("url", "`url`"), Some(self.url));
         v.str(key("type", "`type`"), self.mime_type);
         v.str(key("language", "`language`"), self.language);
         v.str(key("rel", "`rel`"), self.rel);
@@ -832,7 +928,7 @@ impl Walk for PodcastTranscript<'_> {
 impl Walk for PodcastChapters<'_> {
     const NAME: &'static str = "podcast_chapters";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.str(key("url", "`url`"), Some(self.url));
+        v.url(key("url", "`url`"), Some(self.url));
         v.str(key("type", "`type`"), self.mime_type);
     }
 }
@@ -895,7 +991,7 @@ impl Walk for TextInput<'_> {
         v.str(key("title", "`title`"), self.title);
         v.str(key("description", "`description`"), self.description);
         v.str(key("name", "`name`"), self.name);
-        v.str(key("link", "`link` (URL)"), self.link);
+        v.url(key("link", "`link` (URL)"), self.link);
     }
 }
 
@@ -912,7 +1008,7 @@ impl Walk for Link<'_> {
     const NAME: &'static str = "link";
     fn walk<V: Visit>(&self, v: &mut V) {
         v.str(key("rel", "`rel`, as written"), Some(self.rel));
-        v.str(key("url", "`href`, resolved"), Some(self.url));
+        v.url(key("url", "`href`, resolved"), Some(self.url));
         v.str(key("type", "`type`"), self.mime_type);
         v.str(key("title", "`title`"), self.title);
         v.str(key("hreflang", "`hreflang`"), self.hreflang);
@@ -925,7 +1021,7 @@ impl Walk for Source<'_> {
     const NAME: &'static str = "source";
     fn walk<V: Visit>(&self, v: &mut V) {
         v.str(key("title", "RSS `source` text, Atom `source/title`"), self.title);
-        v.str(key("url", "RSS `source@url`, Atom `source` self (else alternate) link"), self.url);
+        v.url(key("url", "RSS `source@url`, Atom `source` self (else alternate) link"), self.url);
     }
 }
 
@@ -933,9 +1029,9 @@ impl Walk for InReplyTo<'_> {
     const NAME: &'static str = "in_reply_to";
     fn walk<V: Visit>(&self, v: &mut V) {
         v.str(key("id", "`ref`"), Some(self.id));
-        v.str(key("url", "`href`"), self.url);
+        v.url(key("url", "`href`"), self.url);
         v.str(key("type", "`type`"), self.mime_type);
-        v.str(key("source", "`source`"), self.source);
+        v.url(key("source", "`source`: the feed of the resource replied to"), self.source);
     }
 }
 
@@ -954,7 +1050,7 @@ impl Walk for MediaEntry<'_> {
 impl Walk for MediaContent<'_> {
     const NAME: &'static str = "media_content";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.str(key("url", "`url`"), self.url);
+        v.url(key("url", "`url`"), self.url);
         v.str(key("type", "`type`"), self.mime_type);
         v.str(key("medium", "`medium`"), self.medium);
         v.uint(key("width", "`width`"), self.width);
@@ -992,7 +1088,7 @@ impl Walk for MediaRating<'_> {
 impl Walk for MediaPlayer<'_> {
     const NAME: &'static str = "media_player";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.str(key("url", "`url`"), Some(self.url));
+        v.url(key("url", "`url`"), Some(self.url));
         v.uint(key("width", "`width`"), self.width);
         v.uint(key("height", "`height`"), self.height);
     }

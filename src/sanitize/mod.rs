@@ -58,7 +58,7 @@ pub struct SanitizeOptions {
     pub base_url: Option<Url>,
     /// Keep `iframe`s embedding YouTube (`/embed/…` on youtube.com, youtube-nocookie.com)
     /// and Vimeo (`player.vimeo.com/video/…`) players, over https, with only `src`, `width`,
-    /// `height`, `title`, `allow`, `allowfullscreen`, `frameborder`, and a fixed `sandbox`.
+    /// `height`, `title`, `allowfullscreen`, `frameborder`, and a fixed `sandbox` and `allow`.
     pub allow_video_embeds: bool,
 }
 
@@ -128,6 +128,10 @@ name_set! {
 }
 
 const SAFE_SCHEMES: &[&str] = &["http", "https", "mailto", "tel", "ftp"];
+
+/// The `allow` attribute of a kept video embed: what a player uses, nothing that reaches the
+/// reader's devices or data.
+const EMBED_ALLOW: &str = "autoplay; encrypted-media; fullscreen; picture-in-picture";
 
 const EMBED_SANDBOX: &str = "allow-scripts allow-same-origin allow-presentation allow-popups";
 
@@ -216,20 +220,25 @@ impl Scratch {
         // whose leading newline followed a removed comment loses it; table foster-parenting;
         // emptied fragments), so passes repeat until P(out) == out: normally the second pass
         // confirms the first. Every pass is a full sanitize, so any pass's output is safe.
+        URL_BUDGET.with(|b| b.set(Some(html.len().saturating_add(URL_GROWTH))));
         a.clear();
         sanitize_once(html, opts, arena, tree, a);
-        if *a == *html {
-            return a;
-        }
-        for pass in 1..MAX_PASSES {
-            b.clear();
-            sanitize_once(a, opts, arena, tree, b);
-            if *b == *a || pass + 1 == MAX_PASSES {
-                return b;
+        let out = if *a == *html {
+            a
+        } else {
+            let mut pass = 1;
+            loop {
+                b.clear();
+                sanitize_once(a, opts, arena, tree, b);
+                if *b == *a || pass + 1 == MAX_PASSES {
+                    break b;
+                }
+                std::mem::swap(a, b);
+                pass += 1;
             }
-            std::mem::swap(a, b);
-        }
-        unreachable!("the last pass returns")
+        };
+        URL_BUDGET.with(|b| b.set(None));
+        out
     }
 }
 
@@ -353,12 +362,14 @@ fn clean_attributes(el: &mut Element<'_, '_>, opts: &SanitizeOptions) {
         if lname.starts_with("on") || is_drop_attr(&lname) || fetches {
             el.remove_attribute(&name);
         } else if lname == "srcset" {
-            match safe_srcset(&raw, opts.base_url.as_ref()) {
+            let v = safe_srcset(&raw, opts.base_url.as_ref());
+            match within_url_budget(&raw, v, || safe_srcset(&raw, None)) {
                 Some(v) => set(el, &name, &v),
                 None => el.remove_attribute(&name),
             }
         } else if is_url_attr(&lname) {
-            match safe_url(&raw, opts.base_url.as_ref()) {
+            let v = safe_url(&raw, opts.base_url.as_ref());
+            match within_url_budget(&raw, v, || safe_url(&raw, None)) {
                 Some(v) => set(el, &name, &v),
                 None => el.remove_attribute(&name),
             }
@@ -396,7 +407,7 @@ fn keep_embed(el: &mut Element<'_, '_>, opts: &SanitizeOptions) -> bool {
     if !ok || url.set_scheme("https").is_err() {
         return false;
     }
-    let keep = ["src", "width", "height", "title", "allow", "allowfullscreen", "frameborder"];
+    let keep = ["src", "width", "height", "title", "allowfullscreen", "frameborder"];
     let names: Vec<String> = el.attributes().iter().map(|a| a.name()).collect();
     for n in names {
         if !keep.contains(&n.to_ascii_lowercase().as_str()) {
@@ -405,6 +416,8 @@ fn keep_embed(el: &mut Element<'_, '_>, opts: &SanitizeOptions) -> bool {
     }
     set(el, "src", url.as_str());
     let _ = el.set_attribute("sandbox", EMBED_SANDBOX);
+    // The permissions a player needs, whatever the feed asked for (camera, microphone, …).
+    let _ = el.set_attribute("allow", EMBED_ALLOW);
     // An iframe's content is raw text that a browser never shows (and that would be markup
     // wherever the value is inserted other than as HTML): not kept.
     el.set_inner_content("", lol_html::html_content::ContentType::Text);
@@ -438,6 +451,39 @@ fn is_invisible(c: char) -> bool {
     c.is_whitespace()
         || c.is_control()
         || matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}')
+}
+
+/// Bytes resolving relative URLs may add to one HTML value beyond its own length: a relative
+/// URL copies the base URL (a long WARC target URI), so without a budget thousands of
+/// `href="x"` would multiply the output. Past it, relative URLs are kept relative.
+const URL_GROWTH: usize = 64 << 10;
+
+thread_local! {
+    /// What resolving relative URLs may still add to the HTML value being sanitized (set for
+    /// each value by `Scratch::passes`; `None` outside one).
+    static URL_BUDGET: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// `resolved`, the safe form of the URL attribute value `raw` resolved against a base, when
+/// what it adds fits the value's URL budget (which it then uses up); else `unresolved()`, the
+/// safe form kept relative.
+pub(crate) fn within_url_budget(
+    raw: &str,
+    resolved: Option<String>,
+    unresolved: impl FnOnce() -> Option<String>,
+) -> Option<String> {
+    let r = resolved?;
+    let growth = r.len().saturating_sub(raw.len());
+    URL_BUDGET.with(|b| match b.get() {
+        Some(left) if growth > 0 => match left.checked_sub(growth) {
+            Some(left) => {
+                b.set(Some(left));
+                Some(r)
+            }
+            None => unresolved(),
+        },
+        _ => Some(r),
+    })
 }
 
 /// The safe form of a URL attribute value (raw, possibly with references), or `None` when it
@@ -541,7 +587,8 @@ pub fn is_safe_url(v: &str) -> bool {
 /// `logo`, RSS `image` `url` and `link`, `generator` `uri`, `itunes:new-feed-url`, `docs`,
 /// `textInput` `link`, Podcast funding, other Atom links (removed); every person's
 /// `page_url`, icon, Podcast `img` and `href`; every entry's `page_url`, thumbnail,
-/// enclosures, `comments`, `wfw:commentRss`, `source` `url`, `thr:in-reply-to` `href`, Media
+/// enclosures, `comments`, `wfw:commentRss`, `source` `url`, `thr:in-reply-to` `href` and
+/// `source`, Media
 /// RSS content `url` and player (removed), other Atom links (removed), Podcast transcripts
 /// and chapters.
 pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
@@ -607,6 +654,7 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
         links(&mut e.links);
         for r in &mut e.in_reply_to {
             opt(&mut r.url);
+            opt(&mut r.source);
         }
         if let Some(m) = &mut e.media {
             for c in &mut m.contents {

@@ -39,11 +39,12 @@
 //! ([`super::safe_url`], [`super::safe_srcset`]) on the same attribute text (the serialized,
 //! still escaped value).
 
-use crate::html::{html_escape, is_void, Element, Node, NodeKind, HTML_NS};
+use crate::html::{html_escape, is_void, Element, Node, NodeKind};
+use crate::model::fragment::HTML_NS;
 
 use super::{
     is_allowed, is_drop_attr, is_math_svg, is_removed, is_url_attr, safe_srcset, safe_url,
-    SanitizeOptions,
+    within_url_budget, SanitizeOptions,
 };
 
 /// What the rewrite does with an element of the HTML namespace.
@@ -220,12 +221,14 @@ fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, ra
         let new_value = if name.starts_with("on") || is_drop_attr(name) || has_css_url(raw) {
             continue;
         } else if name == "srcset" {
-            match safe_srcset(handed, opts.base_url.as_ref()) {
+            let v = safe_srcset(handed, opts.base_url.as_ref());
+            match within_url_budget(handed, v, || safe_srcset(handed, None)) {
                 Some(v) => v,
                 None => continue,
             }
         } else if is_url_attr(name) {
-            match safe_url_memo(handed, opts.base_url.as_ref()) {
+            let v = safe_url_memo(handed, opts.base_url.as_ref());
+            match within_url_budget(handed, v, || safe_url(handed, None)) {
                 Some(v) => v,
                 None => continue,
             }

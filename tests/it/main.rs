@@ -21,6 +21,7 @@ mod input;
 mod invalid_values;
 mod json_feed;
 mod lint;
+mod output_bound;
 mod real_corpus;
 mod recovery;
 mod recovery_rules;

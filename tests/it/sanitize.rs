@@ -209,8 +209,16 @@ fn video_embed_allowlist() {
     let yt = sanitize_html(EMBEDS[0], &on);
     assert_eq!(
         yt,
-        r#"<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ" allowfullscreen="" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"></iframe>"#
+        r#"<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ" allowfullscreen="" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" allow="autoplay; encrypted-media; fullscreen; picture-in-picture"></iframe>"#
     );
+    // The feed's own `allow` (devices, data) is not kept: the fixed one replaces it.
+    let asks = r#"<iframe src="https://www.youtube.com/embed/x" allow="camera; microphone; geolocation; clipboard-read"></iframe>"#;
+    let kept = sanitize_html(asks, &on);
+    assert!(
+        kept.contains(r#"allow="autoplay; encrypted-media; fullscreen; picture-in-picture""#),
+        "{kept}"
+    );
+    assert!(!kept.contains("camera") && !kept.contains("microphone"), "{kept}");
     assert!(
         sanitize_html(EMBEDS[1], &on).contains(r#"src="https://player.vimeo.com/video/76979871""#)
     );

@@ -784,10 +784,10 @@ fn strict_sanitizing_removes_unsafe_urls_from_url_fields() {
         e["enclosures"].to_string(),
         r#"[{"length":3,"type":"audio/mpeg"},{"length":3,"type":"audio/mpeg","url":"https://x.example/a.mp3"}]"#
     );
-    // A kept video embed loses its (never shown, raw) text content.
+    // A kept video embed loses its (never shown, raw) text content, and gets a fixed `allow`.
     assert_eq!(
         e["summary"],
-        r#"<iframe src="https://www.youtube.com/embed/abc" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"></iframe>"#
+        r#"<iframe src="https://www.youtube.com/embed/abc" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" allow="autoplay; encrypted-media; fullscreen; picture-in-picture"></iframe>"#
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,7 +7,6 @@ use std::hash::Hash;
 
 use crate::model::ext::*;
 use crate::model::lenient_date::{parse_lenient, LenientDate};
-use crate::model::url::resolve;
 use crate::model::{date, Timestamp};
 use crate::xml::{Tag, XmlReader};
 
@@ -198,7 +197,7 @@ pub fn attr_trimmed<'a>(tag: &Tag<'a>, name: &str, cx: &Ctx<'a>) -> Option<&'a s
 /// An attribute value resolved as a URL against the base; `None` when missing or empty.
 pub fn attr_url<'a>(tag: &Tag<'a>, name: &str, cx: &Ctx<'a>) -> Option<&'a str> {
     let v = tag.attr(cx.arena, name).filter(|v| !v.trim_matches(is_space).is_empty())?;
-    resolve(cx.arena, &cx.base, v)
+    cx.resolve(v)
 }
 
 /// The `rdf:about` attribute of `tag` (by namespace, any prefix), trimmed.

@@ -1,0 +1,220 @@
+//! A record's output is bounded by its input: on generated worst cases for every value
+//! derived from others (values copied from the feed into each entry, URLs resolved against
+//! a long base URL, in fields and in strictly sanitized HTML, lint findings, the per-entry
+//! keys of `--extract`, escaping), the JSON line stays within `record::json_line_bound` of
+//! the document's length, and the entry layout's Arrow batch within
+//! `record::arrow_rows_bound`.
+
+use bumpalo::Bump;
+use feedmill::columnar::{Layout, RecordBatchBuilder};
+use feedmill::extract::{extract, ExtractOptions};
+use feedmill::lint::LintOptions;
+use feedmill::record::{arrow_rows_bound, json_line_bound};
+use feedmill::sanitize::SanitizeOptions;
+use feedmill::sink::json::encode_record;
+use feedmill::sink::{RecordView, Status};
+use feedmill::{Options, Parser};
+
+/// A long base URL whose directory every relative URL copies.
+fn long_base() -> String {
+    format!("https://example.org/{}/", "p".repeat(20_000))
+}
+
+struct Case {
+    name: &'static str,
+    doc: String,
+    base: Option<String>,
+}
+
+fn cases() -> Vec<Case> {
+    let item = |s: &str, n: usize| s.repeat(n);
+    let author = "x".repeat(1 << 20);
+    let html = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    vec![
+        Case {
+            name: "one long channel author, many entries without their own",
+            doc: format!(
+                "<rss><channel><managingEditor>{author}</managingEditor>{}</channel></rss>",
+                item("<item><title>t</title></item>", 2_100)
+            ),
+            base: None,
+        },
+        Case {
+            name: "one long channel title, many entries (entry layout)",
+            doc: format!(
+                "<rss><channel><title>{author}</title>{}</channel></rss>",
+                item("<item/>", 2_100)
+            ),
+            base: None,
+        },
+        Case {
+            name: "many short relative links, a long base URL",
+            doc: format!(
+                "<rss><channel>{}</channel></rss>",
+                item("<item><link>a</link></item>", 10_000)
+            ),
+            base: Some(long_base()),
+        },
+        Case {
+            name: "many relative URLs in HTML, a long base URL",
+            doc: format!(
+                "<rss><channel><item><description>{}</description></item></channel></rss>",
+                html(&item("<a href=\"x\">y</a><img srcset=\"a 1x, b 2x\">", 5_000))
+            ),
+            base: Some(long_base()),
+        },
+        Case {
+            name: "many lint findings on one-byte-cheap elements",
+            doc: format!(
+                "<rss version=\"2.0\"><channel><title>t</title><link>http://x/</link>\
+                 <description>d</description><item>{}</item>{}</channel></rss>",
+                item("<a/>", 100_000),
+                item("<item/>", 50_000)
+            ),
+            base: None,
+        },
+        Case {
+            name: "empty entries in a dated feed (computed and extraction keys per entry)",
+            doc: format!(
+                "<rss><channel><pubDate>Mon, 15 Jan 2024 13:45:00 GMT</pubDate>{}</channel></rss>",
+                item("<item/>", 100_000)
+            ),
+            base: None,
+        },
+        Case {
+            name: "quotes in HTML attributes (escaped twice: HTML, then JSON)",
+            doc: format!(
+                "<rss><channel><item><description>{}</description></item></channel></rss>",
+                html(&format!("<a title='{}'>x</a>", "\"".repeat(100_000)))
+            ),
+            base: None,
+        },
+        Case {
+            name: "many categories (terms and details)",
+            doc: format!(
+                "<rss><channel><item>{}</item></channel></rss>",
+                (0..50_000).map(|i| format!("<category>c{i}</category>")).collect::<String>()
+            ),
+            base: None,
+        },
+    ]
+}
+
+#[test]
+fn every_derived_value_keeps_the_output_within_a_multiple_of_the_input() {
+    let mut options = Options::default();
+    options.lint = Some(LintOptions::at(1_700_000_000));
+    let mut parser = Parser::new(options);
+    let arena = Bump::new();
+    for case in cases() {
+        let parsed = parser.parse_str(&case.doc, case.base.as_deref()).unwrap();
+        let feed = parsed.feed.as_ref().expect("a feed");
+        let extraction = extract(feed, &arena, &ExtractOptions::default());
+        let strict = SanitizeOptions {
+            base_url: case.base.as_deref().map(|b| url::Url::parse(b).unwrap()),
+            ..SanitizeOptions::default()
+        };
+        let rec = RecordView {
+            source: "s",
+            status: Status::Ok,
+            format: parsed.format,
+            diagnostics: &parsed.diagnostics,
+            feed: Some(feed),
+            extraction: Some(&extraction),
+            sanitize: Some(&strict),
+            lint: parsed.lint.as_ref(),
+            ..RecordView::default()
+        };
+        let mut line = Vec::new();
+        encode_record(&mut line, &rec);
+        let input = case.doc.len();
+        assert!(
+            line.len() <= json_line_bound(input),
+            "{}: a {input}-byte document gave a {}-byte line",
+            case.name,
+            line.len()
+        );
+        let mut rows = RecordBatchBuilder::new(Layout::Entries);
+        rows.append(&rec);
+        let held = rows.finish().get_array_memory_size();
+        assert!(
+            held <= arrow_rows_bound(input),
+            "{}: {input} bytes, {held} bytes of rows",
+            case.name
+        );
+    }
+}
+
+/// The copies of the feed's authors stop at the budget, and the record says so.
+#[test]
+fn feed_authors_are_copied_into_entries_within_a_budget_and_the_cut_is_recorded() {
+    let author = "x".repeat(1 << 20);
+    let doc = format!(
+        "<rss><channel><managingEditor>{author}</managingEditor>{}<item><author>a@b (A)</author></item></channel></rss>",
+        "<item/>".repeat(100)
+    );
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(&doc, None).unwrap();
+    let rec = RecordView {
+        source: "s",
+        status: Status::Ok,
+        feed: parsed.feed.as_ref(),
+        diagnostics: &parsed.diagnostics,
+        ..RecordView::default()
+    };
+    let mut line = Vec::new();
+    encode_record(&mut line, &rec);
+    let v: serde_json::Value = serde_json::from_slice(&line).unwrap();
+    let entries = v["feed"]["entries"].as_array().unwrap();
+    let with = entries.iter().filter(|e| e.get("computed_authors").is_some()).count();
+    // 16 MiB of copies of a 1 MiB author: 15 entries, and the one with its own author.
+    assert_eq!(with, 16, "entries with computed_authors");
+    assert!(entries[0].get("computed_authors").is_some());
+    assert!(entries[99].get("computed_authors").is_none());
+    assert_eq!(entries[100]["computed_authors"][0]["name"], "A");
+    let d = &v["diagnostics"].as_array().unwrap().last().unwrap();
+    assert_eq!(d["kind"], "limit_reached");
+    assert!(d["message"].as_str().unwrap().contains("first 15 of 101 entries"), "{d}");
+}
+
+/// Relative URLs past the document's budget are kept as written, with one diagnostic.
+#[test]
+fn relative_urls_past_the_budget_are_kept_as_written() {
+    let doc =
+        format!("<rss><channel>{}</channel></rss>", "<item><link>a</link></item>".repeat(2_000));
+    let mut options = Options::default();
+    options.limits.max_url_growth = 100_000;
+    let mut parser = Parser::new(options);
+    let base = long_base();
+    let parsed = parser.parse_str(&doc, Some(&base)).unwrap();
+    let entries = &parsed.feed.as_ref().unwrap().entries;
+    let resolved =
+        entries.iter().filter(|e| e.page_url.is_some_and(|u| u.starts_with("https:"))).count();
+    // (document + 100,000) / 20,020 bytes of growth each.
+    assert_eq!(resolved, (doc.len() + 100_000) / base.len(), "resolved links");
+    assert_eq!(entries.last().unwrap().page_url, Some("a"));
+    let cut: Vec<_> =
+        parsed.diagnostics.iter().filter(|d| d.message.contains("relative URLs")).collect();
+    assert_eq!(cut.len(), 1, "{:?}", parsed.diagnostics);
+}
+
+/// Past `max_diagnostics` lint findings are counted, not kept.
+#[test]
+fn lint_findings_are_capped_and_counted() {
+    let doc = format!(
+        "<rss version=\"2.0\"><channel><title>t</title><link>http://x/</link>\
+         <description>d</description>{}</channel></rss>",
+        "<item/>".repeat(5_000)
+    );
+    let mut options = Options::default();
+    options.lint = Some(LintOptions::at(1_700_000_000));
+    let mut parser = Parser::new(options);
+    let parsed = parser.parse_str(&doc, None).unwrap();
+    let report = parsed.lint.as_ref().unwrap();
+    assert_eq!(report.findings.len(), 1_000);
+    assert!(report.dropped >= 4_000, "{}", report.dropped);
+    assert!(parsed
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("lint findings past max_diagnostics")));
+}
