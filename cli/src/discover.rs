@@ -25,8 +25,10 @@ use std::io::{self, Write};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Condvar, Mutex};
 
-use feedmill::bulk::input::{self, BufPool, Counters, Input, Payload, ReadConfig, Record};
-use feedmill::bulk::warc;
+use feedmill::bulk::archive::http::parse_http_response;
+use feedmill::bulk::archive::reader::enumerate;
+use feedmill::bulk::archive::{Counters, Input, Payload, RawRecord, ReadConfig};
+use feedmill::bulk::buf::BufPool;
 use feedmill::discover::{candidate_urls, decode_page, discover_page};
 use feedmill::input::{computed_mime_type, MimeType};
 use url::Url;
@@ -87,7 +89,7 @@ impl InFlight {
 }
 
 /// Heap bytes a record holds (capacities: memory is what the budget bounds).
-fn held(rec: &Record) -> usize {
+fn held(rec: &RawRecord) -> usize {
     rec.source.capacity()
         + match &rec.payload {
             Payload::Document(b) => b.capacity(),
@@ -113,13 +115,13 @@ pub fn run(
         room: Condvar::new(),
         max: max_bytes_in_flight.max(1),
     });
-    let (tx, records) = channel::<(Record, usize)>();
+    let (tx, records) = channel::<(RawRecord, usize)>();
     let reader = {
         let flight = Arc::clone(&flight);
         std::thread::Builder::new().name("feedmill-reader".into()).spawn(move || {
             let cfg = ReadConfig { max_record_bytes: max_bytes };
             let (counters, pool) = (Counters::default(), BufPool::default());
-            input::enumerate(&inputs, &cfg, &counters, &pool, &mut |rec| {
+            enumerate(&inputs, &cfg, &counters, &pool, &mut |rec| {
                 let n = held(&rec);
                 flight.admit(n) && tx.send((rec, n)).is_ok()
             });
@@ -148,7 +150,7 @@ pub fn run(
                 page_line(&mut line, &rec.source, &text, base.as_ref(), &mut sum);
             }
             Payload::Response { target_uri, message } => {
-                match warc::parse_http_response(message, max_bytes) {
+                match parse_http_response(message, max_bytes) {
                     Err((kind, msg)) => {
                         sum.errors += 1;
                         error_line(&mut line, &rec.source, kind, &msg);

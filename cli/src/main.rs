@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser as _};
-use feedmill::bulk::{self, input, Config, Input, Summary};
+use feedmill::bulk::archive::{names::path_name, walk::total_size};
+use feedmill::bulk::{self, Config, Input, Summary};
 use feedmill::extract::ExtractOptions;
 use feedmill::sanitize::SanitizeOptions;
 
@@ -363,7 +364,7 @@ fn main() -> ExitCode {
     };
 
     let interactive = io::stderr().is_terminal() && !cli.quiet;
-    let bar = interactive.then(|| progress_bar(input::total_size(&inputs)));
+    let bar = interactive.then(|| progress_bar(total_size(&inputs)));
     let mut on_progress = |p: bulk::Progress| {
         if let Some(bar) = &bar {
             bar.set_position(p.input_bytes);
@@ -459,7 +460,7 @@ fn check_inputs(base_url: Option<&str>, inputs: &[Input]) -> Result<bool, ExitCo
     for i in inputs {
         if let Input::Path(p) = i {
             if let Err(e) = std::fs::metadata(p) {
-                eprintln!("feedmill: {}: {e}", input::path_name(p));
+                eprintln!("feedmill: {}: {e}", path_name(p));
                 unreadable = true;
             }
         }
@@ -491,7 +492,7 @@ fn run_lint(
     };
     match bulk::run(inputs, &cfg, out, &mut |_| {}) {
         Ok(s) => {
-            let t = &s.stats.lint;
+            let t = &s.lint;
             if summary {
                 print_lint_summary(&s);
             }
@@ -518,10 +519,10 @@ fn run_lint(
 
 /// The `lint --summary` table: one row per code that occurred, most feeds first.
 fn print_lint_summary(s: &Summary) {
-    let t = &s.stats.lint;
+    let t = &s.lint;
     eprintln!(
         "feedmill lint: {} records ({} linted), {} with errors, {} with warnings",
-        s.stats.records, t.linted, t.with_errors, t.with_warnings
+        s.records, t.linted, t.with_errors, t.with_warnings
     );
     eprintln!("{:<36} {:<8} {:>7}", "code", "severity", "feeds");
     for (code, feeds) in t.rows() {
@@ -586,7 +587,7 @@ fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
 fn print_summary(s: &Summary) {
     let secs = s.elapsed.as_secs_f64().max(1e-9);
     let mb = s.input_bytes as f64 / 1e6;
-    let st = &s.stats;
+    let st = s;
     eprintln!(
         "feedmill: {} records (ok {}, not_a_feed {}, error {}), {} entries, {} WARC records skipped; \
          {} records cut by a limit ({} limit_reached diagnostics), {} records with recovered values; \

@@ -370,8 +370,9 @@ pub fn check_json_line(line: &[u8], p: Option<&Parsed<'_>>) -> serde_json::Value
 /// 1 = the rest gzip-compressed (one member) as a WARC.gz, 2 = the rest as WARC.gz bytes as
 /// they are (broken gzip, resynchronization), 3 = the rest as one plain document.
 pub fn check_bulk(data: &[u8]) {
-    use feedmill::bulk::warc::{read_warc, WarcItem};
-    use feedmill::bulk::{Config, Payload, Record, Worker};
+    use feedmill::bulk::archive::warc::{read_warc, WarcItem};
+    use feedmill::bulk::archive::{Payload, RawRecord as Record};
+    use feedmill::bulk::{encode_records, Config, Worker};
     let mode = data.first().copied().unwrap_or(0) % 4;
     let rest = data.get(1..).unwrap_or(&[]);
     let mut records = Vec::new();
@@ -425,7 +426,7 @@ pub fn check_bulk(data: &[u8]) {
     }
     let cfg = Config { threads: 1, ..Config::default() };
     let mut worker = Worker::new(&cfg);
-    let (out, _stats) = worker.process_chunk(&records);
+    let (out, _stats) = encode_records(&mut worker, &records);
     // Exactly one line per record, each valid JSON.
     let lines: Vec<&[u8]> = out.split(|&b| b == b'\n').collect();
     assert_eq!(lines.last().map(|l| l.len()), Some(0), "output does not end with a newline");
@@ -434,7 +435,7 @@ pub fn check_bulk(data: &[u8]) {
         check_json_line(l, None);
     }
     // Deterministic (a reused worker).
-    let (again, _) = worker.process_chunk(&records);
+    let (again, _) = encode_records(&mut worker, &records);
     assert!(again == out, "bulk output is not deterministic");
 }
 
@@ -1563,15 +1564,15 @@ pub fn check_decode_case(case: &DecodeCase) {
 /// - damage positions are taken from the items' bytes (see the code).
 ///
 /// Invariants: items in order inside the stream; no block over the limit; the reader's buffer
-/// within `warc::buffer_bound`; gzip layouts: the same items, in full, when the members are
-/// inflated ahead (`warc::ahead`, inline, 1–4 ranges ahead) as when they are not; under
+/// within `archive::warc::buffer_bound`; gzip layouts: the same items, in full, when the members are
+/// inflated ahead (`gzip::ahead`, inline, 1–4 ranges ahead) as when they are not; under
 /// damage 0, 1, 3: no `http://spoof/` record ever (except
 /// the documented block-gzip case: reading resumes inside a record cut by a failed member),
 /// and every good record whose gzip members are intact is read (block-gzip: those after the
 /// first intact member that follows the last damaged one, when no spoof is in the archive).
 pub fn check_archive(data: &[u8]) {
-    use feedmill::bulk::warc::ahead::{InlineOffload, Offload};
-    use feedmill::bulk::warc::{buffer_bound, read_warc, read_warc_with, WarcItem};
+    use feedmill::bulk::archive::warc::{buffer_bound, read_warc, read_warc_with, WarcItem};
+    use feedmill::bulk::gzip::ahead::{InlineOffload, Offload};
     use std::sync::Arc;
     let mut r = Bytes::new(data);
     let layout = r.u8() % 4;
@@ -1792,7 +1793,7 @@ pub fn check_archive(data: &[u8]) {
 }
 
 /// Input of `tar`: a tar archive generated with known truth, then damaged, written to a
-/// temporary file and read through the CLI's input layer (`bulk::input::enumerate`: sniffing,
+/// temporary file and read through the CLI's input layer (`bulk::archive::reader::enumerate`: sniffing,
 /// gzip, tar).
 ///
 /// - byte 0: container `% 4`: 0 ustar; 1 ustar in one gzip member; 2 ustar cut into gzip
@@ -1821,8 +1822,11 @@ pub fn check_archive(data: &[u8]) {
 /// members that end before the cut, then at most two error records; always: no document over
 /// the limit, every source under the archive's name.
 pub fn check_tar(data: &[u8]) {
-    use feedmill::bulk::input::{enumerate, escape_name, path_name, MAX_NAME};
-    use feedmill::bulk::input::{BufPool, Counters, Input, Payload, ReadConfig};
+    use feedmill::bulk::archive::names::{escape_name, path_name};
+    use feedmill::bulk::archive::reader::enumerate;
+    use feedmill::bulk::archive::tar::MAX_NAME;
+    use feedmill::bulk::archive::{Counters, Input, Payload, ReadConfig};
+    use feedmill::bulk::buf::BufPool;
     use std::sync::atomic::{AtomicU64, Ordering};
 
     #[derive(Clone, Debug, PartialEq)]

@@ -13,8 +13,11 @@ use arrow::compute::cast;
 use arrow::datatypes::{DataType, Field, Int64Type, Schema};
 use arrow::pyarrow::PyArrowType;
 use arrow::record_batch::RecordBatch;
-use feedmill::bulk::input::{spawn_reader, BufPool, Counters, ReadConfig};
-use feedmill::bulk::{warc, Config, Input, Payload, Record, Worker};
+use feedmill::bulk::archive::http::parse_http_response;
+use feedmill::bulk::archive::reader::spawn_reader;
+use feedmill::bulk::archive::{Counters, Payload, RawRecord as Record, ReadConfig};
+use feedmill::bulk::buf::BufPool;
+use feedmill::bulk::{Config, Input, Worker};
 use feedmill::columnar::{Layout, RecordBatchBuilder};
 use feedmill::extract::ExtractOptions;
 use feedmill::sanitize::SanitizeOptions;
@@ -303,7 +306,7 @@ impl Reader {
             Payload::Document(b) => raw.body = Some(b),
             Payload::Broken { kind, message } => raw.error = Some((kind, message)),
             Payload::Response { target_uri, message } => {
-                match warc::parse_http_response(&message, self.max_body) {
+                match parse_http_response(&message, self.max_body) {
                     Ok(r) => {
                         raw.status = Some(r.status.into());
                         raw.content_type = r.content_type;

@@ -160,7 +160,7 @@ fn several_readers_keep_input_order() {
         let summary =
             bulk::run_with(inputs.clone(), &cfg, step, &mut stop_after_3, &mut |_| {}).unwrap();
         assert_eq!(consumed, 3, "{threads} threads");
-        assert!(summary.stats.records < 100, "{threads} threads: stopped early");
+        assert!(summary.records < 100, "{threads} threads: stopped early");
     }
     // A consumer's error stops the run and is its result.
     let cfg = Config { threads: 1, readers: 1, ..Config::default() };
@@ -208,7 +208,7 @@ fn run_with_sees_every_record_in_order_and_stops_early() {
         bulk::run_with(vec![Input::Path(corpus.clone())], &cfg, step, &mut all, &mut |_| {})
             .unwrap();
     assert_eq!(seen, want);
-    assert_eq!(summary.stats.records, 289);
+    assert_eq!(summary.records, 289);
     // Early stop: the consumer breaks after the first batch; nothing more is consumed and
     // the run returns normally.
     let mut batches = 0;
@@ -218,7 +218,7 @@ fn run_with_sees_every_record_in_order_and_stops_early() {
     };
     let s = bulk::run_with(vec![Input::Path(corpus)], &cfg, step, &mut first, &mut |_| {}).unwrap();
     assert_eq!(batches, 1);
-    assert!(s.stats.records >= 1 && s.stats.records < 289, "{} records", s.stats.records);
+    assert!(s.records >= 1 && s.records < 289, "{} records", s.records);
 }
 
 /// A damaged WARC.gz through the pipeline (members inflated by the workers, any threads and
@@ -227,7 +227,9 @@ fn run_with_sees_every_record_in_order_and_stops_early() {
 /// corrupt member, junk between members and a cut end.
 #[test]
 fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
-    use feedmill::bulk::input::{enumerate, BufPool, Counters, ReadConfig};
+    use feedmill::bulk::archive::reader::enumerate;
+    use feedmill::bulk::archive::{Counters, ReadConfig};
+    use feedmill::bulk::buf::BufPool;
     use flate2::{write::GzEncoder, Compression};
     let Some(corpus) = corpus() else { return };
     let gz = |data: &[u8], level: u32| {
@@ -296,7 +298,7 @@ fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
         records.push(r);
         true
     });
-    let (want, _) = bulk::Worker::new(&cfg).process_chunk(&records);
+    let (want, _) = bulk::encode_records(&mut bulk::Worker::new(&cfg), &records);
     assert!(want.split(|&b| b == b'\n').count() > 140);
     for (threads, readers) in [(1, 1), (2, 1), (3, 2), (4, 1)] {
         let cfg = Config { threads, readers, ..Config::default() };
@@ -365,7 +367,7 @@ fn a_record_that_panics_becomes_an_internal_error_record() {
         })
         .unwrap();
         assert_eq!(seen.len(), 289, "{threads} threads: one record per input record");
-        assert_eq!(summary.stats.records, 289);
+        assert_eq!(summary.records, 289);
         let failed: Vec<_> = seen.iter().filter(|(_, k)| k == "internal").collect();
         assert_eq!(failed.len(), 1, "{threads} threads");
         assert_eq!(failed[0].0, target);

@@ -251,15 +251,14 @@ fn entry_layout_has_one_row_per_entry_and_one_per_record_without_entries() {
 /// the one-by-one sink, in input order, in row groups of at most `row_group_records`.
 #[test]
 fn bulk_parquet_row_groups_are_bounded_and_in_order() {
-    use feedmill::bulk::{Config, Input};
-    use feedmill::columnar::parquet::write_bulk;
+    use feedmill::bulk::{write_parquet, Config, Input};
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
     let run = |threads: usize, row_group_records: usize, row_group_bytes: usize| {
         let cfg = Config { threads, ..Config::default() };
         let opts =
             ParquetOptions { row_group_records, row_group_bytes, ..ParquetOptions::default() };
         let inputs = vec![Input::Path(root.clone())];
-        let (summary, out) = write_bulk(inputs, &cfg, Vec::new(), opts, &mut |_| {}).unwrap();
+        let (summary, out) = write_parquet(inputs, &cfg, Vec::new(), opts, &mut |_| {}).unwrap();
         let bytes = bytes::Bytes::from(out);
         let reader = ParquetRecordBatchReaderBuilder::try_new(bytes).unwrap();
         let groups: Vec<i64> =
@@ -272,7 +271,7 @@ fn bulk_parquet_row_groups_are_bounded_and_in_order() {
                 (0..s.len()).map(move |i| s.value(i).to_owned())
             })
             .collect();
-        (summary.stats.records, groups, sources)
+        (summary.records, groups, sources)
     };
     let (n, groups, sources) = run(3, 40, 8 << 20);
     assert!(n >= 287, "{n}");
@@ -362,8 +361,7 @@ fn statistics_are_kept_on_key_columns_only() {
 /// groups than its bytes fill.
 #[test]
 fn bulk_parquet_row_groups_are_cut_by_record_bytes() {
-    use feedmill::bulk::{Config, Input};
-    use feedmill::columnar::parquet::write_bulk;
+    use feedmill::bulk::{write_parquet, Config, Input};
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
     let inputs = vec![Input::Path(root.clone()), Input::Path(root.clone()), Input::Path(root)];
     let total: u64 = 3 * corpus_files()
@@ -377,10 +375,10 @@ fn bulk_parquet_row_groups_are_cut_by_record_bytes() {
         row_group_bytes: step,
         ..ParquetOptions::default()
     };
-    let (summary, out) = write_bulk(inputs, &cfg, Vec::new(), opts, &mut |_| {}).unwrap();
+    let (summary, out) = write_parquet(inputs, &cfg, Vec::new(), opts, &mut |_| {}).unwrap();
     let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(out)).unwrap();
     let groups = reader.metadata().num_row_groups() as u64;
-    assert_eq!(summary.stats.records, 3 * corpus_files().len() as u64);
+    assert_eq!(summary.records, 3 * corpus_files().len() as u64);
     assert!(groups <= total / step as u64 + 1, "{groups} row groups for {total} bytes");
     assert!(groups >= total / (2 * step as u64), "{groups} row groups for {total} bytes");
 }

@@ -1,10 +1,14 @@
-//! Run counters: what a summary reports.
+//! What a run did ([`Summary`]: records by status, entries, bytes, lint tallies, time) and
+//! what it has done so far ([`Progress`]).
 
-use super::Status;
+use std::time::Duration;
 
-/// Counts over a run (or a part of one; [`Stats::add`] merges parts).
+use crate::record::{RecordView, Status};
+
+/// What a run did. The pipeline also counts each batch into one and adds them up, in input
+/// order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
+pub struct Summary {
     /// Output records (one per input record).
     pub records: u64,
     /// Records whose status is `ok` (a feed was read).
@@ -25,23 +29,43 @@ pub struct Stats {
     pub limit_hits: u64,
     /// Records a web recovery rule read a value for (`recovered` / `encoding_guessed`).
     pub recovered: u64,
+    /// WARC records of other types than `response` (skipped: no output record).
+    pub skipped_records: u64,
+    /// Raw input bytes read.
+    pub input_bytes: u64,
+    /// Wall time of the run.
+    pub elapsed: Duration,
 }
 
-impl Stats {
-    /// Counts one record.
-    pub fn count(&mut self, status: Status, entries: usize, body_bytes: usize) {
+/// Progress, reported after each consumed batch.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Records written so far.
+    pub records: u64,
+    /// Raw input bytes read so far.
+    pub input_bytes: u64,
+}
+
+impl Summary {
+    /// Counts the record `view`, whose decoded body had `body` bytes: its status, entries,
+    /// diagnostics and lint findings.
+    pub(crate) fn count(&mut self, view: &RecordView<'_, '_>, body: usize) {
         self.records += 1;
-        match status {
+        match view.status {
             Status::Ok => self.ok += 1,
             Status::NotAFeed => self.not_a_feed += 1,
             Status::Error => self.error += 1,
         }
-        self.entries += entries as u64;
-        self.body_bytes += body_bytes as u64;
+        self.entries += view.feed.map_or(0, |f| f.entries.len()) as u64;
+        self.body_bytes += body as u64;
+        self.count_diagnostics(view.diagnostics, view.error.as_ref().map(|e| e.kind));
+        if let Some(report) = view.lint {
+            self.lint.count(report);
+        }
     }
 
-    /// Merges another part's counts into this one.
-    pub fn add(&mut self, other: &Stats) {
+    /// Adds the counts of another part of the run (a batch) to these.
+    pub(crate) fn add(&mut self, other: &Summary) {
         self.records += other.records;
         self.ok += other.ok;
         self.not_a_feed += other.not_a_feed;
@@ -52,14 +76,12 @@ impl Stats {
         self.limited += other.limited;
         self.limit_hits += other.limit_hits;
         self.recovered += other.recovered;
+        self.skipped_records += other.skipped_records;
+        self.input_bytes += other.input_bytes;
     }
 
     /// Counts what one record's diagnostics (and error kind) say about limits and recovery.
-    pub fn count_diagnostics(
-        &mut self,
-        diagnostics: &[crate::Diagnostic],
-        error_kind: Option<&str>,
-    ) {
+    fn count_diagnostics(&mut self, diagnostics: &[crate::Diagnostic], error_kind: Option<&str>) {
         use crate::DiagnosticKind as K;
         let hits = diagnostics.iter().filter(|d| d.kind == K::LimitReached).count() as u64;
         self.limit_hits += hits;
