@@ -131,7 +131,8 @@ mod parquet {
         cfg.batch_records = opts.row_group_records.max(1);
         cfg.batch_bytes = opts.row_group_bytes.max(1);
         let batches = 2 * cfg.threads.max(1) + 2;
-        cfg.max_bytes_in_flight = cfg.max_bytes_in_flight.max(batches * cfg.batch_bytes);
+        cfg.max_bytes_in_flight =
+            cfg.max_bytes_in_flight.max(batches.saturating_mul(cfg.batch_bytes));
         let mut sink = ParquetSink::new(out, opts)?;
         let encoder = sink.encoder();
         let mut consume = |batch: &mut ParquetBatch| -> io::Result<ControlFlow<()>> {
