@@ -35,6 +35,7 @@ mod config;
 pub mod gzip;
 mod jsonl;
 mod pipeline;
+mod read;
 mod summary;
 mod worker;
 
@@ -45,6 +46,7 @@ pub use columnar::write_parquet;
 pub use columnar::{ArrowBatch, ArrowStep};
 pub use config::Config;
 pub use jsonl::{encode_records, run};
-pub use pipeline::{internal_error_message, run_with, Batch, Consumer, Panicked, Step};
-pub use summary::{Progress, Summary};
+pub use pipeline::{run_with, Batch, Consumer, Step};
+pub use read::{read, ReadError, Record, Records};
+pub use summary::{Panicked, Progress, Summary};
 pub use worker::Worker;

@@ -1,5 +1,6 @@
-//! What a run did ([`Summary`]: records by status, entries, bytes, lint tallies, time) and
-//! what it has done so far ([`Progress`]).
+//! What a run did ([`Summary`]: records by status, entries, bytes, lint tallies, time), what
+//! it has done so far ([`Progress`]), and why it stopped when a bug stopped it
+//! ([`Panicked`]).
 
 use std::time::Duration;
 
@@ -93,3 +94,45 @@ impl Summary {
         }
     }
 }
+
+/// The current thread's name, for [`Panicked`].
+pub(crate) fn this_thread_name() -> String {
+    std::thread::current().name().unwrap_or("unnamed").to_owned()
+}
+
+/// The message of an `internal` error record, from the panic's payload (`catch_unwind`'s
+/// `Err`): "internal error while processing this record (a bug): " and the panic's message.
+pub(crate) fn internal_error_message(panic: &(dyn std::any::Any + Send)) -> String {
+    let message = panic
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("no message");
+    format!("internal error while processing this record (a bug): {message}")
+}
+
+/// The error of a run stopped by a panic outside any record's processing (a bug: in a reader,
+/// in [`Step::end_batch`](crate::bulk::Step::end_batch), or in a
+/// [`Step::record`](crate::bulk::Step::record) whose batch cannot undo a record). The
+/// panic's own message went to standard error; the output is incomplete. It is the inner error
+/// of the `io::Error` [`crate::bulk::run_with`] returns (`err.get_ref()`, downcast).
+#[derive(Debug)]
+pub struct Panicked {
+    /// The name of the thread that panicked (`feedmill-worker-N`, `feedmill-reader-N`, …; with
+    /// one worker and one reader, the thread that called [`crate::bulk::run_with`], or
+    /// `unnamed`).
+    pub thread: String,
+}
+
+impl std::fmt::Display for Panicked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "internal error: thread {} panicked (a bug; its message is above); the run stopped \
+             and its output is incomplete",
+            self.thread
+        )
+    }
+}
+
+impl std::error::Error for Panicked {}

@@ -13,6 +13,8 @@ use bumpalo::Bump;
 use super::archive::http::parse_http_response;
 use super::archive::{Payload, RawRecord};
 use super::config::Config;
+use super::read::Record;
+use super::summary::internal_error_message;
 use crate::extract::{extract, ExtractOptions};
 use crate::input::Response;
 use crate::record::{Problem, RecordView, Status};
@@ -20,8 +22,27 @@ use crate::sanitize::SanitizeOptions;
 use crate::{Error, Parsed, Parser};
 
 /// A worker: a reusable parser (its arena is reset per document), the extraction arena and
-/// reused buffers. It turns one record into one [`RecordView`].
+/// reused buffers. It turns one record into one [`RecordView`]: the pipeline keeps one per
+/// worker thread; [`Worker::process`] processes a [`Record`] of [`crate::bulk::read`] (or
+/// one of the caller's) the same way.
+///
+/// ```
+/// use feedmill::bulk::{Config, Record, Worker};
+/// let mut worker = Worker::new(&Config::default());
+/// let rec = Record {
+///     source: "feed.xml".into(),
+///     url: Some("https://example.org/feed.xml".into()),
+///     status: Some(200),
+///     content_type: Some("application/rss+xml".into()),
+///     body: Ok(b"<rss version='2.0'><channel><title>T</title></channel></rss>".to_vec()),
+/// };
+/// let mut title = None;
+/// worker.process(&rec, &mut |view| title = view.feed.and_then(|f| f.title_text()));
+/// assert_eq!(title.as_deref(), Some("T"));
+/// ```
 pub struct Worker {
+    /// The settings it was made with (to start afresh after a panic).
+    cfg: Config,
     parser: Parser,
     base_url: Option<String>,
     max_body: usize,
@@ -41,6 +62,7 @@ impl Worker {
     /// A worker for `cfg` (its options, base URL, extraction and sanitizing settings).
     pub fn new(cfg: &Config) -> Self {
         Worker {
+            cfg: cfg.clone(),
             parser: Parser::new(cfg.options.clone()),
             base_url: cfg.base_url.clone(),
             max_body: cfg.options.limits.max_input_bytes,
@@ -58,17 +80,69 @@ impl Worker {
         self.post.lint_only
     }
 
-    /// Sets the base URL of the plain documents processed next (a WARC response always uses
-    /// its target URI).
-    pub fn set_base_url(&mut self, url: Option<&str>) {
-        if self.base_url.as_deref() != url {
-            self.base_url = url.map(str::to_owned);
+    /// Processes `rec` and calls `f` once with its view: a body with a `status` as an HTTP
+    /// response (a status other than 200 is not a feed; the MIME type computed from the
+    /// `content_type` and the body; the charset from `content_type`; `url` as base URL), a
+    /// body without one as a stored document (BOM, XML declaration, UTF-8; `url`, else the
+    /// run's base URL, as base URL), an error as an error record. Then extraction and strict
+    /// sanitizing, as the worker's [`Config`] says.
+    ///
+    /// A panic while processing `rec` (a bug) makes it an `error` record of kind `internal`,
+    /// and the worker starts afresh, as in the pipeline; a panic inside `f` is resumed (the
+    /// worker starts afresh first).
+    pub fn process(&mut self, rec: &Record, f: &mut dyn FnMut(&RecordView<'_, '_>)) {
+        let mut entered = false;
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.process_record(rec, &mut |view, _| {
+                entered = true;
+                f(view)
+            })
+        }));
+        let Err(panic) = result else { return };
+        // The parser, its arenas and scratch may be left mid-document.
+        *self = Worker::new(&self.cfg);
+        if entered {
+            std::panic::resume_unwind(panic);
+        }
+        let message = internal_error_message(&*panic);
+        let url = rec.url.as_deref().or(self.base_url.as_deref());
+        f(&RecordView::error(&rec.source, url, "internal", &message));
+    }
+
+    /// [`Worker::process`] without the panic guard; `f` also gets the size of the body that
+    /// was decoded (0 when none was).
+    fn process_record(&mut self, rec: &Record, f: &mut dyn FnMut(&RecordView<'_, '_>, usize)) {
+        let Worker { parser, base_url, max_body, post, .. } = self;
+        let body = match &rec.body {
+            Ok(body) => body,
+            Err(e) => {
+                let url = rec.url.as_deref().or(base_url.as_deref());
+                return f(&RecordView::error(&rec.source, url, e.kind, &e.message), 0);
+            }
+        };
+        match rec.status {
+            Some(status) => {
+                let url = rec.url.as_deref().filter(|u| !u.is_empty());
+                if body.len() > *max_body {
+                    let message = format!("body larger than {max_body} bytes");
+                    return f(&RecordView::error(&rec.source, url, "too_large", &message), 0);
+                }
+                let ct = rec.content_type.as_deref();
+                let p = process_http_response(parser, status, ct, url, body);
+                with_processed(post, url, &rec.source, p, body.len(), f);
+            }
+            None => {
+                let url = rec.url.as_deref().or(base_url.as_deref());
+                let p = process_document(parser, body, url);
+                with_processed(post, url, &rec.source, p, body.len(), f);
+            }
         }
     }
 
-    /// Processes `rec` and calls `f` once with its view and the size of the body that was
-    /// decoded (0 when none was).
-    pub fn view(&mut self, rec: &RawRecord, f: &mut dyn FnMut(&RecordView<'_, '_>, usize)) {
+    /// Processes `rec` (as the archive reader emitted it: a WARC response's HTTP message is
+    /// taken apart here, on the worker) and calls `f` once with its view and the size of the
+    /// body that was decoded (0 when none was).
+    pub(crate) fn view(&mut self, rec: &RawRecord, f: &mut dyn FnMut(&RecordView<'_, '_>, usize)) {
         let Worker { parser, base_url, max_body, post, .. } = self;
         let url = record_url(base_url.as_deref(), rec);
         match &rec.payload {

@@ -67,7 +67,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub use batch::{Batch, Consumer, Step};
-pub use panic::{internal_error_message, Panicked};
 
 use crate::bulk::archive::reader::Reader;
 use crate::bulk::archive::walk::{walk, Input, Item};
@@ -75,12 +74,12 @@ use crate::bulk::archive::{Counters, RawRecord, ReadConfig};
 use crate::bulk::buf::BufPool;
 use crate::bulk::config::Config;
 use crate::bulk::gzip::ahead::{Inflater, InlineOffload, Offload};
-use crate::bulk::summary::{Progress, Summary};
+use crate::bulk::summary::{this_thread_name, Panicked, Progress, Summary};
 use crate::bulk::worker::Worker;
 use flow::{recycle, recycle_record, BatchCut, Budget, Pool};
 use jobs::{Job, Jobs, Work};
 use order::{write_in_order, Done, PanicSignal, Processed};
-use panic::{process_record, this_thread_name};
+use panic::process_record;
 
 /// Items per reader chunk at most (see [`chunks`]).
 const CHUNK_ITEMS: usize = 64;

@@ -9,10 +9,9 @@ use std::sync::mpsc::{Receiver, Sender};
 
 use super::batch::{Batch, Consumer};
 use super::flow::{recycle, Budget, Pool, POOLED_BATCH_MAX};
-use super::panic::{this_thread_name, Panicked};
 use crate::bulk::archive::{Counters, RawRecord};
 use crate::bulk::buf::BufPool;
-use crate::bulk::summary::{Progress, Summary};
+use crate::bulk::summary::{this_thread_name, Panicked, Progress, Summary};
 
 /// What reaches the writer.
 // A `Done` is moved through a channel once per batch; boxing the batch would add an
