@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser as _};
-use feedmill::bulk::archive::{names::path_name, walk::total_size};
 use feedmill::bulk::{self, Config, Input, Summary};
 use feedmill::extract::ExtractOptions;
 use feedmill::sanitize::SanitizeOptions;
@@ -364,7 +363,7 @@ fn main() -> ExitCode {
     };
 
     let interactive = io::stderr().is_terminal() && !cli.quiet;
-    let bar = interactive.then(|| progress_bar(total_size(&inputs)));
+    let bar = interactive.then(|| progress_bar(Input::total_size(&inputs)));
     let mut on_progress = |p: bulk::Progress| {
         if let Some(bar) = &bar {
             bar.set_position(p.input_bytes);
@@ -460,7 +459,7 @@ fn check_inputs(base_url: Option<&str>, inputs: &[Input]) -> Result<bool, ExitCo
     for i in inputs {
         if let Input::Path(p) = i {
             if let Err(e) = std::fs::metadata(p) {
-                eprintln!("feedmill: {}: {e}", path_name(p));
+                eprintln!("feedmill: {}: {e}", i.name());
                 unreadable = true;
             }
         }

@@ -135,11 +135,13 @@ impl Block {
     }
 
     /// Whether the block is a range of a shared buffer.
+    #[cfg(any(test, feature = "internals"))]
     pub fn is_shared(&self) -> bool {
         matches!(self.0, Repr::Shared { .. })
     }
 
     /// The bytes in a vector of their own (copied only when shared).
+    #[cfg(any(test, feature = "internals"))]
     pub fn into_vec(self) -> Vec<u8> {
         match self.0 {
             Repr::Own(v) => v,

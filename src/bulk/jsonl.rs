@@ -4,10 +4,13 @@
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
-use super::archive::{Input, RawRecord};
+use super::archive::Input;
+#[cfg(any(test, feature = "internals"))]
+use super::archive::RawRecord;
 use super::config::Config;
 use super::pipeline::run_with;
 use super::summary::{Progress, Summary};
+#[cfg(any(test, feature = "internals"))]
 use super::worker::Worker;
 use crate::record::RecordView;
 use crate::sink::json::{encode_lint_line, encode_record};
@@ -32,6 +35,7 @@ pub fn run(
 
 /// The JSON lines of `records`, processed one after the other by `worker` on this thread,
 /// and their counts: the sequential reference the pipeline's output is checked against.
+#[cfg(any(test, feature = "internals"))]
 pub fn encode_records(worker: &mut Worker, records: &[RawRecord]) -> (Vec<u8>, Summary) {
     let mut out = Vec::with_capacity(records.len() * 2048);
     let mut summary = Summary::default();

@@ -8,10 +8,16 @@
 //!   WARC, WARC.gz)
 //! ```
 //!
-//! - [`run`]: the CLI's job, JSON Lines to a writer.
+//! - [`run`]: the CLI's job, JSON Lines to a writer ([`write_parquet`]: a Parquet file).
 //! - [`run_with`]: the same pipeline with your own per-record [`Step`] (on the workers, with
-//!   per-worker state) and ordered [`Consumer`] (on the calling thread, may stop early); see
-//!   `examples/host_counts.rs`.
+//!   per-worker state) filling a [`Batch`], and an ordered [`Consumer`] (on the calling
+//!   thread, may stop early); see `examples/host_counts.rs` ([`ArrowStep`] and
+//!   [`ArrowBatch`] build Arrow record batches). A run gives its [`Summary`], reports
+//!   [`Progress`] after each batch, and stops with [`Panicked`] only on a bug.
+//! - [`read`]: the records themselves, one at a time ([`Records`] of [`Record`]s, a WARC
+//!   response's HTTP message taken apart, or a [`ReadError`]), read ahead on a thread within
+//!   a byte budget; a [`Worker`] processes one into its record as the pipeline does.
+//! - [`Config`] holds a run's settings; an [`Input`] is a path or standard input.
 //!
 //! # Stages
 //!
@@ -27,12 +33,16 @@
 //!  jsonl      run: JSON Lines;  columnar: Arrow batches and Parquet files
 //! ```
 
-pub mod archive;
-pub mod buf;
+// The stages below the worker: internal, public only with the test-only `internals` feature
+// (this crate's tests, benches and fuzz targets read archives through them).
+internal! {
+    archive;
+    buf;
+    gzip;
+}
 #[cfg(feature = "arrow")]
 mod columnar;
 mod config;
-pub mod gzip;
 mod jsonl;
 mod pipeline;
 mod read;
@@ -45,7 +55,9 @@ pub use columnar::write_parquet;
 #[cfg(feature = "arrow")]
 pub use columnar::{ArrowBatch, ArrowStep};
 pub use config::Config;
-pub use jsonl::{encode_records, run};
+#[cfg(feature = "internals")]
+pub use jsonl::encode_records;
+pub use jsonl::run;
 pub use pipeline::{run_with, Batch, Consumer, Step};
 pub use read::{read, ReadError, Record, Records};
 pub use summary::{Panicked, Progress, Summary};

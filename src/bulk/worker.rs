@@ -55,7 +55,6 @@ struct Post {
     extract: Option<ExtractOptions>,
     arena: Bump,
     sanitize: Option<SanitizeOptions>,
-    lint_only: bool,
 }
 
 impl Worker {
@@ -70,14 +69,14 @@ impl Worker {
                 extract: cfg.extract.clone(),
                 arena: Bump::new(),
                 sanitize: cfg.sanitize.clone(),
-                lint_only: cfg.lint_only,
             },
         }
     }
 
     /// Whether the run writes `feedmill lint` lines instead of records.
+    #[cfg(any(test, feature = "internals"))]
     pub(crate) fn lint_only(&self) -> bool {
-        self.post.lint_only
+        self.cfg.lint_only
     }
 
     /// Processes `rec` and calls `f` once with its view: a body with a `status` as an HTTP

@@ -16,9 +16,7 @@
 use std::fs::File;
 use std::io::{self, BufReader, Cursor, Read};
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
 use flate2::bufread::MultiGzDecoder;
 
@@ -33,26 +31,6 @@ use crate::bulk::gzip::ahead::Offload;
 use crate::bulk::gzip::raw::{Raw, CHUNK};
 use crate::bulk::gzip::stream::{Break, GzStream, PlainStream, Source, Step};
 
-/// Streams the records of `inputs` from a reader thread through a channel holding at most
-/// `bound` records. Dropping the receiver stops the reader.
-pub fn spawn_reader(
-    inputs: Vec<Input>,
-    cfg: ReadConfig,
-    counters: Arc<Counters>,
-    pool: Arc<BufPool>,
-    bound: usize,
-) -> (Receiver<RawRecord>, JoinHandle<()>) {
-    let (tx, rx) = sync_channel(bound);
-    let handle = std::thread::Builder::new()
-        .name("feedmill-reader".into())
-        .spawn(move || {
-            let mut emit = |r: RawRecord| tx.send(r).is_ok();
-            enumerate(&inputs, &cfg, &counters, &pool, &mut emit);
-        })
-        .expect("spawn reader thread");
-    (rx, handle)
-}
-
 /// Calls `emit` for every record of `inputs`, in order; stops early when `emit` returns false.
 pub fn enumerate(
     inputs: &[Input],
@@ -61,20 +39,7 @@ pub fn enumerate(
     pool: &BufPool,
     emit: &mut dyn FnMut(RawRecord) -> bool,
 ) {
-    enumerate_with(inputs, cfg, counters, pool, None, emit)
-}
-
-/// [`enumerate`], with the gzip members of WARC.gz inputs inflated ahead by `offload`'s
-/// threads (see [`crate::bulk::gzip::ahead`]); the records are the same.
-pub fn enumerate_with(
-    inputs: &[Input],
-    cfg: &ReadConfig,
-    counters: &Counters,
-    pool: &BufPool,
-    offload: Option<Arc<dyn Offload>>,
-    emit: &mut dyn FnMut(RawRecord) -> bool,
-) {
-    Reader::new(cfg, counters, pool, offload, emit).walk(inputs);
+    Reader::new(cfg, counters, pool, None, emit).walk(inputs);
 }
 
 /// Reads items into records.

@@ -23,6 +23,34 @@ impl Input {
             Input::Path(PathBuf::from(arg))
         }
     }
+
+    /// The input's name as its records' sources begin: `-`, or the path as named (see
+    /// [`crate::bulk`] on names).
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "-".to_owned(),
+            Input::Path(p) => path_name(p),
+        }
+    }
+
+    /// Total size in bytes of the files `inputs` name (directories walked), or `None` when
+    /// one is standard input. For a progress bar's length; unreadable entries count 0.
+    pub fn total_size(inputs: &[Input]) -> Option<u64> {
+        let mut total = 0;
+        for i in inputs {
+            match i {
+                Input::Stdin => return None,
+                Input::Path(p) => {
+                    for e in walkdir::WalkDir::new(p).follow_links(true).into_iter().flatten() {
+                        if e.file_type().is_file() {
+                            total += e.metadata().map_or(0, |m| m.len());
+                        }
+                    }
+                }
+            }
+        }
+        Some(total)
+    }
 }
 
 /// One thing to read, as the walk of the inputs yields them, in input order.
@@ -97,23 +125,4 @@ fn walk_dir(dir: &Path, f: &mut dyn FnMut(Item, Option<u64>) -> bool) -> bool {
         }
     }
     true
-}
-
-/// Total size in bytes of the files `inputs` name (directories walked), or `None` when
-/// one is standard input. For a progress bar's length; unreadable entries count 0.
-pub fn total_size(inputs: &[Input]) -> Option<u64> {
-    let mut total = 0;
-    for i in inputs {
-        match i {
-            Input::Stdin => return None,
-            Input::Path(p) => {
-                for e in walkdir::WalkDir::new(p).follow_links(true).into_iter().flatten() {
-                    if e.file_type().is_file() {
-                        total += e.metadata().map_or(0, |m| m.len());
-                    }
-                }
-            }
-        }
-    }
-    Some(total)
 }

@@ -221,11 +221,13 @@ impl<R: Read> GzStream<R> {
     }
 
     /// Members so far whose bytes came from the [`GzStream::offload`] threads.
+    #[cfg(any(test, feature = "internals"))]
     pub fn members_inflated_ahead(&self) -> u64 {
         self.taken_ahead
     }
 
     /// Of those, the members whose range's buffer the reader took whole (not copied).
+    #[cfg(any(test, feature = "internals"))]
     pub fn members_swapped_in(&self) -> u64 {
         self.swapped_in
     }

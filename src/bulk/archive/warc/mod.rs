@@ -3,8 +3,8 @@
 //!
 //! NOTE: why not the `warc` crate (0.4): it decompresses a `.warc.gz` as one multi-member
 //! stream, so a record's offset in the file is unknown, and one corrupt member ends the
-//! whole file. This reader parses records out of one decoded stream ([`GzStream`] or
-//! [`PlainStream`]), so any gzip member layout reads the same: one member per record,
+//! whole file. This reader parses records out of one decoded stream ([`GzStream`](crate::bulk::gzip::stream::GzStream) or
+//! [`PlainStream`](crate::bulk::gzip::stream::PlainStream)), so any gzip member layout reads the same: one member per record,
 //! several records per member, one member for the whole file (`gzip crawl.warc`), or
 //! members cut at fixed sizes regardless of records (block-gzip writers).
 //!
@@ -32,14 +32,13 @@
 //! [`crate::bulk::gzip::raw::RETAIN`] behind the read position).
 
 use std::fmt;
-use std::io::{self, Read};
+use std::io;
 use std::sync::Arc;
 
 use super::io::truncate;
 use crate::bulk::buf::{Block, BufPool, SharedBuf};
-use crate::bulk::gzip::ahead::Offload;
-use crate::bulk::gzip::raw::{Raw, CHUNK};
-use crate::bulk::gzip::stream::{Break, GzStream, PlainStream, Source, Step};
+use crate::bulk::gzip::raw::CHUNK;
+use crate::bulk::gzip::stream::{Break, Source, Step};
 
 /// Longest WARC record header read.
 pub const MAX_HEADER: usize = 1 << 20;
@@ -77,7 +76,9 @@ pub enum WarcItem {
         /// The record block: the HTTP message.
         block: Block,
     },
-    /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped.
+    /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped. (Its fields
+    /// are for the tests and fuzz targets: the reader only counts it.)
+    #[cfg_attr(not(any(test, feature = "internals")), allow(dead_code))]
     Skipped {
         /// Where the record is.
         at: Loc,
@@ -102,7 +103,8 @@ pub enum WarcItem {
 /// block accepted (larger ones are skipped, as `too_large`). `new_buf` supplies the buffer
 /// each record's block is copied into (a recycled one, when the caller has a pool) when it
 /// is not a range of a shared buffer.
-pub fn read_warc<R: Read>(
+#[cfg(any(test, feature = "internals"))]
+pub fn read_warc<R: std::io::Read>(
     input: R,
     gzip: bool,
     max_record: usize,
@@ -114,14 +116,17 @@ pub fn read_warc<R: Read>(
 
 /// [`read_warc`], with the gzip members inflated ahead by `offload`'s threads (see
 /// [`crate::bulk::gzip::ahead`]): the same items, with the inflating off the calling thread.
-pub fn read_warc_with<R: Read>(
+#[cfg(any(test, feature = "internals"))]
+pub fn read_warc_with<R: std::io::Read>(
     input: R,
     gzip: bool,
     max_record: usize,
-    offload: Option<Arc<dyn Offload>>,
+    offload: Option<Arc<dyn crate::bulk::gzip::ahead::Offload>>,
     new_buf: &mut dyn FnMut() -> Vec<u8>,
     emit: &mut dyn FnMut(WarcItem) -> bool,
 ) -> io::Result<usize> {
+    use crate::bulk::gzip::raw::Raw;
+    use crate::bulk::gzip::stream::{GzStream, PlainStream};
     let raw = Raw::new(input);
     if gzip {
         let mut src = GzStream::new(raw);
@@ -136,6 +141,7 @@ pub fn read_warc_with<R: Read>(
 
 /// Most decoded bytes [`read_records`] buffers at once for records of at most `max_record`
 /// bytes: a header, a block and its 8-byte look-ahead, plus up to two reads.
+#[cfg(any(test, feature = "internals"))]
 pub const fn buffer_bound(max_record: usize) -> usize {
     max_record + MAX_HEADER + 3 * CHUNK + 16
 }

@@ -5,9 +5,11 @@
 
 use super::*;
 use crate::bulk::archive::http::parse_http_response;
-use crate::bulk::gzip::{ahead, member::BIG};
+use crate::bulk::gzip::raw::Raw;
+use crate::bulk::gzip::stream::GzStream;
+use crate::bulk::gzip::{ahead, ahead::Offload, member::BIG};
 use flate2::{write::GzEncoder, Compression};
-use std::io::Write;
+use std::io::{Read, Write};
 
 fn gz_level(data: &[u8], level: Compression) -> Vec<u8> {
     let mut e = GzEncoder::new(Vec::new(), level);
