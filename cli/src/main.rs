@@ -1,6 +1,7 @@
 //! `feedmill`: bulk feed re-processing from the command line. Glue only: arguments,
 //! output, progress bar and summary; the work is in `feedmill::bulk` and `feedmill::sink`.
 
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
@@ -36,6 +37,15 @@ INPUTS:
   With no input, a binary built from a source checkout processes the sample corpus shipped
   with it (corpus/real; the main-job command is `cargo run --release -- corpus/real`); an
   installed binary reports a usage error.
+  An input that cannot be read (missing, not openable) is an error record naming it and
+  the run goes on with the others.
+
+NAMES:
+  A record's source is the input as named (`path`), `archive!member` for a tar member,
+  `path@offset target-uri` for a WARC record (offset: of its gzip member, `offset+n` for a
+  record n bytes into a member). File and member names are written as UTF-8, except that a
+  byte that is not UTF-8 is written \\xNN (two hex digits) and a backslash \\\\, so two
+  different names never give the same source.
 
 OUTPUT:
   One JSON object per line per input record, in input order whatever --threads is:
@@ -81,7 +91,7 @@ struct Cli {
 
     /// Files, directories, archives, or `-` for standard input.
     #[arg(value_name = "INPUT")]
-    inputs: Vec<String>,
+    inputs: Vec<OsString>,
 
     /// Write the records to FILE instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "FILE")]
@@ -239,7 +249,7 @@ EXAMPLES:
     Lint {
         /// Files, directories, archives, or `-` for standard input.
         #[arg(value_name = "INPUT")]
-        inputs: Vec<String>,
+        inputs: Vec<OsString>,
 
         /// Write the lines to FILE instead of standard output (`-`: standard output).
         #[arg(short, long, value_name = "FILE")]
@@ -284,7 +294,7 @@ EXAMPLES:
     Discover {
         /// HTML files, directories, archives, or `-` for standard input.
         #[arg(value_name = "INPUT", required = true)]
-        inputs: Vec<String>,
+        inputs: Vec<OsString>,
 
         /// The page URL of plain documents (WARC records use their target URI).
         #[arg(long, value_name = "URL")]
@@ -429,9 +439,9 @@ fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>, ExitCode
 
 /// The inputs as given; none: the sample corpus of a source checkout, else a usage error
 /// (exit 2).
-fn inputs_or_sample(args: &[String]) -> Vec<Input> {
+fn inputs_or_sample(args: &[OsString]) -> Vec<Input> {
     if !args.is_empty() {
-        return args.iter().map(|a| Input::parse(a)).collect();
+        return args.iter().map(Input::parse).collect();
     }
     if !std::path::Path::new(SAMPLE).is_dir() {
         Cli::command()
@@ -468,7 +478,7 @@ fn check_inputs(base_url: Option<&str>, inputs: &[Input]) -> Result<bool, ExitCo
 }
 
 fn run_lint(
-    inputs: &[String],
+    inputs: &[OsString],
     output: Option<&PathBuf>,
     threads: Option<u16>,
     base_url: Option<String>,
@@ -530,7 +540,7 @@ fn print_lint_summary(s: &Summary) {
 }
 
 fn run_discover(
-    inputs: &[String],
+    inputs: &[OsString],
     base_url: Option<&str>,
     output: Option<&PathBuf>,
     summary: bool,
@@ -545,7 +555,7 @@ fn run_discover(
         Ok(out) => out,
         Err(code) => return code,
     };
-    let inputs: Vec<Input> = inputs.iter().map(|a| Input::parse(a)).collect();
+    let inputs: Vec<Input> = inputs.iter().map(Input::parse).collect();
     let max = feedmill::Options::default().limits.max_input_bytes;
     let in_flight = feedmill::bulk::Config::default().max_bytes_in_flight;
     match discover::run(inputs, base_url, max, in_flight, &mut out) {

@@ -309,7 +309,7 @@ struct Reader {
 
 impl Reader {
     fn open(paths: Vec<String>) -> Self {
-        let inputs = paths.iter().map(|p| Input::parse(p)).collect();
+        let inputs = paths.iter().map(Input::parse).collect();
         let records = feedmill::bulk::read(inputs, &Config::default());
         Reader { state: Mutex::new((records, None)) }
     }

@@ -19,6 +19,18 @@
 //!   a byte budget; a [`Worker`] processes one into its record as the pipeline does.
 //! - [`Config`] holds a run's settings; an [`Input`] is a path or standard input.
 //!
+//! # Names
+//!
+//! A record's `source` says where it was read: the input as named (`path`, `-` for standard
+//! input), `archive!member` for a tar member, `path@offset target-uri` for a WARC record
+//! (`offset` of its gzip member, `offset+n` for a record `n` decoded bytes into a member).
+//! File and member names are written as UTF-8, except that a byte that is not part of valid
+//! UTF-8 is written `\xNN` (two lowercase hex digits) and a backslash `\\`: a `\` always
+//! starts an escape, so the bytes of the name can be read back and two different names never
+//! give the same source (a file named `a\xff` is `a\\xff`; one whose name holds the byte
+//! 0xFF is `a\xff`). An input that cannot be read (missing, not openable, whatever its name)
+//! is an error record with that source, and the run goes on.
+//!
 //! # Stages
 //!
 //! Each stage uses only the ones before it in this list:

@@ -1120,3 +1120,50 @@ fn discover_reads_ahead_within_a_byte_budget() {
     assert!((2 << 20..=16 << 20).contains(&peak), "{peak}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file name that is not UTF-8 (Latin-1 `café`) is an input like any other: read when it
+/// exists, an error record naming it when it does not (with a message naming it, exit 1),
+/// and the other inputs are read. Its byte is written `\xe9`; a file literally named
+/// `caf\xe9.xml` is written `caf\\xe9.xml`, so the two never share a source.
+#[cfg(target_os = "linux")]
+#[test]
+fn non_utf8_file_names_are_read_and_named_unambiguously() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    check_binary();
+    let dir = scratch("latin1");
+    let feed = std::fs::read(Path::new(ROOT).join("corpus/cli/loose/a-rss2.xml")).unwrap();
+    let latin1 = dir.join(OsStr::from_bytes(b"caf\xe9.xml"));
+    let literal = dir.join("caf\\xe9.xml");
+    let missing = dir.join(OsStr::from_bytes(b"gone-\xff.xml"));
+    std::fs::write(&latin1, &feed).unwrap();
+    std::fs::write(&literal, &feed).unwrap();
+    let out = Command::new(BIN)
+        .args([latin1.as_os_str(), missing.as_os_str(), literal.as_os_str()])
+        .current_dir(ROOT)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "a missing input");
+    let d = dir.to_str().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&format!("{d}/gone-\\xff.xml")), "{stderr}");
+    let got: Vec<(String, String)> = records_of(&out)
+        .iter()
+        .map(|r| (r["source"].as_str().unwrap().into(), r["status"].as_str().unwrap().into()))
+        .collect();
+    let want = [
+        (format!("{d}/caf\\xe9.xml"), "ok"),
+        (format!("{d}/gone-\\xff.xml"), "error"),
+        (format!("{d}/caf\\\\xe9.xml"), "ok"),
+    ];
+    assert_eq!(got, want.map(|(s, k)| (s, k.to_owned())));
+    // The same names from a directory walk, in name order, still distinct.
+    std::fs::write(dir.join(OsStr::from_bytes(b"caf\xff.xml")), &feed).unwrap();
+    let walked: Vec<String> =
+        lines(&feedmill(&[d])).iter().map(|r| r["source"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(
+        walked,
+        [format!("{d}/caf\\\\xe9.xml"), format!("{d}/caf\\xe9.xml"), format!("{d}/caf\\xff.xml"),]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,6 +1,7 @@
 //! The walk of the inputs: the paths named (files, directories walked in name order,
 //! standard input) as the things to read, in input order.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use super::names::path_name;
@@ -15,8 +16,10 @@ pub enum Input {
 }
 
 impl Input {
-    /// `-` is standard input; anything else a path.
-    pub fn parse(arg: &str) -> Input {
+    /// `-` is standard input; anything else a path, whatever its bytes (a file name need
+    /// not be UTF-8: see [`crate::bulk`] on names).
+    pub fn parse(arg: impl AsRef<OsStr>) -> Input {
+        let arg = arg.as_ref();
         if arg == "-" {
             Input::Stdin
         } else {
