@@ -31,9 +31,12 @@ const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/real");
 INPUTS:
   Files and directories (walked recursively, in name order), `-` for standard input,
   gzip files, tar and tar.gz archives, WARC and WARC.gz files (one gzip member per record).
-  Formats are recognized by their first bytes, not by file name. WARC `response` records
-  are processed as HTTP responses (status, Content-Type charset, target URI as base URL,
-  chunked and gzip/deflate decoded); other WARC record types are skipped and counted.
+  Formats are recognized by their first bytes, not by file name, wherever they are: an
+  archive stored in a tar (a WARC, WARC.gz, tar or tar.gz member) is read as one, its
+  records named under the member; an ARC or zip file is one `unsupported_archive` error
+  record (not read), never a document. WARC `response` records are processed as HTTP
+  responses (status, Content-Type charset, target URI as base URL, chunked and gzip/deflate
+  decoded); other WARC record types are skipped and counted.
   With no input, a binary built from a source checkout processes the sample corpus shipped
   with it (corpus/real; the main-job command is `cargo run --release -- corpus/real`); an
   installed binary reports a usage error.
@@ -43,7 +46,7 @@ INPUTS:
 NAMES:
   A record's source is the input as named (`path`), `archive!member` for a tar member,
   `path@offset target-uri` for a WARC record (offset: of its gzip member, `offset+n` for a
-  record n bytes into a member). File and member names are written as UTF-8, except that a
+  record n bytes into a member), nested as read (`outer.tar!inner.warc.gz@1234 uri`). File and member names are written as UTF-8, except that a
   byte that is not UTF-8 is written \\xNN (two hex digits) and a backslash \\\\, so two
   different names never give the same source.
 

@@ -24,6 +24,10 @@
 //! A record's `source` says where it was read: the input as named (`path`, `-` for standard
 //! input), `archive!member` for a tar member, `path@offset target-uri` for a WARC record
 //! (`offset` of its gzip member, `offset+n` for a record `n` decoded bytes into a member).
+//! Formats are recognized by content wherever they are, so an archive inside an archive (a
+//! WARC, WARC.gz, tar or tar.gz stored in a tar) is read as one and named through both
+//! (`outer.tar!inner.warc.gz@1234 uri`); an ARC or zip file is one `unsupported_archive`
+//! error record, never a document holding its first feed.
 //! File and member names are written as UTF-8, except that a byte that is not part of valid
 //! UTF-8 is written `\xNN` (two lowercase hex digits) and a backslash `\\`: a `\` always
 //! starts an escape, so the bytes of the name can be read back and two different names never

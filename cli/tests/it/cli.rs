@@ -1167,3 +1167,46 @@ fn non_utf8_file_names_are_read_and_named_unambiguously() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A WARC.gz stored in a tar (beside a feed) gives the records it gives as a file, each
+/// named under the member (`crawls.tar!crawl.warc.gz@offset uri`), byte for byte otherwise;
+/// an ARC file is one `unsupported_archive` error record, not a feed. Before, the member was
+/// one `ok` record holding its first feed, every other record lost, as was the ARC file.
+#[test]
+fn a_warc_gz_in_a_tar_reads_as_the_warc_gz_and_an_arc_file_is_an_error() {
+    let dir = scratch("nested");
+    let (data, expect, _) = build_warc(5);
+    let warc = dir.join("crawl.warc.gz");
+    std::fs::write(&warc, &data).unwrap();
+    let tar_path = dir.join("crawls.tar");
+    let mut b = tar::Builder::new(std::fs::File::create(&tar_path).unwrap());
+    b.append_path_with_name(&warc, "crawl.warc.gz").unwrap();
+    b.append_path_with_name(Path::new(ROOT).join("corpus/cli/loose/a-rss2.xml"), "a.xml").unwrap();
+    b.into_inner().unwrap().flush().unwrap();
+    let (w, t) = (warc.to_str().unwrap(), tar_path.to_str().unwrap());
+    let alone = lines(&feedmill(&[w]));
+    assert_eq!(alone.len(), expect.len());
+    let nested = lines(&feedmill(&[t]));
+    assert_eq!(nested.len(), alone.len() + 1);
+    for (n, a) in nested.iter().zip(&alone) {
+        let renamed = a["source"].as_str().unwrap().replacen(w, &format!("{t}!crawl.warc.gz"), 1);
+        assert_eq!(n["source"].as_str().unwrap(), renamed);
+        assert_eq!(without_source(n), without_source(a));
+    }
+    assert_eq!(nested.last().unwrap()["source"], format!("{t}!a.xml"));
+    assert_eq!(nested.last().unwrap()["status"], "ok");
+    // An ARC file: its header record, then a feed it holds.
+    let feed = b"<rss version=\"2.0\"><channel><title>first</title></channel></rss>";
+    let mut arc = b"filedesc://x.arc 0.0.0.0 20240101000000 text/plain 76\n1 0 InternetArchive\n\
+        URL IP-address Archive-date Content-type Archive-length\n\n"
+        .to_vec();
+    arc.extend(format!("http://a/feed 1.2.3.4 20240101000000 text/xml {}\n", feed.len()).bytes());
+    arc.extend(feed);
+    let arc_path = dir.join("crawl.arc");
+    std::fs::write(&arc_path, &arc).unwrap();
+    let recs = lines(&feedmill(&[arc_path.to_str().unwrap()]));
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0]["status"], "error");
+    assert_eq!(recs[0]["error"]["kind"], "unsupported_archive");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -3,22 +3,30 @@
 //! holding more than one record of an archive in memory.
 //!
 //! ```text
-//!  file / `-` ─► sniff first bytes (magic, not extension):
-//!     1f 8b ─► peek inside: WARC/ ─► WARC.gz (member by member, see warc/)
-//!                           ustar ─► tar.gz      else ─► gzipped document
-//!     WARC/ ─► WARC      ustar at 257 ─► tar     else ─► one document
+//!  stream ─► sniff first bytes (content, not name):
+//!     1f 8b ─► gzip: peek inside: WARC/ ─► WARC.gz (member by member, see warc/)
+//!                    else ─► the decoded stream, sniffed again (a tar.gz, a gzipped document)
+//!     WARC/ ─► WARC      ustar at 257, or a valid tar checksum ─► tar: each member a stream
+//!     filedesc:// ─► ARC, PK 03 04 ─► zip: not read, one error record
+//!     else ─► one document
 //! ```
+//!
+//! An archive inside an archive (a WARC, WARC.gz, tar or gzip file stored as a tar member, a
+//! tar inside a gzip) is read the same way, its records named under the outer one
+//! (`outer.tar!inner.warc.gz@1234 uri`, `outer.tar!inner.tar!member`): nothing from inside
+//! a member comes out as a record of the outer archive, and a file that holds several
+//! documents never comes out as one document. Streams nest at most [`MAX_DEPTH`] deep (each
+//! gzip level holds its raw and member buffers, ≤ 7.3 MiB); a deeper one is a `too_deep`
+//! record.
 //!
 //! Nothing is dropped: an unreadable file, a broken archive member or an oversized document
 //! becomes a [`Payload::Broken`] record. Skipped WARC records (request, metadata, ...) are
 //! counted in [`Counters::skipped_records`].
 
 use std::fs::File;
-use std::io::{self, BufReader, Cursor, Read};
-use std::sync::atomic::Ordering;
+use std::io::{self, Cursor, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
-
-use flate2::bufread::MultiGzDecoder;
 
 use super::io::{io_kind, read_full, CountRead, ErrThen};
 use super::names::{escape_name, path_name};
@@ -42,6 +50,10 @@ pub fn enumerate(
     Reader::new(cfg, counters, pool, None, emit).walk(inputs);
 }
 
+/// Streams nested inside an input at most (the input itself is depth 0; a gzip's decoded
+/// stream and a tar's member are one deeper than their container).
+pub const MAX_DEPTH: usize = 8;
+
 /// Reads items into records.
 pub(crate) struct Reader<'c, 'e> {
     cfg: &'c ReadConfig,
@@ -51,10 +63,37 @@ pub(crate) struct Reader<'c, 'e> {
     offload: Option<Arc<dyn Offload>>,
     /// `emit` returned false: nothing more is read.
     pub(crate) stopped: bool,
+    /// How deep the stream being read is nested in its input (0: the input itself).
+    depth: usize,
 }
 
-fn is_gzip(b: &[u8]) -> bool {
-    b.starts_with(&[0x1f, 0x8b])
+/// What a stream is, by its first bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Gzip,
+    Warc,
+    Tar,
+    /// An ARC file (the Internet Archive's format before WARC): not read yet.
+    Arc,
+    /// A zip archive: not read.
+    Zip,
+    Document,
+}
+
+fn sniff(head: &[u8]) -> Kind {
+    if head.starts_with(&[0x1f, 0x8b]) {
+        Kind::Gzip
+    } else if head.starts_with(b"WARC/") {
+        Kind::Warc
+    } else if is_tar(head) {
+        Kind::Tar
+    } else if head.starts_with(b"filedesc://") {
+        Kind::Arc
+    } else if [b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08"].iter().any(|m| head.starts_with(*m)) {
+        Kind::Zip
+    } else {
+        Kind::Document
+    }
 }
 
 /// A decoded stream as a reader: a corrupt region ends it with an error.
@@ -99,7 +138,7 @@ impl<'c, 'e> Reader<'c, 'e> {
         offload: Option<Arc<dyn Offload>>,
         emit: &'e mut dyn FnMut(RawRecord) -> bool,
     ) -> Self {
-        Reader { cfg, counters, pool, emit, offload, stopped: false }
+        Reader { cfg, counters, pool, emit, offload, stopped: false, depth: 0 }
     }
 
     fn emit(&mut self, rec: RawRecord) {
@@ -162,7 +201,7 @@ impl<'c, 'e> Reader<'c, 'e> {
             self.counters.bytes_read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
             return self.broken(name.to_owned(), "io", e.to_string());
         }
-        if is_gzip(&bytes) || bytes.starts_with(b"WARC/") || is_tar(&bytes) {
+        if sniff(&bytes) != Kind::Document {
             // The bytes read, then whatever the file grew by since the walk (an archive is
             // not limited to one record's size); `stream` counts the bytes as it reads them.
             return self.stream(name, &mut Cursor::new(bytes).chain(file));
@@ -174,37 +213,47 @@ impl<'c, 'e> Reader<'c, 'e> {
         self.emit_document(name.to_owned(), bytes)
     }
 
-    /// One stream (file or standard input): sniffs its kind and emits its records.
+    /// One stream (an input, a gzip's decoded stream, a tar member): sniffs its kind and
+    /// emits its records. The raw bytes of an input (depth 0) are counted as they are read.
     fn stream(&mut self, name: &str, raw: &mut dyn Read) {
+        let outer = self.depth == 0;
         // NOTE: sniffed from a small head read, not through `Raw`: most inputs of a walked
         // directory are plain documents, read straight into a pooled record buffer; a
         // `Raw` (256 KiB, zeroed) per file was a tenth of the run's instructions.
         let mut head = [0u8; 512];
         let n = match read_full(raw, &mut head) {
             Ok(n) => n,
-            Err(e) => return self.broken(name.to_owned(), "io", e.to_string()),
+            Err(e) => return self.read_failed(name, e),
         };
         let counters: &'c Counters = self.counters;
-        counters.bytes_read.fetch_add(n as u64, Ordering::Relaxed);
+        let uncounted = AtomicU64::new(0);
+        let counter = if outer { &counters.bytes_read } else { &uncounted };
+        counter.fetch_add(n as u64, Ordering::Relaxed);
         let head = &head[..n];
-        if !is_gzip(head) && !head.starts_with(b"WARC/") && !is_tar(head) {
-            // A plain document is read from the stream itself, not through the counting
-            // wrapper: a `File` reads into the buffer's spare capacity as is, where any
-            // reader without its own `read_buf` has std zero that capacity first (a few
-            // percent of a directory job). The bytes are counted after the read.
-            let (bytes, got) = read_bounded(head, raw, self.cfg.max_record_bytes, self.pool.get());
-            counters.bytes_read.fetch_add(got as u64, Ordering::Relaxed);
-            return self.emit_document(name.to_owned(), bytes);
+        let kind = sniff(head);
+        match kind {
+            Kind::Document => {
+                // A plain document is read from the stream itself, not through the counting
+                // wrapper: a `File` reads into the buffer's spare capacity as is, where any
+                // reader without its own `read_buf` has std zero that capacity first (a few
+                // percent of a directory job). The bytes are counted after the read.
+                let max = self.cfg.max_record_bytes;
+                let (bytes, got) = read_bounded(head, raw, max, self.pool.get());
+                counter.fetch_add(got as u64, Ordering::Relaxed);
+                return self.emit_document(name.to_owned(), bytes);
+            }
+            Kind::Arc | Kind::Zip => return self.unsupported(name, kind),
+            Kind::Gzip | Kind::Warc | Kind::Tar => {}
         }
         // The head, then the rest of the stream with its bytes counted as they are read.
-        let mut counted = CountRead { inner: raw, counter: &counters.bytes_read };
+        let mut counted = CountRead { inner: raw, counter };
         let mut rest = Cursor::new(head).chain(&mut counted);
         let rest: &mut dyn Read = &mut rest;
-        if head.starts_with(b"WARC/") {
+        if kind == Kind::Warc {
             let mut plain = PlainStream::new(Raw::new(rest));
             return self.warc(name, &mut plain, Vec::new(), None);
         }
-        if is_tar(head) {
+        if kind == Kind::Tar {
             return self.tar(name, rest);
         }
         let raw = Raw::new(rest);
@@ -237,7 +286,7 @@ impl<'c, 'e> Reader<'c, 'e> {
                     return self.broken(name.to_owned(), b.kind, break_error(&b).to_string());
                 }
                 Ok(Step::Break(b)) => brk = Some(b),
-                Err(e) => return self.broken(name.to_owned(), "io", e.to_string()),
+                Err(e) => return self.read_failed(name, e),
             }
         }
         if peek.starts_with(b"WARC/") {
@@ -246,33 +295,47 @@ impl<'c, 'e> Reader<'c, 'e> {
             }
             return self.warc(name, &mut src, peek, brk);
         }
+        // Anything else inside (a tar, a document, an ARC …): the decoded stream, sniffed.
         let err = brk.map(|b| break_error(&b));
         let mut r = Cursor::new(peek).chain(ErrThen { err }).chain(DecodedRead {
             src,
             buf: Vec::new(),
             at: 0,
         });
-        // A tar inside: sniffed on the decoded bytes.
-        let mut head = [0u8; 512];
-        let n = match read_full(&mut r, &mut head) {
-            Ok(n) => n,
-            Err(e) => {
-                let (kind, msg) = io_kind(e);
-                return self.broken(name.to_owned(), kind, msg);
-            }
-        };
-        let mut r = Cursor::new(&head[..n]).chain(r);
-        if is_tar(&head[..n]) {
-            self.tar(name, &mut r)
-        } else {
-            self.document(name.to_owned(), &mut r)
-        }
+        self.nested(name, &mut r)
     }
 
-    /// One document: the stream up to `max_record_bytes` (the rest is not read).
-    fn document(&mut self, source: String, r: &mut dyn Read) {
-        let (bytes, _) = read_bounded(&[], r, self.cfg.max_record_bytes, self.pool.get());
-        self.emit_document(source, bytes)
+    /// The error record of stream `name`, whose read failed with `e`: `io` for an input; for a
+    /// stream inside one, what the failure of the outer stream means (`truncated` when the
+    /// outer archive ends inside it, `bad_gzip` when its decoding failed).
+    fn read_failed(&mut self, name: &str, e: io::Error) {
+        let (kind, message) = if self.depth == 0 { ("io", e.to_string()) } else { io_kind(e) };
+        self.broken(name.to_owned(), kind, message)
+    }
+
+    /// A stream inside the one being read (a gzip's decoded stream, a tar member), read one
+    /// level deeper; past [`MAX_DEPTH`], a `too_deep` record.
+    fn nested(&mut self, name: &str, r: &mut dyn Read) {
+        if self.depth >= MAX_DEPTH {
+            let message = format!("archives nested more than {MAX_DEPTH} deep: not read");
+            return self.broken(name.to_owned(), "too_deep", message);
+        }
+        self.depth += 1;
+        self.stream(name, r);
+        self.depth -= 1;
+    }
+
+    /// The error record of a stream holding several documents in a format not read here: its
+    /// documents are not listed (and none of them comes out as the stream's document).
+    fn unsupported(&mut self, name: &str, kind: Kind) {
+        let message = match kind {
+            Kind::Arc => {
+                "an ARC file (it starts with `filedesc://`): ARC archives are not read yet, \
+                 so its records are not listed"
+            }
+            _ => "a zip archive: zip archives are not read, so its members are not listed",
+        };
+        self.broken(name.to_owned(), "unsupported_archive", message.to_owned());
     }
 
     fn emit_document(&mut self, source: String, bytes: Result<Vec<u8>, (&'static str, String)>) {
@@ -313,21 +376,14 @@ impl<'c, 'e> Reader<'c, 'e> {
         }
     }
 
-    /// A tar stream (see [`super::tar`]): one record per regular file member, gzip data
-    /// decompressed.
+    /// A tar stream (see [`super::tar`]): each regular file member read as a stream of its
+    /// own (a document, or the records of an archive inside), named `<archive>!<member>`.
     fn tar(&mut self, name: &str, r: &mut dyn Read) {
         let result = read_tar(r, &mut |item| {
             match item {
                 TarItem::File { name: member, data } => {
-                    let source = format!("{name}!{}", escape_name(member));
-                    let mut head = [0u8; 2];
-                    let n = read_full(data, &mut head)?;
-                    let mut rest = Cursor::new(&head[..n]).chain(data);
-                    if is_gzip(&head[..n]) {
-                        self.document(source, &mut MultiGzDecoder::new(BufReader::new(rest)))
-                    } else {
-                        self.document(source, &mut rest)
-                    }
+                    // Sniffed and read as any stream: a WARC, a tar, gzip … inside.
+                    self.nested(&format!("{name}!{}", escape_name(member)), data)
                 }
                 TarItem::Bad { kind, message } => self.broken(format!("{name}!"), kind, message),
             }

@@ -323,3 +323,134 @@ fn dev_zero_is_bounded() {
     let got = run(&[Input::Path(PathBuf::from("/dev/zero"))], 1 << 20);
     assert_eq!(got, vec!["B /dev/zero too_large".to_owned()]);
 }
+
+fn gz(data: &[u8]) -> Vec<u8> {
+    let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+/// A tar of `members` (ustar, ending with its two zero blocks).
+fn tar_of(members: &[(&[u8], Vec<u8>)]) -> Vec<u8> {
+    let mut t = Vec::new();
+    for (name, data) in members {
+        tar_entry(&mut t, name, data, b'0', true);
+    }
+    t.extend([0u8; 1024]);
+    t
+}
+
+/// The start of an ARC file (version 1 header: a `filedesc://` URL record, then its block).
+const ARC: &[u8] = b"filedesc://x.arc 0.0.0.0 20240101000000 text/plain 76\n\
+    1 0 InternetArchive\nURL IP-address Archive-date Content-type Archive-length\n\n";
+
+/// Archives stored as tar members are read as archives, by content, their records named
+/// under the member (`outer!inner@offset uri`, `outer!inner!member`), offsets counted in the
+/// member; ARC and zip members are one `unsupported_archive` record each. Before, a WARC
+/// member was one document (its first feed came out as an `ok` record, the other records
+/// were lost) and a tar member one document holding the inner tar.
+#[test]
+fn archives_inside_a_tar_are_read_by_content() {
+    let dir = scratch("nested");
+    let (a, b) = (warc("http://a/"), warc("http://b/"));
+    let plain_warc = [a.clone(), b.clone()].concat();
+    let (ga, gb) = (gz(&a), gz(&b));
+    let warc_gz = [ga.clone(), gb].concat();
+    let inner_tar = tar_of(&[(b"in/x.xml", b"<rss>x</rss>".to_vec())]);
+    let inner_tgz = gz(&tar_of(&[(b"y.xml", b"<rss>y</rss>".to_vec())]));
+    let zip = b"PK\x03\x04\x14\x00\x00\x00\x00\x00<rss>stored</rss>".to_vec();
+    let outer = tar_of(&[
+        (b"feed.xml", b"<rss>f</rss>".to_vec()),
+        (b"crawl.warc", plain_warc),
+        (b"crawl.warc.gz", warc_gz),
+        (b"inner.tar", inner_tar),
+        (b"inner.tgz", inner_tgz),
+        (b"old.arc", [ARC, &a].concat()),
+        (b"old.arc.gz", gz(&[ARC, &a].concat())),
+        (b"feeds.zip", zip),
+        (b"last.xml", b"<rss>l</rss>".to_vec()),
+    ]);
+    let inputs = [file(&dir, "outer.tar", &outer), file(&dir, "outer.tar.gz", &gz(&outer))];
+    for input in inputs {
+        let o = path_name(match &input {
+            Input::Path(p) => p,
+            _ => unreachable!(),
+        });
+        assert_eq!(
+            run(&[input], 1 << 20),
+            vec![
+                format!("D {o}!feed.xml <rss>f</rss>"),
+                format!("R {o}!crawl.warc@0 http://a/"),
+                format!("R {o}!crawl.warc@{} http://b/", a.len()),
+                format!("R {o}!crawl.warc.gz@0 http://a/"),
+                format!("R {o}!crawl.warc.gz@{} http://b/", ga.len()),
+                format!("D {o}!inner.tar!in/x.xml <rss>x</rss>"),
+                format!("D {o}!inner.tgz!y.xml <rss>y</rss>"),
+                format!("B {o}!old.arc unsupported_archive"),
+                format!("B {o}!old.arc.gz unsupported_archive"),
+                format!("B {o}!feeds.zip unsupported_archive"),
+                format!("D {o}!last.xml <rss>l</rss>"),
+            ]
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A plain ARC file, an ARC.gz and a zip named as inputs, small (read whole) or streamed: one
+/// `unsupported_archive` record each, never a document holding their first feed.
+#[test]
+fn arc_and_zip_inputs_are_error_records() {
+    let dir = scratch("arc");
+    let feed = b"<rss><channel><title>first</title></channel></rss>";
+    let mut arc = ARC.to_vec();
+    arc.extend(b"http://a/feed 1.2.3.4 20240101000000 text/xml 51\n");
+    arc.extend(feed);
+    arc.extend(b"\n");
+    let mut big = arc.clone();
+    big.resize(3 << 20, b' ');
+    let inputs = [
+        file(&dir, "a.arc", &arc),
+        file(&dir, "a.arc.gz", &gz(&arc)),
+        file(&dir, "big.arc", &big),
+        file(&dir, "f.zip", b"PK\x03\x04 stored <rss/>"),
+    ];
+    let names: Vec<String> = inputs
+        .iter()
+        .map(|i| match i {
+            Input::Path(p) => path_name(p),
+            _ => unreachable!(),
+        })
+        .collect();
+    let got = run(&inputs, 4 << 20);
+    let want: Vec<String> = names.iter().map(|n| format!("B {n} unsupported_archive")).collect();
+    assert_eq!(got, want);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Tars nested in tars are read down to MAX_DEPTH streams below the input; a stream below
+/// that is a `too_deep` record, named by its path through the archives.
+#[test]
+fn archives_nest_at_most_max_depth_deep() {
+    let dir = scratch("deep");
+    let nested = |tars: usize| {
+        let mut t = tar_of(&[(b"doc.xml", b"<rss/>".to_vec())]);
+        for _ in 0..tars {
+            t = tar_of(&[(b"t", t)]);
+        }
+        t
+    };
+    let inputs = [
+        file(&dir, "deepest.tar", &nested(MAX_DEPTH - 1)),
+        file(&dir, "deeper.tar", &nested(MAX_DEPTH)),
+    ];
+    let [a, b] = [0, 1].map(|i| match &inputs[i] {
+        Input::Path(p) => path_name(p),
+        _ => unreachable!(),
+    });
+    let (ta, tb) = ("!t".repeat(MAX_DEPTH - 1), "!t".repeat(MAX_DEPTH));
+    assert_eq!(
+        run(&inputs, 1 << 20),
+        vec![format!("D {a}{ta}!doc.xml <rss/>"), format!("B {b}{tb}!doc.xml too_deep")]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
