@@ -1,7 +1,12 @@
 //! `feedmill._feedmill`: the Python bindings (PyO3). Each call runs the library's bulk worker
 //! (the same per-record code as the CLI: WARC responses as HTTP responses, plain documents
 //! with their base URL) and returns the JSON Lines record as a dict or the Arrow form as a
-//! `pyarrow.RecordBatch`. The GIL is released while parsing.
+//! `pyarrow.RecordBatch`. The GIL is released while parsing. Archives are read by the
+//! library's record reader (`feedmill::bulk::read`: read ahead within a byte budget).
+//!
+//! Panics (bugs): one while a record is processed makes it that record's `internal` error
+//! record, as in the CLI; any other becomes a `RuntimeError` ([`guarded`]), never pyo3's
+//! `PanicException`.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -295,7 +300,8 @@ fn parse_rows(
 #[pyfunction]
 #[pyo3(signature = (layout="records"))]
 fn schema(layout: &str) -> PyResult<PyArrowType<Schema>> {
-    Ok(PyArrowType(feedmill::columnar::schema(self::layout(layout)?).as_ref().clone()))
+    let layout = self::layout(layout)?;
+    guarded("schema", || Ok(PyArrowType(feedmill::columnar::schema(layout).as_ref().clone())))
 }
 
 /// The records of files, directories and archives (WARC, WARC.gz, tar, gzip), in order:
