@@ -175,6 +175,24 @@ fn parquet_round_trip(batches: &[RecordBatch], opts: ParquetOptions) -> Vec<Reco
     reader.build().unwrap().map(|b| b.unwrap()).collect()
 }
 
+/// A record with an empty `source` (one built without a name, as the Python bindings build a
+/// row with neither `source` nor `url`) makes a valid batch: `source` is never null, so it is
+/// an empty string there (the builder panicked: its batch failed its own schema).
+#[test]
+fn a_record_with_an_empty_source_makes_a_valid_batch() {
+    for layout in [Layout::Records, Layout::Entries] {
+        let mut b = RecordBatchBuilder::new(layout);
+        b.append(&RecordView::error("", None, "no_body", "the record has no body"));
+        b.append(&RecordView::error("named", None, "io", "gone"));
+        let batch = b.finish();
+        assert_eq!(batch.schema(), schema(layout));
+        let source = batch.column_by_name("source").unwrap();
+        assert_eq!(source.null_count(), 0);
+        let source = source.as_any().downcast_ref::<arrow_array::StringArray>().unwrap();
+        assert_eq!((source.value(0), source.value(1)), ("", "named"));
+    }
+}
+
 #[test]
 fn parquet_equals_json_lines_on_the_real_corpus() {
     let mut json = Vec::new();
