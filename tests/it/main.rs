@@ -19,6 +19,7 @@ mod fuzz_regressions;
 mod input;
 mod invalid_values;
 mod json_feed;
+mod layers;
 mod lint;
 mod real_corpus;
 mod recovery;
