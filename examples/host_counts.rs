@@ -8,7 +8,7 @@ fn step(rec: &RecordView, batch: &mut Vec<(String, usize)>) {
     batch.extend(host.zip(rec.feed).map(|(h, f)| (h, f.entries.len())));
 }
 fn main() -> std::io::Result<()> {
-    let inputs = std::env::args().skip(1).map(|a| bulk::Input::parse(&a)).collect();
+    let inputs = std::env::args_os().skip(1).map(bulk::Input::parse).collect();
     let (mut hosts, mut index) = (Vec::new(), HashMap::new());
     // On this thread, batch after batch in input order.
     let mut add = |batch: &mut Vec<(String, usize)>| {

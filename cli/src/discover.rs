@@ -15,18 +15,13 @@
 //! be longer than `feedmill::discover::MAX_URL_BYTES` (32 KiB) or the page's resolution budget
 //! was spent (see `feedmill::discover`).
 //!
-//! Records are read ahead of the pages being processed within a byte budget (as the main
-//! pipeline bounds its bytes in flight): a record is admitted when the records read and not
-//! yet written out hold less than `max_bytes_in_flight` with it, or when there are none (so
-//! memory is at most the larger of the budget and the largest record, not 64 records
-//! whatever their size).
+//! Records come from [`feedmill::bulk::read`], which reads them ahead of the pages being
+//! processed within a byte budget, as the main pipeline bounds its bytes in flight: memory is
+//! at most the larger of `max_bytes_in_flight` and the largest record, whatever their number.
 
 use std::io::{self, Write};
-use std::sync::mpsc::channel;
-use std::sync::{Arc, Condvar, Mutex};
 
-use feedmill::bulk::input::{self, BufPool, Counters, Input, Payload, ReadConfig, Record};
-use feedmill::bulk::warc;
+use feedmill::bulk::{self, Config, Input};
 use feedmill::discover::{candidate_urls, decode_page, discover_page};
 use feedmill::input::{computed_mime_type, MimeType};
 use url::Url;
@@ -38,64 +33,9 @@ pub struct DiscoverSummary {
     pub feeds: u64,
     pub skipped: u64,
     pub errors: u64,
-    /// The most bytes records held at once between reading and writing, and the largest
-    /// record's (the read-ahead bound is the larger of the budget and the latter).
+    /// The most bytes records held at once between reading and writing (at most the larger
+    /// of the budget and the largest record).
     pub peak_in_flight: usize,
-    pub largest_record: usize,
-}
-
-/// Bytes of memory held by the records read and not yet written out, and a wait for room.
-struct InFlight {
-    state: Mutex<Flight>,
-    room: Condvar,
-    max: usize,
-}
-
-#[derive(Default)]
-struct Flight {
-    bytes: usize,
-    stopped: bool,
-    peak: usize,
-    largest: usize,
-}
-
-impl InFlight {
-    /// Waits until a record holding `n` bytes fits (or none is in flight); false when the
-    /// consumer has stopped.
-    fn admit(&self, n: usize) -> bool {
-        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        while !s.stopped && s.bytes > 0 && s.bytes + n > self.max {
-            s = self.room.wait(s).unwrap_or_else(|p| p.into_inner());
-        }
-        s.bytes += n;
-        s.peak = s.peak.max(s.bytes);
-        s.largest = s.largest.max(n);
-        !s.stopped
-    }
-
-    fn release(&self, n: usize) {
-        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        s.bytes = s.bytes.saturating_sub(n);
-        drop(s);
-        self.room.notify_all();
-    }
-
-    fn stop(&self) {
-        self.state.lock().unwrap_or_else(|p| p.into_inner()).stopped = true;
-        self.room.notify_all();
-    }
-}
-
-/// Heap bytes a record holds (capacities: memory is what the budget bounds).
-fn held(rec: &Record) -> usize {
-    rec.source.capacity()
-        + match &rec.payload {
-            Payload::Document(b) => b.capacity(),
-            Payload::Response { message, target_uri } => {
-                message.held_bytes() + target_uri.capacity()
-            }
-            Payload::Broken { message, .. } => message.capacity(),
-        }
 }
 
 /// Writes one line per record of `inputs` to `out`. `max_bytes` bounds a record body,
@@ -108,84 +48,43 @@ pub fn run(
     out: &mut dyn Write,
 ) -> io::Result<DiscoverSummary> {
     let base = base_url.and_then(|u| Url::parse(u).ok());
-    let flight = Arc::new(InFlight {
-        state: Mutex::new(Flight::default()),
-        room: Condvar::new(),
-        max: max_bytes_in_flight.max(1),
-    });
-    let (tx, records) = channel::<(Record, usize)>();
-    let reader = {
-        let flight = Arc::clone(&flight);
-        std::thread::Builder::new().name("feedmill-reader".into()).spawn(move || {
-            let cfg = ReadConfig { max_record_bytes: max_bytes };
-            let (counters, pool) = (Counters::default(), BufPool::default());
-            input::enumerate(&inputs, &cfg, &counters, &pool, &mut |rec| {
-                let n = held(&rec);
-                flight.admit(n) && tx.send((rec, n)).is_ok()
-            });
-        })?
-    };
+    let mut cfg = Config { max_bytes_in_flight, ..Config::default() };
+    cfg.options.limits.max_input_bytes = max_bytes;
+    let mut records = bulk::read(inputs, &cfg);
     let mut sum = DiscoverSummary::default();
     let mut line = Vec::with_capacity(4096);
-    let mut result = Ok(());
-    for (rec, held) in records.iter() {
-        // Released when this record's line is written (or the record skipped).
-        struct Release<'f>(&'f InFlight, usize);
-        impl Drop for Release<'_> {
-            fn drop(&mut self) {
-                self.0.release(self.1);
-            }
-        }
-        let _release = Release(&flight, held);
+    for rec in records.by_ref() {
+        let rec = rec?;
         line.clear();
-        match &rec.payload {
-            Payload::Broken { kind, message } => {
+        match (&rec.body, rec.status) {
+            (Err(e), _) => {
                 sum.errors += 1;
-                error_line(&mut line, &rec.source, kind, message);
+                error_line(&mut line, &rec.source, e.kind, &e.message);
             }
-            Payload::Document(bytes) => {
+            (Ok(bytes), None) => {
                 let text = decode_page(bytes, None).text;
                 page_line(&mut line, &rec.source, &text, base.as_ref(), &mut sum);
             }
-            Payload::Response { target_uri, message } => {
-                match warc::parse_http_response(message, max_bytes) {
-                    Err((kind, msg)) => {
-                        sum.errors += 1;
-                        error_line(&mut line, &rec.source, kind, &msg);
-                    }
-                    Ok(resp) => {
-                        let ct = resp.content_type.as_deref();
-                        let cm = computed_mime_type(ct, &resp.body);
-                        if resp.status != 200
-                            || !(cm.essence_is("text/html")
-                                || cm.essence_is("application/xhtml+xml"))
-                        {
-                            sum.skipped += 1;
-                            continue;
-                        }
-                        let charset = ct
-                            .and_then(MimeType::parse)
-                            .and_then(|m| m.charset().map(|c| c.into_owned()));
-                        let text = decode_page(&resp.body, charset.as_deref()).text;
-                        let page = Url::parse(target_uri).ok();
-                        page_line(&mut line, &rec.source, &text, page.as_ref(), &mut sum);
-                    }
+            (Ok(body), Some(status)) => {
+                let ct = rec.content_type.as_deref();
+                let cm = computed_mime_type(ct, body);
+                if status != 200
+                    || !(cm.essence_is("text/html") || cm.essence_is("application/xhtml+xml"))
+                {
+                    sum.skipped += 1;
+                    continue;
                 }
+                let charset =
+                    ct.and_then(MimeType::parse).and_then(|m| m.charset().map(|c| c.into_owned()));
+                let text = decode_page(body, charset.as_deref()).text;
+                let page = rec.url.as_deref().and_then(|u| Url::parse(u).ok());
+                page_line(&mut line, &rec.source, &text, page.as_ref(), &mut sum);
             }
         }
         line.push(b'\n');
-        if let Err(e) = out.write_all(&line) {
-            result = Err(e);
-            break;
-        }
+        out.write_all(&line)?;
     }
-    flight.stop();
-    drop(records);
-    let _ = reader.join();
-    let s = flight.state.lock().unwrap_or_else(|p| p.into_inner());
-    (sum.peak_in_flight, sum.largest_record) = (s.peak, s.largest);
-    drop(s);
-    result?;
+    sum.peak_in_flight = records.peak_bytes_in_flight();
     out.flush()?;
     Ok(sum)
 }

@@ -1,13 +1,14 @@
 //! `feedmill`: bulk feed re-processing from the command line. Glue only: arguments,
 //! output, progress bar and summary; the work is in `feedmill::bulk` and `feedmill::sink`.
 
+use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory as _, Parser as _};
-use feedmill::bulk::{self, input, Config, Input, Summary};
+use feedmill::bulk::{self, Config, Input, Summary};
 use feedmill::extract::ExtractOptions;
 use feedmill::sanitize::SanitizeOptions;
 
@@ -30,12 +31,24 @@ const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/real");
 INPUTS:
   Files and directories (walked recursively, in name order), `-` for standard input,
   gzip files, tar and tar.gz archives, WARC and WARC.gz files (one gzip member per record).
-  Formats are recognized by their first bytes, not by file name. WARC `response` records
-  are processed as HTTP responses (status, Content-Type charset, target URI as base URL,
-  chunked and gzip/deflate decoded); other WARC record types are skipped and counted.
+  Formats are recognized by their first bytes, not by file name, wherever they are: an
+  archive stored in a tar (a WARC, WARC.gz, tar or tar.gz member) is read as one, its
+  records named under the member; an ARC or zip file is one `unsupported_archive` error
+  record (not read), never a document. WARC `response` records are processed as HTTP
+  responses (status, Content-Type charset, target URI as base URL, chunked and gzip/deflate
+  decoded); other WARC record types are skipped and counted.
   With no input, a binary built from a source checkout processes the sample corpus shipped
   with it (corpus/real; the main-job command is `cargo run --release -- corpus/real`); an
   installed binary reports a usage error.
+  An input that cannot be read (missing, not openable) is an error record naming it and
+  the run goes on with the others.
+
+NAMES:
+  A record's source is the input as named (`path`), `archive!member` for a tar member,
+  `path@offset target-uri` for a WARC record (offset: of its gzip member, `offset+n` for a
+  record n bytes into a member), nested as read (`outer.tar!inner.warc.gz@1234 uri`). File and member names are written as UTF-8, except that a
+  byte that is not UTF-8 is written \\xNN (two hex digits) and a backslash \\\\, so two
+  different names never give the same source.
 
 OUTPUT:
   One JSON object per line per input record, in input order whatever --threads is:
@@ -81,7 +94,7 @@ struct Cli {
 
     /// Files, directories, archives, or `-` for standard input.
     #[arg(value_name = "INPUT")]
-    inputs: Vec<String>,
+    inputs: Vec<OsString>,
 
     /// Write the records to FILE instead of standard output (`-`: standard output).
     #[arg(short, long, value_name = "FILE")]
@@ -239,7 +252,7 @@ EXAMPLES:
     Lint {
         /// Files, directories, archives, or `-` for standard input.
         #[arg(value_name = "INPUT")]
-        inputs: Vec<String>,
+        inputs: Vec<OsString>,
 
         /// Write the lines to FILE instead of standard output (`-`: standard output).
         #[arg(short, long, value_name = "FILE")]
@@ -284,7 +297,7 @@ EXAMPLES:
     Discover {
         /// HTML files, directories, archives, or `-` for standard input.
         #[arg(value_name = "INPUT", required = true)]
-        inputs: Vec<String>,
+        inputs: Vec<OsString>,
 
         /// The page URL of plain documents (WARC records use their target URI).
         #[arg(long, value_name = "URL")]
@@ -363,7 +376,7 @@ fn main() -> ExitCode {
     };
 
     let interactive = io::stderr().is_terminal() && !cli.quiet;
-    let bar = interactive.then(|| progress_bar(input::total_size(&inputs)));
+    let bar = interactive.then(|| progress_bar(Input::total_size(&inputs)));
     let mut on_progress = |p: bulk::Progress| {
         if let Some(bar) = &bar {
             bar.set_position(p.input_bytes);
@@ -429,9 +442,9 @@ fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>, ExitCode
 
 /// The inputs as given; none: the sample corpus of a source checkout, else a usage error
 /// (exit 2).
-fn inputs_or_sample(args: &[String]) -> Vec<Input> {
+fn inputs_or_sample(args: &[OsString]) -> Vec<Input> {
     if !args.is_empty() {
-        return args.iter().map(|a| Input::parse(a)).collect();
+        return args.iter().map(Input::parse).collect();
     }
     if !std::path::Path::new(SAMPLE).is_dir() {
         Cli::command()
@@ -459,7 +472,7 @@ fn check_inputs(base_url: Option<&str>, inputs: &[Input]) -> Result<bool, ExitCo
     for i in inputs {
         if let Input::Path(p) = i {
             if let Err(e) = std::fs::metadata(p) {
-                eprintln!("feedmill: {}: {e}", input::path_name(p));
+                eprintln!("feedmill: {}: {e}", i.name());
                 unreadable = true;
             }
         }
@@ -468,7 +481,7 @@ fn check_inputs(base_url: Option<&str>, inputs: &[Input]) -> Result<bool, ExitCo
 }
 
 fn run_lint(
-    inputs: &[String],
+    inputs: &[OsString],
     output: Option<&PathBuf>,
     threads: Option<u16>,
     base_url: Option<String>,
@@ -491,7 +504,7 @@ fn run_lint(
     };
     match bulk::run(inputs, &cfg, out, &mut |_| {}) {
         Ok(s) => {
-            let t = &s.stats.lint;
+            let t = &s.lint;
             if summary {
                 print_lint_summary(&s);
             }
@@ -518,10 +531,10 @@ fn run_lint(
 
 /// The `lint --summary` table: one row per code that occurred, most feeds first.
 fn print_lint_summary(s: &Summary) {
-    let t = &s.stats.lint;
+    let t = &s.lint;
     eprintln!(
         "feedmill lint: {} records ({} linted), {} with errors, {} with warnings",
-        s.stats.records, t.linted, t.with_errors, t.with_warnings
+        s.records, t.linted, t.with_errors, t.with_warnings
     );
     eprintln!("{:<36} {:<8} {:>7}", "code", "severity", "feeds");
     for (code, feeds) in t.rows() {
@@ -530,7 +543,7 @@ fn print_lint_summary(s: &Summary) {
 }
 
 fn run_discover(
-    inputs: &[String],
+    inputs: &[OsString],
     base_url: Option<&str>,
     output: Option<&PathBuf>,
     summary: bool,
@@ -545,7 +558,7 @@ fn run_discover(
         Ok(out) => out,
         Err(code) => return code,
     };
-    let inputs: Vec<Input> = inputs.iter().map(|a| Input::parse(a)).collect();
+    let inputs: Vec<Input> = inputs.iter().map(Input::parse).collect();
     let max = feedmill::Options::default().limits.max_input_bytes;
     let in_flight = feedmill::bulk::Config::default().max_bytes_in_flight;
     match discover::run(inputs, base_url, max, in_flight, &mut out) {
@@ -586,7 +599,7 @@ fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {
 fn print_summary(s: &Summary) {
     let secs = s.elapsed.as_secs_f64().max(1e-9);
     let mb = s.input_bytes as f64 / 1e6;
-    let st = &s.stats;
+    let st = s;
     eprintln!(
         "feedmill: {} records (ok {}, not_a_feed {}, error {}), {} entries, {} WARC records skipped; \
          {} records cut by a limit ({} limit_reached diagnostics), {} records with recovered values; \

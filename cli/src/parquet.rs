@@ -1,11 +1,11 @@
 //! `--format parquet`: the bulk pipeline with one Parquet row group per pipeline batch, built
-//! and encoded on the worker that parsed its records (`columnar::parquet::write_bulk`), and
+//! and encoded on the worker that parsed its records (`bulk::write_parquet`), and
 //! one writer on the ordered side appending the row groups in input order.
 
 use std::io::{self, Write};
 
-use feedmill::bulk::{Config, Input, Progress, Summary};
-use feedmill::columnar::parquet::{write_bulk, Codec, ParquetOptions};
+use feedmill::bulk::{write_parquet, Config, Input, Progress, Summary};
+use feedmill::columnar::parquet::{Codec, ParquetOptions};
 use feedmill::columnar::Layout;
 
 use crate::{CompressionArg, LayoutArg};
@@ -29,7 +29,7 @@ pub fn run(
         CompressionArg::None => Codec::None,
     };
     let opts = ParquetOptions { layout, codec, ..Default::default() };
-    let (summary, mut out) = write_bulk(inputs, cfg, out, opts, progress)?;
+    let (summary, mut out) = write_parquet(inputs, cfg, out, opts, progress)?;
     out.flush()?;
     Ok(summary)
 }

@@ -60,5 +60,9 @@ class WarcBatches(Iterator[pyarrow.RecordBatch]):
 def read_warc(path: str) -> WarcRecords:
     """The records of a WARC / WARC.gz file (or directory, tar, gzip, plain file), in order."""
 
-def read_warc_batches(path: str, batch_size: int = 256) -> WarcBatches:
-    """The records of `read_warc(path)` as record batches `parse_batch` takes."""
+def read_warc_batches(
+    path: str, batch_size: int = 256, batch_bytes: int = 64 << 20
+) -> WarcBatches:
+    """The records of `read_warc(path)` as record batches `parse_batch` takes: at most
+    `batch_size` rows and `batch_bytes` bytes of values each (a larger record is a batch of
+    its own; at most 1 GiB)."""

@@ -156,6 +156,29 @@ def test_read_warc_matches_the_cli(cli, warcs, tmp_path):
             assert g is None
 
 
+def test_read_warc_batches_are_bounded_by_bytes_too(warcs):
+    """A batch ends before the record that would take it past batch_bytes (a record larger
+    than that is a batch of its own), so the 32-bit offsets of its binary column never
+    overflow; the records and their order are those of read_warc."""
+    want = [r["source"] for r in feedmill.read_warc(warcs[1])]
+    small = list(feedmill.read_warc_batches(warcs[1], batch_size=1000, batch_bytes=1))
+    assert [b.num_rows for b in small] == [1] * len(want)
+    assert [s for b in small for s in b.column("source").to_pylist()] == want
+    mid = list(feedmill.read_warc_batches(warcs[1], batch_size=1000, batch_bytes=200_000))
+    assert 1 < len(mid) < len(want)
+    assert [s for b in mid for s in b.column("source").to_pylist()] == want
+    for b in mid[:-1]:
+        values = sum(len(x or b"") for x in b.column("body").to_pylist())
+        assert b.num_rows == 1 or values <= 200_000
+
+
+def test_a_status_that_is_no_http_status_is_an_error_record():
+    r = feedmill.parse(ATOM, status=70000)
+    assert r["status"] == "error"
+    assert r["error"] == {"kind": "bad_http", "message": 'bad status line "HTTP/1.1 70000 -"'}
+    assert feedmill.parse(ATOM, status=404)["status"] == "not_a_feed"
+
+
 def test_parse_batch_takes_a_table(warcs):
     """A pyarrow.Table in (as Ray Data's batch_format="pyarrow" passes) gives a Table out
     with the records of its batches, in order."""

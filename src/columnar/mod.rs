@@ -49,7 +49,8 @@ use std::sync::Arc;
 use arrow_array::builder::{
     BooleanBuilder, Int64Builder, StringBuilder, TimestampMicrosecondBuilder,
 };
-use arrow_array::{Array, ArrayRef, ListArray, RecordBatch, StructArray};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, ListArray, RecordBatch, StringArray, StructArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 
@@ -192,23 +193,32 @@ impl Columns {
     /// The fields and arrays of the columns (emptying them); `top`: the row's own columns,
     /// where `source` and `status` are never null.
     fn finish(&mut self, top: bool) -> (Fields, Vec<ArrayRef>) {
-        let arrays: Vec<ArrayRef> = self.cols.iter_mut().map(Column::finish).collect();
-        let fields = self
+        let arrays = self.cols.iter_mut().map(Column::finish);
+        let (fields, arrays): (Vec<Field>, Vec<ArrayRef>) = self
             .names
             .iter()
-            .zip(&arrays)
+            .zip(arrays)
             .map(|(n, a)| {
                 let required = top && matches!(n.as_str(), "source" | "status");
-                Field::new(n.as_str(), a.data_type().clone(), !required)
+                // An empty value is null (as JSON omits it), except in a column that is never
+                // null: an empty `source` (a record built with none) is an empty string there.
+                let a = if required && a.null_count() > 0 { nulls_as_empty(&a) } else { a };
+                (Field::new(n.as_str(), a.data_type().clone(), !required), a)
             })
-            .collect();
-        (fields, arrays)
+            .unzip();
+        (fields.into(), arrays)
     }
 
     /// Appends a null row to every column.
     fn append_null(&mut self) {
         self.cols.iter_mut().for_each(Column::append_null);
     }
+}
+
+/// A string column with its nulls as empty strings.
+fn nulls_as_empty(a: &ArrayRef) -> ArrayRef {
+    let values = a.as_string::<i32>().iter().map(|v| v.unwrap_or(""));
+    Arc::new(StringArray::from_iter_values(values))
 }
 
 impl Column {
@@ -514,51 +524,3 @@ pub fn describe(layout: Layout) -> String {
 
 #[cfg(test)]
 mod tests;
-
-/// The bulk pipeline's batch for Arrow output ([`crate::bulk::run_with`]): the
-/// [`ArrowStep`] appends each record on the worker thread and finishes the Arrow
-/// [`RecordBatch`] there at the end of the batch; the consumer, in input order, takes
-/// [`ArrowBatch::take`] and writes it (e.g. to a [`parquet::ParquetSink`]).
-#[cfg(feature = "bulk")]
-#[derive(Default)]
-pub struct ArrowBatch {
-    builder: Option<RecordBatchBuilder>,
-    done: Option<RecordBatch>,
-}
-
-#[cfg(feature = "bulk")]
-impl ArrowBatch {
-    /// The finished batch of this group of records (`None` once taken, or when empty).
-    pub fn take(&mut self) -> Option<RecordBatch> {
-        self.done.take()
-    }
-}
-
-#[cfg(feature = "bulk")]
-impl crate::bulk::pipeline::Batch for ArrowBatch {
-    fn clear(&mut self) {
-        self.builder = None;
-        self.done = None;
-    }
-    fn held_bytes(&self) -> usize {
-        self.done.as_ref().map_or(0, RecordBatch::get_array_memory_size)
-    }
-}
-
-/// The per-worker step for [`ArrowBatch`]es in `layout`.
-#[cfg(feature = "bulk")]
-#[derive(Clone, Copy, Debug)]
-pub struct ArrowStep {
-    /// Rows per record or per entry.
-    pub layout: Layout,
-}
-
-#[cfg(feature = "bulk")]
-impl crate::bulk::pipeline::Step<ArrowBatch> for ArrowStep {
-    fn record(&mut self, rec: &RecordView<'_, '_>, batch: &mut ArrowBatch) {
-        batch.builder.get_or_insert_with(|| RecordBatchBuilder::new(self.layout)).append(rec);
-    }
-    fn end_batch(&mut self, batch: &mut ArrowBatch) {
-        batch.done = batch.builder.take().map(|mut b| b.finish());
-    }
-}

@@ -5,8 +5,8 @@
 //! Encoding (Arrow levels, Parquet pages, compression) is separate from writing: a
 //! [`RowGroupEncoder`] (cheap to clone, usable on any thread) turns a batch into an encoded
 //! [`RowGroup`], and [`ParquetSink::write_row_group`] appends it to the file. The bulk
-//! pipeline ([`write_bulk`], feature `bulk`) encodes each row group on the worker that parsed
-//! its records, so the ordered writer only copies finished bytes out.
+//! pipeline (`feedmill::bulk::write_parquet`, feature `bulk`) encodes each row group on the
+//! worker that parsed its records, so the ordered writer only copies finished bytes out.
 //!
 //! Memory: a row group is written out as soon as it is complete; the sink holds at most one
 //! open row group's records ([`ParquetOptions::row_group_records`]), and the pipeline at
@@ -53,7 +53,8 @@ pub struct ParquetOptions {
     /// Input records per row group at most. [`ParquetSink::write_batch`] splits a larger
     /// batch; records appended through [`Sink`] are written every this many. Default: 4096.
     pub row_group_records: usize,
-    /// Bytes of input (record bodies) per row group at most in [`write_bulk`] (a larger
+    /// Bytes of input (record bodies) per row group at most in the bulk pipeline's Parquet
+    /// output (`feedmill::bulk::write_parquet`; a larger
     /// record is a row group of its own). Default: 8 MiB, about 2-4 MiB of Parquet.
     pub row_group_bytes: usize,
 }
@@ -243,87 +244,4 @@ impl<W: Write + Send> Sink for ParquetSink<W> {
         }
         Ok(())
     }
-}
-
-/// The bulk pipeline's batch for Parquet output: the row group its records became, encoded
-/// on the worker ([`ParquetStep`]).
-#[cfg(feature = "bulk")]
-#[derive(Default)]
-pub struct ParquetBatch {
-    group: Option<io::Result<RowGroup>>,
-}
-
-#[cfg(feature = "bulk")]
-impl crate::bulk::pipeline::Batch for ParquetBatch {
-    fn clear(&mut self) {
-        self.group = None;
-    }
-    fn held_bytes(&self) -> usize {
-        match &self.group {
-            Some(Ok(g)) => g.bytes,
-            _ => 0,
-        }
-    }
-}
-
-/// The per-worker step of [`write_bulk`]: appends each record to the worker's own Arrow
-/// builder and, at the end of the pipeline batch, encodes the batch into a row group.
-#[cfg(feature = "bulk")]
-pub struct ParquetStep {
-    builder: RecordBatchBuilder,
-    encoder: RowGroupEncoder,
-}
-
-#[cfg(feature = "bulk")]
-impl ParquetStep {
-    /// A worker's step building `layout`'s rows and encoding them with `encoder`.
-    pub fn new(layout: Layout, encoder: RowGroupEncoder) -> Self {
-        ParquetStep { builder: RecordBatchBuilder::new(layout), encoder }
-    }
-}
-
-#[cfg(feature = "bulk")]
-impl crate::bulk::pipeline::Step<ParquetBatch> for ParquetStep {
-    fn record(&mut self, rec: &RecordView<'_, '_>, _batch: &mut ParquetBatch) {
-        self.builder.append(rec);
-    }
-    fn end_batch(&mut self, batch: &mut ParquetBatch) {
-        if self.builder.records() > 0 {
-            batch.group = Some(self.encoder.encode(&self.builder.finish()));
-        }
-    }
-}
-
-/// Runs the bulk pipeline over `inputs` into one Parquet file on `out`, in input order: each
-/// pipeline batch (at most [`ParquetOptions::row_group_records`] records and
-/// [`ParquetOptions::row_group_bytes`] of bodies) is parsed, built and encoded into one row
-/// group on a worker; this thread appends the row groups in order. `cfg`'s batch sizes are
-/// replaced by those bounds, and its byte budget is raised to hold two batches per worker
-/// plus two, so the workers never wait on each other.
-#[cfg(feature = "bulk")]
-pub fn write_bulk<W: Write + Send>(
-    inputs: Vec<crate::bulk::Input>,
-    cfg: &crate::bulk::Config,
-    out: W,
-    opts: ParquetOptions,
-    progress: &mut dyn FnMut(crate::bulk::Progress),
-) -> io::Result<(crate::bulk::Summary, W)> {
-    use std::ops::ControlFlow;
-    let layout = opts.layout;
-    let mut cfg = cfg.clone();
-    cfg.batch_records = opts.row_group_records.max(1);
-    cfg.batch_bytes = opts.row_group_bytes.max(1);
-    let batches = 2 * cfg.threads.max(1) + 2;
-    cfg.max_bytes_in_flight = cfg.max_bytes_in_flight.max(batches * cfg.batch_bytes);
-    let mut sink = ParquetSink::new(out, opts)?;
-    let encoder = sink.encoder();
-    let mut consume = |batch: &mut ParquetBatch| -> io::Result<ControlFlow<()>> {
-        if let Some(group) = batch.group.take() {
-            sink.write_row_group(group?)?;
-        }
-        Ok(ControlFlow::Continue(()))
-    };
-    let make_step = || ParquetStep::new(layout, encoder.clone());
-    let summary = crate::bulk::run_with(inputs, &cfg, make_step, &mut consume, progress)?;
-    Ok((summary, sink.close()?))
 }

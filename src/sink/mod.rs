@@ -1,14 +1,12 @@
 //! Sinks: where processed records go (stage 7 of the pipeline).
 //!
 //! Owns: [`RecordView`] (one processed input record, borrowed from the worker that made it),
-//! the [`Sink`] trait, the JSON Lines encoder ([`json::JsonLines`]) and the run counters
-//! ([`stats::Stats`]).
+//! the [`Sink`] trait and the JSON Lines encoder ([`json::JsonLines`]).
 //!
 //! Invariant: every input record becomes exactly one `RecordView`, whatever happened to it
 //! (unreadable, not a feed, parse error); a sink never drops one.
 
 pub mod json;
-pub mod stats;
 
 pub use crate::record::{Problem, RecordView, Status};
 

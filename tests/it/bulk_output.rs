@@ -160,7 +160,7 @@ fn several_readers_keep_input_order() {
         let summary =
             bulk::run_with(inputs.clone(), &cfg, step, &mut stop_after_3, &mut |_| {}).unwrap();
         assert_eq!(consumed, 3, "{threads} threads");
-        assert!(summary.stats.records < 100, "{threads} threads: stopped early");
+        assert!(summary.records < 100, "{threads} threads: stopped early");
     }
     // A consumer's error stops the run and is its result.
     let cfg = Config { threads: 1, readers: 1, ..Config::default() };
@@ -208,7 +208,7 @@ fn run_with_sees_every_record_in_order_and_stops_early() {
         bulk::run_with(vec![Input::Path(corpus.clone())], &cfg, step, &mut all, &mut |_| {})
             .unwrap();
     assert_eq!(seen, want);
-    assert_eq!(summary.stats.records, 289);
+    assert_eq!(summary.records, 289);
     // Early stop: the consumer breaks after the first batch; nothing more is consumed and
     // the run returns normally.
     let mut batches = 0;
@@ -218,7 +218,7 @@ fn run_with_sees_every_record_in_order_and_stops_early() {
     };
     let s = bulk::run_with(vec![Input::Path(corpus)], &cfg, step, &mut first, &mut |_| {}).unwrap();
     assert_eq!(batches, 1);
-    assert!(s.stats.records >= 1 && s.stats.records < 289, "{} records", s.stats.records);
+    assert!(s.records >= 1 && s.records < 289, "{} records", s.records);
 }
 
 /// A damaged WARC.gz through the pipeline (members inflated by the workers, any threads and
@@ -227,7 +227,9 @@ fn run_with_sees_every_record_in_order_and_stops_early() {
 /// corrupt member, junk between members and a cut end.
 #[test]
 fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
-    use feedmill::bulk::input::{enumerate, BufPool, Counters, ReadConfig};
+    use feedmill::bulk::archive::reader::enumerate;
+    use feedmill::bulk::archive::{Counters, ReadConfig};
+    use feedmill::bulk::buf::BufPool;
     use flate2::{write::GzEncoder, Compression};
     let Some(corpus) = corpus() else { return };
     let gz = |data: &[u8], level: u32| {
@@ -296,7 +298,7 @@ fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
         records.push(r);
         true
     });
-    let (want, _) = bulk::Worker::new(&cfg).process_chunk(&records);
+    let (want, _) = bulk::encode_records(&mut bulk::Worker::new(&cfg), &records);
     assert!(want.split(|&b| b == b'\n').count() > 140);
     for (threads, readers) in [(1, 1), (2, 1), (3, 2), (4, 1)] {
         let cfg = Config { threads, readers, ..Config::default() };
@@ -365,7 +367,7 @@ fn a_record_that_panics_becomes_an_internal_error_record() {
         })
         .unwrap();
         assert_eq!(seen.len(), 289, "{threads} threads: one record per input record");
-        assert_eq!(summary.stats.records, 289);
+        assert_eq!(summary.records, 289);
         let failed: Vec<_> = seen.iter().filter(|(_, k)| k == "internal").collect();
         assert_eq!(failed.len(), 1, "{threads} threads");
         assert_eq!(failed[0].0, target);
@@ -434,4 +436,137 @@ fn a_consumer_that_panics_does_not_hang_the_run() {
         });
         assert!(result.is_err(), "{threads} threads: the consumer's panic reaches the caller");
     }
+}
+
+/// `bulk::read` gives every record of the inputs in order, HTTP taken apart (status,
+/// `Content-Type`, body with chunked and gzip removed, the target URI as `url`), unreadable
+/// records and inputs as errors; and `Worker::process` turns each into the line `bulk::run`
+/// writes for it.
+#[test]
+fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() {
+    use flate2::{write::GzEncoder, Compression};
+    let dir = std::env::temp_dir().join(format!("feedmill-read-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gz = |data: &[u8]| {
+        let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    };
+    let record = |uri: &str, http: &[u8]| {
+        let mut r = format!(
+            "WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: {uri}\r\nContent-Length: {}\r\n\r\n",
+            http.len()
+        )
+        .into_bytes();
+        r.extend(http);
+        r.extend(b"\r\n\r\n");
+        r
+    };
+    let feed = b"<rss version='2.0'><channel><title>T</title><item><title>I</title></item></channel></rss>";
+    let mut chunked = b"HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\n\
+        Transfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n"
+        .to_vec();
+    let body = gz(feed);
+    chunked.extend(format!("{:x}\r\n", body.len()).bytes());
+    chunked.extend(&body);
+    chunked.extend(b"\r\n0\r\n\r\n");
+    let mut warc = gz(&record("http://a.example/feed", &chunked));
+    let second = warc.len();
+    warc.extend(gz(&record("http://b.example/gone", b"HTTP/1.1 404 Not Found\r\n\r\nno")));
+    let third = warc.len();
+    warc.extend(gz(&record("http://c.example/bad", b"not an HTTP message")));
+    let archive = dir.join("a.warc.gz");
+    std::fs::write(&archive, &warc).unwrap();
+    let doc = dir.join("doc.xml");
+    std::fs::write(&doc, feed).unwrap();
+    let missing = dir.join("missing.xml");
+    let inputs = vec![Input::Path(archive.clone()), Input::Path(doc.clone()), Input::Path(missing)];
+    let cfg = Config { threads: 1, ..Config::default() };
+    let records: Vec<bulk::Record> =
+        bulk::read(inputs.clone(), &cfg).collect::<io::Result<_>>().unwrap();
+    let (a, d) = (archive.display(), dir.display());
+    let want = [
+        bulk::Record {
+            source: format!("{a}@0 http://a.example/feed"),
+            url: Some("http://a.example/feed".into()),
+            status: Some(200),
+            content_type: Some("application/rss+xml".into()),
+            body: Ok(feed.to_vec()),
+        },
+        bulk::Record {
+            source: format!("{a}@{second} http://b.example/gone"),
+            url: Some("http://b.example/gone".into()),
+            status: Some(404),
+            content_type: None,
+            body: Ok(b"no".to_vec()),
+        },
+        bulk::Record {
+            source: format!("{a}@{third} http://c.example/bad"),
+            url: Some("http://c.example/bad".into()),
+            status: None,
+            content_type: None,
+            body: Err(bulk::ReadError {
+                kind: "bad_http",
+                message: "HTTP header has no end".into(),
+            }),
+        },
+        bulk::Record {
+            source: format!("{d}/doc.xml"),
+            url: None,
+            status: None,
+            content_type: None,
+            body: Ok(feed.to_vec()),
+        },
+    ];
+    assert_eq!(records[..4], want[..]);
+    assert_eq!(records.len(), 5);
+    assert_eq!(records[4].source, format!("{d}/missing.xml"));
+    assert_eq!(records[4].body.as_ref().unwrap_err().kind, "io");
+    // Each record through a worker: the lines of `bulk::run`.
+    let mut worker = bulk::Worker::new(&cfg);
+    let mut lines = Vec::new();
+    for rec in &records {
+        worker.process(rec, &mut |view| {
+            feedmill::sink::json::encode_record(&mut lines, view);
+            lines.push(b'\n');
+        });
+    }
+    let out = Shared::default();
+    bulk::run(inputs, &cfg, Box::new(out.clone()), &mut |_| {}).unwrap();
+    let run_lines = out.0.lock().unwrap().clone();
+    assert_eq!(String::from_utf8(lines).unwrap(), String::from_utf8(run_lines).unwrap());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `bulk::read` reads ahead within `max_bytes_in_flight`, not a number of records: records
+/// of 1 MiB with a 3 MiB budget are never more than 3 MiB in flight, the one the caller holds
+/// included, and a record larger than the budget is read alone.
+#[test]
+fn read_ahead_is_bounded_by_bytes() {
+    let dir = std::env::temp_dir().join(format!("feedmill-read-ahead-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for i in 0..12 {
+        std::fs::write(dir.join(format!("{i:02}.xml")), vec![b'x'; 1 << 20]).unwrap();
+    }
+    std::fs::write(dir.join("99-large.xml"), vec![b'y'; 5 << 20]).unwrap();
+    let cfg = Config { max_bytes_in_flight: 3 << 20, ..Config::default() };
+    let mut records = bulk::read(vec![Input::Path(dir.clone())], &cfg);
+    let mut n = 0;
+    let mut peak_small = 0;
+    while let Some(rec) = records.next() {
+        let rec = rec.unwrap();
+        if n == 11 {
+            peak_small = records.peak_bytes_in_flight();
+        }
+        // The caller is slow: the reader has all the time it wants to read ahead.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert_eq!(rec.body.unwrap().len(), if n < 12 { 1 << 20 } else { 5 << 20 });
+        n += 1;
+    }
+    assert_eq!(n, 13);
+    assert!((2 << 20..=3 << 20).contains(&peak_small), "peak {peak_small} before the large one");
+    // The large record alone (its buffer's capacity: it grew as it was read).
+    let peak = records.peak_bytes_in_flight();
+    assert!((5 << 20..=(8 << 20) + (1 << 16)).contains(&peak), "peak {peak}");
+    std::fs::remove_dir_all(&dir).ok();
 }

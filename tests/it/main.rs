@@ -20,6 +20,7 @@ mod generated;
 mod input;
 mod invalid_values;
 mod json_feed;
+mod layers;
 mod lint;
 mod output_bound;
 mod real_corpus;

@@ -1120,3 +1120,93 @@ fn discover_reads_ahead_within_a_byte_budget() {
     assert!((2 << 20..=16 << 20).contains(&peak), "{peak}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A file name that is not UTF-8 (Latin-1 `café`) is an input like any other: read when it
+/// exists, an error record naming it when it does not (with a message naming it, exit 1),
+/// and the other inputs are read. Its byte is written `\xe9`; a file literally named
+/// `caf\xe9.xml` is written `caf\\xe9.xml`, so the two never share a source.
+#[cfg(target_os = "linux")]
+#[test]
+fn non_utf8_file_names_are_read_and_named_unambiguously() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    check_binary();
+    let dir = scratch("latin1");
+    let feed = std::fs::read(Path::new(ROOT).join("corpus/cli/loose/a-rss2.xml")).unwrap();
+    let latin1 = dir.join(OsStr::from_bytes(b"caf\xe9.xml"));
+    let literal = dir.join("caf\\xe9.xml");
+    let missing = dir.join(OsStr::from_bytes(b"gone-\xff.xml"));
+    std::fs::write(&latin1, &feed).unwrap();
+    std::fs::write(&literal, &feed).unwrap();
+    let out = Command::new(BIN)
+        .args([latin1.as_os_str(), missing.as_os_str(), literal.as_os_str()])
+        .current_dir(ROOT)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "a missing input");
+    let d = dir.to_str().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&format!("{d}/gone-\\xff.xml")), "{stderr}");
+    let got: Vec<(String, String)> = records_of(&out)
+        .iter()
+        .map(|r| (r["source"].as_str().unwrap().into(), r["status"].as_str().unwrap().into()))
+        .collect();
+    let want = [
+        (format!("{d}/caf\\xe9.xml"), "ok"),
+        (format!("{d}/gone-\\xff.xml"), "error"),
+        (format!("{d}/caf\\\\xe9.xml"), "ok"),
+    ];
+    assert_eq!(got, want.map(|(s, k)| (s, k.to_owned())));
+    // The same names from a directory walk, in name order, still distinct.
+    std::fs::write(dir.join(OsStr::from_bytes(b"caf\xff.xml")), &feed).unwrap();
+    let walked: Vec<String> =
+        lines(&feedmill(&[d])).iter().map(|r| r["source"].as_str().unwrap().to_owned()).collect();
+    assert_eq!(
+        walked,
+        [format!("{d}/caf\\\\xe9.xml"), format!("{d}/caf\\xe9.xml"), format!("{d}/caf\\xff.xml"),]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A WARC.gz stored in a tar (beside a feed) gives the records it gives as a file, each
+/// named under the member (`crawls.tar!crawl.warc.gz@offset uri`), byte for byte otherwise;
+/// an ARC file is one `unsupported_archive` error record, not a feed. Before, the member was
+/// one `ok` record holding its first feed, every other record lost, as was the ARC file.
+#[test]
+fn a_warc_gz_in_a_tar_reads_as_the_warc_gz_and_an_arc_file_is_an_error() {
+    let dir = scratch("nested");
+    let (data, expect, _) = build_warc(5);
+    let warc = dir.join("crawl.warc.gz");
+    std::fs::write(&warc, &data).unwrap();
+    let tar_path = dir.join("crawls.tar");
+    let mut b = tar::Builder::new(std::fs::File::create(&tar_path).unwrap());
+    b.append_path_with_name(&warc, "crawl.warc.gz").unwrap();
+    b.append_path_with_name(Path::new(ROOT).join("corpus/cli/loose/a-rss2.xml"), "a.xml").unwrap();
+    b.into_inner().unwrap().flush().unwrap();
+    let (w, t) = (warc.to_str().unwrap(), tar_path.to_str().unwrap());
+    let alone = lines(&feedmill(&[w]));
+    assert_eq!(alone.len(), expect.len());
+    let nested = lines(&feedmill(&[t]));
+    assert_eq!(nested.len(), alone.len() + 1);
+    for (n, a) in nested.iter().zip(&alone) {
+        let renamed = a["source"].as_str().unwrap().replacen(w, &format!("{t}!crawl.warc.gz"), 1);
+        assert_eq!(n["source"].as_str().unwrap(), renamed);
+        assert_eq!(without_source(n), without_source(a));
+    }
+    assert_eq!(nested.last().unwrap()["source"], format!("{t}!a.xml"));
+    assert_eq!(nested.last().unwrap()["status"], "ok");
+    // An ARC file: its header record, then a feed it holds.
+    let feed = b"<rss version=\"2.0\"><channel><title>first</title></channel></rss>";
+    let mut arc = b"filedesc://x.arc 0.0.0.0 20240101000000 text/plain 76\n1 0 InternetArchive\n\
+        URL IP-address Archive-date Content-type Archive-length\n\n"
+        .to_vec();
+    arc.extend(format!("http://a/feed 1.2.3.4 20240101000000 text/xml {}\n", feed.len()).bytes());
+    arc.extend(feed);
+    let arc_path = dir.join("crawl.arc");
+    std::fs::write(&arc_path, &arc).unwrap();
+    let recs = lines(&feedmill(&[arc_path.to_str().unwrap()]));
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0]["status"], "error");
+    assert_eq!(recs[0]["error"]["kind"], "unsupported_archive");
+    let _ = std::fs::remove_dir_all(&dir);
+}

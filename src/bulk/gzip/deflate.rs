@@ -68,7 +68,7 @@ impl OneShot {
             *mut usize,
         ) -> sys::libdeflate_result,
     ) -> Result<usize, Miss> {
-        super::input::reserve(out, max_out);
+        crate::bulk::buf::reserve(out, max_out);
         let len = out.len();
         let room = (out.capacity() - len).min(max_out);
         let (mut used, mut written) = (0usize, 0usize);

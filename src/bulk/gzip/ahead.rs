@@ -5,7 +5,7 @@
 //! every member starts with the gzip magic (`1f 8b 08`), so the magic's positions ahead of
 //! the read position are the member starts, plus a few false ones: the bytes of a gzip body
 //! that the archive's deflate stored as they are, or chance. The reader thread (`Ahead`,
-//! inside [`super::gz::GzStream`]) cuts the raw bytes ahead into *ranges* at such candidates
+//! inside [`super::stream::GzStream`]) cuts the raw bytes ahead into *ranges* at such candidates
 //! (about [`RANGE_BYTES`] each) and hands each range, copied, to an [`Offload`] (the
 //! pipeline's workers). A worker ([`RangeJob::run`]) inflates the range's members one after
 //! the other, following the members' own chain: it starts at the first candidate whose member
@@ -37,9 +37,10 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
 
-use super::gz::{Raw, BIG, MAGIC};
-use crate::bulk::deflate::{Miss, OneShot};
-use crate::bulk::input::BufPool;
+use super::deflate::{Miss, OneShot};
+use super::member::{header_len, BIG, MAGIC};
+use super::raw::Raw;
+use crate::bulk::buf::BufPool;
 
 /// Compressed bytes per range, about: the unit of inflate work handed to another thread
 /// (~0.5 ms of inflating; a range ends at the first candidate past this size).
@@ -54,7 +55,7 @@ pub const RANGE_OUT: usize = 2 << 20;
 pub const LOOKAHEAD: usize = 4 << 20;
 /// Output buffers kept for reuse, at most: the ranges ahead, and those whose records are in
 /// flight (their blocks share them) when they come back.
-pub(super) const SPARE_OUTPUTS: usize = 64;
+pub(crate) const SPARE_OUTPUTS: usize = 64;
 
 /// Somewhere to inflate ranges: the bulk pipeline's workers. [`RangeJob::run`] (or
 /// [`RangeJob::cancel`]) must eventually be called for every submitted job, on any thread:
@@ -173,29 +174,6 @@ impl RangeJob {
     }
 }
 
-/// The length of the gzip member header (RFC 1952 §2.3) at the start of `b`, as
-/// `GzStream::header` reads it (header CRC not checked).
-fn header_len(b: &[u8]) -> Option<usize> {
-    if b.len() < 10 || b[..3] != MAGIC || b[3] & 0xe0 != 0 {
-        return None;
-    }
-    let flags = b[3];
-    let mut at = 10;
-    if flags & 0x04 != 0 {
-        let x = b.get(at..at + 2)?;
-        at += 2 + u16::from_le_bytes([x[0], x[1]]) as usize;
-    }
-    for bit in [0x08, 0x10] {
-        if flags & bit != 0 {
-            at += memchr::memchr(0, b.get(at..)?)? + 1;
-        }
-    }
-    if flags & 0x02 != 0 {
-        at += 2;
-    }
-    (at <= b.len()).then_some(at)
-}
-
 impl Inflater {
     /// The members of `input[..limit]` (raw offset `base`), decoded into `out`.
     fn members(&mut self, input: &[u8], limit: usize, base: u64, out: &mut Vec<u8>) -> Vec<Member> {
@@ -285,7 +263,7 @@ struct Range {
 }
 
 /// The reader thread's side: candidates ahead of the read position, the ranges submitted,
-/// their results. Owned by a [`super::gz::GzStream`].
+/// their results. Owned by a [`super::stream::GzStream`].
 pub(super) struct Ahead {
     offload: Arc<dyn Offload>,
     ranges: VecDeque<Range>,
@@ -297,7 +275,7 @@ pub(super) struct Ahead {
     /// Input buffers back from finished ranges.
     spare_in: Vec<Vec<u8>>,
     /// Output buffers: back from finished ranges, from the stream, and from the blocks that
-    /// shared them (see [`super::block`]).
+    /// shared them (see [`crate::bulk::buf::Block`]).
     spares: Arc<BufPool>,
 }
 
@@ -567,25 +545,5 @@ impl Drop for LifoPool {
         for t in self.threads.drain(..) {
             let _ = t.join();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn header_lengths() {
-        let mut h = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255];
-        assert_eq!(header_len(&h), Some(10));
-        h[3] = 0x04 | 0x08 | 0x10 | 0x02;
-        h.extend([3, 0, 1, 2, 3]);
-        h.extend(b"name\0comment\0");
-        h.extend([0, 0]);
-        assert_eq!(header_len(&h), Some(h.len()));
-        assert_eq!(header_len(&h[..h.len() - 1]), None);
-        assert_eq!(header_len(&h[..20]), None);
-        h[3] = 0x20;
-        assert_eq!(header_len(&h), None);
     }
 }

@@ -1,12 +1,13 @@
-//! [`Block`]: the bytes of a WARC record's block as the reader hands them to a worker, and
-//! the buffers they may share.
+//! Buffers, the lowest stage of bulk reading: the pool record buffers are recycled through
+//! ([`BufPool`], `reserve`), and [`Block`], the bytes of a record as the readers hand them
+//! on: a buffer of its own, or a range of a buffer shared with the other records read from it.
 //!
-//! A worker inflates a range of gzip members into one buffer, which the reader takes whole
-//! as its read buffer (`Source::swap_in`). The blocks of the records read from it are then
-//! ranges of that buffer, shared, instead of copies: the reader thread, the serial part of
-//! the job, copies no byte of them. The buffer goes back to the pool it came from (a
-//! [`BufPool`] of the stream's, keeping at most 64 buffers of at most 12 MiB) once the last
-//! block read from it is dropped.
+//! A worker inflates a range of gzip members into one buffer, which the WARC reader takes
+//! whole as its read buffer (`Source::swap_in` in the gzip stage). The blocks of the records
+//! read from it are then ranges of that buffer, shared, instead of copies: the reader thread,
+//! the serial part of the job, copies no byte of them. The buffer goes back to the pool it
+//! came from (a [`BufPool`] of the stream's, keeping at most 64 buffers of at most 12 MiB)
+//! once the last block read from it is dropped.
 //!
 //! Memory: the first block read from a shared buffer accounts for the buffer's whole length
 //! ([`Block::held_bytes`]), the others for nothing more, so bounding the held bytes of the
@@ -19,7 +20,69 @@ use std::fmt;
 use std::ops::{Deref, Range};
 use std::sync::Arc;
 
-use crate::bulk::input::BufPool;
+/// Room for `additional` more bytes in `buf`. An empty buffer too small for them (a pooled
+/// one) is replaced rather than grown: growing reallocates, and a reallocation copies the
+/// whole old allocation even when the buffer holds nothing.
+pub(crate) fn reserve(buf: &mut Vec<u8>, additional: usize) {
+    if buf.is_empty() && buf.capacity() < additional {
+        *buf = Vec::with_capacity(additional);
+    } else {
+        buf.reserve(additional);
+    }
+}
+
+/// Recycled buffers: record buffers (the reader decodes into them, the runner gives them back
+/// once they are written), and a WARC.gz stream's inflated ranges (see [`Block`]).
+/// NOTE: without recycling, every record's buffer is allocated by the reader thread and
+/// freed by another one, and the allocator hands back freshly zeroed pages: page faults
+/// were a third of the reader's time.
+#[derive(Debug)]
+pub struct BufPool {
+    bufs: std::sync::Mutex<Vec<Vec<u8>>>,
+    /// Buffers kept at most.
+    keep: usize,
+    /// Larger buffers are freed rather than kept.
+    max_capacity: usize,
+}
+
+impl Default for BufPool {
+    /// The record buffers' pool: at most 4096 buffers (a bit more than the records in flight)
+    /// of at most 4 MiB.
+    fn default() -> Self {
+        BufPool::with_limits(4096, 4 << 20)
+    }
+}
+
+impl BufPool {
+    /// A pool keeping at most `keep` buffers of at most `max_capacity` bytes.
+    pub fn with_limits(keep: usize, max_capacity: usize) -> Self {
+        BufPool { bufs: std::sync::Mutex::new(Vec::new()), keep, max_capacity }
+    }
+
+    /// An empty buffer, recycled when one is available.
+    pub fn get(&self) -> Vec<u8> {
+        self.bufs.lock().ok().and_then(|mut b| b.pop()).unwrap_or_default()
+    }
+
+    /// Buffers kept now.
+    #[cfg(test)]
+    pub(crate) fn kept(&self) -> usize {
+        self.bufs.lock().map_or(0, |b| b.len())
+    }
+
+    /// Gives a buffer back (kept unless enough are, or it is too large).
+    pub fn put(&self, mut buf: Vec<u8>) {
+        if buf.capacity() == 0 || buf.capacity() > self.max_capacity {
+            return;
+        }
+        buf.clear();
+        if let Ok(mut b) = self.bufs.lock() {
+            if b.len() < self.keep {
+                b.push(buf);
+            }
+        }
+    }
+}
 
 /// The bytes of a WARC record block (the HTTP message of a `response`): a buffer of its own,
 /// or a range of an inflated buffer shared with the other records read from it. Derefs to
@@ -72,11 +135,13 @@ impl Block {
     }
 
     /// Whether the block is a range of a shared buffer.
+    #[cfg(any(test, feature = "internals"))]
     pub fn is_shared(&self) -> bool {
         matches!(self.0, Repr::Shared { .. })
     }
 
     /// The bytes in a vector of their own (copied only when shared).
+    #[cfg(any(test, feature = "internals"))]
     pub fn into_vec(self) -> Vec<u8> {
         match self.0 {
             Repr::Own(v) => v,

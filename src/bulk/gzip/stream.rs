@@ -11,16 +11,16 @@
 //! start, skipping every candidate header inside those ranges.
 //!
 //! Fast path: a member whose deflate data and trailer are buffered is first inflated whole
-//! by libdeflate (`bulk::deflate`), 2–3× the streaming speed; when that fails for
+//! by libdeflate ([`super::deflate`]), 2–3× the streaming speed; when that fails for
 //! any reason the member goes through the streaming path above, from its start, so every
 //! failure and recovery is the streaming path's.
 //!
-//! Memory: the raw buffer keeps at least [`RETAIN`] bytes behind the read position (to go
-//! back to a failed member's start) and drops older ones once 3 MiB are buffered, so it
-//! holds at most 3 MiB plus one [`CHUNK`] beyond what a caller needs ahead; the inflater
-//! its 32 KiB window;
-//! stored ranges are kept only for the retained bytes; a member decoded whole that is larger
-//! than one pull waits in a buffer of at most [`BIG`] bytes.
+//! Memory: the raw buffer keeps at least [`RETAIN`](super::raw::RETAIN) bytes behind the read
+//! position (to go back to a failed member's start) and drops older ones once 3 MiB are
+//! buffered, so it holds at most 3 MiB plus one [`CHUNK`] beyond what a caller needs ahead;
+//! the inflater its 32 KiB window; stored ranges are kept only for the retained bytes; a
+//! member decoded whole that is larger than one pull waits in a buffer of at most [`BIG`]
+//! bytes.
 
 use std::io::{self, Read};
 use std::sync::Arc;
@@ -29,13 +29,11 @@ use miniz_oxide::inflate::core::{decompress_with_limit, inflate_flags, Decompres
 use miniz_oxide::inflate::TINFLStatus;
 
 use super::ahead::{self, Ahead, Offload};
-use crate::bulk::deflate::{Miss, OneShot};
-use crate::bulk::input::BufPool;
+use super::deflate::{Miss, OneShot};
+use super::member::{BIG, MAGIC};
+use super::raw::{Raw, CHUNK};
+use crate::bulk::buf::BufPool;
 
-/// Raw bytes kept behind the read position, to resynchronize from a failed member's start.
-pub const RETAIN: usize = 1 << 20;
-/// One read from the underlying stream.
-pub const CHUNK: usize = 256 * 1024;
 const WINDOW: usize = 32 * 1024;
 
 /// A corrupt region of the stream: `offset` is its first raw byte (a failed gzip member's
@@ -91,134 +89,11 @@ pub trait Source {
     fn swap_in(&mut self, _out: &mut Vec<u8>, _max: usize) -> io::Result<bool> {
         Ok(false)
     }
-    /// Where the buffer [`Source::swap_in`] just gave goes back to once the blocks read from
-    /// it as shared ranges are dropped (see [`super::block`]); asked after each swap, and
-    /// none means the blocks read from that buffer are copied out.
+    /// Where the buffer [`Source::swap_in`] just gave goes back to once the blocks read from it as
+    /// shared ranges are dropped (see [`crate::bulk::buf::Block`]); asked after each swap, and none
+    /// means the blocks read from that buffer are copied out.
     fn buffer_home(&self) -> Option<Arc<BufPool>> {
         None
-    }
-}
-
-/// A buffered raw reader that can go back at least [`RETAIN`] bytes.
-///
-/// The buffer is initialized (zeroed) once as it grows and reads go into its initialized
-/// bytes: `read_to_end` into spare capacity would zero every chunk again for any reader
-/// without its own `read_buf` (the counting wrapper of the input layer). Bytes behind the
-/// retained ones are dropped only once 3 MiB are buffered, so each move of the retained
-/// bytes pays for several chunks of reading.
-pub struct Raw<R> {
-    inner: R,
-    /// `buf[..filled]` are the stream's bytes from raw offset `base`; the rest is room for
-    /// the next reads.
-    buf: Vec<u8>,
-    filled: usize,
-    start: usize,
-    /// Raw offset of `buf[0]`.
-    base: u64,
-    eof: bool,
-}
-
-/// Buffered bytes from which the bytes behind the retained ones are dropped (rather than
-/// the buffer grown): the retained bytes plus eight reads.
-const COMPACT_AT: usize = RETAIN + 8 * CHUNK;
-/// The first read of a stream; each later one reads as much as is buffered, up to [`CHUNK`].
-const FIRST_READ: usize = 16 * 1024;
-
-impl<R: Read> Raw<R> {
-    /// A reader of `inner` at raw offset 0.
-    pub fn new(inner: R) -> Self {
-        Raw { inner, buf: Vec::new(), filled: 0, start: 0, base: 0, eof: false }
-    }
-
-    /// Raw offset of the next unread byte.
-    pub fn pos(&self) -> u64 {
-        self.base + self.start as u64
-    }
-
-    /// The buffered bytes not yet consumed.
-    pub fn avail(&self) -> &[u8] {
-        &self.buf[self.start..self.filled]
-    }
-
-    /// Marks the first `n` available bytes as read.
-    pub fn consume(&mut self, n: usize) {
-        self.start = (self.start + n).min(self.filled);
-    }
-
-    /// Drops the buffered bytes before `self.start - keep` (moving the rest to the front).
-    fn drop_behind(&mut self, keep: usize) {
-        let drop = self.start - keep.min(self.start);
-        if drop > 0 {
-            self.buf.copy_within(drop..self.filled, 0);
-            self.filled -= drop;
-            self.base += drop as u64;
-            self.start -= drop;
-        }
-    }
-
-    /// Makes at least `n` bytes available unless the stream ends first (`n` ≤ [`CHUNK`]).
-    pub fn fill(&mut self, n: usize) -> io::Result<&[u8]> {
-        while self.filled - self.start < n && !self.eof {
-            // Reads grow with the bytes read so far, up to a chunk, so a small input zeroes
-            // little.
-            let read_so_far = self.base + self.filled as u64;
-            let step = read_so_far.clamp(FIRST_READ as u64, CHUNK as u64) as usize;
-            // Once COMPACT_AT bytes are buffered, keep only RETAIN behind the read position.
-            if self.filled + step > self.buf.len() && self.filled >= COMPACT_AT {
-                self.drop_behind(RETAIN);
-            }
-            if self.filled + step > self.buf.len() {
-                self.buf.resize(self.filled + step, 0);
-            }
-            // One step, in as many reads as it takes; fewer bytes means the stream ended.
-            let room = &mut self.buf[self.filled..self.filled + step];
-            let mut got = 0;
-            while got < step {
-                match self.inner.read(&mut room[got..]) {
-                    Ok(0) => break,
-                    Ok(k) => got += k,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        // What was read before the error stays readable.
-                        self.filled += got;
-                        return Err(e);
-                    }
-                }
-            }
-            self.filled += got;
-            self.eof = got < step;
-        }
-        Ok(&self.buf[self.start..self.filled])
-    }
-
-    /// Goes back (or forward, within the buffer) to raw offset `p`; false when that byte is
-    /// no longer buffered.
-    pub fn seek_buffered(&mut self, p: u64) -> bool {
-        if p < self.base || p > self.base + self.filled as u64 {
-            return false;
-        }
-        self.start = (p - self.base) as usize;
-        true
-    }
-
-    /// Raw offset of the oldest buffered byte.
-    pub fn oldest(&self) -> u64 {
-        self.base
-    }
-
-    /// Whether the underlying stream has ended (every byte of it is buffered or consumed).
-    pub fn at_end(&self) -> bool {
-        self.eof
-    }
-}
-
-impl<R: Read> Read for Raw<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let avail = self.fill(1)?;
-        let n = avail.len().min(out.len());
-        out[..n].copy_from_slice(&avail[..n]);
-        self.consume(n);
-        Ok(n)
     }
 }
 
@@ -244,7 +119,7 @@ impl<R: Read> Source for PlainStream<R> {
         out.extend_from_slice(&avail[..n]);
         self.raw.consume(n);
         // NOTE: nothing is ever re-read: keep the raw buffer from growing.
-        if self.raw.start >= CHUNK {
+        if self.raw.pos() - self.raw.oldest() >= CHUNK as u64 {
             self.raw.drop_behind(0);
         }
         Ok(Step::Data)
@@ -318,13 +193,8 @@ fn mostly_responses(bytes: &[u8], members: &[ahead::Member]) -> bool {
     2 * responses >= at
 }
 
-/// Largest member decoded whole into the stream's reused member buffer (larger ones stream).
-pub const BIG: usize = 4 << 20;
-
 /// See [`GzStream::misses`].
 const ONESHOT_MISSES: u32 = 4;
-
-pub(super) const MAGIC: [u8; 3] = [0x1f, 0x8b, 0x08];
 
 impl<R: Read> GzStream<R> {
     /// The decoded stream of the gzip members in `raw`.
@@ -351,11 +221,13 @@ impl<R: Read> GzStream<R> {
     }
 
     /// Members so far whose bytes came from the [`GzStream::offload`] threads.
+    #[cfg(any(test, feature = "internals"))]
     pub fn members_inflated_ahead(&self) -> u64 {
         self.taken_ahead
     }
 
     /// Of those, the members whose range's buffer the reader took whole (not copied).
+    #[cfg(any(test, feature = "internals"))]
     pub fn members_swapped_in(&self) -> u64 {
         self.swapped_in
     }
@@ -416,7 +288,7 @@ impl<R: Read> GzStream<R> {
         }
         let Some(one) = &mut self.oneshot else { return Ok(false) };
         self.raw.fill(CHUNK)?;
-        let input = &self.raw.buf[self.raw.start..self.raw.filled];
+        let input = self.raw.avail();
         // Straight into `out` when the member fits in this pull, else into `big` (served by
         // the next pulls).
         let mut big = std::mem::take(&mut self.big);
@@ -687,8 +559,8 @@ impl<R: Read> Source for GzStream<R> {
                 }
             }
             self.raw.fill(1)?;
-            let at_eof = self.raw.eof;
-            let input = &self.raw.buf[self.raw.start..self.raw.filled];
+            let at_eof = self.raw.at_end();
+            let input = self.raw.avail();
             let mut flags = inflate_flags::TINFL_FLAG_STOP_ON_BLOCK_BOUNDARY;
             if !at_eof {
                 flags |= inflate_flags::TINFL_FLAG_HAS_MORE_INPUT;

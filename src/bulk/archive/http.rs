@@ -1,0 +1,227 @@
+//! The HTTP message inside a WARC `response` record: status line, headers, then the body
+//! with the transfer coding (chunked) and content codings (gzip, deflate) removed, within a
+//! byte limit.
+
+use std::borrow::Cow;
+use std::io::Read;
+
+use flate2::bufread::{DeflateDecoder, GzDecoder, ZlibDecoder};
+
+use super::io::truncate;
+use crate::bulk::gzip::deflate::OneShot;
+
+/// An HTTP response taken apart.
+#[derive(Debug)]
+pub struct HttpResponse<'b> {
+    /// The status line's code.
+    pub status: u16,
+    /// The `Content-Type` header's value, if any.
+    pub content_type: Option<String>,
+    /// Borrowed from the record when no transfer or content coding was applied.
+    pub body: Cow<'b, [u8]>,
+}
+
+/// A problem with an HTTP message: (`kind`, message).
+pub type HttpError = (&'static str, String);
+
+/// Parses the HTTP message of a `response` record block: status line, headers, then the
+/// body with transfer and content codings removed. The decoded body is limited to
+/// `max_body` bytes.
+pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse<'_>, HttpError> {
+    let head_end = memchr::memmem::find(block, b"\r\n\r\n")
+        .map(|i| (i, i + 4))
+        .or_else(|| memchr::memmem::find(block, b"\n\n").map(|i| (i, i + 2)))
+        .ok_or(("bad_http", "HTTP header has no end".to_owned()))?;
+    let head = String::from_utf8_lossy(&block[..head_end.0]);
+    let mut lines = head.lines();
+    let status_line = lines.next().unwrap_or("");
+    let mut parts = status_line.split_whitespace();
+    let version = parts.next().unwrap_or("");
+    if !version.starts_with("HTTP/") {
+        return Err(("bad_http", format!("bad status line {:?}", truncate(status_line, 80))));
+    }
+    let status: u16 = parts
+        .next()
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| ("bad_http", format!("bad status line {:?}", truncate(status_line, 80))))?;
+    let mut content_type = None;
+    let mut chunked = false;
+    let mut encodings: Vec<String> = Vec::new();
+    for line in lines {
+        let Some((name, value)) = line.split_once(':') else {
+            continue;
+        };
+        let name = name.trim();
+        let value = value.trim();
+        if name.eq_ignore_ascii_case("Content-Type") {
+            content_type.get_or_insert_with(|| value.to_owned());
+        } else if name.eq_ignore_ascii_case("Transfer-Encoding") {
+            chunked |= value.to_ascii_lowercase().contains("chunked");
+        } else if name.eq_ignore_ascii_case("Content-Encoding") {
+            encodings.extend(
+                value
+                    .split(',')
+                    .map(|e| e.trim().to_ascii_lowercase())
+                    .filter(|e| !e.is_empty() && e != "identity"),
+            );
+        }
+    }
+    let raw = &block[head_end.1..];
+    // NOTE: an identity body is borrowed from the record, not copied.
+    // NOTE: many crawlers store the body de-chunked but keep the `Transfer-Encoding: chunked`
+    // header; a body whose first line is not a chunk size is read as is.
+    let mut body: Cow<'_, [u8]> = if chunked && starts_with_chunk_size(raw) {
+        Cow::Owned(dechunk(raw, max_body)?)
+    } else {
+        Cow::Borrowed(raw)
+    };
+    // Content codings apply in the order listed; undo them in reverse.
+    for enc in encodings.iter().rev() {
+        body = Cow::Owned(match enc.as_str() {
+            "gzip" | "x-gzip" => match gunzip_whole(&body, max_body) {
+                Some(b) => b,
+                None => inflate(GzDecoder::new(&body[..]), max_body, "gzip")?,
+            },
+            "deflate" => {
+                // Servers send both zlib-wrapped (the RFC) and raw deflate.
+                match inflate(ZlibDecoder::new(&body[..]), max_body, "deflate") {
+                    Ok(b) => b,
+                    Err(_) => inflate(DeflateDecoder::new(&body[..]), max_body, "deflate")?,
+                }
+            }
+            other => {
+                return Err(("content_encoding", format!("unsupported Content-Encoding {other:?}")))
+            }
+        });
+    }
+    if body.len() > max_body {
+        return Err(("too_large", format!("body larger than {max_body} bytes")));
+    }
+    Ok(HttpResponse { status, content_type, body })
+}
+
+/// A gzip body whose first member decodes whole (CRC and length checked) to at most `max`
+/// bytes, in one call: the bytes [`GzDecoder`] reads from it, which stops after the first
+/// member too. `None` (then [`GzDecoder`] decodes it and reports why it failed) for
+/// anything else, and for a header CRC (FHCRC), which only [`GzDecoder`] checks.
+fn gunzip_whole(body: &[u8], max: usize) -> Option<Vec<u8>> {
+    thread_local! {
+        static ONE: std::cell::RefCell<Option<OneShot>> =
+            std::cell::RefCell::new(OneShot::new());
+    }
+    if body.len() < 18 || body[3] & 0x02 != 0 {
+        return None;
+    }
+    // ISIZE of a body that is one member: the output size to try (deflate expands at most
+    // 1032:1).
+    let t = &body[body.len() - 4..];
+    let size = u32::from_le_bytes([t[0], t[1], t[2], t[3]]) as usize;
+    if size > max || size > body.len().saturating_mul(1032) {
+        return None;
+    }
+    ONE.with_borrow_mut(|one| {
+        let mut out = Vec::with_capacity(size);
+        one.as_mut()?.gzip(body, &mut out, size).ok()?;
+        Some(out)
+    })
+}
+
+fn inflate<R: Read>(r: R, max: usize, name: &str) -> Result<Vec<u8>, HttpError> {
+    let mut out = Vec::new();
+    r.take(max as u64 + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| ("content_encoding", format!("{name} body: {e}")))?;
+    if out.len() > max {
+        return Err(("too_large", format!("decoded body larger than {max} bytes")));
+    }
+    Ok(out)
+}
+
+/// Whether the first line of `raw` is a chunk size (hex digits, then optional extensions).
+fn starts_with_chunk_size(raw: &[u8]) -> bool {
+    let line = &raw[..memchr::memchr(b'\n', raw).unwrap_or(raw.len())];
+    let size = line.split(|b| *b == b';').next().unwrap_or(b"").trim_ascii();
+    !size.is_empty() && size.len() <= 16 && size.iter().all(u8::is_ascii_hexdigit)
+}
+
+/// Removes the chunked transfer coding (RFC 9112 §7.1).
+fn dechunk(mut raw: &[u8], max: usize) -> Result<Vec<u8>, HttpError> {
+    let mut out = Vec::new();
+    loop {
+        let eol = memchr::memchr(b'\n', raw)
+            .ok_or(("bad_chunked", "chunk size line has no end".to_owned()))?;
+        let line = std::str::from_utf8(&raw[..eol]).unwrap_or("").trim();
+        let size_str = line.split(';').next().unwrap_or("").trim();
+        let size = usize::from_str_radix(size_str, 16)
+            .map_err(|_| ("bad_chunked", format!("bad chunk size {:?}", truncate(size_str, 40))))?;
+        raw = &raw[eol + 1..];
+        if size == 0 {
+            return Ok(out); // trailers ignored
+        }
+        if raw.len() < size {
+            return Err(("truncated", format!("chunk of {size} bytes has only {}", raw.len())));
+        }
+        if out.len() + size > max {
+            return Err(("too_large", format!("body larger than {max} bytes")));
+        }
+        out.extend_from_slice(&raw[..size]);
+        raw = &raw[size..];
+        // CRLF after the chunk data.
+        if raw.starts_with(b"\r\n") {
+            raw = &raw[2..];
+        } else if raw.starts_with(b"\n") {
+            raw = &raw[1..];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::{write::GzEncoder, Compression};
+    use std::io::Write;
+
+    fn gz(data: &[u8]) -> Vec<u8> {
+        let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    }
+
+    #[test]
+    fn http_chunked_gzip() {
+        let body = gz(b"<feed/>");
+        let mut block = b"HTTP/1.1 200 OK\r\nContent-Type: application/atom+xml; charset=utf-8\r\nTransfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n".to_vec();
+        let (x, y) = body.split_at(5);
+        for part in [x, y] {
+            block.extend(format!("{:x}\r\n", part.len()).bytes());
+            block.extend_from_slice(part);
+            block.extend_from_slice(b"\r\n");
+        }
+        block.extend_from_slice(b"0\r\n\r\n");
+        let r = parse_http_response(&block, 1 << 20).unwrap();
+        assert_eq!(r.status, 200);
+        assert_eq!(&r.body[..], b"<feed/>");
+        assert_eq!(r.content_type.as_deref(), Some("application/atom+xml; charset=utf-8"));
+        let bad = b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\nnot gzip";
+        assert_eq!(parse_http_response(bad, 1 << 20).unwrap_err().0, "content_encoding");
+        assert_eq!(parse_http_response(b"garbage", 10).unwrap_err().0, "bad_http");
+    }
+
+    /// Labelled chunked but stored de-chunked (common in real WARCs): read as is.
+    #[test]
+    fn chunked_label_on_a_dechunked_body() {
+        let block =
+            b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n<?xml version=\"1.0\"?><rss/>";
+        let r = parse_http_response(block, 1 << 20).unwrap();
+        assert_eq!(&r.body[..], b"<?xml version=\"1.0\"?><rss/>");
+        let gzipped = [
+            &b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n"[..],
+            &gz(b"<feed/>"),
+        ]
+        .concat();
+        assert_eq!(&parse_http_response(&gzipped, 1 << 20).unwrap().body[..], b"<feed/>");
+        // A real chunk size line is still de-chunked (and a bad chunk still an error).
+        let bad = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nshort";
+        assert_eq!(parse_http_response(bad, 1 << 20).unwrap_err().0, "truncated");
+    }
+}

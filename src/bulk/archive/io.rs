@@ -1,0 +1,90 @@
+//! Reading helpers the archive readers share: exact and whole-block reads, counting of the
+//! raw bytes read, and the error kinds of I/O failures.
+
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Counts the raw bytes read through it.
+pub(crate) struct CountRead<'c, R> {
+    pub(crate) inner: R,
+    pub(crate) counter: &'c AtomicU64,
+}
+
+impl<R: Read> Read for CountRead<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.counter.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A reader that fails with `UnexpectedEof` when its input ends before `left` bytes.
+pub(crate) struct Exact<R> {
+    pub(crate) inner: R,
+    pub(crate) left: u64,
+}
+
+impl<R: Read> Read for Exact<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.left == 0 || buf.is_empty() {
+            return Ok(0);
+        }
+        let n = buf.len().min(self.left.min(usize::MAX as u64) as usize);
+        let got = self.inner.read(&mut buf[..n])?;
+        if got == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                "archive ends inside a member",
+            ));
+        }
+        self.left -= got as u64;
+        Ok(got)
+    }
+}
+
+/// A reader that yields nothing, then its error (once).
+pub(crate) struct ErrThen {
+    pub(crate) err: Option<io::Error>,
+}
+
+impl Read for ErrThen {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.err.take() {
+            Some(e) => Err(e),
+            None => Ok(0),
+        }
+    }
+}
+
+/// Reads a whole block; `Ok(n < buf.len())` only at the end of the stream.
+pub(crate) fn read_full<R: Read + ?Sized>(r: &mut R, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// The error record of an I/O failure: (`kind`, message). `truncated` when the input ended
+/// early, `bad_gzip` when decoding failed, `io` for anything else.
+pub(crate) fn io_kind(e: io::Error) -> (&'static str, String) {
+    let kind = match e.kind() {
+        io::ErrorKind::UnexpectedEof => "truncated",
+        io::ErrorKind::InvalidData | io::ErrorKind::InvalidInput => "bad_gzip",
+        _ => "io",
+    };
+    (kind, e.to_string())
+}
+
+/// `s` cut to its first `n` characters, for messages quoting input.
+pub(crate) fn truncate(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}

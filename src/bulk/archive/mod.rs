@@ -1,0 +1,24 @@
+//! Archive readers, the stage above gzip: the inputs named (files, directories, standard
+//! input) read into records, one per document, whatever holds them.
+//!
+//! - [`walk`]: the things to read, in input order (directories walked in name order);
+//! - [`reader`]: each of them sniffed by its first bytes and read: a document, a gzip
+//!   stream, a tar ([`tar`]), a WARC or WARC.gz ([`warc`]);
+//! - [`record`]: the records emitted ([`RawRecord`]: a document, a WARC response's HTTP
+//!   message as stored, or an error), the reader's settings and counters;
+//! - [`http`]: the HTTP message of a WARC response taken apart (status, `Content-Type`,
+//!   body without transfer and content codings);
+//! - [`names`]: how a path or member name is written in a record's `source`;
+//! - `io`: the reading helpers they share.
+
+pub mod http;
+pub(crate) mod io;
+pub mod names;
+pub mod reader;
+pub mod record;
+pub mod tar;
+pub mod walk;
+pub mod warc;
+
+pub use record::{Counters, Payload, RawRecord, ReadConfig};
+pub use walk::Input;

@@ -1,0 +1,463 @@
+//! The reader of the inputs: every item of the walk (a file, standard input) sniffed by its
+//! first bytes, never by its name, and read into [`RawRecord`]s, one per document, never
+//! holding more than one record of an archive in memory.
+//!
+//! ```text
+//!  stream ─► sniff first bytes (content, not name):
+//!     1f 8b ─► gzip: peek inside: WARC/ ─► WARC.gz (member by member, see warc/)
+//!                    else ─► the decoded stream, sniffed again (a tar.gz, a gzipped document)
+//!     WARC/ ─► WARC      ustar at 257, or a valid tar checksum ─► tar: each member a stream
+//!     filedesc:// ─► ARC, PK 03 04 ─► zip: not read, one error record
+//!     else ─► one document
+//! ```
+//!
+//! An archive inside an archive (a WARC, WARC.gz, tar or gzip file stored as a tar member, a
+//! tar inside a gzip) is read the same way, its records named under the outer one
+//! (`outer.tar!inner.warc.gz@1234 uri`, `outer.tar!inner.tar!member`): nothing from inside
+//! a member comes out as a record of the outer archive, and a file that holds several
+//! documents never comes out as one document. Streams nest at most [`MAX_DEPTH`] deep (each
+//! gzip level holds its raw and member buffers, ≤ 7.3 MiB); a deeper one is a `too_deep`
+//! record.
+//!
+//! Nothing is dropped: an unreadable file, a broken archive member or an oversized document
+//! becomes a [`Payload::Broken`] record. Skipped WARC records (request, metadata, ...) are
+//! counted in [`Counters::skipped_records`].
+
+use std::fs::File;
+use std::io::{self, Cursor, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use super::io::{io_kind, read_full, CountRead, ErrThen};
+use super::names::{escape_name, path_name};
+use super::record::{Counters, Payload, RawRecord, ReadConfig};
+use super::tar::{is_tar, read_tar, TarItem};
+use super::walk::{walk, Input, Item};
+use super::warc::{self, WarcItem};
+use crate::bulk::buf::{reserve, BufPool};
+use crate::bulk::gzip::ahead::Offload;
+use crate::bulk::gzip::raw::{Raw, CHUNK};
+use crate::bulk::gzip::stream::{Break, GzStream, PlainStream, Source, Step};
+
+/// Calls `emit` for every record of `inputs`, in order; stops early when `emit` returns false.
+pub fn enumerate(
+    inputs: &[Input],
+    cfg: &ReadConfig,
+    counters: &Counters,
+    pool: &BufPool,
+    emit: &mut dyn FnMut(RawRecord) -> bool,
+) {
+    Reader::new(cfg, counters, pool, None, emit).walk(inputs);
+}
+
+/// Streams nested inside an input at most (the input itself is depth 0; a gzip's decoded
+/// stream and a tar's member are one deeper than their container).
+pub const MAX_DEPTH: usize = 8;
+
+/// Reads items into records.
+pub(crate) struct Reader<'c, 'e> {
+    cfg: &'c ReadConfig,
+    counters: &'c Counters,
+    pool: &'c BufPool,
+    emit: &'e mut dyn FnMut(RawRecord) -> bool,
+    offload: Option<Arc<dyn Offload>>,
+    /// `emit` returned false: nothing more is read.
+    pub(crate) stopped: bool,
+    /// How deep the stream being read is nested in its input (0: the input itself).
+    depth: usize,
+}
+
+/// What a stream is, by its first bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Gzip,
+    Warc,
+    Tar,
+    /// An ARC file (the Internet Archive's format before WARC): not read yet.
+    Arc,
+    /// A zip archive: not read.
+    Zip,
+    Document,
+}
+
+fn sniff(head: &[u8]) -> Kind {
+    if head.starts_with(&[0x1f, 0x8b]) {
+        Kind::Gzip
+    } else if head.starts_with(b"WARC/") {
+        Kind::Warc
+    } else if is_tar(head) {
+        Kind::Tar
+    } else if head.starts_with(b"filedesc://") {
+        Kind::Arc
+    } else if [b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08"].iter().any(|m| head.starts_with(*m)) {
+        Kind::Zip
+    } else {
+        Kind::Document
+    }
+}
+
+/// A decoded stream as a reader: a corrupt region ends it with an error.
+struct DecodedRead<S> {
+    src: S,
+    buf: Vec<u8>,
+    at: usize,
+}
+
+impl<S: Source> Read for DecodedRead<S> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.buf.len() {
+            self.buf.clear();
+            self.at = 0;
+            match self.src.pull(&mut self.buf, CHUNK)? {
+                Step::Data => {}
+                Step::End => return Ok(0),
+                Step::Break(b) => return Err(break_error(&b)),
+            }
+        }
+        let n = out.len().min(self.buf.len() - self.at);
+        out[..n].copy_from_slice(&self.buf[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+fn break_error(b: &Break) -> io::Error {
+    let kind = if b.kind == "truncated" {
+        io::ErrorKind::UnexpectedEof
+    } else {
+        io::ErrorKind::InvalidData
+    };
+    io::Error::new(kind, format!("gzip member at {}: {}", b.offset, b.message))
+}
+
+impl<'c, 'e> Reader<'c, 'e> {
+    pub(crate) fn new(
+        cfg: &'c ReadConfig,
+        counters: &'c Counters,
+        pool: &'c BufPool,
+        offload: Option<Arc<dyn Offload>>,
+        emit: &'e mut dyn FnMut(RawRecord) -> bool,
+    ) -> Self {
+        Reader { cfg, counters, pool, emit, offload, stopped: false, depth: 0 }
+    }
+
+    fn emit(&mut self, rec: RawRecord) {
+        if !self.stopped && !(self.emit)(rec) {
+            self.stopped = true;
+        }
+    }
+
+    fn broken(&mut self, source: String, kind: &'static str, message: String) {
+        self.emit(RawRecord { source, payload: Payload::Broken { kind, message } });
+    }
+
+    /// Reads every item of the walk of `inputs`, in order.
+    pub(crate) fn walk(&mut self, inputs: &[Input]) {
+        walk(inputs, &mut |item, _| {
+            self.read(item);
+            !self.stopped
+        });
+    }
+
+    /// Reads `items`, in order.
+    pub(crate) fn items(&mut self, items: Vec<Item>) {
+        for item in items {
+            if self.stopped {
+                return;
+            }
+            self.read(item);
+        }
+    }
+
+    /// Reads one item of the walk.
+    pub(crate) fn read(&mut self, item: Item) {
+        match item {
+            Item::Stdin => {
+                let mut stdin = io::stdin().lock();
+                self.stream("-", &mut stdin);
+            }
+            Item::Open { path, size } => match File::open(&path) {
+                Ok(mut f) => match size {
+                    Some(size)
+                        if size <= WHOLE_FILE_BYTES.min(self.cfg.max_record_bytes) as u64 =>
+                    {
+                        self.small_file(&path_name(&path), f, size as usize)
+                    }
+                    _ => self.stream(&path_name(&path), &mut f),
+                },
+                Err(e) => self.broken(path_name(&path), "io", e.to_string()),
+            },
+            Item::Broken { source, kind, message } => self.broken(source, kind, message),
+        }
+    }
+
+    /// A regular file of at most [`WHOLE_FILE_BYTES`] (`size` by the walk's metadata): read
+    /// whole into a pooled buffer, then sniffed there. A plain document (most files of a
+    /// walked directory) is that buffer; an archive or compressed file is streamed from it.
+    fn small_file(&mut self, name: &str, mut file: File, size: usize) {
+        let mut bytes = self.pool.get();
+        let max = self.cfg.max_record_bytes;
+        if let Err(e) = read_file(&mut file, size, max, &mut bytes) {
+            self.counters.bytes_read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+            return self.broken(name.to_owned(), "io", e.to_string());
+        }
+        if sniff(&bytes) != Kind::Document {
+            // The bytes read, then whatever the file grew by since the walk (an archive is
+            // not limited to one record's size); `stream` counts the bytes as it reads them.
+            return self.stream(name, &mut Cursor::new(bytes).chain(file));
+        }
+        // A read into a pooled buffer larger than the limit may take more than one byte past it.
+        bytes.truncate(max.saturating_add(1));
+        self.counters.bytes_read.fetch_add(bytes.len() as u64, Ordering::Relaxed);
+        let bytes = if bytes.len() > max { Err(too_large(max)) } else { Ok(bytes) };
+        self.emit_document(name.to_owned(), bytes)
+    }
+
+    /// One stream (an input, a gzip's decoded stream, a tar member): sniffs its kind and
+    /// emits its records. The raw bytes of an input (depth 0) are counted as they are read.
+    fn stream(&mut self, name: &str, raw: &mut dyn Read) {
+        let outer = self.depth == 0;
+        // NOTE: sniffed from a small head read, not through `Raw`: most inputs of a walked
+        // directory are plain documents, read straight into a pooled record buffer; a
+        // `Raw` (256 KiB, zeroed) per file was a tenth of the run's instructions.
+        let mut head = [0u8; 512];
+        let n = match read_full(raw, &mut head) {
+            Ok(n) => n,
+            Err(e) => return self.read_failed(name, e),
+        };
+        let counters: &'c Counters = self.counters;
+        let uncounted = AtomicU64::new(0);
+        let counter = if outer { &counters.bytes_read } else { &uncounted };
+        counter.fetch_add(n as u64, Ordering::Relaxed);
+        let head = &head[..n];
+        let kind = sniff(head);
+        match kind {
+            Kind::Document => {
+                // A plain document is read from the stream itself, not through the counting
+                // wrapper: a `File` reads into the buffer's spare capacity as is, where any
+                // reader without its own `read_buf` has std zero that capacity first (a few
+                // percent of a directory job). The bytes are counted after the read.
+                let max = self.cfg.max_record_bytes;
+                let (bytes, got) = read_bounded(head, raw, max, self.pool.get());
+                counter.fetch_add(got as u64, Ordering::Relaxed);
+                return self.emit_document(name.to_owned(), bytes);
+            }
+            Kind::Arc | Kind::Zip => return self.unsupported(name, kind),
+            Kind::Gzip | Kind::Warc | Kind::Tar => {}
+        }
+        // The head, then the rest of the stream with its bytes counted as they are read.
+        let mut counted = CountRead { inner: raw, counter };
+        let mut rest = Cursor::new(head).chain(&mut counted);
+        let rest: &mut dyn Read = &mut rest;
+        if kind == Kind::Warc {
+            let mut plain = PlainStream::new(Raw::new(rest));
+            return self.warc(name, &mut plain, Vec::new(), None);
+        }
+        if kind == Kind::Tar {
+            return self.tar(name, rest);
+        }
+        let raw = Raw::new(rest);
+        // Decode the first bytes, whatever the length of the first member's header.
+        let mut src = GzStream::new(raw);
+        let mut peek = Vec::new();
+        let mut brk = None;
+        while peek.len() < 512 && brk.is_none() {
+            let want = 512 - peek.len();
+            match src.pull(&mut peek, want) {
+                Ok(Step::Data) => {}
+                Ok(Step::End) => break,
+                Ok(Step::Break(b)) if peek.is_empty() => {
+                    // The first member is corrupt: a WARC.gz goes on after it.
+                    let mut after = Vec::new();
+                    while after.len() < 8 {
+                        match src.pull(&mut after, 512) {
+                            Ok(Step::Data) => {}
+                            _ => break,
+                        }
+                    }
+                    if after.starts_with(b"WARC/") {
+                        let source = format!("{name}@{}", b.offset);
+                        self.broken(source, b.kind, b.message);
+                        if let Some(o) = &self.offload {
+                            src.offload(o.clone());
+                        }
+                        return self.warc(name, &mut src, after, None);
+                    }
+                    return self.broken(name.to_owned(), b.kind, break_error(&b).to_string());
+                }
+                Ok(Step::Break(b)) => brk = Some(b),
+                Err(e) => return self.read_failed(name, e),
+            }
+        }
+        if peek.starts_with(b"WARC/") {
+            if let Some(o) = &self.offload {
+                src.offload(o.clone());
+            }
+            return self.warc(name, &mut src, peek, brk);
+        }
+        // Anything else inside (a tar, a document, an ARC …): the decoded stream, sniffed.
+        let err = brk.map(|b| break_error(&b));
+        let mut r = Cursor::new(peek).chain(ErrThen { err }).chain(DecodedRead {
+            src,
+            buf: Vec::new(),
+            at: 0,
+        });
+        self.nested(name, &mut r)
+    }
+
+    /// The error record of stream `name`, whose read failed with `e`: `io` for an input; for a
+    /// stream inside one, what the failure of the outer stream means (`truncated` when the
+    /// outer archive ends inside it, `bad_gzip` when its decoding failed).
+    fn read_failed(&mut self, name: &str, e: io::Error) {
+        let (kind, message) = if self.depth == 0 { ("io", e.to_string()) } else { io_kind(e) };
+        self.broken(name.to_owned(), kind, message)
+    }
+
+    /// A stream inside the one being read (a gzip's decoded stream, a tar member), read one
+    /// level deeper; past [`MAX_DEPTH`], a `too_deep` record.
+    fn nested(&mut self, name: &str, r: &mut dyn Read) {
+        if self.depth >= MAX_DEPTH {
+            let message = format!("archives nested more than {MAX_DEPTH} deep: not read");
+            return self.broken(name.to_owned(), "too_deep", message);
+        }
+        self.depth += 1;
+        self.stream(name, r);
+        self.depth -= 1;
+    }
+
+    /// The error record of a stream holding several documents in a format not read here: its
+    /// documents are not listed (and none of them comes out as the stream's document).
+    fn unsupported(&mut self, name: &str, kind: Kind) {
+        let message = match kind {
+            Kind::Arc => {
+                "an ARC file (it starts with `filedesc://`): ARC archives are not read yet, \
+                 so its records are not listed"
+            }
+            _ => "a zip archive: zip archives are not read, so its members are not listed",
+        };
+        self.broken(name.to_owned(), "unsupported_archive", message.to_owned());
+    }
+
+    fn emit_document(&mut self, source: String, bytes: Result<Vec<u8>, (&'static str, String)>) {
+        match bytes {
+            Ok(bytes) => self.emit(RawRecord { source, payload: Payload::Document(bytes) }),
+            Err((kind, message)) => self.broken(source, kind, message),
+        }
+    }
+
+    fn warc<S: Source>(&mut self, name: &str, src: &mut S, head: Vec<u8>, brk: Option<Break>) {
+        let counters = self.counters;
+        let max = self.cfg.max_record_bytes;
+        let pool = self.pool;
+        let mut emit = |item: WarcItem| {
+            match item {
+                WarcItem::Response { at, target_uri, block } => {
+                    let source = format!("{name}@{at} {target_uri}");
+                    self.emit(RawRecord {
+                        source,
+                        payload: Payload::Response { target_uri, message: block },
+                    })
+                }
+                WarcItem::Skipped { .. } => {
+                    counters.skipped_records.fetch_add(1, Ordering::Relaxed);
+                }
+                WarcItem::Broken { at, target_uri, kind, message } => {
+                    let source = match target_uri {
+                        Some(u) => format!("{name}@{at} {u}"),
+                        None => format!("{name}@{at}"),
+                    };
+                    self.broken(source, kind, message)
+                }
+            }
+            !self.stopped
+        };
+        if let Err(e) = warc::read_records(src, head, brk, max, &mut || pool.get(), &mut emit) {
+            self.broken(name.to_owned(), "io", format!("reading WARC: {e}; rest of file skipped"));
+        }
+    }
+
+    /// A tar stream (see [`super::tar`]): each regular file member read as a stream of its
+    /// own (a document, or the records of an archive inside), named `<archive>!<member>`.
+    fn tar(&mut self, name: &str, r: &mut dyn Read) {
+        let result = read_tar(r, &mut |item| {
+            match item {
+                TarItem::File { name: member, data } => {
+                    // Sniffed and read as any stream: a WARC, a tar, gzip … inside.
+                    self.nested(&format!("{name}!{}", escape_name(member)), data)
+                }
+                TarItem::Bad { kind, message } => self.broken(format!("{name}!"), kind, message),
+            }
+            Ok(!self.stopped)
+        });
+        if let Err((kind, msg)) = result {
+            self.broken(name.to_owned(), kind, format!("{msg}; rest of archive skipped"));
+        }
+    }
+}
+
+/// The error of a document over `max` bytes.
+fn too_large(max: usize) -> (&'static str, String) {
+    ("too_large", format!("document larger than {max} bytes"))
+}
+
+/// Largest file read whole before it is sniffed (see [`Reader::small_file`]); a larger one
+/// is streamed through a 512-byte head.
+const WHOLE_FILE_BYTES: usize = 1 << 20;
+
+/// Reads `file` to its end into `bytes`, stopping once more than `max` bytes are in (a read
+/// fills the buffer's spare capacity, so it may take more). `size` is what its metadata
+/// said: the buffer gets room for it, and one `read` into that room (not zeroed first)
+/// takes the whole file, one more finds its end. (`read_to_end` through a `Take` has
+/// no size hint: it reads in 8, 16, 32, … KiB steps, four or five calls for a typical feed.)
+#[cfg(unix)]
+fn read_file(file: &mut File, size: usize, max: usize, bytes: &mut Vec<u8>) -> io::Result<()> {
+    let limit = max.saturating_add(1);
+    // One byte more than the file: the read that finds the end needs room.
+    reserve(bytes, size.min(max) + 1);
+    while bytes.len() < limit {
+        if bytes.len() == bytes.capacity() {
+            bytes.reserve(bytes.len().min(limit - bytes.len()));
+        }
+        match rustix::io::read(&*file, rustix::buffer::spare_capacity(bytes)) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {}
+            Err(rustix::io::Errno::INTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(())
+}
+
+/// Reads `file` to its end into `bytes`, at most one byte past `max`.
+#[cfg(not(unix))]
+fn read_file(file: &mut File, size: usize, max: usize, bytes: &mut Vec<u8>) -> io::Result<()> {
+    reserve(bytes, size.min(max) + 1);
+    file.take((max as u64).saturating_add(1)).read_to_end(bytes).map(|_| ())
+}
+
+/// Reads all of `r`, at most `max` bytes; what is beyond `max` is not read.
+/// A document of at most `max` bytes: `prefix` (bytes already read from the stream), then
+/// the rest of `r` (at most one byte past the limit is read). Also returns how many bytes
+/// were read from `r`.
+fn read_bounded(
+    prefix: &[u8],
+    r: &mut dyn Read,
+    max: usize,
+    mut bytes: Vec<u8>,
+) -> (Result<Vec<u8>, (&'static str, String)>, usize) {
+    bytes.extend_from_slice(prefix);
+    if bytes.len() > max {
+        return (Err(too_large(max)), 0);
+    }
+    let result = r.take(max as u64 + 1 - bytes.len() as u64).read_to_end(&mut bytes);
+    let got = bytes.len() - prefix.len();
+    let bytes = match result {
+        Ok(_) if bytes.len() > max => Err(too_large(max)),
+        Ok(_) => Ok(bytes),
+        Err(e) => Err(io_kind(e)),
+    };
+    (bytes, got)
+}
+
+#[cfg(test)]
+mod tests;

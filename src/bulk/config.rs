@@ -1,0 +1,79 @@
+//! The settings of a bulk run ([`Config`]): threads, readers, the parser's options and
+//! limits, the in-flight byte budget, extraction, sanitizing, batch sizes.
+
+use crate::extract::ExtractOptions;
+use crate::sanitize::SanitizeOptions;
+use crate::Options;
+
+/// Records per batch at most, by default ([`Config::batch_records`]). NOTE: small enough that
+/// two workers balance on records of mixed sizes and the reorder buffer stays short; large
+/// enough to amortize channel traffic.
+pub(crate) const BATCH_RECORDS: usize = 16;
+/// Bytes of records per batch at most, by default ([`Config::batch_bytes`]; one larger record
+/// is a batch of its own).
+pub(crate) const BATCH_BYTES: usize = 256 << 10;
+
+/// Settings of a bulk run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Worker threads. Default: the number of CPUs. With 1 (and one reader) the calling
+    /// thread does all the work: reading, processing and consuming, no other thread.
+    pub threads: usize,
+    /// Reader threads: with more than one, the inputs (the files named and the files in the
+    /// directories named) are read concurrently, in chunks of consecutive files, and the
+    /// output is still in input order. Default: 0, one reader per 8 workers (at least one).
+    pub readers: usize,
+    /// Base URL for plain documents (WARC records use their target URI). Default: none.
+    pub base_url: Option<String>,
+    /// Parser options (its `max_input_bytes` also bounds one record). Default: defaults.
+    pub options: Options,
+    /// Bytes in flight between the reader and the consumer: record bodies read and not yet
+    /// consumed, plus the output they became (see [`crate::bulk::run_with`] for the exact
+    /// bound). Default: 16 MiB.
+    pub max_bytes_in_flight: usize,
+    /// Extraction per record (`--extract`), computed in the worker's extraction arena.
+    /// Default: none.
+    pub extract: Option<ExtractOptions>,
+    /// Strict sanitizing of every HTML value (`--sanitize strict`). Its `base_url` is
+    /// ignored: each record uses its own URL (WARC target URI, else [`Config::base_url`]).
+    /// Default: none (the spec's sanitizing only).
+    pub sanitize: Option<SanitizeOptions>,
+    /// Write `feedmill lint` lines (`{source, status, format, version, findings}`) instead of
+    /// records. Linting itself is turned on by `options.lint`; without `lint_only`, a
+    /// record with findings gets a `findings` key after its other keys. Default: false.
+    pub lint_only: bool,
+    /// Records per pipeline batch at most: the unit a worker takes and the consumer receives.
+    /// Default: 16 (small batches balance the workers; a columnar sink wants larger ones).
+    pub batch_records: usize,
+    /// Bytes of record bodies per pipeline batch at most (a larger record is a batch of its
+    /// own). Default: 256 KiB.
+    pub batch_bytes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            readers: 0,
+            base_url: None,
+            options: Options::default(),
+            max_bytes_in_flight: 16 << 20,
+            extract: None,
+            sanitize: None,
+            lint_only: false,
+            batch_records: BATCH_RECORDS,
+            batch_bytes: BATCH_BYTES,
+        }
+    }
+}
+
+impl Config {
+    /// The reader threads of a run with `threads` workers.
+    pub(crate) fn readers_for(&self, threads: usize) -> usize {
+        match self.readers {
+            0 => threads.div_ceil(8),
+            n => n,
+        }
+        .clamp(1, 256)
+    }
+}

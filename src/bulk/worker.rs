@@ -1,0 +1,342 @@
+//! The worker, the stage above the archive readers: one record in, its [`RecordView`] out.
+//! A WARC response's HTTP message is taken apart here ([`parse_http_response`]), then the
+//! body goes through the spec's "process a feed response" ([`Parser::parse_response`]:
+//! status, computed MIME type, `Content-Type` charset, target URI as base URL); a plain
+//! document through [`Parser::parse_bytes`] (BOM > XML declaration > UTF-8, the run's base
+//! URL). Then extraction and strict sanitizing, as the run's [`Config`] says.
+//!
+//! Invariant: every record gives exactly one view, whatever its bytes. Nothing here knows
+//! about charsets: decoding is the library's.
+
+use bumpalo::Bump;
+
+use super::archive::http::parse_http_response;
+use super::archive::{Payload, RawRecord};
+use super::config::Config;
+use super::read::Record;
+use super::summary::internal_error_message;
+use crate::extract::{extract, ExtractOptions};
+use crate::input::Response;
+use crate::record::{Problem, RecordView, Status};
+use crate::sanitize::SanitizeOptions;
+use crate::{Error, Parsed, Parser};
+
+/// A worker: a reusable parser (its arena is reset per document), the extraction arena and
+/// reused buffers. It turns one record into one [`RecordView`]: the pipeline keeps one per
+/// worker thread; [`Worker::process`] processes a [`Record`] of [`crate::bulk::read`] (or
+/// one of the caller's) the same way.
+///
+/// ```
+/// use feedmill::bulk::{Config, Record, Worker};
+/// let mut worker = Worker::new(&Config::default());
+/// let rec = Record {
+///     source: "feed.xml".into(),
+///     url: Some("https://example.org/feed.xml".into()),
+///     status: Some(200),
+///     content_type: Some("application/rss+xml".into()),
+///     body: Ok(b"<rss version='2.0'><channel><title>T</title></channel></rss>".to_vec()),
+/// };
+/// let mut title = None;
+/// worker.process(&rec, &mut |view| title = view.feed.and_then(|f| f.title_text()));
+/// assert_eq!(title.as_deref(), Some("T"));
+/// ```
+pub struct Worker {
+    /// The settings it was made with (to start afresh after a panic).
+    cfg: Config,
+    parser: Parser,
+    base_url: Option<String>,
+    max_body: usize,
+    /// Extraction settings and the arena their strings go to (reset per record).
+    post: Post,
+}
+
+/// What is done to a parsed feed before it is handed on: extraction, strict sanitizing.
+struct Post {
+    extract: Option<ExtractOptions>,
+    arena: Bump,
+    sanitize: Option<SanitizeOptions>,
+}
+
+impl Worker {
+    /// A worker for `cfg` (its options, base URL, extraction and sanitizing settings).
+    pub fn new(cfg: &Config) -> Self {
+        Worker {
+            cfg: cfg.clone(),
+            parser: Parser::new(cfg.options.clone()),
+            base_url: cfg.base_url.clone(),
+            max_body: cfg.options.limits.max_input_bytes,
+            post: Post {
+                extract: cfg.extract.clone(),
+                arena: Bump::new(),
+                sanitize: cfg.sanitize.clone(),
+            },
+        }
+    }
+
+    /// Whether the run writes `feedmill lint` lines instead of records.
+    #[cfg(any(test, feature = "internals"))]
+    pub(crate) fn lint_only(&self) -> bool {
+        self.cfg.lint_only
+    }
+
+    /// Processes `rec` and calls `f` once with its view: a body with a `status` as an HTTP
+    /// response (a status other than 200 is not a feed; the MIME type computed from the
+    /// `content_type` and the body; the charset from `content_type`; `url` as base URL), a
+    /// body without one as a stored document (BOM, XML declaration, UTF-8; `url`, else the
+    /// run's base URL, as base URL), an error as an error record. Then extraction and strict
+    /// sanitizing, as the worker's [`Config`] says.
+    ///
+    /// A panic while processing `rec` (a bug) makes it an `error` record of kind `internal`,
+    /// and the worker starts afresh, as in the pipeline; a panic inside `f` is resumed (the
+    /// worker starts afresh first).
+    pub fn process(&mut self, rec: &Record, f: &mut dyn FnMut(&RecordView<'_, '_>)) {
+        let mut entered = false;
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.process_record(rec, &mut |view, _| {
+                entered = true;
+                f(view)
+            })
+        }));
+        let Err(panic) = result else { return };
+        // The parser, its arenas and scratch may be left mid-document.
+        *self = Worker::new(&self.cfg);
+        if entered {
+            std::panic::resume_unwind(panic);
+        }
+        let message = internal_error_message(&*panic);
+        let url = rec.url.as_deref().or(self.base_url.as_deref());
+        f(&RecordView::error(&rec.source, url, "internal", &message));
+    }
+
+    /// [`Worker::process`] without the panic guard; `f` also gets the size of the body that
+    /// was decoded (0 when none was).
+    fn process_record(&mut self, rec: &Record, f: &mut dyn FnMut(&RecordView<'_, '_>, usize)) {
+        let Worker { parser, base_url, max_body, post, .. } = self;
+        let body = match &rec.body {
+            Ok(body) => body,
+            Err(e) => {
+                let url = rec.url.as_deref().or(base_url.as_deref());
+                return f(&RecordView::error(&rec.source, url, e.kind, &e.message), 0);
+            }
+        };
+        match rec.status {
+            Some(status) => {
+                let url = rec.url.as_deref().filter(|u| !u.is_empty());
+                if body.len() > *max_body {
+                    let message = format!("body larger than {max_body} bytes");
+                    return f(&RecordView::error(&rec.source, url, "too_large", &message), 0);
+                }
+                let ct = rec.content_type.as_deref();
+                let p = process_http_response(parser, status, ct, url, body);
+                with_processed(post, url, &rec.source, p, body.len(), f);
+            }
+            None => {
+                let url = rec.url.as_deref().or(base_url.as_deref());
+                let p = process_document(parser, body, url);
+                with_processed(post, url, &rec.source, p, body.len(), f);
+            }
+        }
+    }
+
+    /// Processes `rec` (as the archive reader emitted it: a WARC response's HTTP message is
+    /// taken apart here, on the worker) and calls `f` once with its view and the size of the
+    /// body that was decoded (0 when none was).
+    pub(crate) fn view(&mut self, rec: &RawRecord, f: &mut dyn FnMut(&RecordView<'_, '_>, usize)) {
+        let Worker { parser, base_url, max_body, post, .. } = self;
+        let url = record_url(base_url.as_deref(), rec);
+        match &rec.payload {
+            Payload::Broken { kind, message } => {
+                f(&RecordView::error(&rec.source, url, kind, message), 0);
+            }
+            Payload::Document(bytes) => {
+                let p = process_document(parser, bytes, url);
+                with_processed(post, url, &rec.source, p, bytes.len(), f);
+            }
+            Payload::Response { target_uri, message } => {
+                match parse_http_response(message, *max_body) {
+                    Err((kind, msg)) => f(&RecordView::error(&rec.source, url, kind, &msg), 0),
+                    Ok(resp) => {
+                        let p = process_http_response(
+                            parser,
+                            resp.status,
+                            resp.content_type.as_deref(),
+                            Some(target_uri),
+                            &resp.body,
+                        );
+                        with_processed(post, url, &rec.source, p, resp.body.len(), f);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `error` record of `rec` with `kind` and `message`, for a record whose processing
+    /// failed outside the parser (the pipeline's `internal` records).
+    pub(crate) fn view_failed(
+        &self,
+        rec: &RawRecord,
+        kind: &str,
+        message: &str,
+        f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
+    ) {
+        let url = record_url(self.base_url.as_deref(), rec);
+        f(&RecordView::error(&rec.source, url, kind, message), 0);
+    }
+}
+
+/// The URL of `rec`'s record (its base URL): a WARC response's target URI (none when empty),
+/// else the run's base URL.
+fn record_url<'r>(base_url: Option<&'r str>, rec: &'r RawRecord) -> Option<&'r str> {
+    match &rec.payload {
+        Payload::Response { target_uri, .. } => Some(target_uri.as_str()).filter(|u| !u.is_empty()),
+        _ => base_url,
+    }
+}
+
+fn error_kind(e: &Error) -> &'static str {
+    match e {
+        Error::InputTooLarge { .. } => "input_too_large",
+        Error::InvalidBaseUrl { .. } => "invalid_base_url",
+        #[allow(unreachable_patterns)]
+        _ => "parse_error",
+    }
+}
+
+fn with_processed(
+    post: &mut Post,
+    url: Option<&str>,
+    source: &str,
+    mut p: Processed<'_>,
+    body: usize,
+    f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
+) {
+    let mut view = RecordView {
+        source,
+        url,
+        status: Status::Error,
+        error: None,
+        format: None,
+        encoding: p.encoding,
+        diagnostics: &[],
+        feed: None,
+        extraction: None,
+        sanitize: None,
+        lint: None,
+    };
+    match &mut p.outcome {
+        Outcome::NotAFeed { kind, message } => {
+            view.status = Status::NotAFeed;
+            view.error = Some(Problem { kind, message });
+            f(&view, body);
+        }
+        Outcome::Failed(e) => {
+            let message = e.to_string();
+            view.error = Some(Problem { kind: error_kind(e), message: &message });
+            f(&view, body);
+        }
+        Outcome::Parsed(parsed) => {
+            view.format = parsed.format;
+            view.diagnostics = &parsed.diagnostics;
+            view.lint = parsed.lint.as_ref();
+            match &mut parsed.feed {
+                Some(feed) => {
+                    // Strict sanitizing covers URL fields too (`javascript:`, `data:` …
+                    // removed), in place.
+                    if post.sanitize.is_some() {
+                        crate::sanitize::drop_unsafe_urls(feed);
+                    }
+                    let feed = &*feed;
+                    view.status = Status::Ok;
+                    view.feed = Some(feed);
+                    post.arena.reset();
+                    let extraction =
+                        post.extract.as_ref().map(|opts| extract(feed, &post.arena, opts));
+                    view.extraction = extraction.as_ref();
+                    let sanitize = post.sanitize.as_ref().map(|s| SanitizeOptions {
+                        base_url: url.and_then(|u| url::Url::parse(u).ok()),
+                        allow_video_embeds: s.allow_video_embeds,
+                    });
+                    view.sanitize = sanitize.as_ref();
+                    f(&view, body);
+                }
+                None => {
+                    view.status = Status::NotAFeed;
+                    let message = parsed
+                        .diagnostics
+                        .iter()
+                        .find(|d| d.kind == crate::DiagnosticKind::NotAFeed)
+                        .map_or("the document is not a feed", |d| d.message.as_str());
+                    view.error = Some(Problem { kind: "not_a_feed", message });
+                    f(&view, body);
+                }
+            }
+        }
+    }
+}
+
+/// The parse outcome of one body.
+// One Outcome lives on a worker's stack per record; boxing `Parsed` would add a heap
+// allocation per record for nothing.
+#[allow(clippy::large_enum_variant)]
+enum Outcome<'p> {
+    /// The parser ran (its `feed` may still be `None`: not a feed, with the reason as a
+    /// `not_a_feed` diagnostic).
+    Parsed(Parsed<'p>),
+    /// The response is not a feed before parsing (e.g. HTTP 404).
+    NotAFeed {
+        /// The `not_a_feed` diagnostic's kind (e.g. `http_status`).
+        kind: &'static str,
+        /// Why, for the diagnostic's message.
+        message: String,
+    },
+    /// The parser refused the input (limits, bad base URL).
+    Failed(Error),
+}
+
+/// One processed body.
+struct Processed<'p> {
+    /// The encoding used to decode, when the body was decoded.
+    encoding: Option<&'static str>,
+    /// What processing gave.
+    outcome: Outcome<'p>,
+}
+
+fn processed(result: Result<Parsed<'_>, Error>) -> Processed<'_> {
+    match result {
+        Ok(parsed) => Processed {
+            encoding: parsed.encoding.map(|e| e.name()),
+            outcome: Outcome::Parsed(parsed),
+        },
+        Err(e) => Processed { encoding: None, outcome: Outcome::Failed(e) },
+    }
+}
+
+/// Processes an HTTP response (from a WARC `response` record).
+fn process_http_response<'p>(
+    parser: &'p mut Parser,
+    status: u16,
+    content_type: Option<&'p str>,
+    target_uri: Option<&'p str>,
+    body: &'p [u8],
+) -> Processed<'p> {
+    if status != 200 {
+        return Processed {
+            encoding: None,
+            outcome: Outcome::NotAFeed {
+                kind: "http_status",
+                message: format!("HTTP status {status}"),
+            },
+        };
+    }
+    let url = target_uri.filter(|u| !u.is_empty());
+    processed(parser.parse_response(&Response { status, content_type, url, body }))
+}
+
+/// Processes a plain document (a file, a tar member, standard input).
+fn process_document<'p>(
+    parser: &'p mut Parser,
+    bytes: &'p [u8],
+    base_url: Option<&'p str>,
+) -> Processed<'p> {
+    processed(parser.parse_bytes(bytes, base_url))
+}
