@@ -102,9 +102,8 @@ internal! {
     error;
     options;
     xml;
+    input;
 }
-// Public for the CLI's `discover` until discovery takes whole responses.
-pub mod input;
 pub mod model;
 internal! {
     html;

@@ -9,7 +9,7 @@
 //! with `error`.
 //!
 //! Pages are decoded by the HTML Standard's encoding sniffing
-//! ([`feedmill::discover::decode_page`]: byte order mark, the WARC response's `Content-Type`
+//! ([`feedmill::discover::response_page`]: byte order mark, the WARC response's `Content-Type`
 //! charset, `<meta charset>` / `<meta http-equiv>` in the first 1,024 bytes, then detection).
 //! A line has `skipped_links` (only when not 0): links not reported because their URL would
 //! be longer than `feedmill::discover::MAX_URL_BYTES` (32 KiB) or the page's resolution budget
@@ -22,8 +22,7 @@
 use std::io::{self, Write};
 
 use feedmill::bulk::{self, Config, Input};
-use feedmill::discover::{candidate_urls, decode_page, discover_page};
-use feedmill::input::{computed_mime_type, MimeType};
+use feedmill::discover::{candidate_urls, discover_page, page_text, response_page};
 use url::Url;
 
 /// Counts of what a discover run did.
@@ -62,21 +61,20 @@ pub fn run(
                 error_line(&mut line, &rec.source, e.kind, &e.message);
             }
             (Ok(bytes), None) => {
-                let text = decode_page(bytes, None).text;
+                let text = page_text(bytes);
                 page_line(&mut line, &rec.source, &text, base.as_ref(), &mut sum);
             }
             (Ok(body), Some(status)) => {
-                let ct = rec.content_type.as_deref();
-                let cm = computed_mime_type(ct, body);
-                if status != 200
-                    || !(cm.essence_is("text/html") || cm.essence_is("application/xhtml+xml"))
-                {
+                let response = feedmill::Response {
+                    status,
+                    content_type: rec.content_type.as_deref(),
+                    url: rec.url.as_deref(),
+                    body,
+                };
+                let Some(text) = response_page(&response) else {
                     sum.skipped += 1;
                     continue;
-                }
-                let charset =
-                    ct.and_then(MimeType::parse).and_then(|m| m.charset().map(|c| c.into_owned()));
-                let text = decode_page(body, charset.as_deref()).text;
+                };
                 let page = rec.url.as_deref().and_then(|u| Url::parse(u).ok());
                 page_line(&mut line, &rec.source, &text, page.as_ref(), &mut sum);
             }

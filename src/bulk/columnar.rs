@@ -1,56 +1,5 @@
-//! Columnar outputs of a run, the glue between the pipeline and [`crate::columnar`]: Arrow
-//! record batches built on the workers ([`ArrowBatch`], [`ArrowStep`], feature `arrow`), and
-//! a Parquet file whose row groups are encoded on the workers ([`write_parquet`], feature
-//! `parquet`).
-
-use arrow_array::RecordBatch;
-
-use super::pipeline::{Batch, Step};
-use crate::columnar::{Layout, RecordBatchBuilder};
-use crate::record::RecordView;
-
-/// The bulk pipeline's batch for Arrow output ([`super::run_with`]): the
-/// [`ArrowStep`] appends each record on the worker thread and finishes the Arrow
-/// [`RecordBatch`] there at the end of the batch; the consumer, in input order, takes
-/// [`ArrowBatch::take`] and writes it (e.g. to a [`crate::columnar::parquet::ParquetSink`]).
-#[derive(Default)]
-pub struct ArrowBatch {
-    builder: Option<RecordBatchBuilder>,
-    done: Option<RecordBatch>,
-}
-
-impl ArrowBatch {
-    /// The finished batch of this group of records (`None` once taken, or when empty).
-    pub fn take(&mut self) -> Option<RecordBatch> {
-        self.done.take()
-    }
-}
-
-impl Batch for ArrowBatch {
-    fn clear(&mut self) {
-        self.builder = None;
-        self.done = None;
-    }
-    fn held_bytes(&self) -> usize {
-        self.done.as_ref().map_or(0, RecordBatch::get_array_memory_size)
-    }
-}
-
-/// The per-worker step for [`ArrowBatch`]es in `layout`.
-#[derive(Clone, Copy, Debug)]
-pub struct ArrowStep {
-    /// Rows per record or per entry.
-    pub layout: Layout,
-}
-
-impl Step<ArrowBatch> for ArrowStep {
-    fn record(&mut self, rec: &RecordView<'_, '_>, batch: &mut ArrowBatch) {
-        batch.builder.get_or_insert_with(|| RecordBatchBuilder::new(self.layout)).append(rec);
-    }
-    fn end_batch(&mut self, batch: &mut ArrowBatch) {
-        batch.done = batch.builder.take().map(|mut b| b.finish());
-    }
-}
+//! Columnar outputs of a run, the glue between the pipeline and [`crate::columnar`]: a
+//! Parquet file whose row groups are built and encoded on the workers ([`write_parquet`]).
 
 #[cfg(feature = "parquet")]
 pub use parquet::write_parquet;

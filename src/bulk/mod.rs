@@ -11,8 +11,8 @@
 //! - [`run`]: the CLI's job, JSON Lines to a writer ([`write_parquet`]: a Parquet file).
 //! - [`run_with`]: the same pipeline with your own per-record [`Step`] (on the workers, with
 //!   per-worker state) filling a [`Batch`], and an ordered [`Consumer`] (on the calling
-//!   thread, may stop early); see `examples/host_counts.rs` ([`ArrowStep`] and
-//!   [`ArrowBatch`] build Arrow record batches). A run gives its [`Summary`], reports
+//!   thread, may stop early); see `examples/host_counts.rs` (a step may append each record
+//!   to a `columnar::RecordBatchBuilder` for Arrow batches). A run gives its [`Summary`], reports
 //!   [`Progress`] after each batch, and stops with [`Panicked`] only on a bug.
 //! - [`read`]: the records themselves, one at a time ([`Records`] of [`Record`]s, a WARC
 //!   response's HTTP message taken apart, or a [`ReadError`]), read ahead on a thread within
@@ -68,8 +68,6 @@ mod worker;
 pub use archive::Input;
 #[cfg(feature = "parquet")]
 pub use columnar::write_parquet;
-#[cfg(feature = "arrow")]
-pub use columnar::{ArrowBatch, ArrowStep};
 pub use config::Config;
 #[cfg(feature = "internals")]
 pub use jsonl::encode_records;

@@ -3,8 +3,8 @@
 //! row group at a time.
 //!
 //! Encoding (Arrow levels, Parquet pages, compression) is separate from writing: a
-//! [`RowGroupEncoder`] (cheap to clone, usable on any thread) turns a batch into an encoded
-//! [`RowGroup`], and [`ParquetSink::write_row_group`] appends it to the file. The bulk
+//! `RowGroupEncoder` (cheap to clone, usable on any thread) turns a batch into an encoded
+//! `RowGroup`, and `ParquetSink::write_row_group` appends it to the file. The bulk
 //! pipeline (`feedmill::bulk::write_parquet`, feature `bulk`) encodes each row group on the
 //! worker that parsed its records, so the ordered writer only copies finished bytes out.
 //!
@@ -25,7 +25,7 @@ use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPrope
 use parquet::file::writer::SerializedFileWriter;
 
 use super::{schema, Layout, RecordBatchBuilder};
-use crate::sink::{RecordView, Sink};
+use crate::record::RecordView;
 
 /// Page compression of the Parquet file. Every codec here is read by Spark (3.3+), DuckDB,
 /// pyarrow and polars.
@@ -51,7 +51,7 @@ pub struct ParquetOptions {
     /// Page compression; default Snappy.
     pub codec: Codec,
     /// Input records per row group at most. [`ParquetSink::write_batch`] splits a larger
-    /// batch; records appended through [`Sink`] are written every this many. Default: 4096.
+    /// batch; records appended one by one ([`ParquetSink::append`]) are written every this many. Default: 4096.
     pub row_group_records: usize,
     /// Bytes of input (record bodies) per row group at most in the bulk pipeline's Parquet
     /// output (`feedmill::bulk::write_parquet`; a larger
@@ -109,7 +109,7 @@ fn err(e: parquet::errors::ParquetError) -> io::Error {
 /// Encodes record batches of one layout into Parquet row groups, on any thread. Clones
 /// share the file's schema and settings.
 #[derive(Clone)]
-pub struct RowGroupEncoder {
+pub(crate) struct RowGroupEncoder {
     factory: Arc<ArrowRowGroupWriterFactory>,
     schema: SchemaRef,
 }
@@ -130,23 +130,19 @@ impl RowGroupEncoder {
         }
         let bytes = writers.iter().map(|w| w.memory_size()).sum();
         let chunks = writers.into_iter().map(|w| w.close()).collect::<Result<_, _>>();
-        Ok(RowGroup { chunks: chunks.map_err(err)?, rows: batch.num_rows(), bytes })
+        Ok(RowGroup { chunks: chunks.map_err(err)?, bytes })
     }
 }
 
 /// One encoded row group, ready to be appended to the file ([`ParquetSink::write_row_group`]).
-pub struct RowGroup {
+pub(crate) struct RowGroup {
     chunks: Vec<ArrowColumnChunk>,
-    rows: usize,
+    #[cfg_attr(not(feature = "bulk"), allow(dead_code))]
     bytes: usize,
 }
 
+#[cfg(feature = "bulk")]
 impl RowGroup {
-    /// Rows (records, or entries in the entry layout).
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
     /// Bytes the encoded row group holds in memory (about its size in the file).
     pub fn held_bytes(&self) -> usize {
         self.bytes
@@ -190,13 +186,14 @@ impl<W: Write + Send> ParquetSink<W> {
     }
 
     /// An encoder of row groups for this file, to use on other threads.
-    pub fn encoder(&self) -> RowGroupEncoder {
+    #[cfg(feature = "bulk")]
+    pub(crate) fn encoder(&self) -> RowGroupEncoder {
         self.encoder.clone()
     }
 
     /// Appends an encoded row group (from this file's [`ParquetSink::encoder`]) and writes it
     /// out.
-    pub fn write_row_group(&mut self, group: RowGroup) -> io::Result<()> {
+    pub(crate) fn write_row_group(&mut self, group: RowGroup) -> io::Result<()> {
         let mut rg = self.file.next_row_group().map_err(err)?;
         for chunk in group.chunks {
             chunk.append_to_row_group(&mut rg).map_err(err)?;
@@ -236,8 +233,10 @@ impl<W: Write + Send> ParquetSink<W> {
     }
 }
 
-impl<W: Write + Send> Sink for ParquetSink<W> {
-    fn record(&mut self, rec: &RecordView<'_, '_>) -> io::Result<()> {
+impl<W: Write + Send> ParquetSink<W> {
+    /// Appends one record; every [`ParquetOptions::row_group_records`] records are written
+    /// out as a row group. An `Err` is an output failure.
+    pub fn append(&mut self, rec: &RecordView<'_, '_>) -> io::Result<()> {
         self.builder.append(rec);
         if self.builder.records() >= self.opts.row_group_records {
             self.flush_builder()?;

@@ -5,10 +5,11 @@
 //! or JSON Feed type (anywhere in the document, as browsers accept), `<base href>` before
 //! them, and — lower confidence — `<a href>`s whose path looks like a feed.
 //!
-//! Pages are bytes in an encoding the page itself may name: [`decode_page`] decodes them by
-//! the HTML Standard's encoding sniffing algorithm (byte order mark, transport label, the
-//! prescan's `<meta charset>` / `<meta http-equiv>` in the first 1,024 bytes, then detection;
-//! see `sniff.rs`).
+//! Pages are bytes in an encoding the page itself may name: [`page_text`] (a stored page) and
+//! [`response_page`] (an HTTP response: status, `Content-Type`) decode them by the HTML
+//! Standard's encoding sniffing algorithm (byte order mark, transport label, the prescan's
+//! `<meta charset>` / `<meta http-equiv>` in the first 1,024 bytes, then detection; see
+//! `sniff.rs`).
 //!
 //! Output is bounded by the page: a link is resolved against the page's base URL, and a
 //! `<base href>` is copied into every relative link, so a long one multiplied the page (a
@@ -20,6 +21,7 @@
 //! (`skipped_links` in `feedmill discover` lines). Output and work are then within a small
 //! multiple of the page's length.
 
+use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 
 use lol_html::{element, rewrite_str, RewriteStrSettings};
@@ -28,7 +30,32 @@ use url::Url;
 use crate::sanitize::decode_entities;
 
 mod sniff;
-pub use sniff::{decode_page, prescan, DecodedPage, PageEncodingSource, PRESCAN_BYTES};
+use sniff::decode_page;
+
+/// The text of a stored HTML page (no transport charset), decoded by the HTML encoding
+/// sniffing algorithm; invalid sequences become U+FFFD.
+pub fn page_text(bytes: &[u8]) -> Cow<'_, str> {
+    decode_page(bytes, None).text
+}
+
+/// The text of the HTML page an HTTP response holds, decoded by the HTML encoding sniffing
+/// algorithm with the `Content-Type` charset as transport label; `None` when the response is
+/// not an HTML page: a status other than 200, or a computed MIME type (the `Content-Type`,
+/// then the spec's feed-or-HTML sniffing) other than `text/html` or `application/xhtml+xml`.
+pub fn response_page<'b>(response: &crate::Response<'b>) -> Option<Cow<'b, str>> {
+    use crate::input::{computed_mime_type, MimeType};
+    let mime = computed_mime_type(response.content_type, response.body);
+    if response.status != 200
+        || !(mime.essence_is("text/html") || mime.essence_is("application/xhtml+xml"))
+    {
+        return None;
+    }
+    let charset = response
+        .content_type
+        .and_then(MimeType::parse)
+        .and_then(|m| m.charset().map(|c| c.into_owned()));
+    Some(decode_page(response.body, charset.as_deref()).text)
+}
 
 /// The longest feed URL reported, in bytes (32 KiB: far past any URL a browser or server
 /// takes); longer ones are skipped and counted.

@@ -23,12 +23,12 @@ use std::borrow::Cow;
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
 
 /// How many bytes the prescan reads (the standard's advice).
-pub const PRESCAN_BYTES: usize = 1024;
+pub(crate) const PRESCAN_BYTES: usize = 1024;
 
 /// Where the encoding of a page came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum PageEncodingSource {
+pub(crate) enum PageEncodingSource {
     /// A byte order mark.
     ByteOrderMark,
     /// The transport's label (`Content-Type` charset).
@@ -41,19 +41,21 @@ pub enum PageEncodingSource {
 
 /// A decoded page.
 #[derive(Clone, Debug)]
-pub struct DecodedPage<'i> {
+pub(crate) struct DecodedPage<'i> {
     /// The page's text, without a byte order mark (borrowed when the bytes were valid UTF-8).
     pub text: Cow<'i, str>,
-    /// The encoding used.
+    /// The encoding used (read by the tests: what the sniffing decided).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub encoding: &'static Encoding,
-    /// Where it came from.
+    /// Where it came from (read by the tests).
+    #[cfg_attr(not(test), allow(dead_code))]
     pub source: PageEncodingSource,
 }
 
 /// Decodes `bytes`, an HTML page, by the encoding sniffing algorithm (see the module docs);
 /// `transport_charset` is the `charset` parameter of the response's `Content-Type`, if any.
 /// Invalid sequences become U+FFFD.
-pub fn decode_page<'i>(bytes: &'i [u8], transport_charset: Option<&str>) -> DecodedPage<'i> {
+pub(crate) fn decode_page<'i>(bytes: &'i [u8], transport_charset: Option<&str>) -> DecodedPage<'i> {
     let (encoding, source, body) = if let Some((enc, bom)) = Encoding::for_bom(bytes) {
         (enc, PageEncodingSource::ByteOrderMark, &bytes[bom..])
     } else if let Some(enc) = transport_charset.and_then(|l| Encoding::for_label(l.as_bytes())) {
@@ -70,7 +72,7 @@ pub fn decode_page<'i>(bytes: &'i [u8], transport_charset: Option<&str>) -> Deco
 /// "Prescan a byte stream to determine its encoding" over `b` (the caller passes the first
 /// 1,024 bytes): the encoding a `<meta>` declares, else an XML declaration's; running out of
 /// bytes ends the scan.
-pub fn prescan(b: &[u8]) -> Option<&'static Encoding> {
+pub(crate) fn prescan(b: &[u8]) -> Option<&'static Encoding> {
     // Prescan for UTF-16 XML declarations.
     if b.starts_with(&[0x3C, 0, 0x3F, 0, 0x78, 0]) {
         return Some(UTF_16LE);

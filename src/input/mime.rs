@@ -301,6 +301,7 @@ impl<'a> ComputedMime<'a> {
     }
 
     /// Whether the essence equals `essence` (lowercase), ignoring ASCII case.
+    #[cfg(any(test, feature = "internals", feature = "discover"))]
     pub fn essence_is(&self, essence: &str) -> bool {
         match self {
             ComputedMime::Supplied(m) => m.essence_is(essence),
@@ -349,6 +350,7 @@ impl fmt::Display for ComputedMime<'_> {
 /// - An XML declaration is recognised after a byte order mark (UTF-8, or UTF-16 as `<?xml` in
 ///   UTF-16 code units) and in UTF-16 without a BOM; the standard's table would call those
 ///   `text/plain` or `application/octet-stream`.
+#[cfg(any(test, feature = "internals", feature = "discover"))]
 pub fn computed_mime_type<'a>(content_type: Option<&'a str>, body: &[u8]) -> ComputedMime<'a> {
     computed_mime_type_of(content_type.and_then(MimeType::parse), body)
 }

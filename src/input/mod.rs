@@ -41,6 +41,7 @@ pub mod mime;
 #[cfg(any(test, feature = "internals"))]
 pub use decode::EncodingSource;
 pub use decode::{decode, Decoded};
+#[cfg(any(test, feature = "internals", feature = "discover"))]
 pub use mime::computed_mime_type;
 pub use mime::{ComputedMime, MimeType};
 

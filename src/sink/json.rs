@@ -11,10 +11,6 @@
 //! straight into it (SSE2 block scans; the same bytes `serde_json` writes, checked by a
 //! differential test); an HTML value is serialized straight into its JSON string.
 
-use std::borrow::Borrow;
-use std::io::{self, Write};
-
-use super::Sink;
 use crate::html::Html;
 use crate::model::date::RFC3339_MAX_LEN;
 use crate::model::fragment::serialize::{self, HtmlOut};
@@ -22,41 +18,7 @@ use crate::record::{Key, LintLine, RecordView, Shape, Visit, Walk};
 use crate::sanitize::{with_sanitized_html, SanitizeOptions};
 use crate::simd::block;
 use crate::{Text, Timestamp};
-
-/// A [`Sink`] writing one JSON object per line to `W`.
-pub struct JsonLines<W> {
-    out: W,
-    /// The line being built; written to `out` in one call.
-    line: Vec<u8>,
-}
-
-impl<W: Write> JsonLines<W> {
-    /// A sink writing to `out` (wrap a file in a `BufWriter`: each record is one
-    /// `write_all` of its line).
-    pub fn new(out: W) -> Self {
-        JsonLines { out, line: Vec::with_capacity(16 * 1024) }
-    }
-
-    /// The underlying writer.
-    pub fn get_mut(&mut self) -> &mut W {
-        &mut self.out
-    }
-
-    /// Returns the underlying writer (nothing is held back here: every record was written
-    /// whole; flush the writer itself if it buffers).
-    pub fn into_inner(self) -> W {
-        self.out
-    }
-}
-
-impl<W: Write> Sink for JsonLines<W> {
-    fn record(&mut self, rec: &RecordView<'_, '_>) -> io::Result<()> {
-        self.line.clear();
-        encode_record(&mut self.line, rec);
-        self.line.push(b'\n');
-        self.out.write_all(&self.line)
-    }
-}
+use std::borrow::Borrow;
 
 /// Appends the JSON object for `rec` (no newline) to `out`.
 pub fn encode_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
