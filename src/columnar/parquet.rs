@@ -289,6 +289,13 @@ impl<W: Write + Send> ParquetSink<W> {
         Ok(())
     }
 
+    /// Bytes written to the output so far (the file's magic and the row groups; the footer
+    /// comes at [`ParquetSink::close`]).
+    #[cfg(feature = "bulk")]
+    pub(crate) fn bytes_written(&self) -> usize {
+        self.file.bytes_written()
+    }
+
     /// Writes a batch built with this sink's layout, as row groups of at most
     /// [`ParquetOptions::row_group_records`] rows.
     pub fn write_batch(&mut self, batch: &RecordBatch) -> io::Result<()> {
