@@ -285,6 +285,7 @@ impl RecordBatchBuilder {
     }
 
     /// The rows of each record appended since the last finish, in order.
+    #[cfg(feature = "parquet")]
     pub(crate) fn record_rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
         starts.zip(self.ends.iter().copied()).map(|(s, e)| s..e)

@@ -578,7 +578,7 @@ fn jsonl_files_are_cut_at_whole_lines_and_together_are_the_run() {
     let Some(corpus) = corpus() else { return };
     let cfg = Config { threads: 3, batch_records: 8, ..Config::default() };
     let want = jsonl(&cfg, &corpus);
-    let files: Arc<Mutex<Vec<(usize, Vec<u8>)>>> = Arc::default();
+    let mut files = Vec::new();
     let (mut opened, max) = (Vec::new(), 64 << 10);
     let summary = bulk::write_jsonl_files(
         vec![Input::Path(corpus.clone())],
@@ -589,13 +589,12 @@ fn jsonl_files_are_cut_at_whole_lines_and_together_are_the_run() {
             Ok(Shared::default())
         },
         &mut |i, w| {
-            files.lock().unwrap().push((i, w.0.lock().unwrap().clone()));
+            files.push((i, w.0.lock().unwrap().clone()));
             Ok(())
         },
         &mut |_| {},
     )
     .unwrap();
-    let files = files.lock().unwrap();
     assert!(files.len() > 3, "{} files for {} bytes", files.len(), want.len());
     assert_eq!(opened, (0..files.len()).collect::<Vec<_>>());
     let mut all = Vec::new();
