@@ -20,6 +20,7 @@
 //! at most the larger of `max_bytes_in_flight` and the largest record, whatever their number.
 
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use feedmill::bulk::{self, Config, Input};
 use feedmill::discover::{candidate_urls, discover_page, page_text, response_page};
@@ -32,18 +33,22 @@ pub struct DiscoverSummary {
     pub feeds: u64,
     pub skipped: u64,
     pub errors: u64,
+    /// Lines written.
+    pub lines: u64,
     /// The most bytes records held at once between reading and writing (at most the larger
     /// of the budget and the largest record).
     pub peak_in_flight: usize,
 }
 
 /// Writes one line per record of `inputs` to `out`. `max_bytes` bounds a record body,
-/// `max_bytes_in_flight` the records read ahead (see the module docs).
+/// `max_bytes_in_flight` the records read ahead (see the module docs). Once `stop` is set,
+/// returns after the line being written.
 pub fn run(
     inputs: Vec<Input>,
     base_url: Option<&str>,
     max_bytes: usize,
     max_bytes_in_flight: usize,
+    stop: &AtomicBool,
     out: &mut dyn Write,
 ) -> io::Result<DiscoverSummary> {
     let base = base_url.and_then(|u| Url::parse(u).ok());
@@ -81,6 +86,10 @@ pub fn run(
         }
         line.push(b'\n');
         out.write_all(&line)?;
+        sum.lines += 1;
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
     }
     sum.peak_in_flight = records.peak_bytes_in_flight();
     out.flush()?;

@@ -2,8 +2,7 @@
 //! output, progress bar and summary; the work is in `feedmill::bulk` and `feedmill::sink`.
 
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,9 +11,11 @@ use feedmill::bulk::{self, Config, Input, Summary};
 use feedmill::extract::ExtractOptions;
 use feedmill::sanitize::SanitizeOptions;
 use limits::LimitArgs;
+use output::{Out, Signals, Target};
 
 mod discover;
 mod limits;
+mod output;
 mod parquet;
 
 /// The sample processed when no input is given and the binary runs from a source checkout:
@@ -61,6 +62,12 @@ OUTPUT:
   Text values are strings with a parallel <name>_type key (text | html).
   --format parquet (or -o FILE.parquet): the same records as one Parquet file with a fixed
   Arrow schema (README: Arrow / Parquet schema); --layout entries: one row per entry.
+  -o DIR/ (a trailing slash, or an existing directory): part files part-00000.parquet, …
+  (part-00000.jsonl, … with --format jsonl), each closed at --max-file-bytes (default
+  128 MiB) and valid on its own, records in input order across them.
+  A file is written under a temporary name in its directory (.NAME.XXXXXX.tmp) and renamed
+  when complete: a failed run leaves no partial file. An output that is one of the inputs
+  (the same file, by device and inode), or inside an input directory, is a usage error.
 
 THREADS:
   --threads N worker threads do the CPU work: inflating WARC.gz members, decoding, parsing,
@@ -77,7 +84,10 @@ SUBCOMMANDS:
 EXIT STATUS:
   0 the run completed (even if some records are errors), 1 an input does not exist (it
   still gets its error record) or a fatal output error, 2 usage error. A closed output
-  pipe (e.g. `| head`) ends the run quietly with 0.
+  pipe (e.g. `| head`) ends the run quietly with 0, whatever the format. SIGINT or SIGTERM
+  ends the run after the batch being written: the output is closed validly (whole lines, a
+  Parquet file with its footer) and holds the records before; exit 130 (SIGINT) or 143
+  (SIGTERM). A second signal ends the process at once.
 
 EXAMPLES:
   feedmill corpus/real > feeds.jsonl
@@ -88,6 +98,7 @@ EXAMPLES:
   feedmill --extract --sanitize strict crawl.warc.gz > records.jsonl
   feedmill --extract -o records.parquet crawl-*.warc.gz
   feedmill --layout entries -o entries.parquet crawl.warc.gz
+  feedmill --max-file-bytes 256MiB -o records/ crawl-*.warc.gz
   feedmill discover --base-url https://blog.example/ page.html"
 )]
 struct Cli {
@@ -98,9 +109,16 @@ struct Cli {
     #[arg(value_name = "INPUT")]
     inputs: Vec<OsString>,
 
-    /// Write the records to FILE instead of standard output (`-`: standard output).
-    #[arg(short, long, value_name = "FILE")]
+    /// Write the records to FILE instead of standard output (`-`: standard output), or to
+    /// part files in DIR/ (a trailing slash, or an existing directory). Never an input.
+    #[arg(short, long, value_name = "FILE|DIR/")]
     output: Option<PathBuf>,
+
+    /// With -o DIR/: close a part file once it holds this many bytes (at the end of the
+    /// batch that reached it) and start the next; a number of bytes, or with a KiB, MiB or
+    /// GiB suffix [default: 128MiB].
+    #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+    max_file_bytes: Option<u64>,
 
     /// Worker threads: all the CPU work (inflating, parsing, writing records)
     /// [default: number of CPUs]. At most 1024. With 1 (and one reader), one thread does
@@ -155,7 +173,8 @@ struct Cli {
     #[arg(long)]
     lint: bool,
 
-    /// Output format [default: parquet when -o ends in .parquet, else jsonl].
+    /// Output format [default: parquet when -o ends in .parquet or is a directory, else
+    /// jsonl].
     #[arg(long, value_enum, value_name = "FORMAT")]
     format: Option<OutputFormat>,
 
@@ -167,7 +186,37 @@ struct Cli {
     /// Parquet page compression: `snappy`, `lz4` (LZ4_RAW), `zstd` (level 1) or `none`.
     #[arg(long, value_enum, value_name = "CODEC", default_value_t = CompressionArg::Snappy)]
     compression: CompressionArg,
+
+    /// Test knob: bytes of one string column's values in one Parquet row group at most
+    /// (default and most 2147483647, Arrow's 32-bit offsets). A smaller value makes the row
+    /// group cut and the `output_too_large` error record testable on small inputs.
+    #[arg(long, value_name = "BYTES", hide = true)]
+    parquet_column_limit: Option<usize>,
 }
+
+/// A size in bytes: a number, or one with a `KiB`, `MiB` or `GiB` suffix (`K`, `M`, `G`
+/// too). At least 1.
+fn parse_bytes(s: &str) -> Result<u64, String> {
+    let t = s.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (n, unit) = t.split_at(split);
+    let n: u64 = n.parse().map_err(|_| format!("{s:?} is not a number of bytes"))?;
+    let shift = match unit.trim() {
+        "" | "B" => 0,
+        "k" | "K" | "KiB" => 10,
+        "M" | "MiB" => 20,
+        "G" | "GiB" => 30,
+        _ => return Err(format!("{s:?}: the unit is KiB, MiB or GiB")),
+    };
+    match n.checked_mul(1 << shift) {
+        Some(0) => Err("must be at least 1".into()),
+        Some(v) => Ok(v),
+        None => Err(format!("{s:?} is too large")),
+    }
+}
+
+/// Part files close at this size by default (`--max-file-bytes`).
+const MAX_FILE_BYTES: u64 = 128 << 20;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum OutputFormat {
@@ -214,11 +263,17 @@ INPUTS:
   As for the main command (files, directories, tar, WARC, gzip, `-`); none: the sample corpus
   of a source checkout.
 
+OUTPUT:
+  One JSON line per record (jsonl), or with --format parquet (or -o FILE.parquet) the
+  records as the main command's Parquet file with `--lint`: the records layout, each
+  record with its `findings` column. -o DIR/ writes part files, as the main command does.
+
 EXIT STATUS:
   As for the main command: 0; 1 when an input does not exist (it still gets its error
-  record) or on an output error; 2 on a usage error (e.g. an invalid --base-url). With
-  --deny errors, 3 when a record has an error finding; with --deny warnings, 3 when a record
-  has a warning or error finding (3 is returned even when an input does not exist).
+  record) or on an output error; 2 on a usage error (e.g. an invalid --base-url); 130 or 143
+  after SIGINT or SIGTERM. With --deny errors, 3 when a record has an error finding; with
+  --deny warnings, 3 when a record has a warning or error finding (3 is returned even when
+  an input does not exist).
 
 EXAMPLES:
   feedmill lint feed.xml
@@ -228,9 +283,19 @@ EXAMPLES:
         #[arg(value_name = "INPUT")]
         inputs: Vec<OsString>,
 
-        /// Write the lines to FILE instead of standard output (`-`: standard output).
-        #[arg(short, long, value_name = "FILE")]
+        /// Write the lines to FILE instead of standard output (`-`: standard output), or to
+        /// part files in DIR/. Never an input.
+        #[arg(short, long, value_name = "FILE|DIR/")]
         output: Option<PathBuf>,
+
+        /// Output format [default: parquet when -o ends in .parquet or is a directory, else
+        /// jsonl].
+        #[arg(long, value_enum, value_name = "FORMAT")]
+        format: Option<OutputFormat>,
+
+        /// With -o DIR/: close a part file once it holds this many bytes [default: 128MiB].
+        #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
+        max_file_bytes: Option<u64>,
 
         /// Worker threads [default: number of CPUs].
         #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
@@ -277,7 +342,8 @@ EXAMPLES:
         #[arg(long, value_name = "URL")]
         base_url: Option<String>,
 
-        /// Write the lines to FILE instead of standard output (`-`: standard output).
+        /// Write the lines to FILE instead of standard output (`-`: standard output). Never
+        /// an input.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
 
@@ -292,18 +358,27 @@ EXAMPLES:
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if cli.allow_video_embeds && cli.sanitize != SanitizeMode::Strict {
-        Cli::command()
-            .error(
-                clap::error::ErrorKind::ArgumentConflict,
-                "--allow-video-embeds requires --sanitize strict",
-            )
-            .exit();
+        usage_error(
+            clap::error::ErrorKind::ArgumentConflict,
+            "--allow-video-embeds requires --sanitize strict",
+        );
     }
     if let Some(Command::Discover { inputs, base_url, output, summary }) = &cli.command {
         return run_discover(inputs, base_url.as_deref(), output.as_ref(), *summary);
     }
-    if let Some(Command::Lint { inputs, output, threads, base_url, summary, deny }) = &cli.command {
-        return run_lint(inputs, output.as_ref(), *threads, base_url.clone(), *summary, *deny);
+    if let Some(Command::Lint {
+        inputs,
+        output,
+        format,
+        max_file_bytes,
+        threads,
+        base_url,
+        summary,
+        deny,
+    }) = &cli.command
+    {
+        let output = Output::of(output.as_ref(), *format, *max_file_bytes);
+        return run_lint(inputs, &output, *threads, base_url.clone(), *summary, *deny);
     }
     let inputs = inputs_or_sample(&cli.inputs);
     let unreadable = match check_inputs(cli.base_url.as_deref(), &inputs) {
@@ -330,10 +405,13 @@ fn main() -> ExitCode {
         cfg.options.lint = Some(feedmill::lint::LintOptions::default());
     }
 
-    let out = match open_output(cli.output.as_ref()) {
-        Ok(out) => out,
-        Err(code) => return code,
-    };
+    let mut output = Output::of(cli.output.as_ref(), cli.format, cli.max_file_bytes);
+    output.parquet = parquet::options(cli.layout, cli.compression, cli.parquet_column_limit);
+    if let Err(code) = output.check(&inputs) {
+        return code;
+    }
+    let signals = Signals::install();
+    cfg.stop = Some(signals.stop_flag());
 
     let interactive = io::stderr().is_terminal() && !cli.quiet;
     let bar = interactive.then(|| progress_bar(Input::total_size(&inputs)));
@@ -343,37 +421,52 @@ fn main() -> ExitCode {
             bar.set_message(format!("{} records", p.records));
         }
     };
-
-    let format = cli.format.unwrap_or_else(|| {
-        let parquet =
-            cli.output.as_ref().and_then(|p| p.extension()).is_some_and(|e| e == "parquet");
-        if parquet {
-            OutputFormat::Parquet
-        } else {
-            OutputFormat::Jsonl
-        }
-    });
-    let result = match format {
-        OutputFormat::Jsonl => bulk::run(inputs, &cfg, out, &mut on_progress),
-        OutputFormat::Parquet => {
-            parquet::run(inputs, &cfg, out, cli.layout, cli.compression, &mut on_progress)
-        }
-    };
+    let result = output.write(inputs, &cfg, &mut on_progress);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    match result {
-        Ok(summary) => {
-            if cli.summary || interactive {
-                print_summary(&summary);
-            }
-            if unreadable {
-                return ExitCode::from(1);
-            }
+    ended(result, &signals, |summary| {
+        if cli.summary || interactive {
+            print_summary(summary);
+        }
+        if unreadable {
+            ExitCode::from(1)
+        } else {
             ExitCode::SUCCESS
         }
+    })
+}
+
+/// Exits with a usage error (status 2) saying `message`.
+fn usage_error(kind: clap::error::ErrorKind, message: impl std::fmt::Display) -> ! {
+    Cli::command().error(kind, message).exit()
+}
+
+/// The exit status of a run that ended with `result`: `ok`'s for a completed run; after a
+/// signal, the signal's (`ok` still prints its summary); 0 for a closed output pipe; 1 for
+/// another error.
+fn ended(
+    result: io::Result<Summary>,
+    signals: &Signals,
+    ok: impl FnOnce(&Summary) -> ExitCode,
+) -> ExitCode {
+    match result {
+        Ok(summary) => {
+            let code = ok(&summary);
+            match signals.received() {
+                Some((name, status)) => {
+                    eprintln!(
+                        "feedmill: stopped by {name}: the output is complete up to the last \
+                         batch written ({} records)",
+                        summary.records
+                    );
+                    ExitCode::from(status)
+                }
+                None => code,
+            }
+        }
         // `| head` closed the pipe: the reader wanted no more, which is not a failure.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) if output::is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             report_run_error(&e);
             ExitCode::from(1)
@@ -381,22 +474,96 @@ fn main() -> ExitCode {
     }
 }
 
-const OUTPUT_BUFFER: usize = 64 << 10;
+/// The output of a run: where (`-o`), in which format, and the Parquet settings.
+struct Output {
+    target: Target,
+    format: OutputFormat,
+    /// Part files close at this size (`-o DIR/`).
+    max_file_bytes: u64,
+    parquet: feedmill::columnar::parquet::ParquetOptions,
+}
 
-/// The output: the file named, or standard output when none is named or the name is `-`.
-/// Buffered only up to [`OUTPUT_BUFFER`]: the pipeline writes whole batches of lines, and
-/// `BufWriter` hands a write at least its capacity straight to the file instead of copying
-/// it into its buffer; smaller writes (a short batch, Parquet's page headers) are gathered.
-fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write + Send>, ExitCode> {
-    match path.filter(|p| p.as_os_str() != "-") {
-        Some(path) => match File::create(path) {
-            Ok(f) => Ok(Box::new(BufWriter::with_capacity(OUTPUT_BUFFER, f))),
-            Err(e) => {
-                eprintln!("feedmill: cannot create {}: {e}", path.display());
-                Err(ExitCode::from(1))
+impl Output {
+    /// The output `-o`, `--format` and `--max-file-bytes` say; `--max-file-bytes` without
+    /// a directory output is a usage error.
+    fn of(path: Option<&PathBuf>, format: Option<OutputFormat>, max: Option<u64>) -> Output {
+        let target = Target::of(path.map(PathBuf::as_path));
+        if max.is_some() && !matches!(target, Target::Dir(_)) {
+            usage_error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--max-file-bytes needs a directory output (-o DIR/)",
+            );
+        }
+        let format = format.unwrap_or(match &target {
+            Target::Dir(_) => OutputFormat::Parquet,
+            Target::File(p) if p.extension().is_some_and(|e| e == "parquet") => {
+                OutputFormat::Parquet
             }
-        },
-        None => Ok(Box::new(BufWriter::with_capacity(OUTPUT_BUFFER, io::stdout()))),
+            _ => OutputFormat::Jsonl,
+        });
+        Output {
+            target,
+            format,
+            max_file_bytes: max.unwrap_or(MAX_FILE_BYTES),
+            parquet: Default::default(),
+        }
+    }
+
+    /// Refuses (usage error, exit 2) an output that is one of the inputs or inside an
+    /// input directory, or a directory holding part files already; creates the directory.
+    fn check(&self, inputs: &[Input]) -> Result<(), ExitCode> {
+        let refused =
+            output::check_not_an_input(&self.target, inputs).and_then(|()| match &self.target {
+                Target::Dir(d) => output::prepare_dir(d),
+                _ => Ok(()),
+            });
+        refused.map_err(|message| {
+            eprintln!("feedmill: {message}");
+            ExitCode::from(2)
+        })
+    }
+
+    /// Runs the pipeline over `inputs` into this output. Each file is committed (renamed
+    /// from its temporary name) once complete; on an error the one being written is removed.
+    fn write(
+        &self,
+        inputs: Vec<Input>,
+        cfg: &Config,
+        progress: &mut dyn FnMut(bulk::Progress),
+    ) -> io::Result<Summary> {
+        let ext = match self.format {
+            OutputFormat::Jsonl => "jsonl",
+            OutputFormat::Parquet => "parquet",
+        };
+        let create = |path: &std::path::Path| {
+            Out::create(path).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
+            })
+        };
+        let mut open = |i: usize| match &self.target {
+            Target::Stdout => Ok(Out::stdout()),
+            Target::File(p) => create(p),
+            Target::Dir(d) => create(&d.join(output::part_name(i, ext))),
+        };
+        let mut close = |_: usize, out: Out| out.commit();
+        let max = match self.target {
+            Target::Dir(_) => self.max_file_bytes,
+            _ => u64::MAX,
+        };
+        match self.format {
+            OutputFormat::Jsonl => {
+                bulk::write_jsonl_files(inputs, cfg, max, &mut open, &mut close, progress)
+            }
+            OutputFormat::Parquet => bulk::write_parquet_files(
+                inputs,
+                cfg,
+                self.parquet.clone(),
+                max,
+                &mut open,
+                &mut close,
+                progress,
+            ),
+        }
     }
 }
 
@@ -407,12 +574,10 @@ fn inputs_or_sample(args: &[OsString]) -> Vec<Input> {
         return args.iter().map(Input::parse).collect();
     }
     if !std::path::Path::new(SAMPLE).is_dir() {
-        Cli::command()
-            .error(
-                clap::error::ErrorKind::MissingRequiredArgument,
-                "no INPUT given (files, directories, archives, or `-` for standard input)",
-            )
-            .exit();
+        usage_error(
+            clap::error::ErrorKind::MissingRequiredArgument,
+            "no INPUT given (files, directories, archives, or `-` for standard input)",
+        );
     }
     vec![Input::Path(PathBuf::from(SAMPLE))]
 }
@@ -442,7 +607,7 @@ fn check_inputs(base_url: Option<&str>, inputs: &[Input]) -> Result<bool, ExitCo
 
 fn run_lint(
     inputs: &[OsString],
-    output: Option<&PathBuf>,
+    output: &Output,
     threads: Option<u16>,
     base_url: Option<String>,
     summary: bool,
@@ -453,40 +618,35 @@ fn run_lint(
         Ok(unreadable) => unreadable,
         Err(code) => return code,
     };
+    if let Err(code) = output.check(&inputs) {
+        return code;
+    }
     let mut cfg = Config { base_url, lint_only: true, ..Config::default() };
     cfg.options.lint = Some(feedmill::lint::LintOptions::default());
     if let Some(t) = threads {
         cfg.threads = t.into();
     }
-    let out = match open_output(output) {
-        Ok(out) => out,
-        Err(code) => return code,
-    };
-    match bulk::run(inputs, &cfg, out, &mut |_| {}) {
-        Ok(s) => {
-            let t = &s.lint;
-            if summary {
-                print_lint_summary(&s);
-            }
-            let denied = match deny {
-                Some(Deny::Errors) => t.with_errors > 0,
-                Some(Deny::Warnings) => t.with_errors + t.with_warnings > 0,
-                None => false,
-            };
-            if denied {
-                ExitCode::from(3)
-            } else if unreadable {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            }
+    let signals = Signals::install();
+    cfg.stop = Some(signals.stop_flag());
+    let result = output.write(inputs, &cfg, &mut |_| {});
+    ended(result, &signals, |s| {
+        let t = &s.lint;
+        if summary {
+            print_lint_summary(s);
         }
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            report_run_error(&e);
+        let denied = match deny {
+            Some(Deny::Errors) => t.with_errors > 0,
+            Some(Deny::Warnings) => t.with_errors + t.with_warnings > 0,
+            None => false,
+        };
+        if denied {
+            ExitCode::from(3)
+        } else if unreadable {
             ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
         }
-    }
+    })
 }
 
 /// The `lint --summary` table: one row per code that occurred, most feeds first.
@@ -514,30 +674,41 @@ fn run_discover(
             return ExitCode::from(2);
         }
     }
-    let mut out = match open_output(output) {
-        Ok(out) => out,
-        Err(code) => return code,
-    };
     let inputs: Vec<Input> = inputs.iter().map(Input::parse).collect();
+    let target = Target::of(output.map(PathBuf::as_path));
+    if let Target::Dir(d) = &target {
+        eprintln!("feedmill: discover writes one file, and {} is a directory", d.display());
+        return ExitCode::from(2);
+    }
+    if let Err(message) = output::check_not_an_input(&target, &inputs) {
+        eprintln!("feedmill: {message}");
+        return ExitCode::from(2);
+    }
+    let mut out = match &target {
+        Target::File(path) => match Out::create(path) {
+            Ok(out) => out,
+            Err(e) => {
+                eprintln!("feedmill: cannot create {}: {e}", path.display());
+                return ExitCode::from(1);
+            }
+        },
+        _ => Out::stdout(),
+    };
+    let signals = Signals::install();
     let max = feedmill::Options::default().limits.max_input_bytes;
     let in_flight = feedmill::bulk::Config::default().max_bytes_in_flight;
-    match discover::run(inputs, base_url, max, in_flight, &mut out) {
-        Ok(s) => {
-            if summary {
-                eprintln!(
-                    "feedmill discover: {} pages, {} feeds found, {} WARC records skipped, {} errors, \
-                     {} bytes read ahead at most",
-                    s.pages, s.feeds, s.skipped, s.errors, s.peak_in_flight
-                );
-            }
-            ExitCode::SUCCESS
+    let run = discover::run(inputs, base_url, max, in_flight, &signals.stop_flag(), &mut out);
+    let result = run.and_then(|s| out.commit().map(|()| s)).map(|s| {
+        if summary {
+            eprintln!(
+                "feedmill discover: {} pages, {} feeds found, {} WARC records skipped, {} errors, \
+                 {} bytes read ahead at most",
+                s.pages, s.feeds, s.skipped, s.errors, s.peak_in_flight
+            );
         }
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            report_run_error(&e);
-            ExitCode::from(1)
-        }
-    }
+        Summary { records: s.lines, ..Summary::default() }
+    });
+    ended(result, &signals, |_| ExitCode::SUCCESS)
 }
 
 fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {

@@ -1,23 +1,18 @@
-//! `--format parquet`: the bulk pipeline with one Parquet row group per pipeline batch, built
-//! and encoded on the worker that parsed its records (`bulk::write_parquet`), and
-//! one writer on the ordered side appending the row groups in input order.
+//! `--format parquet`: the Parquet settings of the flags. The run itself is
+//! `feedmill::bulk::write_parquet_files`: row groups built and encoded on the workers that
+//! parsed their records, one writer on the ordered side appending them in input order.
 
-use std::io::{self, Write};
-
-use feedmill::bulk::{write_parquet, Config, Input, Progress, Summary};
 use feedmill::columnar::parquet::{Codec, ParquetOptions};
 use feedmill::columnar::Layout;
 
 use crate::{CompressionArg, LayoutArg};
 
-pub fn run(
-    inputs: Vec<Input>,
-    cfg: &Config,
-    out: Box<dyn Write + Send>,
+/// The Parquet options of `--layout`, `--compression` and the hidden column limit.
+pub fn options(
     layout: LayoutArg,
     compression: CompressionArg,
-    progress: &mut dyn FnMut(Progress),
-) -> io::Result<Summary> {
+    column_limit: Option<usize>,
+) -> ParquetOptions {
     let layout = match layout {
         LayoutArg::Records => Layout::Records,
         LayoutArg::Entries => Layout::Entries,
@@ -28,8 +23,9 @@ pub fn run(
         CompressionArg::Zstd => Codec::Zstd,
         CompressionArg::None => Codec::None,
     };
-    let opts = ParquetOptions { layout, codec, ..Default::default() };
-    let (summary, mut out) = write_parquet(inputs, cfg, out, opts, progress)?;
-    out.flush()?;
-    Ok(summary)
+    let mut opts = ParquetOptions { layout, codec, ..Default::default() };
+    if let Some(limit) = column_limit {
+        opts.column_limit = limit;
+    }
+    opts
 }

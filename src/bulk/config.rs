@@ -1,6 +1,9 @@
 //! The settings of a bulk run ([`Config`]): threads, readers, the parser's options and
 //! limits, the in-flight byte budget, extraction, sanitizing, batch sizes.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
 use crate::extract::ExtractOptions;
 use crate::sanitize::SanitizeOptions;
 use crate::Options;
@@ -48,6 +51,12 @@ pub struct Config {
     /// Bytes of record bodies per pipeline batch at most (a larger record is a batch of its
     /// own). Default: 256 KiB.
     pub batch_bytes: usize,
+    /// Ends the run early once set (by a signal handler, a UI, another thread): the batch
+    /// being consumed is finished (a JSON Lines batch's last line, a Parquet row group) and
+    /// the run returns `Ok` with the summary of what was consumed; the records read but
+    /// not consumed yet are dropped. Looked at after every batch, and every 50 ms while the
+    /// consumer waits for one. Default: none.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Config {
@@ -63,6 +72,7 @@ impl Default for Config {
             lint_only: false,
             batch_records: BATCH_RECORDS,
             batch_bytes: BATCH_BYTES,
+            stop: None,
         }
     }
 }
@@ -75,5 +85,10 @@ impl Config {
             n => n,
         }
         .clamp(1, 256)
+    }
+
+    /// Whether [`Config::stop`] is set.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }

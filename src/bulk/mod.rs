@@ -8,7 +8,10 @@
 //!   WARC, WARC.gz)
 //! ```
 //!
-//! - [`run`]: the CLI's job, JSON Lines to a writer ([`write_parquet`]: a Parquet file).
+//! - [`run`]: the CLI's job, JSON Lines to a writer ([`write_parquet`]: a Parquet file);
+//!   [`write_jsonl_files`] and [`write_parquet_files`]: the same into a sequence of files of
+//!   bounded size, each valid on its own. [`Config::stop`] ends a run early, its output
+//!   complete up to the last batch written.
 //! - [`run_with`]: the same pipeline with your own per-record [`Step`] (on the workers, with
 //!   per-worker state) filling a [`Batch`], and an ordered [`Consumer`] (on the calling
 //!   thread, may stop early); see `examples/host_counts.rs` (a step may append each record
@@ -67,11 +70,11 @@ mod worker;
 
 pub use archive::Input;
 #[cfg(feature = "parquet")]
-pub use columnar::write_parquet;
+pub use columnar::{write_parquet, write_parquet_files};
 pub use config::Config;
 #[cfg(feature = "internals")]
 pub use jsonl::encode_records;
-pub use jsonl::run;
+pub use jsonl::{run, write_jsonl_files};
 pub use pipeline::{run_with, Batch, Consumer, Step};
 pub use read::{read, ReadError, Record, Records};
 pub use summary::{Panicked, Progress, Summary};

@@ -46,18 +46,26 @@ use std::borrow::Borrow;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use arrow_array::builder::{
-    BooleanBuilder, Int64Builder, StringBuilder, TimestampMicrosecondBuilder,
-};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, ListArray, RecordBatch, StringArray, StructArray};
-use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_array::types::{Int64Type, TimestampMicrosecondType};
+use arrow_array::{
+    Array, ArrayRef, BooleanArray, ListArray, PrimitiveArray, RecordBatch, StringArray, StructArray,
+};
+use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 
 use crate::model::Text;
 use crate::record::{with_text_str, EntryRow, Inherited, Key, RecordView, Shape, Visit, Walk};
 use crate::sanitize::SanitizeOptions;
 use crate::Timestamp;
+
+/// The most bytes one string column's values may hold in one batch: Arrow's `utf8` offsets
+/// are 32-bit, so a column's values end at 2 GiB − 1.
+pub const COLUMN_BYTES_MAX: usize = i32::MAX as usize;
+
+/// The error kind of a record whose rows cannot be written in a batch
+/// ([`RecordBatchBuilder::append`]): one of its columns alone would pass the column limit.
+pub const OUTPUT_TOO_LARGE: &str = "output_too_large";
 
 /// Which rows a batch has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -82,14 +90,34 @@ pub fn schema(layout: Layout) -> SchemaRef {
 /// b.append(&record_view);
 /// let batch: RecordBatch = b.finish(); // the builder is empty again, ready for reuse
 /// ```
+///
+/// No column can overflow: a string column's values stay within the builder's column limit
+/// ([`COLUMN_BYTES_MAX`], Arrow's 32-bit offsets, unless
+/// [`RecordBatchBuilder::with_column_limit`] sets less) and a list's items within 2^31 − 1.
+/// [`RecordBatchBuilder::try_append`] appends a record only if all its rows fit beside what
+/// the builder holds, and leaves the builder as it was otherwise: finish the batch and append
+/// the record again. A record that does not fit in an empty builder cannot be written; its
+/// error record ([`OUTPUT_TOO_LARGE`]) takes its place. [`RecordBatchBuilder::held_bytes`]
+/// tells how much the batch holds, to cut batches by memory.
 pub struct RecordBatchBuilder {
     layout: Layout,
     records: usize,
     rows: usize,
+    /// Rows after each record appended since the last finish (for `record_rows`).
+    ends: Vec<usize>,
+    /// Bytes one string column's values may hold at most.
+    column_limit: usize,
     /// HTML serialization scratch, reused across values.
     scratch: String,
     /// The top-level columns.
     columns: Columns,
+}
+
+/// Why a record did not fit: the first value that would have passed a column's limit.
+#[derive(Clone, Copy, Debug)]
+struct Overflow {
+    key: &'static str,
+    bytes: usize,
 }
 
 impl RecordBatchBuilder {
@@ -99,7 +127,23 @@ impl RecordBatchBuilder {
             Layout::Records => Columns::of(&RecordView::default()),
             Layout::Entries => Columns::of(&EntryRow::default()),
         };
-        RecordBatchBuilder { layout, records: 0, rows: 0, scratch: String::new(), columns }
+        RecordBatchBuilder {
+            layout,
+            records: 0,
+            rows: 0,
+            ends: Vec::new(),
+            column_limit: COLUMN_BYTES_MAX,
+            scratch: String::new(),
+            columns,
+        }
+    }
+
+    /// This builder with string columns limited to `bytes` of values per batch (at most
+    /// [`COLUMN_BYTES_MAX`], the default): a smaller limit makes smaller batches, and makes
+    /// the cut and the [`OUTPUT_TOO_LARGE`] error record testable on small inputs.
+    pub fn with_column_limit(mut self, bytes: usize) -> Self {
+        self.column_limit = bytes.min(COLUMN_BYTES_MAX);
+        self
     }
 
     /// The layout this builder makes.
@@ -117,30 +161,102 @@ impl RecordBatchBuilder {
         self.rows
     }
 
+    /// Heap bytes the builder's columns hold (allocated capacity: values, offsets, validity),
+    /// about what the batch [`RecordBatchBuilder::finish`] makes takes in memory. Cheap
+    /// enough to ask after every record (one pass over the some 300 columns).
+    pub fn held_bytes(&self) -> usize {
+        self.columns.held_bytes() + self.ends.capacity() * std::mem::size_of::<usize>()
+    }
+
     /// Appends one record (one row, or one row per entry). Strict sanitizing
     /// (`rec.sanitize`) applies to the HTML values; URL fields are written as the record
     /// holds them (the bulk worker removes unsafe ones with
     /// [`crate::sanitize::drop_unsafe_urls`]).
+    ///
+    /// When the record's rows do not fit beside what the builder holds (see the type's docs),
+    /// its [`OUTPUT_TOO_LARGE`] error record is appended instead, so every record is one
+    /// row (or one row per entry) whatever it holds; to keep such a record whole in the next
+    /// batch, use [`RecordBatchBuilder::try_append`]. The error record's few short values are
+    /// written past a limit set by [`RecordBatchBuilder::with_column_limit`]; this panics
+    /// only if a column is within those few bytes of [`COLUMN_BYTES_MAX`].
     pub fn append(&mut self, rec: &RecordView<'_, '_>) {
-        self.records += 1;
+        if let Err(why) = self.append_checked(rec) {
+            self.append_too_large(rec, why);
+        }
+    }
+
+    /// Appends one record, as [`RecordBatchBuilder::append`] does, if all its rows fit
+    /// beside what the builder holds; returns false and leaves the builder as it was if a
+    /// column would pass its limit.
+    pub fn try_append(&mut self, rec: &RecordView<'_, '_>) -> bool {
+        self.append_checked(rec).is_ok()
+    }
+
+    /// [`RecordBatchBuilder::try_append`], saying why a record did not fit.
+    pub(crate) fn append_checked(&mut self, rec: &RecordView<'_, '_>) -> Result<(), TooLarge> {
+        self.append_within(rec, self.column_limit).map_err(TooLarge)
+    }
+
+    /// The [`OUTPUT_TOO_LARGE`] error record of `rec`, whose rows do not fit (`why`),
+    /// appended with the limit lifted to [`COLUMN_BYTES_MAX`].
+    pub(crate) fn append_too_large(&mut self, rec: &RecordView<'_, '_>, why: TooLarge) {
+        let TooLarge(o) = why;
+        let message = format!(
+            "the record's rows cannot be written: a `{}` value takes its column past {} bytes \
+             in one batch (Arrow's 32-bit offsets, or the column limit set)",
+            o.key, o.bytes
+        );
+        self.append_error(rec, OUTPUT_TOO_LARGE, &message);
+    }
+
+    /// Appends the error record of `rec` (its source and URL, `status: error`, `kind` and
+    /// `message`) with the limit lifted to [`COLUMN_BYTES_MAX`].
+    pub(crate) fn append_error(&mut self, rec: &RecordView<'_, '_>, kind: &str, message: &str) {
+        let err = RecordView::error(rec.source, rec.url, kind, message);
+        if let Err(o) = self.append_within(&err, COLUMN_BYTES_MAX) {
+            panic!("columnar: no room for an error record ({} at {} bytes)", o.key, o.bytes);
+        }
+    }
+
+    /// Appends `rec` if every string column stays within `limit` bytes; otherwise undoes the
+    /// record's partial rows and says which value did not fit.
+    fn append_within(&mut self, rec: &RecordView<'_, '_>, limit: usize) -> Result<(), Overflow> {
+        let rows = self.rows;
+        let mut full = None;
         match self.layout {
-            Layout::Records => self.append_row(rec, rec.sanitize),
+            Layout::Records => self.append_row(rec, rec.sanitize, limit, &mut full),
             Layout::Entries => {
                 let entries = rec.feed.map_or(0, |f| f.entries.len());
                 let inherited = Inherited::of(rec);
                 if entries == 0 {
                     let row = EntryRow { rec: *rec, index: None, inherited };
-                    self.append_row(&row, rec.sanitize);
+                    self.append_row(&row, rec.sanitize, limit, &mut full);
                 }
                 for i in 0..entries {
+                    if full.is_some() {
+                        break;
+                    }
                     let row = EntryRow { rec: *rec, index: Some(i), inherited };
-                    self.append_row(&row, rec.sanitize);
+                    self.append_row(&row, rec.sanitize, limit, &mut full);
                 }
             }
         }
+        if let Some(o) = full {
+            self.truncate(rows);
+            return Err(o);
+        }
+        self.records += 1;
+        self.ends.push(self.rows);
+        Ok(())
     }
 
-    fn append_row(&mut self, row: &impl Walk, sanitize: Option<&SanitizeOptions>) {
+    fn append_row(
+        &mut self,
+        row: &impl Walk,
+        sanitize: Option<&SanitizeOptions>,
+        limit: usize,
+        full: &mut Option<Overflow>,
+    ) {
         self.rows += 1;
         let mut append = Append {
             cols: &mut self.columns.cols,
@@ -148,15 +264,39 @@ impl RecordBatchBuilder {
             wrote: false,
             scratch: &mut self.scratch,
             sanitize,
+            limit,
+            full,
         };
         row.walk(&mut append);
         debug_assert_eq!(append.at, append.cols.len(), "the walk visited every column");
     }
 
-    /// The batch of everything appended so far; the builder is then empty.
+    /// Drops every row after the first `rows` (a row boundary), and the records they were.
+    pub(crate) fn truncate(&mut self, rows: usize) {
+        if rows >= self.rows {
+            return;
+        }
+        self.columns.truncate(rows);
+        self.rows = rows;
+        while self.ends.last().is_some_and(|&e| e > rows) {
+            self.ends.pop();
+        }
+        self.records = self.ends.len();
+    }
+
+    /// The rows of each record appended since the last finish, in order.
+    #[cfg(feature = "parquet")]
+    pub(crate) fn record_rows(&self) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(self.ends.iter().copied()).map(|(s, e)| s..e)
+    }
+
+    /// The batch of everything appended so far; the builder is then empty (and holds no
+    /// memory: the columns' buffers become the batch's, without a copy).
     pub fn finish(&mut self) -> RecordBatch {
         self.records = 0;
         self.rows = 0;
+        self.ends = Vec::new();
         let (fields, arrays) = self.columns.finish(true);
         // The columns are built row by row together, so lengths and types always agree.
         RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays)
@@ -164,16 +304,66 @@ impl RecordBatchBuilder {
     }
 }
 
-/// The builder of one column, of the kind its key's visit calls for.
+/// Why a record's rows do not fit in a batch: the first value that would have taken its
+/// column past the limit.
+pub(crate) struct TooLarge(Overflow);
+
+/// The builder of one column, of the kind its key's visit calls for. NOTE: hand-written
+/// rather than Arrow's builders, which cannot undo an append: a record that turns out not to
+/// fit, or whose walk panicked part way, is truncated away (`Column::truncate`). The buffers
+/// become the arrays' without a copy, as with Arrow's builders.
 enum Column {
-    Str(StringBuilder),
-    Int(Int64Builder),
-    Bool(BooleanBuilder),
-    Date(TimestampMicrosecondBuilder),
+    Str(Strs),
+    Int(Vec<i64>, NullBufferBuilder),
+    Bool(Vec<bool>, NullBufferBuilder),
+    Date(Vec<i64>, NullBufferBuilder),
     /// An object: its keys' columns and its validity.
     Struct(Columns, NullBufferBuilder),
     /// A list: the end offset of each row's items in `items`, which holds one column.
     List(Vec<i32>, Box<Column>),
+}
+
+/// A `utf8` column: the values end to end, the end offset of each, their validity.
+struct Strs {
+    values: Vec<u8>,
+    offsets: Vec<i32>,
+    valid: NullBufferBuilder,
+}
+
+impl Strs {
+    fn new() -> Self {
+        Strs { values: Vec::new(), offsets: vec![0], valid: NullBufferBuilder::new(0) }
+    }
+
+    /// Whether `n` more bytes of values fit within `limit`.
+    #[inline]
+    fn fits(&self, n: usize, limit: usize) -> bool {
+        self.values.len() + n <= limit
+    }
+
+    /// Appends `v`; the caller checked that it fits (within [`COLUMN_BYTES_MAX`]).
+    #[inline]
+    fn push(&mut self, v: &str) {
+        self.values.extend_from_slice(v.as_bytes());
+        // The caller's `fits` keeps the values within i32::MAX.
+        self.offsets.push(self.values.len() as i32);
+        self.valid.append_non_null();
+    }
+
+    #[inline]
+    fn push_null(&mut self) {
+        self.offsets.push(self.values.len() as i32);
+        self.valid.append_null();
+    }
+
+    fn finish(&mut self) -> StringArray {
+        let values = Buffer::from_vec(std::mem::take(&mut self.values));
+        let offsets =
+            OffsetBuffer::new(ScalarBuffer::from(std::mem::replace(&mut self.offsets, vec![0])));
+        // The values were appended as `&str`s, the offsets at their ends: valid UTF-8 cut at
+        // char boundaries, which `new` checks again (one pass over the values).
+        StringArray::new(offsets, values, self.valid.finish())
+    }
 }
 
 /// The columns of an object (or of a row), in key order.
@@ -213,6 +403,14 @@ impl Columns {
     fn append_null(&mut self) {
         self.cols.iter_mut().for_each(Column::append_null);
     }
+
+    fn truncate(&mut self, rows: usize) {
+        self.cols.iter_mut().for_each(|c| c.truncate(rows));
+    }
+
+    fn held_bytes(&self) -> usize {
+        self.cols.iter().map(Column::held_bytes).sum()
+    }
 }
 
 /// A string column with its nulls as empty strings.
@@ -221,7 +419,20 @@ fn nulls_as_empty(a: &ArrayRef) -> ArrayRef {
     Arc::new(StringArray::from_iter_values(values))
 }
 
+/// The `int64` array of `values` and `valid`, emptying them.
+fn int64s(values: &mut Vec<i64>, valid: &mut NullBufferBuilder) -> PrimitiveArray<Int64Type> {
+    PrimitiveArray::new(ScalarBuffer::from(std::mem::take(values)), valid.finish())
+}
+
 impl Column {
+    fn str() -> Column {
+        Column::Str(Strs::new())
+    }
+
+    fn int() -> Column {
+        Column::Int(Vec::new(), NullBufferBuilder::new(0))
+    }
+
     fn struct_of<T: Walk>(shape: &T) -> Column {
         Column::Struct(Columns::of(shape), NullBufferBuilder::new(0))
     }
@@ -230,17 +441,18 @@ impl Column {
         Column::List(vec![0], Box::new(items))
     }
 
-    fn date() -> Column {
-        Column::Date(TimestampMicrosecondBuilder::new().with_timezone("UTC"))
-    }
-
     /// Appends a null (a list: an empty one).
     fn append_null(&mut self) {
         match self {
-            Column::Str(b) => b.append_null(),
-            Column::Int(b) => b.append_null(),
-            Column::Bool(b) => b.append_null(),
-            Column::Date(b) => b.append_null(),
+            Column::Str(s) => s.push_null(),
+            Column::Int(v, valid) | Column::Date(v, valid) => {
+                v.push(0);
+                valid.append_null();
+            }
+            Column::Bool(v, valid) => {
+                v.push(false);
+                valid.append_null();
+            }
             Column::Struct(cols, valid) => {
                 cols.append_null();
                 valid.append_null();
@@ -249,12 +461,63 @@ impl Column {
         }
     }
 
+    /// Keeps the first `rows` rows (every column of a record's rows has at least as many:
+    /// the rows before it, whole, and whatever part of its own was appended).
+    fn truncate(&mut self, rows: usize) {
+        match self {
+            Column::Str(s) => {
+                s.offsets.truncate(rows + 1);
+                s.values.truncate(s.offsets.last().map_or(0, |&o| o as usize));
+                s.valid.truncate(rows);
+            }
+            Column::Int(v, valid) | Column::Date(v, valid) => {
+                v.truncate(rows);
+                valid.truncate(rows);
+            }
+            Column::Bool(v, valid) => {
+                v.truncate(rows);
+                valid.truncate(rows);
+            }
+            Column::Struct(cols, valid) => {
+                cols.truncate(rows);
+                valid.truncate(rows);
+            }
+            Column::List(offsets, items) => {
+                offsets.truncate(rows + 1);
+                items.truncate(offsets.last().map_or(0, |&o| o as usize));
+            }
+        }
+    }
+
+    fn held_bytes(&self) -> usize {
+        match self {
+            Column::Str(s) => {
+                s.values.capacity() + s.offsets.capacity() * 4 + s.valid.allocated_size()
+            }
+            Column::Int(v, valid) | Column::Date(v, valid) => {
+                v.capacity() * 8 + valid.allocated_size()
+            }
+            Column::Bool(v, valid) => v.capacity() + valid.allocated_size(),
+            Column::Struct(cols, valid) => cols.held_bytes() + valid.allocated_size(),
+            Column::List(offsets, items) => offsets.capacity() * 4 + items.held_bytes(),
+        }
+    }
+
     fn finish(&mut self) -> ArrayRef {
         match self {
-            Column::Str(b) => Arc::new(b.finish()),
-            Column::Int(b) => Arc::new(b.finish()),
-            Column::Bool(b) => Arc::new(b.finish()),
-            Column::Date(b) => Arc::new(b.finish()),
+            Column::Str(s) => Arc::new(s.finish()),
+            Column::Int(v, valid) => Arc::new(int64s(v, valid)),
+            Column::Bool(v, valid) => {
+                let values = std::mem::take(v);
+                Arc::new(BooleanArray::new(values.into(), valid.finish()))
+            }
+            Column::Date(v, valid) => {
+                let values = ScalarBuffer::from(std::mem::take(v));
+                Arc::new(
+                    PrimitiveArray::<TimestampMicrosecondType>::new(values, valid.finish())
+                        .with_timezone("UTC"),
+                )
+            }
             Column::Struct(cols, valid) => {
                 let (fields, arrays) = cols.finish(false);
                 Arc::new(StructArray::new(fields, arrays, valid.finish()))
@@ -290,26 +553,26 @@ impl Schema_ {
 
 impl Visit for Schema_ {
     fn str(&mut self, k: Key, _: Option<&str>) {
-        self.push(k.name, Column::Str(StringBuilder::new()));
+        self.push(k.name, Column::str());
     }
     fn uint(&mut self, k: Key, _: Option<u64>) {
-        self.push(k.name, Column::Int(Int64Builder::new()));
+        self.push(k.name, Column::int());
     }
     fn bool(&mut self, k: Key, _: Option<bool>) {
-        self.push(k.name, Column::Bool(BooleanBuilder::new()));
+        self.push(k.name, Column::Bool(Vec::new(), NullBufferBuilder::new(0)));
     }
     fn date(&mut self, k: Key, _: Option<Timestamp>) {
-        self.push(k.name, Column::date());
+        self.push(k.name, Column::Date(Vec::new(), NullBufferBuilder::new(0)));
     }
     fn text(&mut self, k: Key, _: Option<&Text<'_>>) {
-        self.push(k.name, Column::Str(StringBuilder::new()));
-        self.push(&format!("{}_type", k.name), Column::Str(StringBuilder::new()));
+        self.push(k.name, Column::str());
+        self.push(&format!("{}_type", k.name), Column::str());
     }
     fn strs(&mut self, k: Key, _: &[&str]) {
-        self.push(k.name, Column::list_of(Column::Str(StringBuilder::new())));
+        self.push(k.name, Column::list_of(Column::str()));
     }
     fn uints<N: Copy + Into<u64>>(&mut self, k: Key, _: &[N]) {
-        self.push(k.name, Column::list_of(Column::Int(Int64Builder::new())));
+        self.push(k.name, Column::list_of(Column::int()));
     }
     fn object<T: Walk + Shape>(&mut self, k: Key, _: Option<&T>) {
         self.push(k.name, Column::struct_of(&T::shape()));
@@ -338,6 +601,12 @@ struct Append<'c, 's> {
     wrote: bool,
     scratch: &'s mut String,
     sanitize: Option<&'s SanitizeOptions>,
+    /// Bytes one string column's values may hold.
+    limit: usize,
+    /// The first value that did not fit: once set, values are appended as nulls and lists
+    /// as empty (the walk goes on, so every column stays one row long), and the record's
+    /// rows are truncated away at the end.
+    full: &'s mut Option<Overflow>,
 }
 
 impl Append<'_, '_> {
@@ -355,8 +624,11 @@ fn append_object<T: Walk>(
     v: &T,
     scratch: &mut String,
     sanitize: Option<&SanitizeOptions>,
+    limit: usize,
+    full: &mut Option<Overflow>,
 ) -> bool {
-    let mut inner = Append { cols: &mut cols.cols, at: 0, wrote: false, scratch, sanitize };
+    let mut inner =
+        Append { cols: &mut cols.cols, at: 0, wrote: false, scratch, sanitize, limit, full };
     v.walk(&mut inner);
     debug_assert_eq!(inner.at, inner.cols.len(), "the walk visited every column");
     inner.wrote
@@ -366,33 +638,65 @@ fn unexpected(k: Key) -> ! {
     unreachable!("columnar: key `{}` visited in a different way than the schema's walk", k.name)
 }
 
+/// Appends `v` to `b` if it fits within `limit`; else records the overflow in `full`.
+#[inline]
+fn push_str(b: &mut Strs, v: &str, k: Key, limit: usize, full: &mut Option<Overflow>) -> bool {
+    if full.is_none() && b.fits(v.len(), limit) {
+        b.push(v);
+        return true;
+    }
+    full.get_or_insert(Overflow { key: k.name, bytes: limit });
+    b.push_null();
+    false
+}
+
 impl Visit for Append<'_, '_> {
     fn str(&mut self, k: Key, v: Option<&str>) {
-        let Column::Str(b) = self.next() else { unexpected(k) };
+        let (limit, at) = (self.limit, self.at);
+        let Column::Str(b) = &mut self.cols[at] else { unexpected(k) };
+        self.at += 1;
         match v {
             Some(v) if !v.is_empty() => {
-                b.append_value(v);
-                self.wrote = true;
+                self.wrote |= push_str(b, v, k, limit, self.full);
             }
-            _ => b.append_null(),
+            _ => b.push_null(),
         }
     }
 
     fn uint(&mut self, k: Key, v: Option<u64>) {
-        let Column::Int(b) = self.next() else { unexpected(k) };
-        b.append_option(v.and_then(|v| i64::try_from(v).ok()));
+        let Column::Int(b, valid) = self.next() else { unexpected(k) };
+        match v.and_then(|v| i64::try_from(v).ok()) {
+            Some(n) => {
+                b.push(n);
+                valid.append_non_null();
+            }
+            None => {
+                b.push(0);
+                valid.append_null();
+            }
+        }
         self.wrote |= v.is_some();
     }
 
     fn bool(&mut self, k: Key, v: Option<bool>) {
-        let Column::Bool(b) = self.next() else { unexpected(k) };
-        b.append_option(v);
+        let Column::Bool(b, valid) = self.next() else { unexpected(k) };
+        b.push(v.unwrap_or(false));
+        valid.append(v.is_some());
         self.wrote |= v.is_some();
     }
 
     fn date(&mut self, k: Key, v: Option<Timestamp>) {
-        let Column::Date(b) = self.next() else { unexpected(k) };
-        b.append_option(v.and_then(timestamp_micros));
+        let Column::Date(b, valid) = self.next() else { unexpected(k) };
+        match v.and_then(timestamp_micros) {
+            Some(n) => {
+                b.push(n);
+                valid.append_non_null();
+            }
+            None => {
+                b.push(0);
+                valid.append_null();
+            }
+        }
         self.wrote |= v.is_some();
     }
 
@@ -401,36 +705,56 @@ impl Visit for Append<'_, '_> {
             unexpected(k)
         };
         self.at += 2;
+        let (limit, full) = (self.limit, &mut *self.full);
         let written = v.is_some_and(|t| {
             with_text_str(t, self.sanitize, self.scratch, |s| {
-                !s.is_empty() && {
-                    b.append_value(s);
-                    true
-                }
+                !s.is_empty() && push_str(b, s, k, limit, full)
             })
         });
         if written {
-            kinds.append_value(if let Some(Text::Plain(_)) = v { "text" } else { "html" });
+            let kind = if let Some(Text::Plain(_)) = v { "text" } else { "html" };
+            if !push_str(kinds, kind, k, limit, full) {
+                return;
+            }
             self.wrote = true;
         } else {
-            b.append_null();
-            kinds.append_null();
+            if b.offsets.len() == kinds.offsets.len() {
+                b.push_null();
+            }
+            kinds.push_null();
         }
     }
 
     fn strs(&mut self, k: Key, v: &[&str]) {
-        let Column::List(offsets, items) = self.next() else { unexpected(k) };
+        let (limit, at) = (self.limit, self.at);
+        self.at += 1;
+        let Column::List(offsets, items) = &mut self.cols[at] else { unexpected(k) };
         let Column::Str(b) = &mut **items else { unexpected(k) };
-        v.iter().for_each(|s| b.append_value(s));
-        push_offset(offsets, v.len());
+        for s in v {
+            push_str(b, s, k, limit, self.full);
+        }
+        push_offset(offsets, v.len(), k, self.full);
         self.wrote |= !v.is_empty();
     }
 
     fn uints<N: Copy + Into<u64>>(&mut self, k: Key, v: &[N]) {
-        let Column::List(offsets, items) = self.next() else { unexpected(k) };
-        let Column::Int(b) = &mut **items else { unexpected(k) };
-        v.iter().for_each(|n| b.append_option(i64::try_from((*n).into()).ok()));
-        push_offset(offsets, v.len());
+        let at = self.at;
+        self.at += 1;
+        let Column::List(offsets, items) = &mut self.cols[at] else { unexpected(k) };
+        let Column::Int(b, valid) = &mut **items else { unexpected(k) };
+        for n in v {
+            match i64::try_from((*n).into()) {
+                Ok(n) => {
+                    b.push(n);
+                    valid.append_non_null();
+                }
+                Err(_) => {
+                    b.push(0);
+                    valid.append_null();
+                }
+            }
+        }
+        push_offset(offsets, v.len(), k, self.full);
         self.wrote |= !v.is_empty();
     }
 
@@ -442,7 +766,7 @@ impl Visit for Append<'_, '_> {
             valid.append_null();
             return;
         };
-        let wrote = append_object(cols, v, self.scratch, self.sanitize);
+        let wrote = append_object(cols, v, self.scratch, self.sanitize, self.limit, self.full);
         valid.append(wrote);
         self.wrote |= wrote;
     }
@@ -456,11 +780,20 @@ impl Visit for Append<'_, '_> {
         self.at += 1;
         let Column::List(offsets, items) = &mut self.cols[self.at - 1] else { unexpected(k) };
         let Column::Struct(cols, valid) = &mut **items else { unexpected(k) };
-        push_offset(offsets, n);
+        // Once the record does not fit, its lists are left empty: its rows are undone anyway.
+        let n = if self.full.is_some() { 0 } else { n };
         for i in 0..n {
-            append_object(cols, item(i).borrow(), self.scratch, self.sanitize);
+            append_object(
+                cols,
+                item(i).borrow(),
+                self.scratch,
+                self.sanitize,
+                self.limit,
+                self.full,
+            );
             valid.append_non_null();
         }
+        push_offset(offsets, n, k, self.full);
         self.wrote |= n > 0;
     }
 
@@ -469,10 +802,15 @@ impl Visit for Append<'_, '_> {
     }
 }
 
-/// Ends a list row of `n` more items.
-fn push_offset(offsets: &mut Vec<i32>, n: usize) {
+/// Ends a list row of `n` more items; past 2^31 − 1 items in the batch, the row is empty
+/// and the record does not fit.
+fn push_offset(offsets: &mut Vec<i32>, n: usize, k: Key, full: &mut Option<Overflow>) {
     let last = *offsets.last().expect("starts at 0");
-    offsets.push(last + i32::try_from(n).expect("columnar: a list of over 2^31 items"));
+    let end = i32::try_from(n).ok().and_then(|n| last.checked_add(n));
+    if end.is_none() {
+        full.get_or_insert(Overflow { key: k.name, bytes: i32::MAX as usize });
+    }
+    offsets.push(end.unwrap_or(last));
 }
 
 /// Microseconds since the Unix epoch (fraction digits past the sixth are cut).

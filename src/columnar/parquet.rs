@@ -9,9 +9,14 @@
 //! worker that parsed its records, so the ordered writer only copies finished bytes out.
 //!
 //! Memory: a row group is written out as soon as it is complete; the sink holds at most one
-//! open row group's records ([`ParquetOptions::row_group_records`]), and the pipeline at
-//! most the row groups of the batches in flight. Memory is bounded by the records in flight,
-//! never by the file.
+//! open row group's records ([`ParquetOptions::row_group_records`], and their Arrow rows
+//! within [`ParquetOptions::row_group_held_bytes`]), and the pipeline at most the row groups
+//! of the batches in flight. Memory is bounded by the records in flight, never by the file.
+//!
+//! No column overflows: a row group is cut before a string column's values pass
+//! [`ParquetOptions::column_limit`] (Arrow's 32-bit offsets: 2 GiB − 1), and a record whose
+//! rows alone would pass it, or whose row group cannot be encoded, is written as its error
+//! record (`output_too_large`, `output_error`) in its place: every record is in the file.
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -24,8 +29,12 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
 use parquet::file::writer::SerializedFileWriter;
 
-use super::{schema, Layout, RecordBatchBuilder};
+use super::{schema, Layout, RecordBatchBuilder, COLUMN_BYTES_MAX};
 use crate::record::RecordView;
+
+/// The error kind of a record whose rows the Parquet encoder refused (the message is the
+/// encoder's).
+pub const OUTPUT_ERROR: &str = "output_error";
 
 /// Page compression of the Parquet file. Every codec here is read by Spark (3.3+), DuckDB,
 /// pyarrow and polars.
@@ -57,6 +66,17 @@ pub struct ParquetOptions {
     /// output (`feedmill::bulk::write_parquet`; a larger
     /// record is a row group of its own). Default: 8 MiB, about 2-4 MiB of Parquet.
     pub row_group_bytes: usize,
+    /// Bytes the Arrow rows of an open row group may hold in memory
+    /// ([`RecordBatchBuilder::held_bytes`]): once past it, the row group is encoded and
+    /// written, so records whose rows are much larger than their input (values copied into
+    /// every entry) make more row groups, not more memory. Default: 128 MiB.
+    pub row_group_held_bytes: usize,
+    /// Bytes of one string column's values in one row group at most
+    /// ([`RecordBatchBuilder::with_column_limit`]): the row group is cut before a record
+    /// would pass it, and a record whose rows alone pass it is its `output_too_large` error
+    /// record. Default and most: [`COLUMN_BYTES_MAX`] (2 GiB − 1, Arrow's 32-bit offsets);
+    /// less makes the cut testable on small inputs.
+    pub column_limit: usize,
 }
 
 impl Default for ParquetOptions {
@@ -66,6 +86,8 @@ impl Default for ParquetOptions {
             codec: Codec::Snappy,
             row_group_records: 4096,
             row_group_bytes: 8 << 20,
+            row_group_held_bytes: 128 << 20,
+            column_limit: COLUMN_BYTES_MAX,
         }
     }
 }
@@ -102,8 +124,16 @@ fn statistics_where_useful(
     Ok(props)
 }
 
+/// A Parquet error as an I/O error; an I/O error of the output keeps its kind (a closed pipe
+/// stays `BrokenPipe`).
 fn err(e: parquet::errors::ParquetError) -> io::Error {
-    io::Error::other(e)
+    match e {
+        parquet::errors::ParquetError::External(inner) => match inner.downcast::<io::Error>() {
+            Ok(io) => *io,
+            Err(other) => io::Error::other(other),
+        },
+        e => io::Error::other(e),
+    }
 }
 
 /// Encodes record batches of one layout into Parquet row groups, on any thread. Clones
@@ -131,6 +161,62 @@ impl RowGroupEncoder {
         let bytes = writers.iter().map(|w| w.memory_size()).sum();
         let chunks = writers.into_iter().map(|w| w.close()).collect::<Result<_, _>>();
         Ok(RowGroup { chunks: chunks.map_err(err)?, bytes })
+    }
+
+    /// The rows of `builder` (emptied) as row groups appended to `out`: one row group, or,
+    /// if it cannot be encoded, one per record, a record that still cannot be encoded
+    /// becoming its `output_error` error record. An `Err` only if even an error record
+    /// cannot be encoded (a bug).
+    pub fn encode_builder(
+        &self,
+        builder: &mut RecordBatchBuilder,
+        out: &mut Vec<RowGroup>,
+    ) -> io::Result<()> {
+        if builder.records() == 0 {
+            return Ok(());
+        }
+        let records: Vec<_> = builder.record_rows().collect();
+        let batch = builder.finish();
+        let whole = match self.encode(&batch) {
+            Ok(group) => {
+                out.push(group);
+                return Ok(());
+            }
+            Err(e) => e,
+        };
+        if records.len() == 1 {
+            return self.encode_error(builder, &batch, &whole, out);
+        }
+        for rows in records {
+            let one = batch.slice(rows.start, rows.len());
+            match self.encode(&one) {
+                Ok(group) => out.push(group),
+                Err(e) => self.encode_error(builder, &one, &e, out)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The error record of the one record whose rows are `rows` (its source read back from
+    /// them), encoded into `out`.
+    fn encode_error(
+        &self,
+        builder: &mut RecordBatchBuilder,
+        rows: &RecordBatch,
+        e: &io::Error,
+        out: &mut Vec<RowGroup>,
+    ) -> io::Result<()> {
+        use arrow_array::cast::AsArray;
+        use arrow_array::Array;
+        let source = rows
+            .column_by_name("source")
+            .and_then(|c| c.as_string_opt::<i32>())
+            .filter(|c| !c.is_empty())
+            .map_or("", |c| c.value(0));
+        let message = format!("the record's rows cannot be written as Parquet: {e}");
+        builder.append_error(&RecordView::error(source, None, "", ""), OUTPUT_ERROR, &message);
+        out.push(self.encode(&builder.finish())?);
+        Ok(())
     }
 }
 
@@ -182,7 +268,8 @@ impl<W: Write + Send> ParquetSink<W> {
         let writer = ArrowWriter::try_new(out, schema.clone(), Some(props)).map_err(err)?;
         let (file, factory) = writer.into_serialized_writer().map_err(err)?;
         let encoder = RowGroupEncoder { factory: Arc::new(factory), schema };
-        Ok(ParquetSink { file, encoder, builder: RecordBatchBuilder::new(opts.layout), opts })
+        let builder = RecordBatchBuilder::new(opts.layout).with_column_limit(opts.column_limit);
+        Ok(ParquetSink { file, encoder, builder, opts })
     }
 
     /// An encoder of row groups for this file, to use on other threads.
@@ -202,6 +289,13 @@ impl<W: Write + Send> ParquetSink<W> {
         Ok(())
     }
 
+    /// Bytes written to the output so far (the file's magic and the row groups; the footer
+    /// comes at [`ParquetSink::close`]).
+    #[cfg(feature = "bulk")]
+    pub(crate) fn bytes_written(&self) -> usize {
+        self.file.bytes_written()
+    }
+
     /// Writes a batch built with this sink's layout, as row groups of at most
     /// [`ParquetOptions::row_group_records`] rows.
     pub fn write_batch(&mut self, batch: &RecordBatch) -> io::Result<()> {
@@ -218,12 +312,9 @@ impl<W: Write + Send> ParquetSink<W> {
     }
 
     fn flush_builder(&mut self) -> io::Result<()> {
-        if self.builder.records() > 0 {
-            let batch = self.builder.finish();
-            let group = self.encoder.encode(&batch)?;
-            self.write_row_group(group)?;
-        }
-        Ok(())
+        let mut groups = Vec::new();
+        self.encoder.encode_builder(&mut self.builder, &mut groups)?;
+        groups.into_iter().try_for_each(|g| self.write_row_group(g))
     }
 
     /// Writes what is buffered and the file footer; returns the output.
@@ -234,11 +325,25 @@ impl<W: Write + Send> ParquetSink<W> {
 }
 
 impl<W: Write + Send> ParquetSink<W> {
-    /// Appends one record; every [`ParquetOptions::row_group_records`] records are written
-    /// out as a row group. An `Err` is an output failure.
+    /// Appends one record; every [`ParquetOptions::row_group_records`] records, or once
+    /// their rows hold [`ParquetOptions::row_group_held_bytes`], they are written out as a row
+    /// group. A record that does not fit beside them starts the next row group; one whose
+    /// rows alone pass [`ParquetOptions::column_limit`] is written as its `output_too_large`
+    /// error record. An `Err` is an output failure.
     pub fn append(&mut self, rec: &RecordView<'_, '_>) -> io::Result<()> {
-        self.builder.append(rec);
-        if self.builder.records() >= self.opts.row_group_records {
+        if let Err(why) = self.builder.append_checked(rec) {
+            if self.builder.records() == 0 {
+                self.builder.append_too_large(rec, why);
+            } else {
+                self.flush_builder()?;
+                if let Err(why) = self.builder.append_checked(rec) {
+                    self.builder.append_too_large(rec, why);
+                }
+            }
+        }
+        if self.builder.records() >= self.opts.row_group_records
+            || self.builder.held_bytes() >= self.opts.row_group_held_bytes
+        {
             self.flush_builder()?;
         }
         Ok(())

@@ -570,3 +570,174 @@ fn read_ahead_is_bounded_by_bytes() {
     assert!((5 << 20..=(8 << 20) + (1 << 16)).contains(&peak), "peak {peak}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `write_jsonl_files` cuts the run's lines into files of about `max_file_bytes`, each
+/// ending with a whole line, in input order: together they are `run`'s bytes.
+#[test]
+fn jsonl_files_are_cut_at_whole_lines_and_together_are_the_run() {
+    let Some(corpus) = corpus() else { return };
+    let cfg = Config { threads: 3, batch_records: 8, ..Config::default() };
+    let want = jsonl(&cfg, &corpus);
+    let mut files = Vec::new();
+    let (mut opened, max) = (Vec::new(), 64 << 10);
+    let summary = bulk::write_jsonl_files(
+        vec![Input::Path(corpus.clone())],
+        &cfg,
+        max,
+        &mut |i| {
+            opened.push(i);
+            Ok(Shared::default())
+        },
+        &mut |i, w| {
+            files.push((i, w.0.lock().unwrap().clone()));
+            Ok(())
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+    assert!(files.len() > 3, "{} files for {} bytes", files.len(), want.len());
+    assert_eq!(opened, (0..files.len()).collect::<Vec<_>>());
+    let mut all = Vec::new();
+    for (n, (i, f)) in files.iter().enumerate() {
+        assert_eq!(*i, n);
+        assert!(f.ends_with(b"\n"), "file {i} ends inside a line");
+        if n + 1 < files.len() {
+            assert!(f.len() as u64 >= max, "file {i} closed early: {} bytes", f.len());
+        }
+        all.extend_from_slice(f);
+    }
+    assert!(all == want, "the files together differ from the run's output");
+    assert_eq!(summary.records as usize, want.split(|&b| b == b'\n').count() - 1);
+}
+
+/// The sources of the Parquet file `bytes`, in order.
+fn parquet_sources(bytes: Vec<u8>) -> Vec<String> {
+    use arrow_array::cast::AsArray;
+    use arrow_array::Array;
+    let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+        bytes::Bytes::from(bytes),
+    )
+    .expect("a valid Parquet file");
+    let mut sources = Vec::new();
+    for batch in reader.build().unwrap() {
+        let batch = batch.unwrap();
+        let s = batch.column_by_name("source").unwrap().as_string::<i32>();
+        sources.extend((0..s.len()).map(|i| s.value(i).to_owned()));
+    }
+    sources
+}
+
+/// `write_parquet_files` makes files each valid on its own (footer and all), whose records
+/// in order are the one file's.
+#[test]
+fn parquet_files_are_each_valid_and_together_are_the_run() {
+    use feedmill::columnar::parquet::ParquetOptions;
+    let Some(corpus) = corpus() else { return };
+    let cfg = Config { threads: 2, ..Config::default() };
+    let opts = ParquetOptions { row_group_records: 16, ..ParquetOptions::default() };
+    let inputs = vec![Input::Path(corpus.clone())];
+    let (_, one) =
+        bulk::write_parquet(inputs.clone(), &cfg, Vec::new(), opts.clone(), &mut |_| {}).unwrap();
+    let want = parquet_sources(one);
+    let mut files = Vec::new();
+    let summary = bulk::write_parquet_files(
+        inputs,
+        &cfg,
+        opts,
+        256 << 10,
+        &mut |_| Ok(Vec::new()),
+        &mut |i, w| {
+            files.push((i, w));
+            Ok(())
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+    assert!(files.len() > 2, "{} files", files.len());
+    let mut got = Vec::new();
+    for (n, (i, f)) in files.into_iter().enumerate() {
+        assert_eq!(i, n);
+        got.extend(parquet_sources(f));
+    }
+    assert_eq!(summary.records as usize, want.len());
+    assert_eq!(got, want);
+}
+
+/// `Config::stop` ends a run after the batch being written: set after the first batch, the
+/// output is that batch's whole lines (Parquet: a valid file of its records), the summary
+/// counts them, and no thread is left waiting.
+#[test]
+fn a_stopped_run_ends_after_the_batch_being_written() {
+    use feedmill::columnar::parquet::ParquetOptions;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let Some(corpus) = corpus() else { return };
+    for threads in [1, 3] {
+        let corpus = corpus.clone();
+        let (summary, lines, sources) = within_a_minute(move || {
+            let stop = Arc::new(AtomicBool::new(false));
+            let cfg = Config {
+                threads,
+                batch_records: 10,
+                stop: Some(Arc::clone(&stop)),
+                ..Config::default()
+            };
+            let out = Shared::default();
+            let inputs = vec![Input::Path(corpus)];
+            let summary = bulk::run(inputs.clone(), &cfg, Box::new(out.clone()), &mut |_| {
+                stop.store(true, Ordering::Relaxed)
+            })
+            .unwrap();
+            let lines = out.0.lock().unwrap().clone();
+            stop.store(false, Ordering::Relaxed);
+            let opts = ParquetOptions { row_group_records: 10, ..ParquetOptions::default() };
+            let (psum, file) = bulk::write_parquet(inputs, &cfg, Vec::new(), opts, &mut |_| {
+                stop.store(true, Ordering::Relaxed)
+            })
+            .unwrap();
+            (summary, lines, (psum.records, parquet_sources(file)))
+        })
+        .expect("the stopped run");
+        assert!(lines.ends_with(b"\n"), "{threads} threads: the output ends inside a line");
+        let n = lines.split(|&b| b == b'\n').count() - 1;
+        assert_eq!(n as u64, summary.records);
+        assert!((1..=10).contains(&n), "{threads} threads: {n} lines after one batch");
+        assert_eq!(sources.1.len() as u64, sources.0);
+        assert!((1..=10).contains(&sources.1.len()), "{threads} threads: {:?}", sources.1.len());
+    }
+}
+
+/// In the pipeline's Parquet output a record whose rows pass the column limit is its
+/// `output_too_large` error record, in its place; the others are written whole.
+#[test]
+fn bulk_parquet_writes_a_record_past_the_column_limit_as_its_error_record() {
+    use arrow_array::cast::AsArray;
+    use arrow_array::Array;
+    use feedmill::columnar::parquet::ParquetOptions;
+    let dir = std::env::temp_dir().join(format!("feedmill-too-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, title) in [("a.xml", 100), ("b.xml", 5000), ("c.xml", 100)] {
+        let xml = format!("<rss><channel><title>{}</title></channel></rss>", "t".repeat(title));
+        std::fs::write(dir.join(name), xml).unwrap();
+    }
+    let opts = ParquetOptions { column_limit: 1000, ..ParquetOptions::default() };
+    let cfg = Config { threads: 2, ..Config::default() };
+    let (summary, file) =
+        bulk::write_parquet(vec![Input::Path(dir.clone())], &cfg, Vec::new(), opts, &mut |_| {})
+            .unwrap();
+    assert_eq!(summary.records, 3);
+    let reader = parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(
+        bytes::Bytes::from(file),
+    )
+    .unwrap();
+    let mut kinds = Vec::new();
+    for batch in reader.build().unwrap() {
+        let batch = batch.unwrap();
+        let error = batch.column_by_name("error").unwrap().as_struct();
+        let kind = error.column_by_name("kind").unwrap().as_string::<i32>();
+        kinds.extend(
+            (0..batch.num_rows()).map(|i| (!error.is_null(i)).then(|| kind.value(i).to_owned())),
+        );
+    }
+    assert_eq!(kinds, [None, Some("output_too_large".to_owned()), None]);
+    std::fs::remove_dir_all(&dir).ok();
+}

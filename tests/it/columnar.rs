@@ -418,3 +418,97 @@ fn serde_json_of_every_record_is_its_json_line() {
     assert_eq!(checked, n);
     assert!(n > 280, "{n} records");
 }
+
+/// Parses `xml` and hands its record view (named `source`) to `f`.
+fn with_record<R>(source: &str, xml: &str, f: impl FnOnce(&RecordView<'_, '_>) -> R) -> R {
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_bytes(xml.as_bytes(), None).unwrap();
+    let rec = RecordView {
+        source,
+        status: Status::Ok,
+        format: parsed.format,
+        diagnostics: &parsed.diagnostics,
+        feed: parsed.feed.as_ref(),
+        ..RecordView::default()
+    };
+    f(&rec)
+}
+
+/// An RSS feed whose channel title is `title_bytes` long, with `items` items.
+fn rss(title_bytes: usize, items: usize) -> String {
+    let items: String = (0..items).map(|i| format!("<item><title>i{i}</title></item>")).collect();
+    format!("<rss><channel><title>{}</title>{items}</channel></rss>", "t".repeat(title_bytes))
+}
+
+fn error_kind(batch: &RecordBatch, row: usize) -> Option<String> {
+    let error = batch.column_by_name("error").unwrap().as_struct();
+    let kind = error.column_by_name("kind").unwrap().as_string::<i32>();
+    (!error.is_null(row)).then(|| kind.value(row).to_owned())
+}
+
+/// A record that does not fit beside the rows a builder holds is refused whole by
+/// `try_append` (the builder unchanged); one that cannot fit in an empty builder becomes its
+/// `output_too_large` error record, one row, and the batch is valid.
+#[test]
+fn a_record_past_the_column_limit_is_refused_whole_or_becomes_an_error_record() {
+    let mut b = RecordBatchBuilder::new(Layout::Records).with_column_limit(1000);
+    with_record("a", &rss(600, 3), |rec| assert!(b.try_append(rec)));
+    let held = (b.records(), b.rows());
+    with_record("b", &rss(600, 3), |rec| assert!(!b.try_append(rec)));
+    assert_eq!((b.records(), b.rows()), held, "a refused record leaves no rows");
+    let first = b.finish();
+    assert_eq!(first.num_rows(), 1);
+    with_record("b", &rss(600, 3), |rec| assert!(b.try_append(rec)));
+    with_record("huge", &rss(5000, 3), |rec| b.append(rec));
+    with_record("c", &rss(10, 3), |rec| b.append(rec));
+    let batch = b.finish();
+    assert_eq!(batch.schema(), schema(Layout::Records));
+    assert_eq!(batch.num_rows(), 3, "one row per record, the too large one included");
+    let source = batch.column_by_name("source").unwrap().as_string::<i32>();
+    let status = batch.column_by_name("status").unwrap().as_string::<i32>();
+    assert_eq!((source.value(1), status.value(1)), ("huge", "error"));
+    assert_eq!(error_kind(&batch, 1).as_deref(), Some(feedmill::columnar::OUTPUT_TOO_LARGE));
+    assert_eq!((error_kind(&batch, 0), error_kind(&batch, 2)), (None, None));
+    assert_eq!(status.value(2), "ok");
+}
+
+/// In the entries layout a record's values copied into every entry count once per entry:
+/// a channel title that fits once but not 50 times makes the record an error row.
+#[test]
+fn entries_copying_a_value_past_the_column_limit_make_one_error_row() {
+    let mut b = RecordBatchBuilder::new(Layout::Entries).with_column_limit(10_000);
+    with_record("fits", &rss(100, 50), |rec| b.append(rec));
+    with_record("copied", &rss(1000, 50), |rec| b.append(rec));
+    let batch = b.finish();
+    assert_eq!(batch.num_rows(), 51, "50 entry rows, then one error row");
+    assert_eq!(error_kind(&batch, 50).as_deref(), Some("output_too_large"));
+    assert!(batch.column_by_name("feed_title").unwrap().is_null(50));
+}
+
+/// The Parquet sink cuts a row group before a column would pass its limit, and writes every
+/// record: the file holds one row per record, in order, the one too large for any row group
+/// as its error record.
+#[test]
+fn parquet_row_groups_are_cut_by_column_bytes_and_keep_every_record() {
+    let opts = ParquetOptions { column_limit: 2000, ..ParquetOptions::default() };
+    let mut sink = ParquetSink::new(Vec::new(), opts).unwrap();
+    let sizes = [700, 700, 700, 5000, 700, 10];
+    for (i, n) in sizes.iter().enumerate() {
+        with_record(&format!("r{i}"), &rss(*n, 2), |rec| sink.append(rec).unwrap());
+    }
+    let bytes = bytes::Bytes::from(sink.close().unwrap());
+    let reader = ParquetRecordBatchReaderBuilder::try_new(bytes).unwrap();
+    let groups: Vec<i64> = reader.metadata().row_groups().iter().map(|g| g.num_rows()).collect();
+    assert!(groups.len() >= 3, "{groups:?}");
+    let batches: Vec<RecordBatch> = reader.build().unwrap().map(|b| b.unwrap()).collect();
+    let mut got = Vec::new();
+    let mut kinds = Vec::new();
+    for batch in &batches {
+        let source = batch.column_by_name("source").unwrap().as_string::<i32>();
+        got.extend((0..batch.num_rows()).map(|i| source.value(i).to_owned()));
+        kinds.extend((0..batch.num_rows()).map(|i| error_kind(batch, i)));
+    }
+    assert_eq!(got, ["r0", "r1", "r2", "r3", "r4", "r5"]);
+    assert_eq!(kinds[3].as_deref(), Some("output_too_large"));
+    assert!(kinds.iter().enumerate().all(|(i, k)| i == 3 || k.is_none()), "{kinds:?}");
+}

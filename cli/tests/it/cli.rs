@@ -10,12 +10,12 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 use serde_json::Value;
 
-const BIN: &str = env!("CARGO_BIN_EXE_feedmill");
+pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_feedmill");
 /// The workspace root: inputs are named relative to it (`corpus/...`).
-const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+pub(crate) const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
 /// The target dir may be shared between checkouts: make sure the binary is this CLI.
-fn check_binary() {
+pub(crate) fn check_binary() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let help = Command::new(BIN).arg("--help").output().expect("run feedmill");
@@ -26,7 +26,7 @@ fn check_binary() {
     });
 }
 
-fn feedmill(args: &[&str]) -> Output {
+pub(crate) fn feedmill(args: &[&str]) -> Output {
     check_binary();
     Command::new(BIN).args(args).current_dir(ROOT).output().expect("run feedmill")
 }
@@ -56,7 +56,7 @@ fn lines(out: &Output) -> Vec<Value> {
 }
 
 /// The records of a run, whatever its exit status.
-fn records_of(out: &Output) -> Vec<Value> {
+pub(crate) fn records_of(out: &Output) -> Vec<Value> {
     String::from_utf8(out.stdout.clone())
         .expect("output is UTF-8")
         .lines()
@@ -65,7 +65,7 @@ fn records_of(out: &Output) -> Vec<Value> {
 }
 
 /// A fresh scratch directory under the system temp dir.
-fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("feedmill-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -78,7 +78,7 @@ fn gz(data: &[u8]) -> Vec<u8> {
     e.finish().unwrap()
 }
 
-fn warc_record(ty: &str, uri: &str, block: &[u8]) -> Vec<u8> {
+pub(crate) fn warc_record(ty: &str, uri: &str, block: &[u8]) -> Vec<u8> {
     let mut r = format!(
         "WARC/1.0\r\nWARC-Type: {ty}\r\nWARC-Record-ID: <urn:uuid:{}>\r\nWARC-Target-URI: {uri}\r\n\
          Content-Type: application/http; msgtype=response\r\nContent-Length: {}\r\n\r\n",
@@ -91,7 +91,7 @@ fn warc_record(ty: &str, uri: &str, block: &[u8]) -> Vec<u8> {
     r
 }
 
-fn http(status: &str, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
+pub(crate) fn http(status: &str, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
     let mut m = format!("HTTP/1.1 {status}\r\n").into_bytes();
     for (k, v) in headers {
         m.extend(format!("{k}: {v}\r\n").bytes());

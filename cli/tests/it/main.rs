@@ -1,10 +1,12 @@
 //! The `feedmill` binary's integration tests in one test binary (`it`; each test binary of
-//! `cargo test --release` is a separate thin-LTO link): `cli` (inputs, records, exit codes)
-//! and `golden` (the committed output snapshots), e.g. `cargo test --release --test it
-//! golden::`. The tests run the binary as a child process with its own working directory.
+//! `cargo test --release` is a separate thin-LTO link): `cli` (inputs, records, exit codes),
+//! `output` (safe writes, signals, closed pipes, part files) and `golden` (the committed
+//! output snapshots), e.g. `cargo test --release --test it golden::`. The tests run the
+//! binary as a child process with its own working directory.
 
 mod cli;
 mod golden;
+mod output;
 
 /// The binary is built without a unit-test harness (`test = false` in cli/Cargo.toml): a
 /// `#[test]` in cli/src would never run, so there must be none (tests go here).

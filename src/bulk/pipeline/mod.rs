@@ -258,6 +258,7 @@ where
         }
         drop(done_tx);
         let result = write_in_order(
+            cfg,
             &done_rx,
             consumer,
             progress,
@@ -340,6 +341,15 @@ where
                 }
             };
         let mut emit = |rec: RawRecord| {
+            if cfg.stopped() {
+                // Stop: the records of the batch being filled are consumed, this one is not.
+                recycle_record(&bufs, rec);
+                if cut.has_records() {
+                    cut.end();
+                    consume(&mut step, &mut batch, &stats, &mut outcome);
+                }
+                return false;
+            }
             let full = cut.add(&rec);
             process_record(&mut worker, cfg, &mut step, &mut batch, &mut stats, &rec);
             recycle_record(&bufs, rec);
@@ -347,7 +357,7 @@ where
                 return true;
             }
             cut.end();
-            consume(&mut step, &mut batch, &stats, &mut outcome)
+            consume(&mut step, &mut batch, &stats, &mut outcome) && !cfg.stopped()
         };
         let inflate_here: Arc<dyn Offload> = Arc::new(InlineOffload::new(1));
         Reader::new(&read_cfg, &counters, &bufs, Some(inflate_here), &mut emit).walk(inputs);

@@ -5,12 +5,14 @@ use std::collections::BTreeMap;
 use std::io;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::time::Duration;
 
 use super::batch::{Batch, Consumer};
 use super::flow::{recycle, Budget, Pool, POOLED_BATCH_MAX};
 use crate::bulk::archive::{Counters, RawRecord};
 use crate::bulk::buf::BufPool;
+use crate::bulk::config::Config;
 use crate::bulk::summary::{this_thread_name, Panicked, Progress, Summary};
 
 /// What reaches the writer.
@@ -50,10 +52,15 @@ impl<B> Drop for PanicSignal<B> {
     }
 }
 
+/// How often the writer looks at [`Config::stop`] while it waits for a batch.
+const STOP_POLL: Duration = Duration::from_millis(50);
+
 /// The writer: consumes batches in (chunk, sequence) order, holding early ones until their
 /// predecessors are consumed; a chunk is done once its reader said how many batches it had.
+/// Returns after the batch being consumed once `cfg`'s stop flag is set.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
+    cfg: &Config,
     done: &Receiver<Done<B>>,
     consumer: &mut C,
     progress: &mut dyn FnMut(Progress),
@@ -68,7 +75,15 @@ pub(super) fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
     // Batches done before their turn, and the batch counts of chunks their readers finished.
     let mut waiting: BTreeMap<(u64, u64), Processed<B>> = BTreeMap::new();
     let mut ends: BTreeMap<u64, u64> = BTreeMap::new();
-    for msg in done.iter() {
+    loop {
+        if cfg.stopped() {
+            return Ok(stats);
+        }
+        let msg = match done.recv_timeout(STOP_POLL) {
+            Ok(msg) => msg,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
         match msg {
             Done::Batch(d) => {
                 waiting.insert((d.chunk, d.seq), d);
@@ -94,6 +109,9 @@ pub(super) fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
                     input_bytes: counters.bytes_read.load(Ordering::Relaxed),
                 });
                 if let ControlFlow::Break(()) = flow? {
+                    return Ok(stats);
+                }
+                if cfg.stopped() {
                     return Ok(stats);
                 }
             } else if ends.get(&chunk) == Some(&next) {
