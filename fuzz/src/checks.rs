@@ -333,6 +333,7 @@ pub fn check_json(p: &Parsed<'_>, input_len: usize) {
             extraction: extraction.as_ref().filter(|_| extras),
             sanitize: extras.then_some(&strict),
             lint: p.lint.as_ref(),
+            capture: None,
         };
         let mut out = Vec::new();
         encode_record(&mut out, &view);
@@ -392,7 +393,7 @@ pub fn check_bulk(data: &[u8]) {
         let mut last = None;
         let mut emit = |item: WarcItem| {
             let at = match &item {
-                WarcItem::Response { at, .. }
+                WarcItem::Record { at, .. }
                 | WarcItem::Skipped { at, .. }
                 | WarcItem::Broken { at, .. } => *at,
             };
@@ -413,9 +414,15 @@ pub fn check_bulk(data: &[u8]) {
             }
             last = Some(at.offset);
             match item {
-                WarcItem::Response { at, target_uri, block } => records.push(Record {
+                WarcItem::Record { at, kind, target_uri, block, capture } => records.push(Record {
                     source: format!("fuzz.warc@{at} {target_uri}"),
-                    payload: Payload::Response { target_uri, message: block },
+                    payload: Payload::Response {
+                        kind,
+                        target_uri,
+                        message: block,
+                        capture,
+                        original: None,
+                    },
                 }),
                 WarcItem::Skipped { .. } => {}
                 WarcItem::Broken { at, kind, message, .. } => records.push(Record {
@@ -1721,7 +1728,7 @@ pub fn check_archive(data: &[u8]) {
     let mut last = 0u64;
     let peak = read_warc(&stream[..], layout != 0, max, &mut Vec::new, &mut |item| {
         let at = match &item {
-            WarcItem::Response { at, .. }
+            WarcItem::Record { at, .. }
             | WarcItem::Skipped { at, .. }
             | WarcItem::Broken { at, .. } => *at,
         };
@@ -1731,7 +1738,7 @@ pub fn check_archive(data: &[u8]) {
         assert!(at.offset <= stream.len() as u64, "item at {at} past the stream");
         assert!(at.offset >= last, "item offsets decreasing: {last} then {at}");
         last = at.offset;
-        if let WarcItem::Response { target_uri, block, .. } = item {
+        if let WarcItem::Record { target_uri, block, .. } = item {
             assert!(block.len() <= max, "a block over the limit");
             got.push((target_uri, at.offset));
         }
@@ -1746,7 +1753,7 @@ pub fn check_archive(data: &[u8]) {
             let peak =
                 read_warc_with(&stream[..], true, max, offload, &mut Vec::new, &mut |item| {
                     all.push(match item {
-                        WarcItem::Response { at, target_uri, block } => {
+                        WarcItem::Record { at, target_uri, block, .. } => {
                             format!("R {at} {target_uri} {}", String::from_utf8_lossy(&block))
                         }
                         other => format!("{other:?}"),
@@ -1836,7 +1843,7 @@ fn check_as_tar_member(stream: &[u8], max: usize) {
         t.resize(t.len().div_ceil(512) * 512, 0);
     }
     let read = |path: &std::path::Path| {
-        let cfg = ReadConfig { max_record_bytes: max };
+        let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 1 << 20 };
         let mut got = Vec::new();
         let input = [Input::Path(path.to_path_buf())];
         enumerate(&input, &cfg, &Counters::default(), &BufPool::default(), &mut |rec| {
@@ -2224,7 +2231,7 @@ pub fn check_tar(data: &[u8]) {
 
     let path = scratch_file("tar", &stream);
     let arch = path_name(&path);
-    let cfg = ReadConfig { max_record_bytes: max };
+    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 1 << 20 };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut got = Vec::new();
     enumerate(&[Input::Path(path.clone())], &cfg, &counters, &pool, &mut |rec| {

@@ -1,6 +1,7 @@
 //! The settings of a bulk run ([`Config`]): threads, readers, the parser's options and
 //! limits, the in-flight byte budget, extraction, sanitizing, batch sizes.
 
+use super::archive::ReadConfig;
 use crate::extract::ExtractOptions;
 use crate::sanitize::SanitizeOptions;
 use crate::Options;
@@ -12,6 +13,9 @@ pub(crate) const BATCH_RECORDS: usize = 16;
 /// Bytes of records per batch at most, by default ([`Config::batch_bytes`]; one larger record
 /// is a batch of its own).
 pub(crate) const BATCH_BYTES: usize = 256 << 10;
+
+/// Bytes remembered for revisits by default ([`Config::revisit_memory`]).
+pub(crate) const REVISIT_MEMORY: usize = 64 << 20;
 
 /// Settings of a bulk run.
 #[derive(Clone, Debug)]
@@ -48,6 +52,12 @@ pub struct Config {
     /// Bytes of record bodies per pipeline batch at most (a larger record is a batch of its
     /// own). Default: 256 KiB.
     pub batch_bytes: usize,
+    /// Bytes of WARC `response` and `resource` records (blocks, sources and keys) the reader
+    /// remembers for the `revisit` records after them, the oldest forgotten first: a revisit
+    /// whose original is remembered is processed with the original's content, so its record
+    /// has the feed. 0: none remembered (a revisit record names its original but has no
+    /// feed). Each reader thread remembers its own. Default: 64 MiB.
+    pub revisit_memory: usize,
 }
 
 impl Default for Config {
@@ -63,11 +73,20 @@ impl Default for Config {
             lint_only: false,
             batch_records: BATCH_RECORDS,
             batch_bytes: BATCH_BYTES,
+            revisit_memory: REVISIT_MEMORY,
         }
     }
 }
 
 impl Config {
+    /// The archive readers' settings of this run.
+    pub(crate) fn read_config(&self) -> ReadConfig {
+        ReadConfig {
+            max_record_bytes: self.options.limits.max_input_bytes,
+            revisit_memory: self.revisit_memory,
+        }
+    }
+
     /// The reader threads of a run with `threads` workers.
     pub(crate) fn readers_for(&self, threads: usize) -> usize {
         match self.readers {
