@@ -325,7 +325,7 @@ fn warc_gz_one_line_per_response_record_in_order() {
         }
     }
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains(&format!("{skipped} WARC records skipped")), "{stderr}");
+    assert!(stderr.contains(&format!("{skipped} archive records skipped")), "{stderr}");
     assert!(stderr.contains(&format!("{} records", expect.len())), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -626,6 +626,7 @@ fn ext_fields_are_written() {
 const EXTRACT_FEED_KEYS: &[&str] =
     &["title_text", "subtitle_text", "description_text", "canonical_url"];
 const EXTRACT_ENTRY_KEYS: &[&str] = &[
+    "fingerprint",
     "title_text",
     "subtitle_text",
     "summary_text",
