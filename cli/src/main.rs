@@ -43,7 +43,7 @@ INPUTS:
   status `revisit` with its original's feed when that was read earlier in the run (the last
   64 MiB of records are remembered); other record types are skipped and counted. Records of
   archives carry a `capture` object (record_type, date, target_uri, record_id,
-  payload_digest, http_status, content_type, refers_to).
+  payload_digest, http_status, content_type, truncated, refers_to).
   With no input, a binary built from a source checkout processes the sample corpus shipped
   with it (corpus/real; the main-job command is `cargo run --release -- corpus/real`); an
   installed binary reports a usage error.

@@ -36,6 +36,7 @@ class Capture(TypedDict, total=False):
     payload_digest: str
     http_status: int
     content_type: str
+    truncated: str
     refers_to: "RefersTo"
 
 

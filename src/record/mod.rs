@@ -240,6 +240,11 @@ pub struct Capture {
     pub http_status: Option<u16>,
     /// The HTTP response's `Content-Type`; a `resource` record's own `Content-Type`.
     pub content_type: Option<String>,
+    /// Why the archive holds less than the whole capture: `WARC-Truncated` as written
+    /// (`length`, `time`, `disconnect`, `unspecified`), or `segment` for the first segment of
+    /// a record its crawler split (`WARC-Segment-Number: 1`: its `continuation` records are
+    /// counted as skipped, not joined). The feed read from such a body may lack its end.
+    pub truncated: Option<String>,
     /// A revisit's `WARC-Refers-To`: the record id of the capture it repeats.
     pub refers_to_record_id: Option<String>,
     /// A revisit's `WARC-Refers-To-Target-URI`.
@@ -259,6 +264,7 @@ impl Capture {
             &self.record_id,
             &self.payload_digest,
             &self.content_type,
+            &self.truncated,
             &self.refers_to_record_id,
             &self.refers_to_target_uri,
             &self.refers_to_source,

@@ -176,6 +176,15 @@ impl Walk for Capture {
             ),
             self.content_type.as_deref(),
         );
+        v.str(
+            key(
+                "truncated",
+                "why the archive holds less than the capture: `WARC-Truncated` as written \
+                 (`length` | `time` | `disconnect` | `unspecified`), or `segment` (the first \
+                 segment of a split record; its continuations are not joined)",
+            ),
+            self.truncated.as_deref(),
+        );
         v.object(
             key("refers_to", "a revisit's original: the capture it repeats"),
             Some(&RefersTo(self)).filter(|r| r.is_some()),
@@ -206,6 +215,7 @@ impl Shape for RefersTo<'_> {
             payload_digest: None,
             http_status: None,
             content_type: None,
+            truncated: None,
             refers_to_record_id: None,
             refers_to_target_uri: None,
             refers_to_date: None,

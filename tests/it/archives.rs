@@ -396,3 +396,69 @@ fn br_zstd_and_stale_content_encodings() {
             "http_status": 200, "content_type": "text/html"}}));
     same(&got, &want);
 }
+
+/// A crawl as Common Crawl and ArchiveTeam write one (WARC/1.1, dates with fractions of a
+/// second): `warcinfo`, `request` and `metadata` records give no record and are counted; a
+/// response cut at the crawler's size limit (`WARC-Truncated: length`) and the first segment
+/// of a split record (`WARC-Segment-Number: 1`, then its `continuation`) are read as far as
+/// they go and say so in `capture.truncated`.
+#[test]
+fn crawl_record_types_truncation_and_segments() {
+    let info = warc("warcinfo", &[("Content-Type", "application/warc-fields")], b"isPartOf: x\r\n");
+    let request = warc(
+        "request",
+        &[("WARC-Target-URI", "http://c.example/feed"), ("WARC-Date", "2024-05-01T10:00:00Z")],
+        b"GET /feed HTTP/1.1\r\nHost: c.example\r\n\r\n",
+    );
+    // The feed cut after its first item.
+    let cut = &FEED[..FEED.find("</item>").unwrap() + "</item>".len()];
+    let truncated = warc(
+        "response",
+        &[
+            ("WARC-Target-URI", "http://c.example/feed"),
+            ("WARC-Date", "2024-05-01T10:00:00.123456Z"),
+            ("WARC-Truncated", "length"),
+        ],
+        &http("Content-Type: application/rss+xml\r\n", cut.as_bytes()),
+    );
+    let metadata =
+        warc("metadata", &[("WARC-Target-URI", "http://c.example/feed")], b"fetchTimeMs: 12\r\n");
+    let half = FEED.len() / 2;
+    let first = warc(
+        "response",
+        &[
+            ("WARC-Target-URI", "http://c.example/split"),
+            ("WARC-Record-ID", "<urn:x:s1>"),
+            ("WARC-Segment-Number", "1"),
+        ],
+        &http("Content-Type: application/rss+xml\r\n", &FEED.as_bytes()[..half]),
+    );
+    let continuation = warc(
+        "continuation",
+        &[
+            ("WARC-Target-URI", "http://c.example/split"),
+            ("WARC-Segment-Origin-ID", "<urn:x:s1>"),
+            ("WARC-Segment-Number", "2"),
+            ("WARC-Segment-Total-Length", &FEED.len().to_string()),
+        ],
+        &FEED.as_bytes()[half..],
+    );
+    let parts = [info, request, truncated, metadata, first, continuation];
+    let at: Vec<usize> =
+        parts.iter().scan(0, |n, p| Some(std::mem::replace(n, *n + p.len()))).collect();
+    let (got, summary) = run("cc.warc", &parts.concat());
+    assert_eq!((summary.records, summary.skipped_records), (2, 4), "{got:#?}");
+    assert_eq!(got[0]["source"], json!(format!("@{} http://c.example/feed", at[2])));
+    assert_eq!(
+        got[0]["capture"],
+        json!({"record_type": "response", "date": "2024-05-01T10:00:00.123456Z",
+               "target_uri": "http://c.example/feed", "http_status": 200,
+               "content_type": "application/rss+xml", "truncated": "length"})
+    );
+    // What the cut body holds is read; the parser notes the elements the cut left open.
+    assert_eq!(got[0]["feed"]["entries"][0]["title"], json!("First"));
+    assert!(got[0]["diagnostics"].to_string().contains("unclosed_element"), "{}", got[0]);
+    assert_eq!(got[1]["source"], json!(format!("@{} http://c.example/split", at[4])));
+    assert_eq!(got[1]["capture"]["truncated"], json!("segment"));
+    assert_eq!(got[1]["capture"]["record_id"], json!("<urn:x:s1>"));
+}

@@ -253,12 +253,15 @@ pub(crate) struct WarcHeader {
 /// largest allocation); a value past that, even one past `u64`, is reported as too large, a
 /// value that is no number as bad, and none at all as missing. The capture fields are read
 /// as written (a `<>`-wrapped URI unwrapped), the dates as W3C-DTF (`None` when not one); a
-/// `resource` record's `Content-Type` is its document's.
+/// `resource` record's `Content-Type` is its document's; `WARC-Truncated`, or a
+/// `WARC-Segment-Number` of 1 (a record split into `continuation` records, which are not
+/// joined: WARC 1.1 §5.9), makes the capture `truncated`.
 fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
     let text = String::from_utf8_lossy(buf);
     let (mut warc_type, mut content_length) = (String::new(), None);
     let mut c = Box::<Capture>::default();
     let mut content_type = None;
+    let mut first_segment = false;
     // Some writers wrap URIs in <>.
     let uri = |v: &str| Some(v.trim_start_matches('<').trim_end_matches('>').to_owned());
     let date = |v: &str| crate::model::date::parse_w3cdtf(v);
@@ -288,7 +291,14 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
             c.refers_to_target_uri = uri(value);
         } else if is("WARC-Refers-To-Date") {
             c.refers_to_date = date(value);
+        } else if is("WARC-Truncated") {
+            c.truncated = Some(value.to_owned());
+        } else if is("WARC-Segment-Number") {
+            first_segment = value == "1";
         }
+    }
+    if first_segment && c.truncated.is_none() {
+        c.truncated = Some("segment".to_owned());
     }
     let content_length = content_length.ok_or("WARC header has no Content-Length")?;
     if warc_type == "resource" {
