@@ -37,7 +37,9 @@ pub type HttpError = (&'static str, String);
 
 /// Parses the HTTP message of a `response` record block: status line, headers, then the
 /// body with transfer and content codings removed. The decoded body is limited to
-/// `max_body` bytes.
+/// `max_body` bytes. (The worker reads records through [`record_content`]; this is the
+/// same reading for one `response` block, for the tests.)
+#[cfg(any(test, feature = "internals"))]
 pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse<'_>, HttpError> {
     let (head, body_at) = parse_head(block)?;
     http_body(head, &block[body_at..], max_body)
