@@ -81,6 +81,9 @@ fn new_decoder(dict: &[u8]) -> io::Result<Decoder<'static>> {
     Ok(d)
 }
 
+/// The raw byte ranges (start, end) of a zstd frame's raw (stored) blocks.
+type RawBlocks = Vec<(u64, u64)>;
+
 impl<R: Read> ZstdStream<R> {
     /// The decoded stream of the zstd frames in `raw`.
     pub fn new(raw: Raw<R>) -> Self {
@@ -205,7 +208,7 @@ impl<R: Read> ZstdStream<R> {
     /// From a frame start at the read position (the position is kept): the raw offset where
     /// the frame ends when its header and block headers lead to its last block within the
     /// buffered bytes, and the raw ranges of its raw blocks met on the way.
-    fn walk_blocks(&mut self) -> io::Result<(Option<u64>, Vec<(u64, u64)>)> {
+    fn walk_blocks(&mut self) -> io::Result<(Option<u64>, RawBlocks)> {
         let at = self.raw.pos();
         let b = self.raw.fill(CHUNK)?;
         let mut stored = Vec::new();
