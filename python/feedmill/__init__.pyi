@@ -5,7 +5,7 @@ Checked against the package by ``stubtest`` (python/ci.sh) and by python/tests/t
 """
 
 import os
-from typing import Iterator, Literal, Optional, TypedDict, Union, overload
+from typing import Iterator, Literal, Optional, TypedDict, Union, final, overload
 
 import pyarrow
 from typing_extensions import Buffer, Unpack
@@ -14,6 +14,21 @@ from .record import Record as Record
 from .record import WarcRecord as WarcRecord
 
 __version__: str
+__all__ = [
+    "parse",
+    "parse_file",
+    "parse_batch",
+    "schema",
+    "limits",
+    "read_warc",
+    "read_warc_batches",
+    "Record",
+    "WarcRecord",
+    "Options",
+    "WarcRecords",
+    "WarcBatches",
+    "__version__",
+]
 
 class Options(TypedDict, total=False):
     """The keyword options every function takes (the CLI's flags, ``_`` for ``-``)."""
@@ -23,6 +38,9 @@ class Options(TypedDict, total=False):
     sanitize: Literal["spec", "strict"]
     allow_video_embeds: bool
     extract: bool
+    # The limits (`feedmill.limits()`), made from the Rust library's `Limits::ALL` by
+    # tests/it/generated.rs; do not edit by hand.
+# <!-- generated:limit-options -->
     max_input_bytes: int
     max_depth: int
     max_entries: int
@@ -32,6 +50,7 @@ class Options(TypedDict, total=False):
     max_namespace_bindings: int
     max_diagnostics: int
     max_url_growth: int
+# <!-- /generated:limit-options -->
 
 def parse(
     body: Union[Buffer, str, None],
@@ -74,10 +93,12 @@ def schema(layout: Literal["records", "entries"] = "records") -> pyarrow.Schema:
 def limits() -> dict[str, int]:
     """Every limit option by name, with its default."""
 
+@final
 class WarcRecords(Iterator[Union[WarcRecord, Record]]):
     def __iter__(self) -> "WarcRecords": ...
     def __next__(self) -> Union[WarcRecord, Record]: ...
 
+@final
 class WarcBatches(Iterator[pyarrow.RecordBatch]):
     def __iter__(self) -> "WarcBatches": ...
     def __next__(self) -> pyarrow.RecordBatch: ...

@@ -302,8 +302,8 @@ fn parse_rows(c: &input::Columns, s: &Settings, layout: Layout) -> RecordBatch {
 #[pyfunction]
 fn limits(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
-    for (name, default) in feedmill::Limits::default().named() {
-        d.set_item(name, default)?;
+    for l in feedmill::Limits::ALL {
+        d.set_item(l.name(), l.default_value())?;
     }
     Ok(d)
 }

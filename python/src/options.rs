@@ -1,6 +1,6 @@
 //! The processing options every function takes as keyword arguments: the CLI's flags, with
 //! `_` for `-` (`spec_exact`, `base_url`, `sanitize`, `allow_video_embeds`, `extract`, and
-//! every limit of [`Limits`] by the name [`Limits::named`] gives it), read into [`Settings`].
+//! every limit of [`Limits::ALL`] by its name), read into [`Settings`].
 //! A name that is no option, or a value of the wrong type, raises `TypeError`; a value out of
 //! range (a negative limit, an unknown `sanitize` mode, a base URL that is not absolute)
 //! raises `ValueError`. Nothing is ignored silently.
@@ -82,11 +82,13 @@ impl Settings {
                     }
                 }
             }
-            _ => match self.limits.by_name_mut(name) {
-                Some(slot) => *slot = limit(func, name, v)?,
+            // The limits by the names the library gives them (`Limits::ALL`); a flag spelling
+            // (`max-depth`) is no Python keyword, so only the field name is taken.
+            _ => match Limits::by_name(name).filter(|l| l.name() == name) {
+                Some(l) => l.set(&mut self.limits, limit(func, name, v)?),
                 None => {
                     return Err(PyTypeError::new_err(format!(
-                        "{func}() got an unexpected keyword argument {name:?} (options: {})",
+                        "{func}() got an unexpected keyword argument '{name}' (options: {})",
                         names().join(", ")
                     )))
                 }
@@ -119,7 +121,7 @@ impl Settings {
 
 /// Every option's name: the flags, then the limits.
 pub(crate) fn names() -> Vec<&'static str> {
-    FLAGS.into_iter().chain(Limits::default().named().map(|(n, _)| n)).collect()
+    FLAGS.into_iter().chain(Limits::ALL.iter().map(|l| l.name())).collect()
 }
 
 fn flag(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {

@@ -4,6 +4,7 @@ layout), read_warc / read_warc_batches (the CLI's records for the same archive).
 
 import datetime as dt
 import json
+import os
 
 import pyarrow as pa
 import pytest
@@ -181,3 +182,17 @@ def test_parse_batch_takes_a_table(warcs):
     want = [feedmill.parse_batch(b) for b in batches]
     assert out.num_rows == sum(b.num_rows for b in want) == 300
     assert out.column("source").to_pylist() == [s for b in want for s in b.column("source").to_pylist()]
+
+
+def test_stubtest_finds_no_difference():
+    """The stub (feedmill/__init__.pyi, feedmill/record.py) against the installed package:
+    mypy's stubtest reports nothing (python/ci.sh installs mypy and pyarrow-stubs)."""
+    import importlib.util
+    import subprocess
+    import sys
+
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("mypy is not installed")
+    r = subprocess.run([sys.executable, "-m", "mypy.stubtest", "feedmill"],
+                       capture_output=True, text=True, cwd=os.path.dirname(__file__))
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -179,7 +179,7 @@ def test_bodies_any_bytes_like_object_or_str():
            "<title>caf\u00e9 \u2014 \U0001F600</title></channel></rss>"
     r = feedmill.parse(text)
     assert r["feed"]["title"] == "caf\u00e9 \u2014 \U0001F600"
-    assert r["encoding"] == "utf-8"
+    assert r["encoding"] == "UTF-8"
     # The same document as bytes follows its declaration.
     assert feedmill.parse(text.encode("utf-8"))["feed"]["title"] != r["feed"]["title"]
     for bad in [123, ["<rss/>"], {"body": b""}, 1.5]:
