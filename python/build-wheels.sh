@@ -36,14 +36,14 @@ export PATH="$venv/bin:$PATH"
 for t in "${targets[@]}"; do
   case "$t" in
     manylinux2014)
-      args=(--compatibility manylinux2014); tag='manylinux_2_17_x86_64.manylinux2014_x86_64' ;;
+      args=(--compatibility manylinux2014); tag='manylinux2014_x86_64' ;;
     musllinux)
       rustup target add x86_64-unknown-linux-musl >/dev/null
       args=(--target x86_64-unknown-linux-musl --compatibility musllinux_1_2); tag='musllinux_1_2_x86_64' ;;
   esac
-  rm -f "$out"/feedmill-*"$tag".whl
+  rm -f "$out"/feedmill-*"$tag"*.whl
   (cd python && maturin build --release --zig "${args[@]}" -i python3 -o "$out")
-  whl=$(ls "$out"/feedmill-*-cp39-abi3-"$tag".whl)
+  whl=$(ls "$out"/feedmill-*-cp39-abi3-*"$tag"*.whl)
   echo "built $whl"
   auditwheel show "$whl" | tr '\n' ' ' | sed 's/  */ /g'; echo
   if [ "$t" = manylinux2014 ]; then

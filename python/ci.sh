@@ -30,7 +30,7 @@ cargo build --release -p feedmill-cli
 # target, so nothing of the workspace's build could be reused.
 FEEDMILL_BUILD_VENV="$VENV" CARGO_TARGET_DIR="$PWD/target/wheels-build" \
   python/build-wheels.sh manylinux2014 -o "$scratch/wheels"
-"$VENV/bin/pip" install -q --force-reinstall --no-deps "$scratch"/wheels/feedmill-*-cp39-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+"$VENV/bin/pip" install -q --force-reinstall --no-deps "$scratch"/wheels/feedmill-*-cp39-abi3-*manylinux2014_x86_64*.whl
 # From python/tests (in python/, ./feedmill would shadow the installed package, also for
 # the Spark executors, which inherit the working directory).
 (cd python/tests && FEEDMILL_BIN="$PWD/../../target/release/feedmill" "$VENV/bin/pytest" -q -s -p no:cacheprovider .)

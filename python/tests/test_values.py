@@ -180,8 +180,14 @@ def test_bodies_any_bytes_like_object_or_str():
     r = feedmill.parse(text)
     assert r["feed"]["title"] == "caf\u00e9 \u2014 \U0001F600"
     assert r["encoding"] == "UTF-8"
-    # The same document as bytes follows its declaration.
-    assert feedmill.parse(text.encode("utf-8"))["feed"]["title"] != r["feed"]["title"]
+    assert feedmill.parse(text, spec_exact=True)["feed"]["title"] == r["feed"]["title"]
+    # The same document as bytes follows its declaration (spec-exact; the recovery rule
+    # reads UTF-8 bytes under a wrong declaration as UTF-8, and says so).
+    exact = feedmill.parse(text.encode("utf-8"), spec_exact=True)
+    assert exact["feed"]["title"] == "caf\u00c3\u00a9 \u00e2\u20ac\u201d \u00f0\u0178\u02dc\u20ac"
+    guessed = feedmill.parse(text.encode("utf-8"))
+    assert guessed["feed"]["title"] == r["feed"]["title"]
+    assert [d["kind"] for d in guessed["diagnostics"]] == ["encoding_guessed"]
     for bad in [123, ["<rss/>"], {"body": b""}, 1.5]:
         with pytest.raises(TypeError, match="body must be"):
             feedmill.parse(bad)
