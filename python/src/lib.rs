@@ -193,15 +193,8 @@ fn parse<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = Settings::from_kwargs("parse", options)?;
     let body = input::body(py, "parse", body)?;
-    let row = Row {
-        source,
-        body: body.as_deref(),
-        content_type,
-        url,
-        status,
-        error_kind,
-        error_message,
-    };
+    let row =
+        Row { source, body: body.as_deref(), content_type, url, status, error_kind, error_message };
     let batch = py.detach(|| guarded("parse", || Ok(record_batch(&s, &row))))?;
     guarded("parse", || record_value(py, &batch))
 }
@@ -415,7 +408,11 @@ fn reader_settings(
         return Err(PyTypeError::new_err(format!(
             "{func}(): without parse=True only max_input_bytes applies; \
              the other options (layout, {}) are for parse=True",
-            options::names().into_iter().filter(|n| *n != "max_input_bytes").collect::<Vec<_>>().join(", ")
+            options::names()
+                .into_iter()
+                .filter(|n| *n != "max_input_bytes")
+                .collect::<Vec<_>>()
+                .join(", ")
         )));
     }
     Ok(s)

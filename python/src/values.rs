@@ -89,9 +89,7 @@ fn value<'py>(
     match a.data_type() {
         DataType::Utf8 => Ok(PyString::new(py, a.as_string::<i32>().value(i)).into_any()),
         DataType::Int64 => Ok(a.as_primitive::<Int64Type>().value(i).into_pyobject(py)?.into_any()),
-        DataType::Boolean => {
-            Ok(a.as_boolean().value(i).into_pyobject(py)?.to_owned().into_any())
-        }
+        DataType::Boolean => Ok(a.as_boolean().value(i).into_pyobject(py)?.to_owned().into_any()),
         DataType::Timestamp(TimeUnit::Microsecond, Some(_)) => {
             let micros = a.as_primitive::<TimestampMicrosecondType>().value(i);
             // feedmill's instants are within years 1 to 9999, as Python's datetime is.
