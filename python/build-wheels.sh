@@ -7,7 +7,7 @@
 #   python/build-wheels.sh [manylinux2014] [musllinux] [-o DIR]
 #
 # Wheels go to DIR (default target/wheels). Each wheel's platform tag is checked (its file
-# name, and `auditwheel show` when installed); the manylinux2014 wheel is installed into a
+# name, and `auditwheel show` for manylinux); the manylinux2014 wheel is installed into a
 # fresh venv where `import feedmill` parses a feed (a musl wheel cannot be installed on a
 # glibc system: its tag is checked, not its import). Tools go into a scratch venv from mktemp
 # (FEEDMILL_BUILD_VENV to reuse one).
@@ -45,8 +45,10 @@ for t in "${targets[@]}"; do
   (cd python && maturin build --release --zig "${args[@]}" -i python3 -o "$out")
   whl=$(ls "$out"/feedmill-*-cp39-abi3-*"$tag"*.whl)
   echo "built $whl"
-  auditwheel show "$whl" | tr '\n' ' ' | sed 's/  */ /g'; echo
   if [ "$t" = manylinux2014 ]; then
+    # auditwheel cannot analyse a musl wheel on a glibc system (it looks for musl's libc.so
+    # among the host's libraries); the musl wheel's tag is its file name's.
+    auditwheel show "$whl" | tr '\n' ' ' | sed 's/  */ /g'; echo
     python3 -m venv "$scratch/try"
     "$scratch/try/bin/pip" install -q "$whl"
     "$scratch/try/bin/python" -c '
