@@ -47,6 +47,8 @@ class Feed(TypedDict, total=False):
     icon: "Image"
     logo: "Image"
     updated: str
+    updated_offset: int
+    updated_raw: str
     authors: List["Person"]
     id: str
     language: str
@@ -63,7 +65,11 @@ class Feed(TypedDict, total=False):
     updated_lenient: "LenientDate"
     version: str
     pub_date: str
+    pub_date_offset: int
+    pub_date_raw: str
     last_build_date: str
+    last_build_date_offset: int
+    last_build_date_raw: str
     updated_from: str
     web_master: "Person"
     docs: str
@@ -154,6 +160,8 @@ class PodcastFeed(TypedDict, total=False):
 
 class LenientDate(TypedDict, total=False):
     value: str
+    value_offset: int
+    value_raw: str
     zone_assumed: bool
     form: str
 
@@ -177,6 +185,8 @@ class Syndication(TypedDict, total=False):
     update_period: str
     update_frequency: int
     update_base: str
+    update_base_offset: int
+    update_base_raw: str
 
 
 class Link(TypedDict, total=False):
@@ -202,7 +212,11 @@ class Entry(TypedDict, total=False):
     thumbnail: "Image"
     duration: int
     published: str
+    published_offset: int
+    published_raw: str
     updated: str
+    updated_offset: int
+    updated_raw: str
     authors: List["Person"]
     categories: List[str]
     enclosures: List["Enclosure"]
@@ -225,6 +239,8 @@ class Entry(TypedDict, total=False):
     media: "Media"
     computed_authors: List["Person"]
     computed_updated: str
+    computed_updated_offset: int
+    computed_updated_raw: str
     title_text: str
     subtitle_text: str
     summary_text: str

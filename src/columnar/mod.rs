@@ -11,7 +11,8 @@
 //!   columns, the value (plain text, or the sanitized HTML serialized) and `<name>_type`
 //!   (`text` | `html`), exactly as in JSON Lines.
 //! - Dates are `timestamp[us, UTC]` (fractional digits beyond microseconds are cut; the JSON
-//!   keeps them all).
+//!   keeps them all), each with `<name>_offset` (`int64`, minutes east of UTC it was written
+//!   in) and `<name>_raw` (`utf8`, the text as written when not RFC 3339), as in JSON Lines.
 //! - Integers are `int64` (signed, because Spark reads no unsigned Arrow type; a value above
 //!   `i64::MAX`, which no real feed has, is null). Booleans are `bool`.
 //! - Objects are structs; arrays are lists. A value the JSON omits (null or empty: an object
@@ -298,8 +299,10 @@ impl Visit for Schema_ {
     fn bool(&mut self, k: Key, _: Option<bool>) {
         self.push(k.name, Column::Bool(BooleanBuilder::new()));
     }
-    fn date(&mut self, k: Key, _: Option<Timestamp>) {
+    fn date(&mut self, k: Key, _: Option<Timestamp>, _: Option<&str>) {
         self.push(k.name, Column::date());
+        self.push(&format!("{}_offset", k.name), Column::Int(Int64Builder::new()));
+        self.push(&format!("{}_raw", k.name), Column::Str(StringBuilder::new()));
     }
     fn text(&mut self, k: Key, _: Option<&Text<'_>>) {
         self.push(k.name, Column::Str(StringBuilder::new()));
@@ -390,10 +393,18 @@ impl Visit for Append<'_, '_> {
         self.wrote |= v.is_some();
     }
 
-    fn date(&mut self, k: Key, v: Option<Timestamp>) {
-        let Column::Date(b) = self.next() else { unexpected(k) };
+    fn date(&mut self, k: Key, v: Option<Timestamp>, raw: Option<&str>) {
+        let [Column::Date(b), Column::Int(offsets), Column::Str(raws)] =
+            &mut self.cols[self.at..self.at + 3]
+        else {
+            unexpected(k)
+        };
+        self.at += 3;
         b.append_option(v.and_then(timestamp_micros));
-        self.wrote |= v.is_some();
+        offsets.append_option(v.and_then(|t| t.offset_minutes()).map(i64::from));
+        let raw = raw.filter(|r| !r.is_empty());
+        raws.append_option(raw);
+        self.wrote |= v.is_some() || raw.is_some();
     }
 
     fn text(&mut self, k: Key, v: Option<&Text<'_>>) {

@@ -362,10 +362,12 @@ impl<'a> Cx<'a, '_> {
             .or_else(|| content_text.and_then(|v| self.string(v, "content_text")).map(Text::Plain));
         entry.thumbnail = image_url.and_then(|v| self.url(v, "image")).map(image);
         if let Some(v) = date_published {
-            (entry.published, entry.published_lenient) = self.date(v, "date_published");
+            (entry.published, entry.published_lenient, entry.published_raw) =
+                self.date(v, "date_published");
         }
         if let Some(v) = date_modified {
-            (entry.updated, entry.updated_lenient) = self.date(v, "date_modified");
+            (entry.updated, entry.updated_lenient, entry.updated_raw) =
+                self.date(v, "date_modified");
         }
         entry.authors = self.authors(authors, author);
         if let Some(tags) = tags {
@@ -435,23 +437,28 @@ impl<'a> Cx<'a, '_> {
         }
     }
 
-    /// An RFC 3339 date; else the lenient reading (spec field `None`).
+    /// An RFC 3339 date; else the lenient reading (spec field `None`); with the text as
+    /// written when it is not the value's RFC 3339 form (`model::date::as_written`).
     fn date(
         &mut self,
         raw: &'a RawValue,
         field: &str,
-    ) -> (Option<crate::Timestamp>, Option<&'a crate::model::lenient_date::LenientDate>) {
-        let Some(s) = self.string(raw, field) else { return (None, None) };
+    ) -> (
+        Option<crate::Timestamp>,
+        Option<&'a crate::model::lenient_date::LenientDate>,
+        Option<&'a str>,
+    ) {
+        let Some(s) = self.string(raw, field) else { return (None, None, None) };
         match parse_rfc3339(s.trim()) {
-            Some(t) => (Some(t), None),
+            Some(t) => (Some(t), None, crate::model::date::as_written(s, &t)),
             None => match parse_lenient(s) {
-                Some(l) => (None, Some(&*self.arena.alloc(l))),
+                Some(l) => (None, Some(&*self.arena.alloc(l)), Some(s)),
                 None => {
                     let offset = self.offset(Some(raw));
                     let v = crate::format::common::quoted(s.trim());
                     let msg = format!("`{field}` {v} is not a date; left out");
                     self.diag(DiagnosticKind::InvalidValue, offset, msg);
-                    (None, None)
+                    (None, None, None)
                 }
             },
         }

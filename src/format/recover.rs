@@ -16,7 +16,12 @@
 //!   (default or prefixed) read as the null namespace's RSS 2.0.
 //! - `date` — `dc:date` (RSS 2.0, Atom), `dcterms:modified` → updated, `dcterms:issued` /
 //!   `dcterms:created` → published (RSS 1.0, RSS 2.0, Atom; channel and item), Atom 0.3
-//!   `issued` → published; W3C-DTF first, then the lenient parser.
+//!   `issued` and `atom:published` in an RSS item → published; W3C-DTF first, then the lenient
+//!   parser.
+//! - `date_published` — an RSS 2.0 item's `pubDate` (RFC 822, then lenient) or `dc:date`, an
+//!   RSS 1.0 item's `dc:date` → published, after the `date` rule (the spec reads them into
+//!   `updated`, which keeps them; its text reads `pubDate` as the published date, NOTES §7
+//!   D1, and so do feed-rs and feedparser).
 //! - `atom03_xhtml`, `atom03_base64` — Atom 0.3 text constructs of type
 //!   `application/xhtml+xml` (mode `xml`) read like Atom 1.0 `xhtml`; `mode="base64"` decoded,
 //!   then the text/html or string rule.
@@ -66,10 +71,13 @@ impl<'a> Source<'a> {
 /// the slots the spec left null ([`Pending::apply_entry`], [`Pending::apply_feed`]).
 #[derive(Default)]
 pub struct Pending<'a> {
-    /// A date for `updated`.
-    pub updated: Option<(Timestamp, Source<'a>)>,
-    /// A date for `published`.
-    pub published: Option<(Timestamp, Source<'a>)>,
+    /// A date for `updated`, with its text.
+    pub updated: Option<((Timestamp, &'a str), Source<'a>)>,
+    /// A date for `published`, with its text.
+    pub published: Option<((Timestamp, &'a str), Source<'a>)>,
+    /// A date for `published` when nothing else gives one (`date_published`: an RSS item's
+    /// `pubDate` or `dc:date`, which the spec reads into `updated`), with its text.
+    pub published_fallback: Option<((Timestamp, &'a str), Source<'a>)>,
     /// A title.
     pub title: Option<(Text<'a>, Source<'a>)>,
     /// Entry summary, or feed description.
@@ -116,11 +124,37 @@ fn apply<'a, T>(
     }
 }
 
+/// [`apply`] for a date: its text as written goes with it (replacing a lenient reading's).
+/// Returns the source of the applied value (its diagnostic is the caller's to record).
+fn apply_date<'a>(
+    slot: &mut Option<Timestamp>,
+    raw: &mut Option<&'a str>,
+    pending: Option<((Timestamp, &'a str), Source<'a>)>,
+    what: &'static str,
+) -> Option<(Source<'a>, &'static str)> {
+    match (&slot, pending) {
+        (None, Some(((v, t), src))) => {
+            *slot = Some(v);
+            *raw = date::as_written(t, &v);
+            Some((src, what))
+        }
+        _ => None,
+    }
+}
+
 impl<'a> Pending<'a> {
     /// Fills the entry's null slots from the offers (before "cleanup entry").
     pub fn apply_entry(self, r: &mut XmlReader<'a>, e: &mut Entry<'a>, cx: &Ctx<'a>) {
-        apply(r, &mut e.updated, self.updated, "updated");
-        apply(r, &mut e.published, self.published, "published");
+        let mut dates = [
+            apply_date(&mut e.updated, &mut e.updated_raw, self.updated, "updated"),
+            apply_date(&mut e.published, &mut e.published_raw, self.published, "published"),
+            apply_date(&mut e.published, &mut e.published_raw, self.published_fallback, "published"),
+        ];
+        // Diagnostics in document order: the dates' elements may come in any order.
+        dates.sort_by_key(|d| d.as_ref().map(|(src, _)| src.offset));
+        for (src, what) in dates.iter().flatten() {
+            record(r, src, what);
+        }
         apply(r, &mut e.title, self.title, "title");
         apply(r, &mut e.summary, self.summary, "summary");
         apply(r, &mut e.content, self.content, "content");
@@ -156,7 +190,9 @@ impl<'a> Pending<'a> {
 
     /// Fills the feed's null slots from the offers (before "cleanup feed").
     pub fn apply_feed(self, r: &mut XmlReader<'a>, f: &mut Feed<'a>) {
-        apply(r, &mut f.updated, self.updated, "updated");
+        if let Some((src, what)) = apply_date(&mut f.updated, &mut f.updated_raw, self.updated, "updated") {
+            record(r, &src, what);
+        }
         apply(r, &mut f.title, self.title, "title");
         apply(r, &mut f.description, self.summary, "description");
         if f.authors.is_empty() {
@@ -173,11 +209,15 @@ pub fn date_value(t: &str) -> Option<Timestamp> {
     date::parse_w3cdtf(t).or_else(|| parse_lenient(t).map(|l| l.timestamp))
 }
 
-/// [`date_value`] of `child`'s text (consumed); a value neither reading takes is recorded as
-/// invalid.
-pub fn date_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, cx: &Ctx<'a>) -> Option<Timestamp> {
+/// [`date_value`] of `child`'s text (consumed), with the text; a value neither reading takes
+/// is recorded as invalid.
+pub fn date_child<'a>(
+    r: &mut XmlReader<'a>,
+    child: &Tag<'a>,
+    cx: &Ctx<'a>,
+) -> Option<(Timestamp, &'a str)> {
     let t = text(r, cx);
-    checked(r, child.offset, child.qname, kind::DATE, Some(t), date_value)
+    checked(r, child.offset, child.qname, kind::DATE, Some(t), date_value).map(|v| (v, t))
 }
 
 /// The recovery rules for a child of an entry (RSS 2.0 item, RSS 1.0 item, Atom entry) that
@@ -192,7 +232,7 @@ pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'
             let v = date_child(r, child, cx);
             offer(&mut p.updated, v, Source::of("date", child));
         }
-        (Ns::DcTerms, "issued" | "created") | (Ns::Atom03, "issued") => {
+        (Ns::DcTerms, "issued" | "created") | (Ns::Atom03, "issued") | (Ns::Atom, "published") => {
             let v = date_child(r, child, cx);
             offer(&mut p.published, v, Source::of("date", child));
         }

@@ -48,14 +48,9 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
     let mut seen = ext::Seen::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
-            (Ns::DublinCore, "date") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::W3cDtf,
-                &mut feed.updated,
-                &mut feed.updated_lenient,
-                cx,
-            ),
+            (Ns::DublinCore, "date") => {
+                ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, ext::feed_updated(feed), cx);
+            }
             (Ns::DublinCore, "creator") => seen.add_named_author(r, &mut feed.authors, cx),
             (Ns::Rss1, "title") if cx.recover => recover::text_element(
                 r,
@@ -115,14 +110,14 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::DublinCore, "creator") => seen.add_named_author(r, &mut entry.authors, cx),
-            (Ns::DublinCore, "date") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::W3cDtf,
-                &mut entry.updated,
-                &mut entry.updated_lenient,
-                cx,
-            ),
+            (Ns::DublinCore, "date") => {
+                let slots = ext::entry_updated(&mut entry);
+                let v = ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, slots, cx);
+                if cx.recover {
+                    let src = recover::Source::of("date_published", &child);
+                    recover::offer(&mut p.published_fallback, v, src);
+                }
+            }
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
                 seen.add_term(&mut entry.categories, term);

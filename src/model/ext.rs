@@ -111,6 +111,8 @@ pub struct Syndication<'a> {
     pub update_frequency: Option<u64>,
     /// `sy:updateBase` (W3C-DTF).
     pub update_base: Option<Timestamp>,
+    /// The text of `update_base`, as written (see [`crate::Entry::published_raw`]).
+    pub update_base_raw: Option<&'a str>,
 }
 
 /// An Atom `link` (also `atom:link` in RSS) whose relation is none of the five the spec

@@ -254,6 +254,7 @@ impl Walk for FeedRecord<'_, '_> {
                  RSS 1.0 `dc:date`",
             ),
             f.updated,
+            f.updated_raw,
         );
         v.list(
             key(
@@ -335,6 +336,7 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
             "RSS 2.0 channel `pubDate`, on its own (the spec merges it into `updated`)",
         ),
         f.pub_date,
+        f.pub_date_raw,
     );
     v.date(
         key(
@@ -342,6 +344,7 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
             "RSS 2.0 channel `lastBuildDate`, on its own (the spec merges it into `updated`)",
         ),
         f.last_build_date,
+        f.last_build_date_raw,
     );
     v.str(
         key(
@@ -455,6 +458,7 @@ impl Walk for EntryRecord<'_, '_> {
                  (\"now\"), so a record does not depend on when it was written",
             ),
             f.computed_updated_opt(e),
+            None,
         );
         walk_entry_extraction(v, self.x);
     }
@@ -497,6 +501,7 @@ impl Walk for Entry<'_> {
         v.date(
             key("published", "Atom `published`/`created`, JSON Feed `date_published`"),
             self.published,
+            self.published_raw,
         );
         v.date(
             key(
@@ -505,6 +510,7 @@ impl Walk for Entry<'_> {
                  `date_modified`",
             ),
             self.updated,
+            self.updated_raw,
         );
         v.list(
             key(
@@ -697,7 +703,7 @@ impl Walk for EntryRow<'_, '_> {
         v.url(key("feed_url", "the feed's `feed_url`"), f.and_then(|f| f.feed_url));
         v.str(key("feed_id", "the feed's `id`"), f.and_then(|f| f.id));
         v.str(key("feed_language", "the feed's `language`"), f.and_then(|f| f.language));
-        v.date(key("feed_updated", "the feed's `updated`"), f.and_then(|f| f.updated));
+        v.date(key("feed_updated", "the feed's `updated`"), f.and_then(|f| f.updated), None);
         v.url(
             key("feed_canonical_url", "the feed's `canonical_url` (`--extract`)"),
             rec.extraction.filter(|_| f.is_some()).and_then(|x| x.canonical_url),
@@ -952,7 +958,7 @@ impl Walk for PodcastEpisode<'_> {
 impl Walk for LenientDate {
     const NAME: &'static str = "lenient_date";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.date(key("value", "the instant read"), Some(self.timestamp));
+        v.date(key("value", "the instant read"), Some(self.timestamp), None);
         v.bool(
             key("zone_assumed", "the text had no zone: UTC (Korean forms: +09:00) was assumed"),
             Some(self.zone_assumed),
@@ -1000,7 +1006,7 @@ impl Walk for Syndication<'_> {
     fn walk<V: Visit>(&self, v: &mut V) {
         v.str(key("update_period", "`sy:updatePeriod`"), self.update_period);
         v.uint(key("update_frequency", "`sy:updateFrequency`"), self.update_frequency);
-        v.date(key("update_base", "`sy:updateBase`"), self.update_base);
+        v.date(key("update_base", "`sy:updateBase`"), self.update_base, self.update_base_raw);
     }
 }
 
