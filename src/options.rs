@@ -1,61 +1,206 @@
 //! Parse options and resource limits.
 //!
-//! Owns: [`Options`], [`Limits`]. Every field documents its default; `Default` gives the
-//! values used by the CLI. What each limit guarantees is summarized in the
-//! "Safety and limits" section of the README (and of the XML reader's module docs).
+//! Owns: [`Options`], [`Limits`] (declared once, in the `limits!` list below: the struct, its
+//! defaults and [`Limits::ALL`], from which the CLI's flags, the Python keywords and the
+//! limits table of `docs/safety.md` are made), [`LintOptions`].
 
-/// Resource limits applied to every parse. Exceeding one never aborts the parse: what was
-/// read is kept and a [`crate::DiagnosticKind::LimitReached`] diagnostic says what was cut or
-/// skipped — except `max_input_bytes`, which is a typed [`crate::Error::InputTooLarge`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Limits {
-    /// Largest document accepted, in bytes (raw body and decoded text). Default: 256 MiB.
-    pub max_input_bytes: usize,
+/// Declares [`Limits`] once: each field with its doc, unit and default; [`Limits::ALL`]
+/// describes them for everything that lists limits (the CLI's flags, the Python keywords, the
+/// table in `docs/safety.md`), so a new limit is one entry here.
+macro_rules! limits {
+    ($($(#[doc = $doc:literal])* $name:ident: $unit:ident = $default:expr;)*) => {
+        /// Resource limits applied to every parse. Exceeding one never aborts the parse: what
+        /// was read is kept and a [`crate::DiagnosticKind::LimitReached`] diagnostic says what
+        /// was cut or skipped — except `max_input_bytes`, which is a typed
+        /// [`crate::Error::InputTooLarge`]. [`Limits::ALL`] lists them by name.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        #[non_exhaustive]
+        pub struct Limits {
+            $(
+                $(#[doc = $doc])*
+                #[doc = concat!("\n\nDefault: `", stringify!($default), "`.")]
+                pub $name: usize,
+            )*
+        }
+
+        impl Default for Limits {
+            fn default() -> Self {
+                Limits { $($name: $default,)* }
+            }
+        }
+
+        impl Limits {
+            /// Every limit, in declaration order: its name (the field's, the CLI flag's with
+            /// `-`), unit, default and doc, and access to its field.
+            pub const ALL: &'static [Limit] = &[$(Limit {
+                name: stringify!($name),
+                bytes: matches!(Unit::$unit, Unit::Bytes),
+                default: $default,
+                doc: concat!($($doc, "\n",)*),
+                get: |l| l.$name,
+                set: |l, v| l.$name = v,
+            },)*];
+        }
+    };
+}
+
+/// What a limit counts (only [`Limit::is_bytes`] is public).
+enum Unit {
+    Bytes,
+    Count,
+}
+
+limits! {
+    /// Largest document accepted, in bytes (the raw body, and the text decoded from it).
+    /// Past it the document is not parsed: a typed error `Error::InputTooLarge`
+    /// (`input_too_large`).
+    max_input_bytes: Bytes = 256 << 20;
     /// Deepest element nesting followed; elements nested deeper are skipped with their
-    /// content. Capped at 65 534 (quick-xml counts namespace scopes in a `u16`). Default: 256.
-    pub max_depth: usize,
+    /// content. Capped at 65 534 (quick-xml counts namespace scopes in a `u16`).
+    max_depth: Count = 256;
     /// Most entries kept per feed; further entries are skipped. A JSON Feed's lists
     /// (`authors`, an item's `tags` and `attachments`) are capped at this many members too.
-    /// Default: 100 000.
-    pub max_entries: usize,
+    max_entries: Count = 100_000;
     /// Longest text value kept, in bytes: longer element text is cut at a char boundary; an
     /// attribute value longer than this is ignored (with the attributes after it on that
-    /// element). Default: 16 MiB.
-    pub max_text_bytes: usize,
-    /// Most attributes read on one element; further ones are ignored. Default: 256.
-    pub max_attributes: usize,
-    /// Most attributes of one tag in escaped HTML (duplicates counted): the text is parsed
-    /// only up to the first place that could open a tag with more (see
-    /// `html::parse_escaped_html_with`). Default: 256.
-    pub max_html_attributes: usize,
+    /// element).
+    max_text_bytes: Bytes = 16 << 20;
+    /// Most attributes read on one element; further ones are ignored.
+    max_attributes: Count = 256;
+    /// Most attributes of one tag in escaped HTML (duplicates counted): the HTML is read only
+    /// up to the first `<` that could open a tag with more (an over-approximation past what
+    /// the exact fast tree builder read). Without a cap, html5ever's duplicate-attribute
+    /// check is quadratic in a tag's attributes.
+    max_html_attributes: Count = 256;
     /// Most `xmlns`/`xmlns:*` namespace bindings in scope at once; further declarations are
-    /// ignored (this also bounds the cost of resolving a prefix). Default: 128.
-    pub max_namespace_bindings: usize,
+    /// ignored (this also bounds the cost of resolving a prefix).
+    max_namespace_bindings: Count = 128;
     /// Most diagnostics recorded per document; after that one `LimitReached` diagnostic is
-    /// added and the rest are only counted. Default: 1 000.
-    pub max_diagnostics: usize,
+    /// added and the rest are only counted. Lint findings past as many are counted too
+    /// (`findings_dropped` on a `feedmill lint` line).
+    max_diagnostics: Count = 1_000;
     /// Most bytes resolving a document's relative URLs may add to its values beyond the
     /// document's own length (a relative URL copies its base URL, which may be long: a WARC
     /// target URI, `--base-url`). Past it, relative URLs are kept as written, with one
     /// `LimitReached` diagnostic; so the URLs of a record are at most twice its document's
-    /// length plus this. Default: 1 MiB.
-    pub max_url_growth: usize,
+    /// length plus this.
+    max_url_growth: Bytes = 1 << 20;
 }
 
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_input_bytes: 256 << 20,
-            max_depth: 256,
-            max_entries: 100_000,
-            max_text_bytes: 16 << 20,
-            max_attributes: 256,
-            max_html_attributes: 256,
-            max_namespace_bindings: 128,
-            max_diagnostics: 1_000,
-            max_url_growth: 1 << 20,
+/// One field of [`Limits`], described, from [`Limits::ALL`]: for code that lists limits or
+/// sets them by name.
+#[derive(Clone, Copy)]
+pub struct Limit {
+    name: &'static str,
+    bytes: bool,
+    default: usize,
+    doc: &'static str,
+    get: fn(&Limits) -> usize,
+    set: fn(&mut Limits, usize),
+}
+
+impl Limit {
+    /// The field's name (`max_depth`); the CLI flag is the same with `-` (`--max-depth`).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Whether the limit is a number of bytes (else a count of things).
+    pub fn is_bytes(&self) -> bool {
+        self.bytes
+    }
+
+    /// Its value in [`Limits::default`].
+    pub fn default_value(&self) -> usize {
+        self.default
+    }
+
+    /// The field's documentation, as Markdown: what the limit bounds and what happens past it.
+    pub fn doc(&self) -> String {
+        let mut out = String::new();
+        for line in self.doc.lines() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(line.trim());
         }
+        out
+    }
+
+    /// The doc's first sentence (a one-line summary, e.g. for `--help`).
+    pub fn summary(&self) -> String {
+        let doc = self.doc();
+        match doc.find(". ") {
+            Some(end) => doc[..=end].to_string(),
+            None => doc,
+        }
+    }
+
+    /// Its value in `limits`.
+    pub fn get(&self, limits: &Limits) -> usize {
+        (self.get)(limits)
+    }
+
+    /// Sets it in `limits`.
+    pub fn set(&self, limits: &mut Limits, value: usize) {
+        (self.set)(limits, value)
+    }
+
+    /// The default as people write it: `256 MiB`, `100 000`.
+    pub fn default_display(&self) -> String {
+        let v = self.default;
+        if self.bytes {
+            for (shift, unit) in [(30, "GiB"), (20, "MiB"), (10, "KiB")] {
+                if v >= 1 << shift && v.is_multiple_of(1 << shift) {
+                    return format!("{} {unit}", v >> shift);
+                }
+            }
+            return format!("{v} bytes");
+        }
+        let digits = v.to_string();
+        let mut out = String::new();
+        for (i, d) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(' ');
+            }
+            out.push(d);
+        }
+        out
+    }
+}
+
+impl std::fmt::Debug for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Limit")
+            .field("name", &self.name)
+            .field("bytes", &self.bytes)
+            .field("default", &self.default)
+            .finish()
+    }
+}
+
+impl Limits {
+    /// The limit named `name` (a field name, `max_depth`; or its flag, `max-depth`).
+    pub fn by_name(name: &str) -> Option<&'static Limit> {
+        let name = name.trim_start_matches("--");
+        Limits::ALL
+            .iter()
+            .find(|l| l.name.len() == name.len() && l.name.bytes().zip(name.bytes()).all(|(a, b)| a == b || (a == b'_' && b == b'-')))
+    }
+
+    /// The limits as a Markdown table (`| limit | default | what it bounds |`), for the docs.
+    pub fn markdown_table() -> String {
+        let mut out = String::from("| limit | CLI flag | default | what it bounds, and past it |\n|---|---|---|---|\n");
+        for l in Limits::ALL {
+            out.push_str(&format!(
+                "| `{}` | `--{}` | {} | {} |\n",
+                l.name,
+                l.name.replace('_', "-"),
+                l.default_display(),
+                l.doc().replace('|', "\\|")
+            ));
+        }
+        out
     }
 }
 
@@ -107,5 +252,39 @@ impl Default for LintOptions {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
         LintOptions { now }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_limit_is_listed_once_with_its_field() {
+        let mut limits = Limits::default();
+        for (i, limit) in Limits::ALL.iter().enumerate() {
+            assert_eq!(limit.get(&Limits::default()), limit.default_value(), "{}", limit.name());
+            limit.set(&mut limits, 1_000_000 + i);
+            assert!(Limits::by_name(limit.name()).is_some_and(|l| l.name() == limit.name()));
+            let flag = format!("--{}", limit.name().replace('_', "-"));
+            assert_eq!(Limits::by_name(&flag).map(Limit::name), Some(limit.name()));
+            assert!(limit.summary().ends_with('.') && !limit.doc().contains('\n'));
+        }
+        for (i, limit) in Limits::ALL.iter().enumerate() {
+            assert_eq!(limit.get(&limits), 1_000_000 + i, "{} shares a field", limit.name());
+        }
+        // Every field was set: none is missing from the list (the Debug form shows all fields).
+        let shown = format!("{limits:?}");
+        assert_eq!(shown.matches(": 100").count(), Limits::ALL.len(), "{shown}");
+        assert!(Limits::by_name("max_nothing").is_none());
+    }
+
+    #[test]
+    fn defaults_display_as_people_write_them() {
+        let shown = |name| Limits::by_name(name).unwrap().default_display();
+        assert_eq!(shown("max_input_bytes"), "256 MiB");
+        assert_eq!(shown("max_entries"), "100 000");
+        assert_eq!(shown("max_depth"), "256");
+        assert_eq!(shown("max_url_growth"), "1 MiB");
     }
 }

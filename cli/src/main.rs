@@ -11,8 +11,10 @@ use clap::{CommandFactory as _, Parser as _};
 use feedmill::bulk::{self, Config, Input, Summary};
 use feedmill::extract::ExtractOptions;
 use feedmill::sanitize::SanitizeOptions;
+use limits::LimitArgs;
 
 mod discover;
+mod limits;
 mod parquet;
 
 /// The sample processed when no input is given and the binary runs from a source checkout:
@@ -144,38 +146,10 @@ struct Cli {
     #[arg(long)]
     spec_exact: bool,
 
-    /// Largest record body accepted, in bytes [default: 268435456].
-    #[arg(long, value_name = "BYTES")]
-    max_input_bytes: Option<usize>,
+    /// One flag per limit (`--max-depth`, …; `feedmill::Limits::ALL`).
+    #[command(flatten)]
+    limits: LimitArgs,
 
-    /// Deepest element nesting followed [default: 256].
-    #[arg(long, value_name = "N")]
-    max_depth: Option<usize>,
-
-    /// Most entries kept per feed [default: 100000].
-    #[arg(long, value_name = "N")]
-    max_entries: Option<usize>,
-
-    /// Longest text value kept, in bytes [default: 16777216].
-    #[arg(long, value_name = "BYTES")]
-    max_text_bytes: Option<usize>,
-
-    /// Most attributes read per element [default: 256].
-    #[arg(long, value_name = "N")]
-    max_attributes: Option<usize>,
-
-    /// Most attributes of one tag in escaped HTML; the HTML is read up to such a tag
-    /// [default: 256].
-    #[arg(long, value_name = "N")]
-    max_html_attributes: Option<usize>,
-
-    /// Most namespace bindings in scope [default: 128].
-    #[arg(long, value_name = "N")]
-    max_namespace_bindings: Option<usize>,
-
-    /// Most diagnostics recorded per document [default: 1000].
-    #[arg(long, value_name = "N")]
-    max_diagnostics: Option<usize>,
     /// Lint RSS 2.0 documents against the RSS Best Practices Profile in the same pass: a
     /// record with findings gets a `findings` key (after its other keys).
     #[arg(long)]
@@ -344,21 +318,7 @@ fn main() -> ExitCode {
         cfg.readers = r.into();
     }
     cfg.options.spec_exact = cli.spec_exact;
-    let limits = &mut cfg.options.limits;
-    for (flag, slot) in [
-        (cli.max_input_bytes, &mut limits.max_input_bytes),
-        (cli.max_depth, &mut limits.max_depth),
-        (cli.max_entries, &mut limits.max_entries),
-        (cli.max_text_bytes, &mut limits.max_text_bytes),
-        (cli.max_attributes, &mut limits.max_attributes),
-        (cli.max_html_attributes, &mut limits.max_html_attributes),
-        (cli.max_namespace_bindings, &mut limits.max_namespace_bindings),
-        (cli.max_diagnostics, &mut limits.max_diagnostics),
-    ] {
-        if let Some(v) = flag {
-            *slot = v;
-        }
-    }
+    cli.limits.apply(&mut cfg.options.limits);
     if cli.extract {
         cfg.extract = Some(ExtractOptions::default());
     }

@@ -62,19 +62,9 @@
 //! - **No panics, no aborts** on any input: malformed markup is repaired with a diagnostic;
 //!   invalid byte sequences become U+FFFD.
 //!
-//! Limits ([`crate::Limits`], set through [`crate::Options`]); exceeding one keeps what was
-//! read and adds a `limit_reached` diagnostic, except `max_input_bytes`:
-//!
-//! | limit | default | when exceeded |
-//! |---|---|---|
-//! | `max_input_bytes` | 256 MiB | typed error `Error::InputTooLarge` (checked on the raw body and on the decoded text) |
-//! | `max_depth` | 256 (capped at 65 534) | elements nested deeper are skipped with their content |
-//! | `max_entries` | 100 000 | further entries are skipped |
-//! | `max_text_bytes` | 16 MiB | a longer text value is cut at a char boundary; a longer attribute value is ignored, with the attributes after it on that element |
-//! | `max_attributes` | 256 per element | further attributes are ignored |
-//! | `max_html_attributes` | 256 per tag in escaped HTML (duplicates counted) | the HTML is read only up to the first `<` that could open a tag with more attributes (an over-approximation past what the exact fast tree builder read); without a cap html5ever's duplicate-attribute check is quadratic in a tag's attributes |
-//! | `max_namespace_bindings` | 128 in scope | further `xmlns` declarations are ignored (this also bounds prefix-resolution cost) |
-//! | `max_diagnostics` | 1 000 per document | further diagnostics are counted, not recorded |
+//! Limits ([`crate::Limits`], set through [`crate::Options`]; each field says what it bounds):
+//! exceeding one keeps what was read and adds a `limit_reached` diagnostic, except
+//! `max_input_bytes`, a typed error.
 
 mod bytes;
 pub mod entities;

@@ -51,3 +51,8 @@ fn arrow_schema_listings_are_the_schemas() {
 fn python_typed_dicts_are_the_walks() {
     region("python/feedmill/record.py", "#", "typed-dicts", &python_typed_dicts());
 }
+
+#[test]
+fn limits_table_is_the_limits() {
+    region("docs/safety.md", "", "limits", &feedmill::Limits::markdown_table());
+}

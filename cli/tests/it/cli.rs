@@ -1210,3 +1210,37 @@ fn a_warc_gz_in_a_tar_reads_as_the_warc_gz_and_an_arc_file_is_an_error() {
     assert_eq!(recs[0]["error"]["kind"], "unsupported_archive");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every limit of `feedmill::Limits::ALL` is a `--max-*` flag, and a flag takes effect.
+#[test]
+fn every_limit_is_a_flag_that_takes_effect() {
+    let help = String::from_utf8(feedmill(&["--help"]).stdout).unwrap();
+    for limit in feedmill::Limits::ALL {
+        let flag = format!("--{} ", limit.name().replace('_', "-"));
+        assert!(help.contains(&flag), "{flag}missing from --help");
+    }
+    let doc = b"<rss version='2.0'><channel><title>t</title>\
+        <item><title>a</title><link>a/1</link></item>\
+        <item><title>b</title><link>b/2</link></item></channel></rss>";
+    let limited = |rec: &Value| {
+        rec["diagnostics"]
+            .as_array()
+            .is_some_and(|d| d.iter().any(|d| d["kind"] == "limit_reached"))
+    };
+
+    let all = lines(&feedmill_stdin(&["-"], doc));
+    assert_eq!(all[0]["feed"]["entries"].as_array().unwrap().len(), 2);
+    assert!(!limited(&all[0]));
+    let one = lines(&feedmill_stdin(&["--max-entries", "1", "-"], doc));
+    assert_eq!(one[0]["feed"]["entries"].as_array().unwrap().len(), 1);
+    assert!(limited(&one[0]), "{}", one[0]);
+
+    // A base URL longer than the document: resolving its relative links adds more than the
+    // document's length, which --max-url-growth 0 refuses (the links stay as written).
+    let base = format!("http://example.com/{}/", "x".repeat(400));
+    let resolved = lines(&feedmill_stdin(&["--base-url", &base, "-"], doc));
+    assert_eq!(resolved[0]["feed"]["entries"][0]["page_url"], format!("{base}a/1"));
+    let kept = lines(&feedmill_stdin(&["--base-url", &base, "--max-url-growth", "0", "-"], doc));
+    assert_eq!(kept[0]["feed"]["entries"][0]["page_url"], "a/1");
+    assert!(limited(&kept[0]), "{}", kept[0]);
+}
