@@ -146,6 +146,12 @@ struct Cli {
     #[arg(long)]
     spec_exact: bool,
 
+    /// `all` (default): keep every element no table reads, with its content, on its feed or
+    /// entry (`extensions`, within the `--max-extension-*` limits; --spec-exact keeps them
+    /// too); `none`: skip them.
+    #[arg(long, value_enum, value_name = "WHICH", default_value_t = ExtensionsArg::All)]
+    extensions: ExtensionsArg,
+
     /// One flag per limit (`--max-depth`, …; `feedmill::Limits::ALL`).
     #[command(flatten)]
     limits: LimitArgs,
@@ -167,6 +173,12 @@ struct Cli {
     /// Parquet page compression: `snappy`, `lz4` (LZ4_RAW), `zstd` (level 1) or `none`.
     #[arg(long, value_enum, value_name = "CODEC", default_value_t = CompressionArg::Snappy)]
     compression: CompressionArg,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ExtensionsArg {
+    All,
+    None,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,6 +330,7 @@ fn main() -> ExitCode {
         cfg.readers = r.into();
     }
     cfg.options.spec_exact = cli.spec_exact;
+    cfg.options.skip_extensions = cli.extensions == ExtensionsArg::None;
     cli.limits.apply(&mut cfg.options.limits);
     if cli.extract {
         cfg.extract = Some(ExtractOptions::default());

@@ -79,6 +79,7 @@ class Feed(TypedDict, total=False):
     syndication: "Syndication"
     topics: List[str]
     links: List["Link"]
+    extensions: List["Extension"]
     title_text: str
     subtitle_text: str
     description_text: str
@@ -199,6 +200,15 @@ class Link(TypedDict, total=False):
     count: int
 
 
+class Extension(TypedDict, total=False):
+    path: str
+    parent: int
+    namespace: str
+    name: str
+    attributes: List["ExtensionAttribute"]
+    text: str
+
+
 class Entry(TypedDict, total=False):
     title: str
     title_type: str
@@ -237,6 +247,7 @@ class Entry(TypedDict, total=False):
     topics: List[str]
     links: List["Link"]
     media: "Media"
+    extensions: List["Extension"]
     computed_authors: List["Person"]
     computed_updated: str
     computed_updated_offset: int
@@ -279,6 +290,12 @@ class PodcastPerson(TypedDict, total=False):
     group: str
     img: str
     href: str
+
+
+class ExtensionAttribute(TypedDict, total=False):
+    namespace: str
+    name: str
+    value: str
 
 
 class Enclosure(TypedDict, total=False):

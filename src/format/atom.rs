@@ -83,8 +83,8 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 feed.contributors.push(person);
             }
             (Ns::Other, _) if ext::module_channel(r, &child, &mut feed, &mut seen, cx) => {}
-            _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
     }
     if cx.recover {
@@ -210,8 +210,8 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::MediaRss, _)
                 if ext::media_item(r, &child, &mut entry, &mut media_groups, &mut seen, cx) => {}
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
-            _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
+            _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
     }
     if cx.recover {

@@ -33,6 +33,9 @@ pub struct Ctx<'a> {
     /// Whether the web recovery rules apply ([`super::recover`]; off with
     /// `Options::spec_exact`).
     pub recover: bool,
+    /// What extension capture may still keep in this document (`None`: capture is off;
+    /// [`super::ext::capture`]).
+    pub(crate) extensions: Option<super::ext::CaptureBudget>,
 }
 
 impl<'a> Ctx<'a> {

@@ -111,6 +111,8 @@ pub fn process_document<'a>(
         limits: options.limits.clone(),
         lint,
         recover: options.recover(),
+        extensions: (!options.skip_extensions)
+            .then(|| ext::CaptureBudget::new(&options.limits)),
     };
     let root = loop {
         match r.next() {

@@ -42,6 +42,7 @@
 //! - Encodings — in `crate::input::decode` (`encoding_guessed` diagnostics).
 
 use crate::html::{self, NodeKind};
+use crate::model::ext::Extension;
 use crate::model::lenient_date::parse_lenient;
 use crate::model::{date, Entry, Feed, Person, Text, Timestamp};
 use crate::xml::{Ns, Tag, XmlReader};
@@ -222,7 +223,13 @@ pub fn date_child<'a>(
 
 /// The recovery rules for a child of an entry (RSS 2.0 item, RSS 1.0 item, Atom entry) that
 /// the spec's table did not match. Consumes the child.
-pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, cx: &Ctx<'a>) {
+pub fn entry_child<'a>(
+    r: &mut XmlReader<'a>,
+    child: &Tag<'a>,
+    p: &mut Pending<'a>,
+    extensions: &mut Vec<Extension<'a>>,
+    cx: &Ctx<'a>,
+) {
     match (child.ns, child.local) {
         (Ns::DublinCore, "date") => {
             let v = date_child(r, child, cx);
@@ -275,7 +282,7 @@ pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'
             offer(&mut p.content, v, Source::of("xhtml_body", child));
         }
         (Ns::Atom, "author") => atom_author(r, child, p, cx),
-        _ => r.skip(),
+        _ => super::ext::capture(r, child, extensions, cx),
     }
 }
 
@@ -304,7 +311,13 @@ fn atom_author<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, 
 
 /// The recovery rules for a child of a feed (RSS 2.0 or RSS 1.0 channel, Atom feed) that the
 /// spec's table did not match. Consumes the child.
-pub fn feed_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, cx: &Ctx<'a>) {
+pub fn feed_child<'a>(
+    r: &mut XmlReader<'a>,
+    child: &Tag<'a>,
+    p: &mut Pending<'a>,
+    extensions: &mut Vec<Extension<'a>>,
+    cx: &Ctx<'a>,
+) {
     match (child.ns, child.local) {
         (Ns::DublinCore, "date") | (Ns::DcTerms, "modified") => {
             let v = date_child(r, child, cx);
@@ -317,7 +330,7 @@ pub fn feed_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a
             offer(&mut p.summary, string_element(r, cx), Source::of("dc_description", child))
         }
         (Ns::Atom, "author") => atom_author(r, child, p, cx),
-        _ => r.skip(),
+        _ => super::ext::capture(r, child, extensions, cx),
     }
 }
 

@@ -37,7 +37,7 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
                 fill(&mut feed.image, Some(info));
             }
             (Ns::Rss1, "textinput") => fill(&mut feed.text_input, ext::text_input(r, Ns::Rss1, cx)),
-            _ => r.skip(),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
     }
     feed
@@ -84,8 +84,8 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 ext::plain_category(&mut feed.category_details, &mut seen, term);
             }
             (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
-            _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
     }
     if cx.recover {
@@ -157,8 +157,8 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
-            _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
+            _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
     }
     if cx.recover {

@@ -22,7 +22,7 @@ pub fn rss<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
         match (child.ns, child.local) {
             (Ns::Null, "channel") => channel(r, &mut feed, &mut limit_reported, cx),
             (Ns::Null, "item") => push_item(r, &child, &mut feed, &mut limit_reported, cx),
-            _ => r.skip(),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Rss, &child);
     }
@@ -146,8 +146,8 @@ fn channel<'a>(
                 fill(&mut feed.text_input, ext::text_input(r, Ns::Null, cx))
             }
             (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
-            _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Channel, &child);
     }
@@ -302,8 +302,8 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
-            _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
+            _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Item, &child);
     }

@@ -25,8 +25,8 @@ internal! {
 
 pub use date::Timestamp;
 use ext::{
-    Category, Cloud, Generator, ImageInfo, InReplyTo, ItunesEntry, ItunesFeed, Link, MediaEntry,
-    PodcastEntry, PodcastFeed, Source, Syndication, TextInput,
+    Category, Cloud, Extension, Generator, ImageInfo, InReplyTo, ItunesEntry, ItunesFeed, Link,
+    MediaEntry, PodcastEntry, PodcastFeed, Source, Syndication, TextInput,
 };
 use fragment::Html;
 use lenient_date::LenientDate;
@@ -248,6 +248,9 @@ pub struct Entry<'a> {
     /// Media RSS beyond the spec's thumbnail and enclosures; boxed, allocated only when the
     /// item has such an element.
     pub media: Option<Box<MediaEntry<'a>>>,
+    /// The entry's children no table reads, with their content, flattened in document order
+    /// (see [`Extension`]).
+    pub extensions: Vec<Extension<'a>>,
 }
 
 /// A feed \[15\]\[39\]\[226\]. The spec's entry → feed back-reference is expressed by
@@ -375,6 +378,9 @@ pub struct Feed<'a> {
     pub topics: Vec<&'a str>,
     /// Atom links (also `atom:link` in RSS channels) with other relations.
     pub links: Vec<Link<'a>>,
+    /// The feed's children no table reads, with their content, flattened in document order
+    /// (see [`Extension`]).
+    pub extensions: Vec<Extension<'a>>,
 }
 
 impl<'a> Entry<'a> {

@@ -8,10 +8,11 @@ use super::{key, Key, Problem, RecordView, Shape, Visit, Walk};
 use crate::extract::{EntryExtraction, FeedExtraction};
 use crate::lint::{Finding, Report};
 use crate::model::ext::{
-    Category, Cloud, Generator, ImageInfo, InReplyTo, ItunesCategory, ItunesEntry, ItunesFeed,
-    ItunesOwner, Link, MediaContent, MediaCredit, MediaEntry, MediaPlayer, MediaRating,
-    PodcastChapters, PodcastEntry, PodcastEpisode, PodcastFeed, PodcastFunding, PodcastLocked,
-    PodcastPerson, PodcastSeason, PodcastTranscript, Source, Syndication, TextInput,
+    Category, Cloud, Extension, ExtensionAttribute, Generator, ImageInfo, InReplyTo,
+    ItunesCategory, ItunesEntry, ItunesFeed, ItunesOwner, Link, MediaContent, MediaCredit,
+    MediaEntry, MediaPlayer, MediaRating, PodcastChapters, PodcastEntry, PodcastEpisode,
+    PodcastFeed, PodcastFunding, PodcastLocked, PodcastPerson, PodcastSeason, PodcastTranscript,
+    Source, Syndication, TextInput,
 };
 use crate::model::lenient_date::{LenientDate, LenientForm};
 use crate::{Diagnostic, DiagnosticKind, Enclosure, Entry, Feed, Image, Person, Timestamp};
@@ -385,6 +386,14 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
         ),
         &f.links,
     );
+    v.list(
+        key(
+            "extensions",
+            "the channel's (feed's) children no table reads, and their descendants: one row \
+             per element, in document order (`--extensions none`: empty)",
+        ),
+        &f.extensions,
+    );
 }
 
 fn walk_feed_extraction<V: Visit>(v: &mut V, x: Option<&FeedExtraction<'_>>) {
@@ -582,6 +591,14 @@ impl Walk for Entry<'_> {
                  groups and its contents (in RSS 2.0 items, `media:group` is read here only)",
             ),
             self.media.as_deref(),
+        );
+        v.list(
+            key(
+                "extensions",
+                "the item's (entry's) children no table reads, and their descendants, as the \
+                 feed's `extensions`",
+            ),
+            &self.extensions,
         );
     }
 }
@@ -1097,5 +1114,32 @@ impl Walk for MediaPlayer<'_> {
         v.url(key("url", "`url`"), Some(self.url));
         v.uint(key("width", "`width`"), self.width);
         v.uint(key("height", "`height`"), self.height);
+    }
+}
+
+impl Walk for Extension<'_> {
+    const NAME: &'static str = "extension";
+    fn walk<V: Visit>(&self, v: &mut V) {
+        v.str(
+            key("path", "local names from the feed's or entry's child down to this element, `/`"),
+            Some(self.path),
+        );
+        v.uint(
+            key("parent", "index in this list of the parent element (absent: a direct child)"),
+            self.parent,
+        );
+        v.str(key("namespace", "namespace URI (absent: no namespace)"), self.namespace);
+        v.str(key("name", "local name"), Some(self.name));
+        v.list(key("attributes", "attributes, namespace declarations excepted"), &self.attributes);
+        v.str(key("text", "the element's own text, trimmed"), self.text);
+    }
+}
+
+impl Walk for ExtensionAttribute<'_> {
+    const NAME: &'static str = "extension_attribute";
+    fn walk<V: Visit>(&self, v: &mut V) {
+        v.str(key("namespace", "namespace URI (absent: no prefix)"), self.namespace);
+        v.str(key("name", "local name"), Some(self.name));
+        v.str(key("value", "the value, references decoded"), Some(self.value));
     }
 }
