@@ -22,6 +22,7 @@ mod input;
 mod invalid_values;
 mod json_feed;
 mod layers;
+mod linear;
 mod lint;
 mod output_bound;
 mod real_corpus;
