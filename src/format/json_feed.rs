@@ -12,6 +12,7 @@
 //! | `icon` (the large, square image), `favicon` | `logo`, `icon` |
 //! | `authors` (1.1), else `author` (1.0): `name`, `url`, `avatar` | `authors`: `name`, `page_url`, `icon` |
 //! | `language` | `ext.language` |
+//! | `version` (`https://jsonfeed.org/version/1.1`) | `version` (`1.1`) |
 //! | item `id` (a number is coerced to its text as written, as the spec asks, whatever its size) | entry `ext.id` |
 //! | item `url` | entry `page_url` |
 //! | item `title`, `summary` | entry `title`, `summary` (plain text) |
@@ -155,8 +156,9 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
         unreachable!("one slot per key")
     };
     // Read whole: the text limit applies to values kept, not to recognizing the format.
-    match version.and_then(|v| cx.string_whole(v, "version")) {
-        Some(v) if v.starts_with("https://jsonfeed.org/version/") => {}
+    const VERSION: &str = "https://jsonfeed.org/version/";
+    let written = match version.and_then(|v| cx.string_whole(v, "version")) {
+        Some(v) if v.starts_with(VERSION) => (version, v),
         Some(v) => {
             let msg = format!("version {v:?} is not a JSON Feed version");
             cx.diag(DiagnosticKind::NotAFeed, cx.offset(version), msg);
@@ -167,7 +169,7 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
             cx.diag(DiagnosticKind::NotAFeed, 0, msg);
             return None;
         }
-    }
+    };
     let mut feed = Feed {
         title: title.and_then(|v| cx.string(v, "title")).map(Text::Plain),
         description: description.and_then(|v| cx.string(v, "description")).map(Text::Plain),
@@ -180,6 +182,12 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
         ..Feed::default()
     };
     feed.language = language.and_then(|v| cx.string(v, "language"));
+    // `https://jsonfeed.org/version/1.1` is version `1.1` (cut to max_text_bytes, as values
+    // are).
+    if let (Some(raw), v) = written {
+        let number = v[VERSION.len()..].trim_end_matches('/');
+        feed.version = Some(cx.cut(raw, "version", number)).filter(|v| !v.is_empty());
+    }
     if let Some(items) = items {
         for item in cx.array(items, "items", cx.limits.max_entries) {
             if let Some(entry) = cx.item(item) {

@@ -32,6 +32,8 @@
 //!   `categories_wrapper` — `category` elements inside `categories`; `dc_subject`,
 //!   `media_category` — as categories; `media_title`, `dc_title` — as title;
 //!   `dc_description` — as summary / description (each only while the spec's value is empty).
+//! - `relative_url` — a relative URL with no base URL to resolve it against kept as written
+//!   (`Ctx::resolve` in `common`; one diagnostic per document with the count).
 //! - `guid_permalink` — an RSS `guid` that is a permalink (isPermaLink absent or `true`) and
 //!   an http(s) URL as `page_url` when there is none.
 //! - `atom_link`, `atom_author` — in an RSS 2.0 or RSS 1.0 item, an Atom `link` whose

@@ -347,7 +347,8 @@ pub struct Feed<'a> {
     pub updated_raw: Option<&'a str>,
     /// The format version: RSS 0.9x/2.0 the `rss` element's `version` attribute as written
     /// (trimmed); RSS 1.0 `1.0` (`0.90` with RSS 0.90's namespace); Atom 1.0 `1.0`;
-    /// Atom 0.3 the `feed` element's `version` attribute, else `0.3`.
+    /// Atom 0.3 the `feed` element's `version` attribute, else `0.3`; JSON Feed the end of its
+    /// `version` URL (`1.1` for `https://jsonfeed.org/version/1.1`).
     pub version: Option<&'a str>,
     /// RSS 2.0 channel `pubDate` (the first readable one), apart from `updated`.
     pub pub_date: Option<Timestamp>,

@@ -327,7 +327,8 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
         key(
             "version",
             "format version: RSS `rss@version` as written; RSS 1.0 `1.0` (`0.90`); Atom \
-             `1.0`; Atom 0.3 its `version`, else `0.3`",
+             `1.0`; Atom 0.3 its `version`, else `0.3`; JSON Feed the end of its `version` URL \
+             (`1.1`)",
         ),
         f.version,
     );

@@ -2,7 +2,9 @@
 //! with the modules; Atom feed and entry), a document repeating it `n` and `4n` times, with
 //! distinct values, in the channel and in one item (feed and entry) parses in at most ~6x the
 //! time (linear: 4x; quadratic: 16x). Times are the best of 3 runs, compared as a ratio
-//! between sizes (never against a clock); n is 32k in release builds, 4k in debug ones.
+//! between sizes (never against a clock), and a ratio above the bound is measured up to three
+//! times (the tests run in parallel on a shared machine); n is 32k in release builds, 4k in
+//! debug ones.
 
 use std::time::{Duration, Instant};
 
@@ -121,12 +123,22 @@ fn every_element_read_repeated_parses_in_linear_time() {
     let mut slow = Vec::new();
     let cases = RSS.iter().map(|e| (e, &rss as &dyn Fn(&str) -> String));
     for (element, doc) in cases.chain(ATOM.iter().map(|e| (e, &atom as &dyn Fn(&str) -> String))) {
-        let small = best_of_3(&doc(&repeat(element, n)));
-        let large = best_of_3(&doc(&repeat(element, 4 * n)));
-        // Below a millisecond the ratio is noise.
-        let ratio = large.as_secs_f64() / small.as_secs_f64().max(1e-3);
-        if ratio > 6.0 {
-            slow.push(format!("{element}: {small:?} -> {large:?} (x{ratio:.1})"));
+        let (small, large) = (doc(&repeat(element, n)), doc(&repeat(element, 4 * n)));
+        // The tests share the machine: a ratio above the bound is measured again (up to three
+        // times) before it counts; the quadratic cases found were all above x12.
+        let mut ratios = Vec::new();
+        for _ in 0..3 {
+            let (s, l) = (best_of_3(&small), best_of_3(&large));
+            // Below a millisecond the ratio is noise.
+            let ratio = l.as_secs_f64() / s.as_secs_f64().max(1e-3);
+            ratios.push(format!("{s:?} -> {l:?} (x{ratio:.1})"));
+            if ratio <= 6.0 {
+                ratios.clear();
+                break;
+            }
+        }
+        if !ratios.is_empty() {
+            slow.push(format!("{element}: {}", ratios.join(", ")));
         }
     }
     assert!(slow.is_empty(), "more than linear:\n{}", slow.join("\n"));

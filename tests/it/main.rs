@@ -28,5 +28,6 @@ mod output_bound;
 mod real_corpus;
 mod recovery;
 mod recovery_rules;
+mod relative_urls;
 mod safety;
 mod sanitize;
