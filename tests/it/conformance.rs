@@ -212,11 +212,12 @@ fn accept_date_published(actual: &mut Value, expected: &Value) -> usize {
     let mut n = 0;
     for (a, e) in actual.iter_mut().zip(expected) {
         let Some(a) = a.as_object_mut() else { continue };
-        if e.get("published").is_none() && a.get("published").is_some() {
-            if a.get("published") == a.get("updated") {
-                a.remove("published");
-                n += 1;
-            }
+        if e.get("published").is_none()
+            && a.get("published").is_some()
+            && a.get("published") == a.get("updated")
+        {
+            a.remove("published");
+            n += 1;
         }
     }
     n
