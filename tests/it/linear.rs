@@ -3,8 +3,8 @@
 //! distinct values, in the channel and in one item (feed and entry) parses in at most ~6x the
 //! time (linear: 4x; quadratic: 16x). Times are the best of 3 runs, compared as a ratio
 //! between sizes (never against a clock), and a ratio above the bound is measured up to three
-//! times (the tests run in parallel on a shared machine); n is 32k in release builds, 4k in
-//! debug ones.
+//! times (the tests run in parallel on a shared machine); n is 4k (see the test for why not
+//! 32k).
 
 use std::time::{Duration, Instant};
 
@@ -111,7 +111,10 @@ fn best_of_3(doc: &str) -> Duration {
 
 #[test]
 fn every_element_read_repeated_parses_in_linear_time() {
-    let n = if cfg!(debug_assertions) { 4_096 } else { 32_768 };
+    // 32k and 128k in release builds gave x7 to x13 for plain linear elements (`title`) on the
+    // shared, loaded machine (documents past the caches, long runs more often preempted), as
+    // much as the quadratic cases; at 4k -> 16k those were x12 to x19 and linear ones below x6.
+    let n = 4_096;
     let rss = |rep: &str| {
         format!("<rss version='2.0' {NS}><channel>{rep}<item>{rep}</item></channel></rss>")
     };
