@@ -85,6 +85,19 @@ limits! {
     /// `LimitReached` diagnostic; so the URLs of a record are at most twice its document's
     /// length plus this.
     max_url_growth: Bytes = 1 << 20;
+    /// Deepest element kept by extension capture, counted from the feed's or entry's child
+    /// (1); deeper elements are skipped with their content, each with a `LimitReached`
+    /// diagnostic.
+    max_extension_depth: Count = 16;
+    /// Most elements extension capture keeps per document (rows of the feeds' and entries'
+    /// `extensions`); past it the document's further extension elements are skipped, with
+    /// one `LimitReached` diagnostic.
+    max_extension_elements: Count = 50_000;
+    /// Most bytes extension capture keeps per document: the text, path, names, namespace
+    /// URIs and attribute values of its rows plus 64 per row and 32 per attribute (about
+    /// their JSON size). Past it the element being read is cut there and the document's
+    /// further extension elements are skipped, with one `LimitReached` diagnostic.
+    max_extension_bytes: Bytes = 8 << 20;
 }
 
 /// One field of [`Limits`], described, from [`Limits::ALL`]: for code that lists limits or
@@ -221,6 +234,11 @@ pub struct Options {
     /// [`crate::DiagnosticKind::EncodingGuessed`] diagnostic, and no rule ever replaces a
     /// value the spec produced).
     pub spec_exact: bool,
+    /// Turns extension capture off: the feeds' and entries' `extensions` stay empty (CLI
+    /// `--extensions none`). Default: `false` (every element no table reads is kept, with its
+    /// content, within the `max_extension_*` limits; in both modes, as it adds and never
+    /// replaces a value).
+    pub skip_extensions: bool,
 }
 
 impl Options {

@@ -169,6 +169,12 @@ struct Cli {
     #[arg(long)]
     spec_exact: bool,
 
+    /// `all` (default): keep every element no table reads, with its content, on its feed or
+    /// entry (`extensions`, within the `--max-extension-*` limits; --spec-exact keeps them
+    /// too); `none`: skip them.
+    #[arg(long, value_enum, value_name = "WHICH", default_value_t = ExtensionsArg::All)]
+    extensions: ExtensionsArg,
+
     /// One flag per limit (`--max-depth`, …; `feedmill::Limits::ALL`).
     #[command(flatten)]
     limits: LimitArgs,
@@ -222,6 +228,12 @@ fn parse_bytes(s: &str) -> Result<u64, String> {
 
 /// Part files close at this size by default (`--max-file-bytes`).
 const MAX_FILE_BYTES: u64 = 128 << 20;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ExtensionsArg {
+    All,
+    None,
+}
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum OutputFormat {
@@ -398,6 +410,7 @@ fn main() -> ExitCode {
         cfg.readers = r.into();
     }
     cfg.options.spec_exact = cli.spec_exact;
+    cfg.options.skip_extensions = cli.extensions == ExtensionsArg::None;
     cli.limits.apply(&mut cfg.options.limits);
     if cli.extract {
         cfg.extract = Some(ExtractOptions::default());

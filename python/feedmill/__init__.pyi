@@ -50,6 +50,9 @@ class Options(TypedDict, total=False):
     max_namespace_bindings: int
     max_diagnostics: int
     max_url_growth: int
+    max_extension_depth: int
+    max_extension_elements: int
+    max_extension_bytes: int
 # <!-- /generated:limit-options -->
 
 def parse(

@@ -1,33 +1,12 @@
-"""The shapes of feedmill's Python values, as ``TypedDict``s.
+"""The shape of a record as `feedmill.parse` returns it: a ``TypedDict`` per object of the
+JSON Lines record (every key optional: null and empty values are left out).
 
-``Record`` is a record as ``feedmill.parse`` returns it (and ``parse_file``, ``read_warc(...,
-parse=True)``): the row of ``schema("records")`` as Python values. Every key is there on
-every record: ``None`` when the feed has no value (an object none of whose keys has a value
-is ``None`` too), ``[]`` for an empty list; dates are aware ``datetime``s in UTC
-(microseconds); integers ``int``; ``*_type`` keys say whether the text before them is
-``"text"`` or ``"html"``.
-
-The classes between the ``generated`` lines are made from the record's one description in
-the Rust library (``src/record/walk.rs``) and checked by its tests (``tests/it/generated.rs``;
-``python/tests/test_values.py`` checks them against ``parse`` and ``schema()``); do not edit
+The classes below are generated from the record's one description in the Rust library
+(``src/record/walk.rs``) and checked by its tests (``tests/it/generated.rs``); do not edit
 them by hand.
 """
 
-from datetime import datetime
-from typing import List, Optional, TypedDict
-
-
-class WarcRecord(TypedDict):
-    """A record of ``read_warc`` (without ``parse=True``): what ``parse(**record)`` takes."""
-
-    source: str
-    url: Optional[str]
-    status: Optional[int]
-    content_type: Optional[str]
-    body: Optional[bytes]
-    error_kind: Optional[str]
-    error_message: Optional[str]
-
+from typing import List, TypedDict
 
 # <!-- generated:typed-dicts -->
 
@@ -52,6 +31,8 @@ class Problem(TypedDict):
 class Capture(TypedDict):
     record_type: Optional[str]
     date: Optional[datetime]
+    date_offset: int
+    date_raw: str
     target_uri: Optional[str]
     record_id: Optional[str]
     payload_digest: Optional[str]
@@ -81,6 +62,8 @@ class Feed(TypedDict):
     icon: Optional["Image"]
     logo: Optional["Image"]
     updated: Optional[datetime]
+    updated_offset: int
+    updated_raw: str
     authors: List["Person"]
     id: Optional[str]
     language: Optional[str]
@@ -97,7 +80,11 @@ class Feed(TypedDict):
     updated_lenient: Optional["LenientDate"]
     version: Optional[str]
     pub_date: Optional[datetime]
+    pub_date_offset: int
+    pub_date_raw: str
     last_build_date: Optional[datetime]
+    last_build_date_offset: int
+    last_build_date_raw: str
     updated_from: Optional[str]
     web_master: Optional["Person"]
     docs: Optional[str]
@@ -107,6 +94,7 @@ class Feed(TypedDict):
     syndication: Optional["Syndication"]
     topics: List[str]
     links: List["Link"]
+    extensions: List["Extension"]
     title_text: Optional[str]
     subtitle_text: Optional[str]
     description_text: Optional[str]
@@ -136,6 +124,8 @@ class RefersTo(TypedDict):
     record_id: Optional[str]
     target_uri: Optional[str]
     date: Optional[datetime]
+    date_offset: int
+    date_raw: str
     source: Optional[str]
 
 
@@ -195,6 +185,8 @@ class PodcastFeed(TypedDict):
 
 class LenientDate(TypedDict):
     value: Optional[datetime]
+    value_offset: int
+    value_raw: str
     zone_assumed: Optional[bool]
     form: Optional[str]
 
@@ -218,6 +210,8 @@ class Syndication(TypedDict):
     update_period: Optional[str]
     update_frequency: Optional[int]
     update_base: Optional[datetime]
+    update_base_offset: int
+    update_base_raw: str
 
 
 class Link(TypedDict):
@@ -228,6 +222,15 @@ class Link(TypedDict):
     hreflang: Optional[str]
     length: Optional[int]
     count: Optional[int]
+
+
+class Extension(TypedDict):
+    path: Optional[str]
+    parent: Optional[int]
+    namespace: Optional[str]
+    name: Optional[str]
+    attributes: List["ExtensionAttribute"]
+    text: Optional[str]
 
 
 class Entry(TypedDict):
@@ -243,7 +246,11 @@ class Entry(TypedDict):
     thumbnail: Optional["Image"]
     duration: Optional[int]
     published: Optional[datetime]
+    published_offset: int
+    published_raw: str
     updated: Optional[datetime]
+    updated_offset: int
+    updated_raw: str
     authors: List["Person"]
     categories: List[str]
     enclosures: List["Enclosure"]
@@ -264,8 +271,11 @@ class Entry(TypedDict):
     topics: List[str]
     links: List["Link"]
     media: Optional["Media"]
+    extensions: List["Extension"]
     computed_authors: List["Person"]
     computed_updated: Optional[datetime]
+    computed_updated_offset: int
+    computed_updated_raw: str
     title_text: Optional[str]
     subtitle_text: Optional[str]
     summary_text: Optional[str]
@@ -305,6 +315,12 @@ class PodcastPerson(TypedDict):
     group: Optional[str]
     img: Optional[str]
     href: Optional[str]
+
+
+class ExtensionAttribute(TypedDict):
+    namespace: Optional[str]
+    name: Optional[str]
+    value: Optional[str]
 
 
 class Enclosure(TypedDict):

@@ -11,7 +11,8 @@
 //!   columns, the value (plain text, or the sanitized HTML serialized) and `<name>_type`
 //!   (`text` | `html`), exactly as in JSON Lines.
 //! - Dates are `timestamp[us, UTC]` (fractional digits beyond microseconds are cut; the JSON
-//!   keeps them all).
+//!   keeps them all), each with `<name>_offset` (`int64`, minutes east of UTC it was written
+//!   in) and `<name>_raw` (`utf8`, the text as written when not RFC 3339), as in JSON Lines.
 //! - Integers are `int64` (signed, because Spark reads no unsigned Arrow type; a value above
 //!   `i64::MAX`, which no real feed has, is null). Booleans are `bool`.
 //! - Objects are structs; arrays are lists. A value the JSON omits (null or empty: an object
@@ -561,8 +562,10 @@ impl Visit for Schema_ {
     fn bool(&mut self, k: Key, _: Option<bool>) {
         self.push(k.name, Column::Bool(Vec::new(), NullBufferBuilder::new(0)));
     }
-    fn date(&mut self, k: Key, _: Option<Timestamp>) {
+    fn date(&mut self, k: Key, _: Option<Timestamp>, _: Option<&str>) {
         self.push(k.name, Column::Date(Vec::new(), NullBufferBuilder::new(0)));
+        self.push(&format!("{}_offset", k.name), Column::int());
+        self.push(&format!("{}_raw", k.name), Column::str());
     }
     fn text(&mut self, k: Key, _: Option<&Text<'_>>) {
         self.push(k.name, Column::str());
@@ -685,7 +688,7 @@ impl Visit for Append<'_, '_> {
         self.wrote |= v.is_some();
     }
 
-    fn date(&mut self, k: Key, v: Option<Timestamp>) {
+    fn date(&mut self, k: Key, v: Option<Timestamp>, raw: Option<&str>) {
         let Column::Date(b, valid) = self.next() else { unexpected(k) };
         match v.and_then(timestamp_micros) {
             Some(n) => {
@@ -698,6 +701,18 @@ impl Visit for Append<'_, '_> {
             }
         }
         self.wrote |= v.is_some();
+        let Column::Int(offsets, valid) = self.next() else { unexpected(k) };
+        match v.and_then(|t| t.offset_minutes()) {
+            Some(m) => {
+                offsets.push(i64::from(m));
+                valid.append_non_null();
+            }
+            None => {
+                offsets.push(0);
+                valid.append_null();
+            }
+        }
+        self.str(k, raw);
     }
 
     fn text(&mut self, k: Key, v: Option<&Text<'_>>) {

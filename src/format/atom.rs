@@ -28,22 +28,12 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 recover::atom03_text(r, &child, &mut feed.subtitle, &mut tagline, cx)
             }
             (Ns::Atom03, "tagline") => fill(&mut feed.subtitle, atom03_content(r, &child, cx)),
-            (Ns::Atom, "updated") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::Rfc3339,
-                &mut feed.updated,
-                &mut feed.updated_lenient,
-                cx,
-            ),
-            (Ns::Atom03 | Ns::Atom, "modified") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::W3cDtf,
-                &mut feed.updated,
-                &mut feed.updated_lenient,
-                cx,
-            ),
+            (Ns::Atom, "updated") => {
+                ext::date_with_fallback(r, &child, DateSyntax::Rfc3339, ext::feed_updated(&mut feed), cx);
+            }
+            (Ns::Atom03 | Ns::Atom, "modified") => {
+                ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, ext::feed_updated(&mut feed), cx);
+            }
             (Ns::Atom | Ns::Atom03, "link") => {
                 ext::collect_other_link(&mut feed.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
@@ -93,8 +83,8 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 feed.contributors.push(person);
             }
             (Ns::Other, _) if ext::module_channel(r, &child, &mut feed, &mut seen, cx) => {}
-            _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
     }
     if cx.recover {
@@ -143,38 +133,18 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 seen.add_term(&mut entry.categories, term);
                 ext::plain_category(&mut entry.category_details, &mut seen, term);
             }
-            (Ns::Atom, "published") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::Rfc3339,
-                &mut entry.published,
-                &mut entry.published_lenient,
-                cx,
-            ),
-            (Ns::Atom03 | Ns::Atom, "created") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::W3cDtf,
-                &mut entry.published,
-                &mut entry.published_lenient,
-                cx,
-            ),
-            (Ns::Atom, "updated") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::Rfc3339,
-                &mut entry.updated,
-                &mut entry.updated_lenient,
-                cx,
-            ),
-            (Ns::Atom03 | Ns::Atom, "modified") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::W3cDtf,
-                &mut entry.updated,
-                &mut entry.updated_lenient,
-                cx,
-            ),
+            (Ns::Atom, "published") => {
+                ext::date_with_fallback(r, &child, DateSyntax::Rfc3339, ext::entry_published(&mut entry), cx);
+            }
+            (Ns::Atom03 | Ns::Atom, "created") => {
+                ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, ext::entry_published(&mut entry), cx);
+            }
+            (Ns::Atom, "updated") => {
+                ext::date_with_fallback(r, &child, DateSyntax::Rfc3339, ext::entry_updated(&mut entry), cx);
+            }
+            (Ns::Atom03 | Ns::Atom, "modified") => {
+                ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, ext::entry_updated(&mut entry), cx);
+            }
             (Ns::Atom, "title") => fill(&mut entry.title, atom_text(r, &child, cx)),
             (Ns::Atom03, "title") if cx.recover => {
                 recover::atom03_text(r, &child, &mut entry.title, &mut p.title, cx)
@@ -240,8 +210,8 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::MediaRss, _)
                 if ext::media_item(r, &child, &mut entry, &mut media_groups, &mut seen, cx) => {}
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
-            _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
+            _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
     }
     if cx.recover {

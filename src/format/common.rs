@@ -33,6 +33,13 @@ pub struct Ctx<'a> {
     /// Whether the web recovery rules apply ([`super::recover`]; off with
     /// `Options::spec_exact`).
     pub recover: bool,
+    /// What extension capture may still keep in this document (`None`: capture is off;
+    /// [`super::ext::capture`]).
+    pub(crate) extensions: Option<super::ext::CaptureBudget>,
+    /// How many relative references could not be resolved for want of a base URL (the
+    /// `relative_url` rule keeps them as written; `--spec-exact` leaves them out): one
+    /// diagnostic per document says so.
+    pub(crate) unresolved: std::cell::Cell<usize>,
 }
 
 impl<'a> Ctx<'a> {
@@ -40,6 +47,22 @@ impl<'a> Ctx<'a> {
     /// written); `None` when it does not parse.
     pub(crate) fn resolve(&self, input: &'a str) -> Option<&'a str> {
         resolve_within(self.arena, &self.base, input, &self.url_budget)
+            .or_else(|| self.unresolvable(input))
+    }
+
+    /// A URL that did not resolve: when it is a relative reference and there is no base URL
+    /// to resolve it against (`about:blank`), counted, and kept as written (trimmed) by the
+    /// recovery rule `relative_url` (it has no scheme, so it is never `javascript:` or
+    /// `data:`). `None` for anything else (a malformed URL stays left out, as the spec says).
+    #[cold]
+    fn unresolvable(&self, input: &'a str) -> Option<&'a str> {
+        let t = input.trim_matches(is_space);
+        let relative = matches!(Url::parse(t), Err(url::ParseError::RelativeUrlWithoutBase));
+        if t.is_empty() || !relative || !self.base.cannot_be_a_base() {
+            return None;
+        }
+        self.unresolved.set(self.unresolved.get() + 1);
+        self.recover.then_some(t)
     }
 
     /// Lint hook: `tag` (a child of `level`) has just been consumed by the state machine.

@@ -12,6 +12,7 @@
 //! | `icon` (the large, square image), `favicon` | `logo`, `icon` |
 //! | `authors` (1.1), else `author` (1.0): `name`, `url`, `avatar` | `authors`: `name`, `page_url`, `icon` |
 //! | `language` | `ext.language` |
+//! | `version` (`https://jsonfeed.org/version/1.1`) | `version` (`1.1`) |
 //! | item `id` (a number is coerced to its text as written, as the spec asks, whatever its size) | entry `ext.id` |
 //! | item `url` | entry `page_url` |
 //! | item `title`, `summary` | entry `title`, `summary` (plain text) |
@@ -155,8 +156,9 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
         unreachable!("one slot per key")
     };
     // Read whole: the text limit applies to values kept, not to recognizing the format.
-    match version.and_then(|v| cx.string_whole(v, "version")) {
-        Some(v) if v.starts_with("https://jsonfeed.org/version/") => {}
+    const VERSION: &str = "https://jsonfeed.org/version/";
+    let written = match version.and_then(|v| cx.string_whole(v, "version")) {
+        Some(v) if v.starts_with(VERSION) => (version, v),
         Some(v) => {
             let msg = format!("version {v:?} is not a JSON Feed version");
             cx.diag(DiagnosticKind::NotAFeed, cx.offset(version), msg);
@@ -167,7 +169,7 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
             cx.diag(DiagnosticKind::NotAFeed, 0, msg);
             return None;
         }
-    }
+    };
     let mut feed = Feed {
         title: title.and_then(|v| cx.string(v, "title")).map(Text::Plain),
         description: description.and_then(|v| cx.string(v, "description")).map(Text::Plain),
@@ -180,6 +182,12 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
         ..Feed::default()
     };
     feed.language = language.and_then(|v| cx.string(v, "language"));
+    // `https://jsonfeed.org/version/1.1` is version `1.1` (cut to max_text_bytes, as values
+    // are).
+    if let (Some(raw), v) = written {
+        let number = v[VERSION.len()..].trim_end_matches('/');
+        feed.version = Some(cx.cut(raw, "version", number)).filter(|v| !v.is_empty());
+    }
     if let Some(items) = items {
         for item in cx.array(items, "items", cx.limits.max_entries) {
             if let Some(entry) = cx.item(item) {
@@ -362,10 +370,12 @@ impl<'a> Cx<'a, '_> {
             .or_else(|| content_text.and_then(|v| self.string(v, "content_text")).map(Text::Plain));
         entry.thumbnail = image_url.and_then(|v| self.url(v, "image")).map(image);
         if let Some(v) = date_published {
-            (entry.published, entry.published_lenient) = self.date(v, "date_published");
+            (entry.published, entry.published_lenient, entry.published_raw) =
+                self.date(v, "date_published");
         }
         if let Some(v) = date_modified {
-            (entry.updated, entry.updated_lenient) = self.date(v, "date_modified");
+            (entry.updated, entry.updated_lenient, entry.updated_raw) =
+                self.date(v, "date_modified");
         }
         entry.authors = self.authors(authors, author);
         if let Some(tags) = tags {
@@ -435,23 +445,28 @@ impl<'a> Cx<'a, '_> {
         }
     }
 
-    /// An RFC 3339 date; else the lenient reading (spec field `None`).
+    /// An RFC 3339 date; else the lenient reading (spec field `None`); with the text as
+    /// written when it is not the value's RFC 3339 form (`model::date::as_written`).
     fn date(
         &mut self,
         raw: &'a RawValue,
         field: &str,
-    ) -> (Option<crate::Timestamp>, Option<&'a crate::model::lenient_date::LenientDate>) {
-        let Some(s) = self.string(raw, field) else { return (None, None) };
+    ) -> (
+        Option<crate::Timestamp>,
+        Option<&'a crate::model::lenient_date::LenientDate>,
+        Option<&'a str>,
+    ) {
+        let Some(s) = self.string(raw, field) else { return (None, None, None) };
         match parse_rfc3339(s.trim()) {
-            Some(t) => (Some(t), None),
+            Some(t) => (Some(t), None, crate::model::date::as_written(s, &t)),
             None => match parse_lenient(s) {
-                Some(l) => (None, Some(&*self.arena.alloc(l))),
+                Some(l) => (None, Some(&*self.arena.alloc(l)), Some(s)),
                 None => {
                     let offset = self.offset(Some(raw));
                     let v = crate::format::common::quoted(s.trim());
                     let msg = format!("`{field}` {v} is not a date; left out");
                     self.diag(DiagnosticKind::InvalidValue, offset, msg);
-                    (None, None)
+                    (None, None, None)
                 }
             },
         }

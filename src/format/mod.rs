@@ -111,6 +111,9 @@ pub fn process_document<'a>(
         limits: options.limits.clone(),
         lint,
         recover: options.recover(),
+        extensions: (!options.skip_extensions)
+            .then(|| ext::CaptureBudget::new(&options.limits)),
+        unresolved: std::cell::Cell::new(0),
     };
     let root = loop {
         match r.next() {
@@ -156,6 +159,19 @@ pub fn process_document<'a>(
     });
     if cx.url_budget.spent() {
         r.diag(DiagnosticKind::LimitReached, 0, url_budget_message(document, &options.limits));
+    }
+    let unresolved = cx.unresolved.get();
+    if unresolved > 0 && cx.recover {
+        let msg = format!(
+            "relative_url: {unresolved} relative URLs with no base URL to resolve them against \
+             kept as written"
+        );
+        r.diag(DiagnosticKind::Recovered, 0, msg);
+    } else if unresolved > 0 {
+        let msg = format!(
+            "{unresolved} relative URLs with no base URL to resolve them against left out"
+        );
+        r.diag(DiagnosticKind::InvalidValue, 0, msg);
     }
     let lint = cx.lint.map(|l| l.into_inner().finish());
     if let Some(dropped) = lint.as_ref().map(|l| l.dropped).filter(|n| *n > 0) {

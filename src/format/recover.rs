@@ -16,7 +16,12 @@
 //!   (default or prefixed) read as the null namespace's RSS 2.0.
 //! - `date` — `dc:date` (RSS 2.0, Atom), `dcterms:modified` → updated, `dcterms:issued` /
 //!   `dcterms:created` → published (RSS 1.0, RSS 2.0, Atom; channel and item), Atom 0.3
-//!   `issued` → published; W3C-DTF first, then the lenient parser.
+//!   `issued` and `atom:published` in an RSS item → published; W3C-DTF first, then the lenient
+//!   parser.
+//! - `date_published` — an RSS 2.0 item's `pubDate` (RFC 822, then lenient) or `dc:date`, an
+//!   RSS 1.0 item's `dc:date` → published, after the `date` rule (the spec reads them into
+//!   `updated`, which keeps them; its text reads `pubDate` as the published date, NOTES §7
+//!   D1, and so do feed-rs and feedparser).
 //! - `atom03_xhtml`, `atom03_base64` — Atom 0.3 text constructs of type
 //!   `application/xhtml+xml` (mode `xml`) read like Atom 1.0 `xhtml`; `mode="base64"` decoded,
 //!   then the text/html or string rule.
@@ -27,6 +32,8 @@
 //!   `categories_wrapper` — `category` elements inside `categories`; `dc_subject`,
 //!   `media_category` — as categories; `media_title`, `dc_title` — as title;
 //!   `dc_description` — as summary / description (each only while the spec's value is empty).
+//! - `relative_url` — a relative URL with no base URL to resolve it against kept as written
+//!   (`Ctx::resolve` in `common`; one diagnostic per document with the count).
 //! - `guid_permalink` — an RSS `guid` that is a permalink (isPermaLink absent or `true`) and
 //!   an http(s) URL as `page_url` when there is none.
 //! - `atom_link`, `atom_author` — in an RSS 2.0 or RSS 1.0 item, an Atom `link` whose
@@ -37,6 +44,7 @@
 //! - Encodings — in `crate::input::decode` (`encoding_guessed` diagnostics).
 
 use crate::html::{self, NodeKind};
+use crate::model::ext::Extension;
 use crate::model::lenient_date::parse_lenient;
 use crate::model::{date, Entry, Feed, Person, Text, Timestamp};
 use crate::xml::{Ns, Tag, XmlReader};
@@ -66,10 +74,13 @@ impl<'a> Source<'a> {
 /// the slots the spec left null ([`Pending::apply_entry`], [`Pending::apply_feed`]).
 #[derive(Default)]
 pub struct Pending<'a> {
-    /// A date for `updated`.
-    pub updated: Option<(Timestamp, Source<'a>)>,
-    /// A date for `published`.
-    pub published: Option<(Timestamp, Source<'a>)>,
+    /// A date for `updated`, with its text.
+    pub updated: Option<((Timestamp, &'a str), Source<'a>)>,
+    /// A date for `published`, with its text.
+    pub published: Option<((Timestamp, &'a str), Source<'a>)>,
+    /// A date for `published` when nothing else gives one (`date_published`: an RSS item's
+    /// `pubDate` or `dc:date`, which the spec reads into `updated`), with its text.
+    pub published_fallback: Option<((Timestamp, &'a str), Source<'a>)>,
     /// A title.
     pub title: Option<(Text<'a>, Source<'a>)>,
     /// Entry summary, or feed description.
@@ -116,26 +127,56 @@ fn apply<'a, T>(
     }
 }
 
+/// [`apply`] for a date: its text as written goes with it (replacing a lenient reading's).
+/// Returns the source of the applied value (its diagnostic is the caller's to record).
+fn apply_date<'a>(
+    slot: &mut Option<Timestamp>,
+    raw: &mut Option<&'a str>,
+    pending: Option<((Timestamp, &'a str), Source<'a>)>,
+    what: &'static str,
+) -> Option<(Source<'a>, &'static str)> {
+    match (&slot, pending) {
+        (None, Some(((v, t), src))) => {
+            *slot = Some(v);
+            *raw = date::as_written(t, &v);
+            Some((src, what))
+        }
+        _ => None,
+    }
+}
+
 impl<'a> Pending<'a> {
     /// Fills the entry's null slots from the offers (before "cleanup entry").
     pub fn apply_entry(self, r: &mut XmlReader<'a>, e: &mut Entry<'a>, cx: &Ctx<'a>) {
-        apply(r, &mut e.updated, self.updated, "updated");
-        apply(r, &mut e.published, self.published, "published");
+        let mut dates = [
+            apply_date(&mut e.updated, &mut e.updated_raw, self.updated, "updated"),
+            apply_date(&mut e.published, &mut e.published_raw, self.published, "published"),
+            apply_date(&mut e.published, &mut e.published_raw, self.published_fallback, "published"),
+        ];
+        // Diagnostics in document order: the dates' elements may come in any order.
+        dates.sort_by_key(|d| d.as_ref().map(|(src, _)| src.offset));
+        for (src, what) in dates.iter().flatten() {
+            record(r, src, what);
+        }
         apply(r, &mut e.title, self.title, "title");
         apply(r, &mut e.summary, self.summary, "summary");
         apply(r, &mut e.content, self.content, "content");
         apply(r, &mut e.page_url, self.page_url, "page_url");
         if e.authors.is_empty() {
+            let mut seen = std::collections::HashSet::with_capacity(self.authors.len());
             for (p, src) in self.authors {
-                if !e.authors.iter().any(|a| a.name == p.name && a.email == p.email) {
+                if seen.insert((p.name, p.email)) {
                     e.authors.push(p);
                     record(r, &src, "author");
                 }
             }
         }
         if e.categories.is_empty() {
+            // Unique through a set: a scan of the terms kept was quadratic in repeated
+            // `dc:subject`s (128k in one item: 13.6 s).
+            let mut seen = std::collections::HashSet::with_capacity(self.categories.len());
             for (term, src) in self.categories {
-                if !term.is_empty() && !e.categories.contains(&term) {
+                if !term.is_empty() && seen.insert(term) {
                     e.categories.push(term);
                     record(r, &src, "category");
                 }
@@ -156,7 +197,9 @@ impl<'a> Pending<'a> {
 
     /// Fills the feed's null slots from the offers (before "cleanup feed").
     pub fn apply_feed(self, r: &mut XmlReader<'a>, f: &mut Feed<'a>) {
-        apply(r, &mut f.updated, self.updated, "updated");
+        if let Some((src, what)) = apply_date(&mut f.updated, &mut f.updated_raw, self.updated, "updated") {
+            record(r, &src, what);
+        }
         apply(r, &mut f.title, self.title, "title");
         apply(r, &mut f.description, self.summary, "description");
         if f.authors.is_empty() {
@@ -173,16 +216,26 @@ pub fn date_value(t: &str) -> Option<Timestamp> {
     date::parse_w3cdtf(t).or_else(|| parse_lenient(t).map(|l| l.timestamp))
 }
 
-/// [`date_value`] of `child`'s text (consumed); a value neither reading takes is recorded as
-/// invalid.
-pub fn date_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, cx: &Ctx<'a>) -> Option<Timestamp> {
+/// [`date_value`] of `child`'s text (consumed), with the text; a value neither reading takes
+/// is recorded as invalid.
+pub fn date_child<'a>(
+    r: &mut XmlReader<'a>,
+    child: &Tag<'a>,
+    cx: &Ctx<'a>,
+) -> Option<(Timestamp, &'a str)> {
     let t = text(r, cx);
-    checked(r, child.offset, child.qname, kind::DATE, Some(t), date_value)
+    checked(r, child.offset, child.qname, kind::DATE, Some(t), date_value).map(|v| (v, t))
 }
 
 /// The recovery rules for a child of an entry (RSS 2.0 item, RSS 1.0 item, Atom entry) that
 /// the spec's table did not match. Consumes the child.
-pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, cx: &Ctx<'a>) {
+pub fn entry_child<'a>(
+    r: &mut XmlReader<'a>,
+    child: &Tag<'a>,
+    p: &mut Pending<'a>,
+    extensions: &mut Vec<Extension<'a>>,
+    cx: &Ctx<'a>,
+) {
     match (child.ns, child.local) {
         (Ns::DublinCore, "date") => {
             let v = date_child(r, child, cx);
@@ -192,7 +245,7 @@ pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'
             let v = date_child(r, child, cx);
             offer(&mut p.updated, v, Source::of("date", child));
         }
-        (Ns::DcTerms, "issued" | "created") | (Ns::Atom03, "issued") => {
+        (Ns::DcTerms, "issued" | "created") | (Ns::Atom03, "issued") | (Ns::Atom, "published") => {
             let v = date_child(r, child, cx);
             offer(&mut p.published, v, Source::of("date", child));
         }
@@ -235,7 +288,7 @@ pub fn entry_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'
             offer(&mut p.content, v, Source::of("xhtml_body", child));
         }
         (Ns::Atom, "author") => atom_author(r, child, p, cx),
-        _ => r.skip(),
+        _ => super::ext::capture(r, child, extensions, cx),
     }
 }
 
@@ -264,7 +317,13 @@ fn atom_author<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, 
 
 /// The recovery rules for a child of a feed (RSS 2.0 or RSS 1.0 channel, Atom feed) that the
 /// spec's table did not match. Consumes the child.
-pub fn feed_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, cx: &Ctx<'a>) {
+pub fn feed_child<'a>(
+    r: &mut XmlReader<'a>,
+    child: &Tag<'a>,
+    p: &mut Pending<'a>,
+    extensions: &mut Vec<Extension<'a>>,
+    cx: &Ctx<'a>,
+) {
     match (child.ns, child.local) {
         (Ns::DublinCore, "date") | (Ns::DcTerms, "modified") => {
             let v = date_child(r, child, cx);
@@ -277,7 +336,7 @@ pub fn feed_child<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a
             offer(&mut p.summary, string_element(r, cx), Source::of("dc_description", child))
         }
         (Ns::Atom, "author") => atom_author(r, child, p, cx),
-        _ => r.skip(),
+        _ => super::ext::capture(r, child, extensions, cx),
     }
 }
 

@@ -37,7 +37,7 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
                 fill(&mut feed.image, Some(info));
             }
             (Ns::Rss1, "textinput") => fill(&mut feed.text_input, ext::text_input(r, Ns::Rss1, cx)),
-            _ => r.skip(),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
     }
     feed
@@ -48,14 +48,9 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
     let mut seen = ext::Seen::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
-            (Ns::DublinCore, "date") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::W3cDtf,
-                &mut feed.updated,
-                &mut feed.updated_lenient,
-                cx,
-            ),
+            (Ns::DublinCore, "date") => {
+                ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, ext::feed_updated(feed), cx);
+            }
             (Ns::DublinCore, "creator") => seen.add_named_author(r, &mut feed.authors, cx),
             (Ns::Rss1, "title") if cx.recover => recover::text_element(
                 r,
@@ -89,8 +84,8 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 ext::plain_category(&mut feed.category_details, &mut seen, term);
             }
             (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
-            _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
     }
     if cx.recover {
@@ -115,14 +110,14 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::DublinCore, "creator") => seen.add_named_author(r, &mut entry.authors, cx),
-            (Ns::DublinCore, "date") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::W3cDtf,
-                &mut entry.updated,
-                &mut entry.updated_lenient,
-                cx,
-            ),
+            (Ns::DublinCore, "date") => {
+                let slots = ext::entry_updated(&mut entry);
+                let v = ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, slots, cx);
+                if cx.recover {
+                    let src = recover::Source::of("date_published", &child);
+                    recover::offer(&mut p.published_fallback, v, src);
+                }
+            }
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
                 seen.add_term(&mut entry.categories, term);
@@ -162,8 +157,8 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
-            _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
+            _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
     }
     if cx.recover {

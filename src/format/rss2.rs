@@ -22,7 +22,7 @@ pub fn rss<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
         match (child.ns, child.local) {
             (Ns::Null, "channel") => channel(r, &mut feed, &mut limit_reported, cx),
             (Ns::Null, "item") => push_item(r, &child, &mut feed, &mut limit_reported, cx),
-            _ => r.skip(),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Rss, &child);
     }
@@ -120,7 +120,7 @@ fn channel<'a>(
             }
             // dc:date is not in the RSS 2.0 table: read only as a lenient fallback.
             (Ns::DublinCore, "date") => {
-                dc_date(r, &child, &mut feed.updated_lenient, &mut p.updated, cx)
+                dc_date(r, &child, ext::feed_updated(feed), &mut p.updated, None, cx)
             }
             (Ns::Null, "ttl") => {
                 let v = ext::typed_text(r, &child, kind::INTEGER, cx, non_negative_integer);
@@ -146,8 +146,8 @@ fn channel<'a>(
                 fill(&mut feed.text_input, ext::text_input(r, Ns::Null, cx))
             }
             (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
-            _ if cx.recover => recover::feed_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
+            _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Channel, &child);
     }
@@ -180,22 +180,24 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => {
                 seen.add_named_author(r, &mut entry.authors, cx)
             }
-            (Ns::Null, "pubDate") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::Rfc822,
-                &mut entry.updated,
-                &mut entry.updated_lenient,
-                cx,
-            ),
-            (Ns::Atom, "updated") => ext::date_with_fallback(
-                r,
-                &child,
-                DateSyntax::Rfc3339,
-                &mut entry.updated,
-                &mut entry.updated_lenient,
-                cx,
-            ),
+            (Ns::Null, "pubDate") => {
+                let slots = ext::entry_updated(&mut entry);
+                let v = ext::date_with_fallback(r, &child, DateSyntax::Rfc822, slots, cx);
+                if cx.recover {
+                    // The first readable pubDate is the published date, before any dc:date
+                    // (as the spec's `updated` takes it before dc:date).
+                    let fallback = &mut p.published_fallback;
+                    if v.is_some() && fallback.as_ref().is_some_and(|(_, s)| s.element != "pubDate")
+                    {
+                        *fallback = None;
+                    }
+                    offer(fallback, v, Source::of("date_published", &child));
+                }
+            }
+            (Ns::Atom, "updated") => {
+                let slots = ext::entry_updated(&mut entry);
+                ext::date_with_fallback(r, &child, DateSyntax::Rfc3339, slots, cx);
+            }
             (Ns::Null, "link") => fill(&mut entry.page_url, url_element(r, cx)),
             (Ns::MediaRss, "thumbnail") => {
                 fill(&mut entry.thumbnail, image_element(r, &child, "url", cx))
@@ -268,7 +270,8 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::DublinCore, "date") => {
-                dc_date(r, &child, &mut entry.updated_lenient, &mut p.updated, cx)
+                let published = Some(&mut p.published_fallback);
+                dc_date(r, &child, ext::entry_updated(&mut entry), &mut p.updated, published, cx)
             }
             (Ns::Null, "comments") => fill(&mut entry.comments, url_element(r, cx)),
             (Ns::Null, "source") => {
@@ -299,8 +302,8 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
-            _ if cx.recover => recover::entry_child(r, &child, &mut p, cx),
-            _ => r.skip(),
+            _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
+            _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Item, &child);
     }
@@ -310,23 +313,36 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     entry
 }
 
+/// A date offered to a pending slot, with its text.
+type Offer<'a> = Option<((crate::model::Timestamp, &'a str), Source<'a>)>;
+
 /// `dc:date` (channel or item), outside the RSS 2.0 table: read leniently into the lenient
-/// slot (first one wins; dropped at cleanup if the spec field is set) and, with the recovery
-/// rules, offered as `updated`; a value no reading takes is recorded as invalid.
+/// slot (first one wins; dropped at cleanup if the spec field is set; its text kept while the
+/// spec's value is null) and, with the recovery rules, offered as `updated` (`date`) and, in
+/// an item, as `published` (`date_published`); a value no reading takes is recorded as
+/// invalid.
 fn dc_date<'a>(
     r: &mut XmlReader<'a>,
     child: &Tag<'a>,
-    lenient: &mut Option<&'a crate::model::lenient_date::LenientDate>,
-    updated: &mut Option<(crate::model::Timestamp, Source<'a>)>,
+    slots: ext::DateSlots<'_, 'a>,
+    updated: &mut Offer<'a>,
+    published: Option<&mut Offer<'a>>,
     cx: &Ctx<'a>,
 ) {
     let t = text(r, cx);
-    if lenient.is_none() {
-        *lenient = crate::model::lenient_date::parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+    if slots.lenient.is_none() {
+        *slots.lenient =
+            crate::model::lenient_date::parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+        if slots.lenient.is_some() && slots.value.is_none() {
+            *slots.raw = Some(t);
+        }
     }
     let v = checked(r, child.offset, child.qname, kind::DATE, Some(t), recover::date_value);
     if cx.recover {
-        offer(updated, v, Source::of("date", child));
+        offer(updated, v.map(|v| (v, t)), Source::of("date", child));
+        if let Some(published) = published {
+            offer(published, v.map(|v| (v, t)), Source::of("date_published", child));
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! Date values and the three strict date parsers of the spec (NOTES §4).
 //!
-//! Owns [`Timestamp`] (an instant in UTC plus the original fractional-second digits) and the
-//! parsers [`parse_rfc3339`] (§4.1), [`parse_w3cdtf`] (§4.2) and [`parse_rfc822`] (§4.3).
+//! Owns [`Timestamp`] (an instant in UTC plus the original fractional-second digits and the UTC
+//! offset the text was written in) and the parsers [`parse_rfc3339`] (§4.1), [`parse_w3cdtf`]
+//! (§4.2) and [`parse_rfc822`] (§4.3); [`as_written`] says whether a date's text is needed
+//! beside its value to know how the feed wrote it.
 //!
 //! Invariants:
 //! - A `Timestamp` is `unix_seconds` (whole seconds since 1970-01-01T00:00:00Z, proleptic
@@ -17,6 +19,10 @@
 //!   (`99999-01-01`, `0000-01-01`, `0001-01-01T00:00:00+01:00`), yields `None`. Every
 //!   constructor checks that range, so no `Timestamp` outside it can be made.
 //! - Offsets are plain second counts (no `chrono::FixedOffset`), so RFC 822 `+9900` works.
+//!   The offset a parser applied is kept with the instant, in minutes
+//!   ([`Timestamp::offset_minutes`]); it is not part of the value: equality, order and hash
+//!   are the instant's (`…T08:00:00Z` equals `…T09:00:00+01:00`), as for chrono's
+//!   `DateTime<FixedOffset>`.
 use std::fmt;
 
 mod interop;
@@ -25,12 +31,37 @@ pub use interop::OutOfRange;
 /// Maximum number of fractional-second digits kept; longer fractions are truncated.
 pub const MAX_FRACTION_DIGITS: usize = 31;
 
-/// An instant in UTC with the original fractional-second digits.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// An instant in UTC with the original fractional-second digits, and the UTC offset the date
+/// was written in (when it was written with one).
+///
+/// Equality, order and hash are the instant's: the offset says how the instant was written,
+/// not which instant it is.
+#[derive(Clone, Copy)]
 pub struct Timestamp {
     unix_seconds: i64,
+    /// Minutes east of UTC the text was written in; [`NO_OFFSET`] when it named none.
+    offset: i16,
     frac_len: u8,
     frac: [u8; 31],
+}
+
+/// The `offset` of a [`Timestamp`] whose text named no offset (or that was made from a
+/// number).
+const NO_OFFSET: i16 = i16::MIN;
+
+impl PartialEq for Timestamp {
+    fn eq(&self, other: &Self) -> bool {
+        self.unix_seconds == other.unix_seconds && self.frac == other.frac
+    }
+}
+
+impl Eq for Timestamp {}
+
+impl std::hash::Hash for Timestamp {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.unix_seconds.hash(h);
+        self.frac.hash(h);
+    }
 }
 
 impl Timestamp {
@@ -49,11 +80,37 @@ impl Timestamp {
         std::str::from_utf8(&self.frac[..self.frac_len as usize]).unwrap_or("")
     }
 
-    /// An instant with no fractional part; `None` outside UTC years 0001–9999.
+    /// An instant with no fractional part (and no offset); `None` outside UTC years
+    /// 0001–9999.
     pub fn from_unix(unix_seconds: i64) -> Option<Self> {
         (Self::MIN_UNIX_SECONDS..=Self::MAX_UNIX_SECONDS)
             .contains(&unix_seconds)
-            .then_some(Timestamp { unix_seconds, frac_len: 0, frac: [0; 31] })
+            .then_some(Timestamp { unix_seconds, offset: NO_OFFSET, frac_len: 0, frac: [0; 31] })
+    }
+
+    /// The UTC offset the date was written in, in minutes east of UTC (`-300` for `-0500` or
+    /// `EST`, `0` for `Z`, `GMT` or `+00:00`): the offset the parser applied to the text.
+    /// `None` when the text named none (a W3C-DTF date without a time, a lenient reading
+    /// that assumed a zone) and for instants made from numbers.
+    pub fn offset_minutes(&self) -> Option<i16> {
+        (self.offset != NO_OFFSET).then_some(self.offset)
+    }
+
+    /// This instant, written in the UTC offset `minutes` east of UTC (`None`: no offset).
+    /// The instant is unchanged; an offset beyond ±99:59 (more than any date syntax
+    /// writes) is taken as none.
+    pub fn with_offset_minutes(self, minutes: Option<i16>) -> Self {
+        let offset = match minutes {
+            Some(m) if (-5999..=5999).contains(&m) => m,
+            _ => NO_OFFSET,
+        };
+        Timestamp { offset, ..self }
+    }
+
+    /// Sets the offset from `seconds` east of UTC, as a parser applied it (whole minutes;
+    /// any sign).
+    fn with_offset_seconds(self, seconds: i64) -> Self {
+        self.with_offset_minutes(i16::try_from(seconds / 60).ok())
     }
 
     /// An instant with the given fractional digits (ASCII digits only, else `None`; trailing
@@ -134,6 +191,45 @@ impl Timestamp {
         // Every byte written is an ASCII digit or one of `-T:.Z`.
         std::str::from_utf8(&buf[..n + 1]).expect("ASCII")
     }
+}
+
+impl Timestamp {
+    /// Writes the date as its text would be written in its own offset:
+    /// `YYYY-MM-DDTHH:MM:SS[.F]` then `Z` for offset 0 or none, else `±HH:MM` (RFC 3339).
+    pub fn write_rfc3339_local<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
+        let offset = self.offset_minutes().unwrap_or(0);
+        let local = Timestamp {
+            unix_seconds: self.unix_seconds + i64::from(offset) * 60,
+            offset: NO_OFFSET,
+            ..*self
+        };
+        let mut buf = [0; RFC3339_MAX_LEN];
+        let utc = local.format_rfc3339(&mut buf);
+        if offset == 0 {
+            return w.write_str(utc);
+        }
+        w.write_str(&utc[..utc.len() - 1])?;
+        let (sign, m) =
+            if offset < 0 { ('-', -i32::from(offset)) } else { ('+', i32::from(offset)) };
+        write!(w, "{sign}{:02}:{:02}", m / 60, m % 60)
+    }
+}
+
+/// `Some(text)` when `text` is not exactly how [`Timestamp::write_rfc3339_local`] writes `t`:
+/// then the text is needed beside the value to know how the feed wrote the date (an RFC 822
+/// date, `+0100` for `+01:00`, a W3C-DTF date without a time, trailing zeros of a fraction,
+/// spaces around it). `None` when the value and its offset give the text back.
+pub fn as_written<'a>(text: &'a str, t: &Timestamp) -> Option<&'a str> {
+    // NOTE: formatting costs some hundred instructions; most texts that are not canonical
+    // are told apart by their length or first byte first (RFC 822 dates start with a letter
+    // or a space).
+    let n = text.len();
+    if !(20..=RFC3339_MAX_LEN + 5).contains(&n) || !text.as_bytes()[0].is_ascii_digit() {
+        return Some(text);
+    }
+    let mut s = String::with_capacity(n);
+    let _ = t.write_rfc3339_local(&mut s);
+    (s != text).then_some(text)
 }
 
 /// The longest `YYYY-MM-DDTHH:MM:SS[.F]Z`: a sign, a year of up to 12 digits (the range of
@@ -225,7 +321,7 @@ fn build(
         .checked_mul(86_400)?
         .checked_add((h * 3600 + mi * 60 + s) as i64)?
         .checked_sub(offset)?;
-    Timestamp::from_parts(secs, frac)
+    Some(Timestamp::from_parts(secs, frac)?.with_offset_seconds(offset))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -400,6 +496,7 @@ pub fn parse_w3cdtf(s: &str) -> Option<Timestamp> {
     let (mut mo, mut d) = (1, 1);
     let (mut h, mut mi, mut sec, mut offset) = (0, 0, 0, 0);
     let mut frac: &[u8] = &[];
+    let mut zoned = false;
     if c.eat(b'-') {
         mo = c.fixed(2)?;
         if c.eat(b'-') {
@@ -413,13 +510,16 @@ pub fn parse_w3cdtf(s: &str) -> Option<Timestamp> {
                     frac = c.fraction()?;
                 }
                 offset = if c.eat(b'Z') { 0 } else { c.numeric_zone()? };
+                zoned = true;
             }
         }
     }
     if !c.at_end() {
         return None;
     }
-    build(y, mo, d, h, mi, sec, offset, frac)
+    // A date without a time names no offset (midnight UTC is the spec's reading).
+    let t = build(y, mo, d, h, mi, sec, offset, frac)?;
+    Some(if zoned { t } else { t.with_offset_minutes(None) })
 }
 
 // ---------------------------------------------------------------------------------------------

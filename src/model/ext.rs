@@ -111,6 +111,8 @@ pub struct Syndication<'a> {
     pub update_frequency: Option<u64>,
     /// `sy:updateBase` (W3C-DTF).
     pub update_base: Option<Timestamp>,
+    /// The text of `update_base`, as written (see [`crate::Entry::published_raw`]).
+    pub update_base_raw: Option<&'a str>,
 }
 
 /// An Atom `link` (also `atom:link` in RSS) whose relation is none of the five the spec
@@ -463,4 +465,40 @@ impl PodcastEntry<'_> {
     pub fn is_empty(&self) -> bool {
         self == &PodcastEntry::default()
     }
+}
+
+/// An element no table reads, kept as written (extension capture, on unless
+/// [`crate::Options::skip_extensions`]): one row per element, the element a feed or entry
+/// holds and each of its descendants, in document order (repeats kept), flattened: a row
+/// names its parent by index and its place by `path`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Extension<'a> {
+    /// The local names from the child of the feed or entry down to this element, joined by
+    /// `/` (`image`, `image/url`).
+    pub path: &'a str,
+    /// The index, in the same list, of the element this one is a child of; `None` for a
+    /// child of the feed or entry itself.
+    pub parent: Option<u64>,
+    /// The namespace URI (`None`: no namespace).
+    pub namespace: Option<&'a str>,
+    /// The local name.
+    pub name: &'a str,
+    /// The attributes (namespace declarations excepted), in document order, values decoded.
+    pub attributes: Vec<ExtensionAttribute<'a>>,
+    /// The element's own text (its text chunks outside child elements, joined), trimmed;
+    /// `None` when blank.
+    pub text: Option<&'a str>,
+}
+
+/// An attribute of an [`Extension`] element.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ExtensionAttribute<'a> {
+    /// The namespace URI (`None` for an attribute without a prefix).
+    pub namespace: Option<&'a str>,
+    /// The local name.
+    pub name: &'a str,
+    /// The value, references decoded.
+    pub value: &'a str,
 }

@@ -25,8 +25,8 @@ internal! {
 
 pub use date::Timestamp;
 use ext::{
-    Category, Cloud, Generator, ImageInfo, InReplyTo, ItunesEntry, ItunesFeed, Link, MediaEntry,
-    PodcastEntry, PodcastFeed, Source, Syndication, TextInput,
+    Category, Cloud, Extension, Generator, ImageInfo, InReplyTo, ItunesEntry, ItunesFeed, Link,
+    MediaEntry, PodcastEntry, PodcastFeed, Source, Syndication, TextInput,
 };
 use fragment::Html;
 use lenient_date::LenientDate;
@@ -225,6 +225,14 @@ pub struct Entry<'a> {
     pub published_lenient: Option<&'a LenientDate>,
     /// Lenient reading for `updated`; in the arena.
     pub updated_lenient: Option<&'a LenientDate>,
+    /// The text `published` (else `published_lenient`) was read from, as written, when it is
+    /// not the RFC 3339 form of the value in the offset it was written in (an RFC 822 date,
+    /// `+0100`, a date without a time, …; see [`date::as_written`]); `None` when
+    /// [`Timestamp::write_rfc3339_local`] gives the text back.
+    pub published_raw: Option<&'a str>,
+    /// The text `updated` (else `updated_lenient`) was read from, as
+    /// [`Entry::published_raw`].
+    pub updated_raw: Option<&'a str>,
     /// `slash:comments`: the number of comments.
     pub comment_count: Option<u64>,
     /// `wfw:commentRss`: the entry's comment feed (resolved URL).
@@ -240,6 +248,9 @@ pub struct Entry<'a> {
     /// Media RSS beyond the spec's thumbnail and enclosures; boxed, allocated only when the
     /// item has such an element.
     pub media: Option<Box<MediaEntry<'a>>>,
+    /// The entry's children no table reads, with their content, flattened in document order
+    /// (see [`Extension`]).
+    pub extensions: Vec<Extension<'a>>,
 }
 
 /// A feed \[15\]\[39\]\[226\]. The spec's entry → feed back-reference is expressed by
@@ -330,14 +341,23 @@ pub struct Feed<'a> {
     /// Lenient reading of the first feed date the strict parser rejected, when `updated`
     /// stayed `None`.
     pub updated_lenient: Option<&'a LenientDate>,
+    /// The text `updated` (else `updated_lenient`) was read from, as written, when it is not
+    /// the RFC 3339 form of the value in the offset it was written in (see
+    /// [`Entry::published_raw`]).
+    pub updated_raw: Option<&'a str>,
     /// The format version: RSS 0.9x/2.0 the `rss` element's `version` attribute as written
     /// (trimmed); RSS 1.0 `1.0` (`0.90` with RSS 0.90's namespace); Atom 1.0 `1.0`;
-    /// Atom 0.3 the `feed` element's `version` attribute, else `0.3`.
+    /// Atom 0.3 the `feed` element's `version` attribute, else `0.3`; JSON Feed the end of its
+    /// `version` URL (`1.1` for `https://jsonfeed.org/version/1.1`).
     pub version: Option<&'a str>,
     /// RSS 2.0 channel `pubDate` (the first readable one), apart from `updated`.
     pub pub_date: Option<Timestamp>,
     /// RSS 2.0 channel `lastBuildDate` (the first readable one), apart from `updated`.
     pub last_build_date: Option<Timestamp>,
+    /// The text of `pub_date`, as written (see [`Entry::published_raw`]).
+    pub pub_date_raw: Option<&'a str>,
+    /// The text of `last_build_date`, as written (see [`Entry::published_raw`]).
+    pub last_build_date_raw: Option<&'a str>,
     /// The element the spec's `updated` came from (RSS 2.0: `pubDate` or `lastBuildDate`);
     /// `None` when `updated` is null or was filled by a recovery rule.
     pub updated_from: Option<&'static str>,
@@ -359,6 +379,9 @@ pub struct Feed<'a> {
     pub topics: Vec<&'a str>,
     /// Atom links (also `atom:link` in RSS channels) with other relations.
     pub links: Vec<Link<'a>>,
+    /// The feed's children no table reads, with their content, flattened in document order
+    /// (see [`Extension`]).
+    pub extensions: Vec<Extension<'a>>,
 }
 
 impl<'a> Entry<'a> {

@@ -99,8 +99,8 @@ impl Parser {
 
 /// Reads a stored document (bytes from a file, a socket, a slice) with the default options
 /// and returns its owned result — the one-call entry point, like `feed_rs::parser::parse`.
-/// The encoding is detected as by [`Parser::parse_bytes`]; relative URLs are kept only when
-/// absolute (no base URL). For many documents keep a [`Parser`]: it reuses its buffers and
+/// The encoding is detected as by [`Parser::parse_bytes`]; there is no base URL, so relative
+/// URLs are kept as written (recovery rule `relative_url`, with a diagnostic). For many documents keep a [`Parser`]: it reuses its buffers and
 /// arena and copies nothing.
 ///
 /// ```
@@ -113,7 +113,8 @@ impl Parser {
 /// entries.sort_by_key(|e| e.get().date());
 /// let titles: Vec<String> = entries.iter().filter_map(|e| e.get().title_text()).collect();
 /// assert_eq!(titles, ["A", "B"]);
-/// assert!(parsed.diagnostics().is_empty());
+/// // Each `pubDate` is also the entry's `published` (recovery rule `date_published`).
+/// assert!(parsed.diagnostics().iter().all(|d| d.message.starts_with("date_published: ")));
 /// ```
 pub fn parse<R: io::Read>(reader: R) -> Result<OwnedParsed, Error> {
     let options = Options::default();

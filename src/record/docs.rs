@@ -94,7 +94,7 @@ impl Visit for Shapes {
     fn bool(&mut self, k: Key, _: Option<bool>) {
         self.push(k, Kind::Bool);
     }
-    fn date(&mut self, k: Key, _: Option<Timestamp>) {
+    fn date(&mut self, k: Key, _: Option<Timestamp>, _: Option<&str>) {
         self.push(k, Kind::Date);
     }
     fn text(&mut self, k: Key, _: Option<&Text<'_>>) {
@@ -125,7 +125,8 @@ impl Visit for Shapes {
 }
 
 /// The key tables of a JSON Lines record, one per object shape (the record first), as
-/// Markdown: `| key | type | value |`. A text value's `<name>_type` key is implied.
+/// Markdown: `| key | type | value |`. A text value's `<name>_type` key and a date's
+/// `<name>_offset` and `<name>_raw` keys are implied.
 pub fn json_key_tables() -> String {
     let mut out = String::new();
     for shape in Shapes::of(&RecordView::default()) {
@@ -188,6 +189,10 @@ pub fn python_typed_dicts() -> String {
             let _ = writeln!(out, "    {}: {ty}", k.name);
             if let Kind::Text = kind {
                 let _ = writeln!(out, "    {}_type: Optional[str]", k.name);
+            }
+            if let Kind::Date = kind {
+                let _ = writeln!(out, "    {}_offset: int", k.name);
+                let _ = writeln!(out, "    {}_raw: str", k.name);
             }
         }
     }

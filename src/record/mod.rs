@@ -76,8 +76,12 @@ pub(crate) trait Visit: Sized {
     fn uint(&mut self, k: Key, v: Option<u64>);
     /// A boolean.
     fn bool(&mut self, k: Key, v: Option<bool>);
-    /// An instant (RFC 3339 UTC in JSON, `timestamp[us, UTC]` in Arrow).
-    fn date(&mut self, k: Key, v: Option<Timestamp>);
+    /// An instant (RFC 3339 UTC in JSON, `timestamp[us, UTC]` in Arrow) under `k.name`, how
+    /// the feed wrote it beside it: the UTC offset it was written in (minutes east of UTC) under
+    /// `<name>_offset`, and under `<name>_raw` the text as written when it is not the RFC 3339
+    /// form of the value in that offset (`raw`, given only then: see
+    /// [`crate::model::date::as_written`]).
+    fn date(&mut self, k: Key, v: Option<Timestamp>, raw: Option<&str>);
     /// A text construct: the value (plain text, or the HTML serialized) under `k.name`, and
     /// `text` or `html` under `<name>_type`.
     fn text(&mut self, k: Key, v: Option<&Text<'_>>);

@@ -73,8 +73,8 @@ impl Visit for HasValue<'_> {
     fn bool(&mut self, _: Key, v: Option<bool>) {
         self.0 |= v.is_some();
     }
-    fn date(&mut self, _: Key, v: Option<Timestamp>) {
-        self.0 |= v.is_some();
+    fn date(&mut self, _: Key, v: Option<Timestamp>, raw: Option<&str>) {
+        self.0 |= v.is_some() || raw.is_some_and(|r| !r.is_empty());
     }
     fn text(&mut self, _: Key, v: Option<&Text<'_>>) {
         self.0 |= v.is_some_and(|t| !text_string(t, self.1).is_empty());
@@ -163,9 +163,15 @@ impl<M: SerializeMap> Visit for Entries<'_, M> {
             self.entry(k.name, &v);
         }
     }
-    fn date(&mut self, k: Key, v: Option<Timestamp>) {
+    fn date(&mut self, k: Key, v: Option<Timestamp>, raw: Option<&str>) {
         if let Some(t) = v {
             self.entry(k.name, t.format_rfc3339(&mut [0; RFC3339_MAX_LEN]));
+            if let Some(m) = t.offset_minutes() {
+                self.entry(&format!("{}_offset", k.name), &m);
+            }
+        }
+        if let Some(raw) = raw.filter(|r| !r.is_empty()) {
+            self.entry(&format!("{}_raw", k.name), raw);
         }
     }
     fn text(&mut self, k: Key, v: Option<&Text<'_>>) {

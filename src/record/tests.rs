@@ -32,7 +32,7 @@ impl Visit for Urls {
     }
     fn uint(&mut self, _: Key, _: Option<u64>) {}
     fn bool(&mut self, _: Key, _: Option<bool>) {}
-    fn date(&mut self, _: Key, _: Option<Timestamp>) {}
+    fn date(&mut self, _: Key, _: Option<Timestamp>, _: Option<&str>) {}
     fn text(&mut self, _: Key, _: Option<&Text<'_>>) {}
     fn strs(&mut self, _: Key, _: &[&str]) {}
     fn uints<N: Copy + Into<u64>>(&mut self, _: Key, _: &[N]) {}

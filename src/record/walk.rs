@@ -8,10 +8,11 @@ use super::{key, Capture, Key, Problem, RecordView, Shape, Visit, Walk};
 use crate::extract::{EntryExtraction, FeedExtraction};
 use crate::lint::{Finding, Report};
 use crate::model::ext::{
-    Category, Cloud, Generator, ImageInfo, InReplyTo, ItunesCategory, ItunesEntry, ItunesFeed,
-    ItunesOwner, Link, MediaContent, MediaCredit, MediaEntry, MediaPlayer, MediaRating,
-    PodcastChapters, PodcastEntry, PodcastEpisode, PodcastFeed, PodcastFunding, PodcastLocked,
-    PodcastPerson, PodcastSeason, PodcastTranscript, Source, Syndication, TextInput,
+    Category, Cloud, Extension, ExtensionAttribute, Generator, ImageInfo, InReplyTo,
+    ItunesCategory, ItunesEntry, ItunesFeed, ItunesOwner, Link, MediaContent, MediaCredit,
+    MediaEntry, MediaPlayer, MediaRating, PodcastChapters, PodcastEntry, PodcastEpisode,
+    PodcastFeed, PodcastFunding, PodcastLocked, PodcastPerson, PodcastSeason, PodcastTranscript,
+    Source, Syndication, TextInput,
 };
 use crate::model::lenient_date::{LenientDate, LenientForm};
 use crate::{Diagnostic, DiagnosticKind, Enclosure, Entry, Feed, Image, Person, Timestamp};
@@ -155,7 +156,11 @@ impl Walk for Capture {
             ),
             self.record_type,
         );
-        v.date(key("date", "when the capture began: `WARC-Date`, the ARC archive date"), self.date);
+        v.date(
+            key("date", "when the capture began: `WARC-Date`, the ARC archive date"),
+            self.date,
+            None,
+        );
         v.url(
             key("target_uri", "what was captured: `WARC-Target-URI`, the ARC URL"),
             self.target_uri.as_deref(),
@@ -231,7 +236,7 @@ impl Walk for RefersTo<'_> {
         let c = self.0;
         v.str(key("record_id", "`WARC-Refers-To`"), c.refers_to_record_id.as_deref());
         v.url(key("target_uri", "`WARC-Refers-To-Target-URI`"), c.refers_to_target_uri.as_deref());
-        v.date(key("date", "`WARC-Refers-To-Date`"), c.refers_to_date);
+        v.date(key("date", "`WARC-Refers-To-Date`"), c.refers_to_date, None);
         v.str(
             key(
                 "source",
@@ -366,6 +371,7 @@ impl Walk for FeedRecord<'_, '_> {
                  RSS 1.0 `dc:date`",
             ),
             f.updated,
+            f.updated_raw,
         );
         v.list(
             key(
@@ -437,7 +443,8 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
         key(
             "version",
             "format version: RSS `rss@version` as written; RSS 1.0 `1.0` (`0.90`); Atom \
-             `1.0`; Atom 0.3 its `version`, else `0.3`",
+             `1.0`; Atom 0.3 its `version`, else `0.3`; JSON Feed the end of its `version` URL \
+             (`1.1`)",
         ),
         f.version,
     );
@@ -447,6 +454,7 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
             "RSS 2.0 channel `pubDate`, on its own (the spec merges it into `updated`)",
         ),
         f.pub_date,
+        f.pub_date_raw,
     );
     v.date(
         key(
@@ -454,6 +462,7 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
             "RSS 2.0 channel `lastBuildDate`, on its own (the spec merges it into `updated`)",
         ),
         f.last_build_date,
+        f.last_build_date_raw,
     );
     v.str(
         key(
@@ -493,6 +502,14 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
              `replies`, `edit`, `via`, …",
         ),
         &f.links,
+    );
+    v.list(
+        key(
+            "extensions",
+            "the channel's (feed's) children no table reads, and their descendants: one row \
+             per element, in document order (`--extensions none`: empty)",
+        ),
+        &f.extensions,
     );
 }
 
@@ -567,6 +584,7 @@ impl Walk for EntryRecord<'_, '_> {
                  (\"now\"), so a record does not depend on when it was written",
             ),
             f.computed_updated_opt(e),
+            None,
         );
         walk_entry_extraction(v, self.x);
     }
@@ -609,6 +627,7 @@ impl Walk for Entry<'_> {
         v.date(
             key("published", "Atom `published`/`created`, JSON Feed `date_published`"),
             self.published,
+            self.published_raw,
         );
         v.date(
             key(
@@ -617,6 +636,7 @@ impl Walk for Entry<'_> {
                  `date_modified`",
             ),
             self.updated,
+            self.updated_raw,
         );
         v.list(
             key(
@@ -688,6 +708,14 @@ impl Walk for Entry<'_> {
                  groups and its contents (in RSS 2.0 items, `media:group` is read here only)",
             ),
             self.media.as_deref(),
+        );
+        v.list(
+            key(
+                "extensions",
+                "the item's (entry's) children no table reads, and their descendants, as the \
+                 feed's `extensions`",
+            ),
+            &self.extensions,
         );
     }
 }
@@ -819,7 +847,7 @@ impl Walk for EntryRow<'_, '_> {
         v.url(key("feed_url", "the feed's `feed_url`"), f.and_then(|f| f.feed_url));
         v.str(key("feed_id", "the feed's `id`"), f.and_then(|f| f.id));
         v.str(key("feed_language", "the feed's `language`"), f.and_then(|f| f.language));
-        v.date(key("feed_updated", "the feed's `updated`"), f.and_then(|f| f.updated));
+        v.date(key("feed_updated", "the feed's `updated`"), f.and_then(|f| f.updated), None);
         v.url(
             key("feed_canonical_url", "the feed's `canonical_url` (`--extract`)"),
             rec.extraction.filter(|_| f.is_some()).and_then(|x| x.canonical_url),
@@ -1074,7 +1102,7 @@ impl Walk for PodcastEpisode<'_> {
 impl Walk for LenientDate {
     const NAME: &'static str = "lenient_date";
     fn walk<V: Visit>(&self, v: &mut V) {
-        v.date(key("value", "the instant read"), Some(self.timestamp));
+        v.date(key("value", "the instant read"), Some(self.timestamp), None);
         v.bool(
             key("zone_assumed", "the text had no zone: UTC (Korean forms: +09:00) was assumed"),
             Some(self.zone_assumed),
@@ -1122,7 +1150,7 @@ impl Walk for Syndication<'_> {
     fn walk<V: Visit>(&self, v: &mut V) {
         v.str(key("update_period", "`sy:updatePeriod`"), self.update_period);
         v.uint(key("update_frequency", "`sy:updateFrequency`"), self.update_frequency);
-        v.date(key("update_base", "`sy:updateBase`"), self.update_base);
+        v.date(key("update_base", "`sy:updateBase`"), self.update_base, self.update_base_raw);
     }
 }
 
@@ -1213,5 +1241,32 @@ impl Walk for MediaPlayer<'_> {
         v.url(key("url", "`url`"), Some(self.url));
         v.uint(key("width", "`width`"), self.width);
         v.uint(key("height", "`height`"), self.height);
+    }
+}
+
+impl Walk for Extension<'_> {
+    const NAME: &'static str = "extension";
+    fn walk<V: Visit>(&self, v: &mut V) {
+        v.str(
+            key("path", "local names from the feed's or entry's child down to this element, `/`"),
+            Some(self.path),
+        );
+        v.uint(
+            key("parent", "index in this list of the parent element (absent: a direct child)"),
+            self.parent,
+        );
+        v.str(key("namespace", "namespace URI (absent: no namespace)"), self.namespace);
+        v.str(key("name", "local name"), Some(self.name));
+        v.list(key("attributes", "attributes, namespace declarations excepted"), &self.attributes);
+        v.str(key("text", "the element's own text, trimmed"), self.text);
+    }
+}
+
+impl Walk for ExtensionAttribute<'_> {
+    const NAME: &'static str = "extension_attribute";
+    fn walk<V: Visit>(&self, v: &mut V) {
+        v.str(key("namespace", "namespace URI (absent: no prefix)"), self.namespace);
+        v.str(key("name", "local name"), Some(self.name));
+        v.str(key("value", "the value, references decoded"), Some(self.value));
     }
 }

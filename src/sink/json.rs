@@ -66,6 +66,19 @@ impl Json<'_, '_> {
         at
     }
 
+    /// Writes `,"<name><suffix>":` (a key a visit writes beside its own: `_offset`, `_raw`).
+    #[inline(always)]
+    fn suffixed_key(&mut self, name: &str, suffix: &str) {
+        if self.fields > 0 {
+            self.out.push(b',');
+        }
+        self.fields += 1;
+        self.out.push(b'"');
+        self.out.extend_from_slice(name.as_bytes());
+        self.out.extend_from_slice(suffix.as_bytes());
+        self.out.extend_from_slice(b"\":");
+    }
+
     /// Takes back the key written at `at` (its value turned out empty).
     fn unkey(&mut self, at: usize) {
         self.out.truncate(at);
@@ -126,10 +139,19 @@ impl Visit for Json<'_, '_> {
         }
     }
 
+    /// `"key":"…Z","key_offset":-300,"key_raw":"…"` (each omitted when it has no value).
     #[inline(always)]
-    fn date(&mut self, k: Key, v: Option<Timestamp>) {
+    fn date(&mut self, k: Key, v: Option<Timestamp>, raw: Option<&str>) {
         if let Some(t) = v {
             self.str(k, Some(t.format_rfc3339(&mut [0; RFC3339_MAX_LEN])));
+            if let Some(m) = t.offset_minutes() {
+                self.suffixed_key(k.name, "_offset");
+                push_uint(self.out, i64::from(m));
+            }
+        }
+        if let Some(raw) = raw.filter(|r| !r.is_empty()) {
+            self.suffixed_key(k.name, "_raw");
+            json_str(self.out, raw);
         }
     }
 

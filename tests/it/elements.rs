@@ -156,7 +156,8 @@ fn rss2_modules() {
     assert_eq!(
         j["syndication"],
         json!({"update_period": "hourly", "update_frequency": 2,
-               "update_base": "2000-01-01T12:00:00Z"})
+               "update_base": "2000-01-01T12:00:00Z", "update_base_offset": 0,
+               "update_base_raw": "2000-01-01T12:00+00:00"})
     );
     let e = &f.entries[0];
     assert_eq!(e.comment_count, Some(42));

@@ -33,6 +33,7 @@ fn json_feed_1_1_maps_into_the_model() {
     assert_eq!(feed.logo.unwrap().url, Some("https://notebook.example.org/images/icon-512.png"));
     assert_eq!(feed.icon.unwrap().url, Some("https://notebook.example.org/favicon.ico"));
     assert_eq!(feed.language, Some("en-US"));
+    assert_eq!(feed.version, Some("1.1"), "the end of the version URL");
     let author = feed.authors[0];
     assert_eq!(author.name, Some("Brent Example"));
     assert_eq!(author.page_url, Some("https://brent.example.org/"));

@@ -132,7 +132,10 @@ fn userland_namespaces_are_rss2() {
     assert_eq!(on.entries[0].title, s("Really early morning no-coffee notes"));
     assert_eq!(
         recovered(&on),
-        ["userland_namespace: <rss> in UserLand's RSS 2.0 namespace read as RSS 2.0"]
+        [
+            "userland_namespace: <rss> in UserLand's RSS 2.0 namespace read as RSS 2.0",
+            "date_published: <pubDate> read as published"
+        ]
     );
     let (on, exact) = both("userland-prefixed.xml");
     assert!(!exact.is_feed);
@@ -156,16 +159,19 @@ fn dates_fill_only_null_spec_dates() {
     assert_eq!(
         dates(&on),
         [
-            (s("2024-01-15T10:00:00Z"), None),
-            // pubDate (the spec's) wins over an earlier dc:date.
-            (s("2024-01-16T08:00:00Z"), None),
+            // `date_published`: the item's date is its published date too.
+            (s("2024-01-15T10:00:00Z"), s("2024-01-15T10:00:00Z")),
+            // pubDate (the spec's) wins over an earlier dc:date, for both.
+            (s("2024-01-16T08:00:00Z"), s("2024-01-16T08:00:00Z")),
             (s("2024-01-02T03:04:05Z"), s("2023-12-24T00:00:00Z")),
             // W3C-DTF fails; the lenient parser reads it.
-            (s("2024-01-15T01:00:00Z"), None),
+            (s("2024-01-15T01:00:00Z"), s("2024-01-15T01:00:00Z")),
         ]
     );
     let r = recovered(&on);
-    assert_eq!(r.len(), 5, "{r:?}");
+    assert_eq!(r.len(), 8, "{r:?}");
+    assert!(r.contains(&"date_published: <pubDate> read as published"), "{r:?}");
+    assert_eq!(r.iter().filter(|m| m.starts_with("date_published: <dc:date>")).count(), 2);
     assert!(r.contains(&"date: <dcterms:issued> read as published"), "{r:?}");
     assert!(r.contains(&"date: <dc:date> read as updated"), "{r:?}");
 

@@ -7,6 +7,7 @@
 //! but the extra match arms.
 
 mod atom;
+mod capture;
 mod itunes;
 mod media;
 mod modules;
@@ -15,6 +16,7 @@ mod read;
 mod rss;
 
 pub use atom::*;
+pub use capture::*;
 pub use itunes::*;
 pub use media::*;
 pub use modules::*;

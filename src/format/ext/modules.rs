@@ -74,9 +74,13 @@ pub fn module_channel<'a>(
             fill(&mut s.update_frequency, v);
         }
         (SYNDICATION, "updateBase") => {
-            let v = typed_text(r, tag, kind::DATE, cx, date::parse_w3cdtf);
+            let t = trimmed(r, cx);
+            let v = checked(r, tag.offset, tag.qname, kind::DATE, t, date::parse_w3cdtf);
             let s = x.syndication.get_or_insert_with(Default::default);
-            fill(&mut s.update_base, v);
+            if let (None, Some(v), Some(t)) = (s.update_base, v, t) {
+                s.update_base = Some(v);
+                s.update_base_raw = date::as_written(t, &v);
+            }
         }
         (TAXONOMY, "topics") => taxo_topics(r, &mut x.topics, &mut seen.topics, cx),
         _ => return false,

@@ -52,7 +52,9 @@ pub fn podcast_channel<'a>(
                 pc.persons.push(p);
             }
         }
-        _ => r.skip(),
+        // The rest of the namespace (`value`, `soundbite`, `location`, `medium`, …): kept by
+        // extension capture.
+        _ => super::capture(r, tag, &mut feed.extensions, cx),
     }
 }
 
@@ -105,7 +107,7 @@ pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<
                 );
             }
         }
-        _ => r.skip(),
+        _ => super::capture(r, tag, &mut entry.extensions, cx),
     }
     if pc.is_empty() {
         entry.podcast = None;

@@ -211,45 +211,95 @@ pub fn rdf_about<'a>(r: &XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<&
     None
 }
 
+/// The slots of one date of an entry or a feed: the spec's value, its lenient reading and the
+/// text as written ([`crate::model::date::as_written`]), which always belongs to the value,
+/// else to the lenient reading.
+pub struct DateSlots<'s, 'a> {
+    /// The spec's value.
+    pub value: &'s mut Option<Timestamp>,
+    /// The lenient reading (kept while `value` is null).
+    pub lenient: &'s mut Option<&'a LenientDate>,
+    /// The text as written, when not canonical.
+    pub raw: &'s mut Option<&'a str>,
+}
+
+impl<'a> DateSlots<'_, 'a> {
+    /// Sets the value (first one wins) with its text `t`, which replaces the text of a
+    /// lenient reading.
+    pub fn fill(&mut self, v: Option<Timestamp>, t: &'a str) {
+        if let (None, Some(v)) = (&self.value, v) {
+            *self.value = Some(v);
+            *self.raw = date::as_written(t, &v);
+        }
+    }
+}
+
+/// An entry's `updated` slots.
+pub fn entry_updated<'s, 'a>(e: &'s mut crate::Entry<'a>) -> DateSlots<'s, 'a> {
+    DateSlots { value: &mut e.updated, lenient: &mut e.updated_lenient, raw: &mut e.updated_raw }
+}
+
+/// An entry's `published` slots.
+pub fn entry_published<'s, 'a>(e: &'s mut crate::Entry<'a>) -> DateSlots<'s, 'a> {
+    DateSlots {
+        value: &mut e.published,
+        lenient: &mut e.published_lenient,
+        raw: &mut e.published_raw,
+    }
+}
+
+/// A feed's `updated` slots.
+pub fn feed_updated<'s, 'a>(f: &'s mut crate::Feed<'a>) -> DateSlots<'s, 'a> {
+    DateSlots { value: &mut f.updated, lenient: &mut f.updated_lenient, raw: &mut f.updated_raw }
+}
+
 /// A date element with the lenient fallback: the spec value is filled exactly as
 /// `fill(slot, date_element(..))` would; when the strict parse fails, the slot is still empty
 /// and no fallback was recorded yet, [`parse_lenient`] reads the raw text into `lenient`.
-/// (The fallback is cleared at cleanup when a later element fills the spec slot.)
+/// (The fallback is cleared at cleanup when a later element fills the spec slot.) The text is
+/// kept as written beside the value it gave, when not canonical. Returns the element's instant
+/// (strict, else lenient) with its text, whether or not it filled a slot.
 pub fn date_with_fallback<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
     syntax: DateSyntax,
-    slot: &mut Option<Timestamp>,
-    lenient: &mut Option<&'a LenientDate>,
+    mut slots: DateSlots<'_, 'a>,
     cx: &Ctx<'a>,
-) {
+) -> Option<(Timestamp, &'a str)> {
     let t = text(r, cx);
     let strict = match syntax {
         DateSyntax::Rfc3339 => date::parse_rfc3339(t),
         DateSyntax::W3cDtf => date::parse_w3cdtf(t),
         DateSyntax::Rfc822 => date::parse_rfc822(t),
     };
-    if strict.is_none() {
-        lenient_or_invalid(r, tag, t, slot.is_none() && lenient.is_none(), lenient, cx);
-    }
-    fill(slot, strict);
+    let v = match strict {
+        Some(v) => Some(v),
+        None => {
+            let keep = slots.value.is_none() && slots.lenient.is_none();
+            lenient_or_invalid(r, tag, t, keep, &mut slots, cx)
+        }
+    };
+    slots.fill(strict, t);
+    v.map(|v| (v, t))
 }
 
-/// A date the spec's syntax rejected: read leniently into `lenient` when `keep` (the
-/// first such value with no spec value before it), or recorded as invalid when the lenient
-/// reading fails too.
+/// A date the spec's syntax rejected: read leniently into the lenient slot (with its text)
+/// when `keep` (the first such value with no spec value before it), or recorded as invalid
+/// when the lenient reading fails too. Returns the lenient reading's instant.
 pub(super) fn lenient_or_invalid<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
-    t: &str,
+    t: &'a str,
     keep: bool,
-    lenient: &mut Option<&'a LenientDate>,
+    slots: &mut DateSlots<'_, 'a>,
     cx: &Ctx<'a>,
-) {
-    match checked(r, tag.offset, tag.qname, kind::DATE, Some(t), parse_lenient) {
-        Some(l) if keep => *lenient = Some(&*cx.arena.alloc(l)),
-        _ => {}
+) -> Option<Timestamp> {
+    let l = checked(r, tag.offset, tag.qname, kind::DATE, Some(t), parse_lenient)?;
+    if keep {
+        *slots.lenient = Some(&*cx.arena.alloc(l));
+        *slots.raw = Some(t);
     }
+    Some(l.timestamp)
 }
 
 /// `Some(true)` for `yes`, `Some(false)` for `no` (ASCII case-insensitive), else `None`.

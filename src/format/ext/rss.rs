@@ -42,14 +42,21 @@ pub fn rss_channel_date<'a>(
     let strict = date::parse_rfc822(t);
     if strict.is_none() {
         let keep = feed.updated.is_none() && feed.updated_lenient.is_none();
-        lenient_or_invalid(r, tag, t, keep, &mut feed.updated_lenient, cx);
+        lenient_or_invalid(r, tag, t, keep, &mut feed_updated(feed), cx);
     }
     if feed.updated.is_none() && strict.is_some() {
-        feed.updated = strict;
         feed.updated_from = Some(name);
+        feed_updated(feed).fill(strict, t);
     }
-    let own = if name == "pubDate" { &mut feed.pub_date } else { &mut feed.last_build_date };
-    fill(own, strict);
+    let (own, raw) = if name == "pubDate" {
+        (&mut feed.pub_date, &mut feed.pub_date_raw)
+    } else {
+        (&mut feed.last_build_date, &mut feed.last_build_date_raw)
+    };
+    if let (None, Some(v)) = (&own, strict) {
+        *own = Some(v);
+        *raw = date::as_written(t, &v);
+    }
 }
 
 /// A category of an RSS `category` element whose text is `term` (already read).

@@ -541,3 +541,68 @@ fn format_then_parse_round_trips() {
         prev = Some((key, t.unix_seconds()));
     }
 }
+
+#[test]
+fn each_parser_keeps_the_offset_it_applied() {
+    let off = |t: Option<Timestamp>| t.map(|t| t.offset_minutes());
+    assert_eq!(off(parse_rfc3339("2024-01-15T08:00:00Z")), Some(Some(0)));
+    assert_eq!(off(parse_rfc3339("2024-01-15T08:00:00-05:30")), Some(Some(-330)));
+    assert_eq!(off(parse_rfc3339("2024-01-15T08:00:00+0100")), Some(Some(60)));
+    assert_eq!(off(parse_w3cdtf("2024-01-15T08:00+02:00")), Some(Some(120)));
+    // A date without a time names no offset.
+    assert_eq!(off(parse_w3cdtf("2024-01-15")), Some(None));
+    assert_eq!(off(parse_w3cdtf("2024")), Some(None));
+    assert_eq!(off(parse_rfc822("Mon, 15 Jan 2024 08:00:00 EST")), Some(Some(-300)));
+    assert_eq!(off(parse_rfc822("Mon, 15 Jan 2024 08:00:00 +9900")), Some(Some(5940)));
+    assert_eq!(off(parse_rfc822("15 Jan 2024 08:00 GMT")), Some(Some(0)));
+    assert_eq!(Timestamp::from_unix(0).unwrap().offset_minutes(), None);
+}
+
+#[test]
+fn the_offset_is_not_part_of_the_value() {
+    let utc = parse_rfc3339("2024-01-15T08:00:00Z").unwrap();
+    let paris = parse_rfc3339("2024-01-15T09:00:00+01:00").unwrap();
+    assert_eq!(utc, paris);
+    assert_eq!(utc.cmp(&paris), std::cmp::Ordering::Equal);
+    let mut set = std::collections::HashSet::new();
+    set.insert(utc);
+    assert!(set.contains(&paris), "equal instants hash alike");
+    assert_eq!(utc.to_string(), paris.to_string(), "Display is UTC");
+    assert_eq!(paris.offset_minutes(), Some(60));
+}
+
+#[test]
+fn local_form_and_the_text_as_written() {
+    let local = |t: Timestamp| {
+        let mut s = String::new();
+        t.write_rfc3339_local(&mut s).unwrap();
+        s
+    };
+    let t = parse_rfc822("Mon, 15 Jan 2024 08:00:00 -0500").unwrap();
+    assert_eq!(local(t), "2024-01-15T08:00:00-05:00");
+    assert_eq!(t.to_string(), "2024-01-15T13:00:00Z");
+    let t = parse_rfc3339("2024-01-15T08:00:00.250+05:45").unwrap();
+    assert_eq!(local(t), "2024-01-15T08:00:00.25+05:45");
+    // Canonical texts need no copy beside the value; everything else does.
+    for canonical in
+        ["2024-01-15T08:00:00Z", "2024-01-15T08:00:00-05:00", "1999-12-31T23:59:59.5+01:00"]
+    {
+        let t = parse_rfc3339(canonical).unwrap();
+        assert_eq!(as_written(canonical, &t), None, "{canonical}");
+    }
+    for (text, t) in [
+        ("Mon, 15 Jan 2024 08:00:00 GMT", parse_rfc822("Mon, 15 Jan 2024 08:00:00 GMT")),
+        ("2024-01-15T08:00:00+0100", parse_rfc3339("2024-01-15T08:00:00+0100")),
+        ("2024-01-15t08:00:00z", parse_rfc3339("2024-01-15t08:00:00z")),
+        ("2024-01-15T08:00:00.500Z", parse_rfc3339("2024-01-15T08:00:00.500Z")),
+        ("2024-01-15T08:00:00+00:00", parse_rfc3339("2024-01-15T08:00:00+00:00")),
+        ("2024-01-15", parse_w3cdtf("2024-01-15")),
+        ("2024-01-15T08:00Z", parse_w3cdtf("2024-01-15T08:00Z")),
+    ] {
+        assert_eq!(as_written(text, &t.unwrap()), Some(text), "{text}");
+    }
+    // An offset beyond what dates write is none.
+    let t = Timestamp::from_unix(0).unwrap();
+    assert_eq!(t.with_offset_minutes(Some(6000)).offset_minutes(), None);
+    assert_eq!(t.with_offset_minutes(Some(-5999)).offset_minutes(), Some(-5999));
+}

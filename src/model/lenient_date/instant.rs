@@ -124,7 +124,10 @@ pub(super) fn instant(
     }
     let days = date::days_from_civil(y, mo as u32, d as u32)?;
     let secs = days.checked_mul(86_400)?.checked_add((h * 3600 + mi * 60 + s) as i64)?;
-    Timestamp::with_fraction(secs.checked_sub(off)?, frac)
+    Some(
+        Timestamp::with_fraction(secs.checked_sub(off)?, frac)?
+            .with_offset_minutes(i16::try_from(off / 60).ok()),
+    )
 }
 
 /// Value of the ASCII digits `b` (at most 18 of them, checked by callers).

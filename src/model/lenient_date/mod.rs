@@ -55,6 +55,16 @@ const DIGIT_YEARS: std::ops::Range<i64> = 1900..2100;
 /// Best-effort parse of a date string in one of the non-standard forms real feeds use.
 /// Returns `None` rather than guess (see the module invariants).
 pub fn parse_lenient(s: &str) -> Option<LenientDate> {
+    let mut d = read(s)?;
+    if d.zone_assumed {
+        // The offset was not written: the value's offset is none.
+        d.timestamp = d.timestamp.with_offset_minutes(None);
+    }
+    Some(d)
+}
+
+/// [`parse_lenient`] before the offset of an assumed zone is dropped.
+fn read(s: &str) -> Option<LenientDate> {
     let s = s.trim_matches(|c: char| c.is_whitespace() || c == '\u{200B}' || c == '\u{FEFF}');
     let strict = |timestamp, form| Some(LenientDate { timestamp, zone_assumed: false, form });
     let b = s.as_bytes();

@@ -494,3 +494,13 @@ fn lenient_years_outside_0001_to_9999_are_none() {
     // Past the end of 9999 by the zone alone.
     assert_eq!(parse_lenient("Dec 31, 9999 11:59 PM -0100"), None);
 }
+
+#[test]
+fn an_offset_only_where_the_text_wrote_a_zone() {
+    let off = |s: &str| parse_lenient(s).map(|d| d.timestamp.offset_minutes());
+    assert_eq!(off("January 15, 2024 8:00 AM EST"), Some(Some(-300)));
+    assert_eq!(off("2024/01/15 08:00:00 +0900"), Some(Some(540)));
+    // No zone written: UTC (or Korea's) assumed, no offset kept.
+    assert_eq!(off("January 15, 2024"), Some(None));
+    assert_eq!(off("1705314030"), Some(None));
+}
