@@ -77,6 +77,7 @@ class Feed(TypedDict, total=False):
     subtitle_text: str
     description_text: str
     canonical_url: str
+    categories_normalized: List[str]
     entries: List["Entry"]
 
 
@@ -226,6 +227,7 @@ class Entry(TypedDict, total=False):
     computed_authors: List["Person"]
     computed_updated: str
     title_text: str
+    title_source: str
     subtitle_text: str
     summary_text: str
     content_text: str
@@ -235,6 +237,12 @@ class Entry(TypedDict, total=False):
     canonical_url: str
     dedup_key: str
     dedup_source: str
+    image_url: str
+    image_source: str
+    image_width: int
+    image_height: int
+    categories_normalized: List[str]
+    date_flags: List[str]
 
 
 class ItunesCategory(TypedDict, total=False):

@@ -15,7 +15,7 @@ use super::archive::{Payload, RawRecord};
 use super::config::Config;
 use super::read::Record;
 use super::summary::internal_error_message;
-use crate::extract::{extract, ExtractOptions};
+use crate::extract::{extract_with, ExtractOptions};
 use crate::input::Response;
 use crate::record::{Problem, RecordView, Status};
 use crate::sanitize::SanitizeOptions;
@@ -249,8 +249,12 @@ fn with_processed(
                     view.status = Status::Ok;
                     view.feed = Some(feed);
                     post.arena.reset();
-                    let extraction =
-                        post.extract.as_ref().map(|opts| extract(feed, &post.arena, opts));
+                    // The reference instant of `future` dates: `opts.as_of`, else now (a
+                    // record's capture date goes in the last argument once records carry one).
+                    let extraction = post
+                        .extract
+                        .as_ref()
+                        .map(|opts| extract_with(feed, &post.arena, opts, url, None));
                     view.extraction = extraction.as_ref();
                     let sanitize = post.sanitize.as_ref().map(|s| SanitizeOptions {
                         base_url: url.and_then(|u| url::Url::parse(u).ok()),

@@ -14,6 +14,7 @@ mod conformance;
 mod dates_feedparser;
 mod elements;
 mod extended;
+mod extract_checklist;
 mod extraction;
 mod fuzz_regressions;
 mod generated;
