@@ -111,3 +111,52 @@ fn normalize<'b>(arena: &'b Bump, term: &str) -> &'b str {
     out.extend(folded.nfkc());
     out.into_bump_str()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn norm(terms: &[&str]) -> Vec<String> {
+        let arena = Bump::new();
+        let mut out = Normalized::new(&arena);
+        for t in terms {
+            push_normalized(&arena, &mut out, t);
+        }
+        out.finish().iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn case_folding_nfkc_and_whitespace() {
+        assert_eq!(norm(&["  Rust   Lang ", "rust lang"]), ["rust lang"]);
+        assert_eq!(norm(&["Straße", "STRASSE", "strasse"]), ["strasse"]);
+        assert_eq!(norm(&["ＥＣＯＮＯＭＹ", "ﬁnance", "Ⅻ"]), ["economy", "finance", "xii"]);
+        assert_eq!(norm(&["ΣΊΣΥΦΟΣ"]), ["σίσυφοσ"]);
+        assert_eq!(norm(&["", "   "]), Vec::<String>::new());
+    }
+
+    #[test]
+    fn hierarchies_become_paths_and_urls_do_not() {
+        assert_eq!(
+            norm(&["News/World/Europe", "news"]),
+            ["news", "news/world", "news/world/europe"]
+        );
+        assert_eq!(norm(&["/a//b/ "]), ["a", "a/b"]);
+        assert_eq!(norm(&["https://example.org/tags/Rust"]), ["https://example.org/tags/rust"]);
+        // Past the budget only the full path is written.
+        let deep = "a/".repeat(100);
+        let paths = norm(&[&deep]);
+        assert_eq!(paths.last().unwrap(), &"a/".repeat(100).trim_end_matches('/').to_string());
+        let bytes: usize = paths.iter().map(String::len).sum();
+        assert!(bytes <= deep.len() * PATHS_GROWTH + deep.len(), "{bytes}");
+    }
+
+    #[test]
+    fn many_terms_stay_unique_in_first_seen_order() {
+        let terms: Vec<String> = (0..100).map(|i| format!("T{}", i % 40)).collect();
+        let refs: Vec<&str> = terms.iter().map(String::as_str).collect();
+        let out = norm(&refs);
+        assert_eq!(out.len(), 40);
+        assert_eq!(out[0], "t0");
+        assert_eq!(out[39], "t39");
+    }
+}

@@ -71,3 +71,32 @@ pub(crate) fn flag_names(bits: u8) -> &'static [&'static str] {
     ];
     SUBSETS[(bits & 15) as usize]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flag_names_follow_the_bits() {
+        for bits in 0u8..16 {
+            let names = flag_names(bits);
+            let expected: Vec<&str> =
+                (0..4).filter(|i| bits & (1 << i) != 0).map(|i| DATE_FLAGS[i]).collect();
+            assert_eq!(names, expected.as_slice());
+        }
+    }
+
+    #[test]
+    fn future_needs_more_than_a_day() {
+        let reference = Timestamp::from_unix(1_700_000_000).unwrap();
+        let mut e = Entry::default();
+        e.updated = Timestamp::from_unix(1_700_000_000 + FUTURE_SLACK_SECONDS);
+        assert_eq!(date_flags(&e, reference), 0);
+        e.updated = Timestamp::from_unix(1_700_000_001 + FUTURE_SLACK_SECONDS);
+        assert_eq!(date_flags(&e, reference), 1);
+        e.updated = Timestamp::from_unix(SYNDICATION_EPOCH - 1);
+        assert_eq!(flag_names(date_flags(&e, reference)), ["before_1995"]);
+        e.updated = Timestamp::from_unix(SYNDICATION_EPOCH);
+        assert_eq!(date_flags(&e, reference), 0);
+    }
+}

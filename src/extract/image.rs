@@ -199,3 +199,20 @@ fn body_image<'a: 'b, 'b>(
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn image_extensions_and_types() {
+        assert!(has_image_extension("https://x/a.JPG?w=1"));
+        assert!(has_image_extension("https://x/a.webp#f"));
+        assert!(!has_image_extension("https://x/a.mp3"));
+        assert!(!has_image_extension("https://x/jpg"));
+        assert!(is_image_type("IMAGE/png"));
+        assert!(!is_image_type("audio/mpeg"));
+        assert_eq!(size(Some(" 120px")), Some(120));
+        assert_eq!(size(Some("auto")), None);
+    }
+}

@@ -80,3 +80,44 @@ fn cut_to_length<'b>(arena: &'b Bump, line: &str) -> &'b str {
     s.push('…');
     s.into_bump_str()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn title(s: &str) -> Option<String> {
+        let arena = Bump::new();
+        title_from_body(&arena, &Text::Plain(s)).map(str::to_owned)
+    }
+
+    #[test]
+    fn first_sentence_of_three_words_or_more() {
+        assert_eq!(
+            title("Mr. Smith went to Washington. Then home.").as_deref(),
+            Some("Mr. Smith went to Washington.")
+        );
+        assert_eq!(
+            title("U.S. stocks fell sharply! Oil rose.").as_deref(),
+            Some("U.S. stocks fell sharply!")
+        );
+        assert_eq!(title("東京は晴れ。明日は雨。").as_deref(), Some("東京は晴れ。"));
+        // Version numbers and decimals do not end a sentence.
+        assert_eq!(title("Release 1.2.3 is out").as_deref(), Some("Release 1.2.3 is out"));
+    }
+
+    #[test]
+    fn first_line_then_word_boundary_cut() {
+        assert_eq!(title("\n\n  First line here\nSecond line").as_deref(), Some("First line here"));
+        assert_eq!(title("   \n \t ").as_deref(), None);
+        let long = "word ".repeat(40);
+        let t = title(&long).unwrap();
+        assert!(t.ends_with("word…"), "{t}");
+        assert!(t.chars().count() <= TITLE_FROM_BODY_MAX_CHARS + 1);
+        // No space within the limit: cut at the limit.
+        let t = title(&"x".repeat(300)).unwrap();
+        assert_eq!(t.chars().count(), TITLE_FROM_BODY_MAX_CHARS + 1);
+        // Multi-byte characters are cut on character boundaries.
+        let t = title(&"é".repeat(300)).unwrap();
+        assert_eq!(t.chars().count(), TITLE_FROM_BODY_MAX_CHARS + 1);
+    }
+}
