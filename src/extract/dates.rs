@@ -89,8 +89,10 @@ mod tests {
     #[test]
     fn future_needs_more_than_a_day() {
         let reference = Timestamp::from_unix(1_700_000_000).unwrap();
-        let mut e = Entry::default();
-        e.updated = Timestamp::from_unix(1_700_000_000 + FUTURE_SLACK_SECONDS);
+        let mut e = Entry {
+            updated: Timestamp::from_unix(1_700_000_000 + FUTURE_SLACK_SECONDS),
+            ..Entry::default()
+        };
         assert_eq!(date_flags(&e, reference), 0);
         e.updated = Timestamp::from_unix(1_700_000_001 + FUTURE_SLACK_SECONDS);
         assert_eq!(date_flags(&e, reference), 1);
