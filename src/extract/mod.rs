@@ -387,9 +387,18 @@ fn fingerprint<'b>(
 ) -> &'b str {
     let mut h = Fnv1a64::new();
     h.write(b"feedmill-fingerprint-v1");
-    for part in [title, link, body] {
+    for (part, collapsed) in [(title, true), (link, false), (body, true)] {
         h.write(b"\x1f");
-        for (i, word) in part.unwrap_or("").split_whitespace().enumerate() {
+        let part = part.unwrap_or("");
+        if collapsed {
+            // Plain texts are collapsed already (`plain_text`: runs of Unicode `White_Space`,
+            // the set `split_whitespace` splits on, made one space, trimmed), so their words
+            // joined by one space are the text itself: hashed in one pass.
+            debug_assert!(part.split_whitespace().collect::<Vec<_>>().join(" ") == part);
+            h.write(part.as_bytes());
+            continue;
+        }
+        for (i, word) in part.split_whitespace().enumerate() {
             if i > 0 {
                 h.write(b" ");
             }
