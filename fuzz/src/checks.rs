@@ -2011,7 +2011,8 @@ fn check_arc_framing(
     };
     let spoof = arc("http://spoof/", b"HTTP/1.1 200 OK\r\n\r\n<rss/>", None);
     // (ARC bytes, good URI and its block)
-    let mut records: Vec<(Vec<u8>, Option<(String, Vec<u8>)>)> = vec![(
+    type Good = Option<(String, Vec<u8>)>;
+    let mut records: Vec<(Vec<u8>, Good)> = vec![(
         arc(
             "filedesc://f.arc",
             b"1 0 Feedmill\nURL IP-address Archive-date Content-type Archive-length\n",
