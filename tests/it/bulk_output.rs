@@ -447,6 +447,13 @@ fn a_consumer_that_panics_does_not_hang_the_run() {
 /// writes for it.
 #[test]
 fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() {
+    let capture = |uri: &str, status: Option<u16>, ct: Option<&str>| feedmill::record::Capture {
+        record_type: Some("response"),
+        target_uri: Some(uri.to_owned()),
+        http_status: status,
+        content_type: ct.map(str::to_owned),
+        ..feedmill::record::Capture::default()
+    };
     use flate2::{write::GzEncoder, Compression};
     let dir = std::env::temp_dir().join(format!("feedmill-read-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -495,7 +502,8 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
             status: Some(200),
             content_type: Some("application/rss+xml".into()),
             body: Ok(feed.to_vec()),
-            capture: None,
+            // Its WARC header's capture, with the HTTP status and type filled in.
+            capture: Some(capture("http://a.example/feed", Some(200), Some("application/rss+xml"))),
         },
         bulk::Record {
             source: format!("{a}@{second} http://b.example/gone"),
@@ -503,7 +511,8 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
             status: Some(404),
             content_type: None,
             body: Ok(b"no".to_vec()),
-            capture: None,
+            // Its WARC header's capture, with the HTTP status and type filled in.
+            capture: Some(capture("http://b.example/gone", Some(404), None)),
         },
         bulk::Record {
             source: format!("{a}@{third} http://c.example/bad"),
@@ -514,7 +523,8 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
                 kind: "bad_http",
                 message: "HTTP header has no end".into(),
             }),
-            capture: None,
+            // Its WARC header's capture, with the HTTP status and type filled in.
+            capture: Some(capture("http://c.example/bad", None, None)),
         },
         bulk::Record {
             source: format!("{d}/doc.xml"),

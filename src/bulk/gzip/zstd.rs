@@ -32,10 +32,6 @@ use zstd::stream::raw::{DParameter, Decoder, Operation};
 use super::raw::{Raw, CHUNK};
 use super::stream::{Break, Source, Step};
 
-/// What `walk_blocks` finds of a frame: the raw offset where it ends (when found within the
-/// buffered bytes) and the raw ranges of its raw blocks.
-type FrameWalk = (Option<u64>, Vec<(u64, u64)>);
-
 /// The first bytes of a zstd frame (RFC 8878 §3.1.1: 0xFD2FB528, little-endian).
 pub const MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 /// The skippable frame that holds the convention's dictionary (0x184D2A5D, little-endian).
@@ -84,6 +80,9 @@ fn new_decoder(dict: &[u8]) -> io::Result<Decoder<'static>> {
     d.set_parameter(DParameter::WindowLogMax(WINDOW_LOG_MAX))?;
     Ok(d)
 }
+
+/// The raw byte ranges (start, end) of a zstd frame's raw (stored) blocks.
+type RawBlocks = Vec<(u64, u64)>;
 
 impl<R: Read> ZstdStream<R> {
     /// The decoded stream of the zstd frames in `raw`.
@@ -209,7 +208,7 @@ impl<R: Read> ZstdStream<R> {
     /// From a frame start at the read position (the position is kept): the raw offset where
     /// the frame ends when its header and block headers lead to its last block within the
     /// buffered bytes, and the raw ranges of its raw blocks met on the way.
-    fn walk_blocks(&mut self) -> io::Result<FrameWalk> {
+    fn walk_blocks(&mut self) -> io::Result<(Option<u64>, RawBlocks)> {
         let at = self.raw.pos();
         let b = self.raw.fill(CHUNK)?;
         let mut stored = Vec::new();
