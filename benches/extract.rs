@@ -26,7 +26,7 @@
 //! the current code instead of benchmarking (only on purpose: extraction results are meant
 //! not to change; a parser change that moves them must say so in its commit).
 
-mod common;
+pub(crate) mod common;
 
 use bumpalo::Bump;
 use common::{check, fingerprint, Doc, Expected, BASE_URL};
@@ -38,7 +38,7 @@ use std::hint::black_box;
 
 /// What the timed iterations check about one extraction.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct XPrint {
+pub(crate) struct XPrint {
     /// Sum of the entries' word counts.
     words: u64,
     /// Canonical URLs (feed and entries).
@@ -142,7 +142,7 @@ fn extract_untimed(docs: &[&Doc]) -> Vec<(XPrint, u64)> {
         .collect()
 }
 
-fn regenerate(docs: &[&Doc]) {
+pub(crate) fn regenerate(docs: &[&Doc]) {
     let got = extract_untimed(docs);
     let mut out = String::from(
         "# Expected extraction results on corpus/real/, checked by benches/extract.rs.\n\
@@ -165,7 +165,7 @@ fn regenerate(docs: &[&Doc]) {
 }
 
 /// The recorded table, per doc; checks the untimed extraction against it.
-fn expected_extraction(docs: &[&Doc]) -> Vec<XPrint> {
+pub(crate) fn expected_extraction(docs: &[&Doc]) -> Vec<XPrint> {
     let text = std::fs::read_to_string(expected_path()).unwrap_or_default();
     let mut table: HashMap<&str, (XPrint, u64)> = HashMap::new();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()).skip(1) {

@@ -7,26 +7,28 @@
 #   command.txt, env.txt (commit, rustc -Vv, CPU), raw.csv, summary.md, *.stderr
 #
 # Usage:
-#   perf/cli-bench.sh                        # archive /tmp/feedmill-bench.warc.gz (generated if missing)
+#   perf/cli-bench.sh                        # archive generated into a scratch directory (mktemp)
 #   perf/cli-bench.sh /tmp/other.warc.gz
 #   THREADS="1 2" RUNS=1 perf/cli-bench.sh
 # The archive is never written into the repository (see perf/gen_archive.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ARCHIVE=${1:-/tmp/feedmill-bench.warc.gz}
+ARCHIVE=${1:-}
 THREADS=${THREADS:-"1 2"}
 RUNS=${RUNS:-1}
 TARGET=${CARGO_TARGET_DIR:-target}
 
-if [ ! -f "$ARCHIVE" ]; then
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/feedmill-cli-bench.XXXXXX")
+if [ -z "$ARCHIVE" ]; then
+  ARCHIVE=$SCRATCH/bench.warc.gz
   python3 perf/gen_archive.py -o "$ARCHIVE"
 fi
 cargo build --release --bin feedmill >&2
 # NOTE: a target dir shared between worktrees (CARGO_TARGET_DIR) can have its
 # release/feedmill replaced by another checkout's build at any time: run a private copy,
 # and check it is this CLI.
-BIN=$(mktemp /tmp/feedmill-bench-bin.XXXXXX)
-trap 'rm -f "$BIN"' EXIT
+BIN=$SCRATCH/feedmill
+trap 'rm -rf "$SCRATCH"' EXIT
 cp "$TARGET/release/feedmill" "$BIN"
 chmod +x "$BIN"
 "$BIN" --help | grep -q EXAMPLES || { echo "release/feedmill is not this checkout's CLI; rebuild" >&2; exit 1; }

@@ -119,7 +119,8 @@ def at_once(fm, halves, out):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--archive", default="/tmp/feedmill-corpus10.warc.gz")
+    ap.add_argument("--archive", default=None,
+                    help="the corpus x10 WARC.gz (default: generated into a scratch directory)")
     ap.add_argument("--note", default="")
     ap.add_argument("--out", default=None, help="run directory (default perf/runs/<UTC>-e2e)")
     ap.add_argument("--peer", default=None,
@@ -136,10 +137,11 @@ def main():
     if a.peer is None:
         sh(["cargo", "build", "--release", "--manifest-path", "perf/peers/Cargo.toml",
             "--bin", "feedrs-jsonl"])
-    if not os.path.exists(a.archive):
-        sh([sys.executable, "perf/gen_archive.py", "--records", "2870", "-o", a.archive])
     # Private copies: a shared target dir may be rebuilt by another checkout mid-run.
     tmp = tempfile.mkdtemp(prefix="feedmill-e2e-")
+    if a.archive is None:
+        a.archive = os.path.join(tmp, "corpus10.warc.gz")
+        sh([sys.executable, "perf/gen_archive.py", "--records", "2870", "-o", a.archive])
     fm = os.path.join(tmp, "feedmill")
     peer = os.path.join(tmp, "feedrs-jsonl")
     shutil.copy(os.path.join(ROOT, "target/release/feedmill"), fm)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate a large WARC.gz crawl archive from the real-feed corpus, for benchmarking the CLI.
 
-Python 3 standard library only. Writes to /tmp by default, never into the repository.
+Python 3 standard library only. Writes where -o says (never into the repository).
 
 Each record is its own gzip member, as crawlers write them. Per round over the corpus feeds
 the archive holds, for every feed, one `request` record (skipped by feedmill) and one
@@ -11,9 +11,9 @@ the archive holds, for every feed, one `request` record (skipped by feedmill) an
 A `metadata` record follows every 50th response.
 
 Usage:
-  python3 perf/gen_archive.py                         # 200000 responses -> /tmp/feedmill-bench.warc.gz
+  python3 perf/gen_archive.py -o "$(mktemp -d)/bench.warc.gz"   # 200000 responses
   python3 perf/gen_archive.py --records 20000 -o /tmp/small.warc.gz
-  python3 perf/gen_archive.py --min-bytes 1e9         # stop once the file is >= 1 GB (or --records)
+  python3 perf/gen_archive.py --min-bytes 1e9 -o X        # stop once the file is >= 1 GB (or --records)
 """
 import argparse
 import gzip
@@ -70,7 +70,7 @@ def chunked(body: bytes, size=8192) -> bytes:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("-o", "--output", default="/tmp/feedmill-bench.warc.gz")
+    ap.add_argument("-o", "--output", required=True, help="the WARC.gz to write")
     ap.add_argument("--records", type=int, default=200_000, help="response records (default 200000)")
     ap.add_argument("--min-bytes", type=float, default=0,
                     help="stop early once the archive is at least this many bytes (default: off)")

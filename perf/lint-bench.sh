@@ -11,8 +11,10 @@ cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-15}
 TARGET=${CARGO_TARGET_DIR:-target}
 cargo build --release --bin feedmill >&2
-BIN=$(mktemp /tmp/feedmill-lint-bench.XXXXXX)
-trap 'rm -f "$BIN"' EXIT
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/feedmill-lint-bench.XXXXXX")
+trap 'rm -rf "$SCRATCH"' EXIT
+BIN=$SCRATCH/feedmill
+TIMES=$SCRATCH/time
 cp "$TARGET/release/feedmill" "$BIN"
 chmod +x "$BIN"
 "$BIN" --help | grep -q -- --lint || { echo "release/feedmill has no --lint; rebuild" >&2; exit 1; }
@@ -28,8 +30,8 @@ echo "mode,round,wall_s,cpu_s" > "$RUN_DIR/raw.csv"
 for r in $(seq "$ROUNDS"); do
   for mode in default lint; do
     flag=(); [ "$mode" = lint ] && flag=(--lint)
-    /usr/bin/time -f "%e %U %S" -o /tmp/lint-bench-time "$BIN" --quiet "${flag[@]}" corpus/real -o /dev/null
-    read -r wall user sys < /tmp/lint-bench-time
+    /usr/bin/time -f "%e %U %S" -o "$TIMES" "$BIN" --quiet "${flag[@]}" corpus/real -o /dev/null
+    read -r wall user sys < "$TIMES"
     echo "$mode,$r,$wall,$(echo "$user + $sys" | bc)" >> "$RUN_DIR/raw.csv"
   done
 done

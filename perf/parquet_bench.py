@@ -33,7 +33,8 @@ from e2e_bench import ROOT, sh, timed
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--archive", default="/tmp/feedmill-corpus10.warc.gz")
+    ap.add_argument("--archive", default=None,
+                    help="the corpus x10 WARC.gz (default: generated into a scratch directory)")
     ap.add_argument("--baseline", default=None, help="another feedmill binary (Parquet job)")
     ap.add_argument("--threads", default=None, help="-j for every job (default: all CPUs)")
     ap.add_argument("--feedmill", default=None, help="the binary to run (default: cargo build)")
@@ -45,9 +46,10 @@ def main():
 
     if not a.feedmill:
         sh(["cargo", "build", "--release", "--bin", "feedmill"])
-    if not os.path.exists(a.archive):
-        sh([sys.executable, "perf/gen_archive.py", "--records", "2870", "-o", a.archive])
     tmp = tempfile.mkdtemp(prefix="feedmill-pq-")
+    if a.archive is None:
+        a.archive = os.path.join(tmp, "corpus10.warc.gz")
+        sh([sys.executable, "perf/gen_archive.py", "--records", "2870", "-o", a.archive])
     fm = os.path.join(tmp, "feedmill")
     shutil.copy(a.feedmill or os.path.join(ROOT, "target", "release", "feedmill"), fm)
     j = ["-j", a.threads] if a.threads else []

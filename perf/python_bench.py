@@ -2,7 +2,7 @@
 """`feedmill.parse_batch` from Python against the CLI, per core, on the same bytes. Not a
 timed test. Run with the venv that has the wheel (python/ci.sh builds it):
 
-  /tmp/feedmill-py-venv/bin/python perf/python_bench.py [--archive X.warc.gz] [--rounds 5]
+  python perf/python_bench.py [--archive X.warc.gz] [--rounds 5]
 
 Jobs, each on one core, over the records of the archive (default: the corpus x10 WARC.gz of
 perf/e2e_bench.py):
@@ -39,11 +39,18 @@ def cli_cpu(argv):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--archive", default="/tmp/feedmill-corpus10.warc.gz")
+    ap.add_argument("--archive", default=None,
+                    help="the corpus x10 WARC.gz (default: generated into a scratch directory)")
     ap.add_argument("--cli", default=os.path.join(ROOT, "target", "release", "feedmill"))
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--batch-size", type=int, default=256)
     a = ap.parse_args()
+    scratch = tempfile.TemporaryDirectory(prefix="feedmill-pybench-")
+    if a.archive is None:
+        a.archive = os.path.join(scratch.name, "corpus10.warc.gz")
+        subprocess.run([sys.executable, os.path.join(ROOT, "perf", "gen_archive.py"),
+                        "--records", "2870", "-o", a.archive], check=True,
+                       stdout=subprocess.DEVNULL)
 
     batches = list(feedmill.read_warc_batches(a.archive, batch_size=a.batch_size))
     body_bytes = sum(pc.sum(pc.binary_length(b.column("body"))).as_py() or 0 for b in batches)

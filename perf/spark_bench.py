@@ -2,7 +2,7 @@
 """Spark local[N] records/s of the example job (examples/spark/feedmill_job.py), start-up
 excluded. Not a timed test. Run with the venv that has the wheel and pyspark (python/ci.sh):
 
-  /tmp/feedmill-py-venv/bin/python perf/spark_bench.py [--files 4] [--master local[2]]
+  python perf/spark_bench.py [--files 4] [--master local[2]]
 
 Input: `--files` WARC.gz files, each the corpus x10 archive of perf/e2e_bench.py (2870
 responses) under its own name, so one Spark task per file. A warm-up job over a small archive
@@ -24,14 +24,16 @@ sys.path.insert(0, os.path.join(ROOT, "examples", "spark"))
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--archive", default="/tmp/feedmill-corpus10.warc.gz")
+    ap.add_argument("--archive", default=None,
+                    help="the corpus x10 WARC.gz (default: generated into a scratch directory)")
     ap.add_argument("--files", type=int, default=4)
     ap.add_argument("--master", default="local[2]")
     a = ap.parse_args()
-    if not os.path.exists(a.archive):
+    tmp = tempfile.mkdtemp(prefix="feedmill-spark-")
+    if a.archive is None:
+        a.archive = os.path.join(tmp, "corpus10.warc.gz")
         subprocess.run([sys.executable, os.path.join(ROOT, "perf", "gen_archive.py"),
                         "--records", "2870", "-o", a.archive], check=True)
-    tmp = tempfile.mkdtemp(prefix="feedmill-spark-")
     paths = []
     for i in range(a.files):
         p = os.path.join(tmp, f"crawl-{i}.warc.gz")

@@ -1,17 +1,24 @@
 """PySpark job: WARC / WARC.gz files -> feedmill records -> Parquet.
 
-Each WARC file is one Spark task (the unit of parallelism and of retry): a DataFrame of file
-paths, one per partition, goes through ``DataFrame.mapInArrow``; on the executor,
-``feedmill.read_warc_batches`` streams the file's records in Arrow batches of
-``--batch-size`` rows and ``feedmill.parse_batch`` turns each into a batch of records with
-feedmill's Arrow schema, which Spark writes as Parquet. Memory per task is one batch of
-bodies plus its records, whatever the file size.
+Files are grouped into Spark tasks (the unit of parallelism and of retry): a DataFrame of
+file paths, ``--files-per-task`` paths per partition (crawls are often many small WARCs: one
+task per file would spend more on scheduling than on parsing), goes through
+``DataFrame.mapInArrow``; on the executor, ``feedmill.read_warc_batches(path, parse=True)``
+streams each file's records in Arrow batches of ``--batch-size`` records with feedmill's
+Arrow schema, which Spark writes as Parquet. Memory per task is one batch of bodies plus its
+records, whatever the file sizes.
 
-    spark-submit examples/spark/feedmill_job.py --output out.parquet crawl-*.warc.gz
+    PYSPARK_PYTHON=/path/to/venv/bin/python \
+      spark-submit examples/spark/feedmill_job.py --output out.parquet crawl-*.warc.gz
 
-The paths must be readable from every executor (a shared file system, or local files with
-``local[N]``). ``feedmill`` must be installed on the executors (``pip install ./python`` or
-the built wheel, e.g. through ``--archives`` with a packed environment).
+``PYSPARK_PYTHON`` names the interpreter of the executors' Python workers: one where
+``feedmill`` (and pyarrow) is installed (the wheel, or a packed environment shipped with
+``--archives``). The paths must be readable from every executor (a shared file system, or
+local files with ``local[N]``).
+
+Timestamps: Spark writes Parquet timestamps as INT96 by default, which pyarrow and DuckDB read
+back without a time zone; the session here writes ``TIMESTAMP_MICROS`` (UTC-adjusted), read
+back as ``timestamp[us, tz=UTC]``, and uses UTC as its session time zone.
 """
 
 import argparse
@@ -19,15 +26,24 @@ import glob
 import os
 import sys
 
+# The session settings the job needs (see the module doc): UTC everywhere, timestamps written
+# as UTC-adjusted microseconds.
+SPARK_CONF = {
+    "spark.sql.session.timeZone": "UTC",
+    "spark.sql.parquet.outputTimestampType": "TIMESTAMP_MICROS",
+}
 
-def parse_files(batches, layout="records", extract=False, batch_size=256):
-    """mapInArrow function: batches of `path` rows in, batches of records out."""
+
+def parse_files(batches, layout="records", options=None, batch_size=256):
+    """mapInArrow function: batches of `paths` rows (a task's files) in, batches of records
+    out."""
     import feedmill
 
-    for paths in batches:
-        for path in paths.column("path").to_pylist():
-            for raw in feedmill.read_warc_batches(path, batch_size=batch_size):
-                yield feedmill.parse_batch(raw, layout=layout, extract=extract)
+    for tasks in batches:
+        for path in (p for paths in tasks.column("paths").to_pylist() for p in paths):
+            yield from feedmill.read_warc_batches(
+                path, batch_size, parse=True, layout=layout, **(options or {})
+            )
 
 
 def spark_schema(layout="records"):
@@ -38,14 +54,45 @@ def spark_schema(layout="records"):
     return from_arrow_schema(feedmill.schema(layout))
 
 
-def records(spark, paths, layout="records", extract=False, batch_size=256):
-    """A DataFrame of the records of `paths` (one partition per file)."""
+def group_paths(paths, files_per_task):
+    """`paths` (sorted, unique) in tasks of `files_per_task` consecutive files."""
     paths = sorted(set(os.path.abspath(p) for p in paths))
-    rdd = spark.sparkContext.parallelize([(p,) for p in paths], numSlices=max(1, len(paths)))
-    files = spark.createDataFrame(rdd, "path string")
+    n = max(1, files_per_task)
+    return [paths[i : i + n] for i in range(0, len(paths), n)]
+
+
+def records(spark, paths, layout="records", options=None, batch_size=256, files_per_task=1):
+    """A DataFrame of the records of `paths`, `files_per_task` files per partition; `options`
+    are feedmill's keyword options (``{"extract": True, "max_entries": 200_000}``)."""
+    tasks = group_paths(paths, files_per_task)
+    # One row per task (its files), one row per partition.
+    rdd = spark.sparkContext.parallelize([(t,) for t in tasks], numSlices=max(1, len(tasks)))
+    files = spark.createDataFrame(rdd, "paths array<string>")
     return files.mapInArrow(
-        lambda it: parse_files(it, layout, extract, batch_size), spark_schema(layout)
+        lambda it: parse_files(it, layout, options, batch_size), spark_schema(layout)
     )
+
+
+def entries(df):
+    """One row per entry of a records-layout DataFrame (`source`, the feed's title and the
+    entry's columns), as the entries layout gives directly."""
+    from pyspark.sql import functions as F
+
+    return df.select(
+        "source", F.col("feed.title").alias("feed_title"),
+        F.explode("feed.entries").alias("entry"),
+    ).select("source", "feed_title", "entry.*")
+
+
+def session(app="feedmill", master=None):
+    from pyspark.sql import SparkSession
+
+    builder = SparkSession.builder.appName(app)
+    for k, v in SPARK_CONF.items():
+        builder = builder.config(k, v)
+    if master:
+        builder = builder.master(master)
+    return builder.getOrCreate()
 
 
 def main(argv=None):
@@ -54,18 +101,16 @@ def main(argv=None):
     ap.add_argument("--output", required=True, help="Parquet output directory")
     ap.add_argument("--layout", choices=["records", "entries"], default="records")
     ap.add_argument("--extract", action="store_true")
+    ap.add_argument("--spec-exact", action="store_true")
     ap.add_argument("--batch-size", type=int, default=256)
+    ap.add_argument("--files-per-task", type=int, default=8)
     ap.add_argument("--master", default=None, help="e.g. local[2] (default: spark-submit's)")
     args = ap.parse_args(argv)
 
-    from pyspark.sql import SparkSession
-
-    builder = SparkSession.builder.appName("feedmill").config("spark.sql.session.timeZone", "UTC")
-    if args.master:
-        builder = builder.master(args.master)
-    spark = builder.getOrCreate()
+    spark = session(master=args.master)
     paths = [p for pat in args.inputs for p in (sorted(glob.glob(pat)) or [pat])]
-    df = records(spark, paths, args.layout, args.extract, args.batch_size)
+    options = {"extract": args.extract, "spec_exact": args.spec_exact}
+    df = records(spark, paths, args.layout, options, args.batch_size, args.files_per_task)
     df.write.mode("overwrite").parquet(args.output)
     spark.stop()
     return 0

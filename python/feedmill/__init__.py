@@ -1,49 +1,81 @@
-"""feedmill: spec-exact RSS/Atom feed processing from Python (a Rust engine, PyO3 bindings).
+"""feedmill: spec-exact RSS/Atom/JSON Feed processing from Python (a Rust engine, PyO3
+bindings). The package's page is python/README.md.
 
-- ``parse(body, *, content_type=None, url=None)`` -> dict: one record, the shape of a JSON
-  Lines record of the ``feedmill`` CLI.
+- ``parse(body, ...)`` -> ``Record``: one record as Python values (every key; ``None`` or
+  ``[]`` when empty; dates as aware ``datetime``s); ``parse_file(path)`` likewise.
 - ``parse_batch(batch)`` -> ``pyarrow.RecordBatch``: bodies in, records out with feedmill's
   Arrow schema (``schema()``), for Spark ``mapInArrow`` and pyarrow; a ``pyarrow.Table`` in
   gives a ``pyarrow.Table`` out (Ray Data ``map_batches(parse_batch, batch_format="pyarrow")``).
-- ``read_warc(path)`` / ``read_warc_batches(path)``: the records of a WARC(.gz) file.
+- ``read_warc(path)`` / ``read_warc_batches(path)``: the records of a WARC(.gz) file, raw or
+  (``parse=True``) parsed.
 
-The GIL is released while parsing and reading.
+Every function takes the CLI's processing options as keyword arguments, ``_`` for ``-``
+(``Options``): ``spec_exact``, ``base_url``, ``sanitize``, ``allow_video_embeds``,
+``extract`` and every limit (``limits()``). The GIL is released while parsing and reading.
 """
+
+from typing import Optional, TypedDict
 
 from ._feedmill import (  # noqa: F401
     WarcBatches,
     WarcRecords,
     __version__,
+    limits,
     parse,
+    parse_file,
     read_warc,
     read_warc_batches,
     schema,
 )
 from ._feedmill import parse_batch as _parse_batch
+from .record import Record, WarcRecord  # noqa: F401
+
+# The keyword options, for type checkers: the flags, then every limit under the name the
+# Rust library gives it (`limits()`), so this list cannot miss one.
+Options = TypedDict(  # type: ignore[misc]
+    "Options",
+    {
+        "spec_exact": bool,
+        "base_url": Optional[str],
+        "sanitize": str,
+        "allow_video_embeds": bool,
+        "extract": bool,
+        **{name: int for name in limits()},
+    },
+    total=False,
+)
+Options.__doc__ = """The keyword options every function takes (the CLI's flags, ``_`` for ``-``):
+``spec_exact`` (no web recovery rule), ``base_url`` (for documents without a URL of their own),
+``sanitize`` (``"spec"`` or ``"strict"``), ``allow_video_embeds`` (with ``"strict"``),
+``extract`` (the extraction keys), and every limit of ``limits()``."""
 
 
-def parse_batch(batch, *, layout="records", extract=False, sanitize="spec"):
-    """Parses a ``pyarrow.RecordBatch`` (or ``pyarrow.Table``) with a ``body`` column (and
-    optional ``content_type``, ``url``, ``status``, ``source``, ``error_kind``,
-    ``error_message``) into records with ``schema(layout)``: a RecordBatch for a RecordBatch,
-    a Table (one batch per input batch) for a Table. The GIL is released while parsing."""
+def parse_batch(batch, *, layout="records", **options):
+    """Parses a ``pyarrow.RecordBatch`` (or ``pyarrow.Table``) with a ``body`` column (binary
+    or string; and optional string columns ``content_type``, ``url``, ``source``,
+    ``error_kind``, ``error_message`` and an integer ``status``) into records with
+    ``schema(layout)``: a RecordBatch for a RecordBatch, a Table (one batch per input batch)
+    for a Table. A column of another type raises TypeError. Takes the options of ``parse``.
+    The GIL is released while parsing."""
     import pyarrow
 
     if isinstance(batch, pyarrow.Table):
-        out = [
-            _parse_batch(b, layout=layout, extract=extract, sanitize=sanitize)
-            for b in batch.to_batches()
-        ]
+        out = [_parse_batch(b, layout=layout, **options) for b in batch.to_batches()]
         return pyarrow.Table.from_batches(out, schema=schema(layout))
-    return _parse_batch(batch, layout=layout, extract=extract, sanitize=sanitize)
+    return _parse_batch(batch, layout=layout, **options)
 
 
 __all__ = [
     "parse",
+    "parse_file",
     "parse_batch",
     "schema",
+    "limits",
     "read_warc",
     "read_warc_batches",
+    "Record",
+    "WarcRecord",
+    "Options",
     "WarcRecords",
     "WarcBatches",
     "__version__",

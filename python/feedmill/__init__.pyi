@@ -1,46 +1,87 @@
-"""Type stubs of feedmill (the PyO3 module feedmill._feedmill)."""
+"""Type stubs of feedmill (the PyO3 module feedmill._feedmill and its Python wrapper).
 
-from typing import Any, Iterator, Literal, Optional, TypedDict, overload
+Checked against the package by ``stubtest`` (python/ci.sh) and by python/tests/test_values.py
+(the options listed here are the library's, the TypedDicts the values ``parse`` returns).
+"""
+
+import os
+from typing import Iterator, Literal, Optional, TypedDict, Union, final, overload
 
 import pyarrow
+from typing_extensions import Buffer, Unpack
+
+from .record import Record as Record
+from .record import WarcRecord as WarcRecord
 
 __version__: str
+__all__ = [
+    "parse",
+    "parse_file",
+    "parse_batch",
+    "schema",
+    "limits",
+    "read_warc",
+    "read_warc_batches",
+    "Record",
+    "WarcRecord",
+    "Options",
+    "WarcRecords",
+    "WarcBatches",
+    "__version__",
+]
 
-class WarcRecord(TypedDict):
-    source: str
-    url: Optional[str]
-    status: Optional[int]
-    content_type: Optional[str]
-    body: Optional[bytes]
-    error_kind: Optional[str]
-    error_message: Optional[str]
+class Options(TypedDict, total=False):
+    """The keyword options every function takes (the CLI's flags, ``_`` for ``-``)."""
+
+    spec_exact: bool
+    base_url: Optional[str]
+    sanitize: Literal["spec", "strict"]
+    allow_video_embeds: bool
+    extract: bool
+    # The limits (`feedmill.limits()`), made from the Rust library's `Limits::ALL` by
+    # tests/it/generated.rs; do not edit by hand.
+# <!-- generated:limit-options -->
+    max_input_bytes: int
+    max_depth: int
+    max_entries: int
+    max_text_bytes: int
+    max_attributes: int
+    max_html_attributes: int
+    max_namespace_bindings: int
+    max_diagnostics: int
+    max_url_growth: int
+# <!-- /generated:limit-options -->
 
 def parse(
-    body: bytes,
+    body: Union[Buffer, str, None],
     *,
     content_type: Optional[str] = None,
     url: Optional[str] = None,
     status: Optional[int] = None,
-    extract: bool = False,
-    sanitize: Literal["spec", "strict"] = "spec",
-) -> dict[str, Any]:
-    """Parses one feed body into a record dict (the CLI's JSON Lines record shape)."""
+    source: Optional[str] = None,
+    error_kind: Optional[str] = None,
+    error_message: Optional[str] = None,
+    **options: Unpack[Options],
+) -> Record:
+    """Parses one feed body (bytes-like, or an already decoded str) into a record: every key,
+    None or [] when empty, dates as aware datetimes (UTC)."""
+
+def parse_file(path: Union[str, os.PathLike[str]], **options: Unpack[Options]) -> Record:
+    """Parses the feed document at `path` into a record, as `parse` does."""
 
 @overload
 def parse_batch(
     batch: pyarrow.RecordBatch,
     *,
     layout: Literal["records", "entries"] = "records",
-    extract: bool = False,
-    sanitize: Literal["spec", "strict"] = "spec",
+    **options: Unpack[Options],
 ) -> pyarrow.RecordBatch: ...
 @overload
 def parse_batch(
     batch: pyarrow.Table,
     *,
     layout: Literal["records", "entries"] = "records",
-    extract: bool = False,
-    sanitize: Literal["spec", "strict"] = "spec",
+    **options: Unpack[Options],
 ) -> pyarrow.Table:
     """Parses a batch (or table) with a `body` column (and optional `content_type`, `url`,
     `status`, `source`, `error_kind`, `error_message`) into records with `schema(layout)`;
@@ -49,20 +90,54 @@ def parse_batch(
 def schema(layout: Literal["records", "entries"] = "records") -> pyarrow.Schema:
     """The Arrow schema of `parse_batch` output and of the CLI's Parquet files."""
 
-class WarcRecords(Iterator[WarcRecord]):
-    def __iter__(self) -> "WarcRecords": ...
-    def __next__(self) -> WarcRecord: ...
+def limits() -> dict[str, int]:
+    """Every limit option by name, with its default."""
 
+@final
+class WarcRecords(Iterator[Union[WarcRecord, Record]]):
+    def __iter__(self) -> "WarcRecords": ...
+    def __next__(self) -> Union[WarcRecord, Record]: ...
+
+@final
 class WarcBatches(Iterator[pyarrow.RecordBatch]):
     def __iter__(self) -> "WarcBatches": ...
     def __next__(self) -> pyarrow.RecordBatch: ...
 
-def read_warc(path: str) -> WarcRecords:
-    """The records of a WARC / WARC.gz file (or directory, tar, gzip, plain file), in order."""
+@overload
+def read_warc(
+    path: Union[str, os.PathLike[str]],
+    *,
+    parse: Literal[False] = False,
+    max_input_bytes: int = ...,
+) -> Iterator[WarcRecord]: ...
+@overload
+def read_warc(
+    path: Union[str, os.PathLike[str]],
+    *,
+    parse: Literal[True],
+    **options: Unpack[Options],
+) -> Iterator[Record]:
+    """The records of a WARC / WARC.gz file (or directory, tar, gzip, plain file), in order:
+    raw (what `parse(**record)` takes), or parsed with `parse=True`."""
 
+@overload
 def read_warc_batches(
-    path: str, batch_size: int = 256, batch_bytes: int = 64 << 20
+    path: Union[str, os.PathLike[str]],
+    batch_size: int = 256,
+    batch_bytes: int = 64 << 20,
+    *,
+    parse: Literal[False] = False,
+    max_input_bytes: int = ...,
+) -> WarcBatches: ...
+@overload
+def read_warc_batches(
+    path: Union[str, os.PathLike[str]],
+    batch_size: int = 256,
+    batch_bytes: int = 64 << 20,
+    *,
+    parse: Literal[True],
+    layout: Literal["records", "entries"] = "records",
+    **options: Unpack[Options],
 ) -> WarcBatches:
-    """The records of `read_warc(path)` as record batches `parse_batch` takes: at most
-    `batch_size` rows and `batch_bytes` bytes of values each (a larger record is a batch of
-    its own; at most 1 GiB)."""
+    """The records of `read_warc(path)` as record batches: raw (the columns `parse_batch`
+    takes) or parsed with `parse=True` (`schema(layout)`)."""

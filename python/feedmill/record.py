@@ -1,396 +1,417 @@
-"""The shape of a record as `feedmill.parse` returns it: a ``TypedDict`` per object of the
-JSON Lines record (every key optional: null and empty values are left out).
+"""The shapes of feedmill's Python values, as ``TypedDict``s.
 
-The classes below are generated from the record's one description in the Rust library
-(``src/record/walk.rs``) and checked by its tests (``tests/it/generated.rs``); do not edit
+``Record`` is a record as ``feedmill.parse`` returns it (and ``parse_file``, ``read_warc(...,
+parse=True)``): the row of ``schema("records")`` as Python values. Every key is there on
+every record: ``None`` when the feed has no value (an object none of whose keys has a value
+is ``None`` too), ``[]`` for an empty list; dates are aware ``datetime``s in UTC
+(microseconds); integers ``int``; ``*_type`` keys say whether the text before them is
+``"text"`` or ``"html"``.
+
+The classes between the ``generated`` lines are made from the record's one description in
+the Rust library (``src/record/walk.rs``) and checked by its tests (``tests/it/generated.rs``;
+``python/tests/test_values.py`` checks them against ``parse`` and ``schema()``); do not edit
 them by hand.
 """
 
-from typing import List, TypedDict
+from datetime import datetime
+from typing import List, Optional, TypedDict
+
+
+class WarcRecord(TypedDict):
+    """A record of ``read_warc`` (without ``parse=True``): what ``parse(**record)`` takes."""
+
+    source: str
+    url: Optional[str]
+    status: Optional[int]
+    content_type: Optional[str]
+    body: Optional[bytes]
+    error_kind: Optional[str]
+    error_message: Optional[str]
+
 
 # <!-- generated:typed-dicts -->
 
 
-class Record(TypedDict, total=False):
+class Record(TypedDict):
     source: str
     status: str
-    error: "Problem"
-    format: str
-    encoding: str
-    capture: "Capture"
+    error: Optional["Problem"]
+    format: Optional[str]
+    encoding: Optional[str]
+    capture: Optional["Capture"]
     diagnostics: List["Diagnostic"]
-    feed: "Feed"
+    feed: Optional["Feed"]
     findings: List["Finding"]
 
 
-class Problem(TypedDict, total=False):
-    kind: str
-    message: str
+class Problem(TypedDict):
+    kind: Optional[str]
+    message: Optional[str]
 
 
-class Capture(TypedDict, total=False):
-    record_type: str
-    date: str
-    target_uri: str
-    record_id: str
-    payload_digest: str
-    http_status: int
-    content_type: str
-    truncated: str
-    refers_to: "RefersTo"
+class Capture(TypedDict):
+    record_type: Optional[str]
+    date: Optional[datetime]
+    target_uri: Optional[str]
+    record_id: Optional[str]
+    payload_digest: Optional[str]
+    http_status: Optional[int]
+    content_type: Optional[str]
+    truncated: Optional[str]
+    refers_to: Optional["RefersTo"]
 
 
-class Diagnostic(TypedDict, total=False):
-    kind: str
-    offset: int
-    message: str
+class Diagnostic(TypedDict):
+    kind: Optional[str]
+    offset: Optional[int]
+    message: Optional[str]
 
 
-class Feed(TypedDict, total=False):
-    title: str
-    title_type: str
-    subtitle: str
-    subtitle_type: str
-    description: str
-    description_type: str
-    page_url: str
-    feed_url: str
-    prev_feed_url: str
-    next_feed_url: str
-    icon: "Image"
-    logo: "Image"
-    updated: str
+class Feed(TypedDict):
+    title: Optional[str]
+    title_type: Optional[str]
+    subtitle: Optional[str]
+    subtitle_type: Optional[str]
+    description: Optional[str]
+    description_type: Optional[str]
+    page_url: Optional[str]
+    feed_url: Optional[str]
+    prev_feed_url: Optional[str]
+    next_feed_url: Optional[str]
+    icon: Optional["Image"]
+    logo: Optional["Image"]
+    updated: Optional[datetime]
     authors: List["Person"]
-    id: str
-    language: str
-    generator: "Generator"
-    rights: str
-    ttl: int
+    id: Optional[str]
+    language: Optional[str]
+    generator: Optional["Generator"]
+    rights: Optional[str]
+    ttl: Optional[int]
     skip_hours: List[int]
     skip_days: List[str]
-    image: "RssImage"
+    image: Optional["RssImage"]
     category_details: List["Category"]
     contributors: List["Person"]
-    itunes: "ItunesFeed"
-    podcast: "PodcastFeed"
-    updated_lenient: "LenientDate"
-    version: str
-    pub_date: str
-    last_build_date: str
-    updated_from: str
-    web_master: "Person"
-    docs: str
-    cloud: "Cloud"
-    rating: str
-    text_input: "TextInput"
-    syndication: "Syndication"
+    itunes: Optional["ItunesFeed"]
+    podcast: Optional["PodcastFeed"]
+    updated_lenient: Optional["LenientDate"]
+    version: Optional[str]
+    pub_date: Optional[datetime]
+    last_build_date: Optional[datetime]
+    updated_from: Optional[str]
+    web_master: Optional["Person"]
+    docs: Optional[str]
+    cloud: Optional["Cloud"]
+    rating: Optional[str]
+    text_input: Optional["TextInput"]
+    syndication: Optional["Syndication"]
     topics: List[str]
     links: List["Link"]
-    title_text: str
-    subtitle_text: str
-    description_text: str
-    canonical_url: str
+    title_text: Optional[str]
+    subtitle_text: Optional[str]
+    description_text: Optional[str]
+    canonical_url: Optional[str]
     categories_normalized: List[str]
     entries: List["Entry"]
 
 
-class Finding(TypedDict, total=False):
-    code: str
-    severity: str
-    message: str
-    element: str
-    parent: str
-    attr: str
-    value: str
-    core: str
-    ext: str
-    uri: str
-    curi: str
-    offset: int
-    line: int
-    column: int
-    section: str
+class Finding(TypedDict):
+    code: Optional[str]
+    severity: Optional[str]
+    message: Optional[str]
+    element: Optional[str]
+    parent: Optional[str]
+    attr: Optional[str]
+    value: Optional[str]
+    core: Optional[str]
+    ext: Optional[str]
+    uri: Optional[str]
+    curi: Optional[str]
+    offset: Optional[int]
+    line: Optional[int]
+    column: Optional[int]
+    section: Optional[str]
 
 
-class RefersTo(TypedDict, total=False):
-    record_id: str
-    target_uri: str
-    date: str
-    source: str
+class RefersTo(TypedDict):
+    record_id: Optional[str]
+    target_uri: Optional[str]
+    date: Optional[datetime]
+    source: Optional[str]
 
 
-class Image(TypedDict, total=False):
-    url: str
-    width: int
-    height: int
+class Image(TypedDict):
+    url: Optional[str]
+    width: Optional[int]
+    height: Optional[int]
 
 
-class Person(TypedDict, total=False):
-    name: str
-    email: str
-    page_url: str
-    icon: "Image"
+class Person(TypedDict):
+    name: Optional[str]
+    email: Optional[str]
+    page_url: Optional[str]
+    icon: Optional["Image"]
 
 
-class Generator(TypedDict, total=False):
-    name: str
-    uri: str
-    version: str
+class Generator(TypedDict):
+    name: Optional[str]
+    uri: Optional[str]
+    version: Optional[str]
 
 
-class RssImage(TypedDict, total=False):
-    url: str
-    title: str
-    link: str
-    description: str
-    width: int
-    height: int
-    display_width: int
-    display_height: int
+class RssImage(TypedDict):
+    url: Optional[str]
+    title: Optional[str]
+    link: Optional[str]
+    description: Optional[str]
+    width: Optional[int]
+    height: Optional[int]
+    display_width: Optional[int]
+    display_height: Optional[int]
 
 
-class Category(TypedDict, total=False):
-    term: str
-    scheme: str
-    label: str
+class Category(TypedDict):
+    term: Optional[str]
+    scheme: Optional[str]
+    label: Optional[str]
 
 
-class ItunesFeed(TypedDict, total=False):
-    explicit: bool
-    type: str
+class ItunesFeed(TypedDict):
+    explicit: Optional[bool]
+    type: Optional[str]
     categories: List["ItunesCategory"]
-    owner: "ItunesOwner"
-    block: bool
-    complete: bool
-    new_feed_url: str
+    owner: Optional["ItunesOwner"]
+    block: Optional[bool]
+    complete: Optional[bool]
+    new_feed_url: Optional[str]
     keywords: List[str]
 
 
-class PodcastFeed(TypedDict, total=False):
-    guid: str
-    locked: "PodcastLocked"
+class PodcastFeed(TypedDict):
+    guid: Optional[str]
+    locked: Optional["PodcastLocked"]
     funding: List["PodcastFunding"]
     persons: List["PodcastPerson"]
 
 
-class LenientDate(TypedDict, total=False):
-    value: str
-    zone_assumed: bool
-    form: str
+class LenientDate(TypedDict):
+    value: Optional[datetime]
+    zone_assumed: Optional[bool]
+    form: Optional[str]
 
 
-class Cloud(TypedDict, total=False):
-    domain: str
-    port: int
-    path: str
-    register_procedure: str
-    protocol: str
+class Cloud(TypedDict):
+    domain: Optional[str]
+    port: Optional[int]
+    path: Optional[str]
+    register_procedure: Optional[str]
+    protocol: Optional[str]
 
 
-class TextInput(TypedDict, total=False):
-    title: str
-    description: str
-    name: str
-    link: str
+class TextInput(TypedDict):
+    title: Optional[str]
+    description: Optional[str]
+    name: Optional[str]
+    link: Optional[str]
 
 
-class Syndication(TypedDict, total=False):
-    update_period: str
-    update_frequency: int
-    update_base: str
+class Syndication(TypedDict):
+    update_period: Optional[str]
+    update_frequency: Optional[int]
+    update_base: Optional[datetime]
 
 
-class Link(TypedDict, total=False):
-    rel: str
-    url: str
-    type: str
-    title: str
-    hreflang: str
-    length: int
-    count: int
+class Link(TypedDict):
+    rel: Optional[str]
+    url: Optional[str]
+    type: Optional[str]
+    title: Optional[str]
+    hreflang: Optional[str]
+    length: Optional[int]
+    count: Optional[int]
 
 
-class Entry(TypedDict, total=False):
-    title: str
-    title_type: str
-    subtitle: str
-    subtitle_type: str
-    summary: str
-    summary_type: str
-    content: str
-    content_type: str
-    page_url: str
-    thumbnail: "Image"
-    duration: int
-    published: str
-    updated: str
+class Entry(TypedDict):
+    title: Optional[str]
+    title_type: Optional[str]
+    subtitle: Optional[str]
+    subtitle_type: Optional[str]
+    summary: Optional[str]
+    summary_type: Optional[str]
+    content: Optional[str]
+    content_type: Optional[str]
+    page_url: Optional[str]
+    thumbnail: Optional["Image"]
+    duration: Optional[int]
+    published: Optional[datetime]
+    updated: Optional[datetime]
     authors: List["Person"]
     categories: List[str]
     enclosures: List["Enclosure"]
-    id: str
-    id_is_permalink: bool
-    comments: str
-    source: "Source"
+    id: Optional[str]
+    id_is_permalink: Optional[bool]
+    comments: Optional[str]
+    source: Optional["Source"]
     category_details: List["Category"]
     contributors: List["Person"]
-    itunes: "ItunesEntry"
-    podcast: "PodcastEntry"
-    published_lenient: "LenientDate"
-    updated_lenient: "LenientDate"
-    comment_count: int
-    comment_feed_url: str
-    thread_total: int
+    itunes: Optional["ItunesEntry"]
+    podcast: Optional["PodcastEntry"]
+    published_lenient: Optional["LenientDate"]
+    updated_lenient: Optional["LenientDate"]
+    comment_count: Optional[int]
+    comment_feed_url: Optional[str]
+    thread_total: Optional[int]
     in_reply_to: List["InReplyTo"]
     topics: List[str]
     links: List["Link"]
-    media: "Media"
+    media: Optional["Media"]
     computed_authors: List["Person"]
-    computed_updated: str
-    title_text: str
-    title_source: str
-    subtitle_text: str
-    summary_text: str
-    content_text: str
-    body_source: str
-    body_text: str
-    word_count: int
-    canonical_url: str
-    dedup_key: str
-    dedup_source: str
-    fingerprint: str
-    image_url: str
-    image_source: str
-    image_width: int
-    image_height: int
+    computed_updated: Optional[datetime]
+    title_text: Optional[str]
+    title_source: Optional[str]
+    subtitle_text: Optional[str]
+    summary_text: Optional[str]
+    content_text: Optional[str]
+    body_source: Optional[str]
+    body_text: Optional[str]
+    word_count: Optional[int]
+    canonical_url: Optional[str]
+    dedup_key: Optional[str]
+    dedup_source: Optional[str]
+    fingerprint: Optional[str]
+    image_url: Optional[str]
+    image_source: Optional[str]
+    image_width: Optional[int]
+    image_height: Optional[int]
     categories_normalized: List[str]
     date_flags: List[str]
 
 
-class ItunesCategory(TypedDict, total=False):
-    text: str
+class ItunesCategory(TypedDict):
+    text: Optional[str]
     subcategories: List[str]
 
 
-class ItunesOwner(TypedDict, total=False):
-    name: str
-    email: str
+class ItunesOwner(TypedDict):
+    name: Optional[str]
+    email: Optional[str]
 
 
-class PodcastLocked(TypedDict, total=False):
-    locked: bool
-    owner: str
+class PodcastLocked(TypedDict):
+    locked: Optional[bool]
+    owner: Optional[str]
 
 
-class PodcastFunding(TypedDict, total=False):
-    url: str
-    message: str
+class PodcastFunding(TypedDict):
+    url: Optional[str]
+    message: Optional[str]
 
 
-class PodcastPerson(TypedDict, total=False):
-    name: str
-    role: str
-    group: str
-    img: str
-    href: str
+class PodcastPerson(TypedDict):
+    name: Optional[str]
+    role: Optional[str]
+    group: Optional[str]
+    img: Optional[str]
+    href: Optional[str]
 
 
-class Enclosure(TypedDict, total=False):
-    url: str
-    type: str
-    length: int
-    title: str
-    duration: int
+class Enclosure(TypedDict):
+    url: Optional[str]
+    type: Optional[str]
+    length: Optional[int]
+    title: Optional[str]
+    duration: Optional[int]
 
 
-class Source(TypedDict, total=False):
-    title: str
-    url: str
+class Source(TypedDict):
+    title: Optional[str]
+    url: Optional[str]
 
 
-class ItunesEntry(TypedDict, total=False):
-    explicit: bool
-    episode: int
-    season: int
-    episode_type: str
-    block: bool
-    title: str
+class ItunesEntry(TypedDict):
+    explicit: Optional[bool]
+    episode: Optional[int]
+    season: Optional[int]
+    episode_type: Optional[str]
+    block: Optional[bool]
+    title: Optional[str]
     keywords: List[str]
 
 
-class PodcastEntry(TypedDict, total=False):
+class PodcastEntry(TypedDict):
     transcripts: List["PodcastTranscript"]
-    chapters: "PodcastChapters"
+    chapters: Optional["PodcastChapters"]
     persons: List["PodcastPerson"]
-    season: "PodcastSeason"
-    episode: "PodcastEpisode"
+    season: Optional["PodcastSeason"]
+    episode: Optional["PodcastEpisode"]
 
 
-class InReplyTo(TypedDict, total=False):
-    id: str
-    url: str
-    type: str
-    source: str
+class InReplyTo(TypedDict):
+    id: Optional[str]
+    url: Optional[str]
+    type: Optional[str]
+    source: Optional[str]
 
 
-class Media(TypedDict, total=False):
+class Media(TypedDict):
     contents: List["MediaContent"]
-    description: str
+    description: Optional[str]
     credits: List["MediaCredit"]
     ratings: List["MediaRating"]
-    player: "MediaPlayer"
+    player: Optional["MediaPlayer"]
     keywords: List[str]
 
 
-class PodcastTranscript(TypedDict, total=False):
-    url: str
-    type: str
-    language: str
-    rel: str
+class PodcastTranscript(TypedDict):
+    url: Optional[str]
+    type: Optional[str]
+    language: Optional[str]
+    rel: Optional[str]
 
 
-class PodcastChapters(TypedDict, total=False):
-    url: str
-    type: str
+class PodcastChapters(TypedDict):
+    url: Optional[str]
+    type: Optional[str]
 
 
-class PodcastSeason(TypedDict, total=False):
-    number: int
-    name: str
+class PodcastSeason(TypedDict):
+    number: Optional[int]
+    name: Optional[str]
 
 
-class PodcastEpisode(TypedDict, total=False):
-    number: str
-    display: str
+class PodcastEpisode(TypedDict):
+    number: Optional[str]
+    display: Optional[str]
 
 
-class MediaContent(TypedDict, total=False):
-    url: str
-    type: str
-    medium: str
-    width: int
-    height: int
-    file_size: int
-    duration: int
-    bitrate: int
-    lang: str
-    is_default: bool
-    expression: str
-    group: int
+class MediaContent(TypedDict):
+    url: Optional[str]
+    type: Optional[str]
+    medium: Optional[str]
+    width: Optional[int]
+    height: Optional[int]
+    file_size: Optional[int]
+    duration: Optional[int]
+    bitrate: Optional[int]
+    lang: Optional[str]
+    is_default: Optional[bool]
+    expression: Optional[str]
+    group: Optional[int]
 
 
-class MediaCredit(TypedDict, total=False):
-    name: str
-    role: str
-    scheme: str
+class MediaCredit(TypedDict):
+    name: Optional[str]
+    role: Optional[str]
+    scheme: Optional[str]
 
 
-class MediaRating(TypedDict, total=False):
-    value: str
-    scheme: str
+class MediaRating(TypedDict):
+    value: Optional[str]
+    scheme: Optional[str]
 
 
-class MediaPlayer(TypedDict, total=False):
-    url: str
-    width: int
-    height: int
+class MediaPlayer(TypedDict):
+    url: Optional[str]
+    width: Optional[int]
+    height: Optional[int]
 # <!-- /generated:typed-dicts -->

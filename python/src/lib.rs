@@ -1,73 +1,66 @@
 //! `feedmill._feedmill`: the Python bindings (PyO3). Each call runs the library's bulk worker
 //! (the same per-record code as the CLI: WARC responses as HTTP responses, plain documents
-//! with their base URL) and returns the JSON Lines record as a dict or the Arrow form as a
-//! `pyarrow.RecordBatch`. The GIL is released while parsing. Archives are read by the
-//! library's record reader (`feedmill::bulk::read`: read ahead within a byte budget).
+//! with their base URL) and returns the record's Arrow form: as Python values (`parse`: a
+//! dict with every key, [`values`]) or as a `pyarrow.RecordBatch`. The GIL is released while
+//! parsing. Archives are read by the library's record reader (`feedmill::bulk::read`: read
+//! ahead within a byte budget).
+//!
+//! Every function takes the CLI's processing options as keyword arguments ([`options`]); its
+//! inputs are type-checked before any work ([`input`]).
 //!
 //! Panics (bugs): one while a record is processed makes it that record's `internal` error
 //! record, as in the CLI; any other becomes a `RuntimeError` ([`guarded`]), never pyo3's
 //! `PanicException`.
 
+mod input;
+mod options;
+mod values;
+
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use arrow::array::{Array, ArrayRef, AsArray, BinaryBuilder, Int64Builder, StringBuilder};
-use arrow::compute::cast;
-use arrow::datatypes::{DataType, Field, Int64Type, Schema};
+use arrow::array::{ArrayRef, BinaryBuilder, Int64Builder, StringBuilder, StructArray};
+use arrow::datatypes::{Field, Schema};
 use arrow::pyarrow::PyArrowType;
 use arrow::record_batch::RecordBatch;
 use feedmill::bulk::{Config, Input, ReadError, Record, Records, Worker};
 use feedmill::columnar::{Layout, RecordBatchBuilder};
-use feedmill::extract::ExtractOptions;
-use feedmill::sanitize::SanitizeOptions;
 use feedmill::sink::RecordView;
-use pyo3::exceptions::{PyRuntimeError, PyStopIteration, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyStopIteration, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict};
+
+use options::Settings;
 
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// What a record is processed with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Mode {
-    /// The extraction keys (`extract=True`).
-    extract: bool,
-    /// Strict HTML sanitizing (`sanitize="strict"`).
-    strict: bool,
-}
-
-fn mode(extract: bool, sanitize: &str) -> PyResult<Mode> {
-    match sanitize {
-        "spec" => Ok(Mode { extract, strict: false }),
-        "strict" => Ok(Mode { extract, strict: true }),
-        other => Err(PyValueError::new_err(format!(
-            "sanitize must be 'spec' or 'strict', not {other:?}"
-        ))),
-    }
-}
-
-fn config(m: Mode) -> Config {
-    Config {
-        threads: 1,
-        extract: m.extract.then(ExtractOptions::default),
-        sanitize: m.strict.then_some(SanitizeOptions { base_url: None, allow_video_embeds: false }),
-        ..Config::default()
-    }
-}
-
 thread_local! {
-    /// One worker (parser, arenas, buffers) per thread and mode, reused across calls.
-    static WORKERS: RefCell<HashMap<Mode, Worker>> = RefCell::new(HashMap::new());
+    /// Workers (parser, arenas, buffers) of this thread, reused across calls: one per
+    /// settings used lately, the most recent last.
+    static WORKERS: RefCell<Vec<(Settings, Worker)>> = const { RefCell::new(Vec::new()) };
 }
 
-fn with_worker<T>(m: Mode, f: impl FnOnce(&mut Worker) -> T) -> T {
+/// Workers kept per thread (for the last settings used).
+const WORKERS_KEPT: usize = 4;
+
+fn with_worker<T>(s: &Settings, f: impl FnOnce(&mut Worker) -> T) -> T {
     WORKERS.with(|w| {
         let mut w = w.borrow_mut();
-        let worker = w.entry(m).or_insert_with(|| Worker::new(&config(m)));
-        f(worker)
+        let at = match w.iter().position(|(k, _)| k == s) {
+            Some(at) => at,
+            None => {
+                if w.len() == WORKERS_KEPT {
+                    w.remove(0);
+                }
+                w.push((s.clone(), Worker::new(&s.config())));
+                w.len() - 1
+            }
+        };
+        f(&mut w[at].1)
     })
 }
 
@@ -144,58 +137,106 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
     w.process(&rec, emit);
 }
 
-/// parse(body, *, content_type=None, url=None, status=None, extract=False, sanitize="spec")
+/// The records layout's batch of one record, converted to Python values ([`values`]).
+fn record_value<'py>(py: Python<'py>, batch: &RecordBatch) -> PyResult<Bound<'py, PyAny>> {
+    let names = RECORD_NAMES.get_or_init(py, || {
+        values::Names::of_fields(py, feedmill::columnar::schema(Layout::Records).fields())
+    });
+    values::row(py, &StructArray::from(batch.clone()), 0, names)
+}
+
+/// The Python strings of the records layout's field names, made once.
+static RECORD_NAMES: PyOnceLock<values::Names> = PyOnceLock::new();
+
+/// Processes `row` with `s` into the records layout's batch of its one record.
+fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
+    with_worker(s, |w| {
+        let mut b = RecordBatchBuilder::new(Layout::Records);
+        process_row(w, row, &mut |v| b.append(v));
+        b.finish()
+    })
+}
+
+/// parse(body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, **options)
 /// --
 ///
-/// Parses one feed body into a record dict, the same shape as a JSON Lines record of the
-/// CLI (`source`, `status`, `error`, `format`, `encoding`, `diagnostics`, `feed`).
+/// Parses one feed body into a record: a dict with every key of the record (`source`,
+/// `status`, `error`, `format`, `encoding`, `diagnostics`, `feed`, `findings`; the feed's and
+/// entries' keys likewise), None or [] where the feed has no value, dates as aware
+/// `datetime`s in UTC. The TypedDict `feedmill.record.Record` describes it.
 ///
-/// With `content_type` or `status` the body is an HTTP response (status other than 200 is
-/// not a feed; the MIME type is computed and the charset taken from `content_type`);
-/// otherwise a stored document. `url` is the base URL of relative links (and the record's
-/// `source`). `extract=True` adds the extraction keys; `sanitize="strict"` sanitizes HTML
-/// values strictly. The GIL is released while parsing.
+/// `body`: bytes or any bytes-like object (bytearray, memoryview, ...) as stored, or a str
+/// (already decoded: read as UTF-8 whatever its XML declaration says); None gives an
+/// error record. With `content_type` or `status` the body is an HTTP response (a status other
+/// than 200 is not a feed; the MIME type is computed, the charset taken from
+/// `content_type`); otherwise a stored document. `url` is the document's own URL (the base
+/// URL of its relative links, and the record's `source` unless `source` is given).
+/// `error_kind`/`error_message` make an error record (as `read_warc` gives for an unreadable
+/// record), so `parse(**record)` takes a `read_warc` record.
+///
+/// Options (the CLI's flags, `_` for `-`): `spec_exact`, `base_url` (for a body without
+/// `url`), `sanitize` ("spec" or "strict"), `allow_video_embeds`, `extract`, and every
+/// limit (`feedmill.limits()`). Bad feed content gives a record with a status; a wrong
+/// argument raises TypeError or ValueError. The GIL is released while parsing.
 #[pyfunction]
-#[pyo3(signature = (body, *, content_type=None, url=None, status=None, extract=false, sanitize="spec"))]
+#[pyo3(signature = (body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, **options))]
+#[allow(clippy::too_many_arguments)]
 fn parse<'py>(
     py: Python<'py>,
-    body: &[u8],
+    body: &Bound<'py, PyAny>,
     content_type: Option<&str>,
     url: Option<&str>,
     status: Option<i64>,
-    extract: bool,
-    sanitize: &str,
+    source: Option<&str>,
+    error_kind: Option<&str>,
+    error_message: Option<&str>,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let m = mode(extract, sanitize)?;
-    let row = Row {
-        source: None,
-        body: Some(body),
-        content_type,
-        url,
-        status,
-        error_kind: None,
-        error_message: None,
-    };
-    let line = py.detach(|| {
-        guarded("parse", || {
-            Ok(with_worker(m, |w| {
-                let mut out = Vec::with_capacity(body.len());
-                process_row(w, &row, &mut |v| feedmill::sink::json::encode_record(&mut out, v));
-                out
+    let s = Settings::from_kwargs("parse", options)?;
+    let body = input::body(py, "parse", body)?;
+    let row =
+        Row { source, body: body.as_deref(), content_type, url, status, error_kind, error_message };
+    let batch = py.detach(|| guarded("parse", || Ok(record_batch(&s, &row))))?;
+    guarded("parse", || record_value(py, &batch))
+}
+
+/// parse_file(path, **options)
+/// --
+///
+/// Parses the feed document at `path` (a str or os.PathLike; gzip removed) into a record,
+/// as `parse` does, with the path as its `source`. A file that cannot be read raises
+/// OSError; an archive (WARC, tar) or directory holding other than one document raises
+/// ValueError (`read_warc(path, parse=True)` reads those). Takes the options of `parse`.
+#[pyfunction]
+#[pyo3(signature = (path, **options))]
+fn parse_file<'py>(
+    py: Python<'py>,
+    path: PathBuf,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let s = Settings::from_kwargs("parse_file", options)?;
+    std::fs::metadata(&path)?;
+    let batch = py.detach(|| {
+        guarded("parse_file", || {
+            let mut records = feedmill::bulk::read(vec![Input::Path(path.clone())], &s.config());
+            let next = |r: &mut Records| {
+                r.next().transpose().map_err(|e| PyRuntimeError::new_err(e.to_string()))
+            };
+            let (Some(rec), None) = (next(&mut records)?, next(&mut records)?) else {
+                return Err(PyValueError::new_err(format!(
+                    "parse_file(): {} holds other than one document; \
+                     read_warc(path, parse=True) reads archives and directories",
+                    path.display()
+                )));
+            };
+            Ok(with_worker(&s, |w| {
+                let mut b = RecordBatchBuilder::new(Layout::Records);
+                w.process(&rec, &mut |v| b.append(v));
+                b.finish()
             }))
         })
     })?;
-    let json = py.import("json")?;
-    json.call_method1("loads", (PyBytes::new(py, &line),))
-}
-
-fn column(batch: &RecordBatch, name: &str, to: &DataType) -> PyResult<Option<ArrayRef>> {
-    match batch.column_by_name(name) {
-        None => Ok(None),
-        Some(c) => cast(c, to)
-            .map(Some)
-            .map_err(|e| PyValueError::new_err(format!("column {name:?}: {e}"))),
-    }
+    guarded("parse_file", || record_value(py, &batch))
 }
 
 fn layout(name: &str) -> PyResult<Layout> {
@@ -208,90 +249,57 @@ fn layout(name: &str) -> PyResult<Layout> {
     }
 }
 
-/// parse_batch(batch, *, layout="records", extract=False, sanitize="spec")
+/// parse_batch(batch, *, layout="records", **options)
 /// --
 ///
 /// Parses a `pyarrow.RecordBatch` of bodies into a `pyarrow.RecordBatch` of records with
 /// feedmill's Arrow schema (`schema(layout)`).
 ///
-/// Input columns: `body` (binary, required), and optional `content_type` (string), `url`
-/// (string), `status` (integer), `source` (string; default `url`), `error_kind` and
-/// `error_message` (strings: the row is an error record, as `read_warc_batches` yields for
-/// an unreadable WARC record). A row is processed as in `parse`. One output row per input
-/// row (`layout="records"`), or one per entry (`layout="entries"`). The GIL is released
-/// while parsing.
+/// Input columns: `body` (binary or string, required), and optional `content_type`, `url`,
+/// `source` (default `url`), `error_kind` and `error_message` (strings: the row is an error
+/// record, as `read_warc_batches` yields for an unreadable WARC record) and `status` (an
+/// integer). A column of another type raises TypeError. A row is processed as in `parse`.
+/// One output row per input row (`layout="records"`), or one per entry
+/// (`layout="entries"`). Takes the options of `parse`. The GIL is released while parsing.
 #[pyfunction]
-#[pyo3(signature = (batch, *, layout="records", extract=false, sanitize="spec"))]
+#[pyo3(signature = (batch, *, layout="records", **options))]
 fn parse_batch(
     py: Python<'_>,
     batch: PyArrowType<RecordBatch>,
     layout: &str,
-    extract: bool,
-    sanitize: &str,
+    options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyArrowType<RecordBatch>> {
     let batch = batch.0;
-    let m = mode(extract, sanitize)?;
+    let s = Settings::from_kwargs("parse_batch", options)?;
     let layout = self::layout(layout)?;
-    let out = py.detach(|| {
-        guarded("parse_batch", || {
-            let body = column(&batch, "body", &DataType::LargeBinary)?
-                .ok_or_else(|| PyValueError::new_err("parse_batch needs a `body` column"))?;
-            let columns = Columns {
-                ct: column(&batch, "content_type", &DataType::Utf8)?,
-                url: column(&batch, "url", &DataType::Utf8)?,
-                status: column(&batch, "status", &DataType::Int64)?,
-                source: column(&batch, "source", &DataType::Utf8)?,
-                ek: column(&batch, "error_kind", &DataType::Utf8)?,
-                em: column(&batch, "error_message", &DataType::Utf8)?,
-            };
-            Ok(parse_rows(&batch, &body, &columns, m, layout))
-        })
-    })?;
+    let columns = input::Columns::of(&batch)?;
+    let out = py.detach(|| guarded("parse_batch", || Ok(parse_rows(&columns, &s, layout))))?;
     Ok(PyArrowType(out))
 }
 
-/// The optional input columns of `parse_batch`, cast to the types read.
-struct Columns {
-    ct: Option<ArrayRef>,
-    url: Option<ArrayRef>,
-    status: Option<ArrayRef>,
-    source: Option<ArrayRef>,
-    ek: Option<ArrayRef>,
-    em: Option<ArrayRef>,
-}
-
-/// The records of the rows of `batch`, whose `body` column (cast to large binary) is `body`.
-fn parse_rows(
-    batch: &RecordBatch,
-    body: &ArrayRef,
-    c: &Columns,
-    m: Mode,
-    layout: Layout,
-) -> RecordBatch {
-    fn str_at(c: &Option<ArrayRef>, i: usize) -> Option<&str> {
-        c.as_ref().filter(|c| c.is_valid(i)).map(|c| c.as_string::<i32>().value(i))
-    }
-    let body = body.as_binary::<i64>();
+/// The records of the rows of `c`.
+fn parse_rows(c: &input::Columns, s: &Settings, layout: Layout) -> RecordBatch {
     let mut b = RecordBatchBuilder::new(layout);
-    with_worker(m, |w| {
-        for i in 0..batch.num_rows() {
-            let row = Row {
-                source: str_at(&c.source, i),
-                body: body.is_valid(i).then(|| body.value(i)),
-                content_type: str_at(&c.ct, i),
-                url: str_at(&c.url, i),
-                status: c
-                    .status
-                    .as_ref()
-                    .filter(|s| s.is_valid(i))
-                    .map(|s| s.as_primitive::<Int64Type>().value(i)),
-                error_kind: str_at(&c.ek, i),
-                error_message: str_at(&c.em, i),
-            };
-            process_row(w, &row, &mut |v| b.append(v));
+    with_worker(s, |w| {
+        for i in 0..c.rows() {
+            process_row(w, &c.row(i), &mut |v| b.append(v));
         }
     });
     b.finish()
+}
+
+/// limits()
+/// --
+///
+/// Every limit option by name (the CLI's `--max-*` flags with `_` for `-`), with its
+/// default: `parse(body, max_entries=200_000)` raises one.
+#[pyfunction]
+fn limits(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    for l in feedmill::Limits::ALL {
+        d.set_item(l.name(), l.default_value())?;
+    }
+    Ok(d)
 }
 
 /// schema(layout="records")
@@ -315,9 +323,9 @@ struct Reader {
 }
 
 impl Reader {
-    fn open(paths: Vec<String>) -> Self {
+    fn open(paths: Vec<PathBuf>, cfg: &Config) -> Self {
         let inputs = paths.iter().map(Input::parse).collect();
-        let records = feedmill::bulk::read(inputs, &Config::default());
+        let records = feedmill::bulk::read(inputs, cfg);
         Reader { state: Mutex::new((records, None)) }
     }
 
@@ -341,6 +349,8 @@ impl Reader {
 #[pyclass(module = "feedmill._feedmill")]
 struct WarcRecords {
     reader: Reader,
+    /// `parse=True`: the settings the records are processed with.
+    parse: Option<Settings>,
 }
 
 #[pymethods]
@@ -349,10 +359,22 @@ impl WarcRecords {
         slf
     }
 
-    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let rec = py
             .detach(|| guarded("read_warc", || self.reader.next()))?
             .ok_or_else(|| PyStopIteration::new_err(()))?;
+        if let Some(s) = &self.parse {
+            let batch = py.detach(|| {
+                guarded("read_warc", || {
+                    Ok(with_worker(s, |w| {
+                        let mut b = RecordBatchBuilder::new(Layout::Records);
+                        w.process(&rec, &mut |v| b.append(v));
+                        b.finish()
+                    }))
+                })
+            })?;
+            return guarded("read_warc", || record_value(py, &batch));
+        }
         let d = PyDict::new(py);
         d.set_item("source", rec.source)?;
         d.set_item("url", rec.url)?;
@@ -370,11 +392,34 @@ impl WarcRecords {
                 d.set_item("error_message", e.message)?;
             }
         }
-        Ok(d)
+        Ok(d.into_any())
     }
 }
 
-/// read_warc(path)
+/// The settings of a WARC reader's `**options`: without `parse`, only `max_input_bytes`
+/// (the largest record read) applies, and any other option is a `TypeError`.
+fn reader_settings(
+    func: &str,
+    parse: bool,
+    layout: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Settings> {
+    let s = Settings::from_kwargs(func, options)?;
+    if !parse && (!s.only_reading() || layout != "records") {
+        return Err(PyTypeError::new_err(format!(
+            "{func}(): without parse=True only max_input_bytes applies; \
+             the other options (layout, {}) are for parse=True",
+            options::names()
+                .into_iter()
+                .filter(|n| *n != "max_input_bytes")
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    Ok(s)
+}
+
+/// read_warc(path, *, parse=False, **options)
 /// --
 ///
 /// Iterates over the records of a WARC / WARC.gz file (also a directory, tar, gzip or plain
@@ -382,12 +427,21 @@ impl WarcRecords {
 /// body, error_kind, error_message}`: WARC `response` records with their HTTP status,
 /// `Content-Type` and decoded body (chunked, gzip and deflate removed); other WARC record
 /// types are skipped. An unreadable record has `body` None and `error_kind` set. `source` is
-/// the CLI's (`path@offset target-uri`). The dicts can be passed to `parse(**…)` minus the
-/// extra keys. Records are read ahead on a thread within 16 MiB (or one record, when it is
-/// larger). A bug in the reader raises `RuntimeError`.
+/// the CLI's (`path@offset target-uri`). Each dict can be passed to `parse(**record)`.
+/// With `parse=True` the records come parsed instead, as `parse` returns them (the CLI's
+/// records of `path`), with the options of `parse`; without it only `max_input_bytes` (the
+/// largest record read) applies. Records are read ahead on a thread within 16 MiB (or one
+/// record, when it is larger). A bug in the reader raises `RuntimeError`.
 #[pyfunction]
-fn read_warc(path: String) -> WarcRecords {
-    WarcRecords { reader: Reader::open(vec![path]) }
+#[pyo3(signature = (path, *, parse=false, **options))]
+fn read_warc(
+    path: PathBuf,
+    parse: bool,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<WarcRecords> {
+    let s = reader_settings("read_warc", parse, "records", options)?;
+    let reader = Reader::open(vec![path], &s.config());
+    Ok(WarcRecords { reader, parse: parse.then_some(s) })
 }
 
 /// Iterator of record batches returned by `read_warc_batches`.
@@ -396,6 +450,9 @@ struct WarcBatches {
     reader: Reader,
     size: usize,
     bytes: usize,
+    /// `parse=True`: the settings the records are processed with and the layout of the
+    /// batches.
+    parse: Option<(Settings, Layout)>,
 }
 
 /// Most bytes of a `read_warc_batches` batch: its `binary` and `string` columns have 32-bit
@@ -417,6 +474,26 @@ impl WarcBatches {
     /// The next batch: records until `size` rows or `bytes` bytes (a record that would take
     /// the batch past `bytes` starts the next one; a batch has at least one record).
     fn next_batch(&self) -> PyResult<Option<RecordBatch>> {
+        let mut records = Vec::new();
+        let mut held = 0;
+        while records.len() < self.size {
+            let Some(r) = self.reader.next()? else { break };
+            let add = batch_bytes(&r);
+            if !records.is_empty() && held + add > self.bytes {
+                self.reader.put_back(r);
+                break;
+            }
+            held += add;
+            records.push(r);
+        }
+        if records.is_empty() {
+            return Ok(None);
+        }
+        if let Some((s, layout)) = &self.parse {
+            let mut b = RecordBatchBuilder::new(*layout);
+            with_worker(s, |w| records.iter().for_each(|r| w.process(r, &mut |v| b.append(v))));
+            return Ok(Some(b.finish()));
+        }
         let mut source = StringBuilder::new();
         let mut url = StringBuilder::new();
         let mut status = Int64Builder::new();
@@ -424,15 +501,7 @@ impl WarcBatches {
         let mut body = BinaryBuilder::new();
         let mut ek = StringBuilder::new();
         let mut em = StringBuilder::new();
-        let (mut n, mut held) = (0, 0);
-        while n < self.size {
-            let Some(r) = self.reader.next()? else { break };
-            let add = batch_bytes(&r);
-            if n > 0 && held + add > self.bytes {
-                self.reader.put_back(r);
-                break;
-            }
-            held += add;
+        for r in &records {
             source.append_value(&r.source);
             url.append_option(r.url.as_deref());
             status.append_option(r.status.map(i64::from));
@@ -449,10 +518,6 @@ impl WarcBatches {
                     em.append_value(&e.message);
                 }
             }
-            n += 1;
-        }
-        if n == 0 {
-            return Ok(None);
         }
         let cols: Vec<(&str, ArrayRef)> = vec![
             ("source", Arc::new(source.finish())),
@@ -488,27 +553,42 @@ impl WarcBatches {
     }
 }
 
-/// read_warc_batches(path, batch_size=256, batch_bytes=64 << 20)
+/// read_warc_batches(path, batch_size=256, batch_bytes=64 << 20, *, parse=False, layout="records", **options)
 /// --
 ///
-/// The records of `read_warc(path)` as `pyarrow.RecordBatch`es of at most `batch_size` rows
-/// and `batch_bytes` bytes of values (a larger record is a batch of its own; at most 1 GiB,
-/// as the `binary` column's offsets are 32-bit), with the columns `parse_batch` takes
-/// (`source`, `url`, `status`, `content_type`, `body`, `error_kind`, `error_message`).
+/// The records of `read_warc(path)` as `pyarrow.RecordBatch`es of at most `batch_size`
+/// records and `batch_bytes` bytes of values (a larger record is a batch of its own; at most
+/// 1 GiB, as the `binary` column's offsets are 32-bit), with the columns `parse_batch` takes
+/// (`source`, `url`, `status`, `content_type`, `body`, `error_kind`, `error_message`). With
+/// `parse=True` the batches are those records parsed instead, as `parse_batch` makes them
+/// (`schema(layout)`), with the options of `parse`; without it only `max_input_bytes` (the
+/// largest record read) applies.
 #[pyfunction]
-#[pyo3(signature = (path, batch_size=256, batch_bytes=64 << 20))]
-fn read_warc_batches(path: String, batch_size: usize, batch_bytes: usize) -> WarcBatches {
-    WarcBatches {
-        reader: Reader::open(vec![path]),
+#[pyo3(signature = (path, batch_size=256, batch_bytes=64 << 20, *, parse=false, layout="records", **options))]
+fn read_warc_batches(
+    path: PathBuf,
+    batch_size: usize,
+    batch_bytes: usize,
+    parse: bool,
+    layout: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<WarcBatches> {
+    let s = reader_settings("read_warc_batches", parse, layout, options)?;
+    let layout = self::layout(layout)?;
+    Ok(WarcBatches {
+        reader: Reader::open(vec![path], &s.config()),
         size: batch_size.max(1),
         bytes: batch_bytes.clamp(1, MAX_BATCH_BYTES),
-    }
+        parse: parse.then_some((s, layout)),
+    })
 }
 
 #[pymodule]
 fn _feedmill(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_file, m)?)?;
     m.add_function(wrap_pyfunction!(parse_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(limits, m)?)?;
     m.add_function(wrap_pyfunction!(schema, m)?)?;
     m.add_function(wrap_pyfunction!(read_warc, m)?)?;
     m.add_function(wrap_pyfunction!(read_warc_batches, m)?)?;

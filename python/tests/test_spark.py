@@ -25,13 +25,12 @@ def spark():
 
     # Executors run this interpreter (the one with feedmill and pyarrow installed).
     os.environ["PYSPARK_PYTHON"] = sys.executable
-    s = (
-        SparkSession.builder.master("local[2]")
-        .appName("feedmill-test")
-        .config("spark.sql.session.timeZone", "UTC")
-        .config("spark.ui.enabled", "false")
-        .getOrCreate()
-    )
+    import feedmill_job
+
+    builder = SparkSession.builder.master("local[2]").appName("feedmill-test")
+    for k, v in feedmill_job.SPARK_CONF.items():
+        builder = builder.config(k, v)
+    s = builder.config("spark.ui.enabled", "false").getOrCreate()
     # The job's module, for the executors' Python workers.
     s.sparkContext.addPyFile(os.path.join(ROOT, "examples", "spark", "feedmill_job.py"))
     yield s
@@ -70,10 +69,51 @@ def test_spark_job_matches_cli(spark, cli, warcs, tmp_path):
     assert statuses == {"ok", "not_a_feed", "error"}
 
 
+def test_spark_groups_files_keeps_utc_and_explodes_entries(spark, warcs, tmp_path):
+    """Two WARCs in one task; the timestamps Spark writes come back into pyarrow (and so
+    DuckDB) as UTC instants equal to feedmill's; exploding `feed.entries` gives the entries
+    layout's rows."""
+    import pyarrow as pa
+
+    import feedmill
+    import feedmill_job
+
+    df = feedmill_job.records(spark, warcs, files_per_task=2)
+    assert df.rdd.getNumPartitions() == 1
+    out = str(tmp_path / "records.parquet")
+    df.write.mode("overwrite").parquet(out)
+    table = pq.read_table(out)
+    updated = table.schema.field("feed").type.field("updated").type
+    assert updated == pa.timestamp("us", tz="UTC"), updated
+    want = {}
+    for path in warcs:
+        for b in feedmill.read_warc_batches(path, parse=True):
+            for src, feed in zip(b.column("source").to_pylist(), b.column("feed").to_pylist()):
+                want[src] = feed and feed["updated"]
+    got = {r["source"]: r["feed"] and r["feed"]["updated"]
+           for r in table.select(["source", "feed"]).to_pylist()}
+    assert got == want and any(v is not None for v in got.values())
+    assert all(v.utcoffset().total_seconds() == 0 for v in got.values() if v is not None)
+
+    exploded = feedmill_job.entries(df)
+    n_entries = sum(len(f["entries"]) for f in table.column("feed").to_pylist() if f)
+    assert exploded.count() == n_entries > 0
+    by_layout = feedmill_job.records(spark, warcs, layout="entries", files_per_task=2)
+    assert by_layout.where("entry_index IS NOT NULL").count() == n_entries
+
+
+def test_group_paths():
+    import feedmill_job
+
+    tasks = feedmill_job.group_paths(["/c", "/a", "/b", "/a"], 2)
+    assert tasks == [["/a", "/b"], ["/c"]]
+    assert feedmill_job.group_paths(["/a"], 0) == [["/a"]]
+
+
 def test_spark_entries_layout(spark, warcs):
     import feedmill_job
 
-    df = feedmill_job.records(spark, warcs[1:], layout="entries", extract=True)
+    df = feedmill_job.records(spark, warcs[1:], layout="entries", options={"extract": True})
     got = df.where("entry_index = 0").select("source", "title", "word_count").limit(5).collect()
     assert len(got) == 5
     assert all(r["word_count"] is not None for r in got)

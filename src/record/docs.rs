@@ -163,25 +163,31 @@ fn class_name(shape: &str) -> String {
         .collect()
 }
 
-/// The `TypedDict`s of a record as `feedmill.parse` returns it (every key optional: null and
-/// empty values are left out), one class per shape, as Python source.
+/// The `TypedDict`s of a record as `feedmill.parse` returns it (its Arrow row as Python
+/// values: every key present, `None` when it has no value, `[]` for an empty list, dates as
+/// aware `datetime`s), one class per shape, as Python source.
 pub fn python_typed_dicts() -> String {
     let mut out = String::new();
     for shape in Shapes::of(&RecordView::default()) {
-        let _ = writeln!(out, "\n\nclass {}(TypedDict, total=False):", class_name(shape.name));
+        let _ = writeln!(out, "\n\nclass {}(TypedDict):", class_name(shape.name));
         for (k, kind) in &shape.keys {
+            // A record's `source` and `status` always have a value (the Arrow columns that are
+            // never null, `crate::columnar`).
+            let required = shape.name == RecordView::NAME && matches!(k.name, "source" | "status");
             let ty = match kind {
-                Kind::Str | Kind::Url | Kind::Date | Kind::Text => "str".to_owned(),
-                Kind::Uint => "int".to_owned(),
-                Kind::Bool => "bool".to_owned(),
+                Kind::Str if required => "str".to_owned(),
+                Kind::Str | Kind::Url | Kind::Text => "Optional[str]".to_owned(),
+                Kind::Date => "Optional[datetime]".to_owned(),
+                Kind::Uint => "Optional[int]".to_owned(),
+                Kind::Bool => "Optional[bool]".to_owned(),
                 Kind::Strs => "List[str]".to_owned(),
                 Kind::Uints => "List[int]".to_owned(),
-                Kind::Object(n) => format!("\"{}\"", class_name(n)),
+                Kind::Object(n) => format!("Optional[\"{}\"]", class_name(n)),
                 Kind::List(n) => format!("List[\"{}\"]", class_name(n)),
             };
             let _ = writeln!(out, "    {}: {ty}", k.name);
             if let Kind::Text = kind {
-                let _ = writeln!(out, "    {}_type: str", k.name);
+                let _ = writeln!(out, "    {}_type: Optional[str]", k.name);
             }
         }
     }

@@ -1,6 +1,8 @@
 //! The generated parts of the docs and the Python package are what the code generates now:
 //! the record's key tables (docs/record.md), the Arrow schema listings (docs/record.md) and
-//! the Python `TypedDict`s (python/feedmill/record.py), all made from the record's walk. Each
+//! the Python `TypedDict`s (python/feedmill/record.py), all made from the record's walk, and
+//! the limit keywords of the Python stub's `Options` (python/feedmill/__init__.pyi) and the
+//! limits table (docs/safety.md), made from `Limits::ALL`. Each
 //! lives between `<!-- generated:NAME -->` and `<!-- /generated:NAME -->` lines (`# ` in
 //! front in Python); `GOLDEN_BLESS=1 cargo test --release --test it generated::` rewrites
 //! them.
@@ -50,6 +52,13 @@ fn arrow_schema_listings_are_the_schemas() {
 #[test]
 fn python_typed_dicts_are_the_walks() {
     region("python/feedmill/record.py", "#", "typed-dicts", &python_typed_dicts());
+}
+
+#[test]
+fn python_limit_options_are_the_limits() {
+    let keys: String =
+        feedmill::Limits::ALL.iter().map(|l| format!("    {}: int\n", l.name())).collect();
+    region("python/feedmill/__init__.pyi", "#", "limit-options", &keys);
 }
 
 #[test]

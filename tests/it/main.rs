@@ -9,6 +9,7 @@
 //! `set_current_dir` (`bulk_output`) sets the directory cargo already runs the binary in.
 
 mod archives;
+mod bench_tables;
 mod bulk_output;
 mod columnar;
 mod conformance;

@@ -1,0 +1,175 @@
+//! What the functions take as input: a body (`parse`: bytes-like or str) and the columns of
+//! a batch of rows (`parse_batch`), type-checked before any row is processed: a value of a
+//! type that is not a body, or a column of a type its name does not take, raises `TypeError`.
+
+use arrow::array::{Array, ArrayRef, AsArray};
+use arrow::compute::{cast_with_options, CastOptions};
+use arrow::datatypes::{DataType, Int64Type};
+use arrow::record_batch::RecordBatch;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
+
+use crate::Row;
+
+/// The UTF-8 byte order mark: put before a str body, it makes the parser read the body as
+/// UTF-8 whatever its XML declaration says (the byte order mark comes first in the spec's
+/// order of encoding sources).
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The bytes of `body` (`None` for None): bytes, bytearray, any other object with the buffer
+/// protocol (memoryview, array, mmap, numpy arrays: its bytes in C order), or a str (UTF-8,
+/// after a byte order mark).
+pub(crate) fn body(
+    py: Python<'_>,
+    func: &str,
+    body: &Bound<'_, PyAny>,
+) -> PyResult<Option<Vec<u8>>> {
+    if body.is_none() {
+        return Ok(None);
+    }
+    if let Ok(b) = body.cast::<PyBytes>() {
+        return Ok(Some(b.as_bytes().to_vec()));
+    }
+    if let Ok(b) = body.cast::<PyByteArray>() {
+        return Ok(Some(b.to_vec()));
+    }
+    if let Ok(s) = body.cast::<PyString>() {
+        let text = s.to_cow()?;
+        let mut out = Vec::with_capacity(UTF8_BOM.len() + text.len());
+        out.extend_from_slice(UTF8_BOM);
+        out.extend_from_slice(text.as_bytes());
+        return Ok(Some(out));
+    }
+    // NOTE: the buffer protocol through memoryview, as PyO3's `PyBuffer` is not in the
+    // stable ABI before Python 3.11 (the wheel supports 3.9).
+    let view = py.import("builtins")?.getattr("memoryview")?;
+    match view.call1((body,)) {
+        Ok(view) => {
+            let bytes = view.call_method0("tobytes")?;
+            Ok(Some(bytes.cast::<PyBytes>()?.as_bytes().to_vec()))
+        }
+        Err(_) => {
+            let ty = body.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+            Err(PyTypeError::new_err(format!(
+                "{func}(): body must be bytes, a bytes-like object or str, not {ty}"
+            )))
+        }
+    }
+}
+
+/// What a column of a `parse_batch` input holds.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// `body`: binary or string.
+    Body,
+    /// A string column.
+    Str,
+    /// `status`: an integer.
+    Int,
+}
+
+impl Kind {
+    fn takes(self, ty: &DataType) -> bool {
+        use DataType::*;
+        let string = |t: &DataType| matches!(t, Utf8 | LargeUtf8 | Utf8View);
+        let ok = match self {
+            Kind::Body => {
+                string(ty) || matches!(ty, Binary | LargeBinary | BinaryView | FixedSizeBinary(_))
+            }
+            Kind::Str => string(ty),
+            Kind::Int => ty.is_integer(),
+        };
+        // An all-null column (pyarrow's type for [None, None]) holds no value of any type;
+        // a dictionary column holds values of its value type.
+        ok || *ty == Null || matches!(ty, Dictionary(_, v) if self.takes(v))
+    }
+
+    fn expected(self) -> &'static str {
+        match self {
+            Kind::Body => "binary or string",
+            Kind::Str => "string",
+            Kind::Int => "integer",
+        }
+    }
+
+    /// The type a column of this kind is read as.
+    fn read_as(self) -> DataType {
+        match self {
+            Kind::Body => DataType::LargeBinary,
+            Kind::Str => DataType::Utf8,
+            Kind::Int => DataType::Int64,
+        }
+    }
+}
+
+/// The columns of a `parse_batch` input, checked and cast to the types read.
+pub(crate) struct Columns {
+    rows: usize,
+    body: ArrayRef,
+    content_type: Option<ArrayRef>,
+    url: Option<ArrayRef>,
+    status: Option<ArrayRef>,
+    source: Option<ArrayRef>,
+    error_kind: Option<ArrayRef>,
+    error_message: Option<ArrayRef>,
+}
+
+impl Columns {
+    /// The columns of `batch`: `body` is required; a column of a type its name does not take
+    /// is a `TypeError`.
+    pub(crate) fn of(batch: &RecordBatch) -> PyResult<Columns> {
+        let col = |name: &str, kind: Kind| -> PyResult<Option<ArrayRef>> {
+            let Some(c) = batch.column_by_name(name) else { return Ok(None) };
+            if !kind.takes(c.data_type()) {
+                return Err(PyTypeError::new_err(format!(
+                    "parse_batch(): column {name:?} must be {}, not {}",
+                    kind.expected(),
+                    c.data_type()
+                )));
+            }
+            // Not `safe`: a value the type read cannot hold (a status past i64) is an error,
+            // not a null.
+            let strict = CastOptions { safe: false, ..CastOptions::default() };
+            cast_with_options(c, &kind.read_as(), &strict)
+                .map(Some)
+                .map_err(|e| PyValueError::new_err(format!("parse_batch(): column {name:?}: {e}")))
+        };
+        Ok(Columns {
+            rows: batch.num_rows(),
+            body: col("body", Kind::Body)?
+                .ok_or_else(|| PyValueError::new_err("parse_batch() needs a `body` column"))?,
+            content_type: col("content_type", Kind::Str)?,
+            url: col("url", Kind::Str)?,
+            status: col("status", Kind::Int)?,
+            source: col("source", Kind::Str)?,
+            error_kind: col("error_kind", Kind::Str)?,
+            error_message: col("error_message", Kind::Str)?,
+        })
+    }
+
+    pub(crate) fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Row `i`.
+    pub(crate) fn row(&self, i: usize) -> Row<'_> {
+        fn str_at(c: &Option<ArrayRef>, i: usize) -> Option<&str> {
+            c.as_ref().filter(|c| c.is_valid(i)).map(|c| c.as_string::<i32>().value(i))
+        }
+        let body = self.body.as_binary::<i64>();
+        Row {
+            source: str_at(&self.source, i),
+            body: body.is_valid(i).then(|| body.value(i)),
+            content_type: str_at(&self.content_type, i),
+            url: str_at(&self.url, i),
+            status: self
+                .status
+                .as_ref()
+                .filter(|s| s.is_valid(i))
+                .map(|s| s.as_primitive::<Int64Type>().value(i)),
+            error_kind: str_at(&self.error_kind, i),
+            error_message: str_at(&self.error_message, i),
+        }
+    }
+}

@@ -1,0 +1,246 @@
+"""Python values: `parse` returns the record's Arrow row as Python values (every key, None or
+[] when empty, aware datetimes), and the record dict, the Arrow schema (`schema()`) and the
+TypedDicts of the stub (`feedmill.record`) agree, key for key and type for type, on the
+records of the corpus. Also: the bodies `parse` takes, `parse_file`, and `WarcRecord`."""
+
+import array
+import datetime as dt
+import glob
+import json
+import os
+import pathlib
+import typing
+
+import pyarrow as pa
+import pytest
+
+import feedmill
+from feedmill import record as rec_types
+from conftest import ROOT, run_cli
+
+UTC = dt.timezone.utc
+
+ATOM = b"""<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>News</title>
+<updated>2024-01-02T03:04:05Z</updated>
+<entry><title>First</title><updated>2024-01-02T03:04:05.5Z</updated></entry></feed>"""
+
+
+def corpus_files(step=1):
+    files = sorted(p for p in glob.glob(os.path.join(ROOT, "corpus", "real", "*", "*"))
+                   if os.path.isfile(p))
+    return files[::step]
+
+
+def fixture_files():
+    """Fixtures with the most kinds of values: podcasts, media, JSON Feed, modules."""
+    pats = ["podcast*", "*media*", "*json*", "*itunes*", "*module*", "*rss1*", "*atom*"]
+    out = set()
+    for p in pats:
+        out.update(glob.glob(os.path.join(ROOT, "corpus", "fixtures", "**", p), recursive=True))
+    return sorted(f for f in out if os.path.isfile(f) and not f.endswith(".json"))
+
+
+def read(path):
+    with open(path, "rb") as fh:
+        return fh.read()
+
+
+# The TypedDicts' types, resolved ("Person" -> the class).
+def hints(cls):
+    return typing.get_type_hints(cls)
+
+
+def check(value, arrow_type, py_type, where):
+    """`value` is a value of the Arrow type and of the Python type (from the TypedDict)."""
+    origin = typing.get_origin(py_type)
+    if origin is typing.Union:  # Optional[X]
+        (inner,) = [a for a in typing.get_args(py_type) if a is not type(None)]
+        if value is None:
+            return
+        return check(value, arrow_type, inner, where)
+    if origin is list:
+        assert pa.types.is_list(arrow_type), where
+        assert isinstance(value, list), where
+        (item,) = typing.get_args(py_type)
+        for i, v in enumerate(value):
+            check(v, arrow_type.value_type, item, f"{where}[{i}]")
+        return
+    if typing.is_typeddict(py_type):
+        assert pa.types.is_struct(arrow_type), where
+        check_struct(value, [arrow_type.field(i) for i in range(arrow_type.num_fields)],
+                     py_type, where)
+        return
+    want = {
+        str: pa.types.is_string,
+        int: pa.types.is_int64,
+        bool: pa.types.is_boolean,
+        dt.datetime: pa.types.is_timestamp,
+    }[py_type]
+    assert want(arrow_type), f"{where}: {arrow_type} for {py_type}"
+    assert type(value) is py_type, f"{where}: {value!r} is no {py_type}"
+    if py_type is dt.datetime:
+        assert arrow_type.tz == "UTC" and value.tzinfo is not None, where
+        assert value.utcoffset() == dt.timedelta(0), where
+
+
+def check_struct(value, fields, cls, where):
+    assert isinstance(value, dict), where
+    types = hints(cls)
+    # The same keys in the same order: the dict's, the Arrow struct's, the TypedDict's.
+    assert list(value) == [f.name for f in fields] == list(types), where
+    for f in fields:
+        check(value[f.name], f.type, types[f.name], f"{where}.{f.name}")
+
+
+def test_record_dict_arrow_schema_and_typed_dicts_agree():
+    schema = feedmill.schema()
+    files = fixture_files() + corpus_files(step=7)
+    assert len(files) > 40
+    seen_dates = seen_entries = 0
+    for path in files:
+        r = feedmill.parse(read(path), url="https://example.org/feed")
+        check_struct(r, list(schema), rec_types.Record, path)
+        # The same values as pyarrow gives for the Arrow row of the same record.
+        arrow = feedmill.parse_batch(
+            pa.record_batch({"body": [read(path)], "url": ["https://example.org/feed"]})
+        ).to_pylist()[0]
+        assert r == arrow, path
+        f = r["feed"] or {}
+        seen_entries += len(f.get("entries") or [])
+        seen_dates += sum(1 for e in f.get("entries") or [] if e["updated"] or e["published"])
+    assert seen_entries > 500 and seen_dates > 300
+
+
+def test_parse_gives_every_key_and_aware_datetimes():
+    r = feedmill.parse(ATOM)
+    f = r["feed"]
+    assert f["updated"] == dt.datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
+    e = f["entries"][0]
+    assert e["updated"] == dt.datetime(2024, 1, 2, 3, 4, 5, 500000, tzinfo=UTC)
+    assert e["updated"].tzinfo is not None
+    # Keys without a value are there: None, or [] for a list.
+    assert e["published"] is None and e["authors"] == [] and e["enclosures"] == []
+    assert f["subtitle"] is None and f["image"] is None
+    assert r["error"] is None and r["findings"] == []
+    assert set(e) == set(typing.get_type_hints(rec_types.Entry))
+
+
+def to_json(value):
+    """A value in the JSON Lines form: null, empty lists and empty objects left out."""
+    if isinstance(value, dict):
+        out = {k: to_json(v) for k, v in value.items()}
+        return {k: v for k, v in out.items() if v is not None and v != [] and v != {}}
+    if isinstance(value, list):
+        return [to_json(v) if not isinstance(v, dict) else to_json(v) for v in value]
+    return value
+
+
+def same(mine, theirs, where):
+    """`mine` (Python values, JSON form) equals the CLI's JSON value; a datetime equals its
+    RFC 3339 string up to microseconds."""
+    if isinstance(mine, dt.datetime):
+        s = theirs.replace("Z", "+00:00")
+        if "." in s:
+            whole, rest = s.split(".", 1)
+            digits = rest[: rest.index("+")]
+            s = f"{whole}.{(digits + '000000')[:6]}+00:00"
+        assert mine == dt.datetime.fromisoformat(s), where
+    elif isinstance(mine, dict):
+        assert isinstance(theirs, dict) and list(mine) == list(theirs), (where, mine, theirs)
+        for k in mine:
+            same(mine[k], theirs[k], f"{where}.{k}")
+    elif isinstance(mine, list):
+        assert isinstance(theirs, list) and len(mine) == len(theirs), where
+        for i, (a, b) in enumerate(zip(mine, theirs)):
+            same(a, b, f"{where}[{i}]")
+    else:
+        assert mine == theirs, (where, mine, theirs)
+
+
+def test_parse_values_are_the_cli_records(cli, tmp_path):
+    files = corpus_files(step=5)
+    out = tmp_path / "o.jsonl"
+    run_cli(cli, ["-o", str(out), *files])
+    lines = [json.loads(l) for l in out.read_text().split("\n") if l]
+    assert len(lines) == len(files)
+    for path, want in zip(files, lines):
+        mine = to_json(feedmill.parse(read(path), source=want["source"]))
+        same(mine, want, path)
+
+
+def test_bodies_any_bytes_like_object_or_str():
+    want = feedmill.parse(ATOM)
+    for body in [bytearray(ATOM), memoryview(ATOM), array.array("B", ATOM),
+                 memoryview(b"xx" + ATOM)[2:]]:
+        assert feedmill.parse(body) == want, type(body)
+    # A str is decoded text: read as UTF-8 whatever the declaration says.
+    text = "<?xml version='1.0' encoding='iso-8859-1'?><rss version='2.0'><channel>" \
+           "<title>caf\u00e9 \u2014 \U0001F600</title></channel></rss>"
+    r = feedmill.parse(text)
+    assert r["feed"]["title"] == "caf\u00e9 \u2014 \U0001F600"
+    assert r["encoding"] == "UTF-8"
+    assert feedmill.parse(text, spec_exact=True)["feed"]["title"] == r["feed"]["title"]
+    # The same document as bytes follows its declaration (spec-exact; the recovery rule
+    # reads UTF-8 bytes under a wrong declaration as UTF-8, and says so).
+    exact = feedmill.parse(text.encode("utf-8"), spec_exact=True)
+    assert exact["feed"]["title"] == "caf\u00c3\u00a9 \u00e2\u20ac\u201d \u00f0\u0178\u02dc\u20ac"
+    guessed = feedmill.parse(text.encode("utf-8"))
+    assert guessed["feed"]["title"] == r["feed"]["title"]
+    assert [d["kind"] for d in guessed["diagnostics"]] == ["encoding_guessed"]
+    for bad in [123, ["<rss/>"], {"body": b""}, 1.5]:
+        with pytest.raises(TypeError, match="body must be"):
+            feedmill.parse(bad)
+    # None is a record without a body (an error record, not an exception).
+    r = feedmill.parse(None)
+    assert r["status"] == "error" and r["error"]["kind"] == "no_body"
+
+
+def test_parse_file(tmp_path):
+    p = tmp_path / "feed.xml"
+    p.write_bytes(ATOM)
+    for arg in [str(p), p]:
+        r = feedmill.parse_file(arg)
+        assert r["source"] == str(p)
+        assert r["feed"]["title"] == "News"
+    # gzip is removed, as the CLI does.
+    import gzip
+
+    g = tmp_path / "feed.xml.gz"
+    g.write_bytes(gzip.compress(ATOM))
+    assert feedmill.parse_file(g)["feed"]["title"] == "News"
+    with pytest.raises(FileNotFoundError):
+        feedmill.parse_file(tmp_path / "missing.xml")
+    (tmp_path / "two").mkdir()
+    (tmp_path / "two" / "a.xml").write_bytes(ATOM)
+    (tmp_path / "two" / "b.xml").write_bytes(ATOM)
+    with pytest.raises(ValueError, match="other than one document"):
+        feedmill.parse_file(tmp_path / "two")
+    assert feedmill.parse_file(p, max_entries=0)["feed"]["entries"] == []
+
+
+def test_warc_record_exists_and_parse_takes_it(warcs):
+    assert typing.is_typeddict(feedmill.WarcRecord)
+    raws = list(feedmill.read_warc(warcs[1]))
+    assert list(raws[0]) == list(typing.get_type_hints(feedmill.WarcRecord))
+    parsed = list(feedmill.read_warc(warcs[1], parse=True))
+    assert len(raws) == len(parsed) == 300
+    for raw, want in zip(raws, parsed):
+        assert feedmill.parse(**raw) == want, raw["source"]
+    assert {p["status"] for p in parsed} == {"ok", "not_a_feed", "error"}
+
+
+def test_read_warc_batches_parse_is_parse_batch(warcs):
+    for layout in ["records", "entries"]:
+        raw = [feedmill.parse_batch(b, layout=layout, extract=True)
+               for b in feedmill.read_warc_batches(warcs[1], batch_size=50)]
+        parsed = list(feedmill.read_warc_batches(warcs[1], batch_size=50, parse=True,
+                                                 layout=layout, extract=True))
+        assert pa.Table.from_batches(raw).equals(pa.Table.from_batches(parsed))
+        assert parsed[0].schema == feedmill.schema(layout)
+
+
+def test_parse_file_path_like(tmp_path):
+    p = tmp_path / "f.xml"
+    p.write_bytes(ATOM)
+    assert feedmill.parse_file(pathlib.PurePath(p).as_posix())["status"] == "ok"
