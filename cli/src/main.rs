@@ -63,7 +63,8 @@ OUTPUT:
   source, status (ok | not_a_feed | error), error {kind, message}, format, encoding,
   diagnostics [{kind, offset, message}], feed {...}. Null and empty values are omitted.
   Fields beyond the spec's model (id, language, itunes, podcast, ...) are always written;
-  --extract adds *_text, body_*, word_count, canonical_url and dedup_* keys.
+  --extract adds *_text, title_source, body_*, word_count, canonical_url, dedup_*, image_*,
+  categories_normalized and date_flags keys.
   Text values are strings with a parallel <name>_type key (text | html).
   --format parquet (or -o FILE.parquet): the same records as one Parquet file with a fixed
   Arrow schema (README: Arrow / Parquet schema); --layout entries: one row per entry.
@@ -149,10 +150,18 @@ struct Cli {
     summary: bool,
 
     /// Add extraction keys to each feed and entry: plain text of every text value
-    /// (*_text), the best body (body_source, body_text, word_count), canonical_url,
-    /// dedup_key and dedup_source.
+    /// (*_text; an entry without a title gets one from its body, title_source), the best
+    /// body (body_source, body_text, word_count), canonical_url, dedup_key and
+    /// dedup_source, one image (image_url, image_source, image_width, image_height),
+    /// categories_normalized and date_flags.
     #[arg(long)]
     extract: bool,
+
+    /// With --extract: the instant entry dates are `future` after (by more than a day) for
+    /// records without a capture date: RFC 3339 (`2026-11-28T12:00:00Z`) or a W3C-DTF date
+    /// (`2026-11-28`, midnight UTC). Default: the time the run starts.
+    #[arg(long, value_name = "DATE", value_parser = parse_as_of)]
+    as_of: Option<feedmill::Timestamp>,
 
     /// HTML sanitizing of {"html": ...} values: `spec` (the spec's own sanitizing only) or
     /// `strict` (also remove scripts, styles, frames, event handlers and unsafe URLs;
@@ -207,6 +216,12 @@ struct Cli {
 
 /// A size in bytes: a number, or one with a `KiB`, `MiB` or `GiB` suffix (`K`, `M`, `G`
 /// too). At least 1.
+fn parse_as_of(s: &str) -> Result<feedmill::Timestamp, String> {
+    feedmill::model::date::parse_rfc3339(s)
+        .or_else(|| feedmill::model::date::parse_w3cdtf(s))
+        .ok_or_else(|| format!("not an RFC 3339 or W3C-DTF date: {s:?}"))
+}
+
 fn parse_bytes(s: &str) -> Result<u64, String> {
     let t = s.trim();
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
@@ -413,7 +428,12 @@ fn main() -> ExitCode {
     cfg.options.skip_extensions = cli.extensions == ExtensionsArg::None;
     cli.limits.apply(&mut cfg.options.limits);
     if cli.extract {
-        cfg.extract = Some(ExtractOptions::default());
+        // One reference instant for the whole run, so records do not depend on when in
+        // the run they were written.
+        let as_of = cli
+            .as_of
+            .or_else(|| feedmill::Timestamp::from_system_time(std::time::SystemTime::now()));
+        cfg.extract = Some(ExtractOptions { as_of, ..ExtractOptions::default() });
     }
     if cli.sanitize == SanitizeMode::Strict {
         cfg.sanitize =

@@ -646,8 +646,15 @@ fn check_canonical_url(u: Option<&str>) {
 /// the best body by the documented priority, canonical URLs fixed points, dedup keys from
 /// the documented sources.
 pub fn check_extraction(f: &Feed<'_>) {
-    use feedmill::extract::{extract, BodySource, DedupSource, ExtractOptions};
-    let opts = ExtractOptions::default();
+    use feedmill::extract::{
+        extract, BodySource, DedupSource, ExtractOptions, TitleSource, DATE_FLAGS,
+        TITLE_FROM_BODY_MAX_CHARS,
+    };
+    // A fixed reference instant, so two runs flag the same dates `future`.
+    let opts = ExtractOptions {
+        as_of: feedmill::Timestamp::from_unix(1_700_000_000),
+        ..ExtractOptions::default()
+    };
     let (arena, arena2) = (Bump::new(), Bump::new());
     let x = extract(f, &arena, &opts);
     assert!(x == extract(f, &arena2, &opts), "extraction is not deterministic");
@@ -663,8 +670,33 @@ pub fn check_extraction(f: &Feed<'_>) {
     check_canonical_url(x.canonical_url);
     assert_eq!(x.entries.len(), f.entries.len(), "one extraction per entry");
     for (e, xe) in f.entries.iter().zip(&x.entries) {
+        // The title's plain text; without one, a headline from the body.
+        match xe.title_source {
+            Some(TitleSource::Title) | None => {
+                assert_eq!(xe.title_text.map(str::to_owned), plain(&e.title), "entry title_text");
+                assert_eq!(xe.title_source.is_some(), xe.title_text.is_some(), "title_source");
+            }
+            Some(TitleSource::Body) => {
+                assert!(plain(&e.title).is_none(), "a title from the body beside a title");
+                let t = xe.title_text.expect("a title from the body");
+                assert!(!t.is_empty() && xe.body_text.is_some(), "title from an empty body");
+                assert!(t.chars().count() <= TITLE_FROM_BODY_MAX_CHARS + 1, "long title {t:?}");
+            }
+        }
+        if let Some(u) = xe.image_url {
+            let parsed = feedmill::url::Url::parse(u);
+            assert!(parsed.is_ok() && xe.image_source.is_some(), "image_url {u:?}");
+        }
+        let mut seen = std::collections::HashSet::new();
+        for c in xe.categories_normalized {
+            assert!(!c.is_empty() && seen.insert(c), "categories_normalized {c:?}");
+        }
+        assert!(
+            xe.date_flags.iter().all(|f| DATE_FLAGS.contains(f)),
+            "date_flags {:?}",
+            xe.date_flags
+        );
         for (t, got, what) in [
-            (&e.title, xe.title_text, "title_text"),
             (&e.subtitle, xe.subtitle_text, "subtitle_text"),
             (&e.summary, xe.summary_text, "summary_text"),
             (&e.content, xe.content_text, "content_text"),

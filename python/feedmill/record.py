@@ -99,6 +99,7 @@ class Feed(TypedDict):
     subtitle_text: Optional[str]
     description_text: Optional[str]
     canonical_url: Optional[str]
+    categories_normalized: List[str]
     entries: List["Entry"]
 
 
@@ -277,6 +278,7 @@ class Entry(TypedDict):
     computed_updated_offset: int
     computed_updated_raw: str
     title_text: Optional[str]
+    title_source: Optional[str]
     subtitle_text: Optional[str]
     summary_text: Optional[str]
     content_text: Optional[str]
@@ -287,6 +289,12 @@ class Entry(TypedDict):
     dedup_key: Optional[str]
     dedup_source: Optional[str]
     fingerprint: Optional[str]
+    image_url: Optional[str]
+    image_source: Optional[str]
+    image_width: Optional[int]
+    image_height: Optional[int]
+    categories_normalized: List[str]
+    date_flags: List[str]
 
 
 class ItunesCategory(TypedDict):

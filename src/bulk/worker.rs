@@ -18,7 +18,7 @@ use super::archive::{Payload, RawRecord};
 use super::config::Config;
 use super::read::Record;
 use super::summary::internal_error_message;
-use crate::extract::{extract, ExtractOptions};
+use crate::extract::{extract_with, ExtractOptions};
 use crate::input::Response;
 use crate::record::{Capture, Problem, RecordView, Status};
 use crate::sanitize::SanitizeOptions;
@@ -309,8 +309,13 @@ fn with_processed(
                     view.status = Status::Ok;
                     view.feed = Some(feed);
                     post.arena.reset();
-                    let extraction =
-                        post.extract.as_ref().map(|opts| extract(feed, &post.arena, opts));
+                    // The reference instant of `future` dates: the record's capture date,
+                    // else `opts.as_of`, else now.
+                    let captured = extra.capture.and_then(|c| c.date);
+                    let extraction = post
+                        .extract
+                        .as_ref()
+                        .map(|opts| extract_with(feed, &post.arena, opts, url, captured));
                     view.extraction = extraction.as_ref();
                     let sanitize = post.sanitize.as_ref().map(|s| SanitizeOptions {
                         base_url: url.and_then(|u| url::Url::parse(u).ok()),

@@ -3,6 +3,10 @@
 //!
 //! - `text`: plain text of every text value, the entry's best body and its word count;
 //! - `canonical`: canonical URLs by the seven rules of docs/spec/feed-formats-and-extraction.md (URL Canonicalization);
+//! - `title`: `title_text` for every entry (the body's first sentence or line when the title is missing);
+//! - `image`: one image per entry (thumbnail, Media RSS, enclosure, the body's first `<img>`);
+//! - `categories`: `categories_normalized` (case-folded, NFKC, hierarchies split);
+//! - `dates`: `date_flags` (`future`, `zone_assumed`, `lenient`, `before_1995`);
 //! - here: the entry point [`extract`], its options and results, and dedup keys.
 //!
 //! Results borrow from the feed where they can; new strings go to the caller's arena.
@@ -10,11 +14,19 @@
 use bumpalo::Bump;
 
 mod canonical;
+mod categories;
+mod dates;
+mod image;
+mod title;
 
 pub use crate::html::text::{plain_text, text_content, word_count};
 pub use canonical::{canonical_url_in, canonicalize_url, canonicalize_url_cow, TRACKING_PARAMS};
+pub use categories::PATHS_GROWTH;
+pub use dates::{DATE_FLAGS, FUTURE_SLACK_SECONDS, SYNDICATION_EPOCH};
+pub use image::{ImageSource, IMAGE_URL_GROWTH_MAX, PIXEL_HOSTS};
+pub use title::TITLE_FROM_BODY_MAX_CHARS;
 
-use crate::model::{Entry, Feed, Text};
+use crate::model::{Entry, Feed, Text, Timestamp};
 
 /// What [`extract`] computes. Everything is on by default; turn off what you don't need.
 #[derive(Clone, Debug)]
@@ -27,11 +39,51 @@ pub struct ExtractOptions {
     pub canonical_urls: bool,
     /// `dedup_key` for each entry.
     pub dedup_keys: bool,
+    /// `title_text` made from the body for an entry without a title (`title_source`).
+    pub title_fallback: bool,
+    /// `image_url` (with `image_source`, `image_width`, `image_height`) for each entry.
+    pub images: bool,
+    /// `categories_normalized` for the feed and each entry.
+    pub categories: bool,
+    /// `date_flags` for each entry.
+    pub date_flags: bool,
+    /// The instant `future` dates are compared with when the record has no capture date of
+    /// its own; `None` (the default): the current time, read once per [`extract`] call.
+    pub as_of: Option<Timestamp>,
 }
 
 impl Default for ExtractOptions {
     fn default() -> Self {
-        ExtractOptions { plain_text: true, body: true, canonical_urls: true, dedup_keys: true }
+        ExtractOptions {
+            plain_text: true,
+            body: true,
+            canonical_urls: true,
+            dedup_keys: true,
+            title_fallback: true,
+            images: true,
+            categories: true,
+            date_flags: true,
+            as_of: None,
+        }
+    }
+}
+
+/// Where an entry's `title_text` came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TitleSource {
+    /// The entry's title.
+    Title,
+    /// The first sentence or line of the best body (see [`TITLE_FROM_BODY_MAX_CHARS`]).
+    Body,
+}
+
+impl TitleSource {
+    /// The name written in records (`title_source`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TitleSource::Title => "title",
+            TitleSource::Body => "body",
+        }
     }
 }
 
@@ -79,8 +131,12 @@ impl DedupSource {
 /// Extraction results for one entry. Borrowed from the feed or the caller's arena.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EntryExtraction<'a> {
-    /// Plain text of the entry's title (markup removed, whitespace collapsed).
+    /// Plain text of the entry's title (markup removed, whitespace collapsed); without a
+    /// title, a headline from the best body (its first sentence or line, within
+    /// [`TITLE_FROM_BODY_MAX_CHARS`] characters) when [`ExtractOptions::title_fallback`].
     pub title_text: Option<&'a str>,
+    /// Which of those `title_text` is.
+    pub title_source: Option<TitleSource>,
     /// Plain text of the entry's subtitle.
     pub subtitle_text: Option<&'a str>,
     /// Plain text of the entry's summary.
@@ -108,6 +164,22 @@ pub struct EntryExtraction<'a> {
     /// two captures of one `dedup_key` with different fingerprints are an edit. Computed with
     /// the dedup key.
     pub fingerprint: Option<&'a str>,
+    /// The entry's image: its thumbnail, else a Media RSS image, else an image enclosure,
+    /// else the first `<img>` of its body that is not a tracking pixel (at most 1×1, or on a
+    /// [`PIXEL_HOSTS`] host), resolved against the document's URL (else the entry's page).
+    pub image_url: Option<&'a str>,
+    /// Which of those `image_url` is.
+    pub image_source: Option<ImageSource>,
+    /// The image's width in pixels, when the feed (or the `<img>`) states it.
+    pub image_width: Option<u64>,
+    /// The image's height in pixels, when stated.
+    pub image_height: Option<u64>,
+    /// The entry's category terms (the terms and labels of `category_details`, in document
+    /// order, then `categories`), normalized (trimmed, NFKC, case-folded) with
+    /// `/` hierarchies split into their paths, unique, in first-seen order.
+    pub categories_normalized: &'a [&'a str],
+    /// The names of the date flags set (a subset of [`DATE_FLAGS`], in that order).
+    pub date_flags: &'static [&'static str],
 }
 
 /// Extraction results for a feed; `entries[i]` belongs to `feed.entries[i]`.
@@ -121,6 +193,9 @@ pub struct FeedExtraction<'a> {
     pub description_text: Option<&'a str>,
     /// The feed's page URL canonicalized ([`canonicalize_url`]).
     pub canonical_url: Option<&'a str>,
+    /// The feed's own category terms and labels and its iTunes categories (`Category` and
+    /// `Category/Subcategory`), normalized as [`EntryExtraction::categories_normalized`].
+    pub categories_normalized: &'a [&'a str],
     /// One per entry of the feed, in order.
     pub entries: Vec<EntryExtraction<'a>>,
 }
@@ -132,6 +207,19 @@ pub fn extract<'a: 'b, 'b>(
     arena: &'b Bump,
     opts: &ExtractOptions,
 ) -> FeedExtraction<'b> {
+    extract_with(feed, arena, opts, None, None)
+}
+
+/// [`extract`] for a document read from `base_url` (relative `<img>` URLs of bodies are
+/// resolved against it) and captured at `captured` (the reference instant of `future` dates,
+/// before [`ExtractOptions::as_of`] and the current time).
+pub fn extract_with<'a: 'b, 'b>(
+    feed: &Feed<'a>,
+    arena: &'b Bump,
+    opts: &ExtractOptions,
+    base_url: Option<&str>,
+    captured: Option<Timestamp>,
+) -> FeedExtraction<'b> {
     let mut out = FeedExtraction::default();
     if opts.plain_text {
         out.title_text = feed.title.as_ref().and_then(|t| plain_text(arena, t));
@@ -142,8 +230,47 @@ pub fn extract<'a: 'b, 'b>(
         out.canonical_url =
             feed.page_url.or(feed.feed_url).and_then(|u| canonical_url_in(arena, u));
     }
-    out.entries = feed.entries.iter().map(|e| extract_entry(e, arena, opts)).collect();
+    if opts.categories {
+        let mut cats = categories::Normalized::new(arena);
+        for c in &feed.category_details {
+            categories::push_normalized(arena, &mut cats, c.term);
+            if let Some(l) = c.label {
+                categories::push_normalized(arena, &mut cats, l);
+            }
+        }
+        for c in &feed.itunes.categories {
+            categories::push_normalized(arena, &mut cats, c.text);
+            for sub in &c.subcategories {
+                let mut path = bumpalo::collections::String::new_in(arena);
+                path.push_str(c.text);
+                path.push('/');
+                path.push_str(sub);
+                categories::push_normalized(arena, &mut cats, &path);
+            }
+        }
+        out.categories_normalized = cats.finish();
+    }
+    let mut cx = EntryContext {
+        base: base_url.and_then(|u| url::Url::parse(u).ok()),
+        reference: if opts.date_flags {
+            captured
+                .or(opts.as_of)
+                .or_else(|| Timestamp::from_system_time(std::time::SystemTime::now()))
+        } else {
+            None
+        },
+        image_growth: 0,
+    };
+    out.entries = feed.entries.iter().map(|e| entry_with(e, arena, opts, &mut cx)).collect();
     out
+}
+
+/// What the entries of one feed share: the document's URL, the reference instant, and the
+/// bytes resolving body images has added.
+struct EntryContext {
+    base: Option<url::Url>,
+    reference: Option<Timestamp>,
+    image_growth: usize,
 }
 
 /// Extraction for one entry (see [`extract`]).
@@ -151,6 +278,20 @@ pub fn extract_entry<'a: 'b, 'b>(
     e: &Entry<'a>,
     arena: &'b Bump,
     opts: &ExtractOptions,
+) -> EntryExtraction<'b> {
+    let reference = opts
+        .as_of
+        .or_else(|| Timestamp::from_system_time(std::time::SystemTime::now()))
+        .filter(|_| opts.date_flags);
+    let mut cx = EntryContext { base: None, reference, image_growth: 0 };
+    entry_with(e, arena, opts, &mut cx)
+}
+
+fn entry_with<'a: 'b, 'b>(
+    e: &Entry<'a>,
+    arena: &'b Bump,
+    opts: &ExtractOptions,
+    cx: &mut EntryContext,
 ) -> EntryExtraction<'b> {
     let mut x = EntryExtraction::default();
     let need_text = opts.plain_text || opts.body || opts.dedup_keys;
@@ -166,6 +307,7 @@ pub fn extract_entry<'a: 'b, 'b>(
     let content = text(&e.content);
     if opts.plain_text {
         x.title_text = title;
+        x.title_source = title.map(|_| TitleSource::Title);
         x.subtitle_text = text(&e.subtitle);
         x.summary_text = summary;
         x.content_text = content;
@@ -179,6 +321,39 @@ pub fn extract_entry<'a: 'b, 'b>(
         x.body_source = source;
         x.body_text = body;
         x.word_count = body.map_or(0, word_count);
+    }
+    if opts.plain_text && opts.title_fallback && title.is_none() {
+        let best = if content.is_some() { e.content.as_ref() } else { e.summary.as_ref() };
+        if let Some(t) = best.filter(|_| body.is_some()) {
+            x.title_text = title::title_from_body(arena, t);
+            x.title_source = x.title_text.map(|_| TitleSource::Body);
+        }
+    }
+    if opts.images {
+        if let Some(found) = image::entry_image(e, arena, cx.base.as_ref(), &mut cx.image_growth) {
+            x.image_url = Some(found.url);
+            x.image_source = Some(found.source);
+            x.image_width = found.width;
+            x.image_height = found.height;
+        }
+    }
+    if opts.categories && !(e.categories.is_empty() && e.category_details.is_empty()) {
+        let mut cats = categories::Normalized::new(arena);
+        // `category_details` is in document order with labels; `categories` adds JSON Feed
+        // tags and any term recovery filled in.
+        for c in &e.category_details {
+            categories::push_normalized(arena, &mut cats, c.term);
+            if let Some(l) = c.label {
+                categories::push_normalized(arena, &mut cats, l);
+            }
+        }
+        for c in &e.categories {
+            categories::push_normalized(arena, &mut cats, c);
+        }
+        x.categories_normalized = cats.finish();
+    }
+    if let Some(reference) = cx.reference {
+        x.date_flags = dates::flag_names(dates::date_flags(e, reference));
     }
     let canonical =
         if opts.canonical_urls || opts.dedup_keys { entry_canonical_url(e, arena) } else { None };
@@ -212,9 +387,18 @@ fn fingerprint<'b>(
 ) -> &'b str {
     let mut h = Fnv1a64::new();
     h.write(b"feedmill-fingerprint-v1");
-    for part in [title, link, body] {
+    for (part, collapsed) in [(title, true), (link, false), (body, true)] {
         h.write(b"\x1f");
-        for (i, word) in part.unwrap_or("").split_whitespace().enumerate() {
+        let part = part.unwrap_or("");
+        if collapsed {
+            // Plain texts are collapsed already (`plain_text`: runs of Unicode `White_Space`,
+            // the set `split_whitespace` splits on, made one space, trimmed), so their words
+            // joined by one space are the text itself: hashed in one pass.
+            debug_assert!(part.split_whitespace().collect::<Vec<_>>().join(" ") == part);
+            h.write(part.as_bytes());
+            continue;
+        }
+        for (i, word) in part.split_whitespace().enumerate() {
             if i > 0 {
                 h.write(b" ");
             }

@@ -89,6 +89,54 @@ pub fn text_content<'a>(arena: &'a Bump, html: &Html<'a>) -> &'a str {
     collapse(arena, text.finish())
 }
 
+/// The first line of an HTML fragment's visible text, as [`text_content`] sees it: the text
+/// nodes up to the first block boundary (a block-level element or `br` beginning or ending)
+/// that follows some non-whitespace text, collapsed and trimmed. Gathers at most about
+/// `max_bytes` bytes (cut at a character boundary), so the work is bounded by the first line,
+/// not by the fragment.
+pub(crate) fn first_line<'a>(arena: &'a Bump, html: &Html<'a>, max_bytes: usize) -> &'a str {
+    let nodes = html.nodes();
+    let mut line = bumpalo::collections::String::new_in(arena);
+    let mut has_text = false;
+    let mut break_ends = EndStack::new();
+    let mut i = 0usize;
+    while i < nodes.len() && line.len() < max_bytes {
+        let mut boundary = false;
+        while break_ends.last().is_some_and(|e| e <= i) {
+            break_ends.pop();
+            boundary = true;
+        }
+        let node = &nodes[i];
+        if let NodeKind::Element(el) = node.kind {
+            let role = role(el.local);
+            if role != Role::Inline && (el.namespace == HTML_NS || el.namespace.is_empty()) {
+                boundary = true;
+                if role == Role::Hidden {
+                    if has_text {
+                        break;
+                    }
+                    i = node.end as usize;
+                    continue;
+                }
+                break_ends.push(node.end as usize);
+            }
+        }
+        if boundary && has_text {
+            break;
+        }
+        if let NodeKind::Text(t) = node.kind {
+            let mut take = t.len().min(max_bytes - line.len());
+            while !t.is_char_boundary(take) {
+                take -= 1;
+            }
+            line.push_str(&t[..take]);
+            has_text |= t.chars().any(|c| !c.is_whitespace());
+        }
+        i += 1;
+    }
+    collapse(arena, line.into_bump_str())
+}
+
 /// A stack of node indices that lives on the stack up to a depth of 32 (deeper nesting of
 /// block elements is rare; it spills to the heap).
 struct EndStack {

@@ -534,6 +534,14 @@ fn walk_feed_extraction<V: Visit>(v: &mut V, x: Option<&FeedExtraction<'_>>) {
         key("canonical_url", "`--extract`: canonical form of `page_url` (else `feed_url`)"),
         x.and_then(|x| x.canonical_url),
     );
+    v.strs(
+        key(
+            "categories_normalized",
+            "`--extract`: the feed's `category_details` terms and labels and its iTunes \
+             categories (`Category/Subcategory`), normalized as the entries'",
+        ),
+        x.map_or(&[], |x| x.categories_normalized),
+    );
 }
 
 /// An entry with its feed (for the computed values) and its extraction: an element of the
@@ -721,7 +729,18 @@ impl Walk for Entry<'_> {
 }
 
 fn walk_entry_extraction<V: Visit>(v: &mut V, x: Option<&EntryExtraction<'_>>) {
-    v.str(key("title_text", "`--extract`: plain text of `title`"), x.and_then(|x| x.title_text));
+    v.str(
+        key(
+            "title_text",
+            "`--extract`: plain text of `title`; without one, the first sentence or line of \
+             `body_text`'s body, cut at a word boundary within 120 characters (then `…`)",
+        ),
+        x.and_then(|x| x.title_text),
+    );
+    v.str(
+        key("title_source", "`--extract`: `title` | `body`: where `title_text` came from"),
+        x.and_then(|x| x.title_source).map(|s| s.as_str()),
+    );
     v.str(
         key("subtitle_text", "`--extract`: plain text of `subtitle`"),
         x.and_then(|x| x.subtitle_text),
@@ -781,6 +800,45 @@ fn walk_entry_extraction<V: Visit>(v: &mut V, x: Option<&EntryExtraction<'_>>) {
              the entry is unchanged; a new value under the same `dedup_key` is an edit",
         ),
         x.and_then(|x| x.fingerprint),
+    );
+    v.url(
+        key(
+            "image_url",
+            "`--extract`: the entry's image: `thumbnail`, else a `media:content` image, else an \
+             image enclosure, else the body's first `<img>` that is not a tracking pixel (at most \
+             1×1, or on a known pixel host), resolved against the document's URL (else \
+             `page_url`)",
+        ),
+        x.and_then(|x| x.image_url),
+    );
+    v.str(
+        key("image_source", "`--extract`: `thumbnail` | `media` | `enclosure` | `body`"),
+        x.and_then(|x| x.image_source).map(|s| s.as_str()),
+    );
+    v.uint(
+        key("image_width", "`--extract`: the image's width in pixels, when stated"),
+        x.and_then(|x| x.image_width),
+    );
+    v.uint(
+        key("image_height", "`--extract`: the image's height in pixels, when stated"),
+        x.and_then(|x| x.image_height),
+    );
+    v.strs(
+        key(
+            "categories_normalized",
+            "`--extract`: `category_details` terms and labels, then `categories`, trimmed, NFKC, \
+             case-folded, \
+             `a/b/c` split into `a`, `a/b`, `a/b/c`; unique, first-seen order",
+        ),
+        x.map_or(&[], |x| x.categories_normalized),
+    );
+    v.strs(
+        key(
+            "date_flags",
+            "`--extract`: `future` (more than a day after the capture date, else `--as-of`, else \
+             now), `zone_assumed`, `lenient`, `before_1995`",
+        ),
+        x.map_or(&[], |x| x.date_flags),
     );
 }
 

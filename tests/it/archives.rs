@@ -462,3 +462,49 @@ fn crawl_record_types_truncation_and_segments() {
     assert_eq!(got[1]["capture"]["truncated"], json!("segment"));
     assert_eq!(got[1]["capture"]["record_id"], json!("<urn:x:s1>"));
 }
+
+/// With `--extract`, an archive record's `future` dates are those more than a day after its
+/// capture date (`capture.date`), not after `ExtractOptions::as_of` or now.
+#[test]
+fn date_flags_future_is_relative_to_the_capture_date() {
+    let doc = "<rss version=\"2.0\"><channel><title>News</title>\
+        <item><title>Soon</title><guid>s</guid><pubDate>Tue, 16 Jan 2024 08:00:00 GMT</pubDate></item>\
+        <item><title>Later</title><guid>l</guid><pubDate>Sat, 20 Jan 2024 08:00:00 GMT</pubDate></item>\
+        </channel></rss>";
+    let record = |date: &str| {
+        warc(
+            "response",
+            &[
+                ("WARC-Record-ID", "<urn:x:f>"),
+                ("WARC-Date", date),
+                ("WARC-Target-URI", "http://a.example/rss"),
+                ("Content-Type", "application/http; msgtype=response"),
+            ],
+            &http("Content-Type: application/rss+xml\r\n", doc.as_bytes()),
+        )
+    };
+    // `as_of` far in the past: only the capture date can keep the entries from being future.
+    let extract = feedmill::extract::ExtractOptions {
+        as_of: feedmill::Timestamp::from_unix(0),
+        ..Default::default()
+    };
+    let cfg = Config { threads: 1, extract: Some(extract), ..Config::default() };
+    let flags = |recs: &[Value]| -> Vec<Value> {
+        recs[0]["feed"]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e.get("date_flags").cloned().unwrap_or(Value::Null))
+            .collect()
+    };
+    // Captured 15 January 2024 08:00: the 16th is within a day, the 20th is future.
+    let (recs, _) = run_cfg("a.warc", &record("2024-01-15T08:00:00Z"), &cfg);
+    assert_eq!(recs[0]["capture"]["date"], "2024-01-15T08:00:00Z");
+    assert_eq!(flags(&recs), [Value::Null, json!(["future"])]);
+    // Captured 20 January: neither.
+    let (recs, _) = run_cfg("b.warc", &record("2024-01-20T08:00:00Z"), &cfg);
+    assert_eq!(flags(&recs), [Value::Null, Value::Null]);
+    // A plain document has no capture date: `as_of` (1970) makes both future.
+    let (recs, _) = run_cfg("c.xml", doc.as_bytes(), &cfg);
+    assert_eq!(flags(&recs), [json!(["future"]), json!(["future"])]);
+}

@@ -227,8 +227,17 @@ fn extraction_options_turn_parts_off() {
     let parsed = parser.parse_str(FEED, None).unwrap();
     let feed = parsed.feed.as_ref().unwrap();
     let arena = Bump::new();
-    let off =
-        ExtractOptions { plain_text: false, body: false, canonical_urls: false, dedup_keys: false };
+    let off = ExtractOptions {
+        plain_text: false,
+        body: false,
+        canonical_urls: false,
+        dedup_keys: false,
+        title_fallback: false,
+        images: false,
+        categories: false,
+        date_flags: false,
+        as_of: None,
+    };
     let x = extract(feed, &arena, &off);
     assert!(x.entries.iter().all(|e| *e == EntryExtraction::default()));
     assert_eq!(x.title_text, None);

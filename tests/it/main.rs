@@ -17,6 +17,7 @@ mod dates_feedparser;
 mod elements;
 mod extended;
 mod extensions;
+mod extract_checklist;
 mod extraction;
 mod fuzz_regressions;
 mod generated;

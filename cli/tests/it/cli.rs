@@ -624,7 +624,7 @@ fn ext_fields_are_written() {
 }
 
 const EXTRACT_FEED_KEYS: &[&str] =
-    &["title_text", "subtitle_text", "description_text", "canonical_url"];
+    &["title_text", "subtitle_text", "description_text", "canonical_url", "categories_normalized"];
 const EXTRACT_ENTRY_KEYS: &[&str] = &[
     "fingerprint",
     "title_text",
@@ -637,10 +637,40 @@ const EXTRACT_ENTRY_KEYS: &[&str] = &[
     "canonical_url",
     "dedup_key",
     "dedup_source",
+    "title_source",
+    "image_url",
+    "image_source",
+    "image_width",
+    "image_height",
+    "categories_normalized",
+    "date_flags",
 ];
 
 fn has_any(v: &Value, keys: &[&str]) -> bool {
     keys.iter().any(|k| v.get(k).is_some())
+}
+
+#[test]
+fn as_of_sets_the_instant_future_dates_are_flagged_after() {
+    let dir = scratch("as-of");
+    let path = dir.join("x.xml");
+    std::fs::write(
+        &path,
+        "<rss version=\"2.0\"><channel><title>t</title>\
+         <item><title>a</title><pubDate>Tue, 01 Jan 2030 00:00:00 GMT</pubDate></item>\
+         </channel></rss>",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let flags = |as_of: &str| {
+        one_record(&["--extract", "--as-of", as_of, p])["feed"]["entries"][0]["date_flags"].clone()
+    };
+    assert_eq!(flags("2029-12-01"), serde_json::json!(["future"]));
+    // Less than a day before: not flagged (the key is omitted when empty).
+    assert_eq!(flags("2029-12-31T12:00:00Z"), Value::Null);
+    let bad = feedmill(&["--extract", "--as-of", "soon", p]);
+    assert_eq!(bad.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

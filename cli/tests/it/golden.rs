@@ -24,9 +24,15 @@ use std::process::Command;
 const BIN: &str = env!("CARGO_BIN_EXE_feedmill");
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
 
+/// The reference instant of `date_flags` in the snapshots, so that they do not change as
+/// time passes (`future`).
+const AS_OF: &str = "2026-11-28T00:00:00Z";
+
 fn run(args: &[&str]) -> String {
+    let as_of: &[&str] = if args.contains(&"--extract") { &["--as-of", AS_OF] } else { &[] };
     let out = Command::new(BIN)
         .args(["--quiet", "--threads", "2"])
+        .args(as_of)
         .args(args)
         .current_dir(ROOT)
         .output()
