@@ -90,6 +90,8 @@ struct ChannelState<'a> {
     image: Option<(Option<&'a str>, Option<&'a str>, usize)>,
     self_link: bool,
     slash_comments: bool,
+    /// The channel's item guids so far, trimmed (§4.1.1.20.6: a guid identifies its item).
+    guids: std::collections::HashSet<Cow<'a, str>>,
 }
 
 #[derive(Default)]

@@ -63,7 +63,8 @@ pub struct Finding {
     pub code: Code,
     /// The validator's parameters that apply, by name (`element`, `parent`, `attr`, `value`;
     /// `core` and `ext` for the duplicate-semantics classes, `uri` and `curi` for
-    /// `NonCanonicalURI`, `message` for `NotHtml` and `RSS20Profile`), in that order.
+    /// `NonCanonicalURI`, `message` for `NotHtml` and `RSS20Profile`), in that order; and `tag`
+    /// for `SecurityRisk` (its template's; the same name is its `value`, the JSON key).
     pub params: Vec<(&'static str, Box<str>)>,
     /// Byte offset in the decoded document of the element (or attribute's element) at fault;
     /// for a missing child, of its parent.

@@ -117,3 +117,20 @@ fn raw_content() {
     let r = read_raw("x <b>y</b> &eacute;");
     assert_eq!((&*r.text, r.child), ("x y &eacute;", Some("b")));
 }
+
+/// Script-running elements and event-handler attributes, escaped or in CDATA; an attribute
+/// name inside a quoted value is not an attribute.
+#[test]
+fn security_risks_in_html() {
+    let h = scan_html_raw("a &lt;p&gt;b&lt;SCRIPT src=x&gt;&lt;/script&gt;");
+    assert_eq!((h.risk_tag, h.risk_attr), (Some("SCRIPT"), None));
+    let h = scan_html_raw("<![CDATA[<img src=x.png onerror='go()'><embed>]]>");
+    assert_eq!((h.risk_tag, h.risk_attr), (Some("embed"), Some("onerror")));
+    let h =
+        scan_html_raw("&lt;a title=&quot;x onclick=y&quot; href=&#39;on=1&#39;&gt;on&lt;/a&gt;");
+    assert_eq!((h.risk_tag, h.risk_attr), (None, None));
+    let h = scan_html_raw("&lt;form action=y onsubmit=go()&gt;");
+    assert_eq!(h.risk_attr, Some("onsubmit"));
+    assert_eq!(event_attr("a=\"b\" on=1 one two=3"), None);
+    assert_eq!(event_attr("/ onload"), Some("onload"));
+}
