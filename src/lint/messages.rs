@@ -161,10 +161,12 @@ pub enum Code {
     SecurityRisk,
     /// Warning (parent class `SecurityRisk`): `%(element)s should not contain %(attr)s attribute`
     SecurityRiskAttr,
+    /// Warning (parent class `Warning`): `Image not in required format`
+    ImageUrlFormat,
 }
 
 /// Every code, in declaration order (the index is `code as usize`).
-pub const ALL: [Code; 60] = [
+pub const ALL: [Code; 61] = [
     Code::UndefinedElement,
     Code::ContainsHTML,
     Code::CharacterData,
@@ -225,6 +227,7 @@ pub const ALL: [Code; 60] = [
     Code::RSS20Profile,
     Code::SecurityRisk,
     Code::SecurityRiskAttr,
+    Code::ImageUrlFormat,
 ];
 
 impl Code {
@@ -309,6 +312,7 @@ impl Code {
             Code::InvalidMediaRating => ("InvalidMediaRating", "Error", Severity::Error, "Invalid Media Rating"),
             Code::RSS20Profile => ("RSS20Profile", "Warning", Severity::Warning, ""),
             Code::SecurityRisk => ("SecurityRisk", "Warning", Severity::Warning, "%(element)s should not contain %(tag)s tag"),
+            Code::ImageUrlFormat => ("ImageUrlFormat", "Warning", Severity::Warning, "Image not in required format"),
             Code::SecurityRiskAttr => ("SecurityRiskAttr", "SecurityRisk", Severity::Warning, "%(element)s should not contain %(attr)s attribute"),
         }
     }

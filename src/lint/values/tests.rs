@@ -134,3 +134,21 @@ fn security_risks_in_html() {
     assert_eq!(event_attr("a=\"b\" on=1 one two=3"), None);
     assert_eq!(event_attr("/ onload"), Some("onload"));
 }
+
+#[test]
+fn image_url_types() {
+    for ok in [
+        "https://a.example/logo.png",
+        "https://a.example/l.JPEG?x=1.svg",
+        "https://a.example/logo",
+        "https://a.example/img.php/",
+        "https://a.example",
+        "https://a.example/v1.2/logo.gif#a.b",
+    ] {
+        assert!(!image_url_not_gif_jpeg_png(ok), "{ok}");
+    }
+    for bad in ["https://a.example/logo.svg", "https://a.example/i/logo.webp?s=2", "http://x/a.ico"]
+    {
+        assert!(image_url_not_gif_jpeg_png(bad), "{bad}");
+    }
+}
