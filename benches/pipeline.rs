@@ -108,6 +108,7 @@ fn bench_pipeline(c: &mut Criterion) {
                         extraction: None,
                         sanitize: None,
                         lint: None,
+                        capture: None,
                     };
                     line.clear();
                     feedmill::sink::json::encode_record(&mut line, &view);

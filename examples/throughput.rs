@@ -82,6 +82,7 @@ impl Json {
             extraction: None,
             sanitize: None,
             lint: None,
+            capture: None,
         };
         self.line.clear();
         feedmill::sink::json::encode_record(&mut self.line, &view);

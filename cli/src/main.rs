@@ -34,13 +34,18 @@ const SAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/real");
     after_help = "\
 INPUTS:
   Files and directories (walked recursively, in name order), `-` for standard input,
-  gzip files, tar and tar.gz archives, WARC and WARC.gz files (one gzip member per record).
-  Formats are recognized by their first bytes, not by file name, wherever they are: an
-  archive stored in a tar (a WARC, WARC.gz, tar or tar.gz member) is read as one, its
-  records named under the member; an ARC or zip file is one `unsupported_archive` error
-  record (not read), never a document. WARC `response` records are processed as HTTP
-  responses (status, Content-Type charset, target URI as base URL, chunked and gzip/deflate
-  decoded); other WARC record types are skipped and counted.
+  gzip and zstd files, tar and tar.gz archives, WARC, WARC.gz and WARC.zst files (a gzip
+  member or zstd frame per record; a zstd dictionary in a skippable frame is used), ARC and
+  ARC.gz files. Formats are recognized by their first bytes, not by file name, wherever they
+  are: an archive stored in a tar (a WARC, WARC.gz, tar or tar.gz member) is read as one, its
+  records named under the member; a zip file is one `unsupported_archive` error record (not
+  read), never a document. WARC `response` and ARC records are processed as HTTP responses
+  (status, Content-Type charset, target URI as base URL, chunked and gzip/deflate/br/zstd
+  decoded), `resource` records as responses without HTTP; a `revisit` record is one record of
+  status `revisit` with its original's feed when that was read earlier in the run (the last
+  64 MiB of records are remembered); other record types are skipped and counted. Records of
+  archives carry a `capture` object (record_type, date, target_uri, record_id,
+  payload_digest, http_status, content_type, truncated, refers_to).
   With no input, a binary built from a source checkout processes the sample corpus shipped
   with it (corpus/real; the main-job command is `cargo run --release -- corpus/real`); an
   installed binary reports a usage error.
@@ -823,13 +828,14 @@ fn print_summary(s: &Summary) {
     let mb = s.input_bytes as f64 / 1e6;
     let st = s;
     eprintln!(
-        "feedmill: {} records (ok {}, not_a_feed {}, error {}), {} entries, {} WARC records skipped; \
+        "feedmill: {} records (ok {}, not_a_feed {}, error {}, revisit {}), {} entries, {} archive records skipped; \
          {} records cut by a limit ({} limit_reached diagnostics), {} records with recovered values; \
          {:.1} MB read ({:.1} MB of bodies) in {:.2} s = {:.1} MB/s, {:.0} records/s",
         st.records,
         st.ok,
         st.not_a_feed,
         st.error,
+        st.revisit,
         st.entries,
         s.skipped_records,
         st.limited,

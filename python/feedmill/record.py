@@ -17,6 +17,7 @@ class Record(TypedDict, total=False):
     error: "Problem"
     format: str
     encoding: str
+    capture: "Capture"
     diagnostics: List["Diagnostic"]
     feed: "Feed"
     findings: List["Finding"]
@@ -25,6 +26,18 @@ class Record(TypedDict, total=False):
 class Problem(TypedDict, total=False):
     kind: str
     message: str
+
+
+class Capture(TypedDict, total=False):
+    record_type: str
+    date: str
+    target_uri: str
+    record_id: str
+    payload_digest: str
+    http_status: int
+    content_type: str
+    truncated: str
+    refers_to: "RefersTo"
 
 
 class Diagnostic(TypedDict, total=False):
@@ -96,6 +109,13 @@ class Finding(TypedDict, total=False):
     line: int
     column: int
     section: str
+
+
+class RefersTo(TypedDict, total=False):
+    record_id: str
+    target_uri: str
+    date: str
+    source: str
 
 
 class Image(TypedDict, total=False):
@@ -235,6 +255,7 @@ class Entry(TypedDict, total=False):
     canonical_url: str
     dedup_key: str
     dedup_source: str
+    fingerprint: str
 
 
 class ItunesCategory(TypedDict, total=False):

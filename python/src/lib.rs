@@ -121,6 +121,7 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
         status: None,
         content_type: None,
         body: Ok(body.to_vec()),
+        capture: None,
     };
     if row.content_type.is_some() || row.status.is_some() {
         // As the header of an HTTP response: a value cannot hold a line break, and is read

@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use super::archive::ReadConfig;
 use crate::extract::ExtractOptions;
 use crate::sanitize::SanitizeOptions;
 use crate::Options;
@@ -15,6 +16,9 @@ pub(crate) const BATCH_RECORDS: usize = 16;
 /// Bytes of records per batch at most, by default ([`Config::batch_bytes`]; one larger record
 /// is a batch of its own).
 pub(crate) const BATCH_BYTES: usize = 256 << 10;
+
+/// Bytes remembered for revisits by default ([`Config::revisit_memory`]).
+pub(crate) const REVISIT_MEMORY: usize = 64 << 20;
 
 /// Settings of a bulk run.
 #[derive(Clone, Debug)]
@@ -57,6 +61,12 @@ pub struct Config {
     /// not consumed yet are dropped. Looked at after every batch, and every 50 ms while the
     /// consumer waits for one. Default: none.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Bytes of WARC `response` and `resource` records (blocks, sources and keys) the reader
+    /// remembers for the `revisit` records after them, the oldest forgotten first: a revisit
+    /// whose original is remembered is processed with the original's content, so its record
+    /// has the feed. 0: none remembered (a revisit record names its original but has no
+    /// feed). Each reader thread remembers its own. Default: 64 MiB.
+    pub revisit_memory: usize,
 }
 
 impl Default for Config {
@@ -73,11 +83,20 @@ impl Default for Config {
             batch_records: BATCH_RECORDS,
             batch_bytes: BATCH_BYTES,
             stop: None,
+            revisit_memory: REVISIT_MEMORY,
         }
     }
 }
 
 impl Config {
+    /// The archive readers' settings of this run.
+    pub(crate) fn read_config(&self) -> ReadConfig {
+        ReadConfig {
+            max_record_bytes: self.options.limits.max_input_bytes,
+            revisit_memory: self.revisit_memory,
+        }
+    }
+
     /// The reader threads of a run with `threads` workers.
     pub(crate) fn readers_for(&self, threads: usize) -> usize {
         match self.readers {

@@ -16,32 +16,40 @@ use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
-use super::archive::http::parse_http_response;
+use super::archive::http::record_content;
 use super::archive::reader::enumerate;
-use super::archive::{Counters, Input, Payload, RawRecord, ReadConfig};
+use super::archive::{Counters, Input, Kind, Payload, RawRecord, ReadConfig};
 use super::buf::BufPool;
 use super::config::Config;
 use super::summary::Panicked;
+use crate::record::Capture;
 
-/// One record of the inputs: a document (a file, a tar member, standard input, gzip
-/// removed), a WARC `response` with its HTTP message taken apart, or a record that could
-/// not be read. Other WARC record types are skipped.
+/// One record of the inputs: a document (a file, a tar member, standard input, gzip or zstd
+/// removed), a WARC `response` (or ARC record) with its HTTP message taken apart, a WARC
+/// `resource` (its document), a WARC `revisit` (its original's content, when remembered), or
+/// a record that could not be read. Other WARC record types are skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// Where it was read (`path`, `archive!member`, `path@offset target-uri`; see
     /// [`crate::bulk`] on names).
     pub source: String,
-    /// The record's own URL: a WARC response's `WARC-Target-URI` (none when it is empty).
-    /// None for a plain document, whose base URL is the run's ([`Config::base_url`]).
+    /// The record's own URL: a WARC record's `WARC-Target-URI`, an ARC record's URL (none
+    /// when it is empty). None for a plain document, whose base URL is the run's
+    /// ([`Config::base_url`]).
     pub url: Option<String>,
-    /// A WARC response's HTTP status. None for a plain document, and for a response whose
-    /// HTTP message could not be read (its `body` is the error).
+    /// A WARC response's HTTP status (a revisit's: its original's). None for a plain document,
+    /// a `resource` record, and a response whose HTTP message could not be read (its `body` is
+    /// the error).
     pub status: Option<u16>,
-    /// A WARC response's `Content-Type` header, as sent.
+    /// A WARC response's `Content-Type` header, as sent; a `resource` record's own.
     pub content_type: Option<String>,
     /// The document, or the response's body with its transfer coding (chunked) and content
-    /// codings (gzip, deflate) removed; or why there is none.
+    /// codings (gzip, deflate, br, zstd) removed; or why there is none.
     pub body: Result<Vec<u8>, ReadError>,
+    /// What a WARC or ARC record says about its capture (none for a plain document): its
+    /// `record_type` tells a `resource` (processed as a response without HTTP) and a `revisit`
+    /// (whose record has the status `revisit`) from a `response`.
+    pub capture: Option<Capture>,
 }
 
 /// Why a record has no body: its error record's `error.kind` (`io`, `truncated`,
@@ -72,20 +80,22 @@ impl Record {
             status: None,
             content_type: None,
             body: Ok(Vec::new()),
+            capture: None,
         };
         match raw.payload {
             Payload::Document(bytes) => rec.body = Ok(bytes),
             Payload::Broken { kind, message } => rec.body = Err(ReadError { kind, message }),
-            Payload::Response { target_uri, message } => {
-                match parse_http_response(&message, max_body) {
-                    Ok(http) => {
-                        rec.status = Some(http.status);
-                        rec.content_type = http.content_type;
-                        rec.body = Ok(http.body.into_owned());
+            Payload::Response { kind, target_uri, message, mut capture, original } => {
+                match record_content(kind, &message, original.as_ref(), &mut capture, max_body) {
+                    Ok(c) => {
+                        rec.status = (kind != Kind::Resource).then_some(c.status);
+                        rec.content_type = c.content_type;
+                        rec.body = Ok(c.body.into_owned());
                     }
                     Err((kind, message)) => rec.body = Err(ReadError { kind, message }),
                 }
                 rec.url = Some(target_uri).filter(|u| !u.is_empty());
+                rec.capture = Some(*capture);
                 if let Some(own) = message.into_own() {
                     pool.put(own);
                 }
@@ -99,6 +109,7 @@ impl Record {
         self.source.capacity()
             + self.url.as_ref().map_or(0, String::capacity)
             + self.content_type.as_ref().map_or(0, String::capacity)
+            + self.capture.as_ref().map_or(0, Capture::held_bytes)
             + match &self.body {
                 Ok(b) => b.capacity(),
                 Err(e) => e.message.capacity(),
@@ -107,7 +118,8 @@ impl Record {
 }
 
 /// The records of `inputs`, in order: files, directories (walked in name order), standard
-/// input (`-`), gzip, tar, WARC and WARC.gz, recognized by their content, and archives
+/// input (`-`), gzip, zstd, tar, WARC, WARC.gz, WARC.zst, ARC and ARC.gz, recognized by
+/// their content, and archives
 /// inside archives (see [`crate::bulk`]). They are read on a thread of their own, ahead of
 /// the caller within `cfg.max_bytes_in_flight` (see the module docs); a record is at most
 /// `cfg.options.limits.max_input_bytes` (a larger one is a `too_large` error record).
@@ -118,6 +130,7 @@ impl Record {
 /// reader.
 pub fn read(inputs: Vec<Input>, cfg: &Config) -> Records {
     let max = cfg.options.limits.max_input_bytes;
+    let revisit_memory = cfg.revisit_memory;
     let budget = Arc::new(Budget {
         state: Mutex::default(),
         room: Condvar::new(),
@@ -127,7 +140,7 @@ pub fn read(inputs: Vec<Input>, cfg: &Config) -> Records {
     let spawned = {
         let budget = Arc::clone(&budget);
         std::thread::Builder::new().name(READER.into()).spawn(move || {
-            let read_cfg = ReadConfig { max_record_bytes: max };
+            let read_cfg = ReadConfig { max_record_bytes: max, revisit_memory };
             let (counters, pool) = (Counters::default(), BufPool::default());
             enumerate(&inputs, &read_cfg, &counters, &pool, &mut |raw| {
                 let rec = Record::of(raw, max, &pool);

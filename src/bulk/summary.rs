@@ -18,7 +18,9 @@ pub struct Summary {
     pub not_a_feed: u64,
     /// Records whose status is `error` (unreadable, too large, HTTP error, …).
     pub error: u64,
-    /// Entries over all `ok` feeds.
+    /// Records whose status is `revisit` (WARC `revisit` records).
+    pub revisit: u64,
+    /// Entries over all feeds (`ok` records, and `revisit` records with their original's).
     pub entries: u64,
     /// Body bytes handed to the decoder (after de-chunking and content decoding).
     pub body_bytes: u64,
@@ -30,7 +32,9 @@ pub struct Summary {
     pub limit_hits: u64,
     /// Records a web recovery rule read a value for (`recovered` / `encoding_guessed`).
     pub recovered: u64,
-    /// WARC records of other types than `response` (skipped: no output record).
+    /// Archive records of the types that give no output record: WARC `warcinfo`,
+    /// `request`, `metadata`, `conversion`, `continuation`; an ARC file's version block and
+    /// `dns:` records (counted here, never dropped silently).
     pub skipped_records: u64,
     /// Raw input bytes read.
     pub input_bytes: u64,
@@ -56,6 +60,7 @@ impl Summary {
             Status::Ok => self.ok += 1,
             Status::NotAFeed => self.not_a_feed += 1,
             Status::Error => self.error += 1,
+            Status::Revisit => self.revisit += 1,
         }
         self.entries += view.feed.map_or(0, |f| f.entries.len()) as u64;
         self.body_bytes += body as u64;
@@ -71,6 +76,7 @@ impl Summary {
         self.ok += other.ok;
         self.not_a_feed += other.not_a_feed;
         self.error += other.error;
+        self.revisit += other.revisit;
         self.entries += other.entries;
         self.body_bytes += other.body_bytes;
         self.lint.add(&other.lint);

@@ -1,23 +1,26 @@
 //! The worker, the stage above the archive readers: one record in, its [`RecordView`] out.
-//! A WARC response's HTTP message is taken apart here ([`parse_http_response`]), then the
-//! body goes through the spec's "process a feed response" ([`Parser::parse_response`]:
-//! status, computed MIME type, `Content-Type` charset, target URI as base URL); a plain
-//! document through [`Parser::parse_bytes`] (BOM > XML declaration > UTF-8, the run's base
-//! URL). Then extraction and strict sanitizing, as the run's [`Config`] says.
+//! A WARC or ARC record's content is taken apart here ([`record_content`]: a response's HTTP
+//! message, a resource's document, a revisit's original), then the body goes through the
+//! spec's "process a feed response" ([`Parser::parse_response`]: status, computed MIME type,
+//! `Content-Type` charset, target URI as base URL; a resource as a response without HTTP); a
+//! plain document through [`Parser::parse_bytes`] (BOM > XML declaration > UTF-8, the run's
+//! base URL). Then extraction and strict sanitizing, as the run's [`Config`] says. A record
+//! of an archive carries its capture fields (the record's `capture`); a revisit's record has
+//! the status `revisit` whatever its content gave.
 //!
 //! Invariant: every record gives exactly one view, whatever its bytes. Nothing here knows
 //! about charsets: decoding is the library's.
 
 use bumpalo::Bump;
 
-use super::archive::http::parse_http_response;
+use super::archive::http::record_content;
 use super::archive::{Payload, RawRecord};
 use super::config::Config;
 use super::read::Record;
 use super::summary::internal_error_message;
 use crate::extract::{extract, ExtractOptions};
 use crate::input::Response;
-use crate::record::{Problem, RecordView, Status};
+use crate::record::{Capture, Problem, RecordView, Status};
 use crate::sanitize::SanitizeOptions;
 use crate::{Error, Parsed, Parser};
 
@@ -35,6 +38,7 @@ use crate::{Error, Parsed, Parser};
 ///     status: Some(200),
 ///     content_type: Some("application/rss+xml".into()),
 ///     body: Ok(b"<rss version='2.0'><channel><title>T</title></channel></rss>".to_vec()),
+///     capture: None,
 /// };
 /// let mut title = None;
 /// worker.process(&rec, &mut |view| title = view.feed.and_then(|f| f.title_text()));
@@ -112,28 +116,32 @@ impl Worker {
     /// was decoded (0 when none was).
     fn process_record(&mut self, rec: &Record, f: &mut dyn FnMut(&RecordView<'_, '_>, usize)) {
         let Worker { parser, base_url, max_body, post, .. } = self;
+        let capture = rec.capture.as_ref();
+        let revisit = capture.and_then(|c| c.record_type) == Some("revisit");
+        let extra = Extra { capture, revisit, note: None };
         let body = match &rec.body {
             Ok(body) => body,
             Err(e) => {
                 let url = rec.url.as_deref().or(base_url.as_deref());
-                return f(&RecordView::error(&rec.source, url, e.kind, &e.message), 0);
+                return f(&extra.error(&rec.source, url, e.kind, &e.message), 0);
             }
         };
-        match rec.status {
+        let resource = capture.and_then(|c| c.record_type) == Some("resource");
+        match rec.status.or(resource.then_some(200)) {
             Some(status) => {
                 let url = rec.url.as_deref().filter(|u| !u.is_empty());
                 if body.len() > *max_body {
                     let message = format!("body larger than {max_body} bytes");
-                    return f(&RecordView::error(&rec.source, url, "too_large", &message), 0);
+                    return f(&extra.error(&rec.source, url, "too_large", &message), 0);
                 }
                 let ct = rec.content_type.as_deref();
                 let p = process_http_response(parser, status, ct, url, body);
-                with_processed(post, url, &rec.source, p, body.len(), f);
+                with_processed(post, url, &rec.source, p, body.len(), extra, f);
             }
             None => {
                 let url = rec.url.as_deref().or(base_url.as_deref());
                 let p = process_document(parser, body, url);
-                with_processed(post, url, &rec.source, p, body.len(), f);
+                with_processed(post, url, &rec.source, p, body.len(), extra, f);
             }
         }
     }
@@ -150,20 +158,26 @@ impl Worker {
             }
             Payload::Document(bytes) => {
                 let p = process_document(parser, bytes, url);
-                with_processed(post, url, &rec.source, p, bytes.len(), f);
+                with_processed(post, url, &rec.source, p, bytes.len(), Extra::default(), f);
             }
-            Payload::Response { target_uri, message } => {
-                match parse_http_response(message, *max_body) {
-                    Err((kind, msg)) => f(&RecordView::error(&rec.source, url, kind, &msg), 0),
-                    Ok(resp) => {
+            Payload::Response { kind, target_uri, message, capture, original } => {
+                let mut capture = Capture::clone(capture);
+                let content =
+                    record_content(*kind, message, original.as_ref(), &mut capture, *max_body);
+                let revisit = *kind == crate::bulk::archive::Kind::Revisit;
+                let mut extra = Extra { capture: Some(&capture), revisit, note: None };
+                match content {
+                    Err((kind, msg)) => f(&extra.error(&rec.source, url, kind, &msg), 0),
+                    Ok(c) => {
+                        extra.note = c.note;
                         let p = process_http_response(
                             parser,
-                            resp.status,
-                            resp.content_type.as_deref(),
+                            c.status,
+                            c.content_type.as_deref(),
                             Some(target_uri),
-                            &resp.body,
+                            &c.body,
                         );
-                        with_processed(post, url, &rec.source, p, resp.body.len(), f);
+                        with_processed(post, url, &rec.source, p, c.body.len(), extra, f);
                     }
                 }
             }
@@ -184,8 +198,8 @@ impl Worker {
     }
 }
 
-/// The URL of `rec`'s record (its base URL): a WARC response's target URI (none when empty),
-/// else the run's base URL.
+/// The URL of `rec`'s record (its base URL): a WARC or ARC record's target URI (none when
+/// empty), else the run's base URL.
 fn record_url<'r>(base_url: Option<&'r str>, rec: &'r RawRecord) -> Option<&'r str> {
     match &rec.payload {
         Payload::Response { target_uri, .. } => Some(target_uri.as_str()).filter(|u| !u.is_empty()),
@@ -202,14 +216,52 @@ fn error_kind(e: &Error) -> &'static str {
     }
 }
 
+/// What a record of an archive adds to its view: its capture fields, whether it is a
+/// revisit (its status is then `revisit`), and a note on how its body was read (a
+/// `recovered` diagnostic before the parser's).
+#[derive(Default)]
+struct Extra<'c> {
+    capture: Option<&'c Capture>,
+    revisit: bool,
+    note: Option<String>,
+}
+
+impl<'c> Extra<'c> {
+    /// The error record of `source` (a revisit's: status `revisit`, `error` saying why it
+    /// has no content).
+    fn error<'r>(
+        &self,
+        source: &'r str,
+        url: Option<&'r str>,
+        kind: &'r str,
+        message: &'r str,
+    ) -> RecordView<'r, 'static>
+    where
+        'c: 'r,
+    {
+        let mut view = RecordView::error(source, url, kind, message);
+        view.capture = self.capture;
+        if self.revisit {
+            view.status = Status::Revisit;
+        }
+        view
+    }
+}
+
 fn with_processed(
     post: &mut Post,
     url: Option<&str>,
     source: &str,
     mut p: Processed<'_>,
     body: usize,
+    extra: Extra<'_>,
     f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
 ) {
+    if let (Some(note), Outcome::Parsed(parsed)) = (extra.note, &mut p.outcome) {
+        let d =
+            crate::Diagnostic { kind: crate::DiagnosticKind::Recovered, offset: 0, message: note };
+        parsed.diagnostics.insert(0, d);
+    }
     let mut view = RecordView {
         source,
         url,
@@ -222,17 +274,25 @@ fn with_processed(
         extraction: None,
         sanitize: None,
         lint: None,
+        capture: extra.capture,
+    };
+    let revisit = extra.revisit;
+    let mut f = |view: &mut RecordView<'_, '_>, body: usize| {
+        if revisit {
+            view.status = Status::Revisit;
+        }
+        f(view, body)
     };
     match &mut p.outcome {
         Outcome::NotAFeed { kind, message } => {
             view.status = Status::NotAFeed;
             view.error = Some(Problem { kind, message });
-            f(&view, body);
+            f(&mut view, body);
         }
         Outcome::Failed(e) => {
             let message = e.to_string();
             view.error = Some(Problem { kind: error_kind(e), message: &message });
-            f(&view, body);
+            f(&mut view, body);
         }
         Outcome::Parsed(parsed) => {
             view.format = parsed.format;
@@ -257,7 +317,7 @@ fn with_processed(
                         allow_video_embeds: s.allow_video_embeds,
                     });
                     view.sanitize = sanitize.as_ref();
-                    f(&view, body);
+                    f(&mut view, body);
                 }
                 None => {
                     view.status = Status::NotAFeed;
@@ -267,7 +327,7 @@ fn with_processed(
                         .find(|d| d.kind == crate::DiagnosticKind::NotAFeed)
                         .map_or("the document is not a feed", |d| d.message.as_str());
                     view.error = Some(Problem { kind: "not_a_feed", message });
-                    f(&view, body);
+                    f(&mut view, body);
                 }
             }
         }

@@ -18,6 +18,7 @@ fn view<'r, 'a>(feed: Option<&'r Feed<'a>>) -> RecordView<'r, 'a> {
         sanitize: None,
         url: None,
         lint: None,
+        capture: None,
     }
 }
 

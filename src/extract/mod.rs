@@ -102,6 +102,12 @@ pub struct EntryExtraction<'a> {
     pub dedup_key: Option<&'a str>,
     /// Which of those `dedup_key` is.
     pub dedup_source: Option<DedupSource>,
+    /// The entry's content, hashed: [`fnv1a64`] of its title's plain text, its canonical URL
+    /// (else its `page_url`) and its best body's plain text (whitespace collapsed), as 16
+    /// lowercase hex digits. Stable across runs and captures while the entry is unchanged, so
+    /// two captures of one `dedup_key` with different fingerprints are an edit. Computed with
+    /// the dedup key.
+    pub fingerprint: Option<&'a str>,
 }
 
 /// Extraction results for a feed; `entries[i]` belongs to `feed.entries[i]`.
@@ -189,8 +195,41 @@ pub fn extract_entry<'a: 'b, 'b>(
         };
         x.dedup_key = Some(key);
         x.dedup_source = Some(src);
+        x.fingerprint = Some(fingerprint(arena, title, canonical.or(e.page_url), body));
     }
     x
+}
+
+/// The content fingerprint (see [`EntryExtraction::fingerprint`]): FNV-1a 64 over
+/// `feedmill-fingerprint-v1`, then title, link and body, each after a 0x1F separator and
+/// with its whitespace collapsed (the plain texts already are; a link has none to collapse
+/// but is trimmed).
+fn fingerprint<'b>(
+    arena: &'b Bump,
+    title: Option<&str>,
+    link: Option<&str>,
+    body: Option<&str>,
+) -> &'b str {
+    let mut h = Fnv1a64::new();
+    h.write(b"feedmill-fingerprint-v1");
+    for part in [title, link, body] {
+        h.write(b"\x1f");
+        for (i, word) in part.unwrap_or("").split_whitespace().enumerate() {
+            if i > 0 {
+                h.write(b" ");
+            }
+            h.write(word.as_bytes());
+        }
+    }
+    hex16(arena, h.finish())
+}
+
+/// `v` as 16 lowercase hex digits, in `arena`.
+fn hex16(arena: &Bump, v: u64) -> &str {
+    let mut s = bumpalo::collections::String::with_capacity_in(16, arena);
+    use std::fmt::Write;
+    let _ = write!(s, "{v:016x}");
+    s.into_bump_str()
 }
 
 /// The entry's canonical URL: from `page_url`, else from an id that is a permalink URL
@@ -239,10 +278,7 @@ fn dedup_hash<'b>(
             }
         }
     }
-    let mut s = bumpalo::collections::String::with_capacity_in(16, arena);
-    use std::fmt::Write;
-    let _ = write!(s, "{:016x}", h.finish());
-    s.into_bump_str()
+    hex16(arena, h.finish())
 }
 
 /// FNV-1a, 64-bit (offset basis 0xcbf29ce484222325, prime 0x100000001b3): a fixed,

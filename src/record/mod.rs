@@ -157,15 +157,21 @@ pub enum Status {
     /// The record could not be read or processed (broken gzip, truncated record, limits).
     #[default]
     Error,
+    /// A WARC `revisit` record: the same content captured again ("same payload as record
+    /// X"). `capture` names the record it refers to; `feed` is that record's, when it was
+    /// read in the same run and kept (see `bulk::Config::revisit_memory`), and `error`
+    /// says why there is none otherwise.
+    Revisit,
 }
 
 impl Status {
-    /// Stable name used in records: `ok`, `not_a_feed`, `error`.
+    /// Stable name used in records: `ok`, `not_a_feed`, `error`, `revisit`.
     pub fn as_str(self) -> &'static str {
         match self {
             Status::Ok => "ok",
             Status::NotAFeed => "not_a_feed",
             Status::Error => "error",
+            Status::Revisit => "revisit",
         }
     }
 }
@@ -208,6 +214,65 @@ pub struct RecordView<'r, 'a> {
     /// The record's lint report (`--lint`, [`crate::Options::lint`]): its findings are written
     /// as the `findings` key, after all other keys, when there are any.
     pub lint: Option<&'r crate::lint::Report>,
+    /// Where and when the record was captured, for a record of a WARC or ARC file (`None`
+    /// for a plain document): written as the `capture` key.
+    pub capture: Option<&'r Capture>,
+}
+
+/// What a WARC or ARC record says about its capture: the record's `capture` key. Every
+/// value is as the archive wrote it, except dates, read as instants (WARC-Date: W3C-DTF;
+/// ARC: `YYYYMMDDhhmmss`, UTC) and `None` when they do not read as one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Capture {
+    /// The record's type: `response`, `resource` or `revisit` (`WARC-Type`; an ARC record is a
+    /// `response`).
+    pub record_type: Option<&'static str>,
+    /// When the capture began: `WARC-Date`, the ARC header's archive date.
+    pub date: Option<Timestamp>,
+    /// What was captured: `WARC-Target-URI`, the ARC header's URL.
+    pub target_uri: Option<String>,
+    /// `WARC-Record-ID` (ARC records have none).
+    pub record_id: Option<String>,
+    /// `WARC-Payload-Digest` (e.g. `sha1:` and base32), as written.
+    pub payload_digest: Option<String>,
+    /// The HTTP response's status code (none for a `resource` record, or an unreadable HTTP
+    /// message).
+    pub http_status: Option<u16>,
+    /// The HTTP response's `Content-Type`; a `resource` record's own `Content-Type`.
+    pub content_type: Option<String>,
+    /// Why the archive holds less than the whole capture: `WARC-Truncated` as written
+    /// (`length`, `time`, `disconnect`, `unspecified`), or `segment` for the first segment of
+    /// a record its crawler split (`WARC-Segment-Number: 1`: its `continuation` records are
+    /// counted as skipped, not joined). The feed read from such a body may lack its end.
+    pub truncated: Option<String>,
+    /// A revisit's `WARC-Refers-To`: the record id of the capture it repeats.
+    pub refers_to_record_id: Option<String>,
+    /// A revisit's `WARC-Refers-To-Target-URI`.
+    pub refers_to_target_uri: Option<String>,
+    /// A revisit's `WARC-Refers-To-Date`.
+    pub refers_to_date: Option<Timestamp>,
+    /// A revisit's original as read in this run: its `source` (none when it was not read
+    /// before the revisit, or is no longer remembered).
+    pub refers_to_source: Option<String>,
+}
+
+impl Capture {
+    /// Heap bytes its strings hold.
+    pub fn held_bytes(&self) -> usize {
+        [
+            &self.target_uri,
+            &self.record_id,
+            &self.payload_digest,
+            &self.content_type,
+            &self.truncated,
+            &self.refers_to_record_id,
+            &self.refers_to_target_uri,
+            &self.refers_to_source,
+        ]
+        .iter()
+        .map(|s| s.as_ref().map_or(0, String::capacity))
+        .sum()
+    }
 }
 
 impl<'r> RecordView<'r, 'static> {

@@ -4,7 +4,7 @@
 //! record is one line here (plus the model and format code that fill it): the JSON Lines
 //! writer, the Arrow schema and builders, the docs' key tables and the Python stubs follow.
 
-use super::{key, Key, Problem, RecordView, Shape, Visit, Walk};
+use super::{key, Capture, Key, Problem, RecordView, Shape, Visit, Walk};
 use crate::extract::{EntryExtraction, FeedExtraction};
 use crate::lint::{Finding, Report};
 use crate::model::ext::{
@@ -84,7 +84,14 @@ impl Walk for RecordView<'_, '_> {
             ),
             Some(self.source),
         );
-        v.str(key("status", "`ok` | `not_a_feed` | `error`"), Some(self.status.as_str()));
+        v.str(
+            key(
+                "status",
+                "`ok` | `not_a_feed` | `error` | `revisit` (a WARC revisit record: `feed` is its \
+                 original's when that was read earlier in the run)",
+            ),
+            Some(self.status.as_str()),
+        );
         v.object(
             key(
                 "error",
@@ -104,6 +111,13 @@ impl Walk for RecordView<'_, '_> {
                 "the encoding the body was decoded with (WHATWG name: `UTF-8`, `windows-1252`, …)",
             ),
             self.encoding,
+        );
+        v.object(
+            key(
+                "capture",
+                "where and when a WARC or ARC record was captured (none for a plain document)",
+            ),
+            self.capture,
         );
         let cut = self.feed.and_then(authors_cut);
         let diagnostics = self.diagnostics;
@@ -127,6 +141,104 @@ impl Walk for RecordView<'_, '_> {
         v.list(
             key("findings", "with `--lint`, the lint's findings, after every other key"),
             self.lint.map_or(&[][..], |r| &r.findings[..]),
+        );
+    }
+}
+
+impl Walk for Capture {
+    const NAME: &'static str = "capture";
+    fn walk<V: Visit>(&self, v: &mut V) {
+        v.str(
+            key(
+                "record_type",
+                "`response` | `resource` | `revisit` (`WARC-Type`; an ARC record is a `response`)",
+            ),
+            self.record_type,
+        );
+        v.date(key("date", "when the capture began: `WARC-Date`, the ARC archive date"), self.date);
+        v.url(
+            key("target_uri", "what was captured: `WARC-Target-URI`, the ARC URL"),
+            self.target_uri.as_deref(),
+        );
+        v.str(key("record_id", "`WARC-Record-ID` (ARC: none)"), self.record_id.as_deref());
+        v.str(
+            key("payload_digest", "`WARC-Payload-Digest`, as written (`sha1:…`)"),
+            self.payload_digest.as_deref(),
+        );
+        v.uint(
+            key("http_status", "the HTTP response's status code"),
+            self.http_status.map(u64::from),
+        );
+        v.str(
+            key(
+                "content_type",
+                "the HTTP response's `Content-Type`; a `resource` record's own `Content-Type`",
+            ),
+            self.content_type.as_deref(),
+        );
+        v.str(
+            key(
+                "truncated",
+                "why the archive holds less than the capture: `WARC-Truncated` as written \
+                 (`length` | `time` | `disconnect` | `unspecified`), or `segment` (the first \
+                 segment of a split record; its continuations are not joined)",
+            ),
+            self.truncated.as_deref(),
+        );
+        v.object(
+            key("refers_to", "a revisit's original: the capture it repeats"),
+            Some(&RefersTo(self)).filter(|r| r.is_some()),
+        );
+    }
+}
+
+/// The `refers_to` object of a capture.
+struct RefersTo<'c>(&'c Capture);
+
+impl RefersTo<'_> {
+    fn is_some(&self) -> bool {
+        let c = self.0;
+        c.refers_to_record_id.is_some()
+            || c.refers_to_target_uri.is_some()
+            || c.refers_to_date.is_some()
+            || c.refers_to_source.is_some()
+    }
+}
+
+impl Shape for RefersTo<'_> {
+    fn shape() -> Self {
+        static NONE: Capture = Capture {
+            record_type: None,
+            date: None,
+            target_uri: None,
+            record_id: None,
+            payload_digest: None,
+            http_status: None,
+            content_type: None,
+            truncated: None,
+            refers_to_record_id: None,
+            refers_to_target_uri: None,
+            refers_to_date: None,
+            refers_to_source: None,
+        };
+        RefersTo(&NONE)
+    }
+}
+
+impl Walk for RefersTo<'_> {
+    const NAME: &'static str = "refers_to";
+    fn walk<V: Visit>(&self, v: &mut V) {
+        let c = self.0;
+        v.str(key("record_id", "`WARC-Refers-To`"), c.refers_to_record_id.as_deref());
+        v.url(key("target_uri", "`WARC-Refers-To-Target-URI`"), c.refers_to_target_uri.as_deref());
+        v.date(key("date", "`WARC-Refers-To-Date`"), c.refers_to_date);
+        v.str(
+            key(
+                "source",
+                "the original's `source` when it was read earlier in this run (and is still \
+                 remembered: see `--help`, revisits)",
+            ),
+            c.refers_to_source.as_deref(),
         );
     }
 }
@@ -635,6 +747,15 @@ fn walk_entry_extraction<V: Visit>(v: &mut V, x: Option<&EntryExtraction<'_>>) {
         key("dedup_source", "`--extract`: `id` | `url` | `hash`"),
         x.and_then(|x| x.dedup_source).map(|s| s.as_str()),
     );
+    v.str(
+        key(
+            "fingerprint",
+            "`--extract`: the entry's content as 16 hex digits (64-bit FNV-1a of its title, \
+             canonical URL and body text, whitespace collapsed): equal across captures while \
+             the entry is unchanged; a new value under the same `dedup_key` is an edit",
+        ),
+        x.and_then(|x| x.fingerprint),
+    );
 }
 
 #[cfg(feature = "arrow")]
@@ -691,6 +812,7 @@ impl Walk for EntryRow<'_, '_> {
         v.object(key("error", "the record's `error`"), rec.error.as_ref());
         v.str(key("format", "the record's `format`"), rec.format.map(|f| f.as_str()));
         v.str(key("encoding", "the record's `encoding`"), rec.encoding);
+        v.object(key("capture", "the record's `capture`"), rec.capture);
         let position = self.index.unwrap_or(0);
         // The feed's values, in the rows within the record's budget for copies.
         let f = rec.feed.filter(|_| position < self.inherited.feed_columns);

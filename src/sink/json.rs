@@ -333,6 +333,7 @@ mod tests {
             extraction: None,
             sanitize: None,
             lint: None,
+            capture: None,
         }
     }
 

@@ -293,7 +293,10 @@ fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
     // The sequential reader (no helpers) and one worker.
     let cfg = Config::default();
     let mut records = Vec::new();
-    let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
+    let read_cfg = ReadConfig {
+        max_record_bytes: cfg.options.limits.max_input_bytes,
+        revisit_memory: cfg.revisit_memory,
+    };
     enumerate(&inputs, &read_cfg, &Counters::default(), &BufPool::default(), &mut |r| {
         records.push(r);
         true
@@ -492,6 +495,7 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
             status: Some(200),
             content_type: Some("application/rss+xml".into()),
             body: Ok(feed.to_vec()),
+            capture: None,
         },
         bulk::Record {
             source: format!("{a}@{second} http://b.example/gone"),
@@ -499,6 +503,7 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
             status: Some(404),
             content_type: None,
             body: Ok(b"no".to_vec()),
+            capture: None,
         },
         bulk::Record {
             source: format!("{a}@{third} http://c.example/bad"),
@@ -509,6 +514,7 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
                 kind: "bad_http",
                 message: "HTTP header has no end".into(),
             }),
+            capture: None,
         },
         bulk::Record {
             source: format!("{d}/doc.xml"),
@@ -516,6 +522,7 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
             status: None,
             content_type: None,
             body: Ok(feed.to_vec()),
+            capture: None,
         },
     ];
     assert_eq!(records[..4], want[..]);

@@ -69,6 +69,7 @@ fn for_each_record(mut each: impl FnMut(&RecordView<'_, '_>)) -> usize {
             sanitize: None,
             url: Some("https://example.org/feed.xml"),
             lint: parsed.lint.as_ref(),
+            capture: None,
         };
         each(&rec);
     }

@@ -34,6 +34,7 @@ fn parse_doc(doc: &str, options: Options) -> (OwnedParsed, Value) {
         sanitize: None,
         url: None,
         lint: None,
+        capture: None,
     };
     let mut out = Vec::new();
     encode_record(&mut out, &rec);

@@ -8,6 +8,7 @@
 //! directory, panic hooks). Paths are absolute, from `env!("CARGO_MANIFEST_DIR")`; the one
 //! `set_current_dir` (`bulk_output`) sets the directory cargo already runs the binary in.
 
+mod archives;
 mod bulk_output;
 mod columnar;
 mod conformance;

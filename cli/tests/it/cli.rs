@@ -325,7 +325,7 @@ fn warc_gz_one_line_per_response_record_in_order() {
         }
     }
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains(&format!("{skipped} WARC records skipped")), "{stderr}");
+    assert!(stderr.contains(&format!("{skipped} archive records skipped")), "{stderr}");
     assert!(stderr.contains(&format!("{} records", expect.len())), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -626,6 +626,7 @@ fn ext_fields_are_written() {
 const EXTRACT_FEED_KEYS: &[&str] =
     &["title_text", "subtitle_text", "description_text", "canonical_url"];
 const EXTRACT_ENTRY_KEYS: &[&str] = &[
+    "fingerprint",
     "title_text",
     "subtitle_text",
     "summary_text",
@@ -1176,10 +1177,11 @@ fn non_utf8_file_names_are_read_and_named_unambiguously() {
 
 /// A WARC.gz stored in a tar (beside a feed) gives the records it gives as a file, each
 /// named under the member (`crawls.tar!crawl.warc.gz@offset uri`), byte for byte otherwise;
-/// an ARC file is one `unsupported_archive` error record, not a feed. Before, the member was
-/// one `ok` record holding its first feed, every other record lost, as was the ARC file.
+/// an ARC file is read as one (its version block skipped, its record named like a WARC's).
+/// Before, the member was one `ok` record holding its first feed, every other record lost;
+/// the ARC file was one `unsupported_archive` error record.
 #[test]
-fn a_warc_gz_in_a_tar_reads_as_the_warc_gz_and_an_arc_file_is_an_error() {
+fn a_warc_gz_in_a_tar_reads_as_the_warc_gz_and_an_arc_file_as_an_arc() {
     let dir = scratch("nested");
     let (data, expect, _) = build_warc(5);
     let warc = dir.join("crawl.warc.gz");
@@ -1210,10 +1212,16 @@ fn a_warc_gz_in_a_tar_reads_as_the_warc_gz_and_an_arc_file_is_an_error() {
     arc.extend(feed);
     let arc_path = dir.join("crawl.arc");
     std::fs::write(&arc_path, &arc).unwrap();
-    let recs = lines(&feedmill(&[arc_path.to_str().unwrap()]));
+    let a = arc_path.to_str().unwrap();
+    let recs = lines(&feedmill(&[a]));
     assert_eq!(recs.len(), 1);
-    assert_eq!(recs[0]["status"], "error");
-    assert_eq!(recs[0]["error"]["kind"], "unsupported_archive");
+    assert_eq!(recs[0]["source"], format!("{a}@131 http://a/feed"));
+    assert_eq!(recs[0]["status"], "ok");
+    assert_eq!(recs[0]["feed"]["title"], "first");
+    // A block without an HTTP header is a document: a resource with the header's type.
+    assert_eq!(recs[0]["capture"]["record_type"], "resource");
+    assert_eq!(recs[0]["capture"]["content_type"], "text/xml");
+    assert_eq!(recs[0]["capture"]["date"], "2024-01-01T00:00:00Z");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

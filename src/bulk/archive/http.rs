@@ -1,6 +1,12 @@
-//! The HTTP message inside a WARC `response` record: status line, headers, then the body
-//! with the transfer coding (chunked) and content codings (gzip, deflate) removed, within a
-//! byte limit.
+//! The HTTP message inside a WARC `response` record (or an ARC record): status line,
+//! headers, then the body with the transfer coding (chunked) and content codings (gzip,
+//! deflate, br, zstd) removed, within a byte limit; and the content of each kind of archive
+//! record ([`record_content`]: a response's body, a resource's document, a revisit's
+//! original's).
+//!
+//! A body that does not decode with the coding its `Content-Encoding` declares but reads as
+//! a feed as it is (MIME Sniffing §7.3's feed rules, or a JSON Feed's `version`) is taken as
+//! is, with a note (crawlers often store bodies already decoded under the original header).
 
 use std::borrow::Cow;
 use std::io::Read;
@@ -8,7 +14,9 @@ use std::io::Read;
 use flate2::bufread::{DeflateDecoder, GzDecoder, ZlibDecoder};
 
 use super::io::truncate;
+use super::record::{Kind, Original};
 use crate::bulk::gzip::deflate::OneShot;
+use crate::record::Capture;
 
 /// An HTTP response taken apart.
 #[derive(Debug)]
@@ -19,6 +27,9 @@ pub struct HttpResponse<'b> {
     pub content_type: Option<String>,
     /// Borrowed from the record when no transfer or content coding was applied.
     pub body: Cow<'b, [u8]>,
+    /// Why the body was read as stored although a `Content-Encoding` was declared (it did not
+    /// decode, and it reads as a feed as it is).
+    pub stale_encoding: Option<String>,
 }
 
 /// A problem with an HTTP message: (`kind`, message).
@@ -26,8 +37,56 @@ pub type HttpError = (&'static str, String);
 
 /// Parses the HTTP message of a `response` record block: status line, headers, then the
 /// body with transfer and content codings removed. The decoded body is limited to
-/// `max_body` bytes.
+/// `max_body` bytes. (The worker reads records through [`record_content`]; this is the
+/// same reading for one `response` block, for the tests.)
+#[cfg(any(test, feature = "internals"))]
 pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse<'_>, HttpError> {
+    let (head, body_at) = parse_head(block)?;
+    http_body(head, &block[body_at..], max_body)
+}
+
+/// The response of header `head` whose body is stored as `raw` (see
+/// [`parse_http_response`]).
+fn http_body(head: Head, raw: &[u8], max_body: usize) -> Result<HttpResponse<'_>, HttpError> {
+    let Head { status, content_type, chunked, encodings } = head;
+    // NOTE: an identity body is borrowed from the record, not copied.
+    // NOTE: many crawlers store the body de-chunked but keep the `Transfer-Encoding: chunked`
+    // header; a body whose first line is not a chunk size is read as is.
+    let stored: Cow<'_, [u8]> = if chunked && starts_with_chunk_size(raw) {
+        Cow::Owned(dechunk(raw, max_body)?)
+    } else {
+        Cow::Borrowed(raw)
+    };
+    let (body, stale_encoding) = match decode_codings(&stored, &encodings, max_body) {
+        Ok(Some(decoded)) => (Cow::Owned(decoded), None),
+        Ok(None) => (stored, None),
+        Err(e) if e.0 == "content_encoding" && sniffs_as_feed(&stored) => {
+            let note = format!(
+                "Content-Encoding {:?} declared, but {}; the body reads as a feed as stored, \
+                 so it was read as is",
+                encodings.join(", "),
+                e.1
+            );
+            (stored, Some(note))
+        }
+        Err(e) => return Err(e),
+    };
+    if body.len() > max_body {
+        return Err(("too_large", format!("body larger than {max_body} bytes")));
+    }
+    Ok(HttpResponse { status, content_type, body, stale_encoding })
+}
+
+/// What an HTTP header says.
+struct Head {
+    status: u16,
+    content_type: Option<String>,
+    chunked: bool,
+    encodings: Vec<String>,
+}
+
+/// The HTTP header at the start of `block`, and where its body starts.
+fn parse_head(block: &[u8]) -> Result<(Head, usize), HttpError> {
     let head_end = memchr::memmem::find(block, b"\r\n\r\n")
         .map(|i| (i, i + 4))
         .or_else(|| memchr::memmem::find(block, b"\n\n").map(|i| (i, i + 2)))
@@ -66,38 +125,139 @@ pub fn parse_http_response(block: &[u8], max_body: usize) -> Result<HttpResponse
             );
         }
     }
-    let raw = &block[head_end.1..];
-    // NOTE: an identity body is borrowed from the record, not copied.
-    // NOTE: many crawlers store the body de-chunked but keep the `Transfer-Encoding: chunked`
-    // header; a body whose first line is not a chunk size is read as is.
-    let mut body: Cow<'_, [u8]> = if chunked && starts_with_chunk_size(raw) {
-        Cow::Owned(dechunk(raw, max_body)?)
-    } else {
-        Cow::Borrowed(raw)
-    };
+    Ok((Head { status, content_type, chunked, encodings }, head_end.1))
+}
+
+/// `stored` with the content codings `encodings` (in the order applied) removed, within
+/// `max_body` bytes; `None` when there are none.
+fn decode_codings(
+    stored: &[u8],
+    encodings: &[String],
+    max_body: usize,
+) -> Result<Option<Vec<u8>>, HttpError> {
+    let mut out: Option<Vec<u8>> = None;
     // Content codings apply in the order listed; undo them in reverse.
     for enc in encodings.iter().rev() {
-        body = Cow::Owned(match enc.as_str() {
-            "gzip" | "x-gzip" => match gunzip_whole(&body, max_body) {
-                Some(b) => b,
-                None => inflate(GzDecoder::new(&body[..]), max_body, "gzip")?,
-            },
-            "deflate" => {
-                // Servers send both zlib-wrapped (the RFC) and raw deflate.
-                match inflate(ZlibDecoder::new(&body[..]), max_body, "deflate") {
-                    Ok(b) => b,
-                    Err(_) => inflate(DeflateDecoder::new(&body[..]), max_body, "deflate")?,
-                }
-            }
-            other => {
-                return Err(("content_encoding", format!("unsupported Content-Encoding {other:?}")))
-            }
-        });
+        let decoded = decode_one(enc, out.as_deref().unwrap_or(stored), max_body)?;
+        out = Some(decoded);
     }
-    if body.len() > max_body {
-        return Err(("too_large", format!("body larger than {max_body} bytes")));
+    Ok(out)
+}
+
+/// `body` without the content coding `enc`, within `max_body` bytes.
+fn decode_one(enc: &str, body: &[u8], max_body: usize) -> Result<Vec<u8>, HttpError> {
+    match enc {
+        "gzip" | "x-gzip" => match gunzip_whole(body, max_body) {
+            Some(b) => Ok(b),
+            None => inflate(GzDecoder::new(body), max_body, "gzip"),
+        },
+        // Servers send both zlib-wrapped (the RFC) and raw deflate.
+        "deflate" => inflate(ZlibDecoder::new(body), max_body, "deflate")
+            .or_else(|_| inflate(DeflateDecoder::new(body), max_body, "deflate")),
+        "br" => inflate(brotli_decompressor::Decompressor::new(body, 32 << 10), max_body, "br"),
+        "zstd" => {
+            let decoder = zstd::stream::read::Decoder::with_buffer(body).and_then(|mut d| {
+                d.window_log_max(crate::bulk::gzip::zstd::WINDOW_LOG_MAX)?;
+                Ok(d)
+            });
+            match decoder {
+                Ok(d) => inflate(d, max_body, "zstd"),
+                Err(e) => Err(("content_encoding", format!("zstd body: {e}"))),
+            }
+        }
+        other => Err(("content_encoding", format!("unsupported Content-Encoding {other:?}"))),
     }
-    Ok(HttpResponse { status, content_type, body })
+}
+
+/// Whether `body` reads as a feed as it is: an RSS, Atom or RSS 1.0 document by MIME
+/// Sniffing §7.3's feed rules, or a JSON object naming a JSON Feed version in its first
+/// 512 bytes.
+fn sniffs_as_feed(body: &[u8]) -> bool {
+    let head = &body[..body.len().min(512)];
+    if crate::input::mime::feed_or_html(head).is_some() {
+        return true;
+    }
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head).trim_ascii_start();
+    text.starts_with(b"{") && memchr::memmem::find(text, b"jsonfeed.org/version/").is_some()
+}
+
+/// What is processed of an archive record: its body, and the status and `Content-Type` it is
+/// processed with.
+#[derive(Debug)]
+pub struct Content<'b> {
+    /// The HTTP status (a `resource`'s document: 200, as a response without HTTP).
+    pub status: u16,
+    /// The `Content-Type` the body is processed with.
+    pub content_type: Option<String>,
+    /// The body, codings removed.
+    pub body: Cow<'b, [u8]>,
+    /// A note on how the body was read ([`HttpResponse::stale_encoding`]).
+    pub note: Option<String>,
+}
+
+/// The content of an archive record of `kind` whose block is `block`, a revisit's taken from
+/// its `original` (when remembered), and the capture fields its HTTP message gives
+/// (`http_status`, `content_type`: a revisit's own HTTP header when it has one, else its
+/// original's content type). An error is why there is no content: an unreadable HTTP message,
+/// or a revisit's original not remembered (`original_not_found`).
+pub fn record_content<'b>(
+    kind: Kind,
+    block: &'b [u8],
+    original: Option<&'b Original>,
+    capture: &mut Capture,
+    max_body: usize,
+) -> Result<Content<'b>, HttpError> {
+    match kind {
+        Kind::Response => {
+            let (head, body_at) = parse_head(block)?;
+            capture.http_status = Some(head.status);
+            capture.content_type.clone_from(&head.content_type);
+            let r = http_body(head, &block[body_at..], max_body)?;
+            let HttpResponse { status, content_type, body, stale_encoding } = r;
+            Ok(Content { status, content_type, body, note: stale_encoding })
+        }
+        Kind::Resource => {
+            if block.len() > max_body {
+                return Err(("too_large", format!("body larger than {max_body} bytes")));
+            }
+            let content_type = capture.content_type.clone();
+            Ok(Content { status: 200, content_type, body: Cow::Borrowed(block), note: None })
+        }
+        Kind::Revisit => {
+            // Its own HTTP header (the response that was not stored again), when it has one.
+            if let Ok(own) = parse_http_head(block) {
+                capture.http_status = Some(own.0);
+                capture.content_type = own.1;
+            }
+            let Some(o) = original else {
+                let named = capture
+                    .refers_to_record_id
+                    .as_deref()
+                    .or(capture.payload_digest.as_deref())
+                    .unwrap_or("(none named)");
+                let message = format!(
+                    "the record this revisit refers to ({named}) was not read earlier in this \
+                     run, or is no longer remembered; its content is not here"
+                );
+                return Err(("original_not_found", message));
+            };
+            let mut of_original = Capture::default();
+            let content = record_content(o.kind, &o.block, None, &mut of_original, max_body)?;
+            if capture.content_type.is_none() {
+                capture.content_type = of_original.content_type;
+            }
+            Ok(content)
+        }
+    }
+}
+
+/// The status and `Content-Type` of an HTTP header (a revisit's block, which may have no
+/// body).
+fn parse_http_head(block: &[u8]) -> Result<(u16, Option<String>), HttpError> {
+    let ended = memchr::memmem::find(block, b"\n\n").is_some()
+        || memchr::memmem::find(block, b"\r\n\r\n").is_some();
+    let head = if ended { parse_head(block) } else { parse_head(&[block, b"\r\n\r\n"].concat()) };
+    head.map(|(h, _)| (h.status, h.content_type))
 }
 
 /// A gzip body whose first member decodes whole (CRC and length checked) to at most `max`

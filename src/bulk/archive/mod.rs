@@ -2,23 +2,28 @@
 //! input) read into records, one per document, whatever holds them.
 //!
 //! - [`walk`]: the things to read, in input order (directories walked in name order);
-//! - [`reader`]: each of them sniffed by its first bytes and read: a document, a gzip
-//!   stream, a tar ([`tar`]), a WARC or WARC.gz ([`warc`]);
-//! - [`record`]: the records emitted ([`RawRecord`]: a document, a WARC response's HTTP
-//!   message as stored, or an error), the reader's settings and counters;
+//! - [`reader`]: each of them sniffed by its first bytes and read: a document, a gzip or
+//!   zstd stream, a tar ([`tar`]), a WARC, WARC.gz or WARC.zst ([`warc`]), an ARC or ARC.gz
+//!   ([`arc`]), both framings of [`framed`]'s record reader;
+//! - [`originals`]: the records a WARC `revisit` may refer to, remembered within a budget;
+//! - [`record`]: the records emitted ([`RawRecord`]: a document, a WARC or ARC record's
+//!   block as stored, or an error), the reader's settings and counters;
 //! - [`http`]: the HTTP message of a WARC response taken apart (status, `Content-Type`,
 //!   body without transfer and content codings);
 //! - [`names`]: how a path or member name is written in a record's `source`;
 //! - `io`: the reading helpers they share.
 
+pub mod arc;
+pub mod framed;
 pub mod http;
 pub(crate) mod io;
 pub mod names;
+pub mod originals;
 pub mod reader;
 pub mod record;
 pub mod tar;
 pub mod walk;
 pub mod warc;
 
-pub use record::{Counters, Payload, RawRecord, ReadConfig};
+pub use record::{Counters, Kind, Payload, RawRecord, ReadConfig};
 pub use walk::Input;

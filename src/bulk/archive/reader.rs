@@ -1,13 +1,17 @@
 //! The reader of the inputs: every item of the walk (a file, standard input) sniffed by its
 //! first bytes, never by its name, and read into [`RawRecord`]s, one per document, never
-//! holding more than one record of an archive in memory.
+//! holding more than one record of an archive in memory (besides the originals a revisit
+//! may refer to, within their budget: see [`super::originals`]).
 //!
 //! ```text
 //!  stream ─► sniff first bytes (content, not name):
-//!     1f 8b ─► gzip: peek inside: WARC/ ─► WARC.gz (member by member, see warc/)
-//!                    else ─► the decoded stream, sniffed again (a tar.gz, a gzipped document)
-//!     WARC/ ─► WARC      ustar at 257, or a valid tar checksum ─► tar: each member a stream
-//!     filedesc:// ─► ARC, PK 03 04 ─► zip: not read, one error record
+//!     1f 8b ─► gzip ─┐  peek inside: WARC/ ─► WARC.gz, WARC.zst (member by member, frame by
+//!     28 b5 2f fd,   ├─►              frame, see warc/); filedesc:// ─► ARC.gz (see arc/)
+//!     5? 2a 4d 18 ─► zstd ─┘   else ─► the decoded stream, sniffed again (a tar.gz, a
+//!                                       gzipped document)
+//!     WARC/ ─► WARC      filedesc:// ─► ARC
+//!     ustar at 257, or a valid tar checksum ─► tar: each member a stream
+//!     PK 03 04 ─► zip: not read, one error record
 //!     else ─► one document
 //! ```
 //!
@@ -28,9 +32,12 @@ use std::io::{self, Cursor, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
+use super::arc::{self, ArcFormat};
+use super::framed::Framing;
 use super::io::{io_kind, read_full, CountRead, ErrThen};
 use super::names::{escape_name, path_name};
-use super::record::{Counters, Payload, RawRecord, ReadConfig};
+use super::originals::Originals;
+use super::record::{Counters, Kind as RecordKind, Payload, RawRecord, ReadConfig};
 use super::tar::{is_tar, read_tar, TarItem};
 use super::walk::{walk, Input, Item};
 use super::warc::{self, WarcItem};
@@ -38,6 +45,7 @@ use crate::bulk::buf::{reserve, BufPool};
 use crate::bulk::gzip::ahead::Offload;
 use crate::bulk::gzip::raw::{Raw, CHUNK};
 use crate::bulk::gzip::stream::{Break, GzStream, PlainStream, Source, Step};
+use crate::bulk::gzip::zstd::{is_zstd, ZstdStream};
 
 /// Calls `emit` for every record of `inputs`, in order; stops early when `emit` returns false.
 pub fn enumerate(
@@ -65,15 +73,18 @@ pub(crate) struct Reader<'c, 'e> {
     pub(crate) stopped: bool,
     /// How deep the stream being read is nested in its input (0: the input itself).
     depth: usize,
+    /// The records revisits may refer to.
+    originals: Originals,
 }
 
 /// What a stream is, by its first bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Gzip,
+    Zstd,
     Warc,
     Tar,
-    /// An ARC file (the Internet Archive's format before WARC): not read yet.
+    /// An ARC file (the Internet Archive's format before WARC).
     Arc,
     /// A zip archive: not read.
     Zip,
@@ -83,6 +94,8 @@ enum Kind {
 fn sniff(head: &[u8]) -> Kind {
     if head.starts_with(&[0x1f, 0x8b]) {
         Kind::Gzip
+    } else if is_zstd(head) {
+        Kind::Zstd
     } else if head.starts_with(b"WARC/") {
         Kind::Warc
     } else if is_tar(head) {
@@ -93,6 +106,25 @@ fn sniff(head: &[u8]) -> Kind {
         Kind::Zip
     } else {
         Kind::Document
+    }
+}
+
+/// The record formats read out of a stream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Framed {
+    Warc,
+    Arc,
+}
+
+/// The record format a decoded stream starting with `head` holds, if any.
+fn framed(head: &[u8], complete: bool) -> Option<Framed> {
+    if head.starts_with(b"WARC/") {
+        Some(Framed::Warc)
+    } else if head.starts_with(b"filedesc://") || ArcFormat::candidate(head, complete) == Some(true)
+    {
+        Some(Framed::Arc)
+    } else {
+        None
     }
 }
 
@@ -138,7 +170,8 @@ impl<'c, 'e> Reader<'c, 'e> {
         offload: Option<Arc<dyn Offload>>,
         emit: &'e mut dyn FnMut(RawRecord) -> bool,
     ) -> Self {
-        Reader { cfg, counters, pool, emit, offload, stopped: false, depth: 0 }
+        let originals = Originals::new(cfg.revisit_memory);
+        Reader { cfg, counters, pool, emit, offload, stopped: false, depth: 0, originals }
     }
 
     fn emit(&mut self, rec: RawRecord) {
@@ -242,23 +275,33 @@ impl<'c, 'e> Reader<'c, 'e> {
                 counter.fetch_add(got as u64, Ordering::Relaxed);
                 return self.emit_document(name.to_owned(), bytes);
             }
-            Kind::Arc | Kind::Zip => return self.unsupported(name, kind),
-            Kind::Gzip | Kind::Warc | Kind::Tar => {}
+            Kind::Zip => return self.unsupported(name),
+            Kind::Gzip | Kind::Zstd | Kind::Warc | Kind::Arc | Kind::Tar => {}
         }
         // The head, then the rest of the stream with its bytes counted as they are read.
         let mut counted = CountRead { inner: raw, counter };
         let mut rest = Cursor::new(head).chain(&mut counted);
         let rest: &mut dyn Read = &mut rest;
-        if kind == Kind::Warc {
-            let mut plain = PlainStream::new(Raw::new(rest));
-            return self.warc(name, &mut plain, Vec::new(), None);
+        match kind {
+            Kind::Warc => {
+                let mut plain = PlainStream::new(Raw::new(rest));
+                self.records(name, Framed::Warc, &mut plain, Vec::new(), None)
+            }
+            Kind::Arc => {
+                let mut plain = PlainStream::new(Raw::new(rest));
+                self.records(name, Framed::Arc, &mut plain, Vec::new(), None)
+            }
+            Kind::Tar => self.tar(name, rest),
+            Kind::Zstd => self.decoded(name, ZstdStream::new(Raw::new(rest))),
+            _ => self.decoded(name, GzStream::new(Raw::new(rest))),
         }
-        if kind == Kind::Tar {
-            return self.tar(name, rest);
-        }
-        let raw = Raw::new(rest);
+    }
+
+    /// A compressed stream (gzip, zstd): its first decoded bytes sniffed for WARC or ARC
+    /// records (read member by member), else the decoded stream read as any stream, one
+    /// level deeper.
+    fn decoded<S: Source>(&mut self, name: &str, mut src: S) {
         // Decode the first bytes, whatever the length of the first member's header.
-        let mut src = GzStream::new(raw);
         let mut peek = Vec::new();
         let mut brk = None;
         while peek.len() < 512 && brk.is_none() {
@@ -267,21 +310,22 @@ impl<'c, 'e> Reader<'c, 'e> {
                 Ok(Step::Data) => {}
                 Ok(Step::End) => break,
                 Ok(Step::Break(b)) if peek.is_empty() => {
-                    // The first member is corrupt: a WARC.gz goes on after it.
+                    // The first member is corrupt: a WARC.gz or ARC.gz goes on after it.
                     let mut after = Vec::new();
-                    while after.len() < 8 {
+                    let mut complete = false;
+                    while after.len() < 512 && !complete {
                         match src.pull(&mut after, 512) {
                             Ok(Step::Data) => {}
-                            _ => break,
+                            _ => complete = true,
                         }
                     }
-                    if after.starts_with(b"WARC/") {
+                    if let Some(format) = framed(&after, complete) {
                         let source = format!("{name}@{}", b.offset);
                         self.broken(source, b.kind, b.message);
                         if let Some(o) = &self.offload {
-                            src.offload(o.clone());
+                            src.use_offload(o.clone());
                         }
-                        return self.warc(name, &mut src, after, None);
+                        return self.records(name, format, &mut src, after, None);
                     }
                     return self.broken(name.to_owned(), b.kind, break_error(&b).to_string());
                 }
@@ -289,13 +333,13 @@ impl<'c, 'e> Reader<'c, 'e> {
                 Err(e) => return self.read_failed(name, e),
             }
         }
-        if peek.starts_with(b"WARC/") {
+        if let Some(format) = framed(&peek, brk.is_some() || peek.len() < 512) {
             if let Some(o) = &self.offload {
-                src.offload(o.clone());
+                src.use_offload(o.clone());
             }
-            return self.warc(name, &mut src, peek, brk);
+            return self.records(name, format, &mut src, peek, brk);
         }
-        // Anything else inside (a tar, a document, an ARC …): the decoded stream, sniffed.
+        // Anything else inside (a tar, a document …): the decoded stream, sniffed.
         let err = brk.map(|b| break_error(&b));
         let mut r = Cursor::new(peek).chain(ErrThen { err }).chain(DecodedRead {
             src,
@@ -325,16 +369,10 @@ impl<'c, 'e> Reader<'c, 'e> {
         self.depth -= 1;
     }
 
-    /// The error record of a stream holding several documents in a format not read here: its
-    /// documents are not listed (and none of them comes out as the stream's document).
-    fn unsupported(&mut self, name: &str, kind: Kind) {
-        let message = match kind {
-            Kind::Arc => {
-                "an ARC file (it starts with `filedesc://`): ARC archives are not read yet, \
-                 so its records are not listed"
-            }
-            _ => "a zip archive: zip archives are not read, so its members are not listed",
-        };
+    /// The error record of a zip archive (not read here): its documents are not listed
+    /// (and none of them comes out as the stream's document).
+    fn unsupported(&mut self, name: &str) {
+        let message = "a zip archive: zip archives are not read, so its members are not listed";
         self.broken(name.to_owned(), "unsupported_archive", message.to_owned());
     }
 
@@ -345,34 +383,63 @@ impl<'c, 'e> Reader<'c, 'e> {
         }
     }
 
-    fn warc<S: Source>(&mut self, name: &str, src: &mut S, head: Vec<u8>, brk: Option<Break>) {
-        let counters = self.counters;
+    /// The WARC or ARC records of a decoded stream (`head`: its first bytes, already
+    /// pulled, and `brk` the break after them).
+    fn records<S: Source>(
+        &mut self,
+        name: &str,
+        format: Framed,
+        src: &mut S,
+        head: Vec<u8>,
+        brk: Option<Break>,
+    ) {
         let max = self.cfg.max_record_bytes;
         let pool = self.pool;
         let mut emit = |item: WarcItem| {
-            match item {
-                WarcItem::Response { at, target_uri, block } => {
-                    let source = format!("{name}@{at} {target_uri}");
-                    self.emit(RawRecord {
-                        source,
-                        payload: Payload::Response { target_uri, message: block },
-                    })
-                }
-                WarcItem::Skipped { .. } => {
-                    counters.skipped_records.fetch_add(1, Ordering::Relaxed);
-                }
-                WarcItem::Broken { at, target_uri, kind, message } => {
-                    let source = match target_uri {
-                        Some(u) => format!("{name}@{at} {u}"),
-                        None => format!("{name}@{at}"),
-                    };
-                    self.broken(source, kind, message)
-                }
-            }
+            self.archive_item(name, item);
             !self.stopped
         };
-        if let Err(e) = warc::read_records(src, head, brk, max, &mut || pool.get(), &mut emit) {
-            self.broken(name.to_owned(), "io", format!("reading WARC: {e}; rest of file skipped"));
+        let mut new_buf = || pool.get();
+        let (result, what) = match format {
+            Framed::Warc => {
+                (warc::read_records(src, head, brk, max, &mut new_buf, &mut emit), "WARC")
+            }
+            Framed::Arc => (arc::read_records(src, head, brk, max, &mut new_buf, &mut emit), "ARC"),
+        };
+        if let Err(e) = result {
+            self.broken(name.to_owned(), "io", format!("reading {what}: {e}; rest of file skipped"));
+        }
+    }
+
+    /// The record of a WARC or ARC item of `name`: a revisit gets its original (when
+    /// remembered), a response or resource is remembered for the revisits after it.
+    fn archive_item(&mut self, name: &str, item: WarcItem) {
+        match item {
+            WarcItem::Record { at, kind, target_uri, block, mut capture } => {
+                let source = format!("{name}@{at} {target_uri}");
+                let mut original = None;
+                if kind == RecordKind::Revisit {
+                    if let Some((from, o)) = self.originals.find(&capture) {
+                        capture.refers_to_source = Some(from.to_owned());
+                        original = Some(o);
+                    }
+                } else {
+                    self.originals.remember(&source, kind, &capture, &block);
+                }
+                let payload =
+                    Payload::Response { kind, target_uri, message: block, capture, original };
+                self.emit(RawRecord { source, payload })
+            }
+            WarcItem::Skipped { .. } => {
+                self.counters.skipped_records.fetch_add(1, Ordering::Relaxed);
+            }
+            WarcItem::Broken { at, target_uri, kind, message } => {
+                let source = match target_uri {
+                    Some(u) => format!("{name}@{at} {u}"),
+                    None => format!("{name}@{at}"),
+                };
+                self.broken(source, kind, message)
+            }
         }
     }
 

@@ -2,21 +2,53 @@
 //! the reader's settings and counters.
 
 use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
 
 use crate::bulk::buf::{Block, BufPool};
+use crate::record::Capture;
+
+/// What an archive record handed on holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A WARC `response` or an ARC record: an HTTP message.
+    Response,
+    /// A WARC `resource` record: a document, without HTTP.
+    Resource,
+    /// A WARC `revisit` record: the same content as an earlier capture (its block is at most
+    /// the new response's HTTP header).
+    Revisit,
+}
+
+/// The block of the record a revisit refers to, read earlier in the run.
+#[derive(Clone, Debug)]
+pub struct Original {
+    /// What the original holds (a `response`'s HTTP message or a `resource`'s document).
+    pub kind: Kind,
+    /// Its block, shared with the reader's memory of originals.
+    pub block: Arc<[u8]>,
+}
 
 /// What a record holds.
 #[derive(Debug)]
 pub enum Payload {
     /// A document's bytes (a file, a tar member, standard input), gzip already removed.
     Document(Vec<u8>),
-    /// A WARC `response` record: the HTTP message (status line, headers, body as stored).
+    /// A record of a WARC or ARC file: a WARC `response` or ARC record (the HTTP message:
+    /// status line, headers, body as stored), a `resource` (the document) or a `revisit`
+    /// (at most the HTTP header of the response it stands for).
     Response {
-        /// The record's `WARC-Target-URI` (the base URL of its document).
+        /// Which of those.
+        kind: Kind,
+        /// The record's `WARC-Target-URI` or ARC URL (the base URL of its document).
         target_uri: String,
-        /// The HTTP message as stored in the record block (a range of a buffer shared with
-        /// the records inflated with it, or a buffer of its own).
+        /// The record block as stored (a range of a buffer shared with the records inflated
+        /// with it, or a buffer of its own).
         message: Block,
+        /// What the record's header says about the capture (the HTTP status and content type
+        /// are filled in from the HTTP message later, by the worker).
+        capture: Box<Capture>,
+        /// A revisit's original, when it was read earlier in the run and is remembered.
+        original: Option<Original>,
     },
     /// Something that could not be read.
     Broken {
@@ -31,7 +63,7 @@ pub enum Payload {
 /// HTTP message is taken apart later, by the worker that processes it.
 #[derive(Debug)]
 pub struct RawRecord {
-    /// `path`, `path!member` (tar), `path@offset target-uri` (WARC).
+    /// `path`, `path!member` (tar), `path@offset target-uri` (WARC, ARC).
     pub source: String,
     /// What was read.
     pub payload: Payload,
@@ -43,7 +75,7 @@ impl RawRecord {
         self.source.len()
             + match &self.payload {
                 Payload::Document(b) => b.len(),
-                Payload::Response { message, target_uri } => message.len() + target_uri.len(),
+                Payload::Response { message, target_uri, .. } => message.len() + target_uri.len(),
                 Payload::Broken { message, .. } => message.len(),
             }
     }
@@ -53,8 +85,12 @@ impl RawRecord {
         self.source.capacity()
             + match &self.payload {
                 Payload::Document(b) => b.capacity(),
-                Payload::Response { message, target_uri } => {
-                    message.held_bytes() + target_uri.capacity()
+                Payload::Response { message, target_uri, capture, original, .. } => {
+                    message.held_bytes()
+                        + target_uri.capacity()
+                        + std::mem::size_of::<Capture>()
+                        + capture.held_bytes()
+                        + original.as_ref().map_or(0, |o| o.block.len())
                 }
                 Payload::Broken { message, .. } => message.capacity(),
             }
@@ -80,7 +116,8 @@ impl RawRecord {
 pub struct Counters {
     /// Raw bytes read from files and standard input (compressed size for archives).
     pub bytes_read: AtomicU64,
-    /// WARC records of other types than `response`, skipped.
+    /// Records of other types than `response`, `resource` and `revisit`, skipped (WARC
+    /// `warcinfo`, `request`, `metadata`, …; an ARC file's `filedesc` and `dns:` records).
     pub skipped_records: AtomicU64,
 }
 
@@ -89,4 +126,7 @@ pub struct Counters {
 pub struct ReadConfig {
     /// Largest document or WARC record accepted; larger ones become broken records.
     pub max_record_bytes: usize,
+    /// Bytes of `response` and `resource` records remembered for the revisits after them
+    /// (see [`super::originals`]); 0: none.
+    pub revisit_memory: usize,
 }

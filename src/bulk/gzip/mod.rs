@@ -12,10 +12,13 @@
 //!   boundaries of the member being decoded (so that a resynchronization never starts inside
 //!   a stored block);
 //! - [`ahead`]: members ahead of the read position inflated on other threads (the
-//!   pipeline's workers), used only when they start exactly where the stream is.
+//!   pipeline's workers), used only when they start exactly where the stream is;
+//! - [`zstd`]: the same for zstd frames ([`zstd::ZstdStream`]: `.warc.zst`, with or without
+//!   its dictionary), decoded on the reader's thread.
 
 pub mod ahead;
 pub mod deflate;
 pub mod member;
 pub mod raw;
 pub mod stream;
+pub mod zstd;

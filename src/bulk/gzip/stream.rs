@@ -95,6 +95,9 @@ pub trait Source {
     fn buffer_home(&self) -> Option<Arc<BufPool>> {
         None
     }
+    /// From now on, the source may decode ahead of the read position on `offload`'s threads
+    /// (a gzip stream does; others ignore it).
+    fn use_offload(&mut self, _offload: Arc<dyn Offload>) {}
 }
 
 /// A plain (uncompressed) stream.
@@ -151,8 +154,11 @@ pub struct GzStream<R> {
     /// Raw ranges of stored-block data of the member being decoded and of the failed members
     /// since the last good one: a resynchronization never starts inside one.
     stored: Vec<(u64, u64)>,
-    /// Set after a failure until a member decodes completely: further failures extend it.
+    /// Set after a failure until a member decodes completely: further failures extend it
+    /// unless bytes were decoded since.
     failing: Option<Break>,
+    /// Bytes decoded when the last failure was noted.
+    failed_at: u64,
     /// (decoded position, raw member offset) of each member start, oldest first.
     marks: std::collections::VecDeque<(u64, u64)>,
     decoded: u64,
@@ -207,6 +213,7 @@ impl<R: Read> GzStream<R> {
             member: None,
             stored: Vec::new(),
             failing: None,
+            failed_at: 0,
             marks: Default::default(),
             decoded: 0,
             oneshot: OneShot::new(),
@@ -466,7 +473,11 @@ impl<R: Read> GzStream<R> {
         message: String,
     ) -> io::Result<Option<Break>> {
         let decoded_from = self.member.take().map_or(self.decoded, |m| m.dec_start);
-        let first = self.failing.is_none();
+        // A failure right after another (nothing decoded since) is part of it; one after
+        // bytes were handed out (a member that inflated, then failed its check) is a break of
+        // its own, so those bytes are not taken as checked.
+        let first = self.failing.is_none() || self.decoded > self.failed_at;
+        self.failed_at = self.decoded;
         if first {
             self.failing = Some(Break { offset: start, decoded_from, kind, message });
         }
@@ -692,5 +703,9 @@ impl<R: Read> Source for GzStream<R> {
     /// a large `metadata` record) has its blocks copied rather than held by the whole range.
     fn buffer_home(&self) -> Option<Arc<BufPool>> {
         self.ahead.as_ref().filter(|_| self.swapped_dense).map(|a| a.spares())
+    }
+
+    fn use_offload(&mut self, offload: Arc<dyn Offload>) {
+        self.offload(offload);
     }
 }

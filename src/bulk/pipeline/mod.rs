@@ -149,7 +149,7 @@ where
     let bufs = BufPool::default();
     let record_vecs: Pool<Vec<RawRecord>> = Pool::default();
     let batches: Pool<B> = Pool::default();
-    let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
+    let read_cfg = cfg.read_config();
     let jobs = Arc::new(Jobs::new(readers, threads));
     let (done_tx, done_rx) = channel::<Done<B>>();
     // With several readers, the walk of the inputs is cut into chunks they take in turn.
@@ -310,7 +310,7 @@ where
 {
     let counters = Counters::default();
     let bufs = BufPool::default();
-    let read_cfg = ReadConfig { max_record_bytes: cfg.options.limits.max_input_bytes };
+    let read_cfg = cfg.read_config();
     let in_consumer = std::cell::Cell::new(false);
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut worker = Worker::new(cfg);

@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn run(inputs: &[Input], max: usize) -> Vec<String> {
-    let cfg = ReadConfig { max_record_bytes: max };
+    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20 };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut out = Vec::new();
     enumerate(inputs, &cfg, &counters, &pool, &mut |r| {
@@ -267,7 +267,7 @@ fn small_files_read_whole_as_streamed() {
     };
     for (name, data) in &files {
         let Input::Path(p) = file(&dir, name, data) else { unreachable!() };
-        let cfg = ReadConfig { max_record_bytes: max };
+        let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20 };
         for understated in [false, true] {
             let (counters, pool) = (Counters::default(), BufPool::default());
             let (out, total) = if understated {
@@ -290,7 +290,7 @@ fn small_files_read_whole_as_streamed() {
     }
     assert_eq!(grown, streamed);
     assert_eq!(grown_bytes, streamed_bytes);
-    let cfg = ReadConfig { max_record_bytes: max };
+    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20 };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut whole = Vec::new();
     enumerate(&[Input::Path(dir.clone())], &cfg, &counters, &pool, &mut |r| {
@@ -344,11 +344,18 @@ fn tar_of(members: &[(&[u8], Vec<u8>)]) -> Vec<u8> {
 const ARC: &[u8] = b"filedesc://x.arc 0.0.0.0 20240101000000 text/plain 76\n\
     1 0 InternetArchive\nURL IP-address Archive-date Content-type Archive-length\n\n";
 
+/// An ARC record of an HTTP response at `url`.
+fn arc_record(url: &str) -> Vec<u8> {
+    let block = b"HTTP/1.1 200 OK\r\n\r\n<rss/>";
+    let line = format!("{url} 192.0.2.1 20240101000000 text/xml {}\n", block.len());
+    [line.as_bytes(), block, b"\n"].concat()
+}
+
 /// Archives stored as tar members are read as archives, by content, their records named
 /// under the member (`outer!inner@offset uri`, `outer!inner!member`), offsets counted in the
-/// member; ARC and zip members are one `unsupported_archive` record each. Before, a WARC
-/// member was one document (its first feed came out as an `ok` record, the other records
-/// were lost) and a tar member one document holding the inner tar.
+/// member; a zip member is one `unsupported_archive` record. Before, a WARC member was one
+/// document (its first feed came out as an `ok` record, the other records were lost) and a
+/// tar member one document holding the inner tar.
 #[test]
 fn archives_inside_a_tar_are_read_by_content() {
     let dir = scratch("nested");
@@ -365,8 +372,8 @@ fn archives_inside_a_tar_are_read_by_content() {
         (b"crawl.warc.gz", warc_gz),
         (b"inner.tar", inner_tar),
         (b"inner.tgz", inner_tgz),
-        (b"old.arc", [ARC, &a].concat()),
-        (b"old.arc.gz", gz(&[ARC, &a].concat())),
+        (b"old.arc", [ARC, &arc_record("http://a/")].concat()),
+        (b"old.arc.gz", gz(&[ARC, &arc_record("http://a/")].concat())),
         (b"feeds.zip", zip),
         (b"last.xml", b"<rss>l</rss>".to_vec()),
     ]);
@@ -386,8 +393,8 @@ fn archives_inside_a_tar_are_read_by_content() {
                 format!("R {o}!crawl.warc.gz@{} http://b/", ga.len()),
                 format!("D {o}!inner.tar!in/x.xml <rss>x</rss>"),
                 format!("D {o}!inner.tgz!y.xml <rss>y</rss>"),
-                format!("B {o}!old.arc unsupported_archive"),
-                format!("B {o}!old.arc.gz unsupported_archive"),
+                format!("R {o}!old.arc@{} http://a/", ARC.len()),
+                format!("R {o}!old.arc.gz@0+{} http://a/", ARC.len()),
                 format!("B {o}!feeds.zip unsupported_archive"),
                 format!("D {o}!last.xml <rss>l</rss>"),
             ]
@@ -396,10 +403,11 @@ fn archives_inside_a_tar_are_read_by_content() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A plain ARC file, an ARC.gz and a zip named as inputs, small (read whole) or streamed: one
-/// `unsupported_archive` record each, never a document holding their first feed.
+/// A plain ARC file, an ARC.gz and a zip named as inputs, small (read whole) or streamed: the
+/// ARC records are read (one whose length is not followed by a line end is `bad_arc`), a zip
+/// is one `unsupported_archive` record, never a document holding its first feed.
 #[test]
-fn arc_and_zip_inputs_are_error_records() {
+fn arc_inputs_are_read_and_zip_inputs_are_error_records() {
     let dir = scratch("arc");
     let feed = b"<rss><channel><title>first</title></channel></rss>";
     let mut arc = ARC.to_vec();
@@ -422,7 +430,12 @@ fn arc_and_zip_inputs_are_error_records() {
         })
         .collect();
     let got = run(&inputs, 4 << 20);
-    let want: Vec<String> = names.iter().map(|n| format!("B {n} unsupported_archive")).collect();
+    let want = [
+        format!("R {}@131 http://a/feed", names[0]),
+        format!("R {}@0+131 http://a/feed", names[1]),
+        format!("B {}@131 http://a/feed bad_arc", names[2]),
+        format!("B {} unsupported_archive", names[3]),
+    ];
     assert_eq!(got, want);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,6 +10,7 @@ use crate::bulk::gzip::stream::GzStream;
 use crate::bulk::gzip::{ahead, ahead::Offload, member::BIG};
 use flate2::{write::GzEncoder, Compression};
 use std::io::{Read, Write};
+use std::sync::Arc;
 
 fn gz_level(data: &[u8], level: Compression) -> Vec<u8> {
     let mut e = GzEncoder::new(Vec::new(), level);
@@ -45,7 +46,7 @@ fn show(data: &[u8], gzip: bool, max: usize) -> Vec<String> {
     let mut items = Vec::new();
     read_warc(data, gzip, max, &mut Vec::new, &mut |i| {
         items.push(match i {
-            WarcItem::Response { at, target_uri, .. } => format!("R {at} {target_uri}"),
+            WarcItem::Record { at, target_uri, .. } => format!("R {at} {target_uri}"),
             WarcItem::Skipped { at, warc_type } => format!("S {at} {warc_type}"),
             WarcItem::Broken { at, kind, .. } => format!("B {at} {kind}"),
         });
@@ -63,7 +64,7 @@ fn full(data: &[u8], max: usize, offload: Option<Arc<dyn Offload>>) -> Vec<Strin
     let mut items = Vec::new();
     read_warc_with(data, true, max, offload, &mut Vec::new, &mut |i| {
         items.push(match i {
-            WarcItem::Response { at, target_uri, block } => {
+            WarcItem::Record { at, target_uri, block, .. } => {
                 let mut h = crc32fast::Hasher::new();
                 h.update(&block);
                 format!("R {at} {target_uri} {} {:08x}", block.len(), h.finalize())
@@ -172,7 +173,7 @@ fn a_range_job_that_panics_is_read_by_the_stream_itself() {
         src.offload(Arc::new(ahead::InlineOffload::new(4)));
         let mut items = Vec::new();
         read_records(&mut src, Vec::new(), None, 16 << 20, &mut Vec::new, &mut |item| {
-            if let WarcItem::Response { block, .. } = item {
+            if let WarcItem::Record { block, .. } = item {
                 items.push(block.into_vec());
             }
             true
@@ -202,7 +203,7 @@ fn members_inflated_ahead_read_the_same() {
     let mut blocks = Vec::new();
     read_records(&mut src, Vec::new(), None, 16 << 20, &mut Vec::new, &mut |item| {
         records += 1;
-        if let WarcItem::Response { block, .. } = item {
+        if let WarcItem::Record { block, .. } = item {
             blocks.push(block);
         }
         true
@@ -267,7 +268,7 @@ fn sparse_ranges_copy_their_blocks() {
     src.offload(Arc::new(ahead::InlineOffload::new(4)));
     let mut blocks = Vec::new();
     read_records(&mut src, Vec::new(), None, 1 << 20, &mut Vec::new, &mut |item| {
-        if let WarcItem::Response { block, .. } = item {
+        if let WarcItem::Record { block, .. } = item {
             blocks.push(block);
         }
         true
@@ -551,7 +552,7 @@ fn mutated_archives_do_not_panic() {
         for gzip in [true, false] {
             read_warc(&data[..], gzip, 1 << 20, &mut Vec::new, &mut |item| {
                 let at = match &item {
-                    WarcItem::Response { at, block, .. } => {
+                    WarcItem::Record { at, block, .. } => {
                         let _ = parse_http_response(block, 1 << 20);
                         *at
                     }

@@ -1,0 +1,464 @@
+//! Archives as crawls ship them, through the bulk pipeline, each case with its exact records:
+//! ARC and ARC.gz, WARC.zst with and without its dictionary, `revisit` and `resource`
+//! records, `br` and `zstd` bodies, a body stored decoded under a stale `Content-Encoding`,
+//! and the record types that give no record, counted.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use feedmill::bulk::{self, Config, Input, Summary};
+use serde_json::{json, Value};
+
+/// A `Write` the test keeps a handle on.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `data` written to a file of its own named `name`, processed (with `cfg`): its records as
+/// JSON values with `source` cut to what follows the path, and the run's summary.
+fn run_cfg(name: &str, data: &[u8], cfg: &Config) -> (Vec<Value>, Summary) {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("feedmill-archives-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path: PathBuf = dir.join(name);
+    std::fs::write(&path, data).unwrap();
+    let out = Shared::default();
+    let summary =
+        bulk::run(vec![Input::Path(path.clone())], cfg, Box::new(out.clone()), &mut |_| {})
+            .unwrap();
+    let prefix = path.to_str().unwrap().to_owned();
+    let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    let records = text
+        .lines()
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).unwrap();
+            let s = v["source"].as_str().unwrap().replacen(&prefix, "", 1);
+            v["source"] = Value::String(s);
+            v
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    (records, summary)
+}
+
+fn run(name: &str, data: &[u8]) -> (Vec<Value>, Summary) {
+    run_cfg(name, data, &Config { threads: 2, ..Config::default() })
+}
+
+/// Asserts records equal, printing both in full when they are not.
+fn same(got: &[Value], want: &[Value]) {
+    assert!(
+        got == want,
+        "got:\n{}\nwant:\n{}",
+        serde_json::to_string_pretty(got).unwrap(),
+        serde_json::to_string_pretty(want).unwrap()
+    );
+}
+
+const FEED: &str = "<rss version=\"2.0\"><channel><title>News</title>\
+    <item><title>First</title><guid>a1</guid></item></channel></rss>";
+
+/// The record's `feed` object of [`FEED`].
+fn feed() -> Value {
+    json!({
+        "title": "News", "title_type": "text", "version": "2.0",
+        "entries": [{"title": "First", "title_type": "text", "id": "a1", "id_is_permalink": true}]
+    })
+}
+
+fn gz(data: &[u8]) -> Vec<u8> {
+    use flate2::{write::GzEncoder, Compression};
+    let mut e = GzEncoder::new(Vec::new(), Compression::fast());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+/// One zstd frame with a content checksum, with `dict` when not empty.
+fn zst(data: &[u8], dict: &[u8]) -> Vec<u8> {
+    let mut c = zstd::bulk::Compressor::with_dictionary(3, dict).unwrap();
+    c.include_checksum(true).unwrap();
+    c.compress(data).unwrap()
+}
+
+/// A WARC record: `fields` after the type, then the block.
+fn warc(ty: &str, fields: &[(&str, &str)], block: &[u8]) -> Vec<u8> {
+    let mut r = format!("WARC/1.1\r\nWARC-Type: {ty}\r\n");
+    for (k, v) in fields {
+        r += &format!("{k}: {v}\r\n");
+    }
+    r += &format!("Content-Length: {}\r\n\r\n", block.len());
+    let mut r = r.into_bytes();
+    r.extend_from_slice(block);
+    r.extend_from_slice(b"\r\n\r\n");
+    r
+}
+
+fn http(headers: &str, body: &[u8]) -> Vec<u8> {
+    [format!("HTTP/1.1 200 OK\r\n{headers}\r\n").as_bytes(), body].concat()
+}
+
+/// A response of [`FEED`] at `uri`, captured at `date`, with record id `<urn:x:id>`.
+fn response(id: &str, uri: &str, date: &str) -> Vec<u8> {
+    warc(
+        "response",
+        &[
+            ("WARC-Record-ID", &format!("<urn:x:{id}>")),
+            ("WARC-Date", date),
+            ("WARC-Target-URI", uri),
+            ("WARC-Payload-Digest", "sha1:FEEDFEEDFEEDFEEDFEEDFEEDFEEDFEED"),
+            ("Content-Type", "application/http; msgtype=response"),
+        ],
+        &http("Content-Type: application/rss+xml\r\n", FEED.as_bytes()),
+    )
+}
+
+/// The capture of [`response`].
+fn response_capture(id: &str, uri: &str, date: &str) -> Value {
+    json!({
+        "record_type": "response", "date": date, "target_uri": uri,
+        "record_id": format!("<urn:x:{id}>"),
+        "payload_digest": "sha1:FEEDFEEDFEEDFEEDFEEDFEEDFEEDFEED",
+        "http_status": 200, "content_type": "application/rss+xml"
+    })
+}
+
+fn ok(source: &str, capture: Value) -> Value {
+    json!({"source": source, "status": "ok", "format": "rss2", "encoding": "UTF-8",
+           "capture": capture, "feed": feed()})
+}
+
+#[test]
+fn arc_and_arc_gz() {
+    let block = b"1 0 Feedmill\nURL IP-address Archive-date Content-type Archive-length\n";
+    let filedesc = [
+        format!("filedesc://t.arc 0.0.0.0 20050101000000 text/plain {}\n", block.len()).as_bytes(),
+        block,
+        b"\n",
+    ]
+    .concat();
+    let body = http("Content-Type: text/xml\r\n", FEED.as_bytes());
+    let rec = [
+        format!("http://a.example/rss 192.0.2.1 20050102030405 text/xml {}\n", body.len())
+            .as_bytes(),
+        &body,
+        b"\n",
+    ]
+    .concat();
+    let dns = b"dns:a.example 192.0.2.1 20050102030404 text/dns 9\n192.0.2.1\n".to_vec();
+    let capture = json!({"record_type": "response", "date": "2005-01-02T03:04:05Z",
+        "target_uri": "http://a.example/rss", "http_status": 200, "content_type": "text/xml"});
+    let plain = [filedesc.clone(), dns.clone(), rec.clone()].concat();
+    let at = filedesc.len() + dns.len();
+    let (got, summary) = run("t.arc", &plain);
+    same(&got, &[ok(&format!("@{at} http://a.example/rss"), capture.clone())]);
+    assert_eq!((summary.records, summary.skipped_records), (1, 2));
+    let (f, d) = (gz(&filedesc), gz(&dns));
+    let (got, _) = run("t.arc.gz", &[f.clone(), d.clone(), gz(&rec)].concat());
+    same(&got, &[ok(&format!("@{} http://a.example/rss", f.len() + d.len()), capture)]);
+}
+
+#[test]
+fn warc_zst_with_and_without_its_dictionary() {
+    let warcinfo = warc("warcinfo", &[], b"software: test\r\n");
+    let first = response("1", "http://a.example/rss", "2024-01-15T08:00:00Z");
+    let second = response("2", "http://b.example/rss", "2024-01-16T08:00:00Z");
+    let want = |a: usize, b: usize| {
+        vec![
+            ok(
+                &format!("@{a} http://a.example/rss"),
+                response_capture("1", "http://a.example/rss", "2024-01-15T08:00:00Z"),
+            ),
+            ok(
+                &format!("@{b} http://b.example/rss"),
+                response_capture("2", "http://b.example/rss", "2024-01-16T08:00:00Z"),
+            ),
+        ]
+    };
+    // Without a dictionary: a frame per record.
+    let frames: Vec<Vec<u8>> = [&warcinfo, &first, &second].iter().map(|r| zst(r, &[])).collect();
+    let (got, summary) = run("t.warc.zst", &frames.concat());
+    same(&got, &want(frames[0].len(), frames[0].len() + frames[1].len()));
+    assert_eq!(summary.skipped_records, 1);
+    // With the dictionary in a skippable frame, as is and zstd-compressed.
+    let dict = [&first[..], &second[..]].concat();
+    for compressed in [false, true] {
+        let stored = if compressed { zst(&dict, &[]) } else { dict.clone() };
+        let mut data = vec![0x5d, 0x2a, 0x4d, 0x18];
+        data.extend((stored.len() as u32).to_le_bytes());
+        data.extend(&stored);
+        let d = data.len();
+        let frames: Vec<Vec<u8>> =
+            [&warcinfo, &first, &second].iter().map(|r| zst(r, &dict)).collect();
+        data.extend(frames.concat());
+        let (got, summary) = run("t.warc.zst", &data);
+        let (a, b) = (d + frames[0].len(), d + frames[0].len() + frames[1].len());
+        same(&got, &want(a, b));
+        assert_eq!(summary.skipped_records, 1);
+        // Without the dictionary frame its frames do not decode: one error record for the
+        // run of failed frames, nothing else.
+        let (got, _) = run("t.warc.zst", &data[d..]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0]["error"]["kind"], "bad_zstd");
+    }
+}
+
+#[test]
+fn revisits_name_their_original_and_have_its_feed() {
+    let uri = "http://a.example/rss";
+    let original = response("1", uri, "2024-01-15T08:00:00Z");
+    let revisit_head = http("Content-Type: application/rss+xml\r\n", b"");
+    let by_id = warc(
+        "revisit",
+        &[
+            ("WARC-Record-ID", "<urn:x:2>"),
+            ("WARC-Date", "2024-02-15T08:00:00Z"),
+            ("WARC-Target-URI", uri),
+            ("WARC-Payload-Digest", "sha1:FEEDFEEDFEEDFEEDFEEDFEEDFEEDFEED"),
+            ("WARC-Refers-To", "<urn:x:1>"),
+            ("WARC-Refers-To-Target-URI", uri),
+            ("WARC-Refers-To-Date", "2024-01-15T08:00:00Z"),
+            ("WARC-Profile", "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest"),
+        ],
+        &revisit_head,
+    );
+    // WARC 1.0: no record named, matched by target URI and payload digest; no HTTP header.
+    let by_digest = warc(
+        "revisit",
+        &[
+            ("WARC-Record-ID", "<urn:x:3>"),
+            ("WARC-Date", "2024-03-15T08:00:00Z"),
+            ("WARC-Target-URI", uri),
+            ("WARC-Payload-Digest", "sha1:FEEDFEEDFEEDFEEDFEEDFEEDFEEDFEED"),
+        ],
+        b"",
+    );
+    let unknown = warc(
+        "revisit",
+        &[
+            ("WARC-Record-ID", "<urn:x:4>"),
+            ("WARC-Date", "2024-04-15T08:00:00Z"),
+            ("WARC-Target-URI", "http://c.example/rss"),
+            ("WARC-Refers-To", "<urn:x:0>"),
+        ],
+        b"",
+    );
+    let parts = [original, by_id, by_digest, unknown];
+    let at: Vec<usize> =
+        parts.iter().scan(0, |a, p| Some(std::mem::replace(a, *a + p.len()))).collect();
+    let (got, summary) = run("t.warc", &parts.concat());
+    let source0 = format!("@0 {uri}");
+    let revisit = |i: usize, id: &str, date: &str, extra: Value| {
+        let mut capture = json!({"record_type": "revisit", "date": date, "target_uri": uri,
+            "record_id": id, "payload_digest": "sha1:FEEDFEEDFEEDFEEDFEEDFEEDFEEDFEED",
+            "content_type": "application/rss+xml"});
+        for (k, v) in extra.as_object().unwrap() {
+            capture[k] = v.clone();
+        }
+        json!({"source": format!("@{} {uri}", at[i]), "status": "revisit", "format": "rss2",
+               "encoding": "UTF-8", "capture": capture, "feed": feed()})
+    };
+    let full = absolute(&got);
+    same(
+        &got,
+        &[
+            ok(&source0, response_capture("1", uri, "2024-01-15T08:00:00Z")),
+            revisit(
+                1,
+                "<urn:x:2>",
+                "2024-02-15T08:00:00Z",
+                json!({"http_status": 200, "refers_to": {"record_id": "<urn:x:1>",
+                    "target_uri": uri, "date": "2024-01-15T08:00:00Z", "source": full.clone()}}),
+            ),
+            revisit(2, "<urn:x:3>", "2024-03-15T08:00:00Z", json!({"refers_to": {"source": full}})),
+            json!({"source": format!("@{} http://c.example/rss", at[3]), "status": "revisit",
+                "error": {"kind": "original_not_found", "message": "the record this revisit \
+                refers to (<urn:x:0>) was not read earlier in this run, or is no longer \
+                remembered; its content is not here"},
+                "capture": {"record_type": "revisit", "date": "2024-04-15T08:00:00Z",
+                    "target_uri": "http://c.example/rss", "record_id": "<urn:x:4>",
+                    "refers_to": {"record_id": "<urn:x:0>"}}}),
+        ],
+    );
+    assert_eq!((summary.ok, summary.revisit, summary.entries), (1, 3, 3));
+    // With nothing remembered, the revisits have no feed (and still name their original).
+    let cfg = Config { threads: 1, revisit_memory: 0, ..Config::default() };
+    let (got, _) = run_cfg("t.warc", &parts.concat(), &cfg);
+    assert!(got[1..].iter().all(|r| r["status"] == "revisit" && r["feed"].is_null()));
+    assert_eq!(got[1]["error"]["kind"], "original_not_found");
+    assert_eq!(got[1]["capture"]["refers_to"]["record_id"], "<urn:x:1>");
+}
+
+/// The source of the first record as the run wrote it (the `refers_to.source` of a revisit is
+/// the original's full source, path included).
+fn absolute(got: &[Value]) -> Value {
+    got[1]["capture"]["refers_to"]["source"].clone()
+}
+
+#[test]
+fn resource_records_are_documents_without_http() {
+    let atom = "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Saved</title></feed>";
+    let rec = warc(
+        "resource",
+        &[
+            ("WARC-Record-ID", "<urn:x:9>"),
+            ("WARC-Date", "2010-05-01T00:00:00Z"),
+            ("WARC-Target-URI", "http://s.example/atom"),
+            ("Content-Type", "application/atom+xml"),
+        ],
+        atom.as_bytes(),
+    );
+    let metadata = warc("metadata", &[], b"via: x\r\n");
+    let request = warc("request", &[], b"GET / HTTP/1.1\r\n\r\n");
+    let (got, summary) = run("r.warc", &[rec, metadata, request].concat());
+    same(
+        &got,
+        &[json!({"source": "@0 http://s.example/atom", "status": "ok", "format": "atom",
+            "encoding": "UTF-8",
+            "capture": {"record_type": "resource", "date": "2010-05-01T00:00:00Z",
+                "target_uri": "http://s.example/atom", "record_id": "<urn:x:9>",
+                "content_type": "application/atom+xml"},
+            "feed": {"title": "Saved", "title_type": "text", "version": "1.0"}})],
+    );
+    assert_eq!(summary.skipped_records, 2);
+}
+
+#[test]
+fn br_zstd_and_stale_content_encodings() {
+    let mut br = Vec::new();
+    {
+        let mut w = brotli::CompressorWriter::new(&mut br, 4096, 5, 22);
+        w.write_all(FEED.as_bytes()).unwrap();
+    }
+    let cases: [(&str, Vec<u8>); 4] = [
+        ("br", br),
+        ("zstd", zst(FEED.as_bytes(), &[])),
+        ("gzip, br", {
+            let mut b = Vec::new();
+            {
+                let mut w = brotli::CompressorWriter::new(&mut b, 4096, 5, 22);
+                w.write_all(&gz(FEED.as_bytes())).unwrap();
+            }
+            b
+        }),
+        // Stored decoded under its original header.
+        ("gzip", FEED.as_bytes().to_vec()),
+    ];
+    let mut data = Vec::new();
+    let mut at = Vec::new();
+    for (i, (enc, body)) in cases.iter().enumerate() {
+        at.push(data.len());
+        let headers = format!("Content-Type: application/rss+xml\r\nContent-Encoding: {enc}\r\n");
+        let uri = format!("http://e.example/{i}");
+        data.extend(warc("response", &[("WARC-Target-URI", &uri)], &http(&headers, body)));
+    }
+    // Not a feed and not gzip: still an error.
+    at.push(data.len());
+    let headers = "Content-Type: text/html\r\nContent-Encoding: gzip\r\n";
+    data.extend(warc(
+        "response",
+        &[("WARC-Target-URI", "http://e.example/4")],
+        &http(headers, b"<p>"),
+    ));
+    let (got, _) = run("e.warc", &data);
+    let capture = |i: usize, ct: &str| {
+        json!({"record_type": "response", "target_uri": format!("http://e.example/{i}"),
+               "http_status": 200, "content_type": ct})
+    };
+    let mut want: Vec<Value> = (0..3)
+        .map(|i| {
+            let mut r =
+                ok(&format!("@{} http://e.example/{i}", at[i]), capture(i, "application/rss+xml"));
+            r["feed"]["entries"][0]["id"] = json!("a1");
+            r
+        })
+        .collect();
+    let mut stale =
+        ok(&format!("@{} http://e.example/3", at[3]), capture(3, "application/rss+xml"));
+    stale["diagnostics"] = json!([{"kind": "recovered", "offset": 0, "message":
+        "Content-Encoding \"gzip\" declared, but gzip body: invalid gzip header; the body \
+         reads as a feed as stored, so it was read as is"}]);
+    want.push(stale);
+    want.push(json!({"source": format!("@{} http://e.example/4", at[4]), "status": "error",
+        "error": {"kind": "content_encoding", "message": "gzip body: unexpected end of file"},
+        "capture": {"record_type": "response", "target_uri": "http://e.example/4",
+            "http_status": 200, "content_type": "text/html"}}));
+    same(&got, &want);
+}
+
+/// A crawl as Common Crawl and ArchiveTeam write one (WARC/1.1, dates with fractions of a
+/// second): `warcinfo`, `request` and `metadata` records give no record and are counted; a
+/// response cut at the crawler's size limit (`WARC-Truncated: length`) and the first segment
+/// of a split record (`WARC-Segment-Number: 1`, then its `continuation`) are read as far as
+/// they go and say so in `capture.truncated`.
+#[test]
+fn crawl_record_types_truncation_and_segments() {
+    let info = warc("warcinfo", &[("Content-Type", "application/warc-fields")], b"isPartOf: x\r\n");
+    let request = warc(
+        "request",
+        &[("WARC-Target-URI", "http://c.example/feed"), ("WARC-Date", "2024-05-01T10:00:00Z")],
+        b"GET /feed HTTP/1.1\r\nHost: c.example\r\n\r\n",
+    );
+    // The feed cut after its first item.
+    let cut = &FEED[..FEED.find("</item>").unwrap() + "</item>".len()];
+    let truncated = warc(
+        "response",
+        &[
+            ("WARC-Target-URI", "http://c.example/feed"),
+            ("WARC-Date", "2024-05-01T10:00:00.123456Z"),
+            ("WARC-Truncated", "length"),
+        ],
+        &http("Content-Type: application/rss+xml\r\n", cut.as_bytes()),
+    );
+    let metadata =
+        warc("metadata", &[("WARC-Target-URI", "http://c.example/feed")], b"fetchTimeMs: 12\r\n");
+    let half = FEED.len() / 2;
+    let first = warc(
+        "response",
+        &[
+            ("WARC-Target-URI", "http://c.example/split"),
+            ("WARC-Record-ID", "<urn:x:s1>"),
+            ("WARC-Segment-Number", "1"),
+        ],
+        &http("Content-Type: application/rss+xml\r\n", &FEED.as_bytes()[..half]),
+    );
+    let continuation = warc(
+        "continuation",
+        &[
+            ("WARC-Target-URI", "http://c.example/split"),
+            ("WARC-Segment-Origin-ID", "<urn:x:s1>"),
+            ("WARC-Segment-Number", "2"),
+            ("WARC-Segment-Total-Length", &FEED.len().to_string()),
+        ],
+        &FEED.as_bytes()[half..],
+    );
+    let parts = [info, request, truncated, metadata, first, continuation];
+    let at: Vec<usize> =
+        parts.iter().scan(0, |n, p| Some(std::mem::replace(n, *n + p.len()))).collect();
+    let (got, summary) = run("cc.warc", &parts.concat());
+    assert_eq!((summary.records, summary.skipped_records), (2, 4), "{got:#?}");
+    assert_eq!(got[0]["source"], json!(format!("@{} http://c.example/feed", at[2])));
+    assert_eq!(
+        got[0]["capture"],
+        json!({"record_type": "response", "date": "2024-05-01T10:00:00.123456Z",
+               "target_uri": "http://c.example/feed", "http_status": 200,
+               "content_type": "application/rss+xml", "truncated": "length"})
+    );
+    // What the cut body holds is read; the parser notes the elements the cut left open.
+    assert_eq!(got[0]["feed"]["entries"][0]["title"], json!("First"));
+    assert!(got[0]["diagnostics"].to_string().contains("unclosed_element"), "{}", got[0]);
+    assert_eq!(got[1]["source"], json!(format!("@{} http://c.example/split", at[4])));
+    assert_eq!(got[1]["capture"]["truncated"], json!("segment"));
+    assert_eq!(got[1]["capture"]["record_id"], json!("<urn:x:s1>"));
+}
