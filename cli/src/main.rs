@@ -15,6 +15,7 @@ use output::{Out, Signals, Target};
 
 mod discover;
 mod limits;
+mod lint;
 mod output;
 mod parquet;
 
@@ -270,10 +271,42 @@ enum CompressionArg {
     None,
 }
 
+/// `lint --format`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum LintFormat {
+    Jsonl,
+    Parquet,
+    Text,
+    Sarif,
+}
+
+/// One `lint --deny` value: a severity (this one or worse) or a message class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Deny {
     Warnings,
     Errors,
+    Code(feedmill::lint::Code),
+}
+
+/// `--deny` values: `errors`, `warnings` or message class names, comma-separated.
+fn parse_deny(s: &str) -> Result<Vec<Deny>, String> {
+    s.split(',')
+        .map(|v| match v.trim() {
+            "errors" | "error" => Ok(Deny::Errors),
+            "warnings" | "warning" => Ok(Deny::Warnings),
+            v => feedmill::lint::messages::ALL
+                .iter()
+                .find(|c| c.name() == v)
+                .map(|&c| Deny::Code(c))
+                .ok_or_else(|| {
+                    format!(
+                        "{v:?} is neither `errors`, `warnings` nor a message class the lint \
+                         reports (MissingDescription, InvalidRFC2822Date, …: see `feedmill lint \
+                         --help` and docs/lint.md)"
+                    )
+                }),
+        })
+        .collect()
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,7 +317,8 @@ enum SanitizeMode {
 
 #[derive(clap::Subcommand, Debug)]
 enum Command {
-    /// Lint RSS 2.0 feeds against the RSS Best Practices Profile, one JSON line per record.
+    /// Lint RSS 2.0 feeds against the RSS Best Practices Profile: one JSON line per record, a
+    /// text report, or SARIF.
     ///
     /// Line: {source, status, format, version, findings [{code, severity, message, element,
     /// parent, attr, value, offset, line, column, section}]}; `code` is the W3C Feed
@@ -299,17 +333,26 @@ OUTPUT:
   One JSON line per record (jsonl), or with --format parquet (or -o FILE.parquet) the
   records as the main command's Parquet file with `--lint`: the records layout, each
   record with its `findings` column. -o DIR/ writes part files, as the main command does.
+  --format text (or -o FILE.txt): per finding, `SOURCE:LINE:COLUMN: SEVERITY CODE: message`,
+  the offending line (at most 160 bytes of it, control characters escaped) with a caret,
+  and the rule's reference (Profile section; the Feed Validator's page for the code);
+  records not linted get a `SOURCE: not linted (STATUS)` line. --format sarif (or -o
+  FILE.sarif): one SARIF 2.1.0 log, one run, the message classes as rules, a result per
+  finding at the record's source (percent-encoded) as artifact URI.
 
 EXIT STATUS:
   As for the main command: 0; 1 when an input does not exist (it still gets its error
   record) or on an output error; 2 on a usage error (e.g. an invalid --base-url); 130 or 143
   after SIGINT or SIGTERM. With --deny errors, 3 when a record has an error finding; with
-  --deny warnings, 3 when a record has a warning or error finding (3 is returned even when
-  an input does not exist).
+  --deny warnings, 3 when a record has a warning or error finding; with --deny CODE (a
+  message class, e.g. MissingDescription), 3 when a record has a finding of that class.
+  Values combine (--deny errors,MissingGuid or --deny given again): 3 when any applies
+  (3 is returned even when an input does not exist).
 
 EXAMPLES:
-  feedmill lint feed.xml
-  feedmill lint --summary --deny errors crawl-00001.warc.gz > findings.jsonl")]
+  feedmill lint --format text feed.xml
+  feedmill lint --format sarif -o feedmill.sarif feeds/
+  feedmill lint --summary --deny errors,ImplausibleDate crawl-00001.warc.gz > findings.jsonl")]
     Lint {
         /// Files, directories, archives, or `-` for standard input.
         #[arg(value_name = "INPUT")]
@@ -320,10 +363,10 @@ EXAMPLES:
         #[arg(short, long, value_name = "FILE|DIR/")]
         output: Option<PathBuf>,
 
-        /// Output format [default: parquet when -o ends in .parquet or is a directory, else
-        /// jsonl].
+        /// Output format [default: by -o's extension (.parquet, .sarif, .txt) or parquet for a
+        /// directory, else jsonl].
         #[arg(long, value_enum, value_name = "FORMAT")]
-        format: Option<OutputFormat>,
+        format: Option<LintFormat>,
 
         /// With -o DIR/: close a part file once it holds this many bytes [default: 128MiB].
         #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
@@ -337,13 +380,15 @@ EXAMPLES:
         #[arg(long, value_name = "URL")]
         base_url: Option<String>,
 
-        /// Print a table of codes × feeds affected on standard error at the end.
+        /// Print a table of codes × findings and feeds affected on standard error at the end.
         #[arg(long)]
         summary: bool,
 
-        /// Exit with status 3 when a record has a finding of this severity or worse.
-        #[arg(long, value_enum, value_name = "SEVERITY")]
-        deny: Option<Deny>,
+        /// Exit with status 3 when a record has a finding of this severity or worse
+        /// (`errors`, `warnings`) or of this message class (`MissingGuid`); comma-separated,
+        /// repeatable.
+        #[arg(long, value_name = "SEVERITY|CODE", value_parser = parse_deny, action = clap::ArgAction::Append)]
+        deny: Vec<Vec<Deny>>,
     },
 
     /// Print the feeds HTML pages advertise, one JSON line per page (fetches nothing).
@@ -409,8 +454,30 @@ fn main() -> ExitCode {
         deny,
     }) = &cli.command
     {
-        let output = Output::of(output.as_ref(), *format, *max_file_bytes);
-        return run_lint(inputs, &output, *threads, base_url.clone(), *summary, *deny);
+        let deny: Vec<Deny> = deny.iter().flatten().copied().collect();
+        let by_ext =
+            |e: &str| output.as_ref().is_some_and(|p| p.extension().is_some_and(|x| x == e));
+        let style = match format {
+            Some(LintFormat::Text) => Some(lint::Style::Text),
+            Some(LintFormat::Sarif) => Some(lint::Style::Sarif),
+            Some(_) => None,
+            None if by_ext("sarif") => Some(lint::Style::Sarif),
+            None if by_ext("txt") => Some(lint::Style::Text),
+            None => None,
+        };
+        let format = match format {
+            Some(LintFormat::Parquet) => Some(OutputFormat::Parquet),
+            Some(_) => Some(OutputFormat::Jsonl),
+            None => None,
+        };
+        let output = Output::of(output.as_ref(), format, *max_file_bytes);
+        if style.is_some() && matches!(output.target, Target::Dir(_)) {
+            usage_error(
+                clap::error::ErrorKind::ArgumentConflict,
+                "--format text and sarif write one file or standard output, not part files (-o DIR/)",
+            );
+        }
+        return run_lint(inputs, &output, style, *threads, base_url.clone(), *summary, &deny);
     }
     let inputs = inputs_or_sample(&cli.inputs);
     let unreadable = match check_inputs(cli.base_url.as_deref(), &inputs) {
@@ -561,6 +628,25 @@ impl Output {
         })
     }
 
+    /// Runs the lint over `inputs` into this output (a file or standard output) as a text
+    /// report or SARIF; the file is committed once complete.
+    fn write_lint(
+        &self,
+        inputs: Vec<Input>,
+        cfg: &Config,
+        style: lint::Style,
+    ) -> io::Result<Summary> {
+        let mut out = match &self.target {
+            Target::File(p) => Out::create(p).map_err(|e| {
+                io::Error::new(e.kind(), format!("cannot create {}: {e}", p.display()))
+            })?,
+            _ => Out::stdout(),
+        };
+        let summary = lint::run(inputs, cfg, style, &mut out, &mut |_| {})?;
+        out.commit()?;
+        Ok(summary)
+    }
+
     /// Runs the pipeline over `inputs` into this output. Each file is committed (renamed
     /// from its temporary name) once complete; on an error the one being written is removed.
     fn write(
@@ -646,10 +732,11 @@ fn check_inputs(base_url: Option<&str>, inputs: &[Input]) -> Result<bool, ExitCo
 fn run_lint(
     inputs: &[OsString],
     output: &Output,
+    style: Option<lint::Style>,
     threads: Option<u16>,
     base_url: Option<String>,
     summary: bool,
-    deny: Option<Deny>,
+    deny: &[Deny],
 ) -> ExitCode {
     let inputs = inputs_or_sample(inputs);
     let unreadable = match check_inputs(base_url.as_deref(), &inputs) {
@@ -666,17 +753,20 @@ fn run_lint(
     }
     let signals = Signals::install();
     cfg.stop = Some(signals.stop_flag());
-    let result = output.write(inputs, &cfg, &mut |_| {});
+    let result = match style {
+        None => output.write(inputs, &cfg, &mut |_| {}),
+        Some(style) => output.write_lint(inputs, &cfg, style),
+    };
     ended(result, &signals, |s| {
         let t = &s.lint;
         if summary {
             print_lint_summary(s);
         }
-        let denied = match deny {
-            Some(Deny::Errors) => t.with_errors > 0,
-            Some(Deny::Warnings) => t.with_errors + t.with_warnings > 0,
-            None => false,
-        };
+        let denied = deny.iter().any(|d| match d {
+            Deny::Errors => t.with_errors > 0,
+            Deny::Warnings => t.with_errors + t.with_warnings > 0,
+            Deny::Code(c) => t.feeds[*c as usize] > 0,
+        });
         if denied {
             ExitCode::from(3)
         } else if unreadable {
@@ -694,9 +784,10 @@ fn print_lint_summary(s: &Summary) {
         "feedmill lint: {} records ({} linted), {} with errors, {} with warnings",
         s.records, t.linted, t.with_errors, t.with_warnings
     );
-    eprintln!("{:<36} {:<8} {:>7}", "code", "severity", "feeds");
+    eprintln!("{:<36} {:<8} {:>8} {:>7}", "code", "severity", "findings", "feeds");
     for (code, feeds) in t.rows() {
-        eprintln!("{:<36} {:<8} {:>7}", code.name(), code.severity().as_str(), feeds);
+        let findings = t.findings[code as usize];
+        eprintln!("{:<36} {:<8} {findings:>8} {feeds:>7}", code.name(), code.severity().as_str());
     }
 }
 

@@ -90,6 +90,8 @@ struct ChannelState<'a> {
     image: Option<(Option<&'a str>, Option<&'a str>, usize)>,
     self_link: bool,
     slash_comments: bool,
+    /// The channel's item guids so far, trimmed (§4.1.1.20.6: a guid identifies its item).
+    guids: std::collections::HashSet<Cow<'a, str>>,
 }
 
 #[derive(Default)]
@@ -176,6 +178,7 @@ fn draft(code: Code, offset: usize, section: &'static str) -> Draft {
 /// document with a finding every few bytes quadratic).
 fn locate(src: &str, findings: &mut [Finding]) -> usize {
     let (mut pos, mut line, mut column, mut read) = (0usize, 1u32, 1u32, 0usize);
+    let mut line_start = 0usize;
     for f in findings {
         let upto = f.offset;
         let gap = &src.as_bytes()[pos..upto];
@@ -184,6 +187,7 @@ fn locate(src: &str, findings: &mut [Finding]) -> usize {
         let counted = match memchr::memrchr(b'\n', gap) {
             Some(nl) => {
                 line += memchr::memchr_iter(b'\n', &gap[..=nl]).count() as u32;
+                line_start = pos + nl + 1;
                 read += gap.len() + nl + 1;
                 column = 1;
                 &gap[nl + 1..]
@@ -198,8 +202,28 @@ fn locate(src: &str, findings: &mut [Finding]) -> usize {
         pos = upto;
         f.line = line;
         f.column = column;
+        (f.excerpt, f.excerpt_column) = excerpt(src, line_start, upto);
     }
     read
+}
+
+/// Bytes of the offending line shown before the finding's offset, at most.
+const EXCERPT_BEFORE: usize = 60;
+/// Bytes of an excerpt, at most.
+const EXCERPT_BYTES: usize = 160;
+
+/// The part of the line holding `offset` (which starts at `line_start`) around it: at most
+/// [`EXCERPT_BEFORE`] bytes before it and [`EXCERPT_BYTES`] in all, cut on character
+/// boundaries, without the line break; and the 1-based column of `offset` in it, in
+/// characters. Reads at most [`EXCERPT_BYTES`] bytes, whatever the line's length.
+fn excerpt(src: &str, line_start: usize, offset: usize) -> (Box<str>, u32) {
+    use crate::xml::floor_char_boundary;
+    let from = floor_char_boundary(src, line_start.max(offset.saturating_sub(EXCERPT_BEFORE)));
+    let limit = floor_char_boundary(src, (from + EXCERPT_BYTES).min(src.len())).max(offset);
+    let to = memchr::memchr(b'\n', &src.as_bytes()[offset..limit]).map_or(limit, |i| offset + i);
+    let text = src[from..to].strip_suffix('\r').unwrap_or(&src[from..to]);
+    let column = 1 + src[from..offset].chars().count() as u32;
+    (text.into(), column)
 }
 
 impl<'a> Collector<'a> {
@@ -233,6 +257,8 @@ impl<'a> Collector<'a> {
             line: 0,
             column: 0,
             section: f.section,
+            excerpt: Box::default(),
+            excerpt_column: 0,
         });
     }
 

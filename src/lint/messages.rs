@@ -157,10 +157,16 @@ pub enum Code {
     /// Warning: the abstract parent of the RSS Best Practices Profile warnings; its findings
     /// carry their text in the `message` parameter (no template of its own).
     RSS20Profile,
+    /// Warning (parent class `Warning`): `%(element)s should not contain %(tag)s tag`
+    SecurityRisk,
+    /// Warning (parent class `SecurityRisk`): `%(element)s should not contain %(attr)s attribute`
+    SecurityRiskAttr,
+    /// Warning (parent class `Warning`): `Image not in required format`
+    ImageUrlFormat,
 }
 
 /// Every code, in declaration order (the index is `code as usize`).
-pub const ALL: [Code; 58] = [
+pub const ALL: [Code; 61] = [
     Code::UndefinedElement,
     Code::ContainsHTML,
     Code::CharacterData,
@@ -219,6 +225,9 @@ pub const ALL: [Code; 58] = [
     Code::NonCanonicalURI,
     Code::InvalidMediaRating,
     Code::RSS20Profile,
+    Code::SecurityRisk,
+    Code::SecurityRiskAttr,
+    Code::ImageUrlFormat,
 ];
 
 impl Code {
@@ -302,6 +311,9 @@ impl Code {
             Code::NonCanonicalURI => ("NonCanonicalURI", "Warning", Severity::Warning, "Identifier \"%(uri)s\" is not in canonical form (the canonical form would be \"%(curi)s\")"),
             Code::InvalidMediaRating => ("InvalidMediaRating", "Error", Severity::Error, "Invalid Media Rating"),
             Code::RSS20Profile => ("RSS20Profile", "Warning", Severity::Warning, ""),
+            Code::SecurityRisk => ("SecurityRisk", "Warning", Severity::Warning, "%(element)s should not contain %(tag)s tag"),
+            Code::ImageUrlFormat => ("ImageUrlFormat", "Warning", Severity::Warning, "Image not in required format"),
+            Code::SecurityRiskAttr => ("SecurityRiskAttr", "SecurityRisk", Severity::Warning, "%(element)s should not contain %(attr)s attribute"),
         }
     }
 }

@@ -63,7 +63,8 @@ pub struct Finding {
     pub code: Code,
     /// The validator's parameters that apply, by name (`element`, `parent`, `attr`, `value`;
     /// `core` and `ext` for the duplicate-semantics classes, `uri` and `curi` for
-    /// `NonCanonicalURI`, `message` for `NotHtml` and `RSS20Profile`), in that order.
+    /// `NonCanonicalURI`, `message` for `NotHtml` and `RSS20Profile`), in that order; and `tag`
+    /// for `SecurityRisk` (its template's; the same name is its `value`, the JSON key).
     pub params: Vec<(&'static str, Box<str>)>,
     /// Byte offset in the decoded document of the element (or attribute's element) at fault;
     /// for a missing child, of its parent.
@@ -74,6 +75,12 @@ pub struct Finding {
     pub column: u32,
     /// The Profile section the finding enforces (e.g. `4.1.1.20.6 guid`).
     pub section: &'static str,
+    /// The line of `offset` around it, for display: at most 60 bytes before `offset` and 160
+    /// in all, cut on character boundaries, without the line break; as written (control
+    /// characters included: a display escapes them). Not part of the JSON finding.
+    pub excerpt: Box<str>,
+    /// The 1-based column of `offset` in `excerpt`, in characters.
+    pub excerpt_column: u32,
 }
 
 impl Finding {
@@ -163,11 +170,15 @@ pub struct Tally {
     /// For each code, indexed by `code as usize` (the order of [`messages::ALL`]): the
     /// records with at least one finding of that code.
     pub feeds: [u64; messages::ALL.len()],
+    /// For each code, indexed as `feeds`: the findings of that code (those listed; past
+    /// [`crate::Limits::max_diagnostics`] findings are counted in [`Report::dropped`] only).
+    pub findings: [u64; messages::ALL.len()],
 }
 
 impl Default for Tally {
     fn default() -> Self {
-        Tally { linted: 0, with_errors: 0, with_warnings: 0, feeds: [0; messages::ALL.len()] }
+        let feeds = [0; messages::ALL.len()];
+        Tally { linted: 0, with_errors: 0, with_warnings: 0, feeds, findings: feeds }
     }
 }
 
@@ -178,6 +189,7 @@ impl Tally {
         let mut seen = [false; messages::ALL.len()];
         for f in &report.findings {
             seen[f.code as usize] = true;
+            self.findings[f.code as usize] += 1;
         }
         for (n, s) in self.feeds.iter_mut().zip(seen) {
             *n += s as u64;
@@ -199,6 +211,9 @@ impl Tally {
         self.with_errors += other.with_errors;
         self.with_warnings += other.with_warnings;
         for (a, b) in self.feeds.iter_mut().zip(other.feeds) {
+            *a += b;
+        }
+        for (a, b) in self.findings.iter_mut().zip(other.findings) {
             *a += b;
         }
     }

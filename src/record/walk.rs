@@ -307,6 +307,8 @@ impl Shape for Finding {
             line: 0,
             column: 0,
             section: "",
+            excerpt: Box::default(),
+            excerpt_column: 0,
         }
     }
 }

@@ -1029,8 +1029,14 @@ fn lint_lines_summary_and_deny() {
         table.starts_with("feedmill lint: 3 records (3 linted), 1 with errors, 1 with warnings\n"),
         "{table}"
     );
-    assert!(table.contains("\nInvalidWidth                         error          1\n"), "{table}");
-    assert!(table.contains("\nMissingGuid                          warning        1\n"), "{table}");
+    assert!(
+        table.contains("\nInvalidWidth                         error           1       1\n"),
+        "{table}"
+    );
+    assert!(
+        table.contains("\nMissingGuid                          warning         1       1\n"),
+        "{table}"
+    );
 }
 
 #[test]

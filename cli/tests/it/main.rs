@@ -6,6 +6,7 @@
 
 mod cli;
 mod golden;
+mod lint_out;
 mod output;
 
 /// The binary is built without a unit-test harness (`test = false` in cli/Cargo.toml): a

@@ -252,7 +252,14 @@ impl<'a> Collector<'a> {
             }
             self.plain_raw(c.offset, c.local, "image", raw, true);
             match c.local {
-                "url" => self.url(c, "image", "url", t, "4.1.1.9.3 url"),
+                "url" => {
+                    self.url(c, "image", "url", t, "4.1.1.9.3 url");
+                    if values::image_url_not_gif_jpeg_png(t) {
+                        let s = "4.1.1.9.3 url";
+                        let e = draft(Code::ImageUrlFormat, c.offset, s).parent("image").el("url");
+                        self.push(e.value(t));
+                    }
+                }
                 "link" => {
                     self.url(c, "image", "link", t, "4.1.1.9.1 link");
                     link = Some(*t);

@@ -76,6 +76,17 @@ impl<'a> Collector<'a> {
                         draft(Code::InvalidPermalink, off, s).parent("item").el("guid").value(&v),
                     );
                 }
+                // Two items of a channel with one guid: the validator's `DuplicateValue`.
+                let key = match v {
+                    Cow::Borrowed(b) => Cow::Borrowed(b.trim()),
+                    Cow::Owned(o) => Cow::Owned(o.trim().to_owned()),
+                };
+                if !key.is_empty() && self.channel.guids.contains(&key) {
+                    let e = draft(Code::DuplicateValue, off, s).parent("item").el("guid");
+                    self.push(e.value(&key));
+                } else if !key.is_empty() {
+                    self.channel.guids.insert(key);
+                }
             }
             "enclosure" => self.enclosure(tag),
             "source" => {
@@ -145,6 +156,16 @@ impl<'a> Collector<'a> {
         if let Some(v) = scan.relative {
             let e = draft(Code::ContainsRelRef, tag.offset, section).parent(parent).el(tag.qname);
             self.push(e.value(&v));
+        }
+        // The validator's HTML security checks (no Profile row: its 4.1.1.20.4 asks for
+        // HTML that displays; these elements and attributes run code in a reader).
+        if let Some(name) = scan.risk_tag {
+            let e = draft(Code::SecurityRisk, tag.offset, section).parent(parent).el(tag.qname);
+            self.push(e.value(name).param("tag", name));
+        }
+        if let Some(name) = scan.risk_attr {
+            let e = draft(Code::SecurityRiskAttr, tag.offset, section).parent(parent).el(tag.qname);
+            self.push(e.param("attr", name));
         }
     }
 

@@ -2,7 +2,16 @@ use super::*;
 
 fn finding(offset: usize) -> Finding {
     let (code, params, section) = (Code::UndefinedElement, Vec::new(), "");
-    Finding { code, params, offset, line: 0, column: 0, section }
+    Finding {
+        code,
+        params,
+        offset,
+        line: 0,
+        column: 0,
+        section,
+        excerpt: Box::default(),
+        excerpt_column: 0,
+    }
 }
 
 /// Locating findings reads each byte of the text a bounded number of times, however many
@@ -34,4 +43,26 @@ fn locating_findings_across_lines() {
     locate(src, &mut findings);
     let got: Vec<(u32, u32)> = findings.iter().map(|f| (f.line, f.column)).collect();
     assert_eq!(got, [(1, 1), (1, 2), (2, 1), (2, 2), (2, 3), (3, 1), (4, 2), (4, 4)]);
+}
+
+/// The excerpt is the finding's line around it, bounded whatever the line's length, without
+/// its line break, and the finding's column in it.
+#[test]
+fn excerpt_bounded_on_its_line() {
+    let src = "<rss>\r\n  <channel><title>é</title>\r\n</rss>";
+    let at = src.find("<title>").unwrap();
+    let mut f = [finding(at)];
+    locate(src, &mut f);
+    assert_eq!((&*f[0].excerpt, f[0].excerpt_column), ("  <channel><title>é</title>", 12));
+    assert_eq!((f[0].line, f[0].column), (2, 12));
+
+    let long = format!("<rss>{}<x/>{}</rss>", "a".repeat(10_000), "é".repeat(10_000));
+    let at = long.find("<x/>").unwrap();
+    let mut f = [finding(0), finding(at)];
+    locate(&long, &mut f);
+    assert!(f[0].excerpt.len() <= EXCERPT_BYTES && f[0].excerpt.starts_with("<rss>aaa"));
+    let (e, c) = (&*f[1].excerpt, f[1].excerpt_column as usize);
+    assert!(e.len() <= EXCERPT_BYTES, "{}", e.len());
+    assert_eq!(c, EXCERPT_BEFORE + 1);
+    assert!(e[EXCERPT_BEFORE..].starts_with("<x/>é"));
 }

@@ -411,6 +411,83 @@ pub struct HtmlScan<'a> {
     pub non_html: Option<&'a str>,
     /// The first relative `href`/`src` reference (decoded).
     pub relative: Option<Cow<'a, str>>,
+    /// The first start tag, escaped or in CDATA, of an element that runs code or changes the
+    /// page ([`RISK_TAGS`]: the validator's `SecurityRisk`).
+    pub risk_tag: Option<&'a str>,
+    /// The first event-handler attribute (`on` and three or more letters: `onclick`,
+    /// `onsubmit`) of a start tag, escaped or in CDATA (the validator's `SecurityRiskAttr`).
+    pub risk_attr: Option<&'a str>,
+}
+
+/// Elements an HTML description must not hold (they run code, embed plugins or redirect the
+/// page): `script`, `applet`, `embed`, `object`, `meta`, `iframe`, `frame`, `frameset`.
+pub const RISK_TAGS: [&str; 8] =
+    ["script", "applet", "embed", "object", "meta", "iframe", "frame", "frameset"];
+
+/// Bytes of a start tag read for its attributes, at most: the scan stays linear on content
+/// with many unterminated tags.
+const ATTRS_WINDOW: usize = 1024;
+
+/// Notes the security risks of start tag `name` whose attributes follow in `attrs` (up to
+/// the tag's end, `end`: `>` or the escaped `&gt;`).
+fn note_risk<'a>(name: &'a str, attrs: &'a str, end: &str, out: &mut HtmlScan<'a>) {
+    if out.risk_tag.is_none() && RISK_TAGS.iter().any(|t| name.eq_ignore_ascii_case(t)) {
+        out.risk_tag = Some(name);
+    }
+    if out.risk_attr.is_none() {
+        let window = &attrs[..crate::xml::floor_char_boundary(attrs, ATTRS_WINDOW)];
+        let attrs = window.find(end).map_or(window, |e| &window[..e]);
+        out.risk_attr = event_attr(attrs);
+    }
+}
+
+/// The first event-handler attribute name in the attributes of a start tag (quoted values,
+/// `"`, `'` or escaped, skipped).
+pub(super) fn event_attr(attrs: &str) -> Option<&str> {
+    let b = attrs.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b'/') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && !(b[i].is_ascii_whitespace() || b[i] == b'=' || b[i] == b'/') {
+            i += 1;
+        }
+        let name = &attrs[start..i];
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i < b.len() && b[i] == b'=' {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let rest = &attrs[i..];
+            let quote = ["&quot;", "&#34;", "&apos;", "&#39;", "\"", "'"]
+                .into_iter()
+                .find(|q| rest.starts_with(q));
+            match quote {
+                Some(q) => {
+                    let value = &rest[q.len()..];
+                    i += q.len() + value.find(q).map_or(value.len(), |e| e + q.len());
+                }
+                None => {
+                    while i < b.len() && !b[i].is_ascii_whitespace() {
+                        i += 1;
+                    }
+                }
+            }
+        }
+        // Event handlers are `on` and at least three letters (`oncut`, `onload`, ...).
+        if name.len() >= 5
+            && name[..2].eq_ignore_ascii_case("on")
+            && name[2..].bytes().all(|c| c.is_ascii_alphabetic())
+        {
+            return Some(name);
+        }
+    }
+    None
 }
 
 /// The tag name at the start of `s` (just after a `<`, escaped or not): a letter, then letters,
@@ -463,8 +540,11 @@ pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
                     .find_map(|e| body.strip_prefix(e)),
                 _ => None,
             };
-            if let Some(name) = after.and_then(tag_name) {
-                note_tag(name, &mut foreign, &mut out.non_html);
+            if let Some(after) = after {
+                if let Some(name) = tag_name(after) {
+                    note_tag(name, &mut foreign, &mut out.non_html);
+                    note_risk(name, &after[name.len()..], "&gt;", &mut out);
+                }
             }
         } else if let Some(body) = rest.strip_prefix("<![CDATA[") {
             let end = memchr::memmem::find(body.as_bytes(), b"]]>").unwrap_or(body.len());
@@ -472,6 +552,7 @@ pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
             for lt in memchr::memchr_iter(b'<', data.as_bytes()) {
                 if let Some(name) = tag_name(&data[lt + 1..]) {
                     note_tag(name, &mut foreign, &mut out.non_html);
+                    note_risk(name, &data[lt + 1 + name.len()..], ">", &mut out);
                 }
             }
             skip = 9 + (end + 3).min(body.len());

@@ -117,3 +117,38 @@ fn raw_content() {
     let r = read_raw("x <b>y</b> &eacute;");
     assert_eq!((&*r.text, r.child), ("x y &eacute;", Some("b")));
 }
+
+/// Script-running elements and event-handler attributes, escaped or in CDATA; an attribute
+/// name inside a quoted value is not an attribute.
+#[test]
+fn security_risks_in_html() {
+    let h = scan_html_raw("a &lt;p&gt;b&lt;SCRIPT src=x&gt;&lt;/script&gt;");
+    assert_eq!((h.risk_tag, h.risk_attr), (Some("SCRIPT"), None));
+    let h = scan_html_raw("<![CDATA[<img src=x.png onerror='go()'><embed>]]>");
+    assert_eq!((h.risk_tag, h.risk_attr), (Some("embed"), Some("onerror")));
+    let h =
+        scan_html_raw("&lt;a title=&quot;x onclick=y&quot; href=&#39;on=1&#39;&gt;on&lt;/a&gt;");
+    assert_eq!((h.risk_tag, h.risk_attr), (None, None));
+    let h = scan_html_raw("&lt;form action=y onsubmit=go()&gt;");
+    assert_eq!(h.risk_attr, Some("onsubmit"));
+    assert_eq!(event_attr("a=\"b\" on=1 one two=3"), None);
+    assert_eq!(event_attr("/ onload"), Some("onload"));
+}
+
+#[test]
+fn image_url_types() {
+    for ok in [
+        "https://a.example/logo.png",
+        "https://a.example/l.JPEG?x=1.svg",
+        "https://a.example/logo",
+        "https://a.example/img.php/",
+        "https://a.example",
+        "https://a.example/v1.2/logo.gif#a.b",
+    ] {
+        assert!(!image_url_not_gif_jpeg_png(ok), "{ok}");
+    }
+    for bad in ["https://a.example/logo.svg", "https://a.example/i/logo.webp?s=2", "http://x/a.ico"]
+    {
+        assert!(image_url_not_gif_jpeg_png(bad), "{bad}");
+    }
+}

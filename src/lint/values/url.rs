@@ -223,3 +223,20 @@ pub(super) fn raw_relative_ref(raw: &str) -> Option<Cow<'_, str>> {
     }
     None
 }
+
+/// Whether the image URL `v` names a file that is not GIF, JPEG or PNG (§4.1.1.9.3): the
+/// extension of its path's last segment (query and fragment left out), when it has one of
+/// one to five letters or digits, is none of `gif`, `jpg`, `jpeg`, `jpe`, `jfif`, `png`
+/// (any case). A path without an extension says nothing: the type is the server's.
+pub fn image_url_not_gif_jpeg_png(v: &str) -> bool {
+    let v = v.trim();
+    let path = v.split(['?', '#']).next().unwrap_or("");
+    let path =
+        path.split_once("://").map_or(path, |(_, rest)| rest.split_once('/').map_or("", |p| p.1));
+    let last = path.rsplit('/').next().unwrap_or("");
+    let Some((_, ext)) = last.rsplit_once('.') else { return false };
+    if ext.is_empty() || ext.len() > 5 || !ext.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return false;
+    }
+    !["gif", "jpg", "jpeg", "jpe", "jfif", "png"].iter().any(|e| ext.eq_ignore_ascii_case(e))
+}

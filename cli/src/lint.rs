@@ -1,0 +1,210 @@
+//! `feedmill lint`'s human and CI outputs (docs/lint.md, "Outputs"): the text report (one
+//! block per finding: where, what, the offending line, the rule's reference) and SARIF 2.1.0
+//! (one run; the message classes as rules; a result per finding). Both are written record by
+//! record on the workers, in input order, like the JSON lines; each finding's block is
+//! bounded: the message's parameters and the excerpt are cut by the lint, the source is the
+//! record's.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+use feedmill::bulk::{self, Config, Input, Progress, Summary};
+use feedmill::lint::{messages, Code, Finding, Severity};
+use feedmill::record::{RecordView, Status};
+use serde_json::json;
+
+/// The Feed Validator's documentation page of a message class: its `docs/error/` or
+/// `docs/warning/` page, by the class's severity (the validator's own links).
+pub fn doc_url(code: Code) -> String {
+    let dir = match code.severity() {
+        Severity::Error => "error",
+        Severity::Warning | Severity::Info => "warning",
+    };
+    format!("https://validator.w3.org/feed/docs/{dir}/{}.html", code.name())
+}
+
+/// `s` with control characters (C0, DEL, C1) escaped as Rust writes them (`\t`, `\u{1b}`),
+/// and the width in characters of its first `upto` characters once escaped.
+fn escape_controls(s: &str, upto: usize) -> (String, usize) {
+    let mut out = String::with_capacity(s.len());
+    let mut width = 0;
+    for (i, c) in s.chars().enumerate() {
+        let before = out.chars().count();
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+        if i < upto {
+            width += out.chars().count() - before;
+        }
+    }
+    (out, width)
+}
+
+/// The text report's block for one finding:
+///
+/// ```text
+/// feed.xml:4:3: error MissingDescription: Missing channel element: description
+///     |   <channel>
+///     |   ^
+///     = Profile 4.1.1 channel; https://validator.w3.org/feed/docs/error/MissingDescription.html
+/// ```
+pub fn write_text_finding(out: &mut Vec<u8>, source: &str, f: &Finding) {
+    let (message, _) = escape_controls(&f.message(), 0);
+    let _ = writeln!(
+        out,
+        "{source}:{}:{}: {} {}: {message}",
+        f.line,
+        f.column,
+        f.severity().as_str(),
+        f.code.name()
+    );
+    let at = f.excerpt_column.saturating_sub(1) as usize;
+    let (excerpt, width) = escape_controls(&f.excerpt, at);
+    let _ = writeln!(out, "    | {excerpt}\n    | {:width$}^", "");
+    let _ = writeln!(out, "    = Profile {}; {}", f.section, doc_url(f.code));
+}
+
+/// The text report of one record: its findings' blocks; a line for a record that was not
+/// linted (`not_a_feed`, `error`) and for findings past `--max-diagnostics`.
+pub fn write_text_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
+    let (source, _) = escape_controls(rec.source, 0);
+    if rec.status != Status::Ok {
+        let _ = writeln!(out, "{source}: not linted ({})", rec.status.as_str());
+        return;
+    }
+    let Some(report) = rec.lint else { return };
+    for f in &report.findings {
+        write_text_finding(out, &source, f);
+    }
+    if report.dropped > 0 {
+        let _ = writeln!(out, "{source}: {} more findings (--max-diagnostics)", report.dropped);
+    }
+}
+
+/// `s` as a URI reference: every byte but unreserved characters and `/ @ ! $ & ' ( ) * + , ;
+/// =` percent-encoded (`:` too, so that a first path segment is never read as a scheme).
+pub fn uri_reference(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/@!$&'()*+,;=".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+/// The SARIF document up to its results: the tool with every message class as a rule
+/// (`ruleIndex` is the class's place in [`messages::ALL`]).
+fn sarif_head() -> Vec<u8> {
+    let rules: Vec<_> = messages::ALL
+        .iter()
+        .map(|&c| {
+            let text = match c.template() {
+                "" => c.name(),
+                t => t,
+            };
+            json!({
+                "id": c.name(),
+                "name": c.name(),
+                "shortDescription": {"text": text},
+                "helpUri": doc_url(c),
+                "defaultConfiguration": {"level": level(c.severity())},
+                "properties": {"parent": c.parent()},
+            })
+        })
+        .collect();
+    let tool = json!({"driver": {
+        "name": "feedmill",
+        "version": env!("CARGO_PKG_VERSION"),
+        "informationUri": "https://www.rssboard.org/rss-profile",
+        "rules": rules,
+    }});
+    let mut head = br#"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"tool":"#.to_vec();
+    serde_json::to_writer(&mut head, &tool).expect("JSON of a value");
+    head.extend_from_slice(br#","columnKind":"unicodeCodePoints","results":["#);
+    head
+}
+
+/// The end of the SARIF document.
+const SARIF_TAIL: &[u8] = b"]}]}\n";
+
+/// The SARIF results of one record, each preceded by a comma (the first of the document is
+/// dropped by the writer).
+pub fn write_sarif_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
+    let Some(report) = rec.lint.filter(|_| rec.status == Status::Ok) else { return };
+    if report.findings.is_empty() {
+        return;
+    }
+    let uri = uri_reference(rec.source);
+    for f in &report.findings {
+        let params: serde_json::Map<_, _> =
+            f.params.iter().map(|(k, v)| ((*k).to_owned(), json!(&**v))).collect();
+        let result = json!({
+            "ruleId": f.code.name(),
+            "ruleIndex": f.code as usize,
+            "level": level(f.severity()),
+            "message": {"text": f.message()},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": uri},
+                "region": {"startLine": f.line, "startColumn": f.column},
+                "contextRegion": {"startLine": f.line, "snippet": {"text": &*f.excerpt}},
+            }}],
+            "properties": {"section": f.section, "offset": f.offset, "parameters": params},
+        });
+        out.push(b',');
+        serde_json::to_writer(&mut *out, &result).expect("JSON of a value");
+    }
+}
+
+/// The lint report formats written here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Text,
+    Sarif,
+}
+
+/// Runs the lint over `inputs` into `out` in `style`, records in input order.
+pub fn run(
+    inputs: Vec<Input>,
+    cfg: &Config,
+    style: Style,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(Progress),
+) -> io::Result<Summary> {
+    let make_step = || {
+        move |rec: &RecordView<'_, '_>, buf: &mut Vec<u8>| match style {
+            Style::Text => write_text_record(buf, rec),
+            Style::Sarif => write_sarif_record(buf, rec),
+        }
+    };
+    let mut first = true;
+    if style == Style::Sarif {
+        out.write_all(&sarif_head())?;
+    }
+    let mut write = |buf: &mut Vec<u8>| {
+        let mut bytes = &buf[..];
+        if style == Style::Sarif && first && !bytes.is_empty() {
+            bytes = &bytes[1..];
+            first = false;
+        }
+        out.write_all(bytes).map(|()| ControlFlow::Continue(()))
+    };
+    let summary = bulk::run_with(inputs, cfg, make_step, &mut write, progress)?;
+    if style == Style::Sarif {
+        out.write_all(SARIF_TAIL)?;
+    }
+    out.flush()?;
+    Ok(summary)
+}
