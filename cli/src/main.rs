@@ -138,6 +138,13 @@ struct Cli {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     readers: Option<u16>,
 
+    /// Bytes of WARC response and resource records each reader remembers, so that a
+    /// `revisit` record read after its original is processed with the original's content
+    /// (the oldest forgotten first): peak memory grows by up to this much. A number of bytes,
+    /// or with a KiB, MiB or GiB suffix; 0 remembers none [default: 16MiB].
+    #[arg(long, value_name = "BYTES", value_parser = parse_size_or_zero)]
+    revisit_memory: Option<u64>,
+
     /// Base URL for plain documents (WARC records use their target URI).
     #[arg(long, value_name = "URL")]
     base_url: Option<String>,
@@ -215,14 +222,23 @@ struct Cli {
     parquet_column_limit: Option<usize>,
 }
 
-/// A size in bytes: a number, or one with a `KiB`, `MiB` or `GiB` suffix (`K`, `M`, `G`
-/// too). At least 1.
+/// A date for `--as-of`: RFC 3339, or W3C-DTF (`2026-11-28`).
 fn parse_as_of(s: &str) -> Result<feedmill::Timestamp, String> {
     feedmill::model::date::parse_rfc3339(s)
         .or_else(|| feedmill::model::date::parse_w3cdtf(s))
         .ok_or_else(|| format!("not an RFC 3339 or W3C-DTF date: {s:?}"))
 }
 
+/// A size in bytes as [`parse_bytes`] reads it, or 0.
+fn parse_size_or_zero(s: &str) -> Result<u64, String> {
+    if s.trim() == "0" {
+        return Ok(0);
+    }
+    parse_bytes(s)
+}
+
+/// A size in bytes: a number, or one with a `KiB`, `MiB` or `GiB` suffix (`K`, `M`, `G`
+/// too). At least 1.
 fn parse_bytes(s: &str) -> Result<u64, String> {
     let t = s.trim();
     let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
@@ -490,6 +506,9 @@ fn main() -> ExitCode {
     }
     if let Some(r) = cli.readers {
         cfg.readers = r.into();
+    }
+    if let Some(m) = cli.revisit_memory {
+        cfg.revisit_memory = usize::try_from(m).unwrap_or(usize::MAX);
     }
     cfg.options.spec_exact = cli.spec_exact;
     cfg.options.skip_extensions = cli.extensions == ExtensionsArg::None;

@@ -684,7 +684,10 @@ pub fn check_extraction(f: &Feed<'_>) {
             }
         }
         if let Some(u) = xe.image_url {
-            let parsed = feedmill::url::Url::parse(u);
+            // Absolute, or (with no base URL to resolve it against) a relative reference
+            // kept as written, as every URL of the record is.
+            let base = feedmill::url::Url::parse("http://base.invalid/").unwrap();
+            let parsed = feedmill::url::Url::parse(u).or_else(|_| base.join(u));
             assert!(parsed.is_ok() && xe.image_source.is_some(), "image_url {u:?}");
         }
         let mut seen = std::collections::HashSet::new();

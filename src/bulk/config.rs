@@ -18,7 +18,7 @@ pub(crate) const BATCH_RECORDS: usize = 16;
 pub(crate) const BATCH_BYTES: usize = 256 << 10;
 
 /// Bytes remembered for revisits by default ([`Config::revisit_memory`]).
-pub(crate) const REVISIT_MEMORY: usize = 64 << 20;
+pub(crate) const REVISIT_MEMORY: usize = 16 << 20;
 
 /// Settings of a bulk run.
 #[derive(Clone, Debug)]
@@ -65,7 +65,8 @@ pub struct Config {
     /// remembers for the `revisit` records after them, the oldest forgotten first: a revisit
     /// whose original is remembered is processed with the original's content, so its record
     /// has the feed. 0: none remembered (a revisit record names its original but has no
-    /// feed). Each reader thread remembers its own. Default: 64 MiB.
+    /// feed). Each reader thread remembers its own, so peak memory grows by up to this much per
+    /// reader (CLI: `--revisit-memory`). Default: 16 MiB.
     pub revisit_memory: usize,
 }
 

@@ -158,7 +158,8 @@ impl Walk for Capture {
         );
         v.date(
             key("date", "when the capture began: `WARC-Date`, the ARC archive date"),
-            self.date,
+            // Always UTC (WARC 1.1 section 5.4; ARC dates are UTC too): no offset to keep.
+            self.date.map(|t| t.with_offset_minutes(None)),
             None,
         );
         v.url(
@@ -236,7 +237,11 @@ impl Walk for RefersTo<'_> {
         let c = self.0;
         v.str(key("record_id", "`WARC-Refers-To`"), c.refers_to_record_id.as_deref());
         v.url(key("target_uri", "`WARC-Refers-To-Target-URI`"), c.refers_to_target_uri.as_deref());
-        v.date(key("date", "`WARC-Refers-To-Date`"), c.refers_to_date, None);
+        v.date(
+            key("date", "`WARC-Refers-To-Date`"),
+            c.refers_to_date.map(|t| t.with_offset_minutes(None)),
+            None,
+        );
         v.str(
             key(
                 "source",
