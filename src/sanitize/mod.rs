@@ -458,10 +458,37 @@ fn is_invisible(c: char) -> bool {
 /// `href="x"` would multiply the output. Past it, relative URLs are kept relative.
 const URL_GROWTH: usize = 64 << 10;
 
+/// Bytes resolving relative URLs may add to all the HTML values of one record together
+/// (each value also within its own 64 KiB): a record of 10,000 entries with one
+/// relative `<img src>` each under a 20 KB base URL would otherwise gain 200 MB. The same as
+/// `Limits::max_url_growth`'s default for the parser's own URLs.
+pub const RECORD_URL_GROWTH: usize = 1 << 20;
+
 thread_local! {
     /// What resolving relative URLs may still add to the HTML value being sanitized (set for
     /// each value by `Scratch::passes`; `None` outside one).
     static URL_BUDGET: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    /// What it may still add to the record being encoded (set by [`RecordUrlBudget`]; `None`
+    /// outside one).
+    static RECORD_URL_BUDGET: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// The URL budget of one record while it is encoded ([`RECORD_URL_GROWTH`]): made at the
+/// start of a record's encoding (JSON line or Arrow rows), lifted when dropped.
+pub(crate) struct RecordUrlBudget(());
+
+impl RecordUrlBudget {
+    /// Starts the budget of a record.
+    pub(crate) fn start() -> Self {
+        RECORD_URL_BUDGET.with(|b| b.set(Some(RECORD_URL_GROWTH)));
+        RecordUrlBudget(())
+    }
+}
+
+impl Drop for RecordUrlBudget {
+    fn drop(&mut self) {
+        RECORD_URL_BUDGET.with(|b| b.set(None));
+    }
 }
 
 /// `resolved`, the safe form of the URL attribute value `raw` resolved against a base, when
@@ -474,16 +501,18 @@ pub(crate) fn within_url_budget(
 ) -> Option<String> {
     let r = resolved?;
     let growth = r.len().saturating_sub(raw.len());
-    URL_BUDGET.with(|b| match b.get() {
-        Some(left) if growth > 0 => match left.checked_sub(growth) {
-            Some(left) => {
-                b.set(Some(left));
-                Some(r)
-            }
-            None => unresolved(),
-        },
-        _ => Some(r),
-    })
+    if growth == 0 {
+        return Some(r);
+    }
+    let value = URL_BUDGET.with(|b| b.get());
+    let record = RECORD_URL_BUDGET.with(|b| b.get());
+    let fits = |left: Option<usize>| left.is_none_or(|left| left >= growth);
+    if !fits(value) || !fits(record) {
+        return unresolved();
+    }
+    URL_BUDGET.with(|b| b.set(value.map(|left| left - growth)));
+    RECORD_URL_BUDGET.with(|b| b.set(record.map(|left| left - growth)));
+    Some(r)
 }
 
 /// The safe form of a URL attribute value (raw, possibly with references), or `None` when it
