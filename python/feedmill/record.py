@@ -1,12 +1,33 @@
-"""The shape of a record as `feedmill.parse` returns it: a ``TypedDict`` per object of the
-JSON Lines record (every key optional: null and empty values are left out).
+"""The shapes of feedmill's Python values, as ``TypedDict``s.
 
-The classes below are generated from the record's one description in the Rust library
-(``src/record/walk.rs``) and checked by its tests (``tests/it/generated.rs``); do not edit
+``Record`` is a record as ``feedmill.parse`` returns it (and ``parse_file``, ``read_warc(...,
+parse=True)``): the row of ``schema("records")`` as Python values. Every key is there on
+every record: ``None`` when the feed has no value (an object none of whose keys has a value
+is ``None`` too), ``[]`` for an empty list; dates are aware ``datetime``s in UTC
+(microseconds); integers ``int``; ``*_type`` keys say whether the text before them is
+``"text"`` or ``"html"``.
+
+The classes between the ``generated`` lines are made from the record's one description in
+the Rust library (``src/record/walk.rs``) and checked by its tests (``tests/it/generated.rs``;
+``python/tests/test_values.py`` checks them against ``parse`` and ``schema()``); do not edit
 them by hand.
 """
 
-from typing import List, TypedDict
+from datetime import datetime
+from typing import List, Optional, TypedDict
+
+
+class WarcRecord(TypedDict):
+    """A record of ``read_warc`` (without ``parse=True``): what ``parse(**record)`` takes."""
+
+    source: str
+    url: Optional[str]
+    status: Optional[int]
+    content_type: Optional[str]
+    body: Optional[bytes]
+    error_kind: Optional[str]
+    error_message: Optional[str]
+
 
 # <!-- generated:typed-dicts -->
 
