@@ -62,6 +62,41 @@ pub enum Step {
     End,
 }
 
+/// Where each member (gzip) or frame (zstd) of a compressed stream starts: (decoded
+/// position, raw offset) pairs, oldest first, which [`Source::locate`],
+/// [`Source::member_starts`] and [`Source::forget_before`] answer from.
+#[derive(Debug, Default)]
+pub struct Marks(std::collections::VecDeque<(u64, u64)>);
+
+impl Marks {
+    /// Notes that the member at raw offset `raw` starts at decoded position `decoded`.
+    pub fn push(&mut self, decoded: u64, raw: u64) {
+        self.0.push_back((decoded, raw));
+    }
+
+    /// [`Source::locate`]: the raw offset of the member holding decoded byte `pos`, and
+    /// the decoded bytes since its start.
+    pub fn locate(&self, pos: u64) -> (u64, u64) {
+        match self.0.iter().rev().find(|m| m.0 <= pos) {
+            Some(&(d, raw)) => (raw, pos - d),
+            None => (0, pos),
+        }
+    }
+
+    /// [`Source::member_starts`]: the decoded positions in `from..to` where a member starts.
+    pub fn starts(&self, from: u64, to: u64) -> Vec<u64> {
+        self.0.iter().map(|m| m.0).filter(|d| (from..to).contains(d)).collect()
+    }
+
+    /// [`Source::forget_before`]: drops the marks no position from `pos` on needs (the
+    /// member holding `pos` stays).
+    pub fn forget_before(&mut self, pos: u64) {
+        while self.0.len() > 1 && self.0[1].0 <= pos {
+            self.0.pop_front();
+        }
+    }
+}
+
 /// A stream of decoded bytes.
 pub trait Source {
     /// Appends up to `max` decoded bytes to `out`.
@@ -159,8 +194,8 @@ pub struct GzStream<R> {
     failing: Option<Break>,
     /// Bytes decoded when the last failure was noted.
     failed_at: u64,
-    /// (decoded position, raw member offset) of each member start, oldest first.
-    marks: std::collections::VecDeque<(u64, u64)>,
+    /// Where each member starts.
+    marks: Marks,
     decoded: u64,
     /// The one-shot inflater (see [`GzStream::whole_member`]); `None` when unavailable.
     oneshot: Option<OneShot>,
@@ -271,7 +306,7 @@ impl<R: Read> GzStream<R> {
     /// inflated and whose bytes begin at decoded position `dec_start`, in the state decoding
     /// it here would leave.
     fn past_member_ahead(&mut self, dec_start: u64, start: u64, raw_len: usize) {
-        self.marks.push_back((dec_start, start));
+        self.marks.push(dec_start, start);
         self.raw.consume(raw_len);
         self.member = None;
         self.failing = None;
@@ -522,7 +557,7 @@ impl<R: Read> GzStream<R> {
             });
             // The first block header follows the gzip header at a byte boundary.
             self.note_block(0, 0)?;
-            self.marks.push_back((self.decoded, start));
+            self.marks.push(self.decoded, start);
             return Ok(None);
         }
         self.raw.seek_buffered(start);
@@ -654,20 +689,15 @@ impl<R: Read> Source for GzStream<R> {
     }
 
     fn locate(&self, pos: u64) -> (u64, u64) {
-        match self.marks.iter().rev().find(|m| m.0 <= pos) {
-            Some(&(d, raw)) => (raw, pos - d),
-            None => (0, pos),
-        }
+        self.marks.locate(pos)
     }
 
     fn member_starts(&self, from: u64, to: u64) -> Vec<u64> {
-        self.marks.iter().map(|m| m.0).filter(|d| (from..to).contains(d)).collect()
+        self.marks.starts(from, to)
     }
 
     fn forget_before(&mut self, pos: u64) {
-        while self.marks.len() > 1 && self.marks[1].0 <= pos {
-            self.marks.pop_front();
-        }
+        self.marks.forget_before(pos);
     }
 
     fn checked_upto(&self) -> u64 {

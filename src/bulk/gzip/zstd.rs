@@ -24,13 +24,12 @@
 //! 2^[`WINDOW_LOG_MAX`] bytes: a frame asking for more is `bad_zstd`), the dictionary (at
 //! most [`MAX_DICTIONARY`] bytes) and one pull's output.
 
-use std::collections::VecDeque;
 use std::io::{self, Read};
 
 use zstd::stream::raw::{DParameter, Decoder, Operation};
 
 use super::raw::{Raw, CHUNK};
-use super::stream::{Break, Source, Step};
+use super::stream::{Break, Marks, Source, Step};
 
 /// The first bytes of a zstd frame (RFC 8878 §3.1.1: 0xFD2FB528, little-endian).
 pub const MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
@@ -68,8 +67,8 @@ pub struct ZstdStream<R> {
     /// Bytes decoded when the last failure was noted, until a frame decodes completely: further
     /// failures extend it unless bytes were decoded since.
     failing: Option<u64>,
-    /// (decoded position, raw frame offset) of each frame start, oldest first.
-    marks: VecDeque<(u64, u64)>,
+    /// Where each frame starts.
+    marks: Marks,
     decoded: u64,
     /// One pull's output.
     scratch: Vec<u8>,
@@ -92,7 +91,7 @@ impl<R: Read> ZstdStream<R> {
             decoder: new_decoder(&[]).map_err(|e| e.to_string()),
             frame: None,
             failing: None,
-            marks: VecDeque::new(),
+            marks: Marks::default(),
             decoded: 0,
             scratch: Vec::new(),
         }
@@ -106,7 +105,7 @@ impl<R: Read> ZstdStream<R> {
         let h = self.raw.fill(8)?;
         if h.starts_with(&MAGIC) {
             self.frame = Some(Frame { start, dec_start: self.decoded });
-            self.marks.push_back((self.decoded, start));
+            self.marks.push(self.decoded, start);
             let reset = match &mut self.decoder {
                 Ok(d) => d.reinit().map_err(|e| e.to_string()),
                 Err(e) => Err(format!("no zstd decoder: {e}")),
@@ -330,20 +329,15 @@ impl<R: Read> Source for ZstdStream<R> {
     }
 
     fn locate(&self, pos: u64) -> (u64, u64) {
-        match self.marks.iter().rev().find(|m| m.0 <= pos) {
-            Some(&(d, raw)) => (raw, pos - d),
-            None => (0, pos),
-        }
+        self.marks.locate(pos)
     }
 
     fn member_starts(&self, from: u64, to: u64) -> Vec<u64> {
-        self.marks.iter().map(|m| m.0).filter(|d| (from..to).contains(d)).collect()
+        self.marks.starts(from, to)
     }
 
     fn forget_before(&mut self, pos: u64) {
-        while self.marks.len() > 1 && self.marks[1].0 <= pos {
-            self.marks.pop_front();
-        }
+        self.marks.forget_before(pos);
     }
 
     fn checked_upto(&self) -> u64 {
