@@ -52,8 +52,8 @@ class Problem(TypedDict):
 class Capture(TypedDict):
     record_type: Optional[str]
     date: Optional[datetime]
-    date_offset: int
-    date_raw: str
+    date_offset: Optional[int]
+    date_raw: Optional[str]
     target_uri: Optional[str]
     record_id: Optional[str]
     payload_digest: Optional[str]
@@ -83,8 +83,8 @@ class Feed(TypedDict):
     icon: Optional["Image"]
     logo: Optional["Image"]
     updated: Optional[datetime]
-    updated_offset: int
-    updated_raw: str
+    updated_offset: Optional[int]
+    updated_raw: Optional[str]
     authors: List["Person"]
     id: Optional[str]
     language: Optional[str]
@@ -101,11 +101,11 @@ class Feed(TypedDict):
     updated_lenient: Optional["LenientDate"]
     version: Optional[str]
     pub_date: Optional[datetime]
-    pub_date_offset: int
-    pub_date_raw: str
+    pub_date_offset: Optional[int]
+    pub_date_raw: Optional[str]
     last_build_date: Optional[datetime]
-    last_build_date_offset: int
-    last_build_date_raw: str
+    last_build_date_offset: Optional[int]
+    last_build_date_raw: Optional[str]
     updated_from: Optional[str]
     web_master: Optional["Person"]
     docs: Optional[str]
@@ -146,8 +146,8 @@ class RefersTo(TypedDict):
     record_id: Optional[str]
     target_uri: Optional[str]
     date: Optional[datetime]
-    date_offset: int
-    date_raw: str
+    date_offset: Optional[int]
+    date_raw: Optional[str]
     source: Optional[str]
 
 
@@ -207,8 +207,8 @@ class PodcastFeed(TypedDict):
 
 class LenientDate(TypedDict):
     value: Optional[datetime]
-    value_offset: int
-    value_raw: str
+    value_offset: Optional[int]
+    value_raw: Optional[str]
     zone_assumed: Optional[bool]
     form: Optional[str]
 
@@ -232,8 +232,8 @@ class Syndication(TypedDict):
     update_period: Optional[str]
     update_frequency: Optional[int]
     update_base: Optional[datetime]
-    update_base_offset: int
-    update_base_raw: str
+    update_base_offset: Optional[int]
+    update_base_raw: Optional[str]
 
 
 class Link(TypedDict):
@@ -268,11 +268,11 @@ class Entry(TypedDict):
     thumbnail: Optional["Image"]
     duration: Optional[int]
     published: Optional[datetime]
-    published_offset: int
-    published_raw: str
+    published_offset: Optional[int]
+    published_raw: Optional[str]
     updated: Optional[datetime]
-    updated_offset: int
-    updated_raw: str
+    updated_offset: Optional[int]
+    updated_raw: Optional[str]
     authors: List["Person"]
     categories: List[str]
     enclosures: List["Enclosure"]
@@ -296,8 +296,8 @@ class Entry(TypedDict):
     extensions: List["Extension"]
     computed_authors: List["Person"]
     computed_updated: Optional[datetime]
-    computed_updated_offset: int
-    computed_updated_raw: str
+    computed_updated_offset: Optional[int]
+    computed_updated_raw: Optional[str]
     title_text: Optional[str]
     title_source: Optional[str]
     subtitle_text: Optional[str]

@@ -62,7 +62,8 @@ def test_each_option_changes_the_record():
     # max_entries: the rest cut, with a limit_reached diagnostic.
     r = feedmill.parse(RSS, max_entries=2)
     assert len(r["feed"]["entries"]) == 2
-    assert [d["kind"] for d in r["diagnostics"]] == ["limit_reached"]
+    # (and the relative links kept as written, there being no base URL: relative_url)
+    assert [d["kind"] for d in r["diagnostics"]] == ["limit_reached", "recovered"]
     # A feed of more entries than the default limit is read whole when it is raised.
     big = b"<rss><channel>" + b"<item><title>x</title></item>" * 5 + b"</channel></rss>"
     assert len(feedmill.parse(big, max_entries=4)["feed"]["entries"]) == 4

@@ -43,6 +43,7 @@ def test_parse_returns_the_json_record_shape():
         "title": "Second",
         "title_type": "text",
         "computed_updated": f["updated"],
+        "computed_updated_offset": 0,
     }
     assert f["version"] == "1.0"
 

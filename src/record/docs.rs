@@ -191,8 +191,8 @@ pub fn python_typed_dicts() -> String {
                 let _ = writeln!(out, "    {}_type: Optional[str]", k.name);
             }
             if let Kind::Date = kind {
-                let _ = writeln!(out, "    {}_offset: int", k.name);
-                let _ = writeln!(out, "    {}_raw: str", k.name);
+                let _ = writeln!(out, "    {}_offset: Optional[int]", k.name);
+                let _ = writeln!(out, "    {}_raw: Optional[str]", k.name);
             }
         }
     }
