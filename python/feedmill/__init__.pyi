@@ -10,6 +10,7 @@ from typing import Iterator, Literal, Optional, TypedDict, Union, final, overloa
 import pyarrow
 from typing_extensions import Buffer, Unpack
 
+from .record import Capture
 from .record import Record as Record
 from .record import WarcRecord as WarcRecord
 
@@ -64,6 +65,7 @@ def parse(
     source: Optional[str] = None,
     error_kind: Optional[str] = None,
     error_message: Optional[str] = None,
+    capture: Optional[Capture] = None,
     **options: Unpack[Options],
 ) -> Record:
     """Parses one feed body (bytes-like, or an already decoded str) into a record: every key,

@@ -27,6 +27,7 @@ class WarcRecord(TypedDict):
     body: Optional[bytes]
     error_kind: Optional[str]
     error_message: Optional[str]
+    capture: Optional["Capture"]
 
 
 # <!-- generated:typed-dicts -->

@@ -113,6 +113,8 @@ pub(crate) struct Columns {
     source: Option<ArrayRef>,
     error_kind: Option<ArrayRef>,
     error_message: Option<ArrayRef>,
+    /// Each row's `capture` (none without the column), read before any row is processed.
+    captures: Vec<Option<feedmill::record::Capture>>,
 }
 
 impl Columns {
@@ -145,6 +147,15 @@ impl Columns {
             source: col("source", Kind::Str)?,
             error_kind: col("error_kind", Kind::Str)?,
             error_message: col("error_message", Kind::Str)?,
+            captures: match batch.column_by_name("capture") {
+                Some(c) => {
+                    let c = crate::capture::checked_column("parse_batch", c)?;
+                    (0..batch.num_rows())
+                        .map(|i| crate::capture::read(c.as_struct(), i))
+                        .collect::<PyResult<_>>()?
+                }
+                None => vec![None; batch.num_rows()],
+            },
         })
     }
 
@@ -170,6 +181,7 @@ impl Columns {
                 .map(|s| s.as_primitive::<Int64Type>().value(i)),
             error_kind: str_at(&self.error_kind, i),
             error_message: str_at(&self.error_message, i),
+            capture: self.captures[i].as_ref(),
         }
     }
 }

@@ -12,6 +12,7 @@
 //! record, as in the CLI; any other becomes a `RuntimeError` ([`guarded`]), never pyo3's
 //! `PanicException`.
 
+mod capture;
 mod input;
 mod options;
 mod values;
@@ -21,8 +22,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use arrow::array::{ArrayRef, BinaryBuilder, Int64Builder, StringBuilder, StructArray};
-use arrow::datatypes::{Field, Schema};
+use arrow::array::{
+    Array, ArrayRef, AsArray, BinaryBuilder, Int64Builder, StringBuilder, StructArray,
+};
+use arrow::datatypes::{DataType, Field, Schema};
 use arrow::pyarrow::PyArrowType;
 use arrow::record_batch::RecordBatch;
 use feedmill::bulk::{Config, Input, ReadError, Record, Records, Worker};
@@ -87,6 +90,8 @@ struct Row<'a> {
     status: Option<i64>,
     error_kind: Option<&'a str>,
     error_message: Option<&'a str>,
+    /// Where and when the row was captured (a raw WARC record's `capture`).
+    capture: Option<&'a feedmill::record::Capture>,
 }
 
 /// Processes one row and hands its record to `emit`: a row with `error_kind` (or without a
@@ -104,7 +109,7 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
         (kind, _) => {
             let kind = kind.unwrap_or("no_body");
             let message = row.error_message.unwrap_or("the record has no body");
-            emit(&RecordView::error(source, row.url, kind, message));
+            emit(&RecordView::capture_error(source, row.url, kind, message, row.capture));
             return;
         }
     };
@@ -114,7 +119,7 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
         status: None,
         content_type: None,
         body: Ok(body.to_vec()),
-        capture: None,
+        capture: row.capture.cloned(),
     };
     if row.content_type.is_some() || row.status.is_some() {
         // As the header of an HTTP response: a value cannot hold a line break, and is read
@@ -148,6 +153,9 @@ fn record_value<'py>(py: Python<'py>, batch: &RecordBatch) -> PyResult<Bound<'py
 /// The Python strings of the records layout's field names, made once.
 static RECORD_NAMES: PyOnceLock<values::Names> = PyOnceLock::new();
 
+/// The Python strings of the `capture` struct's field names, made once.
+static CAPTURE_NAMES: PyOnceLock<values::Names> = PyOnceLock::new();
+
 /// Processes `row` with `s` into the records layout's batch of its one record.
 fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
     with_worker(s, |w| {
@@ -157,7 +165,7 @@ fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
     })
 }
 
-/// parse(body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, **options)
+/// parse(body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, capture=None, **options)
 /// --
 ///
 /// Parses one feed body into a record: a dict with every key of the record (`source`,
@@ -172,14 +180,16 @@ fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
 /// `content_type`); otherwise a stored document. `url` is the document's own URL (the base
 /// URL of its relative links, and the record's `source` unless `source` is given).
 /// `error_kind`/`error_message` make an error record (as `read_warc` gives for an unreadable
-/// record), so `parse(**record)` takes a `read_warc` record.
+/// record); `capture` (a dict, as the record's `capture` key) says where and when the body
+/// was captured. So `parse(**record)` takes a `read_warc` record and gives what
+/// `read_warc(path, parse=True)` does.
 ///
 /// Options (the CLI's flags, `_` for `-`): `spec_exact`, `base_url` (for a body without
 /// `url`), `sanitize` ("spec" or "strict"), `allow_video_embeds`, `extract`, and every
 /// limit (`feedmill.limits()`). Bad feed content gives a record with a status; a wrong
 /// argument raises TypeError or ValueError. The GIL is released while parsing.
 #[pyfunction]
-#[pyo3(signature = (body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, **options))]
+#[pyo3(signature = (body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, capture=None, **options))]
 #[allow(clippy::too_many_arguments)]
 fn parse<'py>(
     py: Python<'py>,
@@ -190,12 +200,22 @@ fn parse<'py>(
     source: Option<&str>,
     error_kind: Option<&str>,
     error_message: Option<&str>,
+    capture: Option<&Bound<'py, PyAny>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = Settings::from_kwargs("parse", options)?;
     let body = input::body(py, "parse", body)?;
-    let row =
-        Row { source, body: body.as_deref(), content_type, url, status, error_kind, error_message };
+    let capture = capture.map(|c| capture::of_dict(py, c)).transpose()?.flatten();
+    let row = Row {
+        source,
+        body: body.as_deref(),
+        content_type,
+        url,
+        status,
+        error_kind,
+        error_message,
+        capture: capture.as_ref(),
+    };
     let batch = py.detach(|| guarded("parse", || Ok(record_batch(&s, &row))))?;
     guarded("parse", || record_value(py, &batch))
 }
@@ -257,8 +277,9 @@ fn layout(name: &str) -> PyResult<Layout> {
 ///
 /// Input columns: `body` (binary or string, required), and optional `content_type`, `url`,
 /// `source` (default `url`), `error_kind` and `error_message` (strings: the row is an error
-/// record, as `read_warc_batches` yields for an unreadable WARC record) and `status` (an
-/// integer). A column of another type raises TypeError. A row is processed as in `parse`.
+/// record, as `read_warc_batches` yields for an unreadable WARC record), `status` (an
+/// integer) and `capture` (the struct of `schema()`'s `capture` field, as
+/// `read_warc_batches` yields it). A column of another type raises TypeError. A row is processed as in `parse`.
 /// One output row per input row (`layout="records"`), or one per entry
 /// (`layout="entries"`). Takes the options of `parse`. The GIL is released while parsing.
 #[pyfunction]
@@ -375,6 +396,17 @@ impl WarcRecords {
             })?;
             return guarded("read_warc", || record_value(py, &batch));
         }
+        let capture = guarded("read_warc", || {
+            let column = capture::column([rec.capture.as_ref()]);
+            let names = CAPTURE_NAMES.get_or_init(py, || {
+                let DataType::Struct(fields) = capture::field().data_type().clone() else {
+                    unreachable!("`capture` is a struct")
+                };
+                values::Names::of_fields(py, &fields)
+            });
+            let column = column.as_struct();
+            Ok(if column.is_null(0) { None } else { Some(values::row(py, column, 0, names)?) })
+        })?;
         let d = PyDict::new(py);
         d.set_item("source", rec.source)?;
         d.set_item("url", rec.url)?;
@@ -392,6 +424,7 @@ impl WarcRecords {
                 d.set_item("error_message", e.message)?;
             }
         }
+        d.set_item("capture", capture)?;
         Ok(d.into_any())
     }
 }
@@ -424,7 +457,7 @@ fn reader_settings(
 ///
 /// Iterates over the records of a WARC / WARC.gz file (also a directory, tar, gzip or plain
 /// file, and archives inside a tar), in order, as dicts `{source, url, status, content_type,
-/// body, error_kind, error_message}`: WARC `response` records with their HTTP status,
+/// body, error_kind, error_message, capture}`: WARC `response` records with their HTTP status,
 /// `Content-Type` and decoded body (chunked, gzip and deflate removed); other WARC record
 /// types are skipped. An unreadable record has `body` None and `error_kind` set. `source` is
 /// the CLI's (`path@offset target-uri`). Each dict can be passed to `parse(**record)`.
@@ -464,6 +497,7 @@ fn batch_bytes(rec: &Record) -> usize {
     rec.source.len()
         + rec.url.as_ref().map_or(0, String::len)
         + rec.content_type.as_ref().map_or(0, String::len)
+        + rec.capture.as_ref().map_or(0, feedmill::record::Capture::held_bytes)
         + match &rec.body {
             Ok(b) => b.len(),
             Err(e) => e.kind.len() + e.message.len(),
@@ -527,6 +561,7 @@ impl WarcBatches {
             ("body", Arc::new(body.finish())),
             ("error_kind", Arc::new(ek.finish())),
             ("error_message", Arc::new(em.finish())),
+            ("capture", capture::column(records.iter().map(|r| r.capture.as_ref()))),
         ];
         let fields: Vec<Field> = cols
             .iter()
@@ -559,7 +594,8 @@ impl WarcBatches {
 /// The records of `read_warc(path)` as `pyarrow.RecordBatch`es of at most `batch_size`
 /// records and `batch_bytes` bytes of values (a larger record is a batch of its own; at most
 /// 1 GiB, as the `binary` column's offsets are 32-bit), with the columns `parse_batch` takes
-/// (`source`, `url`, `status`, `content_type`, `body`, `error_kind`, `error_message`). With
+/// (`source`, `url`, `status`, `content_type`, `body`, `error_kind`, `error_message`,
+/// `capture`). With
 /// `parse=True` the batches are those records parsed instead, as `parse_batch` makes them
 /// (`schema(layout)`), with the options of `parse`; without it only `max_input_bytes` (the
 /// largest record read) applies.

@@ -244,3 +244,26 @@ def test_parse_file_path_like(tmp_path):
     p = tmp_path / "f.xml"
     p.write_bytes(ATOM)
     assert feedmill.parse_file(pathlib.PurePath(p).as_posix())["status"] == "ok"
+
+
+def test_capture_is_read_back_and_checked(warcs):
+    raw = next(r for r in feedmill.read_warc(warcs[1]) if r["body"])
+    assert raw["capture"]["record_type"] == "response"
+    assert feedmill.parse(**raw)["capture"] == raw["capture"]
+    # The capture date is when `future` is judged: a 2025 entry is ahead of a 2024 capture.
+    body = (b'<rss version="2.0"><channel><item><title>a</title>'
+            b'<pubDate>Wed, 01 Jan 2025 00:00:00 GMT</pubDate></item></channel></rss>')
+    capture = {"record_type": "response", "date": dt.datetime(2024, 1, 1, tzinfo=dt.timezone.utc)}
+    flags = [feedmill.parse(body, capture=c, extract=True)["feed"]["entries"][0]["date_flags"]
+             for c in [capture, None]]
+    assert flags == [["future"], []]
+    with pytest.raises(ValueError, match="record_type"):
+        feedmill.parse(**{**raw, "capture": {**raw["capture"], "record_type": "request"}})
+    with pytest.raises(ValueError, match="http_status"):
+        feedmill.parse(**{**raw, "capture": {**raw["capture"], "http_status": 70000}})
+    batch = next(iter(feedmill.read_warc_batches(warcs[1], batch_size=4)))
+    assert batch.schema.field("capture").type == feedmill.schema().field("capture").type
+    bad = batch.set_column(batch.schema.get_field_index("capture"), "capture",
+                           pa.array(["x"] * batch.num_rows))
+    with pytest.raises(TypeError, match="capture"):
+        feedmill.parse_batch(bad)

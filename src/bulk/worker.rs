@@ -239,12 +239,7 @@ impl<'c> Extra<'c> {
     where
         'c: 'r,
     {
-        let mut view = RecordView::error(source, url, kind, message);
-        view.capture = self.capture;
-        if self.revisit {
-            view.status = Status::Revisit;
-        }
-        view
+        RecordView::capture_error(source, url, kind, message, self.capture)
     }
 }
 

@@ -291,6 +291,24 @@ impl<'r> RecordView<'r, 'static> {
             ..RecordView::default()
         }
     }
+
+    /// The error record of an archive record (of `capture`) that could not be processed: as
+    /// [`RecordView::error`], with its `capture`; a revisit's status is `revisit` (its `error`
+    /// says why it has no content).
+    pub fn capture_error(
+        source: &'r str,
+        url: Option<&'r str>,
+        kind: &'r str,
+        message: &'r str,
+        capture: Option<&'r Capture>,
+    ) -> Self {
+        let revisit = capture.and_then(|c| c.record_type) == Some("revisit");
+        RecordView {
+            capture,
+            status: if revisit { Status::Revisit } else { Status::Error },
+            ..RecordView::error(source, url, kind, message)
+        }
+    }
 }
 
 #[cfg(any(feature = "arrow", feature = "serde"))]
