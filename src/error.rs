@@ -1,6 +1,6 @@
 //! Errors (nothing could be salvaged) and diagnostics (something was recovered or ignored).
 //!
-//! Owns: [`Error`], [`Diagnostic`], [`DiagnosticKind`].
+//! Owns: [`Error`], [`Diagnostic`], [`DiagnosticKind`], [`Severity`] (also the lint findings').
 //! Invariant: every diagnostic's `offset` is a byte offset into the document text the parser
 //! was given (after decoding), pointing at the start of the construct it describes, and is
 //! never past its end — except [`DiagnosticKind::InvalidEncoding`], whose offset is into the
@@ -93,29 +93,47 @@ pub enum DiagnosticKind {
     EncodingGuessed,
 }
 
-/// What a diagnostic means for the data: whether something the document held was lost or
-/// changed on the way to the record.
+/// How serious a problem is, lowest first: the one scale of diagnostics
+/// ([`DiagnosticKind::severity`]) and of lint findings (`lint::Code::severity`, the W3C Feed
+/// Validator's class hierarchy). Written in JSON as [`Severity::as_str`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
-    /// Read as the document meant it, or filled where the spec's steps left a null: a web
-    /// recovery rule, an HTML entity in XML, a bare `&`, an encoding detected, a DOCTYPE
-    /// skipped.
-    Note,
-    /// Something was lost, cut or may be wrong: malformed or truncated markup, bytes not in
-    /// the encoding, a value of the wrong type left out, a limit reached, not a feed.
-    Damage,
+    /// Informational: nothing the document held was lost or is invalid. A diagnostic read as
+    /// the document meant it, or filled where the spec's steps left a null: a web recovery
+    /// rule, an HTML entity in XML, a bare `&`, an encoding detected, a DOCTYPE skipped. (No
+    /// lint code has it; kept for the validator's `Info` classes.)
+    Info,
+    /// A lint finding of the validator's `Warning` classes: valid, but against the Best
+    /// Practices Profile or likely to break some readers. (No diagnostic has it.)
+    Warning,
+    /// Something was lost, cut or is invalid. A diagnostic: malformed or truncated markup,
+    /// bytes not in the encoding, a value of the wrong type left out, a limit reached, not a
+    /// feed. A lint finding of the validator's `Error` classes: invalid RSS 2.0 (a required
+    /// element missing, a malformed value).
+    Error,
+}
+
+impl Severity {
+    /// `info`, `warning` or `error`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
 }
 
 impl DiagnosticKind {
-    /// Whether this kind of diagnostic means data was damaged ([`Severity::Damage`]) or is
-    /// a note on how it was read ([`Severity::Note`]).
+    /// Whether this kind of diagnostic means data was lost, cut or may be wrong
+    /// ([`Severity::Error`]) or is a note on how it was read ([`Severity::Info`]).
     pub fn severity(self) -> Severity {
         match self {
             DiagnosticKind::HtmlEntity
             | DiagnosticKind::BareAmpersand
             | DiagnosticKind::DoctypeIgnored
             | DiagnosticKind::Recovered
-            | DiagnosticKind::EncodingGuessed => Severity::Note,
+            | DiagnosticKind::EncodingGuessed => Severity::Info,
             DiagnosticKind::MalformedXml
             | DiagnosticKind::MismatchedEndTag
             | DiagnosticKind::UnclosedElement
@@ -127,7 +145,7 @@ impl DiagnosticKind {
             | DiagnosticKind::LimitReached
             | DiagnosticKind::NotAFeed
             | DiagnosticKind::InvalidJson
-            | DiagnosticKind::InvalidValue => Severity::Damage,
+            | DiagnosticKind::InvalidValue => Severity::Error,
         }
     }
 

@@ -9,8 +9,9 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use feedmill::bulk::{self, Config, Input, Progress, Summary};
-use feedmill::lint::{messages, Code, Finding, Severity};
+use feedmill::lint::{messages, Code, Finding};
 use feedmill::record::{RecordView, Status};
+use feedmill::Severity;
 use serde_json::json;
 
 /// The Feed Validator's documentation page of a message class: its `docs/error/` or

@@ -28,31 +28,10 @@ mod values;
 
 use std::fmt;
 
+use crate::error::Severity;
+
 pub(crate) use collect::Collector;
 pub use messages::Code;
-
-/// Severity of a finding: the Feed Validator's class hierarchy (`Error`, `Warning`, `Info`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// Informational: not a problem with the feed (no code here has it; kept for the
-    /// validator's hierarchy).
-    Info,
-    /// Valid, but against the Best Practices Profile or likely to break some readers.
-    Warning,
-    /// Invalid RSS 2.0: a required element missing, a malformed value.
-    Error,
-}
-
-impl Severity {
-    /// `error`, `warning` or `info`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "info",
-        }
-    }
-}
 
 pub use crate::options::LintOptions;
 

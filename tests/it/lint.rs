@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use feedmill::lint::{messages, Code, LintOptions, Report, Severity};
+use feedmill::lint::{messages, Code, LintOptions, Report};
+use feedmill::Severity;
 use feedmill::{Options, Parser};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint");
