@@ -135,6 +135,33 @@ fn security_risks_in_html() {
     assert_eq!(event_attr("/ onload"), Some("onload"));
 }
 
+/// The pre-check before the attribute parse never hides an event handler: over every string
+/// of up to four tokens (names, quotes escaped or not, `=`, separators), whenever
+/// `event_attr` finds one, `may_hold_event_attr` holds.
+#[test]
+fn event_attr_precheck_is_necessary() {
+    const TOKENS: [&str; 15] = [
+        "onload", "ONCLICK", "on", "oNfoo1", " ", "\t", "\"", "'", "&quot;", "&#39;", "=", "/",
+        "x", ";", "a-b",
+    ];
+    let (mut found, mut skipped) = (0, 0);
+    let n = TOKENS.len();
+    for k in 0..n.pow(4) {
+        let mut s = String::new();
+        let mut k2 = k;
+        for _ in 0..4 {
+            s.push_str(TOKENS[k2 % n]);
+            k2 /= n;
+        }
+        let hit = event_attr(&s).is_some();
+        assert!(!hit || may_hold_event_attr(&s), "{s:?}");
+        found += hit as usize;
+        skipped += !may_hold_event_attr(&s) as usize;
+    }
+    // Both sides occur: the property is not vacuous, and the check does skip parses.
+    assert!(found > 1000 && skipped > 1000, "{found} {skipped}");
+}
+
 #[test]
 fn image_url_types() {
     for ok in [
