@@ -268,6 +268,12 @@ impl<'a> Collector<'a> {
         self.rss_offset = tag.offset;
         self.version = tag.attr(self.arena, "version");
         const S: &str = "4.1 rss";
+        for (name, _) in tag.attrs() {
+            if !(name.contains(':') || name == "xmlns" || name == "version") {
+                let e = draft(Code::UnexpectedAttribute, tag.offset, "1. Introduction");
+                self.push(e.el("rss").parent("rss").param("attr", name));
+            }
+        }
         match self.version.map(str::trim) {
             None => self.push(
                 draft(Code::MissingAttribute, tag.offset, S).el("rss").param("attr", "version"),
@@ -326,6 +332,9 @@ impl<'a> Collector<'a> {
     }
 
     pub fn child(&mut self, r: &XmlReader<'a>, level: Level, tag: &Tag<'a>) {
+        if tag.ns == Ns::Null && !tag.attrs_raw.is_empty() {
+            self.unexpected_attrs(level, tag);
+        }
         match level {
             Level::Rss => self.rss_child(r, tag),
             Level::Channel => self.channel_child(r, tag),
@@ -357,6 +366,38 @@ impl<'a> Collector<'a> {
             ),
         }
         let _ = r;
+    }
+
+    /// Attributes in no namespace that the specification does not give the element `tag` (a
+    /// child of `rss`, `channel` or `item` the specification defines): the validator's
+    /// `UnexpectedAttribute` (`isPermalink` for `isPermaLink`). `xmlns` declarations and
+    /// prefixed attributes (`xml:lang`, extension attributes: §1, the Profile's restrictions do
+    /// not apply to them) are not checked; an undefined element is reported as such.
+    #[cold]
+    fn unexpected_attrs(&mut self, level: Level, tag: &Tag<'a>) {
+        let known = match level {
+            Level::Rss => matches!(tag.local, "channel" | "item"),
+            Level::Channel => CHANNEL.contains(&tag.local) || tag.local == "item",
+            Level::Item => ITEM.contains(&tag.local),
+        };
+        if !known {
+            return;
+        }
+        let expected: &[&str] = match tag.local {
+            "guid" => &["isPermaLink"],
+            "enclosure" => &["url", "length", "type"],
+            "source" => &["url"],
+            "category" => &["domain"],
+            "cloud" => &["domain", "port", "path", "registerProcedure", "protocol"],
+            _ => &[],
+        };
+        for (name, _) in tag.attrs() {
+            if name.contains(':') || name == "xmlns" || expected.contains(&name) {
+                continue;
+            }
+            let e = draft(Code::UnexpectedAttribute, tag.offset, "1. Introduction");
+            self.push(e.el(tag.local).parent(tag.local).param("attr", name));
+        }
     }
 
     /// A plain-text element's value (§3.1): child elements, HTML, and `&`/`<`/`>` encoded
@@ -406,6 +447,12 @@ impl<'a> Collector<'a> {
                     .el(element)
                     .value(v),
             ),
+            UrlCheck::Unregistered => self.push(
+                draft(Code::SchemeNotIANARegistered, tag.offset, "3.4 URLs")
+                    .parent(parent)
+                    .el(element)
+                    .value(values::scheme(v.trim()).unwrap_or_default()),
+            ),
         }
     }
 
@@ -417,10 +464,13 @@ impl<'a> Collector<'a> {
             self.push(e);
             return;
         };
-        let code = match values::check_url(v) {
+        let (code, v) = match values::check_url(v) {
             UrlCheck::Ok => return,
-            UrlCheck::Iri => Code::UriNotIri,
-            UrlCheck::Blank | UrlCheck::NotFull => Code::InvalidURLAttribute,
+            UrlCheck::Iri => (Code::UriNotIri, v),
+            UrlCheck::Blank | UrlCheck::NotFull => (Code::InvalidURLAttribute, v),
+            UrlCheck::Unregistered => {
+                (Code::SchemeNotIANARegistered, values::scheme(v.trim()).unwrap_or_default())
+            }
         };
         self.push(draft(code, tag.offset, "3.4 URLs").el(tag.local).param("attr", attr).value(v));
     }
@@ -444,6 +494,11 @@ impl<'a> Collector<'a> {
                 return self.push(fnd.value(v));
             }
         };
+        // The validator's other implausible dates: before 1970 (any date element).
+        if secs < 0 {
+            let fnd = draft(Code::ImplausibleDate, tag.offset, s).parent(parent).el(e);
+            return self.push(fnd.value(v));
+        }
         if let Some(section) = future_section {
             // A day of slack for clock skew between publisher and reader.
             if secs > self.now.saturating_add(86_400) {

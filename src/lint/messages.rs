@@ -163,10 +163,17 @@ pub enum Code {
     SecurityRiskAttr,
     /// Warning (parent class `Warning`): `Image not in required format`
     ImageUrlFormat,
+    /// Warning (parent class `Warning`): `The specified guid is not sufficiently unique`
+    NotSufficientlyUnique,
+    /// Error (parent class `Error`): `Unexpected %(attribute)s attribute on %(element)s element`
+    /// (the validator's `attribute` parameter is the finding's `attr`).
+    UnexpectedAttribute,
+    /// Warning (parent class `Warning`): `URI scheme not IANA registered` (`value`: the scheme).
+    SchemeNotIANARegistered,
 }
 
 /// Every code, in declaration order (the index is `code as usize`).
-pub const ALL: [Code; 61] = [
+pub const ALL: [Code; 64] = [
     Code::UndefinedElement,
     Code::ContainsHTML,
     Code::CharacterData,
@@ -228,6 +235,9 @@ pub const ALL: [Code; 61] = [
     Code::SecurityRisk,
     Code::SecurityRiskAttr,
     Code::ImageUrlFormat,
+    Code::NotSufficientlyUnique,
+    Code::UnexpectedAttribute,
+    Code::SchemeNotIANARegistered,
 ];
 
 impl Code {
@@ -313,6 +323,9 @@ impl Code {
             Code::RSS20Profile => ("RSS20Profile", "Warning", Severity::Warning, ""),
             Code::SecurityRisk => ("SecurityRisk", "Warning", Severity::Warning, "%(element)s should not contain %(tag)s tag"),
             Code::ImageUrlFormat => ("ImageUrlFormat", "Warning", Severity::Warning, "Image not in required format"),
+            Code::NotSufficientlyUnique => ("NotSufficientlyUnique", "Warning", Severity::Warning, "The specified guid is not sufficiently unique"),
+            Code::UnexpectedAttribute => ("UnexpectedAttribute", "Error", Severity::Error, "Unexpected %(attr)s attribute on %(element)s element"),
+            Code::SchemeNotIANARegistered => ("SchemeNotIANARegistered", "Warning", Severity::Warning, "URI scheme not IANA registered"),
             Code::SecurityRiskAttr => ("SecurityRiskAttr", "SecurityRisk", Severity::Warning, "%(element)s should not contain %(attr)s attribute"),
         }
     }

@@ -71,10 +71,30 @@ impl<'a> Collector<'a> {
                         true
                     }
                 };
-                if permalink && values::check_url(&v) != UrlCheck::Ok {
+                let check = if permalink { values::check_url(&v) } else { UrlCheck::Ok };
+                // A tag: or urn:uuid: URI is an identifier, not the page's URL (the
+                // validator's check).
+                let id_uri = || {
+                    let t = v.trim().as_bytes();
+                    [&b"tag:"[..], b"urn:uuid:"]
+                        .iter()
+                        .any(|p| t.len() >= p.len() && t[..p.len()].eq_ignore_ascii_case(p))
+                };
+                if check == UrlCheck::Unregistered {
+                    let scheme = values::scheme(v.trim()).unwrap_or_default();
+                    let e = draft(Code::SchemeNotIANARegistered, off, "3.4 URLs").parent("item");
+                    self.push(e.el("guid").value(scheme));
+                } else if permalink && (check != UrlCheck::Ok || id_uri()) {
                     self.push(
                         draft(Code::InvalidPermalink, off, s).parent("item").el("guid").value(&v),
                     );
+                }
+                // Not a permalink: a number of fewer than nine digits is no unique string
+                // (the validator's check).
+                let t = v.trim();
+                if !permalink && !t.is_empty() && t.len() < 9 && values::all_digits(t) {
+                    let e = draft(Code::NotSufficientlyUnique, off, s).parent("item").el("guid");
+                    self.push(e.value(t));
                 }
                 // Two items of a channel with one guid: the validator's `DuplicateValue`.
                 let key = match v {

@@ -47,7 +47,10 @@ fn urls() {
     assert_eq!(check_url("mailto:a@b.example"), UrlCheck::Ok);
     assert_eq!(check_url("/x"), UrlCheck::NotFull);
     assert_eq!(check_url("www.example.com"), UrlCheck::NotFull);
-    assert_eq!(check_url("bogus://a.example/"), UrlCheck::NotFull);
+    assert_eq!(check_url("bogus://a.example/"), UrlCheck::Unregistered);
+    assert_eq!(check_url("fax:+1-555-0100"), UrlCheck::Ok);
+    assert_eq!(check_url("www.example.com:80/x"), UrlCheck::NotFull);
+    assert_eq!(check_url("bogus://a b"), UrlCheck::NotFull);
     assert_eq!(check_url("http://"), UrlCheck::NotFull);
     assert_eq!(check_url("https://a.example/é"), UrlCheck::Iri);
     assert_eq!(check_url("  "), UrlCheck::Blank);

@@ -5,7 +5,12 @@ use std::borrow::Cow;
 
 use super::raw::read_raw;
 
-/// URI schemes of the IANA registry (permanent ones and widely used provisional ones).
+/// URI schemes of the IANA registry ("Uniform Resource Identifier (URI) Schemes",
+/// <https://www.iana.org/assignments/uri-schemes/>): its permanent schemes that feeds use and
+/// widely used provisional ones (`feed`, `itpc`, `pcast`, `webcal`, ...), and every scheme of
+/// the Feed Validator's `iana_schemes` list (`validators.py`, which includes the historical
+/// `fax` and `modem`). A scheme of letters only that is not here is the validator's
+/// `SchemeNotIANARegistered`.
 pub(super) const SCHEMES: &[&str] = &[
     "about",
     "acap",
@@ -18,6 +23,7 @@ pub(super) const SCHEMES: &[&str] = &[
     "dav",
     "dict",
     "dns",
+    "fax",
     "feed",
     "file",
     "ftp",
@@ -36,6 +42,7 @@ pub(super) const SCHEMES: &[&str] = &[
     "ipp",
     "ipps",
     "iris",
+    "iris.beep",
     "irc",
     "ircs",
     "itms",
@@ -47,6 +54,7 @@ pub(super) const SCHEMES: &[&str] = &[
     "mailto",
     "mid",
     "mms",
+    "modem",
     "msrp",
     "mtqp",
     "mupdate",
@@ -105,8 +113,12 @@ pub enum UrlCheck {
     Blank,
     /// Non-ASCII characters: an IRI where a URL is expected.
     Iri,
-    /// Relative, an unregistered scheme, or not a valid URL.
+    /// Relative, or not a valid URL (a scheme of other than letters that is not registered
+    /// included).
     NotFull,
+    /// A valid URL whose scheme, letters only, is not in [`SCHEMES`] (the validator's
+    /// `SchemeNotIANARegistered`; `bogus://a.example/`).
+    Unregistered,
 }
 
 /// The scheme of `v` (`[A-Za-z][A-Za-z0-9+.-]*:`), if it has one.
@@ -128,7 +140,10 @@ pub fn check_url(value: &str) -> UrlCheck {
         return UrlCheck::Iri;
     }
     let Some(s) = scheme(v) else { return UrlCheck::NotFull };
-    if !SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(s)) {
+    let registered = SCHEMES.iter().any(|k| k.eq_ignore_ascii_case(s));
+    // The validator checks the syntax first, then the scheme, and names an unregistered one
+    // only when it is letters only (`www.example.com:80/x` is no URL, not a new scheme).
+    if !registered && !s.bytes().all(|b| b.is_ascii_alphabetic()) {
         return UrlCheck::NotFull;
     }
     if v.bytes().any(|b| {
@@ -139,6 +154,9 @@ pub fn check_url(value: &str) -> UrlCheck {
     let hierarchical = ["http", "https", "ftp"].iter().any(|h| h.eq_ignore_ascii_case(s));
     if hierarchical && !has_authority(&v[s.len() + 1..]) {
         return UrlCheck::NotFull;
+    }
+    if !registered {
+        return UrlCheck::Unregistered;
     }
     UrlCheck::Ok
 }
