@@ -475,8 +475,10 @@ thread_local! {
 
 /// The URL budget of one record while it is encoded ([`RECORD_URL_GROWTH`]): made at the
 /// start of a record's encoding (JSON line or Arrow rows), lifted when dropped.
+#[cfg(feature = "json")]
 pub(crate) struct RecordUrlBudget(());
 
+#[cfg(feature = "json")]
 impl RecordUrlBudget {
     /// Starts the budget of a record.
     pub(crate) fn start() -> Self {
@@ -485,6 +487,7 @@ impl RecordUrlBudget {
     }
 }
 
+#[cfg(feature = "json")]
 impl Drop for RecordUrlBudget {
     fn drop(&mut self) {
         RECORD_URL_BUDGET.with(|b| b.set(None));
