@@ -126,8 +126,7 @@ fn check_canonical_url(u: Option<&str>) {
 /// the documented sources.
 pub fn check_extraction(f: &Feed<'_>) {
     use feedmill::extract::{
-        extract, BodySource, DedupSource, ExtractOptions, TitleSource, DATE_FLAGS,
-        TITLE_FROM_BODY_MAX_CHARS,
+        extract, ExtractOptions, Source, DATE_FLAGS, TITLE_FROM_BODY_MAX_CHARS,
     };
     // A fixed reference instant, so two runs flag the same dates `future`.
     let opts = ExtractOptions {
@@ -151,16 +150,17 @@ pub fn check_extraction(f: &Feed<'_>) {
     for (e, xe) in f.entries.iter().zip(&x.entries) {
         // The title's plain text; without one, a headline from the body.
         match xe.title_source {
-            Some(TitleSource::Title) | None => {
+            Some(Source::Title) | None => {
                 assert_eq!(xe.title_text.map(str::to_owned), plain(&e.title), "entry title_text");
                 assert_eq!(xe.title_source.is_some(), xe.title_text.is_some(), "title_source");
             }
-            Some(TitleSource::Body) => {
+            Some(Source::Body) => {
                 assert!(plain(&e.title).is_none(), "a title from the body beside a title");
                 let t = xe.title_text.expect("a title from the body");
                 assert!(!t.is_empty() && xe.body_text.is_some(), "title from an empty body");
                 assert!(t.chars().count() <= TITLE_FROM_BODY_MAX_CHARS + 1, "long title {t:?}");
             }
+            Some(other) => panic!("title_source {other:?}"),
         }
         if let Some(u) = xe.image_url {
             // Absolute, or (with no base URL to resolve it against) a relative reference
@@ -186,8 +186,8 @@ pub fn check_extraction(f: &Feed<'_>) {
             assert_eq!(got.map(str::to_owned), plain(t), "entry {what}");
         }
         let best = match (xe.content_text, xe.summary_text) {
-            (Some(c), _) => Some((BodySource::Content, c)),
-            (None, Some(s)) => Some((BodySource::Summary, s)),
+            (Some(c), _) => Some((Source::Content, c)),
+            (None, Some(s)) => Some((Source::Summary, s)),
             (None, None) => None,
         };
         assert_eq!(xe.body_source.zip(xe.body_text), best, "best body");
@@ -199,12 +199,12 @@ pub fn check_extraction(f: &Feed<'_>) {
         );
         check_canonical_url(xe.canonical_url);
         match xe.dedup_source {
-            Some(DedupSource::Id) => assert_eq!(xe.dedup_key, e.id, "dedup key from the id"),
-            Some(DedupSource::Url) => {
+            Some(Source::Id) => assert_eq!(xe.dedup_key, e.id, "dedup key from the id"),
+            Some(Source::Url) => {
                 assert!(e.id.is_none(), "a URL dedup key for an entry with an id");
                 assert_eq!(xe.dedup_key, xe.canonical_url, "dedup key from the canonical URL");
             }
-            Some(DedupSource::Hash) => {
+            Some(Source::Hash) => {
                 let k = xe.dedup_key.unwrap_or("");
                 assert!(
                     k.len() == 16
@@ -212,6 +212,7 @@ pub fn check_extraction(f: &Feed<'_>) {
                     "hash key {k:?}"
                 );
             }
+            Some(other) => panic!("dedup_source {other:?}"),
             None => panic!("an entry without a dedup key"),
         }
     }
