@@ -10,6 +10,8 @@
 //! - `feed`: the record's `feed` object (the spec's model, then the keys beyond it);
 //! - `entry`: an entry of `feed.entries`, and a row of the Arrow entry layout;
 //! - `extraction`: the `--extract` keys of the feed and of an entry;
+//! - `inherit`: what entries get from their feed (authors, the entry layout's feed columns)
+//!   within `INHERITED_MAX`;
 //! - `elements`: the core objects a feed or entry holds (people, links, images, enclosures,
 //!   categories, dates as written, RSS 2.0's `cloud`/`textInput`, syndication, sources);
 //! - `itunes`, `podcast`, `media`: the iTunes, Podcasting 2.0 and Media RSS modules;
