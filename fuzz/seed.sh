@@ -3,7 +3,7 @@
 #   parse_document  corpus/real/**, every #data of corpus/conformance/tests-web/*.dat,
 #                   corpus/fixtures/**
 #   parse_response  the same documents, each behind a ResponseCase header (status 200 mostly,
-#                   a rotating Content-Type and base URL; see fuzz/src/checks.rs)
+#                   a rotating Content-Type and base URL; see fuzz/src/checks/mod.rs)
 #   parse_limits    the conformance documents and fixtures behind rotating SmallLimits bytes
 #   decode          fixtures and conformance documents behind rotating transport labels
 #   escaped_html    the type="html" values of the conformance cases (unescaped) + snippets

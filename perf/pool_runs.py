@@ -2,7 +2,7 @@
 """Pools the rounds of several `perf/e2e_bench.py` runs (their `raw.csv`) and prints, per
 input, the medians of the per-round ratios the summaries give, over all rounds together.
 
-Usage: python3 perf/pool_runs.py perf/runs/2026-11-27T0652Z-e2e perf/runs/2026-11-27T0656Z-e2e perf/runs/2026-11-27T0658Z-e2e
+Usage: python3 perf/pool_runs.py perf/runs/2026-11-27-e2e/0652Z perf/runs/2026-11-27-e2e/0656Z perf/runs/2026-11-27-e2e/0658Z
 """
 import csv
 import statistics

@@ -1,5 +1,5 @@
 #![no_main]
-//! Input layout: see `DecodeCase` in fuzz/src/checks.rs.
+//! Input layout: see `DecodeCase` in fuzz/src/checks/mod.rs.
 use feedmill_fuzz::checks::{check_decode_case, DecodeCase};
 use libfuzzer_sys::fuzz_target;
 

@@ -1,5 +1,5 @@
 #![no_main]
-//! Input layout: see `ResponseCase` in fuzz/src/checks.rs.
+//! Input layout: see `ResponseCase` in fuzz/src/checks/mod.rs.
 use feedmill_fuzz::checks::{check_response_case, ResponseCase};
 use libfuzzer_sys::fuzz_target;
 

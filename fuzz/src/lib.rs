@@ -6,7 +6,7 @@
 //! and in the stable replay test (which cannot depend on `arbitrary`). `cargo fuzz fmt
 //! <target> <artifact>` prints the decoded value.
 
-#[path = "checks.rs"]
+#[path = "checks/mod.rs"]
 pub mod checks;
 
 use arbitrary::{Arbitrary, Result, Unstructured};

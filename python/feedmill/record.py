@@ -8,7 +8,7 @@ is ``None`` too), ``[]`` for an empty list; dates are aware ``datetime``s in UTC
 ``"text"`` or ``"html"``.
 
 The classes between the ``generated`` lines are made from the record's one description in
-the Rust library (``src/record/walk.rs``) and checked by its tests (``tests/it/generated.rs``;
+the Rust library (``src/record/walk/``) and checked by its tests (``tests/it/generated.rs``;
 ``python/tests/test_values.py`` checks them against ``parse`` and ``schema()``); do not edit
 them by hand.
 """

@@ -27,6 +27,7 @@ use std::cell::{Cell, RefCell};
 use lol_html::{element, rewrite_str, RewriteStrSettings};
 use url::Url;
 
+use crate::extract::Source;
 use crate::sanitize::decode_entities;
 
 mod sniff;
@@ -78,25 +79,6 @@ pub struct Discovered {
     pub skipped: usize,
 }
 
-/// How a feed link was found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LinkSource {
-    /// `<link rel="alternate" type="…">` (rules 1–2 of Feed Discovery in docs/spec/feed-formats-and-extraction.md).
-    LinkAlternate,
-    /// An `<a href>` whose path looks like a feed (rule 5).
-    Anchor,
-}
-
-impl LinkSource {
-    /// The name written in `discover` records (`found_by`): `link` or `anchor`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LinkSource::LinkAlternate => "link",
-            LinkSource::Anchor => "anchor",
-        }
-    }
-}
-
 /// One advertised feed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FeedLink {
@@ -107,7 +89,7 @@ pub struct FeedLink {
     /// The `title` attribute (links) or the anchor's `title`.
     pub title: Option<String>,
     /// How the link was found (JSONL key `found_by`).
-    pub source: LinkSource,
+    pub source: Source,
 }
 
 /// Feed MIME types recognized on `<link rel="alternate">`.
@@ -242,7 +224,7 @@ pub fn discover_page(html: &str, page_url: &Url) -> Discovered {
                         url: url.into(),
                         mime_type: Some(ty),
                         title: attr(el, "title"),
-                        source: LinkSource::LinkAlternate,
+                        source: Source::Link,
                     });
                 }
             }
@@ -255,7 +237,7 @@ pub fn discover_page(html: &str, page_url: &Url) -> Discovered {
                         url: url.into(),
                         mime_type: None,
                         title: attr(el, "title"),
-                        source: LinkSource::Anchor,
+                        source: Source::Anchor,
                     });
                 }
             }
@@ -310,7 +292,7 @@ mod tests {
         );
         assert_eq!(found[0].title.as_deref(), Some("RSS"));
         assert_eq!(found[1].mime_type.as_deref(), Some("application/atom+xml"));
-        assert_eq!(found[2].source, LinkSource::Anchor);
+        assert_eq!(found[2].source, Source::Anchor);
     }
 
     #[test]
@@ -338,8 +320,8 @@ mod tests {
                 "https://site.example/f7/feed"
             ]
         );
-        assert_eq!(found[0].source, LinkSource::LinkAlternate);
-        assert_eq!(found[2].source, LinkSource::Anchor);
+        assert_eq!(found[0].source, Source::Link);
+        assert_eq!(found[2].source, Source::Anchor);
         assert_eq!(found[999].url, "https://site.example/f993/feed");
     }
 

@@ -6,6 +6,8 @@
 use crate::model::fragment::{Element, Html, NodeKind, HTML_NS};
 use crate::model::{Entry, Text};
 
+use super::source::Source;
+
 /// Hosts whose images are tracking pixels or feed-service badges, never an entry's picture:
 /// WordPress.com stats and comment badges, Feedburner, Google Analytics and DoubleClick,
 /// Quantcast, comScore, the Facebook and Pinterest pixels. A host matches itself and its
@@ -30,37 +32,10 @@ pub const PIXEL_HOSTS: [&str; 12] = [
 /// relative `src` is not used and the entry gets no body image.
 pub const IMAGE_URL_GROWTH_MAX: usize = 1 << 20;
 
-/// Where an entry's `image_url` came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ImageSource {
-    /// The entry's thumbnail (`media:thumbnail`, `itunes:image`, JSON Feed `image`, or the
-    /// image enclosure cleanup moved there).
-    Thumbnail,
-    /// A `media:content` with `medium="image"` or an `image/*` type.
-    Media,
-    /// An enclosure with an `image/*` type (or none and a `.jpg`/`.jpeg`/`.png`/`.gif`/`.webp`
-    /// URL).
-    Enclosure,
-    /// The first `<img>` of the body (content, then summary) that is not a tracking pixel.
-    Body,
-}
-
-impl ImageSource {
-    /// The name written in records (`image_source`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ImageSource::Thumbnail => "thumbnail",
-            ImageSource::Media => "media",
-            ImageSource::Enclosure => "enclosure",
-            ImageSource::Body => "body",
-        }
-    }
-}
-
 /// An entry's image: URL, where it came from, and its size when the feed states it.
 pub(crate) struct Found<'b> {
     pub url: &'b str,
-    pub source: ImageSource,
+    pub source: Source,
     pub width: Option<u64>,
     pub height: Option<u64>,
 }
@@ -78,7 +53,7 @@ pub(crate) fn entry_image<'a: 'b, 'b>(
         if let Some(url) = t.url {
             return Some(Found {
                 url,
-                source: ImageSource::Thumbnail,
+                source: Source::Thumbnail,
                 width: t.width,
                 height: t.height,
             });
@@ -93,7 +68,7 @@ pub(crate) fn entry_image<'a: 'b, 'b>(
         if let Some(c) = image {
             return Some(Found {
                 url: c.url?,
-                source: ImageSource::Media,
+                source: Source::Media,
                 width: c.width,
                 height: c.height,
             });
@@ -104,7 +79,7 @@ pub(crate) fn entry_image<'a: 'b, 'b>(
         None => x.url.is_some_and(has_image_extension),
     });
     if let Some(url) = enclosure.and_then(|x| x.url) {
-        return Some(Found { url, source: ImageSource::Enclosure, width: None, height: None });
+        return Some(Found { url, source: Source::Enclosure, width: None, height: None });
     }
     let page;
     let base = match base {
@@ -195,7 +170,7 @@ fn body_image<'a: 'b, 'b>(
         }
         let url: &'b str =
             if resolved.as_str() == src { src } else { arena.alloc_str(resolved.as_str()) };
-        return Some(Found { url, source: ImageSource::Body, width, height });
+        return Some(Found { url, source: Source::Body, width, height });
     }
     None
 }

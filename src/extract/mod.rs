@@ -7,6 +7,7 @@
 //! - `image`: one image per entry (thumbnail, Media RSS, enclosure, the body's first `<img>`);
 //! - `categories`: `categories_normalized` (case-folded, NFKC, hierarchies split);
 //! - `dates`: `date_flags` (`future`, `zone_assumed`, `lenient`, `before_1995`);
+//! - `source`: [`Source`], where every picked value came from (the `*_source` keys);
 //! - here: the entry point [`extract`], its options and results, and dedup keys.
 //!
 //! Results borrow from the feed where they can; new strings go to the caller's arena.
@@ -17,13 +18,15 @@ mod canonical;
 mod categories;
 mod dates;
 mod image;
+mod source;
 mod title;
 
 pub use crate::html::text::{plain_text, text_content, word_count};
 pub use canonical::{canonical_url_in, canonicalize_url, canonicalize_url_cow, TRACKING_PARAMS};
 pub use categories::PATHS_GROWTH;
 pub use dates::{DATE_FLAGS, FUTURE_SLACK_SECONDS, SYNDICATION_EPOCH};
-pub use image::{ImageSource, IMAGE_URL_GROWTH_MAX, PIXEL_HOSTS};
+pub use image::{IMAGE_URL_GROWTH_MAX, PIXEL_HOSTS};
+pub use source::Source;
 pub use title::TITLE_FROM_BODY_MAX_CHARS;
 
 use crate::model::{Entry, Feed, Text, Timestamp};
@@ -68,66 +71,6 @@ impl Default for ExtractOptions {
     }
 }
 
-/// Where an entry's `title_text` came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TitleSource {
-    /// The entry's title.
-    Title,
-    /// The first sentence or line of the best body (see [`TITLE_FROM_BODY_MAX_CHARS`]).
-    Body,
-}
-
-impl TitleSource {
-    /// The name written in records (`title_source`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            TitleSource::Title => "title",
-            TitleSource::Body => "body",
-        }
-    }
-}
-
-/// Which model field the best body came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BodySource {
-    /// `content`: Atom `content` or RSS `content:encoded`.
-    Content,
-    /// `summary`: Atom `summary` or RSS `description`.
-    Summary,
-}
-
-impl BodySource {
-    /// The name written in records (`body_source`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            BodySource::Content => "content",
-            BodySource::Summary => "summary",
-        }
-    }
-}
-
-/// Where an entry's dedup key came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DedupSource {
-    /// The entry's own identifier (Atom `id`, RSS `guid`, RDF `rdf:about`), as written.
-    Id,
-    /// The entry's canonical URL.
-    Url,
-    /// [`fnv1a64`] of title and date (16 lowercase hex digits).
-    Hash,
-}
-
-impl DedupSource {
-    /// The name written in records (`dedup_source`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DedupSource::Id => "id",
-            DedupSource::Url => "url",
-            DedupSource::Hash => "hash",
-        }
-    }
-}
-
 /// Extraction results for one entry. Borrowed from the feed or the caller's arena.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EntryExtraction<'a> {
@@ -136,7 +79,7 @@ pub struct EntryExtraction<'a> {
     /// [`TITLE_FROM_BODY_MAX_CHARS`] characters) when [`ExtractOptions::title_fallback`].
     pub title_text: Option<&'a str>,
     /// Which of those `title_text` is.
-    pub title_source: Option<TitleSource>,
+    pub title_source: Option<Source>,
     /// Plain text of the entry's subtitle.
     pub subtitle_text: Option<&'a str>,
     /// Plain text of the entry's summary.
@@ -145,7 +88,7 @@ pub struct EntryExtraction<'a> {
     pub content_text: Option<&'a str>,
     /// The best body by the priority of docs/spec/feed-formats-and-extraction.md: Atom content / `content:encoded`, then
     /// Atom summary / RSS description — the first whose plain text is not empty.
-    pub body_source: Option<BodySource>,
+    pub body_source: Option<Source>,
     /// Plain text of the best body.
     pub body_text: Option<&'a str>,
     /// Words in `body_text` (0 without a body); see [`word_count`].
@@ -157,7 +100,7 @@ pub struct EntryExtraction<'a> {
     /// canonical URL, else a hash of title and date.
     pub dedup_key: Option<&'a str>,
     /// Which of those `dedup_key` is.
-    pub dedup_source: Option<DedupSource>,
+    pub dedup_source: Option<Source>,
     /// The entry's content, hashed: [`fnv1a64`] of its title's plain text, its canonical URL
     /// (else its `page_url`) and its best body's plain text (whitespace collapsed), as 16
     /// lowercase hex digits. Stable across runs and captures while the entry is unchanged, so
@@ -169,7 +112,7 @@ pub struct EntryExtraction<'a> {
     /// [`PIXEL_HOSTS`] host), resolved against the document's URL (else the entry's page).
     pub image_url: Option<&'a str>,
     /// Which of those `image_url` is.
-    pub image_source: Option<ImageSource>,
+    pub image_source: Option<Source>,
     /// The image's width in pixels, when the feed (or the `<img>`) states it.
     pub image_width: Option<u64>,
     /// The image's height in pixels, when stated.
@@ -307,14 +250,14 @@ fn entry_with<'a: 'b, 'b>(
     let content = text(&e.content);
     if opts.plain_text {
         x.title_text = title;
-        x.title_source = title.map(|_| TitleSource::Title);
+        x.title_source = title.map(|_| Source::Title);
         x.subtitle_text = text(&e.subtitle);
         x.summary_text = summary;
         x.content_text = content;
     }
     let (source, body) = match (content, summary) {
-        (Some(c), _) => (Some(BodySource::Content), Some(c)),
-        (None, Some(s)) => (Some(BodySource::Summary), Some(s)),
+        (Some(c), _) => (Some(Source::Content), Some(c)),
+        (None, Some(s)) => (Some(Source::Summary), Some(s)),
         (None, None) => (None, None),
     };
     if opts.body {
@@ -326,7 +269,7 @@ fn entry_with<'a: 'b, 'b>(
         let best = if content.is_some() { e.content.as_ref() } else { e.summary.as_ref() };
         if let Some(t) = best.filter(|_| body.is_some()) {
             x.title_text = title::title_from_body(arena, t);
-            x.title_source = x.title_text.map(|_| TitleSource::Body);
+            x.title_source = x.title_text.map(|_| Source::Body);
         }
     }
     if opts.images {
@@ -362,11 +305,11 @@ fn entry_with<'a: 'b, 'b>(
     }
     if opts.dedup_keys {
         let (key, src) = if let Some(id) = e.id {
-            (id, DedupSource::Id)
+            (id, Source::Id)
         } else if let Some(u) = canonical {
-            (u, DedupSource::Url)
+            (u, Source::Url)
         } else {
-            (dedup_hash(arena, e, title, body), DedupSource::Hash)
+            (dedup_hash(arena, e, title, body), Source::Hash)
         };
         x.dedup_key = Some(key);
         x.dedup_source = Some(src);

@@ -2,7 +2,7 @@
 //!
 //! Owns: [`RecordView`] (one processed input record: its source, status, diagnostics, feed,
 //! extraction and lint report), and the record's schema, written exactly once as a walk
-//! (`Walk` implementations in `walk.rs`) that every output is derived from. A walk calls a
+//! (`Walk` implementations in `walk/`) that every output is derived from. A walk calls a
 //! `Visit`or once per key, in the record's key order: the JSON Lines writer
 //! (`crate::sink::json`), the Arrow schema and builders (`crate::columnar`), the docs' key
 //! tables and the Python type stubs (`docs.rs`) are each one `Visit` implementation.

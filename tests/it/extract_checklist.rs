@@ -6,7 +6,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, RecordBatch};
 use bumpalo::Bump;
 use feedmill::columnar::{Layout, RecordBatchBuilder};
-use feedmill::extract::{extract_with, ExtractOptions, ImageSource, TitleSource};
+use feedmill::extract::{extract_with, ExtractOptions, Source};
 use feedmill::sink::json::encode_record;
 use feedmill::sink::{RecordView, Status};
 use feedmill::{Options, Parser, Timestamp};
@@ -104,7 +104,7 @@ fn both(json: &Value, batch: &RecordBatch, i: usize, key: &str) -> Value {
 #[test]
 fn title_from_the_body_when_the_entry_has_none() {
     with_outputs(None, |x, json, batch| {
-        assert_eq!(x.entries[0].title_source, Some(TitleSource::Body));
+        assert_eq!(x.entries[0].title_source, Some(Source::Body));
         assert_eq!(
             both(&json, &batch, 0, "title_text"),
             "Just landed in Lisbon after a long night."
@@ -129,7 +129,7 @@ fn title_from_the_body_when_the_entry_has_none() {
 fn one_image_per_entry_in_order_with_the_body_last() {
     with_outputs(None, |x, json, batch| {
         // Only in the body, relative: resolved against the document's URL, with its size.
-        assert_eq!(x.entries[3].image_source, Some(ImageSource::Body));
+        assert_eq!(x.entries[3].image_source, Some(Source::Body));
         assert_eq!(both(&json, &batch, 3, "image_url"), "https://example.org/img/a.jpg");
         assert_eq!(both(&json, &batch, 3, "image_source"), "body");
         assert_eq!(both(&json, &batch, 3, "image_width"), 640);

@@ -183,31 +183,31 @@ fn extraction_over_a_feed() {
     let e0 = &x.entries[0];
     assert_eq!(e0.summary_text, Some("Short summary"));
     assert_eq!(e0.content_text, Some("Head First paragraph. Second line"));
-    assert_eq!(e0.body_source, Some(BodySource::Content));
+    assert_eq!(e0.body_source, Some(Source::Content));
     assert_eq!(e0.body_text, e0.content_text);
     assert_eq!(e0.word_count, 5);
     assert_eq!(e0.canonical_url, Some("https://blog.example.com/post/1?a=1&b=2"));
-    assert_eq!((e0.dedup_key, e0.dedup_source), (Some("post-1"), Some(DedupSource::Id)));
+    assert_eq!((e0.dedup_key, e0.dedup_source), (Some("post-1"), Some(Source::Id)));
 
     let e1 = &x.entries[1];
-    assert_eq!(e1.body_source, Some(BodySource::Summary));
+    assert_eq!(e1.body_source, Some(Source::Summary));
     assert_eq!(e1.body_text, Some("Body text here"));
     assert_eq!(e1.word_count, 3);
     assert_eq!(
         (e1.dedup_key, e1.dedup_source),
-        (Some("https://blog.example.com/post/2"), Some(DedupSource::Url))
+        (Some("https://blog.example.com/post/2"), Some(Source::Url))
     );
 
     // A permalink guid is a URL source (dedup still prefers the id as written).
     let e2 = &x.entries[2];
     assert_eq!(e2.canonical_url, Some("http://blog.example.com/post/3"));
-    assert_eq!(e2.dedup_source, Some(DedupSource::Id));
+    assert_eq!(e2.dedup_source, Some(Source::Id));
     assert_eq!(e2.body_source, None);
     assert_eq!(e2.word_count, 0);
 
     // Hash keys: stable, and different dates give different keys.
     let (h3, h4) = (&x.entries[3], &x.entries[4]);
-    assert_eq!(h3.dedup_source, Some(DedupSource::Hash));
+    assert_eq!(h3.dedup_source, Some(Source::Hash));
     assert_eq!(h3.dedup_key.unwrap().len(), 16);
     assert_ne!(h3.dedup_key, h4.dedup_key);
     let h = fnv1a64(b"feedmill-dedup-v1\x1fHashed\x1f2024-01-15T13:45:00Z");
@@ -258,7 +258,7 @@ fn atom_body_priority_and_xhtml_text() {
     let parsed = parser.parse_str(doc, None).unwrap();
     let arena = Bump::new();
     let x = extract(parsed.feed.as_ref().unwrap(), &arena, &ExtractOptions::default());
-    assert_eq!(x.entries[0].body_source, Some(BodySource::Content));
+    assert_eq!(x.entries[0].body_source, Some(Source::Content));
     assert_eq!(x.entries[0].body_text, Some("Full content here"));
     assert_eq!(x.entries[0].summary_text, Some("The summary"));
     assert_eq!(x.entries[0].dedup_key, Some("urn:x"));
@@ -323,15 +323,16 @@ fn real_corpus_extraction() {
             for (e, xe) in feed.entries.iter().zip(&x.entries) {
                 entries += 1;
                 match xe.dedup_source.expect("always a key") {
-                    DedupSource::Id => by_id += 1,
-                    DedupSource::Url => by_url += 1,
-                    DedupSource::Hash => by_hash += 1,
+                    Source::Id => by_id += 1,
+                    Source::Url => by_url += 1,
+                    Source::Hash => by_hash += 1,
+                    other => panic!("dedup_source {other:?}"),
                 }
                 if let Some(c) = xe.canonical_url {
                     assert_eq!(canonicalize_url(c).as_deref(), Some(c));
                 }
                 assert_eq!(xe.body_text.is_some(), xe.body_source.is_some());
-                if xe.body_source == Some(BodySource::Summary) {
+                if xe.body_source == Some(Source::Summary) {
                     assert!(xe.content_text.is_none(), "content with text wins");
                 }
                 let _ = e;

@@ -1,6 +1,6 @@
 //! Replays the committed fuzz regressions (`fuzz/regressions/<target>/*`: minimized crashes and
 //! a few interesting seeds) through the same invariant checks the cargo-fuzz targets assert
-//! (`fuzz/src/checks.rs`, compiled here through `#[path]`), so a fixed crash stays fixed. Runs
+//! (`fuzz/src/checks/`, compiled here through `#[path]`), so a fixed crash stays fixed. Runs
 //! on stable without cargo-fuzz.
 //!
 //! A `<target>_heavy` target asserts everything `<target>` does plus its cross-checks, so
@@ -10,7 +10,7 @@
 //! Set `FEEDMILL_FUZZ_CORPUS=1` to also replay the local (gitignored) fuzz corpus,
 //! `fuzz/corpus/<target>/*`, when it exists.
 
-#[path = "../../fuzz/src/checks.rs"]
+#[path = "../../fuzz/src/checks/mod.rs"]
 mod checks;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
