@@ -8,16 +8,16 @@
 //! (the original's `WARC-Record-ID`), else by its `WARC-Refers-To-Target-URI` (or its own
 //! target URI) together with its `WARC-Payload-Digest` (WARC 1.0 revisits name no record).
 //!
-//! What is remembered of a record is *where* it is when it can be read again ([`Held::At`]):
+//! What is remembered of a record is *where* it is when it can be read again:
 //! a record of a WARC, WARC.gz or WARC.zst file given as an input (not standard input, not a
 //! member of a tar) is re-read from the file when a revisit names it — the raw offset of its
 //! gzip member or zstd frame (or of the record in a plain WARC), decoded from there, with the
 //! file's zstd dictionary frame put before it. A record of a stream that cannot be read again
 //! (standard input, an archive inside a tar), or one more than [`REREAD_WITHIN`] decoded bytes
 //! into its gzip member (a whole file gzipped as one member: re-reading would decode everything
-//! before it), is a copy of its block ([`Held::Block`]). A re-read record must be the one
-//! remembered (same record id, or same target URI and payload digest); when it is not (the file
-//! changed since) or cannot be read, the revisit gets the record of an original not found.
+//! before it), is a copy of its block. A re-read record must be the one remembered (same
+//! record id, or same target URI and payload digest); when it is not (the file changed
+//! since) or cannot be read, the revisit gets the record of an original not found.
 //!
 //! What is kept is bounded: each remembered record costs its source, its keys and 96 bytes,
 //! plus its block when it is a copy, and once the total passes the budget
