@@ -42,10 +42,10 @@ INPUTS:
   read), never a document. WARC `response` and ARC records are processed as HTTP responses
   (status, Content-Type charset, target URI as base URL, chunked and gzip/deflate/br/zstd
   decoded), `resource` records as responses without HTTP; a `revisit` record is one record of
-  status `revisit` with its original's feed when that was read earlier in the run (the last
-  64 MiB of records are remembered); other record types are skipped and counted. Records of
-  archives carry a `capture` object (record_type, date, target_uri, record_id,
-  payload_digest, http_status, content_type, truncated, refers_to).
+  status `revisit` with its original's feed when that was read earlier in the run and is
+  still remembered (see --revisit-memory); other record types are skipped and counted, by
+  type, in the summary. Records of archives carry a `capture` object (record_type, date,
+  target_uri, record_id, payload_digest, http_status, content_type, truncated, refers_to).
   With no input, a binary built from a source checkout processes the sample corpus shipped
   with it (corpus/real; the main-job command is `cargo run --release -- corpus/real`); an
   installed binary reports a usage error.
@@ -138,10 +138,13 @@ struct Cli {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     readers: Option<u16>,
 
-    /// Bytes of WARC response and resource records each reader remembers, so that a
+    /// Bytes each reader spends remembering WARC response and resource records, so that a
     /// `revisit` record read after its original is processed with the original's content
-    /// (the oldest forgotten first): peak memory grows by up to this much. A number of bytes,
-    /// or with a KiB, MiB or GiB suffix; 0 remembers none [default: 16MiB].
+    /// (the oldest forgotten first): peak memory grows by up to this much. A record of an
+    /// input file costs its name and ids (about 200 bytes; its content is read again from the
+    /// file when a revisit names it); one read from standard input or a tar member also costs
+    /// its content, copied. A number of bytes, or with a KiB, MiB or GiB suffix; 0 remembers
+    /// none [default: 16MiB].
     #[arg(long, value_name = "BYTES", value_parser = parse_size_or_zero)]
     revisit_memory: Option<u64>,
 
@@ -879,8 +882,11 @@ fn print_summary(s: &Summary) {
     let secs = s.elapsed.as_secs_f64().max(1e-9);
     let mb = s.input_bytes as f64 / 1e6;
     let st = s;
+    let by_type: Vec<String> = s.skipped().map(|(t, n)| format!("{t} {n}")).collect();
+    let by_type =
+        if by_type.is_empty() { String::new() } else { format!(" ({})", by_type.join(", ")) };
     eprintln!(
-        "feedmill: {} records (ok {}, not_a_feed {}, error {}, revisit {}), {} entries, {} archive records skipped; \
+        "feedmill: {} records (ok {}, not_a_feed {}, error {}, revisit {}), {} entries, {} archive records skipped{}; \
          {} records cut by a limit ({} limit_reached diagnostics), {} records with recovered values; \
          {:.1} MB read ({:.1} MB of bodies) in {:.2} s = {:.1} MB/s, {:.0} records/s",
         st.records,
@@ -890,6 +896,7 @@ fn print_summary(s: &Summary) {
         st.revisit,
         st.entries,
         s.skipped_records,
+        by_type,
         st.limited,
         st.limit_hits,
         st.recovered,

@@ -61,11 +61,12 @@ pub struct Config {
     /// not consumed yet are dropped. Looked at after every batch, and every 50 ms while the
     /// consumer waits for one. Default: none.
     pub stop: Option<Arc<AtomicBool>>,
-    /// Bytes of WARC `response` and `resource` records (blocks, sources and keys) the reader
-    /// remembers for the `revisit` records after them, the oldest forgotten first: a revisit
-    /// whose original is remembered is processed with the original's content, so its record
-    /// has the feed. 0: none remembered (a revisit record names its original but has no
-    /// feed). Each reader thread remembers its own, so peak memory grows by up to this much per
+    /// Bytes of WARC `response` and `resource` records (sources and keys; blocks too for
+    /// records of standard input or of a tar member, which cannot be read again — a record
+    /// of an input file is re-read from it) the reader remembers for the `revisit` records
+    /// after them, the oldest forgotten first: a revisit whose original is remembered is
+    /// processed with the original's content, so its record has the feed. 0: none remembered
+    /// (a revisit record names its original but has no feed). Each reader thread remembers its own, so peak memory grows by up to this much per
     /// reader (CLI: `--revisit-memory`). Default: 16 MiB.
     pub revisit_memory: usize,
 }

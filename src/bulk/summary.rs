@@ -36,6 +36,9 @@ pub struct Summary {
     /// `request`, `metadata`, `conversion`, `continuation`; an ARC file's version block and
     /// `dns:` records (counted here, never dropped silently).
     pub skipped_records: u64,
+    /// [`Summary::skipped_records`] by record type: `skipped_by_type[i]` records of type
+    /// [`Summary::SKIPPED_TYPES`]`[i]` (they add up to `skipped_records`).
+    pub skipped_by_type: [u64; Summary::SKIPPED_TYPES.len()],
     /// Raw input bytes read.
     pub input_bytes: u64,
     /// Wall time of the run.
@@ -52,6 +55,41 @@ pub struct Progress {
 }
 
 impl Summary {
+    /// The record types [`Summary::skipped_by_type`] counts: the WARC types that give no
+    /// output record (`warcinfo`, `request`, `metadata`, `conversion`, `continuation`), an
+    /// ARC file's version block (`filedesc`) and `dns:` records, and `other` (a WARC type
+    /// not in WARC 1.1).
+    pub const SKIPPED_TYPES: [&'static str; 8] = [
+        "warcinfo",
+        "request",
+        "metadata",
+        "conversion",
+        "continuation",
+        "filedesc",
+        "dns",
+        "other",
+    ];
+
+    /// The index in [`Summary::SKIPPED_TYPES`] of skipped record type `record_type` (compared
+    /// without case; `other` when not listed).
+    pub(crate) fn skipped_index(record_type: &str) -> usize {
+        let n = Self::SKIPPED_TYPES.len();
+        Self::SKIPPED_TYPES[..n - 1]
+            .iter()
+            .position(|t| t.eq_ignore_ascii_case(record_type))
+            .unwrap_or(n - 1)
+    }
+
+    /// The skipped record types counted at least once and their counts, in
+    /// [`Summary::SKIPPED_TYPES`] order.
+    pub fn skipped(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        Self::SKIPPED_TYPES
+            .iter()
+            .zip(self.skipped_by_type)
+            .filter(|(_, n)| *n > 0)
+            .map(|(t, n)| (*t, n))
+    }
+
     /// Counts the record `view`, whose decoded body had `body` bytes: its status, entries,
     /// diagnostics and lint findings.
     pub(crate) fn count(&mut self, view: &RecordView<'_, '_>, body: usize) {
@@ -84,6 +122,9 @@ impl Summary {
         self.limit_hits += other.limit_hits;
         self.recovered += other.recovered;
         self.skipped_records += other.skipped_records;
+        for (a, b) in self.skipped_by_type.iter_mut().zip(other.skipped_by_type) {
+            *a += b;
+        }
         self.input_bytes += other.input_bytes;
     }
 

@@ -164,6 +164,9 @@ fn arc_and_arc_gz() {
     let (got, summary) = run("t.arc", &plain);
     same(&got, &[ok(&format!("@{at} http://a.example/rss"), capture.clone())]);
     assert_eq!((summary.records, summary.skipped_records), (1, 2));
+    let by_type: Vec<_> = summary.skipped().collect();
+    assert_eq!(by_type, [("filedesc", 1), ("dns", 1)]);
+    assert_eq!(summary.skipped_by_type.iter().sum::<u64>(), 2);
     let (f, d) = (gz(&filedesc), gz(&dns));
     let (got, _) = run("t.arc.gz", &[f.clone(), d.clone(), gz(&rec)].concat());
     same(&got, &[ok(&format!("@{} http://a.example/rss", f.len() + d.len()), capture)]);
@@ -214,8 +217,9 @@ fn warc_zst_with_and_without_its_dictionary() {
     }
 }
 
-#[test]
-fn revisits_name_their_original_and_have_its_feed() {
+/// An original response, two revisits of it (by record id, by URI and digest) and a revisit of
+/// a record never read.
+fn revisit_parts() -> [Vec<u8>; 4] {
     let uri = "http://a.example/rss";
     let original = response("1", uri, "2024-01-15T08:00:00Z");
     let revisit_head = http("Content-Type: application/rss+xml\r\n", b"");
@@ -254,7 +258,13 @@ fn revisits_name_their_original_and_have_its_feed() {
         ],
         b"",
     );
-    let parts = [original, by_id, by_digest, unknown];
+    [original, by_id, by_digest, unknown]
+}
+
+#[test]
+fn revisits_name_their_original_and_have_its_feed() {
+    let uri = "http://a.example/rss";
+    let parts = revisit_parts();
     let at: Vec<usize> =
         parts.iter().scan(0, |a, p| Some(std::mem::replace(a, *a + p.len()))).collect();
     let (got, summary) = run("t.warc", &parts.concat());
@@ -300,6 +310,85 @@ fn revisits_name_their_original_and_have_its_feed() {
     assert_eq!(got[1]["capture"]["refers_to"]["record_id"], "<urn:x:1>");
 }
 
+/// Revisits read their original again from the file (a WARC.gz member, a record inside a
+/// member, a WARC.zst frame after its dictionary) or, from a stream that cannot be read again
+/// (a tar member), from the copy remembered: the same records either way.
+#[test]
+fn revisits_re_read_their_original_from_every_layout() {
+    // The content of the original: larger than the memory of the second round.
+    let pad = format!("X-Pad: {}\r\n", "p".repeat(8000));
+    let mut parts = revisit_parts();
+    parts[0] = warc(
+        "response",
+        &[
+            ("WARC-Record-ID", "<urn:x:1>"),
+            ("WARC-Date", "2024-01-15T08:00:00Z"),
+            ("WARC-Target-URI", "http://a.example/rss"),
+            ("WARC-Payload-Digest", "sha1:FEEDFEEDFEEDFEEDFEEDFEEDFEEDFEED"),
+        ],
+        &http(&format!("Content-Type: application/rss+xml\r\n{pad}"), FEED.as_bytes()),
+    );
+    let warcinfo = warc("warcinfo", &[], b"software: test\r\n");
+    let per_record: Vec<u8> = parts.iter().flat_map(|p| gz(p)).collect();
+    // The original 22+ bytes into a member holding the warcinfo record before it.
+    let shared =
+        [gz(&[&warcinfo[..], &parts[0]].concat()), gz(&parts[1]), gz(&parts[2]), gz(&parts[3])]
+            .concat();
+    let dict = parts[0].clone();
+    let mut zst_file = vec![0x5d, 0x2a, 0x4d, 0x18];
+    zst_file.extend((dict.len() as u32).to_le_bytes());
+    zst_file.extend(&dict);
+    zst_file.extend(parts.iter().flat_map(|p| zst(p, &dict)));
+    let tar = tar_of("in.warc.gz", &per_record);
+    for (name, data) in [
+        ("t.warc.gz", per_record.clone()),
+        ("s.warc.gz", shared),
+        ("t.warc.zst", zst_file),
+        ("t.tar", tar),
+    ] {
+        // 4 KiB of memory holds where the original is, not its 8 KB block: a tar member's
+        // revisits then find nothing.
+        for (threads, memory) in [(1, 16 << 20), (2, 16 << 20), (1, 4096)] {
+            let cfg = Config { threads, revisit_memory: memory, ..Config::default() };
+            let (got, summary) = run_cfg(name, &data, &cfg);
+            let status: Vec<&str> = got.iter().map(|r| r["status"].as_str().unwrap()).collect();
+            assert_eq!(status, ["ok", "revisit", "revisit", "revisit"], "{name}: {got:?}");
+            if name == "t.tar" && memory == 4096 {
+                assert!(got[1..].iter().all(|r| r["error"]["kind"] == "original_not_found"));
+                continue;
+            }
+            for r in &got[1..3] {
+                assert_eq!(r["feed"], feed(), "{name}: {r}");
+                let from = r["capture"]["refers_to"]["source"].as_str().unwrap();
+                assert!(from.ends_with(got[0]["source"].as_str().unwrap()), "{name}: {from}");
+            }
+            assert_eq!(got[3]["error"]["kind"], "original_not_found", "{name}");
+            assert_eq!((summary.revisit, summary.entries), (3, 3), "{name}");
+        }
+    }
+}
+
+/// A ustar archive of one member `name` holding `data`.
+fn tar_of(name: &str, data: &[u8]) -> Vec<u8> {
+    let mut h = [0u8; 512];
+    h[..name.len()].copy_from_slice(name.as_bytes());
+    h[100..108].copy_from_slice(b"0000644\0");
+    h[108..116].copy_from_slice(b"0000000\0");
+    h[116..124].copy_from_slice(b"0000000\0");
+    h[124..136].copy_from_slice(format!("{:011o}\0", data.len()).as_bytes());
+    h[136..148].copy_from_slice(b"00000000000\0");
+    h[148..156].copy_from_slice(b"        ");
+    h[156] = b'0';
+    h[257..263].copy_from_slice(b"ustar\0");
+    h[263..265].copy_from_slice(b"00");
+    let sum: u32 = h.iter().map(|&b| u32::from(b)).sum();
+    h[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+    let mut out = h.to_vec();
+    out.extend_from_slice(data);
+    out.resize(out.len().div_ceil(512) * 512 + 1024, 0);
+    out
+}
+
 /// The source of the first record as the run wrote it (the `refers_to.source` of a revisit is
 /// the original's full source, path included).
 fn absolute(got: &[Value]) -> Value {
@@ -332,6 +421,7 @@ fn resource_records_are_documents_without_http() {
             "feed": {"title": "Saved", "title_type": "text", "version": "1.0"}})],
     );
     assert_eq!(summary.skipped_records, 2);
+    assert_eq!(summary.skipped().collect::<Vec<_>>(), [("request", 1), ("metadata", 1)]);
 }
 
 #[test]

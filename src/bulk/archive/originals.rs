@@ -4,21 +4,42 @@
 //!
 //! The run is streaming and in input order, so an original can only be found when it was
 //! read before its revisit, by the same reader (one per run unless `--readers` is more than
-//! one; archives inside archives share it). What is kept is bounded: each remembered record
-//! costs its block, its source, its keys and 96 bytes, and once the total passes the budget
-//! ([`super::ReadConfig::revisit_memory`]) the oldest are forgotten first; a record larger
-//! than the whole budget is not remembered. A revisit is matched by its `WARC-Refers-To`
+//! one; archives inside archives share it). A revisit is matched by its `WARC-Refers-To`
 //! (the original's `WARC-Record-ID`), else by its `WARC-Refers-To-Target-URI` (or its own
 //! target URI) together with its `WARC-Payload-Digest` (WARC 1.0 revisits name no record).
+//!
+//! What is remembered of a record is *where* it is when it can be read again:
+//! a record of a WARC, WARC.gz or WARC.zst file given as an input (not standard input, not a
+//! member of a tar) is re-read from the file when a revisit names it — the raw offset of its
+//! gzip member or zstd frame (or of the record in a plain WARC), decoded from there, with the
+//! file's zstd dictionary frame put before it. A record of a stream that cannot be read again
+//! (standard input, an archive inside a tar), or one more than [`REREAD_WITHIN`] decoded bytes
+//! into its gzip member (a whole file gzipped as one member: re-reading would decode everything
+//! before it), is a copy of its block. A re-read record must be the one remembered (same
+//! record id, or same target URI and payload digest); when it is not (the file changed
+//! since) or cannot be read, the revisit gets the record of an original not found.
+//!
+//! What is kept is bounded: each remembered record costs its source, its keys and 96 bytes,
+//! plus its block when it is a copy, and once the total passes the budget
+//! ([`super::ReadConfig::revisit_memory`]) the oldest are forgotten first; a record larger
+//! than the whole budget is not remembered.
 //!
 //! NOTE: a remembered block is a copy (made on the reader thread): a block of the record
 //! being emitted may be a range of a shared inflated buffer of several MiB, which must not
 //! be kept alive by a small record.
 
 use std::collections::{HashMap, VecDeque};
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::PathBuf;
 use std::sync::Arc;
 
+use super::framed::Loc;
 use super::record::{Kind, Original};
+use super::warc::{self, WarcItem};
+use crate::bulk::gzip::raw::Raw;
+use crate::bulk::gzip::stream::{GzStream, PlainStream};
+use crate::bulk::gzip::zstd::ZstdStream;
 use crate::record::Capture;
 
 /// Bytes a remembered record costs beyond its strings and block.
@@ -36,10 +57,44 @@ pub struct Originals {
     by_digest: HashMap<String, u64>,
 }
 
+/// How a WARC file's records are stored (what decodes them when one is re-read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Codec {
+    /// Plain WARC.
+    Plain,
+    /// WARC.gz (any gzip member layout).
+    Gzip,
+    /// WARC.zst (zstd frames, maybe after a dictionary frame).
+    Zstd,
+}
+
+/// A WARC file given as an input, whose records can be read again.
+#[derive(Debug)]
+pub struct Reopen {
+    /// Its path.
+    pub path: PathBuf,
+    /// How its records are stored.
+    pub codec: Codec,
+}
+
+/// Records more than this many decoded bytes into their gzip member (or zstd frame) are
+/// copied rather than re-read: a re-read decodes the member from its start.
+pub const REREAD_WITHIN: u64 = 1 << 20;
+
+/// What is remembered of an original's block.
+#[derive(Debug)]
+enum Held {
+    /// A copy.
+    Block(Arc<[u8]>),
+    /// Where it is in a file: re-read when a revisit names it.
+    At(Arc<Reopen>, Loc),
+}
+
 #[derive(Debug)]
 struct Entry {
     source: String,
-    original: Original,
+    kind: Kind,
+    held: Held,
     id: Option<String>,
     digest_key: Option<String>,
     cost: usize,
@@ -63,9 +118,17 @@ impl Originals {
     }
 
     /// Remembers the record `source` (a `response` or `resource` of `kind`, with `capture`'s
-    /// record id or target URI and payload digest) and its `block`, forgetting the oldest
-    /// records past the budget. A record with neither key is not remembered.
-    pub fn remember(&mut self, source: &str, kind: Kind, capture: &Capture, block: &[u8]) {
+    /// record id or target URI and payload digest) and its `block` — where it is, when `file`
+    /// (the WARC file it was read from at `at`) can read it again, else a copy — forgetting
+    /// the oldest records past the budget. A record with neither key is not remembered.
+    pub fn remember(
+        &mut self,
+        source: &str,
+        kind: Kind,
+        capture: &Capture,
+        block: &[u8],
+        file: Option<(&Arc<Reopen>, Loc)>,
+    ) {
         let id = capture.record_id.clone();
         let digest_key = match (&capture.target_uri, &capture.payload_digest) {
             (Some(u), Some(d)) => Some(digest_key(u, d)),
@@ -75,7 +138,11 @@ impl Originals {
             return;
         }
         let len = |s: &Option<String>| s.as_ref().map_or(0, String::len);
-        let cost = block.len() + source.len() + 2 * (len(&id) + len(&digest_key)) + OVERHEAD;
+        let copied = match file {
+            Some((_, at)) if at.within <= REREAD_WITHIN => 0,
+            _ => block.len(),
+        };
+        let cost = copied + source.len() + 2 * (len(&id) + len(&digest_key)) + OVERHEAD;
         if cost > self.budget {
             return;
         }
@@ -86,8 +153,12 @@ impl Originals {
         if let Some(k) = &digest_key {
             self.by_digest.insert(k.clone(), seq);
         }
-        let original = Original { kind, block: Arc::from(block) };
-        self.entries.push_back(Entry { source: source.to_owned(), original, id, digest_key, cost });
+        let held = match file {
+            Some((file, at)) if copied == 0 => Held::At(file.clone(), at),
+            _ => Held::Block(Arc::from(block)),
+        };
+        let source = source.to_owned();
+        self.entries.push_back(Entry { source, kind, held, id, digest_key, cost });
         self.held += cost;
         while self.held > self.budget {
             let Some(e) = self.entries.pop_front() else { break };
@@ -107,8 +178,10 @@ impl Originals {
         }
     }
 
-    /// The original of the revisit whose header gave `capture`: its source and block.
-    pub fn find(&self, capture: &Capture) -> Option<(&str, Original)> {
+    /// The original of the revisit whose header gave `capture`: its source and block (re-read
+    /// from its file when that is where it is remembered; records of at most `max_record`
+    /// bytes). None when it is not remembered, or its re-read fails or finds another record.
+    pub fn find(&self, capture: &Capture, max_record: usize) -> Option<(&str, Original)> {
         let by_id = capture.refers_to_record_id.as_ref().and_then(|id| self.by_id.get(id));
         let by_digest = || {
             let uri = capture.refers_to_target_uri.as_ref().or(capture.target_uri.as_ref())?;
@@ -116,8 +189,79 @@ impl Originals {
         };
         let seq = by_id.or_else(by_digest)?;
         let e = self.entries.get((seq - self.first) as usize)?;
-        Some((&e.source, e.original.clone()))
+        let block = match &e.held {
+            Held::Block(b) => b.clone(),
+            Held::At(file, at) => reread(file, *at, max_record, e)?,
+        };
+        Some((&e.source, Original { kind: e.kind, block }))
     }
+}
+
+/// The block of remembered record `e`, read again from `file` at `at`; None when the file
+/// cannot be read there or holds another record there now.
+fn reread(file: &Reopen, at: Loc, max_record: usize, e: &Entry) -> Option<Arc<[u8]>> {
+    let mut f = File::open(&file.path).ok()?;
+    // The zstd dictionary frame, which the frames after it need, goes before the frame.
+    let prefix = match file.codec {
+        Codec::Zstd => dictionary_frame(&mut f).ok()?,
+        Codec::Plain | Codec::Gzip => Vec::new(),
+    };
+    f.seek(SeekFrom::Start(at.offset)).ok()?;
+    let want = Loc { offset: prefix.len() as u64, within: at.within };
+    let raw = Raw::new(io::Cursor::new(prefix).chain(f));
+    let mut found = None;
+    let mut emit = |item: WarcItem| {
+        let at = match &item {
+            WarcItem::Record { at, .. } | WarcItem::Skipped { at, .. } => *at,
+            WarcItem::Broken { at, .. } => *at,
+        };
+        if at == want {
+            if let WarcItem::Record { kind, block, capture, .. } = item {
+                found = Some((kind, block, capture));
+            }
+            return false;
+        }
+        at.offset == want.offset && at.within < want.within
+    };
+    let mut new_buf = Vec::new;
+    let read = match file.codec {
+        Codec::Plain => {
+            let src = &mut PlainStream::new(raw);
+            warc::read_records(src, Vec::new(), None, max_record, &mut new_buf, &mut emit)
+        }
+        Codec::Gzip => {
+            let src = &mut GzStream::new(raw);
+            warc::read_records(src, Vec::new(), None, max_record, &mut new_buf, &mut emit)
+        }
+        Codec::Zstd => {
+            let src = &mut ZstdStream::new(raw);
+            warc::read_records(src, Vec::new(), None, max_record, &mut new_buf, &mut emit)
+        }
+    };
+    let (kind, block, capture) = found?;
+    read.ok()?;
+    let digest = match (&capture.target_uri, &capture.payload_digest) {
+        (Some(u), Some(d)) => Some(digest_key(u, d)),
+        _ => None,
+    };
+    let same = kind == e.kind && capture.record_id == e.id && digest == e.digest_key;
+    same.then(|| Arc::from(&block[..]))
+}
+
+/// The dictionary frame a WARC.zst file starts with (the whole skippable frame), or nothing.
+fn dictionary_frame(f: &mut File) -> io::Result<Vec<u8>> {
+    let mut head = [0u8; 8];
+    let n = super::io::read_full(f, &mut head)?;
+    if n < 8 || head[..4] != [0x5d, 0x2a, 0x4d, 0x18] {
+        return Ok(Vec::new());
+    }
+    let size = u32::from_le_bytes([head[4], head[5], head[6], head[7]]) as usize;
+    if size > crate::bulk::gzip::zstd::MAX_DICTIONARY {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, "zstd dictionary too large"));
+    }
+    let mut frame = head.to_vec();
+    f.take(size as u64).read_to_end(&mut frame)?;
+    Ok(frame)
 }
 
 #[cfg(test)]
@@ -145,25 +289,59 @@ mod tests {
     #[test]
     fn found_by_id_or_by_uri_and_digest_and_forgotten_oldest_first() {
         let mut o = Originals::new(1000);
-        o.remember("a@0 u", Kind::Response, &capture("<id:a>", "u", "sha1:A"), &[b'a'; 300]);
-        o.remember("b@9 v", Kind::Resource, &capture("<id:b>", "v", "sha1:B"), &[b'b'; 300]);
-        let (src, orig) = o.find(&revisit(Some("<id:a>"), "x", "y")).unwrap();
+        o.remember("a@0 u", Kind::Response, &capture("<id:a>", "u", "sha1:A"), &[b'a'; 300], None);
+        o.remember("b@9 v", Kind::Resource, &capture("<id:b>", "v", "sha1:B"), &[b'b'; 300], None);
+        let (src, orig) = o.find(&revisit(Some("<id:a>"), "x", "y"), usize::MAX).unwrap();
         assert_eq!((src, orig.kind, orig.block.len()), ("a@0 u", Kind::Response, 300));
-        assert_eq!(o.find(&revisit(None, "v", "sha1:B")).unwrap().0, "b@9 v");
-        assert!(o.find(&revisit(None, "v", "sha1:A")).is_none(), "digest of another URI");
-        assert!(o.find(&revisit(Some("<id:z>"), "q", "sha1:Q")).is_none());
+        assert_eq!(o.find(&revisit(None, "v", "sha1:B"), usize::MAX).unwrap().0, "b@9 v");
+        assert!(o.find(&revisit(None, "v", "sha1:A"), usize::MAX).is_none(), "digest of another URI");
+        assert!(o.find(&revisit(Some("<id:z>"), "q", "sha1:Q"), usize::MAX).is_none());
         // A third record passes the budget: the first is forgotten.
-        o.remember("c@20 w", Kind::Response, &capture("<id:c>", "w", "sha1:C"), &[b'c'; 300]);
-        assert!(o.find(&revisit(Some("<id:a>"), "u", "sha1:A")).is_none());
-        assert_eq!(o.find(&revisit(Some("<id:c>"), "w", "x")).unwrap().0, "c@20 w");
+        o.remember("c@20 w", Kind::Response, &capture("<id:c>", "w", "sha1:C"), &[b'c'; 300], None);
+        assert!(o.find(&revisit(Some("<id:a>"), "u", "sha1:A"), usize::MAX).is_none());
+        assert_eq!(o.find(&revisit(Some("<id:c>"), "w", "x"), usize::MAX).unwrap().0, "c@20 w");
         assert!(o.held() <= 1000);
         // Larger than the whole budget: not remembered, nothing forgotten.
-        o.remember("d@30 z", Kind::Response, &capture("<id:d>", "z", "sha1:D"), &[0; 2000]);
-        assert!(o.find(&revisit(Some("<id:d>"), "z", "sha1:D")).is_none());
-        assert!(o.find(&revisit(Some("<id:b>"), "v", "sha1:B")).is_some());
+        o.remember("d@30 z", Kind::Response, &capture("<id:d>", "z", "sha1:D"), &[0; 2000], None);
+        assert!(o.find(&revisit(Some("<id:d>"), "z", "sha1:D"), usize::MAX).is_none());
+        assert!(o.find(&revisit(Some("<id:b>"), "v", "sha1:B"), usize::MAX).is_some());
         // No budget: nothing remembered.
         let mut none = Originals::new(0);
-        none.remember("a@0 u", Kind::Response, &capture("<id:a>", "u", "sha1:A"), b"x");
-        assert!(none.find(&revisit(Some("<id:a>"), "u", "sha1:A")).is_none());
+        none.remember("a@0 u", Kind::Response, &capture("<id:a>", "u", "sha1:A"), b"x", None);
+        assert!(none.find(&revisit(Some("<id:a>"), "u", "sha1:A"), usize::MAX).is_none());
+    }
+
+    #[test]
+    fn re_read_from_the_file_and_checked_to_be_the_same_record() {
+        let record = |id: &str, body: &str| {
+            format!(
+                "WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: {id}\r\n\
+                 WARC-Target-URI: u\r\nWARC-Payload-Digest: d\r\nContent-Length: {}\r\n\r\n{body}\r\n\r\n",
+                body.len()
+            )
+        };
+        let dir = std::env::temp_dir().join(format!("feedmill-originals-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.warc");
+        let first = record("<id:a>", "HTTP/1.1 200 OK\r\n\r\nAAAA");
+        std::fs::write(&path, [first.clone(), record("<id:b>", "B")].concat()).unwrap();
+        let file = Arc::new(Reopen { path: path.clone(), codec: Codec::Plain });
+        let mut o = Originals::new(1000);
+        let big = [b'x'; 5000];
+        let (cap_a, cap_b) = (capture("<id:a>", "u", "d"), capture("<id:b>", "u", "d"));
+        // Remembered by where they are (their blocks are larger than the budget: not copied).
+        let at_b = Loc { offset: first.len() as u64, within: 0 };
+        o.remember("t@0 u", Kind::Response, &cap_a, &big, Some((&file, Loc { offset: 0, within: 0 })));
+        o.remember("t@x u", Kind::Response, &cap_b, &big, Some((&file, at_b)));
+        assert!(o.held() < 1000);
+        let (src, orig) = o.find(&revisit(Some("<id:a>"), "u", "d"), usize::MAX).unwrap();
+        assert_eq!((src, &orig.block[..]), ("t@0 u", &b"HTTP/1.1 200 OK\r\n\r\nAAAA"[..]));
+        assert_eq!(&o.find(&revisit(Some("<id:b>"), "u", "d"), usize::MAX).unwrap().1.block[..], b"B");
+        // The file changed: another record where the original was, so not found.
+        std::fs::write(&path, record("<id:z>", "HTTP/1.1 200 OK\r\n\r\nZZZZ")).unwrap();
+        assert!(o.find(&revisit(Some("<id:a>"), "u", "d"), usize::MAX).is_none());
+        std::fs::remove_file(&path).unwrap();
+        assert!(o.find(&revisit(Some("<id:a>"), "u", "d"), usize::MAX).is_none());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

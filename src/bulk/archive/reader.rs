@@ -25,18 +25,19 @@
 //!
 //! Nothing is dropped: an unreadable file, a broken archive member or an oversized document
 //! becomes a [`Payload::Broken`] record. Skipped WARC records (request, metadata, ...) are
-//! counted in [`Counters::skipped_records`].
+//! counted in [`Counters::skipped_records`], by type.
 
 use std::fs::File;
 use std::io::{self, Cursor, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::arc::{self, ArcFormat};
 use super::framed::Framing;
 use super::io::{io_kind, read_full, CountRead, ErrThen};
 use super::names::{escape_name, path_name};
-use super::originals::Originals;
+use super::originals::{Codec, Originals, Reopen};
 use super::record::{Counters, Kind as RecordKind, Payload, RawRecord, ReadConfig};
 use super::tar::{is_tar, read_tar, TarItem};
 use super::walk::{walk, Input, Item};
@@ -75,6 +76,11 @@ pub(crate) struct Reader<'c, 'e> {
     depth: usize,
     /// The records revisits may refer to.
     originals: Originals,
+    /// The path of the input file being read (none for standard input).
+    path: Option<PathBuf>,
+    /// The WARC file whose records are being read, when they can be read again (an input
+    /// file's own records, not those of a stream inside it): where originals are re-read.
+    reopen: Option<Arc<Reopen>>,
 }
 
 /// What a stream is, by its first bytes.
@@ -171,7 +177,8 @@ impl<'c, 'e> Reader<'c, 'e> {
         emit: &'e mut dyn FnMut(RawRecord) -> bool,
     ) -> Self {
         let originals = Originals::new(cfg.revisit_memory);
-        Reader { cfg, counters, pool, emit, offload, stopped: false, depth: 0, originals }
+        let (path, reopen) = (None, None);
+        Reader { cfg, counters, pool, emit, offload, stopped: false, depth: 0, originals, path, reopen }
     }
 
     fn emit(&mut self, rec: RawRecord) {
@@ -210,14 +217,19 @@ impl<'c, 'e> Reader<'c, 'e> {
                 self.stream("-", &mut stdin);
             }
             Item::Open { path, size } => match File::open(&path) {
-                Ok(mut f) => match size {
-                    Some(size)
-                        if size <= WHOLE_FILE_BYTES.min(self.cfg.max_record_bytes) as u64 =>
-                    {
-                        self.small_file(&path_name(&path), f, size as usize)
+                Ok(mut f) => {
+                    let name = path_name(&path);
+                    self.path = Some(path);
+                    match size {
+                        Some(size)
+                            if size <= WHOLE_FILE_BYTES.min(self.cfg.max_record_bytes) as u64 =>
+                        {
+                            self.small_file(&name, f, size as usize)
+                        }
+                        _ => self.stream(&name, &mut f),
                     }
-                    _ => self.stream(&path_name(&path), &mut f),
-                },
+                    self.path = None;
+                }
                 Err(e) => self.broken(path_name(&path), "io", e.to_string()),
             },
             Item::Broken { source, kind, message } => self.broken(source, kind, message),
@@ -285,22 +297,22 @@ impl<'c, 'e> Reader<'c, 'e> {
         match kind {
             Kind::Warc => {
                 let mut plain = PlainStream::new(Raw::new(rest));
-                self.records(name, Framed::Warc, &mut plain, Vec::new(), None)
+                self.records(name, Framed::Warc, Codec::Plain, &mut plain, Vec::new(), None)
             }
             Kind::Arc => {
                 let mut plain = PlainStream::new(Raw::new(rest));
-                self.records(name, Framed::Arc, &mut plain, Vec::new(), None)
+                self.records(name, Framed::Arc, Codec::Plain, &mut plain, Vec::new(), None)
             }
             Kind::Tar => self.tar(name, rest),
-            Kind::Zstd => self.decoded(name, ZstdStream::new(Raw::new(rest))),
-            _ => self.decoded(name, GzStream::new(Raw::new(rest))),
+            Kind::Zstd => self.decoded(name, Codec::Zstd, ZstdStream::new(Raw::new(rest))),
+            _ => self.decoded(name, Codec::Gzip, GzStream::new(Raw::new(rest))),
         }
     }
 
     /// A compressed stream (gzip, zstd): its first decoded bytes sniffed for WARC or ARC
     /// records (read member by member), else the decoded stream read as any stream, one
     /// level deeper.
-    fn decoded<S: Source>(&mut self, name: &str, mut src: S) {
+    fn decoded<S: Source>(&mut self, name: &str, codec: Codec, mut src: S) {
         // Decode the first bytes, whatever the length of the first member's header.
         let mut peek = Vec::new();
         let mut brk = None;
@@ -325,7 +337,7 @@ impl<'c, 'e> Reader<'c, 'e> {
                         if let Some(o) = &self.offload {
                             src.use_offload(o.clone());
                         }
-                        return self.records(name, format, &mut src, after, None);
+                        return self.records(name, format, codec, &mut src, after, None);
                     }
                     return self.broken(name.to_owned(), b.kind, break_error(&b).to_string());
                 }
@@ -337,7 +349,7 @@ impl<'c, 'e> Reader<'c, 'e> {
             if let Some(o) = &self.offload {
                 src.use_offload(o.clone());
             }
-            return self.records(name, format, &mut src, peek, brk);
+            return self.records(name, format, codec, &mut src, peek, brk);
         }
         // Anything else inside (a tar, a document …): the decoded stream, sniffed.
         let err = brk.map(|b| break_error(&b));
@@ -384,15 +396,23 @@ impl<'c, 'e> Reader<'c, 'e> {
     }
 
     /// The WARC or ARC records of a decoded stream (`head`: its first bytes, already
-    /// pulled, and `brk` the break after them).
+    /// pulled, and `brk` the break after them), stored as `codec` says.
     fn records<S: Source>(
         &mut self,
         name: &str,
         format: Framed,
+        codec: Codec,
         src: &mut S,
         head: Vec<u8>,
         brk: Option<Break>,
     ) {
+        // An input file's own WARC records can be read again (see `super::originals`).
+        self.reopen = match (&self.path, format) {
+            (Some(path), Framed::Warc) if self.depth == 0 => {
+                Some(Arc::new(Reopen { path: path.clone(), codec }))
+            }
+            _ => None,
+        };
         let max = self.cfg.max_record_bytes;
         let pool = self.pool;
         let mut emit = |item: WarcItem| {
@@ -406,6 +426,7 @@ impl<'c, 'e> Reader<'c, 'e> {
             }
             Framed::Arc => (arc::read_records(src, head, brk, max, &mut new_buf, &mut emit), "ARC"),
         };
+        self.reopen = None;
         if let Err(e) = result {
             self.broken(name.to_owned(), "io", format!("reading {what}: {e}; rest of file skipped"));
         }
@@ -419,19 +440,23 @@ impl<'c, 'e> Reader<'c, 'e> {
                 let source = format!("{name}@{at} {target_uri}");
                 let mut original = None;
                 if kind == RecordKind::Revisit {
-                    if let Some((from, o)) = self.originals.find(&capture) {
+                    let max = self.cfg.max_record_bytes;
+                    if let Some((from, o)) = self.originals.find(&capture, max) {
                         capture.refers_to_source = Some(from.to_owned());
                         original = Some(o);
                     }
                 } else {
-                    self.originals.remember(&source, kind, &capture, &block);
+                    let file = self.reopen.as_ref().map(|f| (f, at));
+                    self.originals.remember(&source, kind, &capture, &block, file);
                 }
                 let payload =
                     Payload::Response { kind, target_uri, message: block, capture, original };
                 self.emit(RawRecord { source, payload })
             }
-            WarcItem::Skipped { .. } => {
+            WarcItem::Skipped { warc_type, .. } => {
                 self.counters.skipped_records.fetch_add(1, Ordering::Relaxed);
+                let i = crate::bulk::Summary::skipped_index(&warc_type);
+                self.counters.skipped_by_type[i].fetch_add(1, Ordering::Relaxed);
             }
             WarcItem::Broken { at, target_uri, kind, message } => {
                 let source = match target_uri {

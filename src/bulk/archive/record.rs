@@ -119,6 +119,8 @@ pub struct Counters {
     /// Records of other types than `response`, `resource` and `revisit`, skipped (WARC
     /// `warcinfo`, `request`, `metadata`, …; an ARC file's `filedesc` and `dns:` records).
     pub skipped_records: AtomicU64,
+    /// `skipped_records` by type, as [`crate::bulk::Summary::skipped_by_type`] counts them.
+    pub skipped_by_type: [AtomicU64; crate::bulk::Summary::SKIPPED_TYPES.len()],
 }
 
 /// Reader settings.

@@ -377,6 +377,7 @@ where
 fn summary(stats: Summary, counters: &Counters, start: Instant) -> Summary {
     Summary {
         skipped_records: counters.skipped_records.load(Ordering::Relaxed),
+        skipped_by_type: counters.skipped_by_type.each_ref().map(|n| n.load(Ordering::Relaxed)),
         input_bytes: counters.bytes_read.load(Ordering::Relaxed),
         elapsed: start.elapsed(),
         ..stats

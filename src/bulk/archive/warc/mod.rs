@@ -49,9 +49,8 @@ pub enum WarcItem {
         /// What its header says about the capture.
         capture: Box<Capture>,
     },
-    /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped. (Its fields
-    /// are for the tests and fuzz targets: the reader only counts it.)
-    #[cfg_attr(not(any(test, feature = "internals")), allow(dead_code))]
+    /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped (the reader
+    /// counts it by type).
     Skipped {
         /// Where the record is.
         at: Loc,
