@@ -40,13 +40,16 @@
 //!   relation is `alternate` (or absent) as `page_url` (before `guid_permalink`), and Atom
 //!   `author`s as authors; an Atom `author` in a channel as the feed's authors. (The spec's
 //!   item tables read only `atom:updated`; its channel table already reads `atom:link`.)
+//! - `media_file_size`, `enclosure_merged` — a `media:content` enclosure's `fileSize` as its
+//!   length; the enclosures of an entry with the same URL merged into one
+//!   ([`push_enclosure`]).
 //! - `c1_control`, `internal_entity` — in the XML reader ([`crate::xml::entities`]).
 //! - Encodings — in `crate::input::decode` (`encoding_guessed` diagnostics).
 
 use crate::html::{self, NodeKind};
 use crate::model::ext::Extension;
 use crate::model::lenient_date::parse_lenient;
-use crate::model::{date, Entry, Feed, Person, Text, Timestamp};
+use crate::model::{date, Enclosure, Entry, Feed, Person, Text, Timestamp};
 use crate::xml::{Ns, Tag, XmlReader};
 use crate::DiagnosticKind;
 
@@ -95,6 +98,8 @@ pub struct Pending<'a> {
     pub guid_at: Option<usize>,
     /// A page URL (`atom_link`).
     pub page_url: Option<(&'a str, Source<'a>)>,
+    /// The index in the entry's enclosures of each URL (`enclosure_merged`).
+    pub enclosure_at: std::collections::HashMap<&'a str, usize>,
 }
 
 /// Offers `value` into a pending slot (first offer wins).
@@ -582,4 +587,113 @@ pub fn rss_author<'a>(
 fn ext_trimmed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
     let t = text(r, cx).trim_matches(is_space);
     (!t.is_empty()).then_some(t)
+}
+
+/// Appends `enc`, read from `tag`, to the entry's enclosures. With the recovery rules on:
+/// - `media_file_size`: a `media:content` enclosure with no length takes the element's
+///   `fileSize` (greater than zero; the spec reads no length from `media:content`);
+/// - `enclosure_merged`: an enclosure whose URL an earlier one has is merged into it: the
+///   kept values are the RSS `enclosure`'s (or Atom enclosure link's) when either is one,
+///   else the earlier one's, at the earlier one's place; a type or length the kept one lacks
+///   is taken from the other.
+///
+/// The applications are counted, one diagnostic per rule and document
+/// ([`enclosure_summary`]): a podcast feed repeats its files in every item, and a
+/// diagnostic each would crowd out the others past `max_diagnostics`. A value of the merged
+/// enclosure that differs from the kept one and is kept nowhere else (a `media:content`'s
+/// values all stay in `media`) has a diagnostic of its own, at its element.
+pub fn push_enclosure<'a>(
+    r: &mut XmlReader<'a>,
+    entry: &mut Entry<'a>,
+    mut enc: Enclosure<'a>,
+    tag: &Tag<'a>,
+    p: &mut Pending<'a>,
+    cx: &Ctx<'a>,
+) {
+    let (true, Some(url)) = (cx.recover, enc.url) else {
+        entry.enclosures.push(enc);
+        return;
+    };
+    let mut counts = cx.enclosure_rules.get();
+    if enc.source == Some("media") && enc.length.is_none() {
+        let size = entry.media.as_ref().and_then(|m| m.contents.last()).and_then(|c| c.file_size);
+        if let Some(n) = size.filter(|&n| n > 0) {
+            enc.length = Some(n);
+            counts.file_sizes += 1;
+        }
+    }
+    match p.enclosure_at.get(url) {
+        None => {
+            p.enclosure_at.insert(url, entry.enclosures.len());
+            entry.enclosures.push(enc);
+        }
+        Some(&i) => {
+            let earlier = entry.enclosures[i];
+            let (mut kept, other) =
+                if earlier.source == Some("media") && enc.source != Some("media") {
+                    (enc, earlier)
+                } else {
+                    (earlier, enc)
+                };
+            let mut dropped = String::new();
+            counts.filled += fill_from(&mut kept.mime_type, other.mime_type, "type", &mut dropped);
+            counts.filled += fill_from(&mut kept.length, other.length, "length", &mut dropped);
+            kept.title = kept.title.or(other.title);
+            kept.duration = kept.duration.or(other.duration);
+            entry.enclosures[i] = kept;
+            counts.merged += 1;
+            if !dropped.is_empty() && other.source != Some("media") {
+                let what = format!(
+                    "one enclosure with the earlier `{}` of the same URL, the `{}`'s values \
+                     kept: {dropped} dropped",
+                    earlier.source.unwrap_or(""),
+                    kept.source.unwrap_or("")
+                );
+                record(r, &Source::of("enclosure_merged", tag), &what);
+            }
+        }
+    }
+    cx.enclosure_rules.set(counts);
+}
+
+/// The document's diagnostics of the enclosure rules ([`push_enclosure`]), at offset 0.
+pub(crate) fn enclosure_summary(r: &mut XmlReader<'_>, c: &EnclosureRules) {
+    if c.merged > 0 {
+        let msg = format!(
+            "enclosure_merged: {} enclosures read as an earlier one of the same URL ({} types \
+             or lengths filled from them)",
+            c.merged, c.filled
+        );
+        r.diag(DiagnosticKind::Recovered, 0, msg);
+    }
+    if c.file_sizes > 0 {
+        let msg = format!(
+            "media_file_size: {} <media:content> fileSize read as enclosure length",
+            c.file_sizes
+        );
+        r.diag(DiagnosticKind::Recovered, 0, msg);
+    }
+}
+
+/// Fills `kept` from `other` when it is null (returns 1 then); notes in `dropped` an `other`
+/// value that differs from the kept one.
+fn fill_from<T: PartialEq + std::fmt::Display + Copy>(
+    kept: &mut Option<T>,
+    other: Option<T>,
+    name: &str,
+    dropped: &mut String,
+) -> usize {
+    use std::fmt::Write;
+    match (*kept, other) {
+        (None, Some(o)) => {
+            *kept = Some(o);
+            1
+        }
+        (Some(k), Some(o)) if k != o => {
+            let sep = if dropped.is_empty() { "" } else { ", " };
+            let _ = write!(dropped, "{sep}{name} {o} (kept {k})");
+            0
+        }
+        _ => 0,
+    }
 }

@@ -85,6 +85,14 @@ impl Walk for RecordView<'_, '_> {
             ),
             Some(self.source),
         );
+        v.url(
+            key(
+                "url",
+                "the record's URL: a WARC record's target URI, else the base URL given \
+                 (`--base-url`; Python `url`, else `base_url`); none when unknown",
+            ),
+            self.url,
+        );
         v.str(
             key(
                 "status",
@@ -899,6 +907,7 @@ impl Walk for EntryRow<'_, '_> {
     fn walk<V: Visit>(&self, v: &mut V) {
         let rec = &self.rec;
         v.str(key("source", "the record's `source`"), Some(rec.source));
+        v.url(key("url", "the record's `url`"), rec.url);
         v.str(key("status", "the record's `status`"), Some(rec.status.as_str()));
         v.object(key("error", "the record's `error`"), rec.error.as_ref());
         v.str(key("format", "the record's `format`"), rec.format.map(|f| f.as_str()));
@@ -994,6 +1003,10 @@ impl Walk for Enclosure<'_> {
         v.uint(
             key("duration", "JSON Feed attachment `duration_in_seconds`, seconds"),
             self.duration,
+        );
+        v.str(
+            key("source", "`enclosure` | `media` | `link` | `attachment`: where it came from"),
+            self.source,
         );
     }
 }

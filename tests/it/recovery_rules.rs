@@ -41,6 +41,8 @@ struct E {
     published: Option<String>,
     authors: Vec<(Option<String>, Option<String>)>,
     categories: Vec<String>,
+    /// `(url, type, length, source)`.
+    enclosures: Vec<(String, Option<String>, Option<u64>, String)>,
 }
 
 fn text(t: &Option<Text<'_>>) -> Option<String> {
@@ -64,6 +66,14 @@ fn entry(e: &Entry<'_>) -> E {
         published: e.published.map(|t| t.to_string()),
         authors: people(&e.authors),
         categories: e.categories.iter().map(|c| c.to_string()).collect(),
+        enclosures: e
+            .enclosures
+            .iter()
+            .map(|x| {
+                let url = x.url.unwrap_or_default().to_owned();
+                (url, x.mime_type.map(str::to_owned), x.length, x.source.unwrap_or("").to_owned())
+            })
+            .collect(),
     }
 }
 
@@ -283,6 +293,7 @@ fn entry_of(o: &Out, i: usize) -> E {
         published: e.published.clone(),
         authors: e.authors.clone(),
         categories: e.categories.clone(),
+        enclosures: e.enclosures.clone(),
     }
 }
 
@@ -505,7 +516,7 @@ fn spec_exact_records_no_recovery_on_any_fixture() {
         );
         n += 1;
     }
-    assert_eq!(n, 13);
+    assert_eq!(n, 14);
 }
 
 /// Whether a spec-exact text value is garbage the rules may replace: raw base64, U+FFFD
@@ -569,6 +580,94 @@ fn may_differ(field: &str, spec: &Option<String>, on: &Option<String>, at: &str)
     }
 }
 
+/// The rules' enclosures are the spec's with later ones of the same URL merged into one:
+/// the same URLs in first-occurrence order, each value one of the spec's enclosures of that
+/// URL gave (or, for a length, a `media:content` `fileSize`, where the spec's were all null).
+fn enclosures_merged_only(
+    spec: &[(String, Option<String>, Option<u64>, String)],
+    on: &[(String, Option<String>, Option<u64>, String)],
+    at: &str,
+) {
+    let mut urls: Vec<&str> = Vec::new();
+    for x in spec {
+        if !urls.contains(&x.0.as_str()) {
+            urls.push(&x.0);
+        }
+    }
+    let on_urls: Vec<&str> = on.iter().map(|x| x.0.as_str()).collect();
+    assert_eq!(on_urls, urls, "{at}: enclosure URLs");
+    for x in on {
+        let same: Vec<_> = spec.iter().filter(|y| y.0 == x.0).collect();
+        assert!(
+            x.1.is_none() || same.iter().any(|y| y.1 == x.1),
+            "{at}: type {:?} of {}",
+            x.1,
+            x.0
+        );
+        assert!(
+            x.2.is_none() || same.iter().any(|y| y.2 == x.2) || same.iter().all(|y| y.2.is_none()),
+            "{at}: length {:?} of {}",
+            x.2,
+            x.0
+        );
+        assert!(same.iter().any(|y| y.3 == x.3), "{at}: source {} of {}", x.3, x.0);
+    }
+}
+
+#[test]
+fn enclosures_of_the_same_file_are_merged() {
+    let (on, exact) = both("enclosures.xml");
+    let enc = |o: &Out, i: usize| entry_of(o, i).enclosures;
+    let e = |url: &str, ty: Option<&str>, len: Option<u64>, src: &str| {
+        (url.to_owned(), ty.map(str::to_owned), len, src.to_owned())
+    };
+    // Spec-exact: every element is an enclosure, `media:content` without a length.
+    assert_eq!(
+        enc(&exact, 0),
+        [
+            e("https://example.org/ep1.mp3", Some("audio/mpeg"), None, "media"),
+            e("https://example.org/ep1.mp3", Some("audio/mp3"), None, "enclosure"),
+        ]
+    );
+    assert_eq!(enc(&exact, 1).len(), 3);
+    assert_eq!(
+        enc(&exact, 2),
+        [
+            e("https://example.org/ep3.mp4", Some("video/mp4"), None, "media"),
+            e("https://example.org/ep3-low.mp4", Some("video/mp4"), None, "media"),
+        ]
+    );
+    // Rules on: one per file, the RSS enclosure's values kept where it stood first, the
+    // length filled from `fileSize`.
+    assert_eq!(
+        enc(&on, 0),
+        [e("https://example.org/ep1.mp3", Some("audio/mp3"), Some(1234), "enclosure")]
+    );
+    assert_eq!(
+        enc(&on, 1),
+        [e("https://example.org/ep2.mp3", Some("audio/mpeg"), Some(5), "enclosure")]
+    );
+    assert_eq!(
+        enc(&on, 2),
+        [
+            e("https://example.org/ep3.mp4", Some("video/mp4"), Some(4321), "media"),
+            e("https://example.org/ep3-low.mp4", Some("video/mp4"), None, "media"),
+        ]
+    );
+    // One diagnostic per rule and document, and one for the second `enclosure`'s length,
+    // which nothing else keeps.
+    assert_eq!(
+        recovered(&on),
+        [
+            "enclosure_merged: <enclosure> read as one enclosure with the earlier `enclosure` \
+             of the same URL, the `enclosure`'s values kept: length 7 (kept 5) dropped",
+            "enclosure_merged: 3 enclosures read as an earlier one of the same URL (1 types or \
+             lengths filled from them)",
+            "media_file_size: 3 <media:content> fileSize read as enclosure length",
+        ]
+    );
+}
+
 #[test]
 fn rules_never_override_a_spec_value_on_the_real_corpus() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
@@ -622,6 +721,7 @@ fn rules_never_override_a_spec_value_on_the_real_corpus() {
                         b.categories
                     );
                 }
+                enclosures_merged_only(&a.enclosures, &b.enclosures, &at);
                 changed_values += usize::from(a != b);
             }
         }
