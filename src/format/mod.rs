@@ -174,6 +174,14 @@ pub fn process_document<'a>(
         );
         r.diag(DiagnosticKind::InvalidValue, 0, msg);
     }
+    let twice = r.double_utf8();
+    if twice > 0 {
+        let msg = format!(
+            "double_utf8: {twice} text values that were UTF-8 decoded twice (`Ã©` for `é`) \
+             read as decoded once"
+        );
+        r.diag(DiagnosticKind::Recovered, 0, msg);
+    }
     recover::enclosure_summary(&mut r, &cx.enclosure_rules.get());
     let lint = cx.lint.map(|l| l.into_inner().finish());
     if let Some(dropped) = lint.as_ref().map(|l| l.dropped).filter(|n| *n > 0) {

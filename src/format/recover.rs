@@ -22,16 +22,19 @@
 //!   RSS 1.0 item's `dc:date` → published, after the `date` rule (the spec reads them into
 //!   `updated`, which keeps them; its text reads `pubDate` as the published date, NOTES §7
 //!   D1, and so do feed-rs and feedparser).
-//! - `atom03_xhtml`, `atom03_base64` — Atom 0.3 text constructs of type
+//! - `atom03_xhtml`, `atom03_base64`, `atom03_html` — Atom 0.3 text constructs of type
 //!   `application/xhtml+xml` (mode `xml`) read like Atom 1.0 `xhtml`; `mode="base64"` decoded,
-//!   then the text/html or string rule.
+//!   then the text/html or string rule; `type="html"` (Atom 1.0's keyword) over text, mode
+//!   `xml` or `escaped`, read as escaped HTML.
 //! - `markup_in_text` — an RSS `title`/`description` or Atom 0.3 text holding child elements
 //!   keeps them (sanitized, as HTML) instead of only the text between them;
 //!   `xhtml_body` — an RSS item's `xhtml:body` as its content.
 //! - `author_name_child` — RSS `author` with no text but a `name` (and `email`) child;
 //!   `categories_wrapper` — `category` elements inside `categories`; `dc_subject`,
 //!   `media_category` — as categories; `media_title`, `dc_title` — as title;
-//!   `dc_description` — as summary / description (each only while the spec's value is empty).
+//!   `dc_description` — as summary / description (each only while the spec's value is empty);
+//!   `itunes_summary` — an RSS 2.0 item's `itunes:summary` (the spec's subtitle) also as the
+//!   summary.
 //! - `relative_url` — a relative URL with no base URL to resolve it against kept as written
 //!   (`Ctx::resolve` in `common`; one diagnostic per document with the count).
 //! - `guid_permalink` — an RSS `guid` that is a permalink (isPermaLink absent or `true`) and
@@ -43,7 +46,9 @@
 //! - `media_file_size`, `enclosure_merged` — a `media:content` enclosure's `fileSize` as its
 //!   length; the enclosures of an entry with the same URL merged into one
 //!   ([`push_enclosure`]).
-//! - `c1_control`, `internal_entity` — in the XML reader ([`crate::xml::entities`]).
+//! - `c1_control`, `internal_entity`, `double_utf8` — in the XML reader
+//!   ([`crate::xml::entities`]; `double_utf8`: element text wholly UTF-8 decoded twice read as
+//!   decoded once, counted and recorded at the end of the document in `format`).
 //! - Encodings — in `crate::input::decode` (`encoding_guessed` diagnostics).
 
 use crate::html::{self, NodeKind};
@@ -459,7 +464,10 @@ pub fn atom03_text<'a>(
     let mode = tag.attr(cx.arena, "mode").unwrap_or("xml");
     let ty = tag.attr(cx.arena, "type").unwrap_or("text/plain");
     let html_type = ty.eq_ignore_ascii_case("text/html");
-    if mode == "escaped" {
+    // `atom03_html`: Atom 1.0's `type="html"`, which Atom 0.3 does not define, written over
+    // escaped HTML: the spec's value is the markup as text.
+    let html_keyword = ty.eq_ignore_ascii_case("html");
+    if mode == "escaped" && !html_keyword {
         fill(slot, atom03_content(r, tag, cx));
         return;
     }
@@ -474,11 +482,16 @@ pub fn atom03_text<'a>(
         replace_or_offer(r, spec, recovered, slot, pending, tag, "atom03_base64");
         return;
     }
-    if mode != "xml" {
+    if mode != "xml" && mode != "escaped" {
         fill(slot, atom03_content(r, tag, cx));
         return;
     }
     match text_or_markup(r, cx) {
+        TextOrMarkup::Text(t) if html_keyword => {
+            let spec = by_rule(r, t, TextRule::String, cx);
+            let html = by_rule(r, t, TextRule::EscapedHtml, cx);
+            replace_or_offer(r, spec, html, slot, pending, tag, "atom03_html");
+        }
         TextOrMarkup::Text(t) => fill(slot, by_rule(r, t, TextRule::String, cx)),
         TextOrMarkup::Markup { text, nodes } => {
             let xhtml = ty.eq_ignore_ascii_case("application/xhtml+xml")

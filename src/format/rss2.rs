@@ -232,6 +232,12 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 cx,
             ),
             (Ns::Null, "title") => fill(&mut entry.title, string_element(r, cx)),
+            (Ns::Itunes, "summary") if cx.recover => {
+                // The spec's subtitle, and the summary when the spec leaves it null.
+                let v = string_element(r, cx);
+                offer(&mut p.summary, v.clone(), Source::of("itunes_summary", &child));
+                fill(&mut entry.subtitle, v)
+            }
             (Ns::Itunes, "subtitle" | "summary") => {
                 fill(&mut entry.subtitle, string_element(r, cx))
             }

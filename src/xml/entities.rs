@@ -227,6 +227,26 @@ impl<'a> InternalEntities<'a> {
     }
 }
 
+/// The `double_utf8` rule: a value whose characters are all windows-1252 characters and
+/// whose windows-1252 bytes are UTF-8 with a multi-byte sequence is UTF-8 text that was
+/// decoded as windows-1252 (or ISO-8859-1) before being encoded as UTF-8 again (`Ã©` for
+/// `é`, `â€™` for `’`): returns the text decoded once. `None`, leaving the value as it is,
+/// unless the *whole* value is such text: a character that is not windows-1252, or bytes
+/// that are not UTF-8 (`café`: a lone `é` is no UTF-8 sequence; `Café Ã©`), or ASCII.
+pub fn undo_double_utf8(text: &str) -> Option<String> {
+    // A UTF-8 lead byte read as windows-1252 is one of U+00C2..=U+00F4.
+    if text.is_ascii() || !text.chars().any(|c| ('\u{C2}'..='\u{F4}').contains(&c)) {
+        return None;
+    }
+    let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(text);
+    if unmappable {
+        return None;
+    }
+    let once = std::str::from_utf8(&bytes).ok()?;
+    // Equal lengths: no character went back to a multi-byte sequence.
+    (once.len() != text.len()).then(|| once.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +293,18 @@ mod tests {
         // Self-reference.
         let mut e = InternalEntities::parse(&arena, "<!ENTITY a '&a;'>", 1000);
         assert!(e.expand("a").is_err());
+    }
+
+    #[test]
+    fn double_utf8_is_undone_only_for_a_whole_value() {
+        assert_eq!(undo_double_utf8("CafÃ© crÃ¨me").as_deref(), Some("Café crème"));
+        assert_eq!(undo_double_utf8("Itâ€™s").as_deref(), Some("It’s"));
+        assert_eq!(undo_double_utf8("æ—¥æœ¬").as_deref(), Some("日本"));
+        // Text that is right as it is: not every byte sequence is UTF-8, or a character
+        // is not windows-1252, or nothing would change.
+        for ok in ["café", "naïve façade", "Café Ã©", "日本 Ã©", "plain", "Â", "ÃŸ x Ã"] {
+            assert_eq!(undo_double_utf8(ok), None, "{ok}");
+        }
     }
 
     #[test]
