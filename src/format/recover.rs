@@ -103,7 +103,8 @@ pub struct Pending<'a> {
     pub guid_at: Option<usize>,
     /// A page URL (`atom_link`).
     pub page_url: Option<(&'a str, Source<'a>)>,
-    /// The index in the entry's enclosures of each URL (`enclosure_merged`).
+    /// The index in the entry's enclosures of each URL (`enclosure_merged`), once the entry
+    /// has more than a few.
     pub enclosure_at: std::collections::HashMap<&'a str, usize>,
 }
 
@@ -635,12 +636,29 @@ pub fn push_enclosure<'a>(
             counts.file_sizes += 1;
         }
     }
-    match p.enclosure_at.get(url) {
+    // A scan while the entry has few enclosures (most have one); an index past that.
+    const SCAN: usize = 16;
+    let n = entry.enclosures.len();
+    let earlier = if n <= SCAN {
+        entry.enclosures.iter().position(|e| e.url == Some(url))
+    } else {
+        if p.enclosure_at.is_empty() {
+            for (i, e) in entry.enclosures.iter().enumerate() {
+                if let Some(u) = e.url {
+                    p.enclosure_at.entry(u).or_insert(i);
+                }
+            }
+        }
+        p.enclosure_at.get(url).copied()
+    };
+    match earlier {
         None => {
-            p.enclosure_at.insert(url, entry.enclosures.len());
+            if n > SCAN {
+                p.enclosure_at.insert(url, n);
+            }
             entry.enclosures.push(enc);
         }
-        Some(&i) => {
+        Some(i) => {
             let earlier = entry.enclosures[i];
             let (mut kept, other) =
                 if earlier.source == Some("media") && enc.source != Some("media") {

@@ -234,8 +234,17 @@ impl<'a> InternalEntities<'a> {
 /// unless the *whole* value is such text: a character that is not windows-1252, or bytes
 /// that are not UTF-8 (`café`: a lone `é` is no UTF-8 sequence; `Café Ã©`), or ASCII.
 pub fn undo_double_utf8(text: &str) -> Option<String> {
-    // A UTF-8 lead byte read as windows-1252 is one of U+00C2..=U+00F4.
-    if text.is_ascii() || !text.chars().any(|c| ('\u{C2}'..='\u{F4}').contains(&c)) {
+    // Cheap rejection first (this runs on every non-ASCII text): twice-decoded text has a
+    // UTF-8 lead byte read as windows-1252 (U+00C2..=U+00F4, UTF-8 `C3 82`..`C3 B4`) before
+    // a continuation byte read so (U+0080..=U+00BF or a windows-1252 letter of 0x80..0x9F,
+    // whose UTF-8 starts with C2, C5, C6, CB or E2). Correct accented text rarely has such a
+    // pair (`é` is mostly followed by ASCII).
+    let b = text.as_bytes();
+    let pair = memchr::memchr_iter(0xC3, b).any(|i| {
+        b.get(i + 1).is_some_and(|c| (0x82..=0xB4).contains(c))
+            && b.get(i + 2).is_some_and(|c| matches!(c, 0xC2 | 0xC5 | 0xC6 | 0xCB | 0xE2))
+    });
+    if !pair {
         return None;
     }
     let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(text);

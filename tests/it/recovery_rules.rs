@@ -710,6 +710,29 @@ fn itunes_summary_is_the_summary_the_spec_leaves_null() {
 }
 
 #[test]
+fn many_enclosures_are_merged_by_url() {
+    // Past the scan's few enclosures, the index: 30 files, each twice, every order.
+    let mut item = String::new();
+    for round in 0..2 {
+        for i in 0..30 {
+            let j = if round == 0 { i } else { 29 - i };
+            item.push_str(&format!(
+                "<enclosure url=\"https://e.example/{j}.mp3\" length=\"{}\"/>",
+                j + 1
+            ));
+        }
+    }
+    let feed = format!("<rss version=\"2.0\"><channel><item>{item}</item></channel></rss>");
+    let urls = |spec_exact| {
+        let o = parse(feed.as_bytes(), spec_exact);
+        o.entries[0].enclosures.iter().map(|e| e.0.clone()).collect::<Vec<_>>()
+    };
+    let want: Vec<String> = (0..30).map(|i| format!("https://e.example/{i}.mp3")).collect();
+    assert_eq!(urls(false), want);
+    assert_eq!(urls(true).len(), 60);
+}
+
+#[test]
 fn enclosures_of_the_same_file_are_merged() {
     let (on, exact) = both("enclosures.xml");
     let enc = |o: &Out, i: usize| entry_of(o, i).enclosures;
