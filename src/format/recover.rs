@@ -103,9 +103,9 @@ pub struct Pending<'a> {
     pub guid_at: Option<usize>,
     /// A page URL (`atom_link`).
     pub page_url: Option<(&'a str, Source<'a>)>,
-    /// The index in the entry's enclosures of each URL (`enclosure_merged`), once the entry
-    /// has more than a few.
-    pub enclosure_at: std::collections::HashMap<&'a str, usize>,
+    /// The index in the entry's enclosures of each URL and whether it is a `media:content`
+    /// (`enclosure_merged`), once the entry has more than a few.
+    pub enclosure_at: std::collections::HashMap<(&'a str, bool), usize>,
 }
 
 /// Offers `value` into a pending slot (first offer wins).
@@ -606,9 +606,9 @@ fn ext_trimmed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
 /// Appends `enc`, read from `tag`, to the entry's enclosures. With the recovery rules on:
 /// - `media_file_size`: a `media:content` enclosure with no length takes the element's
 ///   `fileSize` (greater than zero; the spec reads no length from `media:content`);
-/// - `enclosure_merged`: an enclosure whose URL an earlier one has is merged into it: the
-///   kept values are the RSS `enclosure`'s (or Atom enclosure link's) when either is one,
-///   else the earlier one's, at the earlier one's place; a type or length the kept one lacks
+/// - `enclosure_merged`: an enclosure and a `media:content` of the same URL are merged
+///   into one, at the earlier one's place, with the RSS `enclosure`'s (or Atom enclosure
+///   link's) values; a type or length the kept one lacks
 ///   is taken from the other.
 ///
 /// The applications are counted, one diagnostic per rule and document
@@ -636,25 +636,29 @@ pub fn push_enclosure<'a>(
             counts.file_sizes += 1;
         }
     }
-    // A scan while the entry has few enclosures (most have one); an index past that.
+    // Only an enclosure and a `media:content` (or two of them) of one file are merged: two
+    // RSS enclosures of the same URL stay two, as the spec keeps them (and its test suite
+    // checks). A scan while the entry has few enclosures (most have one); an index past that.
     const SCAN: usize = 16;
+    let media = |e: &Enclosure<'_>| e.source == Some("media");
+    let is_media = media(&enc);
     let n = entry.enclosures.len();
     let earlier = if n <= SCAN {
-        entry.enclosures.iter().position(|e| e.url == Some(url))
+        entry.enclosures.iter().position(|e| e.url == Some(url) && media(e) != is_media)
     } else {
         if p.enclosure_at.is_empty() {
             for (i, e) in entry.enclosures.iter().enumerate() {
                 if let Some(u) = e.url {
-                    p.enclosure_at.entry(u).or_insert(i);
+                    p.enclosure_at.entry((u, media(e))).or_insert(i);
                 }
             }
         }
-        p.enclosure_at.get(url).copied()
+        p.enclosure_at.get(&(url, !is_media)).copied()
     };
     match earlier {
         None => {
             if n > SCAN {
-                p.enclosure_at.insert(url, n);
+                p.enclosure_at.entry((url, is_media)).or_insert(n);
             }
             entry.enclosures.push(enc);
         }
@@ -672,6 +676,11 @@ pub fn push_enclosure<'a>(
             kept.title = kept.title.or(other.title);
             kept.duration = kept.duration.or(other.duration);
             entry.enclosures[i] = kept;
+            if n > SCAN {
+                // The slot is now the enclosure's (not a `media:content`'s).
+                p.enclosure_at.remove(&(url, true));
+                p.enclosure_at.entry((url, false)).or_insert(i);
+            }
             counts.merged += 1;
             if !dropped.is_empty() && other.source != Some("media") {
                 let what = format!(

@@ -126,9 +126,9 @@ pub struct Enclosure<'a> {
     pub duration: Option<u64>,
     /// Where the enclosure came from (beyond the spec's model): `enclosure` (RSS
     /// `enclosure`), `media` (`media:content`), `link` (Atom `link rel="enclosure"`),
-    /// `attachment` (JSON Feed). The parsers always set it. With the recovery rules on, an
-    /// enclosure whose URL an earlier one of the entry has is merged into it
-    /// (`enclosure_merged`): the source named is the kept one's.
+    /// `attachment` (JSON Feed). The parsers always set it. With the recovery rules on, an RSS
+    /// enclosure (or Atom enclosure link) and a `media:content` of the same URL are merged
+    /// into one (`enclosure_merged`): the source named is the kept one's.
     pub source: Option<&'static str>,
 }
 
