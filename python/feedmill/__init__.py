@@ -11,10 +11,11 @@ bindings). The package's page is python/README.md.
 
 Every function takes the CLI's processing options as keyword arguments, ``_`` for ``-``
 (``Options``): ``spec_exact``, ``base_url``, ``sanitize``, ``allow_video_embeds``,
-``extract`` and every limit (``limits()``). The GIL is released while parsing and reading.
+``extract``, ``as_of`` and every limit (``limits()``). The GIL is released while parsing and reading.
 """
 
-from typing import Optional, TypedDict
+import datetime
+from typing import Optional, TypedDict, Union
 
 from ._feedmill import (  # noqa: F401
     WarcBatches,
@@ -40,6 +41,7 @@ Options = TypedDict(  # type: ignore[misc]
         "sanitize": str,
         "allow_video_embeds": bool,
         "extract": bool,
+        "as_of": Union[datetime.datetime, str, None],
         **{name: int for name in limits()},
     },
     total=False,
@@ -47,7 +49,9 @@ Options = TypedDict(  # type: ignore[misc]
 Options.__doc__ = """The keyword options every function takes (the CLI's flags, ``_`` for ``-``):
 ``spec_exact`` (no web recovery rule), ``base_url`` (for documents without a URL of their own),
 ``sanitize`` (``"spec"`` or ``"strict"``), ``allow_video_embeds`` (with ``"strict"``),
-``extract`` (the extraction keys), and every limit of ``limits()``."""
+``extract`` (the extraction keys), ``as_of`` (with ``extract``: the instant ``future`` dates are
+compared with when a record has no capture date, an aware ``datetime`` or an RFC 3339 / W3C-DTF
+str; default: the time of the call), and every limit of ``limits()``."""
 
 
 def parse_batch(batch, *, layout="records", **options):

@@ -4,6 +4,7 @@ Checked against the package by ``stubtest`` (python/ci.sh) and by python/tests/t
 (the options listed here are the library's, the TypedDicts the values ``parse`` returns).
 """
 
+import datetime
 import os
 from typing import Iterator, Literal, Optional, TypedDict, Union, final, overload
 
@@ -39,6 +40,7 @@ class Options(TypedDict, total=False):
     sanitize: Literal["spec", "strict"]
     allow_video_embeds: bool
     extract: bool
+    as_of: Union[datetime.datetime, str, None]
     # The limits (`feedmill.limits()`), made from the Rust library's `Limits::ALL` by
     # tests/it/generated.rs; do not edit by hand.
 # <!-- generated:limit-options -->

@@ -35,6 +35,7 @@ class WarcRecord(TypedDict):
 
 class Record(TypedDict):
     source: str
+    url: Optional[str]
     status: str
     error: Optional["Problem"]
     format: Optional[str]
@@ -359,6 +360,7 @@ class Enclosure(TypedDict):
     length: Optional[int]
     title: Optional[str]
     duration: Optional[int]
+    source: Optional[str]
 
 
 class Source(TypedDict):

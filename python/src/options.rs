@@ -1,9 +1,9 @@
 //! The processing options every function takes as keyword arguments: the CLI's flags, with
-//! `_` for `-` (`spec_exact`, `base_url`, `sanitize`, `allow_video_embeds`, `extract`, and
-//! every limit of [`Limits::ALL`] by its name), read into [`Settings`].
+//! `_` for `-` (`spec_exact`, `base_url`, `sanitize`, `allow_video_embeds`, `extract`,
+//! `as_of`, and every limit of [`Limits::ALL`] by its name), read into [`Settings`].
 //! A name that is no option, or a value of the wrong type, raises `TypeError`; a value out of
-//! range (a negative limit, an unknown `sanitize` mode, a base URL that is not absolute)
-//! raises `ValueError`. Nothing is ignored silently.
+//! range (a negative limit, an unknown `sanitize` mode, a base URL that is not absolute, a
+//! naive `as_of` datetime, `as_of` without `extract`) raises `ValueError`. Nothing is ignored silently.
 
 use feedmill::bulk::Config;
 use feedmill::extract::ExtractOptions;
@@ -14,7 +14,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
 /// The options that are not limits, in the order the docs list them.
-const FLAGS: [&str; 5] = ["spec_exact", "base_url", "sanitize", "allow_video_embeds", "extract"];
+const FLAGS: [&str; 6] =
+    ["spec_exact", "base_url", "sanitize", "allow_video_embeds", "extract", "as_of"];
 
 /// What records are processed with: the CLI's flags. Two calls with equal settings share a
 /// worker (see `with_worker`).
@@ -32,6 +33,9 @@ pub(crate) struct Settings {
     pub(crate) allow_video_embeds: bool,
     /// `--extract`.
     pub(crate) extract: bool,
+    /// `--as-of` (with `extract` only): the instant `future` dates are compared with when a
+    /// record has no capture date; `None`: the time of the call.
+    pub(crate) as_of: Option<feedmill::Timestamp>,
 }
 
 impl Settings {
@@ -47,6 +51,11 @@ impl Settings {
         if s.allow_video_embeds && !s.strict {
             return Err(PyValueError::new_err(format!(
                 "{func}(): allow_video_embeds=True requires sanitize=\"strict\""
+            )));
+        }
+        if s.as_of.is_some() && !s.extract {
+            return Err(PyValueError::new_err(format!(
+                "{func}(): as_of is the reference instant of extract=True; it requires it"
             )));
         }
         Ok(s)
@@ -68,6 +77,7 @@ impl Settings {
                     }
                 }
             }
+            "as_of" => self.as_of = if v.is_none() { None } else { Some(instant(func, name, v)?) },
             "base_url" => {
                 self.base_url = match v.is_none() {
                     true => None,
@@ -102,7 +112,8 @@ impl Settings {
         let mut cfg = Config { threads: 1, base_url: self.base_url.clone(), ..Config::default() };
         cfg.options.spec_exact = self.spec_exact;
         cfg.options.limits = self.limits.clone();
-        cfg.extract = self.extract.then(ExtractOptions::default);
+        cfg.extract =
+            self.extract.then(|| ExtractOptions { as_of: self.as_of, ..ExtractOptions::default() });
         cfg.sanitize = self.strict.then_some(SanitizeOptions {
             base_url: None,
             allow_video_embeds: self.allow_video_embeds,
@@ -136,6 +147,32 @@ fn string(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
         Ok(s) => Ok(s.to_cow()?.into_owned()),
         Err(_) => Err(type_error(func, name, "a str", v)),
     }
+}
+
+/// An instant: an aware `datetime`, or a str in RFC 3339 or W3C-DTF (`2026-11-28`, midnight
+/// UTC) as `--as-of` reads it. A naive `datetime` (no UTC offset) is a `ValueError`: which
+/// zone it means is unknown.
+fn instant(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<feedmill::Timestamp> {
+    let datetime = v.py().import("datetime")?.getattr("datetime")?;
+    let text = if v.is_instance(&datetime)? {
+        if v.call_method0("utcoffset")?.is_none() {
+            return Err(PyValueError::new_err(format!(
+                "{func}(): {name} must be an aware datetime (with a tzinfo), not a naive one"
+            )));
+        }
+        v.call_method0("isoformat")?.extract::<String>()?
+    } else if v.is_instance_of::<PyString>() {
+        string(func, name, v)?
+    } else {
+        return Err(type_error(func, name, "a datetime or a str", v));
+    };
+    feedmill::model::date::parse_rfc3339(&text)
+        .or_else(|| feedmill::model::date::parse_w3cdtf(&text))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{func}(): {name} must be an RFC 3339 or W3C-DTF date, not {text:?}"
+            ))
+        })
 }
 
 fn limit(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {

@@ -4,6 +4,7 @@ option changes the records as its CLI flag does; a wrong name or type raises Typ
 wrong value ValueError; the WARC readers without `parse=True` refuse parser options."""
 
 import ast
+import datetime
 import os
 import subprocess
 
@@ -13,7 +14,7 @@ import pytest
 import feedmill
 from conftest import ROOT
 
-FLAGS = ["spec_exact", "base_url", "sanitize", "allow_video_embeds", "extract"]
+FLAGS = ["spec_exact", "base_url", "sanitize", "allow_video_embeds", "extract", "as_of"]
 
 RSS = b"""<rss version="2.0"><channel><title>T</title><link>/home</link>
 <item><title>a</title><link>/a</link></item><item><title>b</title></item>
@@ -106,6 +107,27 @@ def test_spec_exact_turns_the_recovery_rules_off():
     assert exact["feed"]["title"] != "caf\u00e9"
 
 
+def test_as_of_is_the_reference_instant_of_future_dates():
+    """`as_of` (the CLI's `--as-of`): an entry dated after it by more than a day is
+    `future`; an aware datetime and an RFC 3339 str are the same instant."""
+    body = (b"<rss version='2.0'><channel><item><title>a</title>"
+            b"<pubDate>Wed, 01 Jul 2026 00:00:00 GMT</pubDate></item></channel></rss>")
+
+    def flags(**kw):
+        return feedmill.parse(body, extract=True, **kw)["feed"]["entries"][0]["date_flags"]
+
+    before = datetime.datetime(2026, 6, 1, tzinfo=datetime.timezone.utc)
+    after = datetime.datetime(2026, 7, 1, 2, tzinfo=datetime.timezone(datetime.timedelta(hours=2)))
+    assert "future" in flags(as_of=before)
+    assert "future" in flags(as_of="2026-06-01T00:00:00Z")
+    assert "future" in flags(as_of="2026-06-01")
+    assert "future" not in flags(as_of=after)
+    assert "future" not in flags(as_of="2026-07-01T02:00:00+02:00")
+    batch = pa.record_batch({"body": [body]})
+    out = feedmill.parse_batch(batch, layout="entries", extract=True, as_of=before)
+    assert "future" in out.column("date_flags").to_pylist()[0]
+
+
 def test_options_reach_every_function(warcs, tmp_path):
     p = tmp_path / "f.xml"
     p.write_bytes(RSS)
@@ -138,6 +160,10 @@ def test_options_reach_every_function(warcs, tmp_path):
         ({"sanitize": "nope"}, ValueError, "sanitize must be"),
         ({"sanitize": None}, TypeError, "sanitize must be a str"),
         ({"base_url": "relative/path"}, ValueError, "not an absolute URL"),
+        ({"extract": True, "as_of": datetime.datetime(2026, 1, 1)}, ValueError, "aware datetime"),
+        ({"extract": True, "as_of": "yesterday"}, ValueError, "RFC 3339"),
+        ({"extract": True, "as_of": 1700000000}, TypeError, "as_of must be a datetime or a str"),
+        ({"as_of": "2026-01-01T00:00:00Z"}, ValueError, "requires"),
         ({"allow_video_embeds": True}, ValueError, "requires sanitize"),
     ],
 )

@@ -26,7 +26,7 @@
 //!
 //! Two layouts ([`Layout`]): one row per input record with a nested `feed.entries` list
 //! (the JSON Lines record, column for column), or one row per entry with its record's and
-//! feed's key columns (`source`, `status`, `format`, `feed_title`, …, `entry_index`) and the
+//! feed's key columns (`source`, `url`, `status`, `format`, `feed_title`, …, `entry_index`) and the
 //! entry's keys as top-level columns (a key the record already has gets `entry_` in front:
 //! the entry's own `source` element is `entry_source`). In the entry layout a record with no
 //! entry (not a feed, an error, a feed without items) is still one row, with a null

@@ -178,12 +178,14 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                                 raw,
                                 leading_digits,
                             );
-                            entry.enclosures.push(crate::model::Enclosure {
+                            let enclosure = crate::model::Enclosure {
                                 url: Some(url),
                                 mime_type: type_attr,
                                 length,
+                                source: Some("link"),
                                 ..Default::default()
-                            });
+                            };
+                            recover::push_enclosure(r, &mut entry, enclosure, &child, &mut p, cx);
                         }
                     }
                     _ => {}
@@ -195,7 +197,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::MediaRss, "group") => {
                 let g = media_groups;
                 media_groups += 1;
-                media_group(r, &mut entry, g, &mut seen, cx)
+                media_group(r, &mut entry, g, &mut seen, &mut p, cx)
             }
             // Beyond the spec's table (model::ext).
             (Ns::Atom | Ns::Atom03, "id") => fill(&mut entry.id, ext::trimmed(r, cx)),
@@ -227,6 +229,7 @@ fn media_group<'a>(
     entry: &mut Entry<'a>,
     group: u32,
     seen: &mut ext::Seen<'a>,
+    p: &mut Pending<'a>,
     cx: &Ctx<'a>,
 ) {
     while let Some(gc) = r.next_child() {
@@ -245,10 +248,10 @@ fn media_group<'a>(
                 fill(&mut entry.thumbnail, image_element(r, &gc, "url", cx))
             }
             (Ns::MediaRss, "content") => {
-                let enclosure = enclosure_from(&gc, "url", cx);
+                let enclosure = enclosure_from(&gc, "url", "media", cx);
                 ext::media_content_element(r, &gc, entry, Some(group), seen, cx);
                 if let Some(enclosure) = enclosure {
-                    entry.enclosures.push(enclosure);
+                    recover::push_enclosure(r, entry, enclosure, &gc, p, cx);
                 }
             }
             (Ns::MediaRss, "credit" | "rating" | "player" | "keywords") => {

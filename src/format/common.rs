@@ -40,6 +40,20 @@ pub struct Ctx<'a> {
     /// `relative_url` rule keeps them as written; `--spec-exact` leaves them out): one
     /// diagnostic per document says so.
     pub(crate) unresolved: std::cell::Cell<usize>,
+    /// What the enclosure rules did in this document (one diagnostic each says so at its
+    /// end: `super::recover::push_enclosure`).
+    pub(crate) enclosure_rules: std::cell::Cell<EnclosureRules>,
+}
+
+/// Counts of the enclosure recovery rules' applications in a document.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct EnclosureRules {
+    /// Enclosures merged into an earlier one of the same URL (`enclosure_merged`).
+    pub(crate) merged: usize,
+    /// Types and lengths the kept enclosures took from the merged ones.
+    pub(crate) filled: usize,
+    /// `media:content` `fileSize`s read as enclosure lengths (`media_file_size`).
+    pub(crate) file_sizes: usize,
 }
 
 impl<'a> Ctx<'a> {
@@ -207,9 +221,10 @@ pub fn fill<T>(slot: &mut Option<T>, value: Option<T>) {
 }
 
 /// The current element's child text content (capped at `max_text_bytes`); consumes it.
+/// With the recovery rules on, a value that is wholly UTF-8 decoded twice is repaired by
+/// the reader (`double_utf8`: [`crate::xml::entities::undo_double_utf8`]).
 pub fn text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> &'a str {
-    let t = r.child_text(cx.limits.max_text_bytes);
-    t
+    r.child_text(cx.limits.max_text_bytes)
 }
 
 /// Process a string element.
@@ -385,12 +400,22 @@ pub fn atom_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Atom
     AtomLink { rel, url: cx.resolve(href) }
 }
 
-/// An enclosure from an element's `url` (or `href`) attribute; `None` when the URL is
-/// missing, empty or does not parse.
-pub fn enclosure_from<'a>(tag: &Tag<'a>, url_attr: &str, cx: &Ctx<'a>) -> Option<Enclosure<'a>> {
+/// An enclosure from an element's `url` (or `href`) attribute, its `source` named; `None`
+/// when the URL is missing, empty or does not parse.
+pub fn enclosure_from<'a>(
+    tag: &Tag<'a>,
+    url_attr: &str,
+    source: &'static str,
+    cx: &Ctx<'a>,
+) -> Option<Enclosure<'a>> {
     let v = tag.attr(cx.arena, url_attr).filter(|v| !v.is_empty())?;
     let url = cx.resolve(v)?;
-    Some(Enclosure { url: Some(url), mime_type: tag.attr(cx.arena, "type"), ..Enclosure::default() })
+    Some(Enclosure {
+        url: Some(url),
+        mime_type: tag.attr(cx.arena, "type"),
+        source: Some(source),
+        ..Enclosure::default()
+    })
 }
 
 /// Parse escaped HTML content of the current element.

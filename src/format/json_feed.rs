@@ -416,6 +416,7 @@ impl<'a> Cx<'a, '_> {
                     length: size,
                     title: title.and_then(|v| self.string(v, "attachments[].title")),
                     duration,
+                    source: Some("attachment"),
                 };
                 if enclosure.url.is_some() {
                     entry.enclosures.push(enclosure);

@@ -114,6 +114,7 @@ pub fn process_document<'a>(
         extensions: (!options.skip_extensions)
             .then(|| ext::CaptureBudget::new(&options.limits)),
         unresolved: std::cell::Cell::new(0),
+        enclosure_rules: std::cell::Cell::default(),
     };
     let root = loop {
         match r.next() {
@@ -173,6 +174,15 @@ pub fn process_document<'a>(
         );
         r.diag(DiagnosticKind::InvalidValue, 0, msg);
     }
+    let twice = r.double_utf8();
+    if twice > 0 {
+        let msg = format!(
+            "double_utf8: {twice} text values that were UTF-8 decoded twice (`Ã©` for `é`) \
+             read as decoded once"
+        );
+        r.diag(DiagnosticKind::Recovered, 0, msg);
+    }
+    recover::enclosure_summary(&mut r, &cx.enclosure_rules.get());
     let lint = cx.lint.map(|l| l.into_inner().finish());
     if let Some(dropped) = lint.as_ref().map(|l| l.dropped).filter(|n| *n > 0) {
         let msg = format!("{dropped} lint findings past max_diagnostics were counted, not kept");

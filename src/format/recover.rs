@@ -22,16 +22,19 @@
 //!   RSS 1.0 item's `dc:date` → published, after the `date` rule (the spec reads them into
 //!   `updated`, which keeps them; its text reads `pubDate` as the published date, NOTES §7
 //!   D1, and so do feed-rs and feedparser).
-//! - `atom03_xhtml`, `atom03_base64` — Atom 0.3 text constructs of type
+//! - `atom03_xhtml`, `atom03_base64`, `atom03_html` — Atom 0.3 text constructs of type
 //!   `application/xhtml+xml` (mode `xml`) read like Atom 1.0 `xhtml`; `mode="base64"` decoded,
-//!   then the text/html or string rule.
+//!   then the text/html or string rule; `type="html"` (Atom 1.0's keyword) over text, mode
+//!   `xml` or `escaped`, read as escaped HTML.
 //! - `markup_in_text` — an RSS `title`/`description` or Atom 0.3 text holding child elements
 //!   keeps them (sanitized, as HTML) instead of only the text between them;
 //!   `xhtml_body` — an RSS item's `xhtml:body` as its content.
 //! - `author_name_child` — RSS `author` with no text but a `name` (and `email`) child;
 //!   `categories_wrapper` — `category` elements inside `categories`; `dc_subject`,
 //!   `media_category` — as categories; `media_title`, `dc_title` — as title;
-//!   `dc_description` — as summary / description (each only while the spec's value is empty).
+//!   `dc_description` — as summary / description (each only while the spec's value is empty);
+//!   `itunes_summary` — an RSS 2.0 item's `itunes:summary` (the spec's subtitle) also as the
+//!   summary.
 //! - `relative_url` — a relative URL with no base URL to resolve it against kept as written
 //!   (`Ctx::resolve` in `common`; one diagnostic per document with the count).
 //! - `guid_permalink` — an RSS `guid` that is a permalink (isPermaLink absent or `true`) and
@@ -40,13 +43,18 @@
 //!   relation is `alternate` (or absent) as `page_url` (before `guid_permalink`), and Atom
 //!   `author`s as authors; an Atom `author` in a channel as the feed's authors. (The spec's
 //!   item tables read only `atom:updated`; its channel table already reads `atom:link`.)
-//! - `c1_control`, `internal_entity` — in the XML reader ([`crate::xml::entities`]).
+//! - `media_file_size`, `enclosure_merged` — a `media:content` enclosure's `fileSize` as its
+//!   length; the enclosures of an entry with the same URL merged into one
+//!   ([`push_enclosure`]).
+//! - `c1_control`, `internal_entity`, `double_utf8` — in the XML reader
+//!   ([`crate::xml::entities`]; `double_utf8`: element text wholly UTF-8 decoded twice read as
+//!   decoded once, counted and recorded at the end of the document in `format`).
 //! - Encodings — in `crate::input::decode` (`encoding_guessed` diagnostics).
 
 use crate::html::{self, NodeKind};
 use crate::model::ext::Extension;
 use crate::model::lenient_date::parse_lenient;
-use crate::model::{date, Entry, Feed, Person, Text, Timestamp};
+use crate::model::{date, Enclosure, Entry, Feed, Person, Text, Timestamp};
 use crate::xml::{Ns, Tag, XmlReader};
 use crate::DiagnosticKind;
 
@@ -95,6 +103,9 @@ pub struct Pending<'a> {
     pub guid_at: Option<usize>,
     /// A page URL (`atom_link`).
     pub page_url: Option<(&'a str, Source<'a>)>,
+    /// The index in the entry's enclosures of each URL and whether it is a `media:content`
+    /// (`enclosure_merged`), once the entry has more than a few.
+    pub enclosure_at: std::collections::HashMap<(&'a str, bool), usize>,
 }
 
 /// Offers `value` into a pending slot (first offer wins).
@@ -454,7 +465,10 @@ pub fn atom03_text<'a>(
     let mode = tag.attr(cx.arena, "mode").unwrap_or("xml");
     let ty = tag.attr(cx.arena, "type").unwrap_or("text/plain");
     let html_type = ty.eq_ignore_ascii_case("text/html");
-    if mode == "escaped" {
+    // `atom03_html`: Atom 1.0's `type="html"`, which Atom 0.3 does not define, written over
+    // escaped HTML: the spec's value is the markup as text.
+    let html_keyword = ty.eq_ignore_ascii_case("html");
+    if mode == "escaped" && !html_keyword {
         fill(slot, atom03_content(r, tag, cx));
         return;
     }
@@ -469,11 +483,16 @@ pub fn atom03_text<'a>(
         replace_or_offer(r, spec, recovered, slot, pending, tag, "atom03_base64");
         return;
     }
-    if mode != "xml" {
+    if mode != "xml" && mode != "escaped" {
         fill(slot, atom03_content(r, tag, cx));
         return;
     }
     match text_or_markup(r, cx) {
+        TextOrMarkup::Text(t) if html_keyword => {
+            let spec = by_rule(r, t, TextRule::String, cx);
+            let html = by_rule(r, t, TextRule::EscapedHtml, cx);
+            replace_or_offer(r, spec, html, slot, pending, tag, "atom03_html");
+        }
         TextOrMarkup::Text(t) => fill(slot, by_rule(r, t, TextRule::String, cx)),
         TextOrMarkup::Markup { text, nodes } => {
             let xhtml = ty.eq_ignore_ascii_case("application/xhtml+xml")
@@ -582,4 +601,139 @@ pub fn rss_author<'a>(
 fn ext_trimmed<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<&'a str> {
     let t = text(r, cx).trim_matches(is_space);
     (!t.is_empty()).then_some(t)
+}
+
+/// Appends `enc`, read from `tag`, to the entry's enclosures. With the recovery rules on:
+/// - `media_file_size`: a `media:content` enclosure with no length takes the element's
+///   `fileSize` (greater than zero; the spec reads no length from `media:content`);
+/// - `enclosure_merged`: an enclosure and a `media:content` of the same URL are merged
+///   into one, at the earlier one's place, with the RSS `enclosure`'s (or Atom enclosure
+///   link's) values; a type or length the kept one lacks
+///   is taken from the other.
+///
+/// The applications are counted, one diagnostic per rule and document
+/// ([`enclosure_summary`]): a podcast feed repeats its files in every item, and a
+/// diagnostic each would crowd out the others past `max_diagnostics`. A value of the merged
+/// enclosure that differs from the kept one and is kept nowhere else (a `media:content`'s
+/// values all stay in `media`) has a diagnostic of its own, at its element.
+pub fn push_enclosure<'a>(
+    r: &mut XmlReader<'a>,
+    entry: &mut Entry<'a>,
+    mut enc: Enclosure<'a>,
+    tag: &Tag<'a>,
+    p: &mut Pending<'a>,
+    cx: &Ctx<'a>,
+) {
+    let (true, Some(url)) = (cx.recover, enc.url) else {
+        entry.enclosures.push(enc);
+        return;
+    };
+    let mut counts = cx.enclosure_rules.get();
+    if enc.source == Some("media") && enc.length.is_none() {
+        let size = entry.media.as_ref().and_then(|m| m.contents.last()).and_then(|c| c.file_size);
+        if let Some(n) = size.filter(|&n| n > 0) {
+            enc.length = Some(n);
+            counts.file_sizes += 1;
+        }
+    }
+    // Only an enclosure and a `media:content` (or two of them) of one file are merged: two
+    // RSS enclosures of the same URL stay two, as the spec keeps them (and its test suite
+    // checks). A scan while the entry has few enclosures (most have one); an index past that.
+    const SCAN: usize = 16;
+    let media = |e: &Enclosure<'_>| e.source == Some("media");
+    let is_media = media(&enc);
+    let n = entry.enclosures.len();
+    let earlier = if n <= SCAN {
+        entry.enclosures.iter().position(|e| e.url == Some(url) && media(e) != is_media)
+    } else {
+        if p.enclosure_at.is_empty() {
+            for (i, e) in entry.enclosures.iter().enumerate() {
+                if let Some(u) = e.url {
+                    p.enclosure_at.entry((u, media(e))).or_insert(i);
+                }
+            }
+        }
+        p.enclosure_at.get(&(url, !is_media)).copied()
+    };
+    match earlier {
+        None => {
+            if n > SCAN {
+                p.enclosure_at.entry((url, is_media)).or_insert(n);
+            }
+            entry.enclosures.push(enc);
+        }
+        Some(i) => {
+            let earlier = entry.enclosures[i];
+            let (mut kept, other) =
+                if earlier.source == Some("media") && enc.source != Some("media") {
+                    (enc, earlier)
+                } else {
+                    (earlier, enc)
+                };
+            let mut dropped = String::new();
+            counts.filled += fill_from(&mut kept.mime_type, other.mime_type, "type", &mut dropped);
+            counts.filled += fill_from(&mut kept.length, other.length, "length", &mut dropped);
+            kept.title = kept.title.or(other.title);
+            kept.duration = kept.duration.or(other.duration);
+            entry.enclosures[i] = kept;
+            if n > SCAN {
+                // The slot is now the enclosure's (not a `media:content`'s).
+                p.enclosure_at.remove(&(url, true));
+                p.enclosure_at.entry((url, false)).or_insert(i);
+            }
+            counts.merged += 1;
+            if !dropped.is_empty() && other.source != Some("media") {
+                let what = format!(
+                    "one enclosure with the earlier `{}` of the same URL, the `{}`'s values \
+                     kept: {dropped} dropped",
+                    earlier.source.unwrap_or(""),
+                    kept.source.unwrap_or("")
+                );
+                record(r, &Source::of("enclosure_merged", tag), &what);
+            }
+        }
+    }
+    cx.enclosure_rules.set(counts);
+}
+
+/// The document's diagnostics of the enclosure rules ([`push_enclosure`]), at offset 0.
+pub(crate) fn enclosure_summary(r: &mut XmlReader<'_>, c: &EnclosureRules) {
+    if c.merged > 0 {
+        let msg = format!(
+            "enclosure_merged: {} enclosures read as an earlier one of the same URL ({} types \
+             or lengths filled from them)",
+            c.merged, c.filled
+        );
+        r.diag(DiagnosticKind::Recovered, 0, msg);
+    }
+    if c.file_sizes > 0 {
+        let msg = format!(
+            "media_file_size: {} <media:content> fileSize read as enclosure length",
+            c.file_sizes
+        );
+        r.diag(DiagnosticKind::Recovered, 0, msg);
+    }
+}
+
+/// Fills `kept` from `other` when it is null (returns 1 then); notes in `dropped` an `other`
+/// value that differs from the kept one.
+fn fill_from<T: PartialEq + std::fmt::Display + Copy>(
+    kept: &mut Option<T>,
+    other: Option<T>,
+    name: &str,
+    dropped: &mut String,
+) -> usize {
+    use std::fmt::Write;
+    match (*kept, other) {
+        (None, Some(o)) => {
+            *kept = Some(o);
+            1
+        }
+        (Some(k), Some(o)) if k != o => {
+            let sep = if dropped.is_empty() { "" } else { ", " };
+            let _ = write!(dropped, "{sep}{name} {o} (kept {k})");
+            0
+        }
+        _ => 0,
+    }
 }

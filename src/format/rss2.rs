@@ -206,20 +206,21 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 fill(&mut entry.thumbnail, image_element(r, &child, "href", cx))
             }
             (Ns::MediaRss, "content") => {
-                let enclosure = enclosure_from(&child, "url", cx);
+                let enclosure = enclosure_from(&child, "url", "media", cx);
                 ext::media_content_element(r, &child, &mut entry, None, &mut seen, cx);
                 if let Some(enclosure) = enclosure {
-                    entry.enclosures.push(enclosure);
+                    recover::push_enclosure(r, &mut entry, enclosure, &child, &mut p, cx);
                 }
             }
             (Ns::Null, "enclosure") => {
                 r.skip();
-                if let Some(enclosure) = enclosure_from(&child, "url", cx) {
+                if let Some(enclosure) = enclosure_from(&child, "url", "enclosure", cx) {
                     let raw = child.attr(cx.arena, "length");
                     let length =
                         checked_attr(r, &child, "length", kind::INTEGER, raw, non_negative_integer)
                             .filter(|&n| n > 0);
-                    entry.enclosures.push(Enclosure { length, ..enclosure });
+                    let enclosure = Enclosure { length, ..enclosure };
+                    recover::push_enclosure(r, &mut entry, enclosure, &child, &mut p, cx);
                 }
             }
             (Ns::Null, "title") if cx.recover => recover::text_element(
@@ -231,6 +232,12 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 cx,
             ),
             (Ns::Null, "title") => fill(&mut entry.title, string_element(r, cx)),
+            (Ns::Itunes, "summary") if cx.recover => {
+                // The spec's subtitle, and the summary when the spec leaves it null.
+                let v = string_element(r, cx);
+                offer(&mut p.summary, v.clone(), Source::of("itunes_summary", &child));
+                fill(&mut entry.subtitle, v)
+            }
             (Ns::Itunes, "subtitle" | "summary") => {
                 fill(&mut entry.subtitle, string_element(r, cx))
             }

@@ -101,7 +101,7 @@ pub struct Person<'a> {
 
 /// An enclosure \[188\]: a file attached to an entry (podcast audio, image, video).
 /// `mime_type` is the attribute value as written (may be empty, may not parse \[190\]).
-/// JSONL: `{url, type, length}`.
+/// JSONL: `{url, type, length, title, duration, source}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Enclosure<'a> {
@@ -116,14 +116,20 @@ pub struct Enclosure<'a> {
     pub mime_type: Option<&'a str>,
     /// Size in bytes: RSS `enclosure@length` read by the HTML non-negative integer rules and
     /// kept only when greater than zero \[287\]-\[289\]; Atom enclosure link `length`
-    /// (leading digits); JSON Feed `size_in_bytes`. `None` for `media:content` and when
-    /// absent or unreadable.
+    /// (leading digits); JSON Feed `size_in_bytes`. `None` when absent or unreadable, and for
+    /// `media:content` unless the `media_file_size` recovery rule reads its `fileSize`.
     pub length: Option<u64>,
     /// The file's title (beyond the spec's model): JSON Feed attachment `title`, as written.
     pub title: Option<&'a str>,
     /// Playing time in seconds (beyond the spec's model): JSON Feed attachment
     /// `duration_in_seconds` (a fraction is cut).
     pub duration: Option<u64>,
+    /// Where the enclosure came from (beyond the spec's model): `enclosure` (RSS
+    /// `enclosure`), `media` (`media:content`), `link` (Atom `link rel="enclosure"`),
+    /// `attachment` (JSON Feed). The parsers always set it. With the recovery rules on, an RSS
+    /// enclosure (or Atom enclosure link) and a `media:content` of the same URL are merged
+    /// into one (`enclosure_merged`): the source named is the kept one's.
+    pub source: Option<&'static str>,
 }
 
 /// An entry (Atom `entry`, RSS `item`, JSON Feed item) \[28\]\[88\]\[227\], after the

@@ -106,13 +106,15 @@ fn strict_mode_leaves_no_unsafe_url_in_any_url_key() {
     // element in a fixture, and the check of `drop_unsafe_urls`).
     // `canonical_url` is derived (extraction canonicalizes http and https URLs only): it can
     // hold no other scheme, and is checked above with the rest.
-    // The capture's URLs come from an archive's record header, not from the feed: no feed
-    // fixture gives them (strict sanitizing of them is not covered here).
+    // The capture's URLs and the record's `url` come from an archive's record header or
+    // the caller's base URL, not from the feed: no feed fixture gives them (strict
+    // sanitizing of them is not covered here).
     let derived = [
         ("feed", "canonical_url"),
         ("entry", "canonical_url"),
         ("capture", "target_uri"),
         ("refers_to", "target_uri"),
+        ("record", "url"),
     ];
     let missing: Vec<_> =
         every_key.difference(&unsafe_before).filter(|k| !derived.contains(k)).collect();

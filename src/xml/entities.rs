@@ -227,6 +227,35 @@ impl<'a> InternalEntities<'a> {
     }
 }
 
+/// The `double_utf8` rule: a value whose characters are all windows-1252 characters and
+/// whose windows-1252 bytes are UTF-8 with a multi-byte sequence is UTF-8 text that was
+/// decoded as windows-1252 (or ISO-8859-1) before being encoded as UTF-8 again (`Ã©` for
+/// `é`, `â€™` for `’`): returns the text decoded once. `None`, leaving the value as it is,
+/// unless the *whole* value is such text: a character that is not windows-1252, or bytes
+/// that are not UTF-8 (`café`: a lone `é` is no UTF-8 sequence; `Café Ã©`), or ASCII.
+pub fn undo_double_utf8(text: &str) -> Option<String> {
+    // Cheap rejection first (this runs on every non-ASCII text): twice-decoded text has a
+    // UTF-8 lead byte read as windows-1252 (U+00C2..=U+00F4, UTF-8 `C3 82`..`C3 B4`) before
+    // a continuation byte read so (U+0080..=U+00BF or a windows-1252 letter of 0x80..0x9F,
+    // whose UTF-8 starts with C2, C5, C6, CB or E2). Correct accented text rarely has such a
+    // pair (`é` is mostly followed by ASCII).
+    let b = text.as_bytes();
+    let pair = memchr::memchr_iter(0xC3, b).any(|i| {
+        b.get(i + 1).is_some_and(|c| (0x82..=0xB4).contains(c))
+            && b.get(i + 2).is_some_and(|c| matches!(c, 0xC2 | 0xC5 | 0xC6 | 0xCB | 0xE2))
+    });
+    if !pair {
+        return None;
+    }
+    let (bytes, _, unmappable) = encoding_rs::WINDOWS_1252.encode(text);
+    if unmappable {
+        return None;
+    }
+    let once = std::str::from_utf8(&bytes).ok()?;
+    // Equal lengths: no character went back to a multi-byte sequence.
+    (once.len() != text.len()).then(|| once.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,6 +302,18 @@ mod tests {
         // Self-reference.
         let mut e = InternalEntities::parse(&arena, "<!ENTITY a '&a;'>", 1000);
         assert!(e.expand("a").is_err());
+    }
+
+    #[test]
+    fn double_utf8_is_undone_only_for_a_whole_value() {
+        assert_eq!(undo_double_utf8("CafÃ© crÃ¨me").as_deref(), Some("Café crème"));
+        assert_eq!(undo_double_utf8("Itâ€™s").as_deref(), Some("It’s"));
+        assert_eq!(undo_double_utf8("æ—¥æœ¬").as_deref(), Some("日本"));
+        // Text that is right as it is: not every byte sequence is UTF-8, or a character
+        // is not windows-1252, or nothing would change.
+        for ok in ["café", "naïve façade", "Café Ã©", "日本 Ã©", "plain", "Â", "ÃŸ x Ã"] {
+            assert_eq!(undo_double_utf8(ok), None, "{ok}");
+        }
     }
 
     #[test]

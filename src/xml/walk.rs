@@ -48,7 +48,10 @@ impl<'a> XmlReader<'a> {
     /// The current element's child text content (its Text/CDATA children, concatenated;
     /// descendants' text is not included), consuming the element through its end tag.
     /// Borrowed from the input when the content is a single chunk. Text beyond `max_bytes`
-    /// is cut at a char boundary, with a [`DiagnosticKind::LimitReached`] diagnostic.
+    /// is cut at a char boundary, with a [`DiagnosticKind::LimitReached`] diagnostic. With
+    /// the recovery rules on, a text that is wholly UTF-8 decoded twice is read as decoded
+    /// once (`double_utf8`: [`super::entities::undo_double_utf8`]; counted in
+    /// [`Self::double_utf8`]).
     pub fn child_text(&mut self, max_bytes: usize) -> &'a str {
         let mut text = CappedText::new(self.arena(), max_bytes);
         self.consume_element(|reader, t| text.push(t, reader.last_offset()));
@@ -132,9 +135,16 @@ impl<'a> CappedText<'a> {
                 format!("text longer than max_text_bytes ({max}) cut"),
             );
         }
-        match self.joined {
+        let t = match self.joined {
             Some(j) => j.into_bump_str(),
             None => self.first.unwrap_or(""),
+        };
+        if reader.recover && !t.is_ascii() {
+            if let Some(once) = super::entities::undo_double_utf8(t) {
+                reader.double_utf8 += 1;
+                return self.arena.alloc_str(&once);
+            }
         }
+        t
     }
 }

@@ -39,6 +39,10 @@ impl Walk for Enclosure<'_> {
             key("duration", "JSON Feed attachment `duration_in_seconds`, seconds"),
             self.duration,
         );
+        v.str(
+            key("source", "`enclosure` | `media` | `link` | `attachment`: where it came from"),
+            self.source,
+        );
     }
 }
 

@@ -214,6 +214,7 @@ impl Walk for EntryRow<'_, '_> {
     fn walk<V: Visit>(&self, v: &mut V) {
         let rec = &self.rec;
         v.str(key("source", "the record's `source`"), Some(rec.source));
+        v.url(key("url", "the record's `url`"), rec.url);
         v.str(key("status", "the record's `status`"), Some(rec.status.as_str()));
         v.object(key("error", "the record's `error`"), rec.error.as_ref());
         v.str(key("format", "the record's `format`"), rec.format.map(|f| f.as_str()));

@@ -64,6 +64,14 @@ impl Walk for RecordView<'_, '_> {
             ),
             Some(self.source),
         );
+        v.url(
+            key(
+                "url",
+                "the record's URL: a WARC record's target URI, else the base URL given \
+                 (`--base-url`; Python `url`, else `base_url`); none when unknown",
+            ),
+            self.url,
+        );
         v.str(
             key(
                 "status",

@@ -135,7 +135,9 @@ pub struct XmlReader<'a> {
     pub(super) attrs_quoted: bool,
     pub(super) diagnostics_dropped: usize,
     /// Whether the web recovery rules apply ([`Self::set_recover`]).
-    pub(super) recover: bool,
+    pub(crate) recover: bool,
+    /// How many text values the `double_utf8` rule repaired ([`Self::double_utf8`]).
+    pub(crate) double_utf8: usize,
     /// General entities of the internal DTD subset (recovery only; empty otherwise).
     pub(super) internal_entities: entities::InternalEntities<'a>,
     /// Diagnostics, in document order.
@@ -181,15 +183,23 @@ impl<'a> XmlReader<'a> {
             attrs_quoted: true,
             diagnostics_dropped: 0,
             recover: false,
+            double_utf8: 0,
             internal_entities: entities::InternalEntities::default(),
             diagnostics: Vec::new(),
         }
     }
 
+    /// How many text values the `double_utf8` recovery rule repaired so far (the caller
+    /// records one diagnostic per document).
+    pub fn double_utf8(&self) -> usize {
+        self.double_utf8
+    }
+
     /// Turns the reader's web recovery rules on or off (default off): UserLand's RSS 2.0
     /// namespaces read as the null namespace, C1-control character references read as
-    /// windows-1252, general entities of the internal DTD subset expanded. Call before the
-    /// first event.
+    /// windows-1252, general entities of the internal DTD subset expanded, element text
+    /// that is wholly UTF-8 decoded twice read as decoded once ([`Self::child_text`]). Call
+    /// before the first event.
     pub fn set_recover(&mut self, on: bool) {
         self.recover = on;
     }
