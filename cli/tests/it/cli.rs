@@ -456,7 +456,14 @@ fn stdin_dash_is_a_document() {
     assert_eq!(without_source(&recs[0]), without_source(&file[0]));
     // Gzipped on stdin too, and with a base URL.
     let gzipped = gz(&bytes);
-    let recs = lines(&feedmill_stdin(&["--base-url", "http://example.com/feed", "-"], &gzipped));
+    let mut recs =
+        lines(&feedmill_stdin(&["--base-url", "http://example.com/feed", "-"], &gzipped));
+    let url = recs[0].as_object_mut().unwrap().remove("url");
+    assert_eq!(
+        url,
+        Some(serde_json::json!("http://example.com/feed")),
+        "the base URL is the record's url"
+    );
     assert_eq!(without_source(&recs[0]), without_source(&file[0]));
 }
 
@@ -818,7 +825,7 @@ fn strict_sanitizing_removes_unsafe_urls_from_url_fields() {
     assert_eq!(e["source"].to_string(), r#"{"title":"s"}"#);
     assert_eq!(
         e["enclosures"].to_string(),
-        r#"[{"length":3,"type":"audio/mpeg"},{"length":3,"type":"audio/mpeg","url":"https://x.example/a.mp3"}]"#
+        r#"[{"length":3,"source":"enclosure","type":"audio/mpeg"},{"length":3,"source":"enclosure","type":"audio/mpeg","url":"https://x.example/a.mp3"}]"#
     );
     // A kept video embed loses its (never shown, raw) text content, and gets a fixed `allow`.
     assert_eq!(
