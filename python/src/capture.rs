@@ -17,6 +17,7 @@ use feedmill::sink::RecordView;
 use feedmill::Timestamp;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 
 /// The schema's `capture` field.
 pub(crate) fn field() -> FieldRef {
@@ -33,6 +34,24 @@ pub(crate) fn column<'c>(captures: impl IntoIterator<Item = Option<&'c Capture>>
     }
     b.finish().column_by_name("capture").expect("the records layout has `capture`").clone()
 }
+
+/// `capture` as a dict of Python values (what `parse` returns under `capture`), or None.
+pub(crate) fn dict<'py>(
+    py: Python<'py>,
+    capture: Option<&Capture>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let Some(capture) = capture else { return Ok(None) };
+    let names = NAMES.get_or_init(py, || {
+        let DataType::Struct(fields) = field().data_type().clone() else {
+            unreachable!("`capture` is a struct")
+        };
+        crate::values::Names::of_fields(py, &fields)
+    });
+    crate::values::row(py, column([Some(capture)]).as_struct(), 0, names).map(Some)
+}
+
+/// The Python strings of the `capture` struct's field names, made once.
+static NAMES: PyOnceLock<crate::values::Names> = PyOnceLock::new();
 
 /// A `capture` column of a `parse_batch` input, cast to the schema's struct (an all-null
 /// column is a column of nulls); a column of another type is a `TypeError`.

@@ -22,10 +22,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use arrow::array::{
-    Array, ArrayRef, AsArray, BinaryBuilder, Int64Builder, StringBuilder, StructArray,
-};
-use arrow::datatypes::{DataType, Field, Schema};
+use arrow::array::{ArrayRef, BinaryBuilder, Int64Builder, StringBuilder, StructArray};
+use arrow::datatypes::{Field, Schema};
 use arrow::pyarrow::PyArrowType;
 use arrow::record_batch::RecordBatch;
 use feedmill::bulk::{Config, Input, ReadError, Record, Records, Worker};
@@ -153,9 +151,6 @@ fn record_value<'py>(py: Python<'py>, batch: &RecordBatch) -> PyResult<Bound<'py
 /// The Python strings of the records layout's field names, made once.
 static RECORD_NAMES: PyOnceLock<values::Names> = PyOnceLock::new();
 
-/// The Python strings of the `capture` struct's field names, made once.
-static CAPTURE_NAMES: PyOnceLock<values::Names> = PyOnceLock::new();
-
 /// Processes `row` with `s` into the records layout's batch of its one record.
 fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
     with_worker(s, |w| {
@@ -279,7 +274,8 @@ fn layout(name: &str) -> PyResult<Layout> {
 /// `source` (default `url`), `error_kind` and `error_message` (strings: the row is an error
 /// record, as `read_warc_batches` yields for an unreadable WARC record), `status` (an
 /// integer) and `capture` (the struct of `schema()`'s `capture` field, as
-/// `read_warc_batches` yields it). A column of another type raises TypeError. A row is processed as in `parse`.
+/// `read_warc_batches` yields it). A column of another type raises TypeError. A row is
+/// processed as in `parse`.
 /// One output row per input row (`layout="records"`), or one per entry
 /// (`layout="entries"`). Takes the options of `parse`. The GIL is released while parsing.
 #[pyfunction]
@@ -396,17 +392,7 @@ impl WarcRecords {
             })?;
             return guarded("read_warc", || record_value(py, &batch));
         }
-        let capture = guarded("read_warc", || {
-            let column = capture::column([rec.capture.as_ref()]);
-            let names = CAPTURE_NAMES.get_or_init(py, || {
-                let DataType::Struct(fields) = capture::field().data_type().clone() else {
-                    unreachable!("`capture` is a struct")
-                };
-                values::Names::of_fields(py, &fields)
-            });
-            let column = column.as_struct();
-            Ok(if column.is_null(0) { None } else { Some(values::row(py, column, 0, names)?) })
-        })?;
+        let capture = guarded("read_warc", || capture::dict(py, rec.capture.as_ref()))?;
         let d = PyDict::new(py);
         d.set_item("source", rec.source)?;
         d.set_item("url", rec.url)?;
