@@ -105,6 +105,11 @@ fn digest_key(uri: &str, digest: &str) -> String {
     format!("{digest}\n{uri}")
 }
 
+/// The key of a capture's target URI and payload digest, when it has both.
+fn capture_digest_key(c: &Capture) -> Option<String> {
+    Some(digest_key(c.target_uri.as_deref()?, c.payload_digest.as_deref()?))
+}
+
 impl Originals {
     /// Remembers at most `budget` bytes of records (0: none).
     pub fn new(budget: usize) -> Self {
@@ -130,10 +135,7 @@ impl Originals {
         file: Option<(&Arc<Reopen>, Loc)>,
     ) {
         let id = capture.record_id.clone();
-        let digest_key = match (&capture.target_uri, &capture.payload_digest) {
-            (Some(u), Some(d)) => Some(digest_key(u, d)),
-            _ => None,
-        };
+        let digest_key = capture_digest_key(capture);
         if id.is_none() && digest_key.is_none() {
             return;
         }
@@ -240,10 +242,7 @@ fn reread(file: &Reopen, at: Loc, max_record: usize, e: &Entry) -> Option<Arc<[u
     };
     let (kind, block, capture) = found?;
     read.ok()?;
-    let digest = match (&capture.target_uri, &capture.payload_digest) {
-        (Some(u), Some(d)) => Some(digest_key(u, d)),
-        _ => None,
-    };
+    let digest = capture_digest_key(&capture);
     let same = kind == e.kind && capture.record_id == e.id && digest == e.digest_key;
     same.then(|| Arc::from(&block[..]))
 }
@@ -252,7 +251,7 @@ fn reread(file: &Reopen, at: Loc, max_record: usize, e: &Entry) -> Option<Arc<[u
 fn dictionary_frame(f: &mut File) -> io::Result<Vec<u8>> {
     let mut head = [0u8; 8];
     let n = super::io::read_full(f, &mut head)?;
-    if n < 8 || head[..4] != [0x5d, 0x2a, 0x4d, 0x18] {
+    if n < 8 || head[..4] != crate::bulk::gzip::zstd::DICT_MAGIC {
         return Ok(Vec::new());
     }
     let size = u32::from_le_bytes([head[4], head[5], head[6], head[7]]) as usize;

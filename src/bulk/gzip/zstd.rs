@@ -34,7 +34,7 @@ use super::stream::{Break, Marks, Source, Step};
 /// The first bytes of a zstd frame (RFC 8878 §3.1.1: 0xFD2FB528, little-endian).
 pub const MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 /// The skippable frame that holds the convention's dictionary (0x184D2A5D, little-endian).
-const DICT_MAGIC: [u8; 4] = [0x5d, 0x2a, 0x4d, 0x18];
+pub(crate) const DICT_MAGIC: [u8; 4] = [0x5d, 0x2a, 0x4d, 0x18];
 /// Largest dictionary read (decompressed); a larger one is a `bad_zstd` break.
 pub const MAX_DICTIONARY: usize = 16 << 20;
 /// Largest window a frame may ask for: 2^25 bytes (32 MiB).
