@@ -3,6 +3,7 @@
 //!
 //! - `text`: plain text of every text value, the entry's best body and its word count;
 //! - `canonical`: canonical URLs by the seven rules of docs/spec/feed-formats-and-extraction.md (URL Canonicalization);
+//! - `authors`: `authors_normalized` (names trimmed, addresses split out, repeats dropped);
 //! - `title`: `title_text` for every entry (the body's first sentence or line when the title is missing);
 //! - `image`: one image per entry (thumbnail, Media RSS, enclosure, the body's first `<img>`);
 //! - `categories`: `categories_normalized` (case-folded, NFKC, hierarchies split);
@@ -14,6 +15,7 @@
 
 use bumpalo::Bump;
 
+mod authors;
 mod canonical;
 mod categories;
 mod dates;
@@ -29,12 +31,13 @@ pub use image::{IMAGE_URL_GROWTH_MAX, PIXEL_HOSTS};
 pub use source::Source;
 pub use title::TITLE_FROM_BODY_MAX_CHARS;
 
-use crate::model::{Entry, Feed, Text, Timestamp};
+use crate::model::{Entry, Feed, Person, Text, Timestamp};
 
 /// What [`extract`] computes. Everything is on by default; turn off what you don't need.
 #[derive(Clone, Debug)]
 pub struct ExtractOptions {
-    /// Plain text of every text construct (`*_text` fields).
+    /// Plain text of every text construct (`*_text` fields) and the persons'
+    /// `authors_normalized`.
     pub plain_text: bool,
     /// The entry's best body, its plain text and its word count.
     pub body: bool,
@@ -82,6 +85,11 @@ pub struct EntryExtraction<'a> {
     pub title_source: Option<Source>,
     /// Plain text of the entry's subtitle.
     pub subtitle_text: Option<&'a str>,
+    /// The entry's own `authors` with names trimmed and whitespace collapsed, an address
+    /// written inside a name (`jo@example.com (Jo)`, `Jo <jo@example.com>`) moved to `email`,
+    /// `mailto:` removed, and empty or repeated persons dropped (the spec's `authors` are
+    /// kept as written).
+    pub authors_normalized: &'a [Person<'a>],
     /// Plain text of the entry's summary.
     pub summary_text: Option<&'a str>,
     /// Plain text of the entry's content.
@@ -134,6 +142,8 @@ pub struct FeedExtraction<'a> {
     pub subtitle_text: Option<&'a str>,
     /// Plain text of the feed's description (RSS `description`, Atom `subtitle`).
     pub description_text: Option<&'a str>,
+    /// The feed's `authors`, normalized as [`EntryExtraction::authors_normalized`].
+    pub authors_normalized: &'a [Person<'a>],
     /// The feed's page URL canonicalized ([`canonicalize_url`]).
     pub canonical_url: Option<&'a str>,
     /// The feed's own category terms and labels and its iTunes categories (`Category` and
@@ -168,6 +178,7 @@ pub fn extract_with<'a: 'b, 'b>(
         out.title_text = feed.title.as_ref().and_then(|t| plain_text(arena, t));
         out.subtitle_text = feed.subtitle.as_ref().and_then(|t| plain_text(arena, t));
         out.description_text = feed.description.as_ref().and_then(|t| plain_text(arena, t));
+        out.authors_normalized = authors::normalized(arena, &feed.authors);
     }
     if opts.canonical_urls {
         out.canonical_url =
@@ -252,6 +263,7 @@ fn entry_with<'a: 'b, 'b>(
         x.title_text = title;
         x.title_source = title.map(|_| Source::Title);
         x.subtitle_text = text(&e.subtitle);
+        x.authors_normalized = authors::normalized(arena, &e.authors);
         x.summary_text = summary;
         x.content_text = content;
     }

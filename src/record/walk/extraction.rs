@@ -21,6 +21,15 @@ pub(super) fn walk_feed_extraction<V: Visit>(v: &mut V, x: Option<&FeedExtractio
         key("description_text", "`--extract`: plain text of `description`"),
         x.and_then(|x| x.description_text),
     );
+    v.list(
+        key(
+            "authors_normalized",
+            "`--extract`: `authors` as names are read: whitespace trimmed and collapsed, an \
+             address inside a name (`jo@example.com (Jo)`, `Jo <jo@example.com>`) moved to \
+             `email`, `mailto:` removed, empty and repeated persons dropped",
+        ),
+        x.map_or(&[], |x| x.authors_normalized),
+    );
     v.url(
         key("canonical_url", "`--extract`: canonical form of `page_url` (else `feed_url`)"),
         x.and_then(|x| x.canonical_url),
@@ -51,6 +60,13 @@ pub(super) fn walk_entry_extraction<V: Visit>(v: &mut V, x: Option<&EntryExtract
     v.str(
         key("subtitle_text", "`--extract`: plain text of `subtitle`"),
         x.and_then(|x| x.subtitle_text),
+    );
+    v.list(
+        key(
+            "authors_normalized",
+            "`--extract`: the entry's own `authors`, normalized as the feed's",
+        ),
+        x.map_or(&[], |x| x.authors_normalized),
     );
     v.str(
         key("summary_text", "`--extract`: plain text of `summary`"),
