@@ -151,13 +151,21 @@ fn record_value<'py>(py: Python<'py>, batch: &RecordBatch) -> PyResult<Bound<'py
 /// The Python strings of the records layout's field names, made once.
 static RECORD_NAMES: PyOnceLock<values::Names> = PyOnceLock::new();
 
+/// The batch of `layout` of the records that `process` hands, through a worker of `s`, to
+/// its emit function: the one way every entry point builds its Arrow rows.
+fn build_batch(
+    s: &Settings,
+    layout: Layout,
+    process: impl FnOnce(&mut Worker, &mut dyn FnMut(&RecordView<'_, '_>)),
+) -> RecordBatch {
+    let mut b = RecordBatchBuilder::new(layout);
+    with_worker(s, |w| process(w, &mut |v| b.append(v)));
+    b.finish()
+}
+
 /// Processes `row` with `s` into the records layout's batch of its one record.
 fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
-    with_worker(s, |w| {
-        let mut b = RecordBatchBuilder::new(Layout::Records);
-        process_row(w, row, &mut |v| b.append(v));
-        b.finish()
-    })
+    build_batch(s, Layout::Records, |w, emit| process_row(w, row, emit))
 }
 
 /// parse(body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, capture=None, **options)
@@ -244,11 +252,7 @@ fn parse_file<'py>(
                     path.display()
                 )));
             };
-            Ok(with_worker(&s, |w| {
-                let mut b = RecordBatchBuilder::new(Layout::Records);
-                w.process(&rec, &mut |v| b.append(v));
-                b.finish()
-            }))
+            Ok(build_batch(&s, Layout::Records, |w, emit| w.process(&rec, emit)))
         })
     })?;
     guarded("parse_file", || record_value(py, &batch))
@@ -296,13 +300,11 @@ fn parse_batch(
 
 /// The records of the rows of `c`.
 fn parse_rows(c: &input::Columns, s: &Settings, layout: Layout) -> RecordBatch {
-    let mut b = RecordBatchBuilder::new(layout);
-    with_worker(s, |w| {
+    build_batch(s, layout, |w, emit| {
         for i in 0..c.rows() {
-            process_row(w, &c.row(i), &mut |v| b.append(v));
+            process_row(w, &c.row(i), emit);
         }
-    });
-    b.finish()
+    })
 }
 
 /// limits()
@@ -383,11 +385,7 @@ impl WarcRecords {
         if let Some(s) = &self.parse {
             let batch = py.detach(|| {
                 guarded("read_warc", || {
-                    Ok(with_worker(s, |w| {
-                        let mut b = RecordBatchBuilder::new(Layout::Records);
-                        w.process(&rec, &mut |v| b.append(v));
-                        b.finish()
-                    }))
+                    Ok(build_batch(s, Layout::Records, |w, emit| w.process(&rec, emit)))
                 })
             })?;
             return guarded("read_warc", || record_value(py, &batch));
@@ -510,9 +508,10 @@ impl WarcBatches {
             return Ok(None);
         }
         if let Some((s, layout)) = &self.parse {
-            let mut b = RecordBatchBuilder::new(*layout);
-            with_worker(s, |w| records.iter().for_each(|r| w.process(r, &mut |v| b.append(v))));
-            return Ok(Some(b.finish()));
+            let batch = build_batch(s, *layout, |w, emit| {
+                records.iter().for_each(|r| w.process(r, emit))
+            });
+            return Ok(Some(batch));
         }
         let mut source = StringBuilder::new();
         let mut url = StringBuilder::new();
