@@ -2,8 +2,9 @@
 //! the XML formats. Sniffed from the body (the first non-space character is `{`) or chosen
 //! by a JSON MIME type; the format is [`Format::Json`].
 //!
-//! Mapping (what is not listed is not kept: `user_comment`, `expired`, `hubs`,
-//! `banner_image`, `external_url`, an item's `language`, extension keys starting with `_`):
+//! Mapping (every other member of the feed object or of an item — `user_comment`,
+//! `expired`, `hubs`, `banner_image`, `external_url`, an item's `language`, extension keys
+//! starting with `_`, a repeated key — is kept in its `extensions`, see below):
 //!
 //! | JSON Feed | model |
 //! |---|---|
@@ -21,13 +22,23 @@
 //! | item `date_published`, `date_modified` | entry `published`, `updated` (RFC 3339; else the lenient reader, in `ext.*_lenient`) |
 //! | item `tags` | entry `categories` |
 //! | item `attachments`: `url`, `mime_type`, `size_in_bytes`, `title`, `duration_in_seconds` | entry `enclosures`: `url`, `mime_type`, `length`, `title`, `duration` |
+//! | any other member of the feed or an item | `extensions` rows (no namespace, no attributes) |
+//!
+//! Extension capture of JSON (as for XML elements no table reads, within the same
+//! `max_extension_*` budget, off with `skip_extensions`): a member is a row named by its key;
+//! a string, number or boolean is the row's `text` (a string unescaped and trimmed, a number
+//! or boolean as written; `null` or a blank string: no text); an object is a row whose
+//! members are its child rows (`path` `_ext/key`); an array is one row per element, each named
+//! by the array's key (as repeated XML elements are), so `"hubs": [{"type": "WebSub", "url":
+//! "…"}]` is a `hubs` row with `type` and `url` children.
 //!
 //! Robustness: malformed JSON is not a feed (a `not_a_feed` diagnostic says where); a member
 //! of the wrong type is ignored with an `invalid_json` diagnostic; a `\u` escape of a lone
 //! surrogate (`"\ud800"`, valid JSON syntax but no character; serde_json rejects its whole
 //! string) is read as U+FFFD, in values and keys alike, with an `invalid_character`
-//! diagnostic at the escape; only the members above are read (others are
-//! skipped by the JSON scanner without being built), so memory is bounded by the kept values:
+//! diagnostic at the escape; only the members above and, with capture on, the captured rows
+//! are built (anything else is skipped by the JSON scanner), so memory is bounded by the kept
+//! values:
 //! items past `max_entries` and list members past it are skipped and counted; text longer than
 //! `max_text_bytes` is cut (values kept; `version`, which only recognizes the format, is read
 //! whole). Diagnostics past `max_diagnostics` are counted, with one `limit_reached` marker, as
@@ -45,6 +56,8 @@ use url::Url;
 use crate::model::date::parse_rfc3339;
 use crate::model::lenient_date::parse_lenient;
 use crate::model::url::{resolve_within, UrlBudget};
+use crate::format::ext::{CaptureBudget, CAPTURE_SPENT, ROW_BYTES};
+use crate::model::ext::Extension;
 use crate::model::{Enclosure, Entry, Feed, Image, Person, Text};
 use crate::{Diagnostic, DiagnosticKind, Format, Limits, Parsed};
 
@@ -54,12 +67,14 @@ pub fn looks_like_json(document: &str) -> bool {
     document.trim_start_matches(['\u{FEFF}', ' ', '\t', '\n', '\r']).starts_with('{')
 }
 
-/// Processes a JSON Feed document (decoded text) with `base` as its URL.
+/// Processes a JSON Feed document (decoded text) with `base` as its URL; members no table
+/// reads are kept as `extensions` when `capture_extensions`.
 pub fn process_document<'a>(
     arena: &'a Bump,
     document: &'a str,
     base: &Url,
     limits: &Limits,
+    capture_extensions: bool,
 ) -> Parsed<'a> {
     let mut cx = Cx {
         arena,
@@ -67,6 +82,7 @@ pub fn process_document<'a>(
         base,
         url_budget: super::url_budget(document, limits),
         limits,
+        capture: capture_extensions.then(|| CaptureBudget::new(limits)),
         diagnostics: Vec::new(),
         diagnostics_dropped: 0,
     };
@@ -99,6 +115,8 @@ struct Cx<'a, 'c> {
     /// What resolving relative URLs may still add ([`crate::Limits::max_url_growth`]).
     url_budget: UrlBudget,
     limits: &'c Limits,
+    /// What extension capture may still keep (`None`: capture off).
+    capture: Option<CaptureBudget>,
     diagnostics: Vec<Diagnostic>,
     /// Diagnostics past `max_diagnostics`, counted ([`crate::error::record_capped`]).
     diagnostics_dropped: usize,
@@ -138,7 +156,8 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
     let doc = cx.document;
     let mut keys: Vec<&str> = FEED_KEYS.to_vec();
     keys.push(ITEMS);
-    let top = match object(doc.trim_start_matches('\u{FEFF}'), &keys) {
+    let keep_others = cx.capture.is_some();
+    let (top, others) = match object(doc.trim_start_matches('\u{FEFF}'), &keys, keep_others) {
         Ok(Some(top)) => top,
         Ok(None) => {
             cx.diag(DiagnosticKind::NotAFeed, 0, "the JSON document is not an object");
@@ -182,6 +201,7 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
         ..Feed::default()
     };
     feed.language = language.and_then(|v| cx.string(v, "language"));
+    feed.extensions = cx.extensions(others);
     // `https://jsonfeed.org/version/1.1` is version `1.1` (cut to max_text_bytes, as values
     // are).
     if let (Some(raw), v) = written {
@@ -304,8 +324,8 @@ impl<'a> Cx<'a, '_> {
         field: &str,
         keys: [&str; N],
     ) -> Option<[Option<&'a RawValue>; N]> {
-        match object(raw.get(), &keys) {
-            Ok(Some(v)) => v.try_into().ok(),
+        match object(raw.get(), &keys, false) {
+            Ok(Some((v, _))) => v.try_into().ok(),
             _ => {
                 if raw.get() != "null" {
                     self.wrong_type(raw, field, "an object");
@@ -348,7 +368,7 @@ impl<'a> Cx<'a, '_> {
     fn item(&mut self, raw: &'a RawValue) -> Option<Entry<'a>> {
         let mut keys: Vec<&str> = ITEM_KEYS.to_vec();
         keys.push(ATTACHMENTS);
-        let fields = match object(raw.get(), &keys) {
+        let (fields, others) = match object(raw.get(), &keys, self.capture.is_some()) {
             Ok(Some(f)) => f,
             _ => {
                 self.wrong_type(raw, "items[]", "an object");
@@ -361,6 +381,7 @@ impl<'a> Cx<'a, '_> {
             unreachable!("one slot per key")
         };
         let mut entry = Entry { id: id.and_then(|v| self.id(v)), ..Entry::default() };
+        entry.extensions = self.extensions(others);
         entry.page_url = url.and_then(|v| self.url(v, "url"));
         entry.title = title.and_then(|v| self.string(v, "title")).map(Text::Plain);
         entry.summary = summary.and_then(|v| self.string(v, "summary")).map(Text::Plain);
@@ -424,6 +445,122 @@ impl<'a> Cx<'a, '_> {
             }
         }
         Some(entry)
+    }
+
+    /// The rows of `members` (the feed's or an item's members no table read), in order.
+    fn extensions(&mut self, members: Others<'a>) -> Vec<Extension<'a>> {
+        let mut out = Vec::new();
+        for (key, raw) in members {
+            let name = self.key(key);
+            self.capture_member(name, raw, None, 1, &mut out);
+        }
+        out
+    }
+
+    /// A key as a string of the document's lifetime (copied only when it had escapes).
+    fn key(&self, key: Cow<'a, str>) -> &'a str {
+        match key {
+            Cow::Borrowed(k) => k,
+            Cow::Owned(k) => self.arena.alloc_str(&k),
+        }
+    }
+
+    /// The rows of one member named `name` (see the module docs) under the row `parent`, at
+    /// nesting `depth` (1: a member of the feed or item).
+    fn capture_member(
+        &mut self,
+        name: &'a str,
+        raw: &'a RawValue,
+        parent: Option<usize>,
+        depth: usize,
+        out: &mut Vec<Extension<'a>>,
+    ) {
+        let Some(budget) = &self.capture else { return };
+        if budget.spent() {
+            return;
+        }
+        if depth > budget.max_depth() {
+            let max = budget.max_depth();
+            let msg = format!(
+                "extension member `{name}` deeper than max_extension_depth ({max}); skipped \
+                 with its content"
+            );
+            self.diag(DiagnosticKind::LimitReached, self.offset(Some(raw)), msg);
+            return;
+        }
+        let json = raw.get();
+        if json.starts_with('[') {
+            // Each element a row of the array's name, beside each other (as repeated XML
+            // elements are); nested arrays flatten likewise, each level counted as one of
+            // depth. Read at most as many elements as rows are allowed.
+            if let Ok(Some((members, _))) = array(json, self.limits.max_extension_elements) {
+                for m in members {
+                    let nested = m.get().starts_with('[');
+                    self.capture_member(name, m, parent, depth + usize::from(nested), out);
+                }
+            }
+            return;
+        }
+        let text = match json.as_bytes().first() {
+            Some(b'{') | Some(b'n') => None,
+            Some(b'"') => match serde_json::from_str::<&'a str>(json) {
+                Ok(s) => Some(s),
+                Err(_) => serde_json::from_str::<String>(json)
+                    .ok()
+                    .map(|s| &*self.arena.alloc_str(&s)),
+            },
+            _ => Some(json),
+        };
+        let Some(row) = self.capture_row(name, raw, parent, text, out) else { return };
+        if json.starts_with('{') {
+            if let Ok(Some((_, members))) = object(json, &[], true) {
+                for (key, m) in members {
+                    let key = self.key(key);
+                    self.capture_member(key, m, Some(row), depth + 1, out);
+                }
+            }
+        }
+    }
+
+    /// Pushes the row of `name` with `text` (trimmed; cut to the budget) onto `out`: its
+    /// index, or `None` when the budget does not allow it (recorded once).
+    fn capture_row(
+        &mut self,
+        name: &'a str,
+        raw: &'a RawValue,
+        parent: Option<usize>,
+        text: Option<&'a str>,
+        out: &mut Vec<Extension<'a>>,
+    ) -> Option<usize> {
+        let budget = self.capture.as_ref()?;
+        let path: &'a str = match parent {
+            None => name,
+            Some(p) => bumpalo::format!(in self.arena, "{}/{name}", out[p].path).into_bump_str(),
+        };
+        if !budget.take(ROW_BYTES + path.len() + name.len()) {
+            if budget.spend_first() {
+                self.diag(DiagnosticKind::LimitReached, self.offset(Some(raw)), CAPTURE_SPENT);
+            }
+            return None;
+        }
+        let mut cut = false;
+        let text = text.map(str::trim).filter(|t| !t.is_empty()).map(|t| {
+            let n = budget.take_text(t.len());
+            cut = n < t.len();
+            &t[..crate::xml::floor_char_boundary(t, n)]
+        });
+        let text = text.filter(|t| !t.is_empty());
+        if cut && budget.spend_first() {
+            self.diag(DiagnosticKind::LimitReached, self.offset(Some(raw)), CAPTURE_SPENT);
+        }
+        out.push(Extension {
+            path,
+            parent: parent.map(|p| p as u64),
+            name,
+            text,
+            ..Extension::default()
+        });
+        Some(out.len() - 1)
     }
 
     /// An item id: a string, or a number coerced to its text as written (JSON Feed 1.1: "If
@@ -538,25 +675,34 @@ macro_rules! scalars_are_none {
     };
 }
 
-/// Reads a JSON object keeping the first value of each of `keys` (raw, unparsed) and
-/// skipping every other member without building it. `Ok(None)` when `json` is valid JSON of
-/// another type.
+/// The members of an object that none of the keys looked for took (a repeated key's later
+/// values included), in document order: key and raw value.
+type Others<'a> = Vec<(Cow<'a, str>, &'a RawValue)>;
+
+/// An object's values of the keys looked for (one slot per key) and its other members.
+type Members<'a> = (Vec<Option<&'a RawValue>>, Others<'a>);
+
+/// Reads a JSON object keeping the first value of each of `keys` (raw, unparsed) and, when
+/// `keep_others`, every other member (raw); other members are skipped without being built.
+/// `Ok(None)` when `json` is valid JSON of another type.
 fn object<'a>(
     json: &'a str,
     keys: &[&str],
-) -> serde_json::Result<Option<Vec<Option<&'a RawValue>>>> {
+    keep_others: bool,
+) -> serde_json::Result<Option<Members<'a>>> {
     let mut de = serde_json::Deserializer::from_str(json);
-    let found = de.deserialize_any(ObjectVisitor { keys })?;
+    let found = de.deserialize_any(ObjectVisitor { keys, keep_others })?;
     de.end()?;
     Ok(found)
 }
 
 struct ObjectVisitor<'k> {
     keys: &'k [&'k str],
+    keep_others: bool,
 }
 
 impl<'de> Visitor<'de> for ObjectVisitor<'_> {
-    type Value = Option<Vec<Option<&'de RawValue>>>;
+    type Value = Option<Members<'de>>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a JSON object")
@@ -564,15 +710,17 @@ impl<'de> Visitor<'de> for ObjectVisitor<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut found = vec![None; self.keys.len()];
+        let mut others = Vec::new();
         while let Some(key) = map.next_key::<Key<'de>>()? {
             match self.keys.iter().position(|k| *k == key.0.as_ref()) {
                 Some(i) if found[i].is_none() => found[i] = Some(map.next_value::<&RawValue>()?),
+                _ if self.keep_others => others.push((key.0, map.next_value::<&RawValue>()?)),
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
             }
         }
-        Ok(Some(found))
+        Ok(Some((found, others)))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {

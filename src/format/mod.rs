@@ -90,7 +90,13 @@ pub fn process_document<'a>(
     options: &Options,
 ) -> Parsed<'a> {
     if json_feed::looks_like_json(document) {
-        let mut parsed = json_feed::process_document(arena, document, &base, &options.limits);
+        let mut parsed = json_feed::process_document(
+            arena,
+            document,
+            &base,
+            &options.limits,
+            !options.skip_extensions,
+        );
         // The lint covers RSS 2.0 only: other formats get an empty report.
         parsed.lint = options.lint.as_ref().map(|_| crate::lint::Report::default());
         return parsed;

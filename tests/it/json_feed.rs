@@ -187,8 +187,89 @@ fn huge_arrays_are_cut_at_max_entries_and_skipped_without_being_built() {
     let feed = parsed.feed.as_ref().unwrap();
     assert_eq!(feed.entries.len(), 1000);
     assert_eq!(feed.entries[999].id, Some("999"));
-    let limit = parsed.diagnostics.iter().find(|d| d.kind == DiagnosticKind::LimitReached).unwrap();
-    assert!(limit.message.contains("49000 members past the limit of 1000"), "{}", limit.message);
+    let limits: Vec<_> = parsed
+        .diagnostics
+        .iter()
+        .filter(|d| d.kind == DiagnosticKind::LimitReached)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(
+        limits.iter().any(|m| m.contains("49000 members past the limit of 1000")),
+        "{limits:?}"
+    );
+    // `_big` (200,001 numbers) is kept as rows until the capture budget is spent, once.
+    assert_eq!(feed.extensions.len(), 50_000);
+    assert_eq!(limits.iter().filter(|m| m.contains("max_extension_elements")).count(), 1);
+    assert!(feed.entries.iter().all(|e| e.extensions.is_empty()), "nothing left for the items");
+}
+
+/// Every member no table reads is kept as extension rows: scalars as text, objects as rows
+/// with child rows, arrays as one row per element named by the array's key; nesting past
+/// `max_extension_depth` is cut with a diagnostic; `skip_extensions` keeps none.
+#[test]
+fn members_no_table_reads_are_kept_as_extensions() {
+    let doc = r#"{"version": "https://jsonfeed.org/version/1.1", "title": "T",
+        "hubs": [{"type": "WebSub", "url": "https://hub.example/"}],
+        "expired": false, "user_comment": "  Subscribe!  ", "title": "second title",
+        "_podcast": {"explicit": null, "episodes": [1, 2.5], "owner": {"name": "Joé"}},
+        "items": [{"id": "1", "language": "de", "external_url": "https://elsewhere.example/",
+                   "_deep": [[[[1]]]]}]}"#;
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(doc, None).unwrap();
+    let feed = parsed.feed.as_ref().unwrap();
+    let rows: Vec<_> = feed
+        .extensions
+        .iter()
+        .map(|x| (x.path, x.parent, x.namespace, x.name, x.text, x.attributes.len()))
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("hubs", None, None, "hubs", None, 0),
+            ("hubs/type", Some(0), None, "type", Some("WebSub"), 0),
+            ("hubs/url", Some(0), None, "url", Some("https://hub.example/"), 0),
+            ("expired", None, None, "expired", Some("false"), 0),
+            ("user_comment", None, None, "user_comment", Some("Subscribe!"), 0),
+            ("title", None, None, "title", Some("second title"), 0),
+            ("_podcast", None, None, "_podcast", None, 0),
+            ("_podcast/explicit", Some(6), None, "explicit", None, 0),
+            ("_podcast/episodes", Some(6), None, "episodes", Some("1"), 0),
+            ("_podcast/episodes", Some(6), None, "episodes", Some("2.5"), 0),
+            ("_podcast/owner", Some(6), None, "owner", None, 0),
+            ("_podcast/owner/name", Some(10), None, "name", Some("Joé"), 0),
+        ]
+    );
+    assert_eq!(plain(&feed.title), Some("T"), "the first `title` is the title");
+    let e = &feed.entries[0];
+    let rows: Vec<_> = e.extensions.iter().map(|x| (x.path, x.text)).collect();
+    assert_eq!(
+        rows,
+        [
+            ("language", Some("de")),
+            ("external_url", Some("https://elsewhere.example/")),
+            ("_deep", Some("1")),
+        ]
+    );
+    assert_eq!(parsed.diagnostics, []);
+
+    let mut options = Options::default();
+    options.limits.max_extension_depth = 2;
+    let mut parser = Parser::new(options);
+    let parsed = parser.parse_str(doc, None).unwrap();
+    let feed = parsed.feed.as_ref().unwrap();
+    assert!(feed.extensions.iter().all(|x| x.path != "_podcast/owner/name"));
+    assert!(feed.extensions.iter().any(|x| x.path == "_podcast/owner"));
+    assert!(feed.entries[0].extensions.iter().all(|x| x.name != "_deep"));
+    let deep: Vec<_> =
+        parsed.diagnostics.iter().filter(|d| d.message.contains("max_extension_depth")).collect();
+    assert_eq!(deep.len(), 2, "{:?}", parsed.diagnostics);
+
+    let mut options = Options::default();
+    options.skip_extensions = true;
+    let mut parser = Parser::new(options);
+    let parsed = parser.parse_str(doc, None).unwrap();
+    let feed = parsed.feed.as_ref().unwrap();
+    assert!(feed.extensions.is_empty() && feed.entries[0].extensions.is_empty());
 }
 
 #[test]

@@ -18,8 +18,12 @@ use crate::DiagnosticKind;
 
 /// The bytes a row counts beyond its strings, and an attribute beyond its own (about their
 /// JSON keys and punctuation).
-const ROW_BYTES: usize = 64;
+pub(crate) const ROW_BYTES: usize = 64;
 const ATTRIBUTE_BYTES: usize = 32;
+
+/// The message of the one diagnostic of a document whose capture budget ran out.
+pub(crate) const CAPTURE_SPENT: &str = "extension capture reached max_extension_elements or \
+     max_extension_bytes; further extension elements of the document are skipped";
 
 /// What extension capture may still keep in one document.
 pub struct CaptureBudget {
@@ -41,8 +45,13 @@ impl CaptureBudget {
         }
     }
 
+    /// How deep captured elements may nest (`max_extension_depth`).
+    pub(crate) fn max_depth(&self) -> usize {
+        self.max_depth
+    }
+
     /// Takes one element of `bytes`; `false` (and nothing taken) when either would run out.
-    fn take(&self, bytes: usize) -> bool {
+    pub(crate) fn take(&self, bytes: usize) -> bool {
         let (e, b) = (self.elements.get(), self.bytes.get());
         if e == 0 || b < bytes {
             return false;
@@ -53,21 +62,27 @@ impl CaptureBudget {
     }
 
     /// Takes `bytes` of text; as many as are left when fewer are.
-    fn take_text(&self, bytes: usize) -> usize {
+    pub(crate) fn take_text(&self, bytes: usize) -> usize {
         let n = bytes.min(self.bytes.get());
         self.bytes.set(self.bytes.get() - n);
         n
     }
 
+    /// Whether the budget has run out.
+    pub(crate) fn spent(&self) -> bool {
+        self.spent.get()
+    }
+
+    /// Marks the budget run out: `true` the first time (when its one diagnostic,
+    /// [`CAPTURE_SPENT`], is to be recorded).
+    pub(crate) fn spend_first(&self) -> bool {
+        !self.spent.replace(true)
+    }
+
     /// Records, once per document, that the budget ran out at `offset`.
     fn spend(&self, r: &mut XmlReader<'_>, offset: usize) {
-        if !self.spent.replace(true) {
-            r.diag(
-                DiagnosticKind::LimitReached,
-                offset,
-                "extension capture reached max_extension_elements or max_extension_bytes; \
-                 further extension elements of the document are skipped",
-            );
+        if self.spend_first() {
+            r.diag(DiagnosticKind::LimitReached, offset, CAPTURE_SPENT);
         }
     }
 }
