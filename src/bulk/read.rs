@@ -85,7 +85,7 @@ impl Record {
         match raw.payload {
             Payload::Document(bytes) => rec.body = Ok(bytes),
             Payload::Broken { kind, message } => rec.body = Err(ReadError { kind, message }),
-            Payload::Response { kind, target_uri, message, mut capture, original } => {
+            Payload::Response { kind, target_uri, message, mut capture, original, .. } => {
                 match record_content(kind, &message, original.as_ref(), &mut capture, max_body) {
                     Ok(c) => {
                         rec.status = (kind != Kind::Resource).then_some(c.status);

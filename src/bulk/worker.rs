@@ -118,7 +118,7 @@ impl Worker {
         let Worker { parser, base_url, max_body, post, .. } = self;
         let capture = rec.capture.as_ref();
         let revisit = capture.and_then(|c| c.record_type) == Some("revisit");
-        let extra = Extra { capture, revisit, note: None };
+        let extra = Extra { capture, revisit, notes: Vec::new() };
         let body = match &rec.body {
             Ok(body) => body,
             Err(e) => {
@@ -160,16 +160,17 @@ impl Worker {
                 let p = process_document(parser, bytes, url);
                 with_processed(post, url, &rec.source, p, bytes.len(), Extra::default(), f);
             }
-            Payload::Response { kind, target_uri, message, capture, original } => {
+            Payload::Response { kind, target_uri, message, capture, original, note } => {
                 let mut capture = Capture::clone(capture);
                 let content =
                     record_content(*kind, message, original.as_ref(), &mut capture, *max_body);
                 let revisit = *kind == crate::bulk::archive::Kind::Revisit;
-                let mut extra = Extra { capture: Some(&capture), revisit, note: None };
+                let notes = note.iter().cloned().collect();
+                let mut extra = Extra { capture: Some(&capture), revisit, notes };
                 match content {
                     Err((kind, msg)) => f(&extra.error(&rec.source, url, kind, &msg), 0),
                     Ok(c) => {
-                        extra.note = c.note;
+                        extra.notes.extend(c.note);
                         let p = process_http_response(
                             parser,
                             c.status,
@@ -217,13 +218,13 @@ fn error_kind(e: &Error) -> &'static str {
 }
 
 /// What a record of an archive adds to its view: its capture fields, whether it is a
-/// revisit (its status is then `revisit`), and a note on how its body was read (a
-/// `recovered` diagnostic before the parser's).
+/// revisit (its status is then `revisit`), and notes on how it and its body were read
+/// (`recovered` diagnostics before the parser's).
 #[derive(Default)]
 struct Extra<'c> {
     capture: Option<&'c Capture>,
     revisit: bool,
-    note: Option<String>,
+    notes: Vec<String>,
 }
 
 impl<'c> Extra<'c> {
@@ -252,10 +253,11 @@ fn with_processed(
     extra: Extra<'_>,
     f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
 ) {
-    if let (Some(note), Outcome::Parsed(parsed)) = (extra.note, &mut p.outcome) {
-        let d =
-            crate::Diagnostic { kind: crate::DiagnosticKind::Recovered, offset: 0, message: note };
-        parsed.diagnostics.insert(0, d);
+    if let Outcome::Parsed(parsed) = &mut p.outcome {
+        let kind = crate::DiagnosticKind::Recovered;
+        let notes =
+            extra.notes.into_iter().map(|message| crate::Diagnostic { kind, offset: 0, message });
+        parsed.diagnostics.splice(0..0, notes);
     }
     let mut view = RecordView {
         source,

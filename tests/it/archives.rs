@@ -176,6 +176,47 @@ fn arc_and_arc_gz() {
     same(&got, &[ok(&format!("@{} http://a.example/rss", f.len() + d.len()), capture)]);
 }
 
+/// A record whose stated length is wrong, in a file of one gzip member (ARC.gz, WARC.gz) or
+/// zstd frame (WARC.zst) per record: read to its member's end, its record carrying a
+/// `recovered` diagnostic with the stated and the actual length; one record out per record in.
+#[test]
+fn member_end_bounds_a_record_whose_length_is_wrong() {
+    let body = http("Content-Type: application/rss+xml\r\n", FEED.as_bytes());
+    let cl = body.len().to_string();
+    let good = response("a", "http://a.example/rss", "2024-01-01T00:00:00Z");
+    let lying = String::from_utf8(response("b", "http://b.example/rss", "2024-01-02T00:00:00Z"))
+        .unwrap()
+        .replacen(&format!("Content-Length: {cl}\r\n"), "Content-Length: 12\r\n", 1)
+        .into_bytes();
+    let note = |name: &str, stated: &str| {
+        json!([{"kind": "recovered", "offset": 0, "message": format!(
+            "{name} {stated} is not the record's: its gzip member or zstd frame ends it after a \
+             block of {cl} bytes, read as the record")}])
+    };
+    for (name, pack) in
+        [("t.warc.gz", gz as fn(&[u8]) -> Vec<u8>), ("t.warc.zst", |d: &[u8]| zst(d, b""))]
+    {
+        let (a, b) = (pack(&good), pack(&lying));
+        let (got, summary) = run(name, &[a.clone(), b, pack(&good)].concat());
+        assert_eq!(got.len(), 3, "{name}");
+        assert!(got.iter().all(|r| r["status"] == "ok"), "{got:?}");
+        assert_eq!(got[1]["source"], format!("@{} http://b.example/rss", a.len()));
+        assert_eq!(got[1]["diagnostics"], note("WARC Content-Length", "12"), "{name}");
+        assert!(got[0].get("diagnostics").is_none() && got[2].get("diagnostics").is_none());
+        assert_eq!((summary.error, summary.recovered), (0, 1));
+    }
+    // ARC.gz: the header line's length says 5.
+    let rec = |url: &str, n: usize| {
+        [format!("{url} 192.0.2.1 20050102030405 text/xml {n}\n").as_bytes(), &body, b"\n"].concat()
+    };
+    let (a, b) =
+        (gz(&rec("http://a.example/rss", body.len())), gz(&rec("http://b.example/rss", 5)));
+    let (got, _) = run("t.arc.gz", &[a.clone(), b].concat());
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[1]["status"], "ok");
+    assert_eq!(got[1]["diagnostics"], note("ARC length", "5"));
+}
+
 #[test]
 fn warc_zst_with_and_without_its_dictionary() {
     let warcinfo = warc("warcinfo", &[], b"software: test\r\n");

@@ -436,7 +436,7 @@ impl<'c, 'e> Reader<'c, 'e> {
     /// remembered), a response or resource is remembered for the revisits after it.
     fn archive_item(&mut self, name: &str, item: WarcItem) {
         match item {
-            WarcItem::Record { at, kind, target_uri, block, mut capture } => {
+            WarcItem::Record { at, kind, target_uri, block, mut capture, note } => {
                 let source = format!("{name}@{at} {target_uri}");
                 let mut original = None;
                 if kind == RecordKind::Revisit {
@@ -449,8 +449,14 @@ impl<'c, 'e> Reader<'c, 'e> {
                     let file = self.reopen.as_ref().map(|f| (f, at));
                     self.originals.remember(&source, kind, &capture, &block, file);
                 }
-                let payload =
-                    Payload::Response { kind, target_uri, message: block, capture, original };
+                let payload = Payload::Response {
+                    kind,
+                    target_uri,
+                    message: block,
+                    capture,
+                    original,
+                    note,
+                };
                 self.emit(RawRecord { source, payload })
             }
             WarcItem::Skipped { warc_type, .. } => {

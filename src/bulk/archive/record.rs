@@ -49,6 +49,9 @@ pub enum Payload {
         capture: Box<Capture>,
         /// A revisit's original, when it was read earlier in the run and is remembered.
         original: Option<Original>,
+        /// How the record was read when its header was wrong (a stated length its gzip member
+        /// or zstd frame contradicts): a diagnostic for its record.
+        note: Option<String>,
     },
     /// Something that could not be read.
     Broken {

@@ -182,6 +182,11 @@ impl Framing for ArcFormat {
     fn trailer_ok(rest: &[u8], at_end: bool) -> bool {
         rest.starts_with(b"\n") || rest.starts_with(b"\r\n") || (rest.is_empty() && at_end)
     }
+
+    /// A line end, or none (a record's last bytes may be its block's).
+    fn trailer_len(b: &[u8]) -> Option<usize> {
+        Some(usize::from(b.ends_with(b"\n")))
+    }
 }
 
 /// Reads a header line (without its line end; see the module docs for the fields).

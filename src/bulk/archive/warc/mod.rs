@@ -48,6 +48,9 @@ pub enum WarcItem {
         block: Block,
         /// What its header says about the capture.
         capture: Box<Capture>,
+        /// How it was read when its header was wrong (see [`super::framed`]): a diagnostic
+        /// for its record.
+        note: Option<String>,
     },
     /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped (the reader
     /// counts it by type).
@@ -88,11 +91,11 @@ impl WarcItem {
         parts: impl FnOnce(H) -> (Option<Kind>, String, Box<Capture>, String),
     ) -> WarcItem {
         match item {
-            Framed::Record { at, header, block } => {
+            Framed::Record { at, header, block, note } => {
                 let (kind, target_uri, capture, warc_type) = parts(header);
                 match (kind, block) {
                     (Some(kind), Some(block)) => {
-                        WarcItem::Record { at, kind, target_uri, block, capture }
+                        WarcItem::Record { at, kind, target_uri, block, capture, note }
                     }
                     _ => WarcItem::Skipped { at, warc_type },
                 }
@@ -237,6 +240,15 @@ impl Framing for Warc {
         let run = rest.iter().take(4).take_while(|b| **b == b'\r' || **b == b'\n').count();
         let lfs = rest[..run].iter().filter(|b| **b == b'\n').count();
         lfs >= 2 || (run == rest.len() && at_end) || is_version(&rest[run..])
+    }
+
+    /// `CRLF CRLF`, or LF LF.
+    fn trailer_len(b: &[u8]) -> Option<usize> {
+        if b.ends_with(b"\r\n\r\n") {
+            Some(4)
+        } else {
+            b.ends_with(b"\n\n").then_some(2)
+        }
     }
 }
 
