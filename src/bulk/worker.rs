@@ -168,7 +168,10 @@ impl Worker {
                 let notes = note.iter().cloned().collect();
                 let mut extra = Extra { capture: Some(&capture), revisit, notes };
                 match content {
-                    Err((kind, msg)) => f(&extra.error(&rec.source, url, kind, &msg), 0),
+                    Err((kind, msg)) => {
+                        let msg = with_notes(&msg, &extra.notes);
+                        f(&extra.error(&rec.source, url, kind, &msg), 0)
+                    }
                     Ok(c) => {
                         extra.notes.extend(c.note);
                         let p = process_http_response(
@@ -206,6 +209,17 @@ fn record_url<'r>(base_url: Option<&'r str>, rec: &'r RawRecord) -> Option<&'r s
         Payload::Response { target_uri, .. } => Some(target_uri.as_str()).filter(|u| !u.is_empty()),
         _ => base_url,
     }
+}
+
+/// `message`, then the notes on how its record was read (for a record with no diagnostics).
+fn with_notes(message: &str, notes: &[String]) -> String {
+    let mut m = message.to_owned();
+    for n in notes {
+        m.push_str(" (");
+        m.push_str(n);
+        m.push(')');
+    }
+    m
 }
 
 fn error_kind(e: &Error) -> &'static str {
@@ -253,11 +267,20 @@ fn with_processed(
     extra: Extra<'_>,
     f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
 ) {
-    if let Outcome::Parsed(parsed) = &mut p.outcome {
-        let kind = crate::DiagnosticKind::Recovered;
-        let notes =
-            extra.notes.into_iter().map(|message| crate::Diagnostic { kind, offset: 0, message });
-        parsed.diagnostics.splice(0..0, notes);
+    // Notes go before the parser's diagnostics, or after the message of a record without
+    // any.
+    match &mut p.outcome {
+        Outcome::Parsed(parsed) => {
+            let kind = crate::DiagnosticKind::Recovered;
+            let notes = extra.notes.iter().map(|message| crate::Diagnostic {
+                kind,
+                offset: 0,
+                message: message.clone(),
+            });
+            parsed.diagnostics.splice(0..0, notes);
+        }
+        Outcome::NotAFeed { message, .. } => *message = with_notes(message, &extra.notes),
+        Outcome::Failed(_) => {}
     }
     let mut view = RecordView {
         source,
@@ -287,7 +310,7 @@ fn with_processed(
             f(&mut view, body);
         }
         Outcome::Failed(e) => {
-            let message = e.to_string();
+            let message = with_notes(&e.to_string(), &extra.notes);
             view.error = Some(Problem { kind: error_kind(e), message: &message });
             f(&mut view, body);
         }

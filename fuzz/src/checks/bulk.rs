@@ -47,8 +47,8 @@ pub fn check_bulk(data: &[u8]) {
             }
             last = Some(at.offset);
             match item {
-                WarcItem::Record { at, kind, target_uri, block, capture, note } => {
-                    records.push(Record {
+                WarcItem::Record { at, kind, target_uri, block, capture, note, .. } => records
+                    .push(Record {
                         source: format!("fuzz.warc@{at} {target_uri}"),
                         payload: Payload::Response {
                             kind,
@@ -58,8 +58,7 @@ pub fn check_bulk(data: &[u8]) {
                             original: None,
                             note,
                         },
-                    })
-                }
+                    }),
                 WarcItem::Skipped { .. } => {}
                 WarcItem::Broken { at, kind, message, .. } => records.push(Record {
                     source: format!("fuzz.warc@{at}"),

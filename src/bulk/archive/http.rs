@@ -223,6 +223,9 @@ pub fn record_content<'b>(
             let content_type = capture.content_type.clone();
             Ok(Content { status: 200, content_type, body: Cow::Borrowed(block), note: None })
         }
+        Kind::Continuation => {
+            Err(("bad_segment", "a continuation record without its first segment".to_owned()))
+        }
         Kind::Revisit => {
             // Its own HTTP header (the response that was not stored again), when it has one.
             if let Ok(own) = parse_http_head(block) {

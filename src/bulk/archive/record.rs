@@ -17,6 +17,9 @@ pub enum Kind {
     /// A WARC `revisit` record: the same content as an earlier capture (its block is at most
     /// the new response's HTTP header).
     Revisit,
+    /// A WARC `continuation` record: a later segment of a record its crawler split (WARC 1.1
+    /// §6), joined to its first segment by the reader, never handed on alone.
+    Continuation,
 }
 
 /// The block of the record a revisit refers to, read earlier in the run.

@@ -61,7 +61,7 @@ pub fn read_records<S: Source>(
             let skipped_as = h.skipped_as().to_owned();
             let kind = h.kind();
             content_type = Some(h.content_type);
-            (kind, h.url, capture, skipped_as)
+            (kind, h.url, capture, skipped_as, None)
         });
         // A block without an HTTP header: the document itself, typed by the header line.
         if let WarcItem::Record { kind, block, capture, .. } = &mut item {
