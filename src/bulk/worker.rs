@@ -160,10 +160,18 @@ impl Worker {
                 let p = process_document(parser, bytes, url);
                 with_processed(post, url, &rec.source, p, bytes.len(), Extra::default(), f);
             }
-            Payload::Response { kind, target_uri, message, capture, original, note } => {
+            Payload::Response {
+                kind,
+                target_uri,
+                message,
+                capture,
+                original,
+                original_error,
+                note,
+            } => {
                 let mut capture = Capture::clone(capture);
-                let content =
-                    record_content(*kind, message, original.as_ref(), &mut capture, *max_body);
+                let original = original.as_ref().ok_or(original_error.as_ref());
+                let content = record_content(*kind, message, original, &mut capture, *max_body);
                 let revisit = *kind == crate::bulk::archive::Kind::Revisit;
                 let notes = note.iter().cloned().collect();
                 let mut extra = Extra { capture: Some(&capture), revisit, notes };

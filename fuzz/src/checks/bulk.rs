@@ -56,6 +56,7 @@ pub fn check_bulk(data: &[u8]) {
                             message: block,
                             capture,
                             original: None,
+                            original_error: None,
                             note,
                         },
                     }),

@@ -511,12 +511,15 @@ impl<'c, 'e> Reader<'c, 'e> {
         note: Option<String>,
         at: Option<super::framed::Loc>,
     ) {
-        let mut original = None;
+        let (mut original, mut original_error) = (None, None);
         if kind == RecordKind::Revisit {
             let max = self.cfg.max_record_bytes;
-            if let Some((from, o)) = self.originals.find(&capture, max) {
+            if let Some((from, found)) = self.originals.find(&capture, max) {
                 capture.refers_to_source = Some(from.to_owned());
-                original = Some(o);
+                match found {
+                    Ok(o) => original = Some(o),
+                    Err(e) => original_error = Some(e),
+                }
             }
         } else {
             let file = self.reopen.as_ref().zip(at);
@@ -528,6 +531,7 @@ impl<'c, 'e> Reader<'c, 'e> {
             message: block,
             capture,
             original,
+            original_error,
             note,
         };
         self.emit(RawRecord { source, payload })
