@@ -85,8 +85,17 @@ impl Record {
         match raw.payload {
             Payload::Document(bytes) => rec.body = Ok(bytes),
             Payload::Broken { kind, message } => rec.body = Err(ReadError { kind, message }),
-            Payload::Response { kind, target_uri, message, mut capture, original } => {
-                match record_content(kind, &message, original.as_ref(), &mut capture, max_body) {
+            Payload::Response {
+                kind,
+                target_uri,
+                message,
+                mut capture,
+                original,
+                original_error,
+                ..
+            } => {
+                let original = original.as_ref().ok_or(original_error.as_ref());
+                match record_content(kind, &message, original, &mut capture, max_body) {
                     Ok(c) => {
                         rec.status = (kind != Kind::Resource).then_some(c.status);
                         rec.content_type = c.content_type;

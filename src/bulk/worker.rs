@@ -118,7 +118,7 @@ impl Worker {
         let Worker { parser, base_url, max_body, post, .. } = self;
         let capture = rec.capture.as_ref();
         let revisit = capture.and_then(|c| c.record_type) == Some("revisit");
-        let extra = Extra { capture, revisit, note: None };
+        let extra = Extra { capture, revisit, notes: Vec::new() };
         let body = match &rec.body {
             Ok(body) => body,
             Err(e) => {
@@ -160,16 +160,28 @@ impl Worker {
                 let p = process_document(parser, bytes, url);
                 with_processed(post, url, &rec.source, p, bytes.len(), Extra::default(), f);
             }
-            Payload::Response { kind, target_uri, message, capture, original } => {
+            Payload::Response {
+                kind,
+                target_uri,
+                message,
+                capture,
+                original,
+                original_error,
+                note,
+            } => {
                 let mut capture = Capture::clone(capture);
-                let content =
-                    record_content(*kind, message, original.as_ref(), &mut capture, *max_body);
+                let original = original.as_ref().ok_or(original_error.as_ref());
+                let content = record_content(*kind, message, original, &mut capture, *max_body);
                 let revisit = *kind == crate::bulk::archive::Kind::Revisit;
-                let mut extra = Extra { capture: Some(&capture), revisit, note: None };
+                let notes = note.iter().cloned().collect();
+                let mut extra = Extra { capture: Some(&capture), revisit, notes };
                 match content {
-                    Err((kind, msg)) => f(&extra.error(&rec.source, url, kind, &msg), 0),
+                    Err((kind, msg)) => {
+                        let msg = with_notes(&msg, &extra.notes);
+                        f(&extra.error(&rec.source, url, kind, &msg), 0)
+                    }
                     Ok(c) => {
-                        extra.note = c.note;
+                        extra.notes.extend(c.note);
                         let p = process_http_response(
                             parser,
                             c.status,
@@ -207,6 +219,17 @@ fn record_url<'r>(base_url: Option<&'r str>, rec: &'r RawRecord) -> Option<&'r s
     }
 }
 
+/// `message`, then the notes on how its record was read (for a record with no diagnostics).
+fn with_notes(message: &str, notes: &[String]) -> String {
+    let mut m = message.to_owned();
+    for n in notes {
+        m.push_str(" (");
+        m.push_str(n);
+        m.push(')');
+    }
+    m
+}
+
 fn error_kind(e: &Error) -> &'static str {
     match e {
         Error::InputTooLarge { .. } => "input_too_large",
@@ -217,13 +240,13 @@ fn error_kind(e: &Error) -> &'static str {
 }
 
 /// What a record of an archive adds to its view: its capture fields, whether it is a
-/// revisit (its status is then `revisit`), and a note on how its body was read (a
-/// `recovered` diagnostic before the parser's).
+/// revisit (its status is then `revisit`), and notes on how it and its body were read
+/// (`recovered` diagnostics before the parser's).
 #[derive(Default)]
 struct Extra<'c> {
     capture: Option<&'c Capture>,
     revisit: bool,
-    note: Option<String>,
+    notes: Vec<String>,
 }
 
 impl<'c> Extra<'c> {
@@ -252,10 +275,20 @@ fn with_processed(
     extra: Extra<'_>,
     f: &mut dyn FnMut(&RecordView<'_, '_>, usize),
 ) {
-    if let (Some(note), Outcome::Parsed(parsed)) = (extra.note, &mut p.outcome) {
-        let d =
-            crate::Diagnostic { kind: crate::DiagnosticKind::Recovered, offset: 0, message: note };
-        parsed.diagnostics.insert(0, d);
+    // Notes go before the parser's diagnostics, or after the message of a record without
+    // any.
+    match &mut p.outcome {
+        Outcome::Parsed(parsed) => {
+            let kind = crate::DiagnosticKind::Recovered;
+            let notes = extra.notes.iter().map(|message| crate::Diagnostic {
+                kind,
+                offset: 0,
+                message: message.clone(),
+            });
+            parsed.diagnostics.splice(0..0, notes);
+        }
+        Outcome::NotAFeed { message, .. } => *message = with_notes(message, &extra.notes),
+        Outcome::Failed(_) => {}
     }
     let mut view = RecordView {
         source,
@@ -285,7 +318,7 @@ fn with_processed(
             f(&mut view, body);
         }
         Outcome::Failed(e) => {
-            let message = e.to_string();
+            let message = with_notes(&e.to_string(), &extra.notes);
             view.error = Some(Problem { kind: error_kind(e), message: &message });
             f(&mut view, body);
         }

@@ -245,9 +245,10 @@ pub struct Capture {
     /// The HTTP response's `Content-Type`; a `resource` record's own `Content-Type`.
     pub content_type: Option<String>,
     /// Why the archive holds less than the whole capture: `WARC-Truncated` as written
-    /// (`length`, `time`, `disconnect`, `unspecified`), or `segment` for the first segment of
-    /// a record its crawler split (`WARC-Segment-Number: 1`: its `continuation` records are
-    /// counted as skipped, not joined). The feed read from such a body may lack its end.
+    /// (`length`, `time`, `disconnect`, `unspecified`), or `segment` for a record its crawler
+    /// split into segments (`WARC-Segment-Number`) whose segments were not all read in order:
+    /// its content is the segments read (a record whose segments were all read is joined, and
+    /// not truncated). The feed read from such a body may lack its end.
     pub truncated: Option<String>,
     /// A revisit's `WARC-Refers-To`: the record id of the capture it repeats.
     pub refers_to_record_id: Option<String>,

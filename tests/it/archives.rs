@@ -176,6 +176,47 @@ fn arc_and_arc_gz() {
     same(&got, &[ok(&format!("@{} http://a.example/rss", f.len() + d.len()), capture)]);
 }
 
+/// A record whose stated length is wrong, in a file of one gzip member (ARC.gz, WARC.gz) or
+/// zstd frame (WARC.zst) per record: read to its member's end, its record carrying a
+/// `recovered` diagnostic with the stated and the actual length; one record out per record in.
+#[test]
+fn member_end_bounds_a_record_whose_length_is_wrong() {
+    let body = http("Content-Type: application/rss+xml\r\n", FEED.as_bytes());
+    let cl = body.len().to_string();
+    let good = response("a", "http://a.example/rss", "2024-01-01T00:00:00Z");
+    let lying = String::from_utf8(response("b", "http://b.example/rss", "2024-01-02T00:00:00Z"))
+        .unwrap()
+        .replacen(&format!("Content-Length: {cl}\r\n"), "Content-Length: 12\r\n", 1)
+        .into_bytes();
+    let note = |name: &str, stated: &str| {
+        json!([{"kind": "recovered", "offset": 0, "message": format!(
+            "{name} {stated} is not the record's: its gzip member or zstd frame ends it after a \
+             block of {cl} bytes, read as the record")}])
+    };
+    for (name, pack) in
+        [("t.warc.gz", gz as fn(&[u8]) -> Vec<u8>), ("t.warc.zst", |d: &[u8]| zst(d, b""))]
+    {
+        let (a, b) = (pack(&good), pack(&lying));
+        let (got, summary) = run(name, &[a.clone(), b, pack(&good)].concat());
+        assert_eq!(got.len(), 3, "{name}");
+        assert!(got.iter().all(|r| r["status"] == "ok"), "{got:?}");
+        assert_eq!(got[1]["source"], format!("@{} http://b.example/rss", a.len()));
+        assert_eq!(got[1]["diagnostics"], note("WARC Content-Length", "12"), "{name}");
+        assert!(got[0].get("diagnostics").is_none() && got[2].get("diagnostics").is_none());
+        assert_eq!((summary.error, summary.recovered), (0, 1));
+    }
+    // ARC.gz: the header line's length says 5.
+    let rec = |url: &str, n: usize| {
+        [format!("{url} 192.0.2.1 20050102030405 text/xml {n}\n").as_bytes(), &body, b"\n"].concat()
+    };
+    let (a, b) =
+        (gz(&rec("http://a.example/rss", body.len())), gz(&rec("http://b.example/rss", 5)));
+    let (got, _) = run("t.arc.gz", &[a.clone(), b].concat());
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[1]["status"], "ok");
+    assert_eq!(got[1]["diagnostics"], note("ARC length", "5"));
+}
+
 #[test]
 fn warc_zst_with_and_without_its_dictionary() {
     let warcinfo = warc("warcinfo", &[], b"software: test\r\n");
@@ -493,9 +534,9 @@ fn br_zstd_and_stale_content_encodings() {
 
 /// A crawl as Common Crawl and ArchiveTeam write one (WARC/1.1, dates with fractions of a
 /// second): `warcinfo`, `request` and `metadata` records give no record and are counted; a
-/// response cut at the crawler's size limit (`WARC-Truncated: length`) and the first segment
-/// of a split record (`WARC-Segment-Number: 1`, then its `continuation`) are read as far as
-/// they go and say so in `capture.truncated`.
+/// response cut at the crawler's size limit (`WARC-Truncated: length`) is read as far as it
+/// goes and says so in `capture.truncated`; a record split into segments (`WARC-Segment-Number:
+/// 1`, then its `continuation`) is one record, its segments joined (the continuation counted).
 #[test]
 fn crawl_record_types_truncation_and_segments() {
     let info = warc("warcinfo", &[("Content-Type", "application/warc-fields")], b"isPartOf: x\r\n");
@@ -518,6 +559,8 @@ fn crawl_record_types_truncation_and_segments() {
     let metadata =
         warc("metadata", &[("WARC-Target-URI", "http://c.example/feed")], b"fetchTimeMs: 12\r\n");
     let half = FEED.len() / 2;
+    let first_block = http("Content-Type: application/rss+xml\r\n", &FEED.as_bytes()[..half]);
+    let total = (first_block.len() + FEED.len() - half).to_string();
     let first = warc(
         "response",
         &[
@@ -525,7 +568,7 @@ fn crawl_record_types_truncation_and_segments() {
             ("WARC-Record-ID", "<urn:x:s1>"),
             ("WARC-Segment-Number", "1"),
         ],
-        &http("Content-Type: application/rss+xml\r\n", &FEED.as_bytes()[..half]),
+        &first_block,
     );
     let continuation = warc(
         "continuation",
@@ -533,7 +576,7 @@ fn crawl_record_types_truncation_and_segments() {
             ("WARC-Target-URI", "http://c.example/split"),
             ("WARC-Segment-Origin-ID", "<urn:x:s1>"),
             ("WARC-Segment-Number", "2"),
-            ("WARC-Segment-Total-Length", &FEED.len().to_string()),
+            ("WARC-Segment-Total-Length", &total),
         ],
         &FEED.as_bytes()[half..],
     );
@@ -552,9 +595,102 @@ fn crawl_record_types_truncation_and_segments() {
     // What the cut body holds is read; the parser notes the elements the cut left open.
     assert_eq!(got[0]["feed"]["entries"][0]["title"], json!("First"));
     assert!(got[0]["diagnostics"].to_string().contains("unclosed_element"), "{}", got[0]);
-    assert_eq!(got[1]["source"], json!(format!("@{} http://c.example/split", at[4])));
-    assert_eq!(got[1]["capture"]["truncated"], json!("segment"));
-    assert_eq!(got[1]["capture"]["record_id"], json!("<urn:x:s1>"));
+    let capture = json!({"record_type": "response", "target_uri": "http://c.example/split",
+        "record_id": "<urn:x:s1>", "http_status": 200, "content_type": "application/rss+xml"});
+    same(&got[1..], &[ok(&format!("@{} http://c.example/split", at[4]), capture)]);
+    let by_type: Vec<_> = summary.skipped().collect();
+    assert_eq!(by_type, [("warcinfo", 1), ("request", 1), ("metadata", 1), ("continuation", 1)]);
+}
+
+/// Segmented records (WARC 1.1 §6) in every way they go wrong, in WARC and WARC.gz: each
+/// record in gives its record or an error record, none dropped. A record split in three is
+/// one record; one whose segment 2 is missing is its first segment, cut, with a diagnostic
+/// (and its segment 3 a `bad_segment` record); a continuation of no first segment is a
+/// `bad_segment` record; one whose last segment is not in the file is cut, with a diagnostic.
+#[test]
+fn segmented_records_joined_or_reported() {
+    let block = http("Content-Type: application/rss+xml\r\n", FEED.as_bytes());
+    let thirds = [&block[..40], &block[40..80], &block[80..]];
+    let first = |id: &str, part: &[u8]| {
+        let id = format!("<urn:x:{id}>");
+        warc(
+            "response",
+            &[
+                ("WARC-Target-URI", "http://s.example/feed"),
+                ("WARC-Record-ID", &id),
+                ("WARC-Segment-Number", "1"),
+            ],
+            part,
+        )
+    };
+    let cont = |id: &str, n: u32, part: &[u8], last: bool| {
+        let (id, n, total) = (format!("<urn:x:{id}>"), n.to_string(), block.len().to_string());
+        let mut fields = vec![
+            ("WARC-Target-URI", "http://s.example/feed"),
+            ("WARC-Segment-Origin-ID", id.as_str()),
+            ("WARC-Segment-Number", n.as_str()),
+        ];
+        if last {
+            fields.push(("WARC-Segment-Total-Length", total.as_str()));
+        }
+        warc("continuation", &fields, part)
+    };
+    let records = [
+        first("a", thirds[0]),
+        cont("a", 2, thirds[1], false),
+        cont("a", 3, thirds[2], true),
+        first("b", thirds[0]),
+        cont("b", 3, thirds[2], true),
+        cont("z", 2, thirds[1], false),
+        first("c", thirds[0]),
+        cont("c", 2, thirds[1], false),
+    ];
+    let at: Vec<usize> =
+        records.iter().scan(0, |n, p| Some(std::mem::replace(n, *n + p.len()))).collect();
+    let (got, summary) = run("s.warc", &records.concat());
+    let src = |i: usize| format!("@{} http://s.example/feed", at[i]);
+    // The note: the first diagnostic, or after the error message of a record without them.
+    let line = |v: &Value| {
+        let diag = v["diagnostics"][0]["message"].as_str().unwrap_or("").to_owned();
+        let err = v["error"]["kind"].as_str().unwrap_or("").to_owned();
+        let message = v["error"]["message"].as_str().unwrap_or("");
+        let diag = match message.find(" (segmented") {
+            Some(i) => message[i + 2..message.len() - 1].to_owned(),
+            None => diag,
+        };
+        (
+            v["source"].as_str().unwrap().to_owned(),
+            v["status"].as_str().unwrap().to_owned(),
+            err,
+            diag,
+        )
+    };
+    let got: Vec<_> = got.iter().map(line).collect();
+    let cut = |next: u32, why: &str| {
+        format!(
+            "segmented record cut: its segment {next} was not read ({why}); its content is the {} \
+             segments before it, joined",
+            next - 1
+        )
+    };
+    let want = [
+        (src(0), "ok".into(), "".into(), "".into()),
+        // Segment 1 alone holds part of the HTTP header only.
+        (src(3), "error".into(), "bad_http".into(), cut(2, "segment 3 came after segment 1")),
+        (src(4), "error".into(), "bad_segment".into(), "".into()),
+        (src(5), "error".into(), "bad_segment".into(), "".into()),
+        // Segments 1 and 2 hold the feed's start: read as far as it goes.
+        (src(6), "ok".into(), "".into(), cut(3, "the WARC stream ended")),
+    ];
+    assert_eq!(got, want);
+    // The continuations joined: a's two, c's one.
+    assert_eq!(summary.skipped_records, 3);
+    // WARC.gz, one member per record: the same records.
+    let gzipped: Vec<Vec<u8>> = records.iter().map(|r| gz(r)).collect();
+    let (got_gz, _) = run("s.warc.gz", &gzipped.concat());
+    let statuses = |g: &[Value]| g.iter().map(|v| v["status"].clone()).collect::<Vec<_>>();
+    assert_eq!(got_gz.len(), 5);
+    assert_eq!(statuses(&got_gz), want.iter().map(|w| json!(w.1)).collect::<Vec<_>>());
 }
 
 /// With `--extract`, an archive record's `future` dates are those more than a day after its

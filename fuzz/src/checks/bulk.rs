@@ -47,16 +47,19 @@ pub fn check_bulk(data: &[u8]) {
             }
             last = Some(at.offset);
             match item {
-                WarcItem::Record { at, kind, target_uri, block, capture } => records.push(Record {
-                    source: format!("fuzz.warc@{at} {target_uri}"),
-                    payload: Payload::Response {
-                        kind,
-                        target_uri,
-                        message: block,
-                        capture,
-                        original: None,
-                    },
-                }),
+                WarcItem::Record { at, kind, target_uri, block, capture, note, .. } => records
+                    .push(Record {
+                        source: format!("fuzz.warc@{at} {target_uri}"),
+                        payload: Payload::Response {
+                            kind,
+                            target_uri,
+                            message: block,
+                            capture,
+                            original: None,
+                            original_error: None,
+                            note,
+                        },
+                    }),
                 WarcItem::Skipped { .. } => {}
                 WarcItem::Broken { at, kind, message, .. } => records.push(Record {
                     source: format!("fuzz.warc@{at}"),

@@ -16,7 +16,10 @@
 //!   candidate ([`Framing::next_candidate`]);
 //! - a record whose header cannot be read, or whose length does not end at its trailer (or
 //!   the end, or the next candidate), or runs past the end of the stream: one error record,
-//!   then the next candidate after its header (the records a wrong length covered are read).
+//!   then the next candidate after its header (the records a wrong length covered are read);
+//!   except that a record which starts a gzip member or zstd frame holding only it (one member
+//!   per record, how crawlers write) is read to the member's end, with a note (see
+//!   `RecordReader::member_record`).
 //!
 //! Memory: one record's header (≤ [`Framing::MAX_HEADER`]) and block (≤ `max_record`, larger
 //! blocks are skipped while streaming) in the decoded buffer, one copy of the block for the
@@ -89,6 +92,9 @@ pub trait Framing {
     fn keeps_block(h: &Self::Header) -> bool;
     /// Whether the bytes after a block end the record (`at_end`: nothing follows them).
     fn trailer_ok(rest: &[u8], at_end: bool) -> bool;
+    /// The length of the trailer `b` ends with (the bytes a record ends with after its
+    /// block), `None` when it ends with none.
+    fn trailer_len(b: &[u8]) -> Option<usize>;
 }
 
 /// A record read from a framed stream.
@@ -102,6 +108,9 @@ pub enum Framed<H> {
         header: H,
         /// Its block (none for a record whose block is not handed on).
         block: Option<Block>,
+        /// How it was read when its header was wrong (its length, when its gzip member or
+        /// zstd frame ends it elsewhere): a diagnostic for its record.
+        note: Option<String>,
     },
     /// A record (or a region) that could not be read; reading goes on after it.
     Broken {
@@ -463,7 +472,12 @@ impl<S: Source, F: Framing> RecordReader<'_, S, F> {
             && self.pos() + (hl + len + 4) as u64 <= self.src.checked_upto()
             && F::trailer_ok(&self.avail()[hl + len..], false);
         let complete = settled || self.fill(hl + take + 8)?;
+        // A stated length that does not end the record: its member may (see
+        // `member_record`), else the record is reported and the stream resynchronized.
         if self.avail().len() < hl + take {
+            if let Ok(item) = self.member_record(header, hl, len, max, new_buf)? {
+                return Ok((Some(item), false));
+            }
             self.consume(hl);
             let item = self.interrupted(at, uri, "record block", self.pos());
             return Ok((Some(item), true));
@@ -473,11 +487,17 @@ impl<S: Source, F: Framing> RecordReader<'_, S, F> {
             let last = pos + (hl + len) as u64 - 1;
             let owner = self.src.locate(last).0;
             if self.brk.as_ref().is_some_and(|b| b.offset <= owner) {
+                if let Ok(item) = self.member_record(header, hl, len, max, new_buf)? {
+                    return Ok((Some(item), false));
+                }
                 let item = self.interrupted(at, uri, "record", u64::MAX);
                 return Ok((Some(item), true));
             }
         }
         if len > max {
+            if let Ok(item) = self.member_record(header, hl, len, max, new_buf)? {
+                return Ok((Some(item), false));
+            }
             // Skipped while streaming: never more than the buffered bytes in memory.
             self.consume(hl);
             let mut left = len;
@@ -497,14 +517,112 @@ impl<S: Source, F: Framing> RecordReader<'_, S, F> {
         }
         let rest = &self.avail()[hl + len..];
         if !F::trailer_ok(rest, !complete) {
+            if let Ok(item) = self.member_record(header, hl, len, max, new_buf)? {
+                return Ok((Some(item), false));
+            }
             self.consume(hl);
             let msg = format!("{} {len} does not end the record ({})", F::LENGTH, F::TRAILER);
             return Ok((Some(broken(uri, F::BAD, msg)), true));
         }
         let block = F::keeps_block(&header).then(|| self.block(hl, hl + len, new_buf));
-        let item = Framed::Record { at, header, block };
+        let item = Framed::Record { at, header, block, note: None };
         self.consume(hl + len);
         Ok((Some(item), false))
+    }
+
+    /// The record at the read position (header `hl` bytes, stated block length `len`) read
+    /// to the end of the gzip member or zstd frame it starts, when its stated length does not
+    /// end it and the member holds this one record: it starts the member, the member decoded
+    /// and checked whole within `hl + max` bytes (plus its trailer), ends with the record's
+    /// trailer, and holds no other record (no trailer followed by a record start). In a file
+    /// of one member per record (how crawlers write ARC.gz and WARC.gz) the member's end is
+    /// where the record ends; a plain stream has no members, and the other layouts hold
+    /// several records in a member (or a member not starting at a record), so they keep the
+    /// length's rule. None when it does not apply (then the read position has not moved).
+    fn member_record(
+        &mut self,
+        header: F::Header,
+        hl: usize,
+        len: usize,
+        max: usize,
+        new_buf: &mut dyn FnMut() -> Vec<u8>,
+    ) -> io::Result<Result<Framed<F::Header>, F::Header>> {
+        match self.member_end(hl, max)? {
+            Some((end, block_end)) if block_end - hl > max => {
+                let at = self.loc(self.pos());
+                let target_uri = F::target_uri(&header).map(str::to_owned);
+                self.consume(end);
+                let message = format!("record larger than {max} bytes");
+                Ok(Ok(Framed::Broken { at, target_uri, kind: "too_large", message }))
+            }
+            Some((end, block_end)) => {
+                let actual = block_end - hl;
+                let note = format!(
+                    "{} {} {len} is not the record's: its gzip member or zstd frame ends it \
+                     after a block of {actual} bytes, read as the record",
+                    F::NAME,
+                    F::LENGTH
+                );
+                let block = F::keeps_block(&header).then(|| self.block(hl, block_end, new_buf));
+                let at = self.loc(self.pos());
+                self.consume(end);
+                Ok(Ok(Framed::Record { at, header, block, note: Some(note) }))
+            }
+            None => Ok(Err(header)),
+        }
+    }
+
+    /// [`RecordReader::member_record`]'s checks: the end of the member the record at the read
+    /// position starts and the end of its block, both from the read position, when the
+    /// member bounds the record.
+    fn member_end(&mut self, hl: usize, max: usize) -> io::Result<Option<(usize, usize)>> {
+        let pos = self.pos();
+        if !self.src.member_starts(pos, pos + 1).contains(&pos) {
+            return Ok(None);
+        }
+        // The member's decoded end: the next member's start, or the end of the stream.
+        let limit = hl.saturating_add(max).saturating_add(5);
+        let end = loop {
+            let have = self.avail().len();
+            let next = self.src.member_starts(pos + 1, pos + have as u64 + 1);
+            if let Some(&m) = next.first() {
+                break (m - pos) as usize;
+            }
+            if have > limit {
+                return Ok(None);
+            }
+            if !self.fill(have + 1)? {
+                if self.brk.is_some() {
+                    return Ok(None);
+                }
+                break self.avail().len();
+            }
+        };
+        if end > limit || end < hl || pos + end as u64 > self.src.checked_upto() {
+            return Ok(None);
+        }
+        if self.brk.as_ref().is_some_and(|b| b.decoded_from < pos + end as u64) {
+            return Ok(None);
+        }
+        let a = self.avail();
+        let Some(t) = F::trailer_len(&a[hl..end]) else { return Ok(None) };
+        let block_end = end - t;
+        // Another record inside the member: it holds several, so it does not bound this one.
+        let body = &a[hl..block_end];
+        let mut i = 0;
+        while let Some(j) = F::next_candidate(&body[i..]) {
+            let k = i + j;
+            if F::candidate(&body[k..], true) == Some(true) && F::trailer_len(&body[..k]).is_some()
+            {
+                return Ok(None);
+            }
+            i = k;
+        }
+        // The next member starts a record (when enough of it is here to tell).
+        if end < a.len() && F::candidate(&a[end..], false) == Some(false) {
+            return Ok(None);
+        }
+        Ok(Some((end, block_end)))
     }
 
     /// The record at `at` was cut by a break or by the end of the stream. When the break's

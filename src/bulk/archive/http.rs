@@ -199,11 +199,12 @@ pub struct Content<'b> {
 /// its `original` (when remembered), and the capture fields its HTTP message gives
 /// (`http_status`, `content_type`: a revisit's own HTTP header when it has one, else its
 /// original's content type). An error is why there is no content: an unreadable HTTP message,
-/// or a revisit's original not remembered (`original_not_found`).
+/// or a revisit's original not remembered (`original_not_found`) or, remembered, not read
+/// again (`original_error`: `original_changed`, `original_unreadable`).
 pub fn record_content<'b>(
     kind: Kind,
     block: &'b [u8],
-    original: Option<&'b Original>,
+    original: Result<&'b Original, Option<&(&'static str, String)>>,
     capture: &mut Capture,
     max_body: usize,
 ) -> Result<Content<'b>, HttpError> {
@@ -223,14 +224,20 @@ pub fn record_content<'b>(
             let content_type = capture.content_type.clone();
             Ok(Content { status: 200, content_type, body: Cow::Borrowed(block), note: None })
         }
+        Kind::Continuation => {
+            Err(("bad_segment", "a continuation record without its first segment".to_owned()))
+        }
         Kind::Revisit => {
             // Its own HTTP header (the response that was not stored again), when it has one.
             if let Ok(own) = parse_http_head(block) {
                 capture.http_status = Some(own.0);
                 capture.content_type = own.1;
             }
-            let Some(o) = original else {
-                let named = capture
+            let o = match original {
+                Ok(o) => o,
+                Err(Some((kind, message))) => return Err((kind, message.clone())),
+                Err(None) => {
+                    let named = capture
                     .refers_to_record_id
                     .as_deref()
                     .or(capture.payload_digest.as_deref())
@@ -239,10 +246,11 @@ pub fn record_content<'b>(
                     "the record this revisit refers to ({named}) was not read earlier in this \
                      run, or is no longer remembered; its content is not here"
                 );
-                return Err(("original_not_found", message));
+                    return Err(("original_not_found", message));
+                }
             };
             let mut of_original = Capture::default();
-            let content = record_content(o.kind, &o.block, None, &mut of_original, max_body)?;
+            let content = record_content(o.kind, &o.block, Err(None), &mut of_original, max_body)?;
             if capture.content_type.is_none() {
                 capture.content_type = of_original.content_type;
             }
@@ -345,6 +353,21 @@ mod tests {
         let mut e = GzEncoder::new(Vec::new(), Compression::fast());
         e.write_all(data).unwrap();
         e.finish().unwrap()
+    }
+
+    /// A revisit's content: its original's, or why there is none (an original remembered but
+    /// changed on disk keeps its own error kind).
+    #[test]
+    fn revisit_content_or_why_not() {
+        let mut c = Capture::default();
+        let o = Original { kind: Kind::Response, block: b"HTTP/1.1 200 OK\r\n\r\n<rss/>"[..].into() };
+        let got = record_content(Kind::Revisit, b"", Ok(&o), &mut c, 1 << 20).unwrap();
+        assert_eq!((got.status, &got.body[..]), (200, &b"<rss/>"[..]));
+        let changed = ("original_changed", "the original x changed: y".to_owned());
+        let err = record_content(Kind::Revisit, b"", Err(Some(&changed)), &mut c, 1 << 20);
+        assert_eq!(err.unwrap_err(), changed);
+        let err = record_content(Kind::Revisit, b"", Err(None), &mut c, 1 << 20);
+        assert_eq!(err.unwrap_err().0, "original_not_found");
     }
 
     #[test]

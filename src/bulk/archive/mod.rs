@@ -6,6 +6,7 @@
 //!   zstd stream, a tar ([`tar`]), a WARC, WARC.gz or WARC.zst ([`warc`]), an ARC or ARC.gz
 //!   ([`arc`]), both framings of [`framed`]'s record reader;
 //! - [`originals`]: the records a WARC `revisit` may refer to, remembered within a budget;
+//! - [`segments`]: a WARC record split into segments (`continuation` records) joined;
 //! - [`record`]: the records emitted ([`RawRecord`]: a document, a WARC or ARC record's
 //!   block as stored, or an error), the reader's settings and counters;
 //! - [`http`]: the HTTP message of a WARC response taken apart (status, `Content-Type`,
@@ -21,6 +22,7 @@ pub mod names;
 pub mod originals;
 pub mod reader;
 pub mod record;
+pub mod segments;
 pub mod tar;
 pub mod walk;
 pub mod warc;

@@ -17,7 +17,9 @@
 //! into its gzip member (a whole file gzipped as one member: re-reading would decode everything
 //! before it), is a copy of its block. A re-read record must be the one remembered (same
 //! record id, or same target URI and payload digest); when it is not (the file changed
-//! since) or cannot be read, the revisit gets the record of an original not found.
+//! since) the revisit gets the record of an original changed (`original_changed`, naming
+//! what differs), and when it cannot be read (the file gone, or cut before the record) of
+//! an original unreadable (`original_unreadable`).
 //!
 //! What is kept is bounded: each remembered record costs its source, its keys and 96 bytes,
 //! plus its block when it is a copy, and once the total passes the budget
@@ -182,8 +184,9 @@ impl Originals {
 
     /// The original of the revisit whose header gave `capture`: its source and block (re-read
     /// from its file when that is where it is remembered; records of at most `max_record`
-    /// bytes). None when it is not remembered, or its re-read fails or finds another record.
-    pub fn find(&self, capture: &Capture, max_record: usize) -> Option<(&str, Original)> {
+    /// bytes), or, when its re-read fails, its source and why (`original_changed`: another
+    /// record is there now; `original_unreadable`). None when it is not remembered.
+    pub fn find(&self, capture: &Capture, max_record: usize) -> Option<(&str, Found)> {
         let by_id = capture.refers_to_record_id.as_ref().and_then(|id| self.by_id.get(id));
         let by_digest = || {
             let uri = capture.refers_to_target_uri.as_ref().or(capture.target_uri.as_ref())?;
@@ -193,22 +196,41 @@ impl Originals {
         let e = self.entries.get((seq - self.first) as usize)?;
         let block = match &e.held {
             Held::Block(b) => b.clone(),
-            Held::At(file, at) => reread(file, *at, max_record, e)?,
+            Held::At(file, at) => match reread(file, *at, max_record, e) {
+                Ok(b) => b,
+                Err(miss) => return Some((&e.source, Err(miss))),
+            },
         };
-        Some((&e.source, Original { kind: e.kind, block }))
+        Some((&e.source, Ok(Original { kind: e.kind, block })))
     }
 }
 
-/// The block of remembered record `e`, read again from `file` at `at`; None when the file
-/// cannot be read there or holds another record there now.
-fn reread(file: &Reopen, at: Loc, max_record: usize, e: &Entry) -> Option<Arc<[u8]>> {
-    let mut f = File::open(&file.path).ok()?;
+/// What [`Originals::find`] found of a remembered original: its block, or why it could not
+/// be read again (an error kind, `original_changed` or `original_unreadable`, and a message).
+pub type Found = Result<Original, (&'static str, String)>;
+
+/// The block of remembered record `e`, read again from `file` at `at`; an error when the
+/// file cannot be read there (`original_unreadable`) or holds another record there now
+/// (`original_changed`, naming what differs).
+fn reread(
+    file: &Reopen,
+    at: Loc,
+    max_record: usize,
+    e: &Entry,
+) -> Result<Arc<[u8]>, (&'static str, String)> {
+    let path = file.path.display();
+    let unreadable = |why: String| {
+        ("original_unreadable", format!("the original {} cannot be read again: {why}", e.source))
+    };
+    let mut f = File::open(&file.path).map_err(|err| unreadable(format!("{path}: {err}")))?;
     // The zstd dictionary frame, which the frames after it need, goes before the frame.
     let prefix = match file.codec {
-        Codec::Zstd => dictionary_frame(&mut f).ok()?,
+        Codec::Zstd => {
+            dictionary_frame(&mut f).map_err(|err| unreadable(format!("{path}: {err}")))?
+        }
         Codec::Plain | Codec::Gzip => Vec::new(),
     };
-    f.seek(SeekFrom::Start(at.offset)).ok()?;
+    f.seek(SeekFrom::Start(at.offset)).map_err(|err| unreadable(format!("{path}: {err}")))?;
     let want = Loc { offset: prefix.len() as u64, within: at.within };
     let raw = Raw::new(io::Cursor::new(prefix).chain(f));
     let mut found = None;
@@ -240,11 +262,34 @@ fn reread(file: &Reopen, at: Loc, max_record: usize, e: &Entry) -> Option<Arc<[u
             warc::read_records(src, Vec::new(), None, max_record, &mut new_buf, &mut emit)
         }
     };
-    let (kind, block, capture) = found?;
-    read.ok()?;
-    let digest = capture_digest_key(&capture);
-    let same = kind == e.kind && capture.record_id == e.id && digest == e.digest_key;
-    same.then(|| Arc::from(&block[..]))
+    if let Err(err) = read {
+        return Err(unreadable(format!("{path}: {err}")));
+    }
+    let Some((kind, block, capture)) = found else {
+        let why = format!("no {} record at {at} in {path} now", e.kind.warc_type());
+        return Err(("original_changed", format!("the original {} changed: {why}", e.source)));
+    };
+    let mut differs = Vec::new();
+    if kind != e.kind {
+        differs.push(format!("a {} record (was {})", kind.warc_type(), e.kind.warc_type()));
+    }
+    let shown = |v: &Option<String>| v.as_deref().unwrap_or("none").to_owned();
+    if capture.record_id != e.id {
+        differs.push(format!("record id {} (was {})", shown(&capture.record_id), shown(&e.id)));
+    }
+    if capture_digest_key(&capture) != e.digest_key {
+        let (uri, digest) = (shown(&capture.target_uri), shown(&capture.payload_digest));
+        differs.push(format!("target URI {uri} and payload digest {digest} (not the ones remembered)"));
+    }
+    if !differs.is_empty() {
+        let message = format!(
+            "the original {} changed: the record at {at} in {path} is now {}",
+            e.source,
+            differs.join(", ")
+        );
+        return Err(("original_changed", message));
+    }
+    Ok(Arc::from(&block[..]))
 }
 
 /// The dictionary frame a WARC.zst file starts with (the whole skippable frame), or nothing.
@@ -291,6 +336,7 @@ mod tests {
         o.remember("a@0 u", Kind::Response, &capture("<id:a>", "u", "sha1:A"), &[b'a'; 300], None);
         o.remember("b@9 v", Kind::Resource, &capture("<id:b>", "v", "sha1:B"), &[b'b'; 300], None);
         let (src, orig) = o.find(&revisit(Some("<id:a>"), "x", "y"), usize::MAX).unwrap();
+        let orig = orig.unwrap();
         assert_eq!((src, orig.kind, orig.block.len()), ("a@0 u", Kind::Response, 300));
         assert_eq!(o.find(&revisit(None, "v", "sha1:B"), usize::MAX).unwrap().0, "b@9 v");
         assert!(o.find(&revisit(None, "v", "sha1:A"), usize::MAX).is_none(), "digest of another URI");
@@ -333,14 +379,34 @@ mod tests {
         o.remember("t@0 u", Kind::Response, &cap_a, &big, Some((&file, Loc { offset: 0, within: 0 })));
         o.remember("t@x u", Kind::Response, &cap_b, &big, Some((&file, at_b)));
         assert!(o.held() < 1000);
-        let (src, orig) = o.find(&revisit(Some("<id:a>"), "u", "d"), usize::MAX).unwrap();
-        assert_eq!((src, &orig.block[..]), ("t@0 u", &b"HTTP/1.1 200 OK\r\n\r\nAAAA"[..]));
-        assert_eq!(&o.find(&revisit(Some("<id:b>"), "u", "d"), usize::MAX).unwrap().1.block[..], b"B");
-        // The file changed: another record where the original was, so not found.
+        let find = |id: &str| {
+            let (src, found) = o.find(&revisit(Some(id), "u", "d"), usize::MAX).unwrap();
+            (src.to_owned(), found)
+        };
+        let (src, orig) = find("<id:a>");
+        assert_eq!((&src[..], &orig.unwrap().block[..]), ("t@0 u", &b"HTTP/1.1 200 OK\r\n\r\nAAAA"[..]));
+        assert_eq!(&find("<id:b>").1.unwrap().block[..], b"B");
+        let p = path.display();
+        // The file changed: another record where the original was (another id), so changed.
         std::fs::write(&path, record("<id:z>", "HTTP/1.1 200 OK\r\n\r\nZZZZ")).unwrap();
-        assert!(o.find(&revisit(Some("<id:a>"), "u", "d"), usize::MAX).is_none());
+        let (src, err) = find("<id:a>");
+        assert_eq!(src, "t@0 u");
+        let want = format!("the original t@0 u changed: the record at 0 in {p} is now record id <id:z> (was <id:a>)");
+        assert_eq!(err.unwrap_err(), ("original_changed", want));
+        // Same id, another payload digest and type.
+        let changed = record("<id:a>", "X").replace("response", "resource").replace("Digest: d", "Digest: e");
+        std::fs::write(&path, changed).unwrap();
+        let want = format!("the original t@0 u changed: the record at 0 in {p} is now a resource record (was response), target URI u and payload digest e (not the ones remembered)");
+        assert_eq!(find("<id:a>").1.unwrap_err(), ("original_changed", want));
+        // No record at the offset any more (the file cut before it).
+        std::fs::write(&path, &first).unwrap();
+        let want = format!("the original t@x u changed: no response record at {} in {p} now", first.len());
+        assert_eq!(find("<id:b>").1.unwrap_err(), ("original_changed", want));
+        // The file gone.
         std::fs::remove_file(&path).unwrap();
-        assert!(o.find(&revisit(Some("<id:a>"), "u", "d"), usize::MAX).is_none());
+        let (kind, message) = find("<id:a>").1.unwrap_err();
+        assert_eq!(kind, "original_unreadable");
+        assert!(message.starts_with(&format!("the original t@0 u cannot be read again: {p}: ")), "{message}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -1,7 +1,8 @@
 //! The reader of the inputs: every item of the walk (a file, standard input) sniffed by its
 //! first bytes, never by its name, and read into [`RawRecord`]s, one per document, never
 //! holding more than one record of an archive in memory (besides the originals a revisit
-//! may refer to, within their budget: see [`super::originals`]).
+//! may refer to, within their budget: see [`super::originals`]; and one segmented record
+//! being joined: see [`super::segments`]).
 //!
 //! ```text
 //!  stream ─► sniff first bytes (content, not name):
@@ -38,6 +39,7 @@ use super::framed::Framing;
 use super::io::{io_kind, read_full, CountRead, ErrThen};
 use super::names::{escape_name, path_name};
 use super::originals::{Codec, Originals, Reopen};
+use super::segments::{Joined, Out, Segments};
 use super::record::{Counters, Kind as RecordKind, Payload, RawRecord, ReadConfig};
 use super::tar::{is_tar, read_tar, TarItem};
 use super::walk::{walk, Input, Item};
@@ -81,6 +83,8 @@ pub(crate) struct Reader<'c, 'e> {
     /// The WARC file whose records are being read, when they can be read again (an input
     /// file's own records, not those of a stream inside it): where originals are re-read.
     reopen: Option<Arc<Reopen>>,
+    /// The segmented WARC record being joined.
+    segments: Segments,
 }
 
 /// What a stream is, by its first bytes.
@@ -178,7 +182,7 @@ impl<'c, 'e> Reader<'c, 'e> {
     ) -> Self {
         let originals = Originals::new(cfg.revisit_memory);
         let (path, reopen) = (None, None);
-        Reader { cfg, counters, pool, emit, offload, stopped: false, depth: 0, originals, path, reopen }
+        Reader { cfg, counters, pool, emit, offload, stopped: false, depth: 0, originals, path, reopen, segments: Segments::default() }
     }
 
     fn emit(&mut self, rec: RawRecord) {
@@ -427,6 +431,9 @@ impl<'c, 'e> Reader<'c, 'e> {
             Framed::Arc => (arc::read_records(src, head, brk, max, &mut new_buf, &mut emit), "ARC"),
         };
         self.reopen = None;
+        let mut out = Vec::new();
+        self.segments.finish(&mut out);
+        self.joined(out);
         if let Err(e) = result {
             self.broken(name.to_owned(), "io", format!("reading {what}: {e}; rest of file skipped"));
         }
@@ -436,28 +443,28 @@ impl<'c, 'e> Reader<'c, 'e> {
     /// remembered), a response or resource is remembered for the revisits after it.
     fn archive_item(&mut self, name: &str, item: WarcItem) {
         match item {
-            WarcItem::Record { at, kind, target_uri, block, mut capture } => {
+            WarcItem::Record { at, kind, target_uri, block, capture, note, segment } => {
                 let source = format!("{name}@{at} {target_uri}");
-                let mut original = None;
-                if kind == RecordKind::Revisit {
-                    let max = self.cfg.max_record_bytes;
-                    if let Some((from, o)) = self.originals.find(&capture, max) {
-                        capture.refers_to_source = Some(from.to_owned());
-                        original = Some(o);
+                if kind == RecordKind::Continuation || segment.as_ref().is_some_and(|s| s.number == 1) {
+                    let mut out = Vec::new();
+                    if kind == RecordKind::Continuation {
+                        let max = self.cfg.max_record_bytes;
+                        let seg = segment.as_ref();
+                        if self.segments.continuation(&source, seg, &block, max, &mut out) {
+                            self.count_skipped("continuation");
+                        }
+                    } else {
+                        let joined = Joined { source, kind, target_uri, block: block.to_vec(), capture, note };
+                        self.segments.first(joined, &mut out);
                     }
-                } else {
-                    let file = self.reopen.as_ref().map(|f| (f, at));
-                    self.originals.remember(&source, kind, &capture, &block, file);
+                    if let Some(own) = block.into_own() {
+                        self.pool.put(own);
+                    }
+                    return self.joined(out);
                 }
-                let payload =
-                    Payload::Response { kind, target_uri, message: block, capture, original };
-                self.emit(RawRecord { source, payload })
+                self.handed_on(source, kind, target_uri, block, capture, note, Some(at));
             }
-            WarcItem::Skipped { warc_type, .. } => {
-                self.counters.skipped_records.fetch_add(1, Ordering::Relaxed);
-                let i = crate::bulk::Summary::skipped_index(&warc_type);
-                self.counters.skipped_by_type[i].fetch_add(1, Ordering::Relaxed);
-            }
+            WarcItem::Skipped { warc_type, .. } => self.count_skipped(&warc_type),
             WarcItem::Broken { at, target_uri, kind, message } => {
                 let source = match target_uri {
                     Some(u) => format!("{name}@{at} {u}"),
@@ -466,6 +473,68 @@ impl<'c, 'e> Reader<'c, 'e> {
                 self.broken(source, kind, message)
             }
         }
+    }
+
+    /// Counts a skipped record of `warc_type`.
+    fn count_skipped(&mut self, warc_type: &str) {
+        self.counters.skipped_records.fetch_add(1, Ordering::Relaxed);
+        let i = crate::bulk::Summary::skipped_index(warc_type);
+        self.counters.skipped_by_type[i].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Emits what the joining of segmented records gave out (see [`super::segments`]).
+    fn joined(&mut self, out: Vec<Out>) {
+        for o in out {
+            match o {
+                Out::Record(j) => {
+                    let Joined { source, kind, target_uri, block, capture, note } = j;
+                    // Remembered as a copy: the file holds it in several records.
+                    self.handed_on(source, kind, target_uri, block.into(), capture, note, None);
+                }
+                Out::Error { source, kind, message } => self.broken(source, kind, message),
+            }
+        }
+    }
+
+    /// The record of a `response`, `resource` or `revisit` handed on: a revisit gets its
+    /// original (when remembered), a response or resource is remembered for the revisits
+    /// after it (by where it is, `at` in the file being read, when it can be read again
+    /// there).
+    #[allow(clippy::too_many_arguments)]
+    fn handed_on(
+        &mut self,
+        source: String,
+        kind: RecordKind,
+        target_uri: String,
+        block: crate::bulk::buf::Block,
+        mut capture: Box<crate::record::Capture>,
+        note: Option<String>,
+        at: Option<super::framed::Loc>,
+    ) {
+        let (mut original, mut original_error) = (None, None);
+        if kind == RecordKind::Revisit {
+            let max = self.cfg.max_record_bytes;
+            if let Some((from, found)) = self.originals.find(&capture, max) {
+                capture.refers_to_source = Some(from.to_owned());
+                match found {
+                    Ok(o) => original = Some(o),
+                    Err(e) => original_error = Some(e),
+                }
+            }
+        } else {
+            let file = self.reopen.as_ref().zip(at);
+            self.originals.remember(&source, kind, &capture, &block, file);
+        }
+        let payload = Payload::Response {
+            kind,
+            target_uri,
+            message: block,
+            capture,
+            original,
+            original_error,
+            note,
+        };
+        self.emit(RawRecord { source, payload })
     }
 
     /// A tar stream (see [`super::tar`]): each regular file member read as a stream of its

@@ -17,6 +17,21 @@ pub enum Kind {
     /// A WARC `revisit` record: the same content as an earlier capture (its block is at most
     /// the new response's HTTP header).
     Revisit,
+    /// A WARC `continuation` record: a later segment of a record its crawler split (WARC 1.1
+    /// §6), joined to its first segment by the reader, never handed on alone.
+    Continuation,
+}
+
+impl Kind {
+    /// Its `WARC-Type`.
+    pub fn warc_type(self) -> &'static str {
+        match self {
+            Kind::Response => "response",
+            Kind::Resource => "resource",
+            Kind::Revisit => "revisit",
+            Kind::Continuation => "continuation",
+        }
+    }
 }
 
 /// The block of the record a revisit refers to, read earlier in the run.
@@ -49,6 +64,12 @@ pub enum Payload {
         capture: Box<Capture>,
         /// A revisit's original, when it was read earlier in the run and is remembered.
         original: Option<Original>,
+        /// Why a revisit has no original although one is remembered: `original_changed` (its
+        /// file holds another record there now) or `original_unreadable`, and a message.
+        original_error: Option<(&'static str, String)>,
+        /// How the record was read when its header was wrong (a stated length its gzip member
+        /// or zstd frame contradicts): a diagnostic for its record.
+        note: Option<String>,
     },
     /// Something that could not be read.
     Broken {
@@ -85,8 +106,9 @@ impl RawRecord {
         self.source.capacity()
             + match &self.payload {
                 Payload::Document(b) => b.capacity(),
-                Payload::Response { message, target_uri, capture, original, .. } => {
+                Payload::Response { message, target_uri, capture, original, original_error, .. } => {
                     message.held_bytes()
+                        + original_error.as_ref().map_or(0, |e| e.1.capacity())
                         + target_uri.capacity()
                         + std::mem::size_of::<Capture>()
                         + capture.held_bytes()

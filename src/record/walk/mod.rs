@@ -173,8 +173,8 @@ impl Walk for Capture {
             key(
                 "truncated",
                 "why the archive holds less than the capture: `WARC-Truncated` as written \
-                 (`length` | `time` | `disconnect` | `unspecified`), or `segment` (the first \
-                 segment of a split record; its continuations are not joined)",
+                 (`length` | `time` | `disconnect` | `unspecified`), or `segment` (a record split \
+                 into segments whose segments were not all read: its content is the ones read)",
             ),
             self.truncated.as_deref(),
         );

@@ -61,7 +61,7 @@ pub fn read_records<S: Source>(
             let skipped_as = h.skipped_as().to_owned();
             let kind = h.kind();
             content_type = Some(h.content_type);
-            (kind, h.url, capture, skipped_as)
+            (kind, h.url, capture, skipped_as, None)
         });
         // A block without an HTTP header: the document itself, typed by the header line.
         if let WarcItem::Record { kind, block, capture, .. } = &mut item {
@@ -181,6 +181,11 @@ impl Framing for ArcFormat {
     /// A line end, or nothing at the end of the stream.
     fn trailer_ok(rest: &[u8], at_end: bool) -> bool {
         rest.starts_with(b"\n") || rest.starts_with(b"\r\n") || (rest.is_empty() && at_end)
+    }
+
+    /// A line end, or none (a record's last bytes may be its block's).
+    fn trailer_len(b: &[u8]) -> Option<usize> {
+        Some(usize::from(b.ends_with(b"\n")))
     }
 }
 

@@ -177,3 +177,52 @@ fn dates_read_as_instants() {
     assert_eq!(d("20001301000000"), None);
     assert_eq!(d("20000101250000"), None);
 }
+
+/// ARC.gz, one member per record: a record whose header's length is wrong (too small, too
+/// large, past the end of the stream) is read to its member's end, with a note giving the
+/// stated and the actual length; one record out per record in, the last one too.
+#[test]
+fn member_end_bounds_a_record_whose_length_is_wrong() {
+    let good = response("http://good/a", "20050101000000", "<rss/>");
+    let lying = |n: usize| {
+        let r = response("http://bad/b", "20050101000000", "<rss><channel/></rss>");
+        let pos = r.iter().position(|b| *b == b'\n').unwrap();
+        let line = String::from_utf8(r[..pos].to_vec()).unwrap();
+        let stated = line.rsplit(' ').next().unwrap().to_owned();
+        let actual: usize = stated.parse().unwrap();
+        let fixed = format!("{} {n}", &line[..line.len() - stated.len() - 1]);
+        ([fixed.into_bytes(), r[pos..].to_vec()].concat(), actual)
+    };
+    for stated in [3, 70, 999_999] {
+        let (bad, actual) = lying(stated);
+        for order in [[0, 1, 2], [0, 2, 1]] {
+            let parts = [filedesc(), bad.clone(), good.clone()];
+            let records: Vec<Vec<u8>> = order.iter().map(|&i| parts[i].clone()).collect();
+            let (data, at) = archive(true, &records);
+            let mut got = Vec::new();
+            read_arc(&data[..], true, 1 << 20, &mut Vec::new, &mut |i| {
+                got.push(match i {
+                    WarcItem::Record { at, target_uri, block, note, .. } => {
+                        format!("R {at} {target_uri} {} {}", block.len(), note.unwrap_or_default())
+                    }
+                    other => format!("{other:?}"),
+                });
+                true
+            })
+            .unwrap();
+            let note = format!(
+                "ARC length {stated} is not the record's: its gzip member or zstd frame ends \
+                 it after a block of {actual} bytes, read as the record"
+            );
+            let bad_at = at[order.iter().position(|&i| i == 1).unwrap()];
+            let want_bad = format!("R {bad_at} http://bad/b {actual} {note}");
+            assert_eq!(got.len(), 3, "{got:?}");
+            assert!(got.contains(&want_bad), "{got:?}\n{want_bad}");
+            assert!(got.iter().any(|g| g.starts_with("R ") && g.contains("http://good/a")), "{got:?}");
+        }
+        // Plain ARC keeps the resync rule: the lying record is one error record.
+        let data = [filedesc(), bad, good.clone()].concat();
+        let kinds: Vec<String> = show(&data, false).iter().map(|s| s[..1].to_owned()).collect();
+        assert_eq!(kinds, ["S", "B", "R"], "length {stated}");
+    }
+}

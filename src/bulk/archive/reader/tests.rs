@@ -467,3 +467,61 @@ fn archives_nest_at_most_max_depth_deep() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A revisit whose original, remembered by where it is, is another record when re-read (the
+/// file replaced while the run reads it): its record's error is `original_changed`, naming
+/// what differs, not `original_not_found`.
+#[test]
+fn a_revisit_whose_original_changed_on_disk_says_so() {
+    let rec = |ty: &str, id: &str, extra: &str, block: &[u8]| {
+        let mut r = format!(
+            "WARC/1.1\r\nWARC-Type: {ty}\r\nWARC-Record-ID: {id}\r\nWARC-Target-URI: http://a/\r\n\
+             WARC-Payload-Digest: sha1:AAAA\r\n{extra}Content-Length: {}\r\n\r\n",
+            block.len()
+        )
+        .into_bytes();
+        r.extend_from_slice(block);
+        r.extend_from_slice(b"\r\n\r\n");
+        r
+    };
+    let original = rec("response", "<urn:a>", "", b"HTTP/1.1 200 OK\r\n\r\n<rss/>");
+    let revisit = rec("revisit", "<urn:r>", "WARC-Refers-To: <urn:a>\r\n", b"");
+    let dir = scratch("changed");
+    let path = dir.join("t.warc.gz");
+    std::fs::write(&path, [gz(&original), gz(&revisit)].concat()).unwrap();
+    let cfg = ReadConfig { max_record_bytes: 1 << 20, revisit_memory: 64 << 20 };
+    let (counters, pool) = (Counters::default(), BufPool::default());
+    let mut out = Vec::new();
+    enumerate(&[Input::Path(path.clone())], &cfg, &counters, &pool, &mut |r| {
+        if out.is_empty() {
+            // Replaced (a new file at the path; the run's open file is the old one): another
+            // record where the original was.
+            let other = rec("response", "<urn:z>", "", b"HTTP/1.1 200 OK\r\n\r\n<rss/>");
+            let tmp = dir.join("new");
+            std::fs::write(&tmp, [gz(&other), gz(&revisit)].concat()).unwrap();
+            std::fs::rename(&tmp, &path).unwrap();
+        }
+        out.push(match r.payload {
+            Payload::Response { original, original_error, capture, .. } => {
+                let from = capture.refers_to_source.unwrap_or_default();
+                format!("R {} {} {from} {original_error:?}", r.source, original.is_some())
+            }
+            other => format!("{other:?}"),
+        });
+        true
+    });
+    let p = path.display();
+    let at = gz(&original).len();
+    assert_eq!(
+        out,
+        [
+            format!("R {p}@0 http://a/ false  None"),
+            format!(
+                "R {p}@{at} http://a/ false {p}@0 http://a/ Some((\"original_changed\", \"the \
+                 original {p}@0 http://a/ changed: the record at 0 in {p} is now record id \
+                 <urn:z> (was <urn:a>)\"))"
+            ),
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -48,6 +48,12 @@ pub enum WarcItem {
         block: Block,
         /// What its header says about the capture.
         capture: Box<Capture>,
+        /// How it was read when its header was wrong (see [`super::framed`]): a diagnostic
+        /// for its record.
+        note: Option<String>,
+        /// Its place in a segmented record (WARC 1.1 §6: a `WARC-Segment-Number`), joined by
+        /// the reader ([`super::segments`]).
+        segment: Option<Segment>,
     },
     /// Any other record type (`request`, `metadata`, `warcinfo`, ...), skipped (the reader
     /// counts it by type).
@@ -70,6 +76,18 @@ pub enum WarcItem {
     },
 }
 
+/// What a record's header says about its segment of a record its crawler split (WARC 1.1 §6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// `WARC-Segment-Number` (1 for the first segment, the record that names the capture).
+    pub number: u64,
+    /// A `continuation` record's `WARC-Segment-Origin-ID`: the first segment's record id.
+    pub origin_id: Option<String>,
+    /// The last segment's `WARC-Segment-Total-Length`: the length of all segments' blocks
+    /// joined.
+    pub total_length: Option<u64>,
+}
+
 impl WarcItem {
     /// Where the item is.
     #[cfg(any(test, feature = "internals"))]
@@ -85,14 +103,14 @@ impl WarcItem {
     /// of `None`: skipped as `warc_type`).
     pub(crate) fn of_framed<H>(
         item: Framed<H>,
-        parts: impl FnOnce(H) -> (Option<Kind>, String, Box<Capture>, String),
+        parts: impl FnOnce(H) -> (Option<Kind>, String, Box<Capture>, String, Option<Segment>),
     ) -> WarcItem {
         match item {
-            Framed::Record { at, header, block } => {
-                let (kind, target_uri, capture, warc_type) = parts(header);
+            Framed::Record { at, header, block, note } => {
+                let (kind, target_uri, capture, warc_type, segment) = parts(header);
                 match (kind, block) {
                     (Some(kind), Some(block)) => {
-                        WarcItem::Record { at, kind, target_uri, block, capture }
+                        WarcItem::Record { at, kind, target_uri, block, capture, note, segment }
                     }
                     _ => WarcItem::Skipped { at, warc_type },
                 }
@@ -169,10 +187,11 @@ pub fn read_records<S: Source>(
                 "response" => Some(Kind::Response),
                 "resource" => Some(Kind::Resource),
                 "revisit" => Some(Kind::Revisit),
+                "continuation" => Some(Kind::Continuation),
                 _ => None,
             };
             let uri = h.capture.target_uri.clone().unwrap_or_default();
-            (kind, uri, h.capture, h.warc_type)
+            (kind, uri, h.capture, h.warc_type, h.segment)
         }))
     })
 }
@@ -228,7 +247,7 @@ impl Framing for Warc {
     }
 
     fn keeps_block(h: &WarcHeader) -> bool {
-        matches!(h.warc_type.as_str(), "response" | "resource" | "revisit")
+        matches!(h.warc_type.as_str(), "response" | "resource" | "revisit" | "continuation")
     }
 
     /// `CRLF CRLF` (or LF LF), or only line ends before the end of the stream or a version
@@ -238,6 +257,15 @@ impl Framing for Warc {
         let lfs = rest[..run].iter().filter(|b| **b == b'\n').count();
         lfs >= 2 || (run == rest.len() && at_end) || is_version(&rest[run..])
     }
+
+    /// `CRLF CRLF`, or LF LF.
+    fn trailer_len(b: &[u8]) -> Option<usize> {
+        if b.ends_with(b"\r\n\r\n") {
+            Some(4)
+        } else {
+            b.ends_with(b"\n\n").then_some(2)
+        }
+    }
 }
 
 /// What a WARC header says.
@@ -245,6 +273,7 @@ pub(crate) struct WarcHeader {
     warc_type: String,
     content_length: usize,
     capture: Box<Capture>,
+    segment: Option<Segment>,
 }
 
 /// Parses `WARC/x.y` + named fields (the header, up to and with its empty line). The
@@ -252,15 +281,17 @@ pub(crate) struct WarcHeader {
 /// largest allocation); a value past that, even one past `u64`, is reported as too large, a
 /// value that is no number as bad, and none at all as missing. The capture fields are read
 /// as written (a `<>`-wrapped URI unwrapped), the dates as W3C-DTF (`None` when not one); a
-/// `resource` record's `Content-Type` is its document's; `WARC-Truncated`, or a
-/// `WARC-Segment-Number` of 1 (a record split into `continuation` records, which are not
-/// joined: WARC 1.1 §5.9), makes the capture `truncated`.
+/// `resource` record's `Content-Type` is its document's; `WARC-Truncated` makes the capture
+/// `truncated`. The segment fields (WARC 1.1 §5.9-5.11) are read when `WARC-Segment-Number`
+/// is a number; a first segment's capture is `truncated: segment` until the reader has
+/// joined its continuations ([`super::segments`]).
 fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
     let text = String::from_utf8_lossy(buf);
     let (mut warc_type, mut content_length) = (String::new(), None);
     let mut c = Box::<Capture>::default();
     let mut content_type = None;
-    let mut first_segment = false;
+    let mut segment: Option<Segment> = None;
+    let (mut origin_id, mut total_length) = (None, None);
     // Some writers wrap URIs in <>.
     let uri = |v: &str| Some(v.trim_start_matches('<').trim_end_matches('>').to_owned());
     let date = |v: &str| crate::model::date::parse_w3cdtf(v);
@@ -293,11 +324,22 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
         } else if is("WARC-Truncated") {
             c.truncated = Some(value.to_owned());
         } else if is("WARC-Segment-Number") {
-            first_segment = value == "1";
+            segment = value.parse().ok().map(|number| Segment {
+                number,
+                origin_id: None,
+                total_length: None,
+            });
+        } else if is("WARC-Segment-Origin-ID") {
+            origin_id = Some(value.to_owned());
+        } else if is("WARC-Segment-Total-Length") {
+            total_length = value.parse().ok();
         }
     }
-    if first_segment && c.truncated.is_none() {
-        c.truncated = Some("segment".to_owned());
+    if let Some(s) = &mut segment {
+        (s.origin_id, s.total_length) = (origin_id, total_length);
+        if s.number == 1 && c.truncated.is_none() {
+            c.truncated = Some("segment".to_owned());
+        }
     }
     let content_length = content_length.ok_or("WARC header has no Content-Length")?;
     if warc_type == "resource" {
@@ -309,7 +351,7 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
         "revisit" => Some("revisit"),
         _ => None,
     };
-    Ok(WarcHeader { warc_type, content_length, capture: c })
+    Ok(WarcHeader { warc_type, content_length, capture: c, segment })
 }
 
 /// A Content-Length value (see [`parse_warc_header`]).

@@ -64,10 +64,10 @@ fn full(data: &[u8], max: usize, offload: Option<Arc<dyn Offload>>) -> Vec<Strin
     let mut items = Vec::new();
     read_warc_with(data, true, max, offload, &mut Vec::new, &mut |i| {
         items.push(match i {
-            WarcItem::Record { at, target_uri, block, .. } => {
+            WarcItem::Record { at, target_uri, block, note, .. } => {
                 let mut h = crc32fast::Hasher::new();
                 h.update(&block);
-                format!("R {at} {target_uri} {} {:08x}", block.len(), h.finalize())
+                format!("R {at} {target_uri} {} {:08x} {note:?}", block.len(), h.finalize())
             }
             WarcItem::Skipped { at, warc_type } => format!("S {at} {warc_type}"),
             WarcItem::Broken { at, target_uri, kind, message } => {
@@ -497,6 +497,68 @@ fn plain_warc_resyncs_on_the_next_version_line() {
             format!("R {} http://c/", a.len() + 11)
         ]
     );
+}
+
+/// WARC.gz with one member per record: a record whose Content-Length is wrong (too small,
+/// too large, past the end, past the record limit) is read to its member's end, with a note
+/// giving the stated and the actual length; one record out per record in. Plain WARC and a
+/// member holding several records keep the resync rule (one error record).
+#[test]
+fn member_end_bounds_a_record_whose_content_length_is_wrong() {
+    let body = b"HTTP/1.1 200 OK\r\n\r\n<rss/>";
+    let records = |cl: &str| {
+        [
+            response("http://a/", "<rss/>"),
+            record_cl("response", "http://b/", body, cl),
+            response("http://c/", "<rss/>"),
+        ]
+    };
+    for cl in ["3", "40", "999999", "99999999999"] {
+        let [a, b, c] = records(cl);
+        let data = [gz(&a), gz(&b), gz(&c)].concat();
+        let mut got = Vec::new();
+        read_warc(&data[..], true, 1 << 20, &mut Vec::new, &mut |i| {
+            got.push(match i {
+                WarcItem::Record { target_uri, block, note, .. } => {
+                    format!("R {target_uri} {} {}", block.len(), note.unwrap_or_default())
+                }
+                other => format!("{other:?}"),
+            });
+            true
+        })
+        .unwrap();
+        let note = format!(
+            "WARC Content-Length {cl} is not the record's: its gzip member or zstd frame ends it \
+             after a block of {} bytes, read as the record",
+            body.len()
+        );
+        let want = [
+            "R http://a/ 25 ".to_owned(),
+            format!("R http://b/ {} {note}", body.len()),
+            "R http://c/ 25 ".to_owned(),
+        ];
+        assert_eq!(got, want, "Content-Length {cl}");
+        same_ahead(&data, 1 << 20);
+        // The last record lying: its member ends at the end of the stream.
+        let data = [gz(&a), gz(&c), gz(&b)].concat();
+        let got = show(&data, true, 1 << 20);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got.iter().all(|g| g.starts_with('R')), "{got:?}");
+        // One member for the whole stream: the length's rule (one error record).
+        let whole = show(&gz(&[a, b, c].concat()), true, 1 << 20);
+        assert!(whole.iter().any(|g| g.starts_with('B')), "{whole:?}");
+    }
+    // Records just larger than the limit: `too_large`, the lying one too (its member, found
+    // within the limit and its trailer, ends it: the next record is not skipped with it).
+    let [a, b, c] = records("99999999999");
+    let (ga, gb) = (gz(&a), gz(&b));
+    let data = [ga.clone(), gb.clone(), gz(&c)].concat();
+    let want = [
+        "B 0 too_large".to_owned(),
+        format!("B {} too_large", ga.len()),
+        format!("B {} too_large", ga.len() + gb.len()),
+    ];
+    assert_eq!(show(&data, true, body.len() - 1), want);
 }
 
 /// A version line inside a well-formed record's block is never a record.
