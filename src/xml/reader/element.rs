@@ -40,7 +40,7 @@ impl<'a> XmlReader<'a> {
     pub(super) fn open_base_scope(&self, attrs: &[(&'a str, &'a str)]) {
         let Some(b) = &self.xml_base else { return };
         if let Some(&(_, raw)) = attrs.iter().find(|(n, _)| *n == "xml:base") {
-            b.push(self.open.len(), &super::tag::decode_attr_value(self.arena, raw));
+            b.push(self.open.len(), super::tag::decode_attr_value(self.arena, raw));
         }
     }
 

@@ -364,7 +364,10 @@ fn many_undeclared_prefixed_attributes_are_each_reported_once() {
 
 /// Every event of `doc` read with the recovery rules `recover`, as `(ns, qname)` of the start
 /// tags, with the diagnostics.
-fn starts(doc: &str, recover: bool) -> (Vec<(Ns, String)>, Vec<(DiagnosticKind, String)>) {
+/// `(namespace, qualified name)` of each start tag, and `(kind, message)` of each diagnostic.
+type Read = (Vec<(Ns, String)>, Vec<(DiagnosticKind, String)>);
+
+fn starts(doc: &str, recover: bool) -> Read {
     let arena = Bump::new();
     let mut reader = XmlReader::new(&arena, doc, 16);
     reader.set_recover(recover);
