@@ -11,7 +11,7 @@ use url::Url;
 
 use crate::html::{self, Attribute, Element, Node, NodeKind};
 use crate::lint;
-use crate::model::url::{resolve_within, UrlBudget};
+use crate::model::url::{is_canonical_http_url, resolve_within, UrlBudget};
 use crate::model::{Enclosure, Image, Person, Text};
 use crate::options::Limits;
 use crate::xml::{Event, Ns, Tag, XmlReader};
@@ -40,6 +40,13 @@ pub struct Ctx<'a> {
     /// `relative_url` rule keeps them as written; `--spec-exact` leaves them out): one
     /// diagnostic per document says so.
     pub(crate) unresolved: std::cell::Cell<usize>,
+    /// URLs that do not parse, left out (as the spec says): one `invalid_value` diagnostic
+    /// per document says how many.
+    pub(crate) malformed: std::cell::Cell<usize>,
+    /// The `xml:base` scopes, tracked when the recovery rule `xml_base` may apply (the rules
+    /// are on and the document has no base URL: the spec resolves against the document's
+    /// URL only, \[128\], so with one `xml:base` would override a spec value).
+    pub(crate) xml_base: Option<std::rc::Rc<crate::xml::reader::BaseScopes>>,
     /// What the enclosure rules did in this document (one diagnostic each says so at its
     /// end: `super::recover::push_enclosure`).
     pub(crate) enclosure_rules: std::cell::Cell<EnclosureRules>,
@@ -60,8 +67,33 @@ impl<'a> Ctx<'a> {
     /// `input` resolved against the base URL, within the document's URL budget (past it, as
     /// written); `None` when it does not parse.
     pub(crate) fn resolve(&self, input: &'a str) -> Option<&'a str> {
+        if let Some(url) = self.xml_base.as_ref().and_then(|b| self.resolve_xml_base(b, input)) {
+            return Some(url);
+        }
         resolve_within(self.arena, &self.base, input, &self.url_budget)
             .or_else(|| self.unresolvable(input))
+    }
+
+    /// The recovery rule `xml_base`: a relative reference resolved against the `xml:base` in
+    /// scope (there is no document base URL to resolve it against: the spec leaves it out,
+    /// `relative_url` would keep it as written). `None` when no `xml:base` is in scope or
+    /// `input` is not a relative reference (an absolute URL does not depend on a base).
+    #[cold]
+    fn resolve_xml_base(
+        &self,
+        bases: &crate::xml::reader::BaseScopes,
+        input: &'a str,
+    ) -> Option<&'a str> {
+        if is_canonical_http_url(input) {
+            return None;
+        }
+        let base = bases.current()?;
+        if !matches!(Url::parse(input), Err(url::ParseError::RelativeUrlWithoutBase)) {
+            return None;
+        }
+        let url = resolve_within(self.arena, &base, input, &self.url_budget)?;
+        bases.applied.set(bases.applied.get() + 1);
+        Some(url)
     }
 
     /// A URL that did not resolve: when it is a relative reference and there is no base URL
@@ -72,7 +104,11 @@ impl<'a> Ctx<'a> {
     fn unresolvable(&self, input: &'a str) -> Option<&'a str> {
         let t = input.trim_matches(is_space);
         let relative = matches!(Url::parse(t), Err(url::ParseError::RelativeUrlWithoutBase));
-        if t.is_empty() || !relative || !self.base.cannot_be_a_base() {
+        if t.is_empty() {
+            return None;
+        }
+        if !relative || !self.base.cannot_be_a_base() {
+            self.malformed.set(self.malformed.get() + 1);
             return None;
         }
         self.unresolved.set(self.unresolved.get() + 1);

@@ -43,7 +43,8 @@
 //! `max_text_bytes` is cut (values kept; `version`, which only recognizes the format, is read
 //! whole). Diagnostics past `max_diagnostics` are counted, with one `limit_reached` marker, as
 //! for XML documents. Nesting depth is bounded by serde_json's recursion limit (128). URLs
-//! resolve against the document's base URL.
+//! resolve against the document's base URL; one that does not is never dropped silently
+//! (`relative_url` keeps a relative one as written when there is no base URL).
 
 use std::borrow::Cow;
 use std::fmt;
@@ -73,6 +74,7 @@ pub fn process_document<'a>(
     arena: &'a Bump,
     document: &'a str,
     base: &Url,
+    recover: bool,
     limits: &Limits,
     capture_extensions: bool,
 ) -> Parsed<'a> {
@@ -80,6 +82,9 @@ pub fn process_document<'a>(
         arena,
         document,
         base,
+        recover,
+        unresolved: 0,
+        malformed: 0,
         url_budget: super::url_budget(document, limits),
         limits,
         capture: capture_extensions.then(|| CaptureBudget::new(limits)),
@@ -104,6 +109,9 @@ pub fn process_document<'a>(
     if cx.url_budget.spent() {
         cx.diag(DiagnosticKind::LimitReached, 0, super::url_budget_message(document, limits));
     }
+    for (kind, msg) in super::unresolved_urls(recover, cx.unresolved, cx.malformed) {
+        cx.diag(kind, 0, msg);
+    }
     let format = feed.is_some().then_some(Format::Json);
     Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint: None }
 }
@@ -112,6 +120,13 @@ struct Cx<'a, 'c> {
     arena: &'a Bump,
     document: &'a str,
     base: &'c Url,
+    /// Whether the web recovery rules apply (here: `relative_url`).
+    recover: bool,
+    /// Relative URLs with no base URL to resolve them against (kept as written by
+    /// `relative_url`, else left out) and URLs that do not parse (left out): counted for one
+    /// diagnostic each per document.
+    unresolved: usize,
+    malformed: usize,
     /// What resolving relative URLs may still add ([`crate::Limits::max_url_growth`]).
     url_budget: UrlBudget,
     limits: &'c Limits,
@@ -288,10 +303,24 @@ impl<'a> Cx<'a, '_> {
         }
     }
 
-    /// A URL member, resolved against the base URL (dropped when it does not resolve).
+    /// A URL member, resolved against the base URL. One that does not resolve is counted: a
+    /// relative reference with no base URL is kept as written by the rule `relative_url`
+    /// (left out with `spec_exact`), a URL that does not parse is left out.
     fn url(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
-        let s = self.string(raw, field)?;
-        resolve_within(self.arena, self.base, s.trim(), &self.url_budget)
+        let s = self.string(raw, field)?.trim();
+        if let Some(url) = resolve_within(self.arena, self.base, s, &self.url_budget) {
+            return Some(url);
+        }
+        if s.is_empty() {
+            return None;
+        }
+        let relative = matches!(Url::parse(s), Err(url::ParseError::RelativeUrlWithoutBase));
+        if relative && self.base.cannot_be_a_base() {
+            self.unresolved += 1;
+            return self.recover.then_some(s);
+        }
+        self.malformed += 1;
+        None
     }
 
     /// The members of an array (at most `cap`; the rest are skipped and counted).

@@ -94,6 +94,7 @@ pub fn process_document<'a>(
             arena,
             document,
             &base,
+            options.recover(),
             &options.limits,
             !options.skip_extensions,
         );
@@ -110,6 +111,9 @@ pub fn process_document<'a>(
             let max = options.limits.max_diagnostics;
             std::cell::RefCell::new(crate::lint::Collector::new(document, arena, o, max))
         });
+    // `xml:base` (recovery rule `xml_base`) only where the spec gives no value: without a
+    // document base URL (the spec resolves against the response URL only, [128]).
+    let xml_base = (options.recover() && base.cannot_be_a_base()).then(|| r.track_xml_base());
     let cx = Ctx {
         arena,
         base,
@@ -120,6 +124,8 @@ pub fn process_document<'a>(
         extensions: (!options.skip_extensions)
             .then(|| ext::CaptureBudget::new(&options.limits)),
         unresolved: std::cell::Cell::new(0),
+        malformed: std::cell::Cell::new(0),
+        xml_base,
         enclosure_rules: std::cell::Cell::default(),
     };
     let root = loop {
@@ -167,18 +173,26 @@ pub fn process_document<'a>(
     if cx.url_budget.spent() {
         r.diag(DiagnosticKind::LimitReached, 0, url_budget_message(document, &options.limits));
     }
-    let unresolved = cx.unresolved.get();
-    if unresolved > 0 && cx.recover {
-        let msg = format!(
-            "relative_url: {unresolved} relative URLs with no base URL to resolve them against \
-             kept as written"
-        );
-        r.diag(DiagnosticKind::Recovered, 0, msg);
-    } else if unresolved > 0 {
-        let msg = format!(
-            "{unresolved} relative URLs with no base URL to resolve them against left out"
-        );
-        r.diag(DiagnosticKind::InvalidValue, 0, msg);
+    for (kind, msg) in unresolved_urls(cx.recover, cx.unresolved.get(), 0) {
+        r.diag(kind, 0, msg);
+    }
+    if let Some(b) = &cx.xml_base {
+        let applied = b.applied.get();
+        if applied > 0 {
+            let msg = format!(
+                "xml_base: {applied} relative URLs with no base URL given resolved against \
+                 their xml:base"
+            );
+            r.diag(DiagnosticKind::Recovered, 0, msg);
+        }
+        let unusable = b.unusable();
+        if unusable > 0 {
+            let msg = format!("{unusable} xml:base values that are not http(s) URLs ignored");
+            r.diag(DiagnosticKind::InvalidValue, 0, msg);
+        }
+    }
+    for (kind, msg) in unresolved_urls(cx.recover, 0, cx.malformed.get()) {
+        r.diag(kind, 0, msg);
     }
     let twice = r.double_utf8();
     if twice > 0 {
@@ -195,6 +209,35 @@ pub fn process_document<'a>(
         r.diag(DiagnosticKind::LimitReached, 0, msg);
     }
     Parsed { feed, format, diagnostics: r.diagnostics, encoding: None, lint }
+}
+
+/// The diagnostics (one each, at most) about a document's URLs that did not resolve:
+/// `unresolved` relative references with no base URL to resolve them against (kept as written
+/// by the rule `relative_url` when `recover`, else left out, as the spec says) and `malformed`
+/// URLs that do not parse (left out in both modes). No URL is dropped without one.
+fn unresolved_urls(
+    recover: bool,
+    unresolved: usize,
+    malformed: usize,
+) -> impl Iterator<Item = (DiagnosticKind, String)> {
+    let relative = (unresolved > 0).then(|| {
+        if recover {
+            let msg = format!(
+                "relative_url: {unresolved} relative URLs with no base URL to resolve them \
+                 against kept as written"
+            );
+            (DiagnosticKind::Recovered, msg)
+        } else {
+            let msg = format!(
+                "{unresolved} relative URLs with no base URL to resolve them against left out"
+            );
+            (DiagnosticKind::InvalidValue, msg)
+        }
+    });
+    let malformed = (malformed > 0).then(|| {
+        (DiagnosticKind::InvalidValue, format!("{malformed} URLs that do not parse left out"))
+    });
+    relative.into_iter().chain(malformed)
 }
 
 /// The URL budget of `document`: its length plus [`crate::Limits::max_url_growth`].

@@ -37,6 +37,14 @@
 //!   summary.
 //! - `relative_url` — a relative URL with no base URL to resolve it against kept as written
 //!   (`Ctx::resolve` in `common`; one diagnostic per document with the count).
+//! - `xml_base` — with no base URL, a relative URL resolved against the `xml:base` in scope
+//!   (nested scopes, each resolved against the outer one; only http(s) bases): the reader's
+//!   `BaseScopes` (`crate::xml::reader`), read by `Ctx::resolve`; one diagnostic per document
+//!   with the count. With a base URL the spec resolves against it (\[128\]) and `xml:base` is
+//!   not read: a rule never replaces a spec value.
+//! - `well_known_prefix` — an undeclared prefix of [`crate::xml::ns::WELL_KNOWN_PREFIXES`]
+//!   (`content:`, `dc:`, `itunes:`, `media:` …) bound to its namespace for the whole
+//!   document, in the XML reader (one diagnostic per prefix and document).
 //! - `guid_permalink` — an RSS `guid` that is a permalink (isPermaLink absent or `true`) and
 //!   an http(s) URL as `page_url` when there is none.
 //! - `atom_link`, `atom_author` — in an RSS 2.0 or RSS 1.0 item, an Atom `link` whose

@@ -66,8 +66,9 @@ impl<'a> Text<'a> {
 #[non_exhaustive]
 pub struct Image<'a> {
     /// The image's URL, resolved against the document's base URL (the response URL or the
-    /// caller's `base_url`; `xml:base` is not applied) and serialized by the WHATWG URL
-    /// parser. Every image the parsers build has one; `None` only in a hand-built value.
+    /// caller's `base_url`) and serialized by the WHATWG URL parser; with no base URL, against
+    /// the `xml:base` in scope (recovery rule `xml_base`), else kept as written when relative
+    /// (`relative_url`). Every image the parsers build has one; `None` only in a hand-built value.
     pub url: Option<&'a str>,
     /// Width in pixels: the `width` attribute of the element the image came from
     /// (`media:thumbnail`, `itunes:image`, `gd:image`), read as its leading ASCII digits
@@ -166,9 +167,10 @@ pub struct Entry<'a> {
     pub content: Option<Text<'a>>,
     /// The entry's web page: RSS `link` (a URL element: the text resolved against the base
     /// URL), Atom `link` with `rel="alternate"` or no `rel` (its `href`), JSON Feed `url`.
-    /// Resolved against the document's base URL (`xml:base` is not applied); a relative URL
-    /// with no base URL is dropped. Set back to `None` when an enclosure has the same URL
-    /// \[263\].
+    /// Resolved against the document's base URL; with none, against the `xml:base` in scope
+    /// (recovery rule `xml_base`), else a relative URL is kept as written (`relative_url`;
+    /// `spec_exact`: dropped, with a diagnostic). Set back to `None` when an enclosure has the
+    /// same URL \[263\].
     pub page_url: Option<&'a str>,
     /// The entry's picture: `media:thumbnail@url` (with `width`/`height`), `itunes:image@href`,
     /// `hatena:imageurl` (RSS 1.0), JSON Feed `image`. When the entry has a page URL and no
@@ -282,9 +284,10 @@ pub struct Feed<'a> {
     pub description: Option<Text<'a>>,
     /// The site the feed belongs to: RSS channel `link` (text resolved against the base URL),
     /// Atom `link` with `rel="alternate"` or no `rel` (also `atom:link` in RSS channels),
-    /// JSON Feed `home_page_url`. Resolved against the document's base URL (`xml:base` is
-    /// not applied); a relative URL with no base URL is dropped; an Atom link without
-    /// `href` gives the base URL itself.
+    /// JSON Feed `home_page_url`. Resolved against the document's base URL; with none,
+    /// against the `xml:base` in scope (recovery rule `xml_base`), else a relative URL is
+    /// kept as written (`relative_url`; `spec_exact`: dropped, with a diagnostic); an Atom
+    /// link without `href` gives the base URL itself.
     pub page_url: Option<&'a str>,
     /// The feed's own address: Atom `link rel="self"` (also `atom:link` in RSS channels),
     /// JSON Feed `feed_url`; resolved as [`Feed::page_url`].

@@ -35,6 +35,7 @@
 //! | content after the root element | ignored | `content_after_root` |
 //! | text before the root element | ignored | `malformed_xml` |
 //! | `<foo:bar>` or `foo:x="…"` with `foo` undeclared | element in no known namespace; attribute in the null namespace | `unbound_prefix` |
+//! | `<content:encoded>`, `dc:`, `itunes:`, `media:` … undeclared, with the recovery rules on ([`XmlReader::set_recover`]) | the prefix bound to its well-known namespace ([`ns::WELL_KNOWN_PREFIXES`]) for the whole document | `recovered` (`well_known_prefix`), once per prefix |
 //! | `a < b`, `x<3`, `c<d</a>`, `<? no` (a `<` that starts no tag) | `<` as text | `malformed_xml` |
 //! | `<!bogus …>`, a tag with an unclosed quote | skipped to the next `>` | `malformed_xml` |
 //! | `href=x` (unquoted), `checked` (no value) | the value (`""` when none) | `malformed_xml` |

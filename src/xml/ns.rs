@@ -93,6 +93,52 @@ pub const PODCAST: &str = "https://podcastindex.org/namespace/1.0";
 pub const PODCAST_LEGACY: &str =
     "https://github.com/Podcastindex-org/podcast-namespace/blob/main/docs/1.0.md";
 
+/// RSS 1.0 `mod_slash` (`slash:`).
+pub const SLASH: &str = "http://purl.org/rss/1.0/modules/slash/";
+/// Well-Formed Web's CommentAPI (`wfw:`).
+pub const WFW: &str = "http://wellformedweb.org/CommentAPI/";
+/// RSS 1.0 `mod_syndication` (`sy:`).
+pub const SYNDICATION: &str = "http://purl.org/rss/1.0/modules/syndication/";
+/// RSS 1.0 `mod_taxonomy` (`taxo:`).
+pub const TAXONOMY: &str = "http://purl.org/rss/1.0/modules/taxonomy/";
+/// Atom threading extensions (RFC 4685, `thr:`).
+pub const THREAD: &str = "http://purl.org/syndication/thread/1.0";
+
+/// The prefixes the recovery rule `well_known_prefix` binds when a document uses one without
+/// declaring it (`<content:encoded>` with no `xmlns:content` in scope), and the namespace
+/// each is bound to: the modules the format tables read (`content`, `dc`, `dcterms`,
+/// `itunes`, `media`, `podcast`, `atom`, `slash`, `wfw`, `sy`, `taxo`, `thr`, `xhtml`) and a
+/// few common ones extension capture keeps (`georss`, `geo`, `googleplay`, `feedburner`,
+/// `psc`). Each prefix is the one its namespace's documentation uses, as in
+/// Python feedparser's table of namespaces (whose loose parser reads undeclared prefixes by
+/// these names). A prefix the document declares, to any URI, is never rebound. Not `rdf`:
+/// the spec's suite reads an undeclared `<rdf:RDF/>` as no feed (`nonfeed` case 2).
+pub const WELL_KNOWN_PREFIXES: [(&str, &str); 18] = [
+    ("atom", ATOM),
+    ("content", RSS_CONTENT),
+    ("dc", DUBLIN_CORE),
+    ("dcterms", DC_TERMS),
+    ("feedburner", "http://rssnamespace.org/feedburner/ext/1.0"),
+    ("geo", "http://www.w3.org/2003/01/geo/wgs84_pos#"),
+    ("georss", "http://www.georss.org/georss"),
+    ("googleplay", "http://www.google.com/schemas/play-podcasts/1.0"),
+    ("itunes", ITUNES),
+    ("media", MEDIA_RSS),
+    ("podcast", PODCAST),
+    ("psc", "http://podlove.org/simple-chapters"),
+    ("slash", SLASH),
+    ("sy", SYNDICATION),
+    ("taxo", TAXONOMY),
+    ("thr", THREAD),
+    ("wfw", WFW),
+    ("xhtml", HTML),
+];
+
+/// The index in [`WELL_KNOWN_PREFIXES`] of `prefix`, and its namespace URI.
+pub fn well_known_prefix(prefix: &str) -> Option<(usize, &'static str)> {
+    WELL_KNOWN_PREFIXES.iter().position(|(p, _)| *p == prefix).map(|i| (i, WELL_KNOWN_PREFIXES[i].1))
+}
+
 impl Ns {
     /// Classifies a resolved namespace URI.
     pub fn from_uri(uri: &str) -> Ns {

@@ -523,7 +523,7 @@ fn spec_exact_records_no_recovery_on_any_fixture() {
         );
         n += 1;
     }
-    assert_eq!(n, 16);
+    assert_eq!(n, 17);
 }
 
 /// Whether a spec-exact text value is garbage the rules may replace: raw base64, U+FFFD
@@ -704,6 +704,38 @@ fn itunes_summary_is_the_summary_the_spec_leaves_null() {
             "itunes_summary: <itunes:summary> read as summary",
         ]
     );
+}
+
+#[test]
+fn undeclared_well_known_prefixes_are_read_in_their_namespaces() {
+    let (on, exact) = both("undeclared-prefixes.xml");
+    let one = entry_of(&on, 0);
+    assert_eq!(one.content, s("html:<p>The whole post.</p>"));
+    assert_eq!(one.authors, [(s("Ann"), None)]);
+    assert_eq!(one.enclosures.len(), 1);
+    // A prefix the document declares, to whatever URI, keeps its binding.
+    let two = entry_of(&on, 1);
+    assert_eq!(two.content, s("Second."));
+    assert_eq!(two.authors, []);
+    for e in &exact.entries {
+        assert_eq!((&e.content, e.authors.len(), e.enclosures.len()), (&None, 0, 0));
+    }
+    // One diagnostic per prefix and document, naming the URI.
+    let bound: Vec<&str> =
+        recovered(&on).into_iter().map(|m| m.split(" bound to ").nth(1).unwrap_or(m)).collect();
+    assert_eq!(
+        bound,
+        [
+            "http://www.w3.org/2005/Atom (every use in the document)",
+            "http://purl.org/rss/1.0/modules/content/ (every use in the document)",
+            "http://purl.org/dc/elements/1.1/ (every use in the document)",
+            "http://www.itunes.com/dtds/podcast-1.0.dtd (every use in the document)",
+            "http://search.yahoo.com/mrss/ (every use in the document)",
+        ]
+    );
+    let unbound =
+        |o: &Out| o.diagnostics.iter().filter(|d| d.kind == DiagnosticKind::UnboundPrefix).count();
+    assert_eq!((unbound(&on), unbound(&exact)), (0, 6));
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Relative URLs with no base URL to resolve them against are never dropped silently: the
 //! recovery rule `relative_url` keeps them as written (one `recovered` diagnostic per
 //! document, with their count); `--spec-exact` leaves them out, as the spec says, with one
-//! `invalid_value` diagnostic. A malformed URL is left out in both modes.
+//! `invalid_value` diagnostic. A malformed URL is left out in both modes, counted in one
+//! `invalid_value` diagnostic. With no base URL, the recovery rule `xml_base` resolves
+//! relative URLs against the `xml:base` in scope.
 
 use feedmill::{DiagnosticKind, Options, Parser};
 
@@ -41,7 +43,8 @@ fn relative_urls_without_a_base_are_kept_as_written_with_a_diagnostic() {
             "relative_url: 3 relative URLs with no base URL to resolve them against kept as \
              written"
         };
-        assert_eq!(messages, [expected], "spec_exact {spec_exact}");
+        let malformed = "1 URLs that do not parse left out";
+        assert_eq!(messages, [expected, malformed], "spec_exact {spec_exact}");
     }
 }
 
@@ -52,4 +55,122 @@ fn with_a_base_nothing_changes() {
     let e = &p.feed.as_ref().unwrap().entries[0];
     assert_eq!(e.page_url, Some("https://a.example/feed/posts/1"));
     assert!(p.diagnostics.iter().all(|d| !d.message.contains("relative URLs")));
+}
+
+/// `xml:base` (the recovery rule `xml_base`): with no base URL given, relative URLs resolve
+/// against the `xml:base` in scope (nested, relative ones against the outer one, on any
+/// element); a base that is not an http(s) URL is ignored with a diagnostic.
+const XML_BASE: &str = r#"<feed xmlns="http://www.w3.org/2005/Atom" xml:base="http://a.example/blog/">
+<title>t</title><link href="/home"/><logo>logo.png</logo>
+<entry xml:base="2024/"><id>1</id><title>a</title><link href="post-a"/>
+  <link rel="enclosure" xml:base="/media/" href="a.mp3" length="1" type="audio/mpeg"/></entry>
+<entry><id>2</id><title>b</title><link href="post-b"/></entry>
+<entry xml:base="javascript:alert(1)"><id>3</id><title>c</title><link href="post-c"/></entry>
+<entry xml:base="https://b.example/"><id>4</id><title>d</title><link href="http://c.example/abs"/></entry>
+</feed>"#;
+
+#[test]
+fn xml_base_resolves_relative_urls_when_no_base_url_is_given() {
+    let mut parser = Parser::new(Options::default());
+    let p = parser.parse_str(XML_BASE, None).unwrap();
+    let f = p.feed.as_ref().unwrap();
+    assert_eq!(f.page_url, Some("http://a.example/home"));
+    assert_eq!(f.logo.as_ref().and_then(|i| i.url), Some("http://a.example/blog/logo.png"));
+    let pages: Vec<_> = f.entries.iter().map(|e| e.page_url).collect();
+    assert_eq!(
+        pages,
+        [
+            Some("http://a.example/blog/2024/post-a"),
+            Some("http://a.example/blog/post-b"),
+            Some("http://a.example/blog/post-c"),
+            Some("http://c.example/abs"),
+        ]
+    );
+    assert_eq!(f.entries[0].enclosures[0].url, Some("http://a.example/media/a.mp3"));
+    let messages: Vec<_> = p.diagnostics.iter().map(|d| (d.kind, d.message.as_str())).collect();
+    assert_eq!(
+        messages,
+        [
+            (
+                DiagnosticKind::Recovered,
+                "xml_base: 6 relative URLs with no base URL given resolved against their xml:base"
+            ),
+            (DiagnosticKind::InvalidValue, "1 xml:base values that are not http(s) URLs ignored"),
+        ]
+    );
+}
+
+#[test]
+fn xml_base_never_overrides_the_spec_value() {
+    // With a base URL the spec resolves against it ([128]): xml:base is not read.
+    let mut parser = Parser::new(Options::default());
+    let p = parser.parse_str(XML_BASE, Some("https://base.example/feed")).unwrap();
+    let f = p.feed.as_ref().unwrap();
+    assert_eq!(f.entries[0].page_url, Some("https://base.example/post-a"));
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+    // --spec-exact, no base URL: left out as the spec says, with the count.
+    let mut options = Options::default();
+    options.spec_exact = true;
+    let mut parser = Parser::new(options);
+    let p = parser.parse_str(XML_BASE, None).unwrap();
+    assert!(p.feed.as_ref().unwrap().entries.iter().take(3).all(|e| e.page_url.is_none()));
+    let messages: Vec<_> = p.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(messages, ["6 relative URLs with no base URL to resolve them against left out"]);
+}
+
+#[test]
+fn a_relative_xml_base_with_nothing_absolute_around_it_keeps_urls_as_written() {
+    let doc = r#"<rss version="2.0" xml:base="/"><channel><title>t</title>
+        <item xml:base="/.rss"><title>a</title><link>posts/1</link></item></channel></rss>"#;
+    let mut parser = Parser::new(Options::default());
+    let p = parser.parse_str(doc, None).unwrap();
+    assert_eq!(p.feed.as_ref().unwrap().entries[0].page_url, Some("posts/1"));
+    let messages: Vec<_> = p.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["relative_url: 1 relative URLs with no base URL to resolve them against kept as written"]
+    );
+}
+
+#[test]
+fn urls_that_do_not_parse_are_left_out_with_a_diagnostic() {
+    for spec_exact in [false, true] {
+        let mut options = Options::default();
+        options.spec_exact = spec_exact;
+        let mut parser = Parser::new(options);
+        let p = parser.parse_str(DOC, Some("https://a.example/")).unwrap();
+        assert_eq!(p.feed.as_ref().unwrap().entries[1].page_url, None);
+        let messages: Vec<_> = p
+            .diagnostics
+            .iter()
+            .filter(|d| d.kind == DiagnosticKind::InvalidValue)
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(messages, ["1 URLs that do not parse left out"], "spec_exact {spec_exact}");
+    }
+}
+
+#[test]
+fn json_feed_relative_urls_are_kept_or_counted_like_xml_ones() {
+    let doc = r#"{"version":"https://jsonfeed.org/version/1.1","title":"t","home_page_url":"/home",
+        "items":[{"id":"1","url":"posts/1","image":"http://[bad"}]}"#;
+    for spec_exact in [false, true] {
+        let mut options = Options::default();
+        options.spec_exact = spec_exact;
+        let mut parser = Parser::new(options);
+        let p = parser.parse_str(doc, None).unwrap();
+        let f = p.feed.as_ref().unwrap();
+        let kept = |v: &'static str| (!spec_exact).then_some(v);
+        assert_eq!(f.page_url, kept("/home"));
+        assert_eq!(f.entries[0].page_url, kept("posts/1"));
+        assert!(f.entries[0].thumbnail.is_none());
+        let messages: Vec<_> = p.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        let relative = if spec_exact {
+            "2 relative URLs with no base URL to resolve them against left out"
+        } else {
+            "relative_url: 2 relative URLs with no base URL to resolve them against kept as \
+             written"
+        };
+        assert_eq!(messages, [relative, "1 URLs that do not parse left out"]);
+    }
 }

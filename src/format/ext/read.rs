@@ -14,16 +14,7 @@ use super::super::common::*;
 
 /// The RDF namespace (`rdf:about`, `rdf:li@rdf:resource`).
 pub const RDF: &str = crate::xml::ns::RDF;
-/// RSS 1.0 `mod_slash`.
-pub const SLASH: &str = "http://purl.org/rss/1.0/modules/slash/";
-/// Well-Formed Web's CommentAPI (`wfw:commentRss`).
-pub const WFW: &str = "http://wellformedweb.org/CommentAPI/";
-/// RSS 1.0 `mod_syndication`.
-pub const SYNDICATION: &str = "http://purl.org/rss/1.0/modules/syndication/";
-/// RSS 1.0 `mod_taxonomy`.
-pub const TAXONOMY: &str = "http://purl.org/rss/1.0/modules/taxonomy/";
-/// Atom threading extensions (RFC 4685).
-pub const THREAD: &str = "http://purl.org/syndication/thread/1.0";
+pub use crate::xml::ns::{SLASH, SYNDICATION, TAXONOMY, THREAD, WFW};
 
 /// Below this many items a uniqueness check scans the list; above it, a hash index of the
 /// keys (built on first need) answers it, so adding n unique items costs O(n), not O(n²).

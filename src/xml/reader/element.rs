@@ -27,6 +27,23 @@ impl<'a> XmlReader<'a> {
         }
     }
 
+    /// Before reading the next event: the scopes of elements closed by the last one end.
+    #[inline]
+    pub(super) fn close_base_scopes(&self) {
+        if let Some(b) = &self.xml_base {
+            b.close_deeper(self.open.len());
+        }
+    }
+
+    /// After opening an element with attributes `attrs` (`(name, raw value)`): its
+    /// `xml:base`, if any, opens a scope.
+    pub(super) fn open_base_scope(&self, attrs: &[(&'a str, &'a str)]) {
+        let Some(b) = &self.xml_base else { return };
+        if let Some(&(_, raw)) = attrs.iter().find(|(n, _)| *n == "xml:base") {
+            b.push(self.open.len(), super::tag::decode_attr_value(self.arena, raw));
+        }
+    }
+
     fn check_after_root(&mut self) {
         let pos = self.pos();
         let rest = self.src.get(pos..).unwrap_or("");
@@ -83,9 +100,15 @@ impl<'a> XmlReader<'a> {
             }
         }
         self.open.push(Open { qname, offset, declares });
+        if self.xml_base.is_some() && !attr_list.is_empty() {
+            self.open_base_scope(attr_list);
+        }
         let ns = match first_colon {
             None => self.default_ns(),
-            Some(i) => match self.prefix_ns(qname, i) {
+            Some(i) => match self
+                .prefix_ns(qname, i)
+                .or_else(|| self.recover_prefix(qname, &qname[..i], offset, false))
+            {
                 Some(ns) => ns,
                 None => {
                     let msg = format!("namespace prefix {:?} is not declared", &qname[..i]);
@@ -179,7 +202,7 @@ impl<'a> XmlReader<'a> {
                                 .collect()
                         })
                         .contains(prefix);
-                    if !declared {
+                    if !declared && self.recover_prefix(a.name, prefix, at, true).is_none() {
                         let msg = format!(
                             "namespace prefix {prefix:?} of attribute {:?} is not declared",
                             a.name

@@ -40,15 +40,17 @@
 //!   budget; no external entity is ever expanded (a reference to one is kept literally).
 //!
 //! Layout, lowest first: `tag` the start tag, its attribute scan and attribute value decoding;
-//! `text` the forbidden-control scan and reference boundaries of text runs; `state` the
-//! [`XmlReader`] struct, its [`Event`]s, constructors and diagnostics; `scope` namespace
-//! resolution; `decode` character data and references; `element` start and end tags; this
+//! `text` the forbidden-control scan and reference boundaries of text runs; `base` the
+//! `xml:base` scopes; `state` the [`XmlReader`] struct, its [`Event`]s, constructors and
+//! diagnostics; `scope` namespace resolution (and the `well_known_prefix` recovery); `decode`
+//! character data and references; `element` start and end tags (and `xml:base` scopes); this
 //! file the event loop ([`XmlReader::next`]) and the recovery from constructs the tokenizer
 //! could not read.
 //!
 //! [`Ns`]: crate::xml::Ns
 //! [`Diagnostic`]: crate::Diagnostic
 
+mod base;
 mod decode;
 mod element;
 mod scope;
@@ -58,6 +60,7 @@ mod tag;
 mod tests;
 mod text;
 
+pub(crate) use base::BaseScopes;
 pub use state::{Event, XmlReader};
 pub use tag::{decode_attr_value, Tag};
 // Used inside the reader only; public for the crate's tests and the `internals` feature.
@@ -78,6 +81,7 @@ impl<'a> XmlReader<'a> {
     /// (after the document it yields `Event::Eof` on every call).
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Event<'a> {
+        self.close_base_scopes();
         loop {
             if let Some(text) = self.pending_text.take() {
                 if !text.is_empty() {

@@ -11,15 +11,55 @@ use quick_xml::name::{Namespace, QName, ResolveResult};
 
 use super::state::XmlReader;
 use super::tag::gaps_are_ws;
-use crate::xml::ns::Ns;
+use crate::xml::ns::{well_known_prefix, Ns};
 
 impl<'a> XmlReader<'a> {
     /// Namespace URI of an element's qualified name in the current scope ("" = null).
     pub fn element_ns_uri(&self, qname: &str) -> &'a str {
         match self.resolver.resolve_element(QName(qname)).0 {
             ResolveResult::Bound(ns) => self.arena.alloc_str(ns.0),
+            ResolveResult::Unknown(prefix) => self.well_known_uri(&prefix),
+            ResolveResult::Unbound => "",
+        }
+    }
+
+    /// The namespace the `well_known_prefix` rule binds an undeclared `prefix` to ("" when
+    /// the rule is off or the prefix is not one it knows).
+    fn well_known_uri(&self, prefix: &str) -> &'a str {
+        match well_known_prefix(prefix) {
+            Some((_, uri)) if self.recover => uri,
             _ => "",
         }
+    }
+
+    /// The recovery rule `well_known_prefix`: the namespace of an undeclared `prefix` that
+    /// [`WELL_KNOWN_PREFIXES`] names (`None`: the rule is off or does not know it). The
+    /// first use of each such prefix in the document records one `recovered` diagnostic
+    /// (at `offset`, naming the element or `attribute` `qname`, the prefix and the URI); later
+    /// uses record nothing.
+    ///
+    /// [`WELL_KNOWN_PREFIXES`]: crate::xml::ns::WELL_KNOWN_PREFIXES
+    pub(super) fn recover_prefix(
+        &mut self,
+        qname: &str,
+        prefix: &str,
+        offset: usize,
+        attribute: bool,
+    ) -> Option<Ns> {
+        if !self.recover {
+            return None;
+        }
+        let (i, uri) = well_known_prefix(prefix)?;
+        if self.prefixes_bound & (1 << i) == 0 {
+            self.prefixes_bound |= 1 << i;
+            let what = if attribute { format!("attribute {qname:?}") } else { format!("<{qname}>") };
+            let msg = format!(
+                "well_known_prefix: {what} read with the undeclared prefix {prefix:?} bound to \
+                 {uri} (every use in the document)"
+            );
+            self.diag(crate::error::DiagnosticKind::Recovered, offset, msg);
+        }
+        Some(Ns::from_uri(uri))
     }
 
     /// Namespace URI of an attribute's qualified name in the current scope ("" = null).
@@ -32,7 +72,8 @@ impl<'a> XmlReader<'a> {
         }
         match self.resolver.resolve_attribute(QName(qname)).0 {
             ResolveResult::Bound(ns) => self.arena.alloc_str(ns.0),
-            _ => "",
+            ResolveResult::Unknown(prefix) => self.well_known_uri(&prefix),
+            ResolveResult::Unbound => "",
         }
     }
 

@@ -136,8 +136,13 @@ pub struct XmlReader<'a> {
     pub(super) diagnostics_dropped: usize,
     /// Whether the web recovery rules apply ([`Self::set_recover`]).
     pub(crate) recover: bool,
+    /// Which prefixes of [`crate::xml::ns::WELL_KNOWN_PREFIXES`] (bit `i`: entry `i`) the
+    /// `well_known_prefix` rule bound so far (each recorded once per document).
+    pub(super) prefixes_bound: u32,
     /// How many text values the `double_utf8` rule repaired ([`Self::double_utf8`]).
     pub(crate) double_utf8: usize,
+    /// The `xml:base` scopes, when tracked ([`Self::track_xml_base`]).
+    pub(super) xml_base: Option<std::rc::Rc<super::base::BaseScopes>>,
     /// General entities of the internal DTD subset (recovery only; empty otherwise).
     pub(super) internal_entities: entities::InternalEntities<'a>,
     /// Diagnostics, in document order.
@@ -183,7 +188,9 @@ impl<'a> XmlReader<'a> {
             attrs_quoted: true,
             diagnostics_dropped: 0,
             recover: false,
+            prefixes_bound: 0,
             double_utf8: 0,
+            xml_base: None,
             internal_entities: entities::InternalEntities::default(),
             diagnostics: Vec::new(),
         }
@@ -202,6 +209,12 @@ impl<'a> XmlReader<'a> {
     /// before the first event.
     pub fn set_recover(&mut self, on: bool) {
         self.recover = on;
+    }
+
+    /// Starts tracking `xml:base` scopes (call before the first event); the returned handle
+    /// gives the base in scope as the document is read.
+    pub(crate) fn track_xml_base(&mut self) -> std::rc::Rc<super::base::BaseScopes> {
+        self.xml_base.get_or_insert_with(Default::default).clone()
     }
 
     /// The per-parse arena the reader allocates decoded text in.

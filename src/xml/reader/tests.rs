@@ -6,6 +6,7 @@ use bumpalo::Bump;
 use super::tag::{attr_name_len, may_declare_namespaces, needs_attr_decoding};
 use super::*;
 use crate::options::Limits;
+use crate::xml::ns::Ns;
 
 /// xorshift64: deterministic random inputs for the differential tests.
 fn rng(mut state: u64) -> impl FnMut() -> u64 {
@@ -359,4 +360,121 @@ fn many_undeclared_prefixed_attributes_are_each_reported_once() {
     assert_eq!(unbound[199], "namespace prefix \"p199\" of attribute \"p199:a\" is not declared");
     let first = reader.diagnostics.iter().find(|d| d.kind == DiagnosticKind::UnboundPrefix);
     assert_eq!(first.map(|d| d.offset), Some(3));
+}
+
+/// Every event of `doc` read with the recovery rules `recover`, as `(ns, qname)` of the start
+/// tags, with the diagnostics.
+/// `(namespace, qualified name)` of each start tag, and `(kind, message)` of each diagnostic.
+type Read = (Vec<(Ns, String)>, Vec<(DiagnosticKind, String)>);
+
+fn starts(doc: &str, recover: bool) -> Read {
+    let arena = Bump::new();
+    let mut reader = XmlReader::new(&arena, doc, 16);
+    reader.set_recover(recover);
+    let mut out = Vec::new();
+    loop {
+        match reader.next() {
+            Event::Start(t) => out.push((t.ns, t.qname.to_owned())),
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    let diags = reader.diagnostics.iter().map(|d| (d.kind, d.message.clone())).collect();
+    (out, diags)
+}
+
+#[test]
+fn undeclared_well_known_prefixes_are_bound_once_per_document_with_the_rules_on() {
+    let doc = "<rss><item><content:encoded/><dc:creator/><dc:creator/><foo:bar/>\
+               <x dc:y='1' media:z='2'/><media:content/></item>\
+               <item xmlns:dc='urn:other'><dc:creator/></item></rss>";
+    let (on, diags) = starts(doc, true);
+    let ns: Vec<Ns> = on.iter().map(|(ns, _)| *ns).collect();
+    use Ns::*;
+    assert_eq!(
+        ns,
+        [Null, Null, RssContent, DublinCore, DublinCore, UnboundPrefix, Null, MediaRss, Null, Other]
+    );
+    let messages: Vec<&str> = diags.iter().map(|(_, m)| m.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "well_known_prefix: <content:encoded> read with the undeclared prefix \"content\" \
+             bound to http://purl.org/rss/1.0/modules/content/ (every use in the document)",
+            "well_known_prefix: <dc:creator> read with the undeclared prefix \"dc\" bound to \
+             http://purl.org/dc/elements/1.1/ (every use in the document)",
+            "namespace prefix \"foo\" is not declared",
+            "well_known_prefix: attribute \"media:z\" read with the undeclared prefix \"media\" \
+             bound to http://search.yahoo.com/mrss/ (every use in the document)",
+        ]
+    );
+    // Off: every use is reported and no element is in a known namespace.
+    let (off, diags) = starts(doc, false);
+    assert_eq!(off.iter().filter(|(ns, _)| *ns == UnboundPrefix).count(), 5);
+    assert!(diags.iter().all(|(k, _)| *k == DiagnosticKind::UnboundPrefix), "{diags:?}");
+    assert_eq!(diags.len(), 7);
+}
+
+#[test]
+fn bound_well_known_prefixes_resolve_attributes_and_names() {
+    let doc = "<r><itunes:image href='h' itunes:a='1'/></r>";
+    let arena = Bump::new();
+    let mut reader = XmlReader::new(&arena, doc, 16);
+    reader.set_recover(true);
+    reader.next();
+    let Event::Start(t) = reader.next() else { panic!("no start tag") };
+    assert_eq!(t.ns, Ns::Itunes);
+    assert_eq!(reader.element_ns_uri(t.qname), crate::xml::ns::ITUNES);
+    assert_eq!(reader.attr_ns_uri("itunes:a"), crate::xml::ns::ITUNES);
+    assert_eq!(reader.attr_ns_uri("nope:a"), "");
+}
+
+#[test]
+fn xml_base_scopes_nest_and_close_after_the_next_event() {
+    let doc = "<feed xml:base='http://a.example/blog/'>\
+               <entry xml:base='2024/'><link xml:base='/m/' href='x'/><t/></entry>\
+               <entry><t/></entry><entry xml:base='javascript:x'><t/></entry>\
+               <entry xml:base='//b.example/'><t/></entry></feed>";
+    let arena = Bump::new();
+    let mut reader = XmlReader::new(&arena, doc, 16);
+    let bases = reader.track_xml_base();
+    let mut seen = Vec::new();
+    loop {
+        let ev = reader.next();
+        let now = bases.current().map(|u| u.to_string()).unwrap_or_default();
+        match ev {
+            Event::Start(t) => seen.push(format!("<{}> {now}", t.qname)),
+            Event::End => seen.push(format!("/ {now}")),
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    let blog = "http://a.example/blog/";
+    let y2024 = "http://a.example/blog/2024/";
+    let m = "http://a.example/m/";
+    let b = "http://b.example/";
+    let expected = [
+        format!("<feed> {blog}"),
+        format!("<entry> {y2024}"),
+        format!("<link> {m}"),
+        format!("/ {m}"), // the link's own base until the next event
+        format!("<t> {y2024}"),
+        format!("/ {y2024}"),
+        format!("/ {y2024}"),
+        format!("<entry> {blog}"),
+        format!("<t> {blog}"),
+        format!("/ {blog}"),
+        format!("/ {blog}"),
+        format!("<entry> {blog}"), // javascript: is no base
+        format!("<t> {blog}"),
+        format!("/ {blog}"),
+        format!("/ {blog}"),
+        format!("<entry> {b}"),
+        format!("<t> {b}"),
+        format!("/ {b}"),
+        format!("/ {b}"),
+        format!("/ {blog}"),
+    ];
+    assert_eq!(seen, expected);
+    assert_eq!(bases.unusable(), 1);
 }
