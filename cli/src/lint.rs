@@ -64,7 +64,10 @@ pub fn write_text_finding(out: &mut Vec<u8>, source: &str, f: &Finding) {
     let at = f.excerpt_column.saturating_sub(1) as usize;
     let (excerpt, width) = escape_controls(&f.excerpt, at);
     let _ = writeln!(out, "    | {excerpt}\n    | {:width$}^", "");
-    let _ = writeln!(out, "    = Profile {}; {}", f.section, doc_url(f.code));
+    // An Atom rule's section names its RFC (`RFC 4287 4.1.1 atom:feed`); an RSS rule's is
+    // the Profile's.
+    let spec = if f.section.starts_with("RFC ") { "" } else { "Profile " };
+    let _ = writeln!(out, "    = {spec}{}; {}", f.section, doc_url(f.code));
 }
 
 /// The text report of one record: its findings' blocks; a line for a record that was not
