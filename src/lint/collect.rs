@@ -93,6 +93,8 @@ struct ChannelState<'a> {
     slash_comments: bool,
     /// The channel's item guids so far, trimmed (§4.1.1.20.6: a guid identifies its item).
     guids: std::collections::HashSet<Cow<'a, str>>,
+    /// The channel's iTunes elements (Apple Podcasts' requirements).
+    itunes: itunes::ChannelItunes,
 }
 
 #[derive(Default)]
@@ -609,5 +611,6 @@ impl<'a> Collector<'a> {
 mod atom;
 mod channel;
 mod item;
+mod itunes;
 #[cfg(test)]
 mod tests;

@@ -199,10 +199,23 @@ pub enum Code {
     InvalidLink,
     /// Error (parent class `InvalidLink`): `%(attr)s attribute of %(element)s must be a valid URI`
     InvalidURIAttribute,
+    // iTunes (Apple Podcasts).
+    /// Error (parent class `InvalidValue`):
+    /// `%(text)s is not one of the predefined iTunes categories or sub-categories`
+    InvalidItunesCategory,
+    /// Warning (parent class `Warning`): `%(text)s is an obsolete iTunes category or sub-category`
+    ObsoleteItunesCategory,
+    /// Error (parent class `InvalidValue`): `%(element)s must be "yes", "no", or "clean"`
+    InvalidYesNoClean,
+    /// Error (parent class `InvalidValue`): `Invalid duration`
+    InvalidDuration,
+    /// Warning (parent class `Warning`):
+    /// `Missing recommended iTunes %(parent)s element: %(element)s`
+    MissingItunesElement,
 }
 
 /// Every code, in declaration order (the index is `code as usize`).
-pub const ALL: [Code; 78] = [
+pub const ALL: [Code; 83] = [
     Code::UndefinedElement,
     Code::ContainsHTML,
     Code::CharacterData,
@@ -281,6 +294,11 @@ pub const ALL: [Code; 78] = [
     Code::UnregisteredAtomLinkRel,
     Code::InvalidLink,
     Code::InvalidURIAttribute,
+    Code::InvalidItunesCategory,
+    Code::ObsoleteItunesCategory,
+    Code::InvalidYesNoClean,
+    Code::InvalidDuration,
+    Code::MissingItunesElement,
 ];
 
 impl Code {
@@ -384,6 +402,11 @@ impl Code {
             Code::UnregisteredAtomLinkRel => ("UnregisteredAtomLinkRel", "Warning", Severity::Warning, "Unregistered link relationship"),
             Code::InvalidLink => ("InvalidLink", "InvalidValue", Severity::Error, "%(element)s must be a valid URI"),
             Code::InvalidURIAttribute => ("InvalidURIAttribute", "InvalidLink", Severity::Error, "%(attr)s attribute of %(element)s must be a valid URI"),
+            Code::InvalidItunesCategory => ("InvalidItunesCategory", "InvalidValue", Severity::Error, "%(text)s is not one of the predefined iTunes categories or sub-categories"),
+            Code::ObsoleteItunesCategory => ("ObsoleteItunesCategory", "Warning", Severity::Warning, "%(text)s is an obsolete iTunes category or sub-category"),
+            Code::InvalidYesNoClean => ("InvalidYesNoClean", "InvalidValue", Severity::Error, "%(element)s must be \"yes\", \"no\", or \"clean\""),
+            Code::InvalidDuration => ("InvalidDuration", "InvalidValue", Severity::Error, "Invalid duration"),
+            Code::MissingItunesElement => ("MissingItunesElement", "Warning", Severity::Warning, "Missing recommended iTunes %(parent)s element: %(element)s"),
         }
     }
 }

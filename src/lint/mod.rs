@@ -1,6 +1,6 @@
 //! `feedmill::lint`: the RSS Best Practices Profile (RSS Advisory Board) as a validator for
-//! RSS 2.0 documents, and RFC 4287's rules for Atom 1.0 documents, computed in the same pull
-//! pass as parsing.
+//! RSS 2.0 documents (with Apple Podcasts' requirements for their iTunes elements), and RFC
+//! 4287's rules for Atom 1.0 documents, computed in the same pull pass as parsing.
 //!
 //! Owns: [`Finding`] (a W3C Feed Validator message class as [`Code`], its [`Severity`], the
 //! validator's parameters, the offending position and the Profile or RFC 4287 section it

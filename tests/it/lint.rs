@@ -12,6 +12,8 @@ use feedmill::{Options, Parser};
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint");
 /// The Atom 1.0 rules' fixtures (RFC 4287), laid out as `DIR`'s.
 const ATOM_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-atom");
+/// The iTunes rules' fixtures (Apple Podcasts' requirements), laid out as `DIR`'s.
+const ITUNES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-itunes");
 /// 2026-11-24T00:00:00Z: "now" for the future-date rule.
 const NOW: i64 = 1_795_478_400;
 
@@ -45,10 +47,6 @@ struct Case {
     bad_also: Vec<String>,
     /// Codes the good document triggers.
     good_also: Vec<String>,
-}
-
-fn cases() -> Vec<Case> {
-    cases_in(DIR)
 }
 
 fn cases_in(dir: &str) -> Vec<Case> {
@@ -87,12 +85,37 @@ fn clean_atom_document_has_no_findings() {
     let r = lint_in(ATOM_DIR, "clean.xml");
     assert_eq!(codes(&r), Vec::<String>::new());
     assert_eq!(r.version, None);
+    let r = lint_in(ITUNES_DIR, "clean.xml");
+    assert_eq!(codes(&r), Vec::<String>::new());
+}
+
+/// iTunes findings: the validator's parameters (`text` for categories).
+#[test]
+fn itunes_finding_fields() {
+    let one = |name: &str| {
+        let r = lint_in(ITUNES_DIR, name);
+        assert_eq!(r.findings.len(), 1, "{name}: {:?}", codes(&r));
+        r.findings.into_iter().next().unwrap()
+    };
+    let f = one("subcategory-invalid.bad.xml");
+    assert_eq!(
+        f.message(),
+        "Software How-To is not one of the predefined iTunes categories or sub-categories"
+    );
+    assert_eq!(f.param("parent"), Some("Arts"));
+    let f = one("category-obsolete.bad.xml");
+    assert_eq!((f.code, f.severity()), (Code::ObsoleteItunesCategory, Severity::Warning));
+    assert_eq!(f.param("text"), Some("Games & Hobbies"));
+    let f = one("image-missing.bad.xml");
+    assert_eq!(f.message(), "Missing recommended iTunes channel element: itunes:image");
+    let f = one("duration-invalid.bad.xml");
+    assert_eq!((f.param("element"), f.param("value")), (Some("itunes:duration"), Some("5 min")));
 }
 
 #[test]
 fn every_rule_fixture_pair() {
     let mut failures = Vec::new();
-    for dir in [DIR, ATOM_DIR] {
+    for dir in [DIR, ATOM_DIR, ITUNES_DIR] {
         for Case { name, code, section, .. } in cases_in(dir) {
             let bad = lint_in(dir, &format!("{name}.bad.xml"));
             if !bad.findings.iter().any(|f| f.code.name() == code && f.section == section) {
@@ -115,7 +138,7 @@ fn fixtures_trigger_exactly_their_findings() {
         v
     };
     let mut failures = Vec::new();
-    for dir in [DIR, ATOM_DIR] {
+    for dir in [DIR, ATOM_DIR, ITUNES_DIR] {
         for case in cases_in(dir) {
             let bad = lint_in(dir, &format!("{}.bad.xml", case.name));
             let got = sorted(bad.findings.iter().map(|f| f.code.name().to_owned()).collect());
@@ -137,7 +160,8 @@ fn fixtures_trigger_exactly_their_findings() {
 
 #[test]
 fn every_code_has_a_fixture() {
-    let cases: Vec<Case> = cases_in(DIR).into_iter().chain(cases_in(ATOM_DIR)).collect();
+    let cases: Vec<Case> =
+        cases_in(DIR).into_iter().chain(cases_in(ATOM_DIR)).chain(cases_in(ITUNES_DIR)).collect();
     let missing: Vec<&str> = messages::ALL
         .iter()
         .map(|c| c.name())
@@ -245,7 +269,8 @@ fn finding_fields_of_profile_notes_and_nested_elements() {
 
 #[test]
 fn lint_leaves_the_model_unchanged() {
-    let entries = std::fs::read_dir(DIR).unwrap().chain(std::fs::read_dir(ATOM_DIR).unwrap());
+    let entries =
+        [DIR, ATOM_DIR, ITUNES_DIR].into_iter().flat_map(|d| std::fs::read_dir(d).unwrap());
     for entry in entries {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "xml") {
