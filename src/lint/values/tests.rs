@@ -217,8 +217,8 @@ fn atom_values() {
     }
     assert_eq!(first_child_element("a &lt;b&gt; <!-- <c> --> <![CDATA[<d>]]>"), None);
     assert_eq!(first_child_element("a <?pi x?><b:c x='1'>"), Some("b:c"));
-    assert_eq!(starts_with_div("  <!-- x --> <xhtml:div xmlns:xhtml='x'>"), true);
-    assert_eq!(starts_with_div("text <div>"), false);
-    assert_eq!(starts_with_div("<divx>"), false);
-    assert_eq!(starts_with_div("<div/>"), true);
+    assert!(starts_with_div("  <!-- x --> <xhtml:div xmlns:xhtml='x'>"));
+    assert!(!starts_with_div("text <div>"));
+    assert!(!starts_with_div("<divx>"));
+    assert!(starts_with_div("<div/>"));
 }
