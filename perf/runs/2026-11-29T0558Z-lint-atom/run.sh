@@ -8,6 +8,7 @@
 #   run.sh $BIN {before,atom}-atomdir-lint       --quiet -j1 --lint corpus/real/atom -o /dev/null
 #   run.sh $BIN {before,atom}-x10-default        --quiet -j1 /tmp/x10.warc.gz -o /dev/null
 #   run.sh $BIN {before,atom}-x10-lint           --quiet -j1 --lint /tmp/x10.warc.gz -o /dev/null
+#   and final-dir-{lint,default}, final-x10-lint with c65af7e's release feedmill (iTunes rules too),
 # with /tmp/x10.warc.gz from `python3 perf/gen_archive.py -o /tmp/x10.warc.gz --records 2870`
 # (2870 responses, 44.7 MB).
 set -euo pipefail
