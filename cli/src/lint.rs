@@ -64,7 +64,10 @@ pub fn write_text_finding(out: &mut Vec<u8>, source: &str, f: &Finding) {
     let at = f.excerpt_column.saturating_sub(1) as usize;
     let (excerpt, width) = escape_controls(&f.excerpt, at);
     let _ = writeln!(out, "    | {excerpt}\n    | {:width$}^", "");
-    let _ = writeln!(out, "    = Profile {}; {}", f.section, doc_url(f.code));
+    // A Profile rule's section is a number (`4.1.1 channel`); an Atom rule's names its RFC
+    // (`RFC 4287 4.1.1 atom:feed`), an iTunes rule's Apple (`Apple Podcasts itunes:category`).
+    let spec = if f.section.starts_with(|c: char| c.is_ascii_digit()) { "Profile " } else { "" };
+    let _ = writeln!(out, "    = {spec}{}; {}", f.section, doc_url(f.code));
 }
 
 /// The text report of one record: its findings' blocks; a line for a record that was not

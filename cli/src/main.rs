@@ -199,8 +199,9 @@ struct Cli {
     #[command(flatten)]
     limits: LimitArgs,
 
-    /// Lint RSS 2.0 documents against the RSS Best Practices Profile in the same pass: a
-    /// record with findings gets a `findings` key (after its other keys).
+    /// Lint RSS 2.0 documents against the RSS Best Practices Profile and Atom 1.0 documents
+    /// against RFC 4287 in the same pass: a record with findings gets a `findings` key (after
+    /// its other keys).
     #[arg(long)]
     lint: bool,
 
@@ -336,8 +337,8 @@ enum SanitizeMode {
 
 #[derive(clap::Subcommand, Debug)]
 enum Command {
-    /// Lint RSS 2.0 feeds against the RSS Best Practices Profile: one JSON line per record, a
-    /// text report, or SARIF.
+    /// Lint RSS 2.0 feeds against the RSS Best Practices Profile and Atom 1.0 feeds against
+    /// RFC 4287: one JSON line per record, a text report, or SARIF.
     ///
     /// Line: {source, status, format, version, findings [{code, severity, message, element,
     /// parent, attr, value, offset, line, column, section}]}; `code` is the W3C Feed
@@ -354,7 +355,8 @@ OUTPUT:
   record with its `findings` column. -o DIR/ writes part files, as the main command does.
   --format text (or -o FILE.txt): per finding, `SOURCE:LINE:COLUMN: SEVERITY CODE: message`,
   the offending line (at most 160 bytes of it, control characters escaped) with a caret,
-  and the rule's reference (Profile section; the Feed Validator's page for the code);
+  and the rule's reference (Profile or RFC 4287 section; the Feed Validator's page for the
+  code);
   records not linted get a `SOURCE: not linted (STATUS)` line. --format sarif (or -o
   FILE.sarif): one SARIF 2.1.0 log, one run, the message classes as rules, a result per
   finding at the record's source (percent-encoded) as artifact URI.

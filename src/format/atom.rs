@@ -5,6 +5,7 @@ use super::cleanup::cleanup_entry;
 use super::common::*;
 use super::ext;
 use super::recover::{self, Pending};
+use crate::lint;
 use crate::model::{Entry, Feed};
 use crate::xml::{Ns, Tag, XmlReader};
 
@@ -86,6 +87,7 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
             _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
             _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
+        cx.lint_child(r, lint::Level::Feed, &child);
     }
     if cx.recover {
         if let (None, Some((t, src))) = (&feed.subtitle, tagline) {
@@ -215,6 +217,7 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
             _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
+        cx.lint_child(r, lint::Level::Entry, &child);
     }
     if cx.recover {
         p.apply_entry(r, &mut entry, cx);

@@ -69,7 +69,7 @@ pub struct Parsed<'a> {
     /// decoded text, or when a response was rejected before decoding).
     pub encoding: Option<&'static encoding_rs::Encoding>,
     /// The lint report, when [`Options::lint`] is set (its findings are empty for documents
-    /// that are not RSS 2.0).
+    /// that are neither RSS 2.0 nor Atom 1.0).
     pub lint: Option<lint::Report>,
 }
 
@@ -98,7 +98,7 @@ pub fn process_document<'a>(
             &options.limits,
             !options.skip_extensions,
         );
-        // The lint covers RSS 2.0 only: other formats get an empty report.
+        // The lint covers RSS 2.0 and Atom 1.0: other formats get an empty report.
         parsed.lint = options.lint.as_ref().map(|_| crate::lint::Report::default());
         return parsed;
     }
@@ -138,7 +138,12 @@ pub fn process_document<'a>(
     let version = root.as_ref().and_then(|tag| ext::version(tag, &cx));
     let (format, feed) = match root {
         Some(tag) => match (tag.ns, tag.local) {
-            (Ns::Atom, "feed") => (Some(Format::Atom), Some(atom::feed(&mut r, &tag, &cx))),
+            (Ns::Atom, "feed") => {
+                if let Some(l) = &cx.lint {
+                    l.borrow_mut().atom_root(&tag);
+                }
+                (Some(Format::Atom), Some(atom::feed(&mut r, &tag, &cx)))
+            }
             (Ns::Atom03, "feed") => (Some(Format::Atom03), Some(atom::feed(&mut r, &tag, &cx))),
             (Ns::Null, "rss") => {
                 if let Some(l) = &cx.lint {

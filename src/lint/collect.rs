@@ -1,6 +1,7 @@
-//! The collector the RSS 2.0 state machine feeds (see the module docs of [`super`]): one
-//! call per consumed child of `rss`, `channel` and `item`, one per consumed item. Per-level
-//! state (counts, what was seen, order) is kept until the parent is finalized.
+//! The collector the RSS 2.0 and Atom 1.0 state machines feed (see the module docs of
+//! [`super`]): one call per consumed child of `rss`, `channel` and `item`, one per consumed
+//! item; one per consumed child of `feed` and `entry` (`atom`). Per-level state (counts, what
+//! was seen, order) is kept until the parent is finalized.
 
 use std::borrow::Cow;
 
@@ -92,6 +93,8 @@ struct ChannelState<'a> {
     slash_comments: bool,
     /// The channel's item guids so far, trimmed (§4.1.1.20.6: a guid identifies its item).
     guids: std::collections::HashSet<Cow<'a, str>>,
+    /// The channel's iTunes elements (Apple Podcasts' requirements).
+    itunes: itunes::ChannelItunes,
 }
 
 #[derive(Default)]
@@ -131,6 +134,10 @@ pub(crate) struct Collector<'a> {
     channels: u32,
     channel: ChannelState<'a>,
     item: ItemState,
+    /// Whether the root is Atom 1.0's `feed` (then the Atom hooks apply).
+    is_atom: bool,
+    atom_feed: atom::FeedState<'a>,
+    atom_entry: atom::EntryState,
     findings: Vec<Finding>,
     /// Most findings kept ([`crate::Limits::max_diagnostics`]); the rest are counted.
     max_findings: usize,
@@ -238,6 +245,9 @@ impl<'a> Collector<'a> {
             channels: 0,
             channel: ChannelState::default(),
             item: ItemState::default(),
+            is_atom: false,
+            atom_feed: atom::FeedState::default(),
+            atom_entry: atom::EntryState::default(),
             findings: Vec::new(),
             max_findings,
             dropped: 0,
@@ -292,6 +302,9 @@ impl<'a> Collector<'a> {
             let s = "4.1 rss";
             self.push(draft(Code::MissingElement, self.rss_offset, s).parent("rss").el("channel"));
         }
+        if self.is_atom {
+            self.atom_end();
+        }
         let mut findings = self.findings;
         findings.sort_by_key(|f| f.offset);
         locate(self.src, &mut findings);
@@ -332,6 +345,9 @@ impl<'a> Collector<'a> {
     }
 
     pub fn child(&mut self, r: &XmlReader<'a>, level: Level, tag: &Tag<'a>) {
+        if matches!(level, Level::Feed | Level::Entry) {
+            return self.atom_child(r, level, tag);
+        }
         if tag.ns == Ns::Null && !tag.attrs_raw.is_empty() {
             self.unexpected_attrs(level, tag);
         }
@@ -339,6 +355,7 @@ impl<'a> Collector<'a> {
             Level::Rss => self.rss_child(r, tag),
             Level::Channel => self.channel_child(r, tag),
             Level::Item => self.item_child(r, tag),
+            Level::Feed | Level::Entry => {}
         }
     }
 
@@ -379,6 +396,7 @@ impl<'a> Collector<'a> {
             Level::Rss => matches!(tag.local, "channel" | "item"),
             Level::Channel => CHANNEL.contains(&tag.local) || tag.local == "item",
             Level::Item => ITEM.contains(&tag.local),
+            Level::Feed | Level::Entry => false,
         };
         if !known {
             return;
@@ -590,7 +608,9 @@ impl<'a> Collector<'a> {
     }
 }
 
+mod atom;
 mod channel;
 mod item;
+mod itunes;
 #[cfg(test)]
 mod tests;

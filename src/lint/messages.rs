@@ -170,10 +170,52 @@ pub enum Code {
     UnexpectedAttribute,
     /// Warning (parent class `Warning`): `URI scheme not IANA registered` (`value`: the scheme).
     SchemeNotIANARegistered,
+    // Atom 1.0 (RFC 4287).
+    /// Warning (parent class `Warning`): `Missing atom:link with rel="self"`
+    MissingSelf,
+    /// Error (parent class `Error`): `Duplicate alternate links with the same type and hreflang`
+    DuplicateAtomLink,
+    /// Warning (parent class `Warning`): `Two entries with the same id`
+    DuplicateEntries,
+    /// Error (parent class `InvalidValue`): `%(element)s must be an RFC-3339 date-time`
+    InvalidRFC3339Date,
+    /// Error (parent class `InvalidValue`): `type attribute must be "text", "html", or "xhtml"`
+    InvalidTextType,
+    /// Error (parent class `InvalidMediaRange`): `Not a valid MIME type`
+    InvalidMIMEType,
+    /// Error (parent class `MissingElement`): `Missing xhtml:div element`
+    MissingXhtmlDiv,
+    /// Error (parent class `Error`): `Unexpected Text`
+    UnexpectedText,
+    /// Error (parent class `MissingElement`): `Missing content or alternate link`
+    MissingContentOrAlternate,
+    /// Error (parent class `Error`): `Missing summary`
+    MissingSummary,
+    /// Warning (parent class `Warning`): `Missing textual content`
+    MissingTextualContent,
+    /// Warning (parent class `Warning`): `Unregistered link relationship`
+    UnregisteredAtomLinkRel,
+    /// Error (parent class `InvalidValue`): `%(element)s must be a valid URI`
+    InvalidLink,
+    /// Error (parent class `InvalidLink`): `%(attr)s attribute of %(element)s must be a valid URI`
+    InvalidURIAttribute,
+    // iTunes (Apple Podcasts).
+    /// Error (parent class `InvalidValue`):
+    /// `%(text)s is not one of the predefined iTunes categories or sub-categories`
+    InvalidItunesCategory,
+    /// Warning (parent class `Warning`): `%(text)s is an obsolete iTunes category or sub-category`
+    ObsoleteItunesCategory,
+    /// Error (parent class `InvalidValue`): `%(element)s must be "yes", "no", or "clean"`
+    InvalidYesNoClean,
+    /// Error (parent class `InvalidValue`): `Invalid duration`
+    InvalidDuration,
+    /// Warning (parent class `Warning`):
+    /// `Missing recommended iTunes %(parent)s element: %(element)s`
+    MissingItunesElement,
 }
 
 /// Every code, in declaration order (the index is `code as usize`).
-pub const ALL: [Code; 64] = [
+pub const ALL: [Code; 83] = [
     Code::UndefinedElement,
     Code::ContainsHTML,
     Code::CharacterData,
@@ -238,6 +280,25 @@ pub const ALL: [Code; 64] = [
     Code::NotSufficientlyUnique,
     Code::UnexpectedAttribute,
     Code::SchemeNotIANARegistered,
+    Code::MissingSelf,
+    Code::DuplicateAtomLink,
+    Code::DuplicateEntries,
+    Code::InvalidRFC3339Date,
+    Code::InvalidTextType,
+    Code::InvalidMIMEType,
+    Code::MissingXhtmlDiv,
+    Code::UnexpectedText,
+    Code::MissingContentOrAlternate,
+    Code::MissingSummary,
+    Code::MissingTextualContent,
+    Code::UnregisteredAtomLinkRel,
+    Code::InvalidLink,
+    Code::InvalidURIAttribute,
+    Code::InvalidItunesCategory,
+    Code::ObsoleteItunesCategory,
+    Code::InvalidYesNoClean,
+    Code::InvalidDuration,
+    Code::MissingItunesElement,
 ];
 
 impl Code {
@@ -327,6 +388,25 @@ impl Code {
             Code::UnexpectedAttribute => ("UnexpectedAttribute", "Error", Severity::Error, "Unexpected %(attr)s attribute on %(element)s element"),
             Code::SchemeNotIANARegistered => ("SchemeNotIANARegistered", "Warning", Severity::Warning, "URI scheme not IANA registered"),
             Code::SecurityRiskAttr => ("SecurityRiskAttr", "SecurityRisk", Severity::Warning, "%(element)s should not contain %(attr)s attribute"),
+            Code::MissingSelf => ("MissingSelf", "Warning", Severity::Warning, "Missing atom:link with rel=\"self\""),
+            Code::DuplicateAtomLink => ("DuplicateAtomLink", "Error", Severity::Error, "Duplicate alternate links with the same type and hreflang"),
+            Code::DuplicateEntries => ("DuplicateEntries", "Warning", Severity::Warning, "Two entries with the same id"),
+            Code::InvalidRFC3339Date => ("InvalidRFC3339Date", "InvalidValue", Severity::Error, "%(element)s must be an RFC-3339 date-time"),
+            Code::InvalidTextType => ("InvalidTextType", "InvalidValue", Severity::Error, "type attribute must be \"text\", \"html\", or \"xhtml\""),
+            Code::InvalidMIMEType => ("InvalidMIMEType", "InvalidMediaRange", Severity::Error, "Not a valid MIME type"),
+            Code::MissingXhtmlDiv => ("MissingXhtmlDiv", "MissingElement", Severity::Error, "Missing xhtml:div element"),
+            Code::UnexpectedText => ("UnexpectedText", "Error", Severity::Error, "Unexpected Text"),
+            Code::MissingContentOrAlternate => ("MissingContentOrAlternate", "MissingElement", Severity::Error, "Missing content or alternate link"),
+            Code::MissingSummary => ("MissingSummary", "Error", Severity::Error, "Missing summary"),
+            Code::MissingTextualContent => ("MissingTextualContent", "Warning", Severity::Warning, "Missing textual content"),
+            Code::UnregisteredAtomLinkRel => ("UnregisteredAtomLinkRel", "Warning", Severity::Warning, "Unregistered link relationship"),
+            Code::InvalidLink => ("InvalidLink", "InvalidValue", Severity::Error, "%(element)s must be a valid URI"),
+            Code::InvalidURIAttribute => ("InvalidURIAttribute", "InvalidLink", Severity::Error, "%(attr)s attribute of %(element)s must be a valid URI"),
+            Code::InvalidItunesCategory => ("InvalidItunesCategory", "InvalidValue", Severity::Error, "%(text)s is not one of the predefined iTunes categories or sub-categories"),
+            Code::ObsoleteItunesCategory => ("ObsoleteItunesCategory", "Warning", Severity::Warning, "%(text)s is an obsolete iTunes category or sub-category"),
+            Code::InvalidYesNoClean => ("InvalidYesNoClean", "InvalidValue", Severity::Error, "%(element)s must be \"yes\", \"no\", or \"clean\""),
+            Code::InvalidDuration => ("InvalidDuration", "InvalidValue", Severity::Error, "Invalid duration"),
+            Code::MissingItunesElement => ("MissingItunesElement", "Warning", Severity::Warning, "Missing recommended iTunes %(parent)s element: %(element)s"),
         }
     }
 }

@@ -1,12 +1,14 @@
 //! `feedmill::lint`: the RSS Best Practices Profile (RSS Advisory Board) as a validator for
-//! RSS 2.0 documents, computed in the same pull pass as parsing.
+//! RSS 2.0 documents (with Apple Podcasts' requirements for their iTunes elements), and RFC
+//! 4287's rules for Atom 1.0 documents, computed in the same pull pass as parsing.
 //!
 //! Owns: [`Finding`] (a W3C Feed Validator message class as [`Code`], its [`Severity`], the
-//! validator's parameters, the offending position and the Profile section it enforces),
+//! validator's parameters, the offending position and the Profile or RFC 4287 section it
+//! enforces),
 //! [`Report`] (the findings of one document, with the `rss` element's `version`),
 //! [`LintOptions`] (turns linting on in [`crate::Options::lint`]), [`Tally`] (codes × feeds
 //! counters of a bulk run), the JSON writers of the `findings` key and of `feedmill lint`
-//! lines, and the collector the RSS 2.0 state machine feeds.
+//! lines, and the collector the RSS 2.0 and Atom 1.0 state machines feed.
 //!
 //! How it runs: the RSS 2.0 switch tables (`format::rss2`) call one hook after each child of
 //! `rss`, `channel` and `item` has been processed, and one after each item. The hook gets
@@ -16,9 +18,12 @@
 //! read from that raw content; the small structured elements the model reads only in part
 //! (`image`, `textInput`, `skipHours`, `skipDays`) are re-read from their own source span.
 //! With [`crate::Options::lint`] `None` (the default) the hooks are one untaken branch each.
+//! The Atom 1.0 switch tables (`format::atom`) call the same hook after each child of `feed`
+//! and `entry` (the feed's hook for an `entry` closes that entry's checks); the feed's are
+//! closed at the end of the document.
 //!
-//! Only RSS 2.0 (`rss` root, RSS 0.91–0.94 included) is linted; Atom and RSS 1.0 documents
-//! get a report with no findings. Offsets, lines and columns refer to the decoded text of
+//! RSS 2.0 (`rss` root, RSS 0.91–0.94 included) and Atom 1.0 are linted; Atom 0.3, RSS 1.0
+//! and JSON Feed documents get a report with no findings. Offsets, lines and columns refer to the decoded text of
 //! the document (as diagnostics do); `line` and `column` are 1-based, the column counts
 //! characters.
 
@@ -52,7 +57,8 @@ pub struct Finding {
     pub line: u32,
     /// 1-based column of `offset`, in characters.
     pub column: u32,
-    /// The Profile section the finding enforces (e.g. `4.1.1.20.6 guid`).
+    /// The Profile section the finding enforces (e.g. `4.1.1.20.6 guid`); for an Atom rule,
+    /// the RFC and its section (`RFC 4287 4.1.2 atom:entry`).
     pub section: &'static str,
     /// The line of `offset` around it, for display: at most 60 bytes before `offset` and 160
     /// in all, cut on character boundaries, without the line break; as written (control
@@ -210,10 +216,13 @@ impl Tally {
     }
 }
 
-/// Where a hook is called from: a child of `rss`, of `channel` or of `item`.
+/// Where a hook is called from: a child of `rss`, of `channel` or of `item` (RSS 2.0); of
+/// `feed` or of `entry` (Atom 1.0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Level {
     Rss,
     Channel,
     Item,
+    Feed,
+    Entry,
 }

@@ -10,6 +10,10 @@ use feedmill::Severity;
 use feedmill::{Options, Parser};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint");
+/// The Atom 1.0 rules' fixtures (RFC 4287), laid out as `DIR`'s.
+const ATOM_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-atom");
+/// The iTunes rules' fixtures (Apple Podcasts' requirements), laid out as `DIR`'s.
+const ITUNES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-itunes");
 /// 2026-11-24T00:00:00Z: "now" for the future-date rule.
 const NOW: i64 = 1_795_478_400;
 
@@ -26,7 +30,11 @@ fn lint(doc: &[u8]) -> Report {
 }
 
 fn lint_file(name: &str) -> Report {
-    let path = Path::new(DIR).join(name);
+    lint_in(DIR, name)
+}
+
+fn lint_in(dir: &str, name: &str) -> Report {
+    let path = Path::new(dir).join(name);
     lint(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
 }
 
@@ -41,8 +49,8 @@ struct Case {
     good_also: Vec<String>,
 }
 
-fn cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(Path::new(DIR).join("cases.tsv")).expect("cases.tsv");
+fn cases_in(dir: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(Path::new(dir).join("cases.tsv")).expect("cases.tsv");
     let list = |s: Option<&str>| -> Vec<String> {
         s.unwrap_or("").split(',').filter(|c| !c.is_empty()).map(str::to_owned).collect()
     };
@@ -73,16 +81,51 @@ fn clean_document_has_no_findings() {
 }
 
 #[test]
+fn clean_atom_document_has_no_findings() {
+    let r = lint_in(ATOM_DIR, "clean.xml");
+    assert_eq!(codes(&r), Vec::<String>::new());
+    assert_eq!(r.version, None);
+    let r = lint_in(ITUNES_DIR, "clean.xml");
+    assert_eq!(codes(&r), Vec::<String>::new());
+}
+
+/// iTunes findings: the validator's parameters (`text` for categories).
+#[test]
+fn itunes_finding_fields() {
+    let one = |name: &str| {
+        let r = lint_in(ITUNES_DIR, name);
+        assert_eq!(r.findings.len(), 1, "{name}: {:?}", codes(&r));
+        r.findings.into_iter().next().unwrap()
+    };
+    let f = one("subcategory-invalid.bad.xml");
+    assert_eq!(
+        f.message(),
+        "Software How-To is not one of the predefined iTunes categories or sub-categories"
+    );
+    assert_eq!(f.param("parent"), Some("Arts"));
+    let f = one("category-obsolete.bad.xml");
+    assert_eq!((f.code, f.severity()), (Code::ObsoleteItunesCategory, Severity::Warning));
+    assert_eq!(f.param("text"), Some("Games & Hobbies"));
+    let f = one("image-missing.bad.xml");
+    assert_eq!(f.message(), "Missing recommended iTunes channel element: itunes:image");
+    let f = one("duration-invalid.bad.xml");
+    assert_eq!((f.param("element"), f.param("value")), (Some("itunes:duration"), Some("5 min")));
+}
+
+#[test]
 fn every_rule_fixture_pair() {
     let mut failures = Vec::new();
-    for Case { name, code, section, .. } in cases() {
-        let bad = lint_file(&format!("{name}.bad.xml"));
-        if !bad.findings.iter().any(|f| f.code.name() == code && f.section == section) {
-            failures.push(format!("{name}.bad.xml: no {code} [{section}]; got {:?}", codes(&bad)));
-        }
-        let good = lint_file(&format!("{name}.good.xml"));
-        if good.findings.iter().any(|f| f.code.name() == code) {
-            failures.push(format!("{name}.good.xml: {code} fired; got {:?}", codes(&good)));
+    for dir in [DIR, ATOM_DIR, ITUNES_DIR] {
+        for Case { name, code, section, .. } in cases_in(dir) {
+            let bad = lint_in(dir, &format!("{name}.bad.xml"));
+            if !bad.findings.iter().any(|f| f.code.name() == code && f.section == section) {
+                failures
+                    .push(format!("{name}.bad.xml: no {code} [{section}]; got {:?}", codes(&bad)));
+            }
+            let good = lint_in(dir, &format!("{name}.good.xml"));
+            if good.findings.iter().any(|f| f.code.name() == code) {
+                failures.push(format!("{name}.good.xml: {code} fired; got {:?}", codes(&good)));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -95,18 +138,21 @@ fn fixtures_trigger_exactly_their_findings() {
         v
     };
     let mut failures = Vec::new();
-    for case in cases() {
-        let bad = lint_file(&format!("{}.bad.xml", case.name));
-        let got = sorted(bad.findings.iter().map(|f| f.code.name().to_owned()).collect());
-        let want = sorted([vec![case.code.clone()], case.bad_also.clone()].concat());
-        if got != want {
-            failures.push(format!("{}.bad.xml: want {want:?}, got {:?}", case.name, codes(&bad)));
-        }
-        let good = lint_file(&format!("{}.good.xml", case.name));
-        let got = sorted(good.findings.iter().map(|f| f.code.name().to_owned()).collect());
-        if got != sorted(case.good_also.clone()) {
-            let want = &case.good_also;
-            failures.push(format!("{}.good.xml: want {want:?}, got {:?}", case.name, codes(&good)));
+    for dir in [DIR, ATOM_DIR, ITUNES_DIR] {
+        for case in cases_in(dir) {
+            let bad = lint_in(dir, &format!("{}.bad.xml", case.name));
+            let got = sorted(bad.findings.iter().map(|f| f.code.name().to_owned()).collect());
+            let want = sorted([vec![case.code.clone()], case.bad_also.clone()].concat());
+            if got != want {
+                let name = &case.name;
+                failures.push(format!("{name}.bad.xml: want {want:?}, got {:?}", codes(&bad)));
+            }
+            let good = lint_in(dir, &format!("{}.good.xml", case.name));
+            let got = sorted(good.findings.iter().map(|f| f.code.name().to_owned()).collect());
+            if got != sorted(case.good_also.clone()) {
+                let (name, want) = (&case.name, &case.good_also);
+                failures.push(format!("{name}.good.xml: want {want:?}, got {:?}", codes(&good)));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -114,7 +160,8 @@ fn fixtures_trigger_exactly_their_findings() {
 
 #[test]
 fn every_code_has_a_fixture() {
-    let cases = cases();
+    let cases: Vec<Case> =
+        cases_in(DIR).into_iter().chain(cases_in(ATOM_DIR)).chain(cases_in(ITUNES_DIR)).collect();
     let missing: Vec<&str> = messages::ALL
         .iter()
         .map(|c| c.name())
@@ -222,7 +269,9 @@ fn finding_fields_of_profile_notes_and_nested_elements() {
 
 #[test]
 fn lint_leaves_the_model_unchanged() {
-    for entry in std::fs::read_dir(DIR).unwrap() {
+    let entries =
+        [DIR, ATOM_DIR, ITUNES_DIR].into_iter().flat_map(|d| std::fs::read_dir(d).unwrap());
+    for entry in entries {
         let path = entry.unwrap().path();
         if path.extension().is_none_or(|e| e != "xml") {
             continue;
@@ -239,10 +288,85 @@ fn lint_leaves_the_model_unchanged() {
 
 #[test]
 fn other_formats_have_no_findings() {
-    let atom = br#"<feed xmlns="http://www.w3.org/2005/Atom"><title>x</title></feed>"#;
-    assert_eq!(lint(atom), Report::default());
+    let atom03 = br#"<feed version="0.3" xmlns="http://purl.org/atom/ns#"><foo/></feed>"#;
+    assert_eq!(lint(atom03), Report::default());
+    let rss1 = br#"<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+        xmlns="http://purl.org/rss/1.0/"><channel><foo/></channel></rdf:RDF>"#;
+    assert_eq!(lint(rss1), Report::default());
     let r = lint(b"<html><body>not a feed</body></html>");
     assert_eq!(r, Report::default());
+}
+
+/// Atom findings: the validator's parameters, positions, RFC 4287 sections.
+#[test]
+fn atom_finding_fields() {
+    let one = |name: &str| {
+        let r = lint_in(ATOM_DIR, name);
+        assert_eq!(r.findings.len(), 1, "{name}: {:?}", codes(&r));
+        r.findings.into_iter().next().unwrap()
+    };
+    let doc = |name: &str| std::fs::read_to_string(Path::new(ATOM_DIR).join(name)).unwrap();
+
+    let f = one("feed-missing-id.bad.xml");
+    assert_eq!((f.code, f.severity()), (Code::MissingElement, Severity::Error));
+    assert_eq!(f.message(), "Missing feed element: id");
+    assert_eq!((f.line, f.column), (2, 1));
+    assert_eq!(f.section, "RFC 4287 4.1.1 atom:feed");
+
+    // The entry without an author, in a feed without one, is where it is reported.
+    let f = one("entry-missing-author.bad.xml");
+    assert_eq!(f.message(), "Missing entry element: author");
+    assert!(doc("entry-missing-author.bad.xml")[f.offset..].starts_with("<entry>"));
+
+    let f = one("entry-updated-lowercase.bad.xml");
+    assert_eq!(f.message(), "updated must be an RFC-3339 date-time");
+    assert_eq!(
+        (f.param("parent"), f.param("value")),
+        (Some("entry"), Some("2002-09-07t09:40:00z"))
+    );
+
+    let f = one("link-rel-unregistered.bad.xml");
+    assert_eq!((f.code, f.severity()), (Code::UnregisteredAtomLinkRel, Severity::Warning));
+    assert_eq!((f.param("attr"), f.param("value")), (Some("rel"), Some("sidebar")));
+
+    let f = one("duplicate-entry-ids.bad.xml");
+    assert_eq!(
+        (f.code, f.param("value")),
+        (Code::DuplicateEntries, Some("tag:example.com,2002:1"))
+    );
+    let d = doc("duplicate-entry-ids.bad.xml");
+    assert!(d[f.offset..].starts_with("<id>") && d[..f.offset].contains("Second"));
+
+    let f = one("text-child-element.bad.xml");
+    assert_eq!(f.message(), "Undefined title element: b");
+
+    let f = one("xhtml-missing-div.bad.xml");
+    assert_eq!(f.message(), "Missing xhtml:div element");
+    assert_eq!((f.param("parent"), f.param("element")), (Some("entry"), Some("content")));
+
+    let f = one("feed-missing-self.bad.xml");
+    assert_eq!((f.code, f.severity()), (Code::MissingSelf, Severity::Warning));
+
+    let f = one("link-href-invalid.bad.xml");
+    assert_eq!(f.message(), "href attribute of link must be a valid URI");
+}
+
+/// Atom 1.0 documents nested in no `feed` (an entry document) and broken ones: no panic,
+/// offsets in bounds.
+#[test]
+fn atom_offsets_stay_in_bounds_on_broken_documents() {
+    let docs: [&[u8]; 4] = [
+        br#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><title type="xhtml">a"#,
+        br#"<feed xmlns="http://www.w3.org/2005/Atom"><entry><content src="x">"#,
+        br#"<feed xmlns="http://www.w3.org/2005/Atom"><link href="#,
+        "<feed xmlns='http://www.w3.org/2005/Atom'><title type='xhtml'>é<div>ü</title>".as_bytes(),
+    ];
+    for doc in docs {
+        for f in lint(doc).findings {
+            assert!(f.offset <= doc.len(), "{f:?}");
+            assert!(std::str::from_utf8(&doc[..f.offset]).is_ok(), "{f:?}");
+        }
+    }
 }
 
 #[test]

@@ -41,6 +41,26 @@ fn text_report_names_place_message_line_and_reference() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An Atom 1.0 finding's reference is its RFC 4287 section; the JSON line names the format.
+#[test]
+fn atom_findings_in_text_and_json() {
+    let bad = "corpus/fixtures/lint-atom/entry-missing-author.bad.xml";
+    let text = stdout(&["lint", "--format", "text", bad]);
+    assert_eq!(
+        text,
+        "corpus/fixtures/lint-atom/entry-missing-author.bad.xml:13:1: error MissingElement: \
+         Missing entry element: author\n    | <entry>\n    | ^\n    = RFC 4287 4.1.2 \
+         atom:entry; https://validator.w3.org/feed/docs/error/MissingElement.html\n"
+    );
+    let line: Value = serde_json::from_str(stdout(&["lint", bad]).trim()).unwrap();
+    assert_eq!(line["format"], "atom");
+    assert_eq!(line["findings"][0]["code"], "MissingElement");
+    assert_eq!(line["findings"][0]["parent"], "entry");
+    assert_eq!(line["findings"][0]["element"], "author");
+    let clean = stdout(&["lint", "corpus/fixtures/lint-atom/clean.xml"]);
+    assert!(clean.trim_end().ends_with(r#""format":"atom","findings":[]}"#), "{clean}");
+}
+
 /// Control characters of the offending line are escaped and the caret still points at the
 /// finding; a line of any length is cut to a bounded excerpt.
 #[test]

@@ -145,6 +145,7 @@ impl<'a> Collector<'a> {
             (Ns::DcTerms, "modified") => {
                 note_ext(&CHANNEL_PAIRS, &mut self.channel.ext, "dcterms:modified", tag.offset);
             }
+            (Ns::Itunes, _) => self.itunes_child(r, tag, false),
             (Ns::Other, "generatorAgent") if ns_uri(r, tag) == ADMIN => {
                 note_ext(&CHANNEL_PAIRS, &mut self.channel.ext, "admin:generatorAgent", tag.offset);
             }
@@ -199,6 +200,8 @@ impl<'a> Collector<'a> {
             (ch.counts[i] > 0).then_some(ch.first[i])
         };
         self.semantics(Code::DuplicateSemantics, &CHANNEL_PAIRS, &ch.ext, core_at);
+        let language = count("language") > 0;
+        self.itunes_end(ch.itunes, off, language);
         if ch.slash_comments && count("lastBuildDate") == 0 {
             let s = "5.4.1 slash:comments";
             self.push(draft(Code::SlashDate, off, s).parent("channel").el("lastBuildDate"));

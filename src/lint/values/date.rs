@@ -180,3 +180,17 @@ pub(super) fn zone_offset(z: &str) -> Option<(i64, bool)> {
     }
     None
 }
+
+/// Whether `value` (trimmed) is an RFC 3339 `date-time` as Atom's Date constructs require it
+/// (RFC 4287 §3.3): the model's reading ([`date::parse_rfc3339`]: four-digit year, seconds,
+/// a real calendar date and time, `Z` or a numeric offset), with §3.3's restrictions: `T` and
+/// `Z` upper case, and the offset written `±HH:MM` (RFC 3339's `time-numoffset`).
+pub fn is_rfc3339(value: &str) -> bool {
+    let v = value.trim();
+    let b = v.as_bytes();
+    let zone_ok = match b.last() {
+        Some(b'Z') => true,
+        _ => b.len() >= 6 && matches!(b[b.len() - 6], b'+' | b'-') && b[b.len() - 3] == b':',
+    };
+    zone_ok && b.get(10) == Some(&b'T') && date::parse_rfc3339(v).is_some()
+}

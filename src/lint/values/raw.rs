@@ -87,3 +87,56 @@ pub fn read_raw(s: &str) -> Raw<'_> {
     }
     Raw { text: Cow::Owned(out), child, non_hex }
 }
+
+/// The length of the comment, CDATA section or processing instruction at the start of `s`
+/// (which starts with `<`), when it is one: markup that is no child element.
+fn markup_len(s: &str) -> Option<usize> {
+    let (close, open) = if s.starts_with("<!--") {
+        ("-->", 4)
+    } else if s.starts_with("<![CDATA[") {
+        ("]]>", 9)
+    } else if s.starts_with("<?") {
+        ("?>", 2)
+    } else {
+        return None;
+    };
+    Some(s[open..].find(close).map_or(s.len(), |i| open + i + close.len()))
+}
+
+/// The qualified name of the first child element in the raw content `s`, comments, CDATA
+/// sections and processing instructions skipped; without copying the text (a large `content`
+/// is scanned, not decoded).
+pub fn first_child_element(s: &str) -> Option<&str> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'<', &b[i..]) {
+        i += k;
+        if let Some(n) = markup_len(&s[i..]) {
+            i += n;
+            continue;
+        }
+        let rest = &s[i + 1..];
+        let end = rest.find(|c: char| c.is_whitespace() || matches!(c, '>' | '/')).unwrap_or(0);
+        if end > 0 && !rest.starts_with(['!', '/']) {
+            return Some(&rest[..end]);
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Whether the raw content `s` of an `xhtml` text construct starts, after white space,
+/// comments and processing instructions, with a `div` start tag (any prefix: RFC 4287 §3.1.1.3,
+/// "the content of atom:text … MUST be a single XHTML div element"; the namespace is the
+/// document's business, as the Feed Validator checks it).
+pub fn starts_with_div(s: &str) -> bool {
+    let mut s = s.trim_start();
+    while s.starts_with("<!--") || s.starts_with("<?") {
+        let Some(n) = markup_len(s) else { break };
+        s = s[n..].trim_start();
+    }
+    let Some(tag) = s.strip_prefix('<') else { return false };
+    let end = tag.find(|c: char| c.is_whitespace() || matches!(c, '>' | '/')).unwrap_or(tag.len());
+    let name = &tag[..end];
+    end < tag.len() && name.rsplit(':').next() == Some("div") && name.split(':').count() <= 2
+}

@@ -182,3 +182,43 @@ fn image_url_types() {
         assert!(image_url_not_gif_jpeg_png(bad), "{bad}");
     }
 }
+
+#[test]
+fn atom_values() {
+    for ok in ["2003-12-13T18:30:02Z", "2003-12-13T18:30:02.25Z", " 2003-12-13T18:30:02+01:00 "] {
+        assert!(is_rfc3339(ok), "{ok}");
+    }
+    for bad in [
+        "2003-12-13t18:30:02Z",
+        "2003-12-13T18:30:02z",
+        "2003-12-13T18:30:02+0100",
+        "2003-12-13T18:30Z",
+        "2003-02-30T18:30:02Z",
+        "Sat, 13 Dec 2003 18:30:02 GMT",
+        "2003-12-13",
+        "",
+    ] {
+        assert!(!is_rfc3339(bad), "{bad}");
+    }
+    for ok in ["/logo.png", "logo.png", "https://a.example/x%20y", "#top", "é.png"] {
+        assert!(is_iri_reference(ok), "{ok}");
+    }
+    for bad in ["", " ", "a b.png", "a%2.png", "a<b", "a\u{1}b"] {
+        assert!(!is_iri_reference(bad), "{bad:?}");
+    }
+    for ok in ["tag:example.com,2003:3.2397", "urn:uuid:60a76c80-d399-11d9-b93C-0003939e0af6"] {
+        assert!(is_absolute_iri(ok), "{ok}");
+    }
+    for ok in ["https://example.com/1", "http://exämple.com/ü"] {
+        assert!(is_absolute_iri(ok), "{ok}");
+    }
+    for bad in ["/1", "1", "http:1", "example.com/1", "https://example.com/a b", ""] {
+        assert!(!is_absolute_iri(bad), "{bad}");
+    }
+    assert_eq!(first_child_element("a &lt;b&gt; <!-- <c> --> <![CDATA[<d>]]>"), None);
+    assert_eq!(first_child_element("a <?pi x?><b:c x='1'>"), Some("b:c"));
+    assert!(starts_with_div("  <!-- x --> <xhtml:div xmlns:xhtml='x'>"));
+    assert!(!starts_with_div("text <div>"));
+    assert!(!starts_with_div("<divx>"));
+    assert!(starts_with_div("<div/>"));
+}

@@ -258,3 +258,40 @@ pub fn image_url_not_gif_jpeg_png(v: &str) -> bool {
     }
     !["gif", "jpg", "jpeg", "jpe", "jfif", "png"].iter().any(|e| ext.eq_ignore_ascii_case(e))
 }
+
+/// Whether `value` (trimmed) is an IRI reference as far as its characters go (RFC 3987
+/// `IRI-reference`; RFC 4287 §4.2.5, §4.2.7.1, §4.2.8): not empty, no space, control or
+/// character RFC 3986 leaves out of URIs (`<>"{}|\^` and the backquote), and `%` only in a
+/// percent-escape (`%` and two hexadecimal digits). Relative references pass.
+pub fn is_iri_reference(value: &str) -> bool {
+    let v = value.trim();
+    let b = v.as_bytes();
+    !v.is_empty()
+        && !v.chars().any(|c| {
+            c.is_control()
+                || matches!(c, ' ' | '<' | '>' | '"' | '{' | '}' | '|' | '\\' | '^' | '`')
+        })
+        && b.iter().enumerate().all(|(i, &c)| {
+            c != b'%' || b.get(i + 1..i + 3).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+        })
+}
+
+/// Whether `value` (trimmed) is an absolute IRI (RFC 4287 §4.2.6: an `atom:id`'s content): an
+/// IRI reference ([`is_iri_reference`]) with a scheme, and for `http`, `https` and `ftp` an
+/// authority (`http:foo` is no full URL, as the Feed Validator's check has it).
+pub fn is_absolute_iri(value: &str) -> bool {
+    let v = value.trim();
+    let Some(s) = scheme(v) else { return false };
+    let hierarchical = ["http", "https", "ftp"].iter().any(|h| h.eq_ignore_ascii_case(s));
+    // An IRI's host may hold any non-ASCII characters (RFC 3987 `iunreserved`).
+    let rest = &v[s.len() + 1..];
+    let authority = || {
+        if rest.is_ascii() {
+            has_authority(rest)
+        } else {
+            let ascii: String = rest.chars().map(|c| if c.is_ascii() { c } else { 'a' }).collect();
+            has_authority(&ascii)
+        }
+    };
+    is_iri_reference(v) && (!hierarchical || authority())
+}
