@@ -744,7 +744,8 @@ pub struct PodcastFeed<'a> {
     pub remote_items: Vec<PodcastRemoteItem<'a>>,
     /// The `podcast:remoteItem`s of every `podcast:podroll`, in document order.
     pub podroll: Vec<PodcastRemoteItem<'a>>,
-    /// The `podcast:remoteItem` of the first `podcast:publisher`.
+    /// The first `podcast:remoteItem` of a `podcast:publisher` (the namespace allows one; any
+    /// other is kept by extension capture).
     pub publisher: Option<PodcastRemoteItem<'a>>,
     /// Every channel-level `podcast:socialInteract`, in document order.
     pub social_interacts: Vec<PodcastSocialInteract<'a>>,

@@ -224,6 +224,7 @@ fn malformed_values_are_left_out_and_recorded() {
 <podcast:updateFrequency complete="1" dtstart="someday">Weekly</podcast:updateFrequency>
 <podcast:trailer pubdate="not a date" url="/t.mp3" length="big">T</podcast:trailer>
 <podcast:podping usesPodping="yes please"/>
+<podcast:publisher><podcast:remoteItem feedGuid="p1"/><podcast:remoteItem feedGuid="p2"/></podcast:publisher>
 <podcast:images srcset="/a.jpg 2x, /b.jpg 100w"/>
 <podcast:liveItem status="pending" start="tomorrow"><title>L</title></podcast:liveItem>
 <podcast:unknownTag a="1">kept</podcast:unknownTag>
@@ -273,8 +274,12 @@ fn malformed_values_are_left_out_and_recorded() {
     assert_eq!(f["entries"][0]["podcast"]["live"], json!({"status": "pending"}));
     // An element the namespace does not document, and an unknown child of one it does, are
     // extension rows.
-    assert_eq!(f["extensions"][0]["name"], "unknownTag");
-    assert_eq!(f["extensions"][0]["text"], "kept");
+    assert_eq!(p["publisher"], json!({"feed_guid": "p1"}));
+    let rows = f["extensions"].as_array().unwrap();
+    assert_eq!(rows[0]["path"], "remoteItem");
+    assert_eq!(rows[0]["attributes"][0], json!({"name": "feedGuid", "value": "p2"}));
+    assert_eq!(rows[1]["name"], "unknownTag");
+    assert_eq!(rows[1]["text"], "kept");
     let e = &f["entries"][1];
     assert_eq!(e["podcast"]["soundbites"], json!([{"title": "s"}]));
     assert_eq!(

@@ -98,10 +98,14 @@ pub fn podcast_channel<'a>(
         }
         "podroll" => remote_items(r, &mut pc.podroll, &mut feed.extensions, cx),
         "publisher" => {
-            let mut items = Vec::new();
-            remote_items(r, &mut items, &mut feed.extensions, cx);
-            if pc.publisher.is_none() {
-                pc.publisher = items.first().copied();
+            // One `remoteItem` by the namespace: the first is read, any other is captured.
+            while let Some(child) = r.next_child() {
+                match (child.ns, child.local) {
+                    (Ns::Podcast, "remoteItem") if pc.publisher.is_none() => {
+                        pc.publisher = remote_item(r, &child, cx);
+                    }
+                    _ => super::capture(r, &child, &mut feed.extensions, cx),
+                }
             }
         }
         "podping" => {

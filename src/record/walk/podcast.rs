@@ -43,7 +43,7 @@ impl Walk for PodcastFeed<'_> {
         );
         v.list(key("podroll", "the `podcast:remoteItem`s of `podcast:podroll`"), &self.podroll);
         v.object(
-            key("publisher", "the `podcast:remoteItem` of `podcast:publisher`"),
+            key("publisher", "the first `podcast:remoteItem` of `podcast:publisher`"),
             self.publisher.as_ref(),
         );
         v.list(key("social_interacts", "`podcast:socialInteract`"), &self.social_interacts);
