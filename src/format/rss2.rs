@@ -61,6 +61,8 @@ fn push_live_item<'a>(
     }
     let live = ext::podcast_live(r, tag, cx);
     let mut e = item(r, cx);
+    // Its children were linted as an item's: the lint's item ends here too.
+    cx.lint_item_end(tag);
     e.podcast.get_or_insert_with(Default::default).live = Some(live);
     cleanup_entry(&mut e);
     feed.entries.push(e);

@@ -149,6 +149,11 @@ fn dates_as_micros(v: &mut Value) {
                         | "pub_date"
                         | "last_build_date"
                         | "update_base"
+                        // Podcasting 2.0: trailer, update frequency, live item.
+                        | "pubdate"
+                        | "dtstart"
+                        | "start"
+                        | "end"
                 );
                 // `value` is a lenient date's, or a Media RSS rating's (not a date).
                 if date_key || k == "value" {
