@@ -5,7 +5,7 @@ surface grows only deliberately (raise the number here, with the reason in the c
 import re
 import sys
 
-BUDGET = 89
+BUDGET = 108
 html = open("target/doc/feedmill/all.html", encoding="utf-8").read()
 kinds = ("struct", "enum", "trait", "type", "union")
 types = sorted({p for p in re.findall(r'href="([^"]+)\.html"', html)

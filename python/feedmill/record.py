@@ -206,6 +206,21 @@ class PodcastFeed(TypedDict):
     locked: Optional["PodcastLocked"]
     funding: List["PodcastFunding"]
     persons: List["PodcastPerson"]
+    medium: Optional[str]
+    locations: List["PodcastLocation"]
+    license: Optional["PodcastLicense"]
+    images: List["PodcastImage"]
+    values: List["PodcastValue"]
+    txts: List["PodcastTxt"]
+    blocks: List["PodcastBlock"]
+    update_frequency: Optional["PodcastUpdateFrequency"]
+    trailers: List["PodcastTrailer"]
+    remote_items: List["PodcastRemoteItem"]
+    podroll: List["PodcastRemoteItem"]
+    publisher: Optional["PodcastRemoteItem"]
+    social_interacts: List["PodcastSocialInteract"]
+    chat: Optional["PodcastChat"]
+    podping: Optional[bool]
 
 
 class LenientDate(TypedDict):
@@ -350,6 +365,90 @@ class PodcastPerson(TypedDict):
     href: Optional[str]
 
 
+class PodcastLocation(TypedDict):
+    name: Optional[str]
+    geo: Optional[str]
+    osm: Optional[str]
+    rel: Optional[str]
+    country: Optional[str]
+
+
+class PodcastLicense(TypedDict):
+    name: Optional[str]
+    url: Optional[str]
+
+
+class PodcastImage(TypedDict):
+    href: Optional[str]
+    alt: Optional[str]
+    aspect_ratio: Optional[str]
+    width: Optional[int]
+    height: Optional[int]
+    type: Optional[str]
+    purpose: Optional[str]
+
+
+class PodcastValue(TypedDict):
+    type: Optional[str]
+    method: Optional[str]
+    suggested: Optional[float]
+    recipients: List["PodcastValueRecipient"]
+    time_splits: List["PodcastValueTimeSplit"]
+
+
+class PodcastTxt(TypedDict):
+    text: Optional[str]
+    purpose: Optional[str]
+
+
+class PodcastBlock(TypedDict):
+    blocked: Optional[bool]
+    id: Optional[str]
+
+
+class PodcastUpdateFrequency(TypedDict):
+    description: Optional[str]
+    complete: Optional[bool]
+    dtstart: Optional[datetime]
+    dtstart_offset: Optional[int]
+    dtstart_raw: Optional[str]
+    rrule: Optional[str]
+
+
+class PodcastTrailer(TypedDict):
+    title: Optional[str]
+    url: Optional[str]
+    pubdate: Optional[datetime]
+    pubdate_offset: Optional[int]
+    pubdate_raw: Optional[str]
+    length: Optional[int]
+    type: Optional[str]
+    season: Optional[int]
+
+
+class PodcastRemoteItem(TypedDict):
+    feed_guid: Optional[str]
+    feed_url: Optional[str]
+    item_guid: Optional[str]
+    medium: Optional[str]
+    title: Optional[str]
+
+
+class PodcastSocialInteract(TypedDict):
+    uri: Optional[str]
+    protocol: Optional[str]
+    account_id: Optional[str]
+    account_url: Optional[str]
+    priority: Optional[int]
+
+
+class PodcastChat(TypedDict):
+    server: Optional[str]
+    protocol: Optional[str]
+    account_id: Optional[str]
+    space: Optional[str]
+
+
 class ExtensionAttribute(TypedDict):
     namespace: Optional[str]
     name: Optional[str]
@@ -386,6 +485,17 @@ class PodcastEntry(TypedDict):
     persons: List["PodcastPerson"]
     season: Optional["PodcastSeason"]
     episode: Optional["PodcastEpisode"]
+    live: Optional["PodcastLive"]
+    soundbites: List["PodcastSoundbite"]
+    alternate_enclosures: List["PodcastAlternateEnclosure"]
+    locations: List["PodcastLocation"]
+    license: Optional["PodcastLicense"]
+    images: List["PodcastImage"]
+    values: List["PodcastValue"]
+    txts: List["PodcastTxt"]
+    social_interacts: List["PodcastSocialInteract"]
+    chat: Optional["PodcastChat"]
+    content_links: List["PodcastContentLink"]
 
 
 class InReplyTo(TypedDict):
@@ -402,6 +512,25 @@ class Media(TypedDict):
     ratings: List["MediaRating"]
     player: Optional["MediaPlayer"]
     keywords: List[str]
+
+
+class PodcastValueRecipient(TypedDict):
+    name: Optional[str]
+    custom_key: Optional[str]
+    custom_value: Optional[str]
+    type: Optional[str]
+    address: Optional[str]
+    split: Optional[int]
+    fee: Optional[bool]
+
+
+class PodcastValueTimeSplit(TypedDict):
+    start_time: Optional[float]
+    duration: Optional[float]
+    remote_start_time: Optional[float]
+    remote_percentage: Optional[int]
+    remote_item: Optional["PodcastRemoteItem"]
+    recipients: List["PodcastValueRecipient"]
 
 
 class PodcastTranscript(TypedDict):
@@ -424,6 +553,41 @@ class PodcastSeason(TypedDict):
 class PodcastEpisode(TypedDict):
     number: Optional[str]
     display: Optional[str]
+
+
+class PodcastLive(TypedDict):
+    status: Optional[str]
+    start: Optional[datetime]
+    start_offset: Optional[int]
+    start_raw: Optional[str]
+    end: Optional[datetime]
+    end_offset: Optional[int]
+    end_raw: Optional[str]
+
+
+class PodcastSoundbite(TypedDict):
+    start_time: Optional[float]
+    duration: Optional[float]
+    title: Optional[str]
+
+
+class PodcastAlternateEnclosure(TypedDict):
+    type: Optional[str]
+    length: Optional[int]
+    bitrate: Optional[float]
+    height: Optional[int]
+    lang: Optional[str]
+    title: Optional[str]
+    rel: Optional[str]
+    codecs: Optional[str]
+    default: Optional[bool]
+    sources: List["PodcastSource"]
+    integrity: Optional["PodcastIntegrity"]
+
+
+class PodcastContentLink(TypedDict):
+    href: Optional[str]
+    text: Optional[str]
 
 
 class MediaContent(TypedDict):
@@ -456,4 +620,14 @@ class MediaPlayer(TypedDict):
     url: Optional[str]
     width: Optional[int]
     height: Optional[int]
+
+
+class PodcastSource(TypedDict):
+    uri: Optional[str]
+    content_type: Optional[str]
+
+
+class PodcastIntegrity(TypedDict):
+    type: Optional[str]
+    value: Optional[str]
 # <!-- /generated:typed-dicts -->

@@ -11,7 +11,7 @@
 //! every dict, instead of a new string per key per row.
 
 use arrow::array::{Array, AsArray, StructArray};
-use arrow::datatypes::{DataType, Int64Type, TimeUnit, TimestampMicrosecondType};
+use arrow::datatypes::{DataType, Float64Type, Int64Type, TimeUnit, TimestampMicrosecondType};
 use chrono::{DateTime, Utc};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -89,6 +89,9 @@ fn value<'py>(
     match a.data_type() {
         DataType::Utf8 => Ok(PyString::new(py, a.as_string::<i32>().value(i)).into_any()),
         DataType::Int64 => Ok(a.as_primitive::<Int64Type>().value(i).into_pyobject(py)?.into_any()),
+        DataType::Float64 => {
+            Ok(a.as_primitive::<Float64Type>().value(i).into_pyobject(py)?.into_any())
+        }
         DataType::Boolean => Ok(a.as_boolean().value(i).into_pyobject(py)?.to_owned().into_any()),
         DataType::Timestamp(TimeUnit::Microsecond, Some(_)) => {
             let micros = a.as_primitive::<TimestampMicrosecondType>().value(i);

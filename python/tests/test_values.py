@@ -74,6 +74,7 @@ def check(value, arrow_type, py_type, where):
     want = {
         str: pa.types.is_string,
         int: pa.types.is_int64,
+        float: pa.types.is_float64,
         bool: pa.types.is_boolean,
         dt.datetime: pa.types.is_timestamp,
     }[py_type]

@@ -14,7 +14,8 @@
 //!   keeps them all), each with `<name>_offset` (`int64`, minutes east of UTC it was written
 //!   in) and `<name>_raw` (`utf8`, the text as written when not RFC 3339), as in JSON Lines.
 //! - Integers are `int64` (signed, because Spark reads no unsigned Arrow type; a value above
-//!   `i64::MAX`, which no real feed has, is null). Booleans are `bool`.
+//!   `i64::MAX`, which no real feed has, is null). Decimal numbers (Podcasting 2.0 times,
+//!   amounts, bitrates) are `double`. Booleans are `bool`.
 //! - Objects are structs; arrays are lists. A value the JSON omits (null or empty: an object
 //!   none of whose keys has a value) is null; an omitted array is an empty list. List
 //!   elements are never dropped (an element with no value is a valid struct of nulls).
@@ -48,7 +49,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Int64Type, TimestampMicrosecondType};
+use arrow_array::types::{Float64Type, Int64Type, TimestampMicrosecondType};
 use arrow_array::{
     Array, ArrayRef, BooleanArray, ListArray, PrimitiveArray, RecordBatch, StringArray, StructArray,
 };
@@ -317,6 +318,7 @@ pub(crate) struct TooLarge(Overflow);
 enum Column {
     Str(Strs),
     Int(Vec<i64>, NullBufferBuilder),
+    Float(Vec<f64>, NullBufferBuilder),
     Bool(Vec<bool>, NullBufferBuilder),
     Date(Vec<i64>, NullBufferBuilder),
     /// An object: its keys' columns and its validity.
@@ -451,6 +453,10 @@ impl Column {
                 v.push(0);
                 valid.append_null();
             }
+            Column::Float(v, valid) => {
+                v.push(0.0);
+                valid.append_null();
+            }
             Column::Bool(v, valid) => {
                 v.push(false);
                 valid.append_null();
@@ -473,6 +479,10 @@ impl Column {
                 s.valid.truncate(rows);
             }
             Column::Int(v, valid) | Column::Date(v, valid) => {
+                v.truncate(rows);
+                valid.truncate(rows);
+            }
+            Column::Float(v, valid) => {
                 v.truncate(rows);
                 valid.truncate(rows);
             }
@@ -499,6 +509,7 @@ impl Column {
             Column::Int(v, valid) | Column::Date(v, valid) => {
                 v.capacity() * 8 + valid.allocated_size()
             }
+            Column::Float(v, valid) => v.capacity() * 8 + valid.allocated_size(),
             Column::Bool(v, valid) => v.capacity() + valid.allocated_size(),
             Column::Struct(cols, valid) => cols.held_bytes() + valid.allocated_size(),
             Column::List(offsets, items) => offsets.capacity() * 4 + items.held_bytes(),
@@ -509,6 +520,10 @@ impl Column {
         match self {
             Column::Str(s) => Arc::new(s.finish()),
             Column::Int(v, valid) => Arc::new(int64s(v, valid)),
+            Column::Float(v, valid) => Arc::new(PrimitiveArray::<Float64Type>::new(
+                ScalarBuffer::from(std::mem::take(v)),
+                valid.finish(),
+            )),
             Column::Bool(v, valid) => {
                 let values = std::mem::take(v);
                 Arc::new(BooleanArray::new(values.into(), valid.finish()))
@@ -559,6 +574,9 @@ impl Visit for Schema_ {
     }
     fn uint(&mut self, k: Key, _: Option<u64>) {
         self.push(k.name, Column::int());
+    }
+    fn num(&mut self, k: Key, _: Option<f64>) {
+        self.push(k.name, Column::Float(Vec::new(), NullBufferBuilder::new(0)));
     }
     fn bool(&mut self, k: Key, _: Option<bool>) {
         self.push(k.name, Column::Bool(Vec::new(), NullBufferBuilder::new(0)));
@@ -679,6 +697,13 @@ impl Visit for Append<'_, '_> {
                 valid.append_null();
             }
         }
+        self.wrote |= v.is_some();
+    }
+
+    fn num(&mut self, k: Key, v: Option<f64>) {
+        let Column::Float(b, valid) = self.next() else { unexpected(k) };
+        b.push(v.unwrap_or(0.0));
+        valid.append(v.is_some());
         self.wrote |= v.is_some();
     }
 
@@ -847,6 +872,7 @@ pub fn describe(layout: Layout) -> String {
         let ty = match f.data_type() {
             D::Utf8 => "utf8".to_owned(),
             D::Int64 => "int64".to_owned(),
+            D::Float64 => "double".to_owned(),
             D::Boolean => "bool".to_owned(),
             D::Timestamp(_, _) => "timestamp[us, UTC]".to_owned(),
             D::Struct(_) => "struct".to_owned(),

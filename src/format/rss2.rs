@@ -46,6 +46,28 @@ fn push_item<'a>(
     feed.entries.push(e);
 }
 
+/// A `podcast:liveItem`: an item (its children read as an item's, under the same entry
+/// limit) whose `podcast.live` holds its `status`, `start` and `end`.
+fn push_live_item<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    feed: &mut Feed<'a>,
+    limit_reported: &mut bool,
+    cx: &Ctx<'a>,
+) {
+    if feed.entries.len() >= cx.limits.max_entries {
+        entry_limit(r, tag, limit_reported);
+        return;
+    }
+    let live = ext::podcast_live(r, tag, cx);
+    let mut e = item(r, cx);
+    // Its children were linted as an item's: the lint's item ends here too.
+    cx.lint_item_end(tag);
+    e.podcast.get_or_insert_with(Default::default).live = Some(live);
+    cleanup_entry(&mut e);
+    feed.entries.push(e);
+}
+
 fn channel<'a>(
     r: &mut XmlReader<'a>,
     feed: &mut Feed<'a>,
@@ -134,6 +156,7 @@ fn channel<'a>(
             }
             (Ns::Atom, "id") => fill(&mut feed.id, ext::trimmed(r, cx)),
             (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.itunes, &mut seen, cx) => {}
+            (Ns::Podcast, "liveItem") => push_live_item(r, &child, feed, limit_reported, cx),
             (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
             (Ns::Null, "webMaster") => fill(&mut feed.web_master, rss_person(r, cx)),
             (Ns::Null, "docs") => fill(&mut feed.docs, url_element(r, cx)),

@@ -420,8 +420,297 @@ pub struct PodcastEpisode<'a> {
     pub display: Option<&'a str>,
 }
 
+/// `podcast:value`: how to pay the podcast (channel, item or live item).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct PodcastValue<'a> {
+    /// `type`: the service, e.g. `lightning` (trimmed). JSONL key `type`.
+    pub kind: Option<&'a str>,
+    /// `method`, e.g. `keysend` (trimmed).
+    pub method: Option<&'a str>,
+    /// `suggested`: the suggested amount per minute, in the service's unit (a decimal).
+    pub suggested: Option<f64>,
+    /// Every `podcast:valueRecipient` child, in document order.
+    pub recipients: Vec<PodcastValueRecipient<'a>>,
+    /// Every `podcast:valueTimeSplit` child, in document order.
+    pub time_splits: Vec<PodcastValueTimeSplit<'a>>,
+}
+
+/// `podcast:valueRecipient`: one receiver of a [`PodcastValue`] or of a time split.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastValueRecipient<'a> {
+    /// `name` (trimmed).
+    pub name: Option<&'a str>,
+    /// `customKey` (trimmed).
+    pub custom_key: Option<&'a str>,
+    /// `customValue` (trimmed).
+    pub custom_value: Option<&'a str>,
+    /// `type`: the address's kind, e.g. `node`, `lnaddress` (trimmed). JSONL key `type`.
+    pub kind: Option<&'a str>,
+    /// `address` (trimmed).
+    pub address: Option<&'a str>,
+    /// `split`: the recipient's share (a non-negative integer).
+    pub split: Option<u64>,
+    /// `fee`: `true`/`false` (case-insensitive).
+    pub fee: Option<bool>,
+}
+
+/// `podcast:valueTimeSplit`: other recipients for a stretch of the playback.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct PodcastValueTimeSplit<'a> {
+    /// `startTime`, in seconds (a decimal).
+    pub start_time: Option<f64>,
+    /// `duration`, in seconds (a decimal).
+    pub duration: Option<f64>,
+    /// `remoteStartTime`, in seconds (a decimal).
+    pub remote_start_time: Option<f64>,
+    /// `remotePercentage` (a non-negative integer, as written: not clamped to 100).
+    pub remote_percentage: Option<u64>,
+    /// The `podcast:remoteItem` child, if any (the first).
+    pub remote_item: Option<PodcastRemoteItem<'a>>,
+    /// Every `podcast:valueRecipient` child, in document order.
+    pub recipients: Vec<PodcastValueRecipient<'a>>,
+}
+
+/// `podcast:remoteItem`: a reference to another feed or item (channel, `podcast:podroll`,
+/// `podcast:publisher`, `podcast:valueTimeSplit`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastRemoteItem<'a> {
+    /// `feedGuid` (trimmed).
+    pub feed_guid: Option<&'a str>,
+    /// `feedUrl`, resolved against the base URL.
+    pub feed_url: Option<&'a str>,
+    /// `itemGuid` (trimmed).
+    pub item_guid: Option<&'a str>,
+    /// `medium` (trimmed).
+    pub medium: Option<&'a str>,
+    /// The element's text, if any (trimmed).
+    pub title: Option<&'a str>,
+}
+
+/// `podcast:soundbite`: a highlight of the episode.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct PodcastSoundbite<'a> {
+    /// `startTime`, in seconds (a decimal).
+    pub start_time: Option<f64>,
+    /// `duration`, in seconds (a decimal).
+    pub duration: Option<f64>,
+    /// The element's text: the soundbite's title (trimmed).
+    pub title: Option<&'a str>,
+}
+
+/// `podcast:alternateEnclosure`: another version of the episode's media.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
+pub struct PodcastAlternateEnclosure<'a> {
+    /// `type`: the media type (trimmed). JSONL key `type`.
+    pub mime_type: Option<&'a str>,
+    /// `length`, in bytes (a non-negative integer).
+    pub length: Option<u64>,
+    /// `bitrate`, in bits per second (a decimal).
+    pub bitrate: Option<f64>,
+    /// `height`, in pixels (a non-negative integer).
+    pub height: Option<u64>,
+    /// `lang` (trimmed).
+    pub lang: Option<&'a str>,
+    /// `title` (trimmed).
+    pub title: Option<&'a str>,
+    /// `rel` (trimmed).
+    pub rel: Option<&'a str>,
+    /// `codecs` (trimmed).
+    pub codecs: Option<&'a str>,
+    /// `default`: `true`/`false` (case-insensitive).
+    pub default: Option<bool>,
+    /// Every `podcast:source` child with a `uri`, in document order.
+    pub sources: Vec<PodcastSource<'a>>,
+    /// The first `podcast:integrity` child.
+    pub integrity: Option<PodcastIntegrity<'a>>,
+}
+
+/// `podcast:source` of an alternate enclosure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastSource<'a> {
+    /// `uri`, resolved against the base URL (other schemes, `ipfs:`, kept as written).
+    pub uri: &'a str,
+    /// `contentType` (trimmed).
+    pub content_type: Option<&'a str>,
+}
+
+/// `podcast:integrity` of an alternate enclosure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastIntegrity<'a> {
+    /// `type`: `sri` or `pgp-signature` (trimmed). JSONL key `type`.
+    pub kind: Option<&'a str>,
+    /// `value` (trimmed).
+    pub value: Option<&'a str>,
+}
+
+/// `podcast:location`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastLocation<'a> {
+    /// The element's text: the place's name (trimmed).
+    pub name: Option<&'a str>,
+    /// `geo`: a `geo:` URI (trimmed, as written).
+    pub geo: Option<&'a str>,
+    /// `osm`: an OpenStreetMap identifier such as `R113314` (trimmed).
+    pub osm: Option<&'a str>,
+    /// `rel`: `subject` or `creator` (trimmed).
+    pub rel: Option<&'a str>,
+    /// `country`: an ISO 3166-1 alpha-2 code (trimmed).
+    pub country: Option<&'a str>,
+}
+
+/// `podcast:trailer`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastTrailer<'a> {
+    /// The element's text: the trailer's title (trimmed).
+    pub title: Option<&'a str>,
+    /// `url`, resolved against the base URL.
+    pub url: Option<&'a str>,
+    /// `pubdate` (RFC 2822, or RFC 3339).
+    pub pubdate: Option<Timestamp>,
+    /// `pubdate` as written, when not the RFC 3339 form of the value.
+    pub pubdate_raw: Option<&'a str>,
+    /// `length`, in bytes (a non-negative integer).
+    pub length: Option<u64>,
+    /// `type`: the media type (trimmed). JSONL key `type`.
+    pub mime_type: Option<&'a str>,
+    /// `season` (a non-negative integer).
+    pub season: Option<u64>,
+}
+
+/// `podcast:license`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastLicense<'a> {
+    /// The element's text: an SPDX identifier or a license's name (trimmed).
+    pub name: Option<&'a str>,
+    /// `url`: the license's text, resolved against the base URL.
+    pub url: Option<&'a str>,
+}
+
+/// An image of `podcast:image`, or one candidate of `podcast:images`' `srcset`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastImage<'a> {
+    /// `href` (`podcast:image`) or the candidate's URL (`srcset`), resolved against the base.
+    pub href: &'a str,
+    /// `alt` (trimmed).
+    pub alt: Option<&'a str>,
+    /// `aspect-ratio`, e.g. `16/9` (trimmed, as written).
+    pub aspect_ratio: Option<&'a str>,
+    /// `width` in pixels, or the candidate's width descriptor (`1500w` → 1500).
+    pub width: Option<u64>,
+    /// `height` in pixels.
+    pub height: Option<u64>,
+    /// `type`: the media type (trimmed). JSONL key `type`.
+    pub mime_type: Option<&'a str>,
+    /// `purpose`: space-separated tokens (trimmed, as written).
+    pub purpose: Option<&'a str>,
+}
+
+/// `podcast:txt`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastTxt<'a> {
+    /// The element's text (trimmed, never empty).
+    pub text: &'a str,
+    /// `purpose` (trimmed).
+    pub purpose: Option<&'a str>,
+}
+
+/// `podcast:block`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastBlock<'a> {
+    /// `yes` → true, `no` → false (case-insensitive).
+    pub blocked: bool,
+    /// `id`: the platform the block is for (trimmed); none: every platform.
+    pub id: Option<&'a str>,
+}
+
+/// `podcast:updateFrequency`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastUpdateFrequency<'a> {
+    /// The element's text: the schedule in words (trimmed).
+    pub description: Option<&'a str>,
+    /// `complete`: `true`/`false` (case-insensitive).
+    pub complete: Option<bool>,
+    /// `dtstart` (an ISO 8601 date).
+    pub dtstart: Option<Timestamp>,
+    /// `dtstart` as written, when not the RFC 3339 form of the value.
+    pub dtstart_raw: Option<&'a str>,
+    /// `rrule`: an RFC 5545 recurrence rule (trimmed, as written).
+    pub rrule: Option<&'a str>,
+}
+
+/// `podcast:socialInteract`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastSocialInteract<'a> {
+    /// `uri` of the root post, resolved against the base URL.
+    pub uri: Option<&'a str>,
+    /// `protocol`, e.g. `activitypub`, `disabled` (trimmed).
+    pub protocol: Option<&'a str>,
+    /// `accountId` (trimmed).
+    pub account_id: Option<&'a str>,
+    /// `accountUrl`, resolved against the base URL.
+    pub account_url: Option<&'a str>,
+    /// `priority` (a non-negative integer; lower first).
+    pub priority: Option<u64>,
+}
+
+/// `podcast:chat`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastChat<'a> {
+    /// `server` (trimmed).
+    pub server: Option<&'a str>,
+    /// `protocol`, e.g. `irc`, `xmpp` (trimmed).
+    pub protocol: Option<&'a str>,
+    /// `accountId` (trimmed).
+    pub account_id: Option<&'a str>,
+    /// `space`: the channel or room (trimmed).
+    pub space: Option<&'a str>,
+}
+
+/// What makes an entry a `podcast:liveItem`: its `status`, `start` and `end`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastLive<'a> {
+    /// `status`: `pending`, `live` or `ended` (trimmed, as written).
+    pub status: Option<&'a str>,
+    /// `start` (an ISO 8601 date and time).
+    pub start: Option<Timestamp>,
+    /// `start` as written, when not the RFC 3339 form of the value.
+    pub start_raw: Option<&'a str>,
+    /// `end` (an ISO 8601 date and time).
+    pub end: Option<Timestamp>,
+    /// `end` as written, when not the RFC 3339 form of the value.
+    pub end_raw: Option<&'a str>,
+}
+
+/// `podcast:contentLink` (of a live item).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct PodcastContentLink<'a> {
+    /// `href`, resolved against the base URL.
+    pub href: Option<&'a str>,
+    /// The element's text (trimmed).
+    pub text: Option<&'a str>,
+}
+
 /// Channel-level Podcast namespace (`https://podcastindex.org/namespace/1.0`) fields.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct PodcastFeed<'a> {
     /// `podcast:guid`: the show's global identifier, a UUIDv5 by the namespace (trimmed,
@@ -433,10 +722,41 @@ pub struct PodcastFeed<'a> {
     pub funding: Vec<PodcastFunding<'a>>,
     /// Every channel-level `podcast:person` with a non-blank name, in document order.
     pub persons: Vec<PodcastPerson<'a>>,
+    /// The first `podcast:medium` (trimmed, as written: `podcast`, `music`, `musicL`, …).
+    pub medium: Option<&'a str>,
+    /// Every channel-level `podcast:location`, in document order.
+    pub locations: Vec<PodcastLocation<'a>>,
+    /// The first channel-level `podcast:license`.
+    pub license: Option<PodcastLicense<'a>>,
+    /// Every channel-level `podcast:image`, and each candidate of `podcast:images`.
+    pub images: Vec<PodcastImage<'a>>,
+    /// Every channel-level `podcast:value`, in document order.
+    pub values: Vec<PodcastValue<'a>>,
+    /// Every channel-level `podcast:txt`, in document order.
+    pub txts: Vec<PodcastTxt<'a>>,
+    /// Every `podcast:block` whose text is `yes` or `no`, in document order.
+    pub blocks: Vec<PodcastBlock<'a>>,
+    /// The first `podcast:updateFrequency`.
+    pub update_frequency: Option<PodcastUpdateFrequency<'a>>,
+    /// Every `podcast:trailer`, in document order.
+    pub trailers: Vec<PodcastTrailer<'a>>,
+    /// Every `podcast:remoteItem` child of the channel (a playlist), in document order.
+    pub remote_items: Vec<PodcastRemoteItem<'a>>,
+    /// The `podcast:remoteItem`s of every `podcast:podroll`, in document order.
+    pub podroll: Vec<PodcastRemoteItem<'a>>,
+    /// The first `podcast:remoteItem` of a `podcast:publisher` (the namespace allows one; any
+    /// other is kept by extension capture).
+    pub publisher: Option<PodcastRemoteItem<'a>>,
+    /// Every channel-level `podcast:socialInteract`, in document order.
+    pub social_interacts: Vec<PodcastSocialInteract<'a>>,
+    /// The first channel-level `podcast:chat`.
+    pub chat: Option<PodcastChat<'a>>,
+    /// `podcast:podping@usesPodping`: `true`/`false` (case-insensitive).
+    pub podping: Option<bool>,
 }
 
-/// Item-level Podcast namespace fields.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Item-level Podcast namespace fields (also of a `podcast:liveItem`, read as an entry).
+#[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct PodcastEntry<'a> {
     /// Every `podcast:transcript` with a usable `url`, in document order.
@@ -449,6 +769,28 @@ pub struct PodcastEntry<'a> {
     pub season: Option<PodcastSeason<'a>>,
     /// The first `podcast:episode` with a number.
     pub episode: Option<PodcastEpisode<'a>>,
+    /// Set when the entry is a `podcast:liveItem` (its attributes).
+    pub live: Option<PodcastLive<'a>>,
+    /// Every `podcast:soundbite`, in document order.
+    pub soundbites: Vec<PodcastSoundbite<'a>>,
+    /// Every `podcast:alternateEnclosure`, in document order.
+    pub alternate_enclosures: Vec<PodcastAlternateEnclosure<'a>>,
+    /// Every item-level `podcast:location`, in document order.
+    pub locations: Vec<PodcastLocation<'a>>,
+    /// The first item-level `podcast:license`.
+    pub license: Option<PodcastLicense<'a>>,
+    /// Every item-level `podcast:image`, and each candidate of `podcast:images`.
+    pub images: Vec<PodcastImage<'a>>,
+    /// Every item-level `podcast:value`, in document order.
+    pub values: Vec<PodcastValue<'a>>,
+    /// Every item-level `podcast:txt`, in document order.
+    pub txts: Vec<PodcastTxt<'a>>,
+    /// Every item-level `podcast:socialInteract`, in document order.
+    pub social_interacts: Vec<PodcastSocialInteract<'a>>,
+    /// The first item-level `podcast:chat`.
+    pub chat: Option<PodcastChat<'a>>,
+    /// Every `podcast:contentLink`, in document order.
+    pub content_links: Vec<PodcastContentLink<'a>>,
 }
 
 impl PodcastFeed<'_> {

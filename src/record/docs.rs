@@ -15,6 +15,7 @@ enum Kind {
     Str,
     Url,
     Uint,
+    Num,
     Bool,
     Date,
     Text,
@@ -91,6 +92,9 @@ impl Visit for Shapes {
     fn uint(&mut self, k: Key, _: Option<u64>) {
         self.push(k, Kind::Uint);
     }
+    fn num(&mut self, k: Key, _: Option<f64>) {
+        self.push(k, Kind::Num);
+    }
     fn bool(&mut self, k: Key, _: Option<bool>) {
         self.push(k, Kind::Bool);
     }
@@ -137,6 +141,7 @@ pub fn json_key_tables() -> String {
                 Kind::Str => "string".to_owned(),
                 Kind::Url => "url".to_owned(),
                 Kind::Uint => "integer".to_owned(),
+                Kind::Num => "number".to_owned(),
                 Kind::Bool => "boolean".to_owned(),
                 Kind::Date => "date".to_owned(),
                 Kind::Text => "text".to_owned(),
@@ -180,6 +185,7 @@ pub fn python_typed_dicts() -> String {
                 Kind::Str | Kind::Url | Kind::Text => "Optional[str]".to_owned(),
                 Kind::Date => "Optional[datetime]".to_owned(),
                 Kind::Uint => "Optional[int]".to_owned(),
+                Kind::Num => "Optional[float]".to_owned(),
                 Kind::Bool => "Optional[bool]".to_owned(),
                 Kind::Strs => "List[str]".to_owned(),
                 Kind::Uints => "List[int]".to_owned(),

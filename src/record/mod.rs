@@ -74,6 +74,9 @@ pub(crate) trait Visit: Sized {
     }
     /// A non-negative integer.
     fn uint(&mut self, k: Key, v: Option<u64>);
+    /// A non-negative decimal number (finite; JSON in its shortest round-trip form, as
+    /// serde_json writes it: `73.0`, `5e-8`).
+    fn num(&mut self, k: Key, v: Option<f64>);
     /// A boolean.
     fn bool(&mut self, k: Key, v: Option<bool>);
     /// An instant (RFC 3339 UTC in JSON, `timestamp[us, UTC]` in Arrow) under `k.name`, how

@@ -70,6 +70,9 @@ impl Visit for HasValue<'_> {
     fn uint(&mut self, _: Key, v: Option<u64>) {
         self.0 |= v.is_some();
     }
+    fn num(&mut self, _: Key, v: Option<f64>) {
+        self.0 |= v.is_some();
+    }
     fn bool(&mut self, _: Key, v: Option<bool>) {
         self.0 |= v.is_some();
     }
@@ -154,6 +157,11 @@ impl<M: SerializeMap> Visit for Entries<'_, M> {
         }
     }
     fn uint(&mut self, k: Key, v: Option<u64>) {
+        if let Some(v) = v {
+            self.entry(k.name, &v);
+        }
+    }
+    fn num(&mut self, k: Key, v: Option<f64>) {
         if let Some(v) = v {
             self.entry(k.name, &v);
         }

@@ -31,6 +31,7 @@ impl Visit for Urls {
         }
     }
     fn uint(&mut self, _: Key, _: Option<u64>) {}
+    fn num(&mut self, _: Key, _: Option<f64>) {}
     fn bool(&mut self, _: Key, _: Option<bool>) {}
     fn date(&mut self, _: Key, _: Option<Timestamp>, _: Option<&str>) {}
     fn text(&mut self, _: Key, _: Option<&Text<'_>>) {}

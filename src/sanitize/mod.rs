@@ -622,7 +622,10 @@ pub fn is_safe_url(v: &str) -> bool {
 /// enclosures, `comments`, `wfw:commentRss`, `source` `url`, `thr:in-reply-to` `href` and
 /// `source`, Media
 /// RSS content `url` and player (removed), other Atom links (removed), Podcast transcripts
-/// and chapters.
+/// and chapters; the Podcast namespace's other URLs: remote items' `feedUrl` (channel,
+/// podroll, publisher, value time splits), trailer and license `url`, images (removed),
+/// alternate enclosure sources (removed: so an `ipfs:` source too), social interact `uri`
+/// and `accountUrl`, content link `href`.
 pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
     // Cleared fields counted in a cell, so the removals below can count as well.
     let dropped = std::cell::Cell::new(false);
@@ -673,6 +676,42 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
         opt(&mut p.img);
         opt(&mut p.href);
     }
+    let images = |ims: &mut Vec<crate::model::ext::PodcastImage<'_>>| {
+        let before = ims.len();
+        ims.retain(|i| is_safe_url(i.href));
+        if ims.len() != before {
+            dropped.set(true);
+        }
+    };
+    // The URLs of the elements the channel and an item share.
+    let shared = |licence: &mut Option<crate::model::ext::PodcastLicense<'_>>,
+                  values: &mut [crate::model::ext::PodcastValue<'_>],
+                  social: &mut [crate::model::ext::PodcastSocialInteract<'_>]| {
+        if let Some(l) = licence {
+            opt(&mut l.url);
+        }
+        for split in values.iter_mut().flat_map(|v| &mut v.time_splits) {
+            if let Some(r) = &mut split.remote_item {
+                opt(&mut r.feed_url);
+            }
+        }
+        for s in social {
+            opt(&mut s.uri);
+            opt(&mut s.account_url);
+        }
+    };
+    {
+        let pc = &mut feed.podcast;
+        images(&mut pc.images);
+        shared(&mut pc.license, &mut pc.values, &mut pc.social_interacts);
+        for t in &mut pc.trailers {
+            opt(&mut t.url);
+        }
+        let remote = pc.remote_items.iter_mut().chain(&mut pc.podroll).chain(&mut pc.publisher);
+        for r in remote {
+            opt(&mut r.feed_url);
+        }
+    }
     for e in &mut feed.entries {
         opt(&mut e.page_url);
         if let Some(i) = &mut e.thumbnail {
@@ -715,6 +754,18 @@ pub fn drop_unsafe_urls(feed: &mut crate::Feed<'_>) -> bool {
             if pc.chapters.is_some_and(|c| !is_safe_url(c.url)) {
                 pc.chapters = None;
                 dropped.set(true);
+            }
+            images(&mut pc.images);
+            shared(&mut pc.license, &mut pc.values, &mut pc.social_interacts);
+            for a in &mut pc.alternate_enclosures {
+                let before = a.sources.len();
+                a.sources.retain(|s| is_safe_url(s.uri));
+                if a.sources.len() != before {
+                    dropped.set(true);
+                }
+            }
+            for c in &mut pc.content_links {
+                opt(&mut c.href);
             }
         }
     }

@@ -133,6 +133,15 @@ impl Visit for Json<'_, '_> {
     }
 
     #[inline(always)]
+    fn num(&mut self, k: Key, v: Option<f64>) {
+        if let Some(v) = v.filter(|v| v.is_finite()) {
+            self.key(k.name);
+            // The shortest round-trip form (at most 24 bytes), as serde_json writes it.
+            self.out.extend_from_slice(zmij::Buffer::new().format_finite(v).as_bytes());
+        }
+    }
+
+    #[inline(always)]
     fn bool(&mut self, k: Key, v: Option<bool>) {
         if let Some(v) = v {
             self.key(k.name);

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Int64Type, TimestampMicrosecondType};
+use arrow_array::types::{Float64Type, Int64Type, TimestampMicrosecondType};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
 use bumpalo::Bump;
@@ -40,10 +40,14 @@ fn corpus_files() -> Vec<PathBuf> {
     files
 }
 
-/// Runs every corpus file through the parser (with extraction), handing each record view to
-/// `each` as the bulk pipeline would.
+/// Runs every corpus file, and the Podcasting 2.0 fixture (every `double` column), through
+/// the parser (with extraction), handing each record view to `each` as the bulk pipeline
+/// would.
 fn for_each_record(mut each: impl FnMut(&RecordView<'_, '_>)) -> usize {
-    let files = corpus_files();
+    let mut files = corpus_files();
+    files.push(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/extended/podcasting-2.0.xml"),
+    );
     // Linting on, so the `findings` column is compared too.
     let mut options = Options::default();
     options.lint = Some(feedmill::lint::LintOptions::at(1_700_000_000));
@@ -87,6 +91,7 @@ fn value(a: &dyn Array, i: usize) -> Option<Value> {
             (!s.is_empty()).then(|| Value::from(s))
         }
         DataType::Int64 => Some(Value::from(a.as_primitive::<Int64Type>().value(i))),
+        DataType::Float64 => Some(Value::from(a.as_primitive::<Float64Type>().value(i))),
         DataType::Boolean => Some(Value::from(a.as_boolean().value(i))),
         DataType::Timestamp(_, _) => {
             Some(Value::from(a.as_primitive::<TimestampMicrosecondType>().value(i)))
@@ -144,6 +149,11 @@ fn dates_as_micros(v: &mut Value) {
                         | "pub_date"
                         | "last_build_date"
                         | "update_base"
+                        // Podcasting 2.0: trailer, update frequency, live item.
+                        | "pubdate"
+                        | "dtstart"
+                        | "start"
+                        | "end"
                 );
                 // `value` is a lenient date's, or a Media RSS rating's (not a date).
                 if date_key || k == "value" {

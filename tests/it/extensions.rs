@@ -131,19 +131,19 @@ fn a_long_text_is_cut_within_the_byte_budget() {
 fn podcast_elements_no_table_reads_are_kept() {
     let doc = r#"<rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0">
 <channel><title>t</title><podcast:guid>g</podcast:guid>
-<podcast:value type="lightning" method="keysend"><podcast:valueRecipient name="a" split="90"/><podcast:valueRecipient name="b" split="10"/></podcast:value>
-<item><title>a</title><podcast:soundbite startTime="1" duration="2">s</podcast:soundbite><podcast:season>1</podcast:season></item>
+<podcast:future kind="a"><podcast:part n="90"/><podcast:part n="10"/></podcast:future>
+<item><title>a</title><podcast:newThing at="1">s</podcast:newThing><podcast:season>1</podcast:season></item>
 </channel></rss>"#;
     let (f, _) = record(doc, Options::default());
     let ns = "https://podcastindex.org/namespace/1.0";
     assert_eq!(f["podcast"]["guid"], "g");
     let rows = f["extensions"].as_array().unwrap();
     let paths = rows.iter().map(|r| r["path"].as_str().unwrap()).collect::<Vec<_>>();
-    assert_eq!(paths, ["value", "value/valueRecipient", "value/valueRecipient"]);
+    assert_eq!(paths, ["future", "future/part", "future/part"]);
     assert!(rows.iter().all(|r| r["namespace"] == ns));
-    assert_eq!(rows[2]["attributes"][1], json!({"name": "split", "value": "10"}));
+    assert_eq!(rows[2]["attributes"][0], json!({"name": "n", "value": "10"}));
     let e = &f["entries"][0];
     assert_eq!(e["podcast"]["season"]["number"], 1);
-    assert_eq!(e["extensions"][0]["name"], "soundbite");
+    assert_eq!(e["extensions"][0]["name"], "newThing");
     assert_eq!(e["extensions"][0]["text"], "s");
 }

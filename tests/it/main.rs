@@ -28,6 +28,7 @@ mod layers;
 mod linear;
 mod lint;
 mod output_bound;
+mod podcasting;
 mod real_corpus;
 mod recovery;
 mod recovery_rules;
