@@ -288,3 +288,36 @@ fn malformed_values_are_left_out_and_recorded() {
     );
     assert_eq!(e["extensions"][0]["name"], "other");
 }
+
+/// An element the namespace allows once, repeated: the first is the typed value, a later one
+/// an `extensions` row (nothing dropped).
+#[test]
+fn a_repeated_single_element_is_captured_not_dropped() {
+    let doc = r#"<rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0">
+<channel><title>P</title>
+<podcast:medium>podcast</podcast:medium><podcast:medium>music</podcast:medium>
+<podcast:license url="https://a.example/">cc-by-4.0</podcast:license>
+<podcast:license>cc0</podcast:license>
+<item><title>E</title><podcast:season>1</podcast:season><podcast:season>2</podcast:season>
+<podcast:chapters url="https://a.example/1.json" type="application/json+chapters"/>
+<podcast:chapters url="https://a.example/2.json" type="application/json+chapters"/></item>
+</channel></rss>"#;
+    let (feed, diags) = record(doc, Options::default());
+    assert_eq!(diags, []);
+    assert_eq!(feed["podcast"]["medium"], "podcast");
+    assert_eq!(feed["podcast"]["license"]["name"], "cc-by-4.0");
+    let rows: Vec<_> =
+        feed["extensions"].as_array().unwrap().iter().map(|x| (&x["name"], &x["text"])).collect();
+    assert_eq!(rows, [(&json!("medium"), &json!("music")), (&json!("license"), &json!("cc0"))]);
+    let e = &feed["entries"][0];
+    assert_eq!(e["podcast"]["season"]["number"], 1);
+    assert_eq!(e["podcast"]["chapters"]["url"], "https://a.example/1.json");
+    let rows: Vec<_> = e["extensions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| (x["name"].as_str().unwrap(), x["text"].as_str()))
+        .collect();
+    assert_eq!(rows, [("season", Some("2")), ("chapters", None)]);
+    assert_eq!(e["extensions"][1]["attributes"][0]["value"], "https://a.example/2.json");
+}

@@ -1,8 +1,9 @@
 //! The Podcast namespace (`podcast:`, podcastindex.org), channel and item: every element
 //! the namespace documents (podcastindex-org/podcast-namespace, `docs/tags/*.md`), typed.
 //! An element of the namespace it does not document, and an unknown child of one it reads,
-//! is kept by extension capture. A value that does not read as its type (a number, a
-//! boolean, a date) is left out with an `invalid_value` diagnostic.
+//! is kept by extension capture, as is a repeat of an element the namespace allows once
+//! (`medium`, `license`, `chapters`, …: the first is read). A value that does not read as its
+//! type (a number, a boolean, a date) is left out with an `invalid_value` diagnostic.
 
 use crate::model::ext::*;
 use crate::model::lenient_date::parse_lenient;
@@ -35,6 +36,22 @@ pub fn podcast_channel<'a>(
     cx: &Ctx<'a>,
 ) {
     let pc = &mut feed.podcast;
+    // An element the namespace allows once, repeated: the first is read, a later one is kept
+    // by extension capture rather than dropped.
+    let repeated = match tag.local {
+        "guid" => pc.guid.is_some(),
+        "locked" => pc.locked.is_some(),
+        "medium" => pc.medium.is_some(),
+        "updateFrequency" => pc.update_frequency.is_some(),
+        "podping" => pc.podping.is_some(),
+        "publisher" => pc.publisher.is_some(),
+        "license" => pc.license.is_some(),
+        "chat" => pc.chat.is_some(),
+        _ => false,
+    };
+    if repeated {
+        return super::capture(r, tag, &mut feed.extensions, cx);
+    }
     match tag.local {
         "guid" => fill(&mut pc.guid, trimmed(r, cx)),
         "locked" => {
@@ -407,6 +424,18 @@ fn srcset<'a>(
 /// Item-level `podcast:*` elements (the caller matched `Ns::Podcast`). Always consumes.
 pub fn podcast_item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, entry: &mut Entry<'a>, cx: &Ctx<'a>) {
     let pc = entry.podcast.get_or_insert_with(Default::default);
+    // As for the channel: a repeat of an element allowed once is captured, not dropped.
+    let repeated = match tag.local {
+        "chapters" => pc.chapters.is_some(),
+        "season" => pc.season.is_some(),
+        "episode" => pc.episode.is_some(),
+        "license" => pc.license.is_some(),
+        "chat" => pc.chat.is_some(),
+        _ => false,
+    };
+    if repeated {
+        return super::capture(r, tag, &mut entry.extensions, cx);
+    }
     match tag.local {
         "transcript" => {
             r.skip();
