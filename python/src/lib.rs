@@ -118,6 +118,7 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
         content_type: None,
         body: Ok(body.to_vec()),
         capture: row.capture.cloned(),
+        notes: Vec::new(),
     };
     if row.content_type.is_some() || row.status.is_some() {
         // As the header of an HTTP response: a value cannot hold a line break, and is read

@@ -50,6 +50,11 @@ pub struct Record {
     /// `record_type` tells a `resource` (processed as a response without HTTP) and a `revisit`
     /// (whose record has the status `revisit`) from a `response`.
     pub capture: Option<Capture>,
+    /// How the record was read where that differs from what it says (a stated length that
+    /// did not end it, segments missing, a body read as is under a stale `Content-Encoding`):
+    /// [`crate::bulk::Worker::process`] makes each a `recovered` diagnostic of the record, or
+    /// adds it to its error message. Empty for most records.
+    pub notes: Vec<String>,
 }
 
 /// Why a record has no body: its error record's `error.kind` (`io`, `truncated`,
@@ -81,6 +86,7 @@ impl Record {
             content_type: None,
             body: Ok(Vec::new()),
             capture: None,
+            notes: Vec::new(),
         };
         match raw.payload {
             Payload::Document(bytes) => rec.body = Ok(bytes),
@@ -92,14 +98,16 @@ impl Record {
                 mut capture,
                 original,
                 original_error,
-                ..
+                note,
             } => {
+                rec.notes.extend(note);
                 let original = original.as_ref().ok_or(original_error.as_ref());
                 match record_content(kind, &message, original, &mut capture, max_body) {
                     Ok(c) => {
                         rec.status = (kind != Kind::Resource).then_some(c.status);
                         rec.content_type = c.content_type;
                         rec.body = Ok(c.body.into_owned());
+                        rec.notes.extend(c.note);
                     }
                     Err((kind, message)) => rec.body = Err(ReadError { kind, message }),
                 }
@@ -119,6 +127,7 @@ impl Record {
             + self.url.as_ref().map_or(0, String::capacity)
             + self.content_type.as_ref().map_or(0, String::capacity)
             + self.capture.as_ref().map_or(0, Capture::held_bytes)
+            + self.notes.iter().map(String::capacity).sum::<usize>()
             + match &self.body {
                 Ok(b) => b.capacity(),
                 Err(e) => e.message.capacity(),

@@ -39,6 +39,7 @@ use crate::{Error, Parsed, Parser};
 ///     content_type: Some("application/rss+xml".into()),
 ///     body: Ok(b"<rss version='2.0'><channel><title>T</title></channel></rss>".to_vec()),
 ///     capture: None,
+///     notes: Vec::new(),
 /// };
 /// let mut title = None;
 /// worker.process(&rec, &mut |view| title = view.feed.and_then(|f| f.title_text()));
@@ -118,12 +119,13 @@ impl Worker {
         let Worker { parser, base_url, max_body, post, .. } = self;
         let capture = rec.capture.as_ref();
         let revisit = capture.and_then(|c| c.record_type) == Some("revisit");
-        let extra = Extra { capture, revisit, notes: Vec::new() };
+        let extra = Extra { capture, revisit, notes: rec.notes.clone() };
         let body = match &rec.body {
             Ok(body) => body,
             Err(e) => {
                 let url = rec.url.as_deref().or(base_url.as_deref());
-                return f(&extra.error(&rec.source, url, e.kind, &e.message), 0);
+                let message = with_notes(&e.message, &extra.notes);
+                return f(&extra.error(&rec.source, url, e.kind, &message), 0);
             }
         };
         let resource = capture.and_then(|c| c.record_type) == Some("resource");

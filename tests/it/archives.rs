@@ -40,6 +40,16 @@ fn run_cfg(name: &str, data: &[u8], cfg: &Config) -> (Vec<Value>, Summary) {
             .unwrap();
     let prefix = path.to_str().unwrap().to_owned();
     let text = String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+    // The record reader and a worker give the same lines as the pipeline (notes included).
+    let mut worker = bulk::Worker::new(cfg);
+    let mut again = Vec::new();
+    for rec in bulk::read(vec![Input::Path(path.clone())], cfg) {
+        worker.process(&rec.unwrap(), &mut |v| {
+            feedmill::sink::json::encode_record(&mut again, v);
+            again.push(b'\n');
+        });
+    }
+    assert_eq!(String::from_utf8(again).unwrap(), text, "bulk::read + Worker::process");
     let records = text
         .lines()
         .map(|l| {

@@ -504,6 +504,7 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
             body: Ok(feed.to_vec()),
             // Its WARC header's capture, with the HTTP status and type filled in.
             capture: Some(capture("http://a.example/feed", Some(200), Some("application/rss+xml"))),
+            notes: Vec::new(),
         },
         bulk::Record {
             source: format!("{a}@{second} http://b.example/gone"),
@@ -513,6 +514,7 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
             body: Ok(b"no".to_vec()),
             // Its WARC header's capture, with the HTTP status and type filled in.
             capture: Some(capture("http://b.example/gone", Some(404), None)),
+            notes: Vec::new(),
         },
         bulk::Record {
             source: format!("{a}@{third} http://c.example/bad"),
@@ -525,6 +527,7 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
             }),
             // Its WARC header's capture, with the HTTP status and type filled in.
             capture: Some(capture("http://c.example/bad", None, None)),
+            notes: Vec::new(),
         },
         bulk::Record {
             source: format!("{d}/doc.xml"),
@@ -533,6 +536,7 @@ fn read_gives_each_record_with_http_taken_apart_and_process_gives_run_s_lines() 
             content_type: None,
             body: Ok(feed.to_vec()),
             capture: None,
+            notes: Vec::new(),
         },
     ];
     assert_eq!(records[..4], want[..]);
