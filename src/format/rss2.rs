@@ -29,6 +29,8 @@ pub fn rss<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
     feed
 }
 
+/// An `item`, or a `podcast:liveItem` (`tag.local`): an item whose `podcast.live` holds its
+/// `status`, `start` and `end`, its children read as an item's, under the same entry limit.
 fn push_item<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
@@ -40,30 +42,13 @@ fn push_item<'a>(
         entry_limit(r, tag, limit_reported);
         return;
     }
+    let live = (tag.local == "liveItem").then(|| ext::podcast_live(r, tag, cx));
     let mut e = item(r, cx);
+    // A live item's children were linted as an item's: the lint's item ends here too.
     cx.lint_item_end(tag);
-    cleanup_entry(&mut e);
-    feed.entries.push(e);
-}
-
-/// A `podcast:liveItem`: an item (its children read as an item's, under the same entry
-/// limit) whose `podcast.live` holds its `status`, `start` and `end`.
-fn push_live_item<'a>(
-    r: &mut XmlReader<'a>,
-    tag: &Tag<'a>,
-    feed: &mut Feed<'a>,
-    limit_reported: &mut bool,
-    cx: &Ctx<'a>,
-) {
-    if feed.entries.len() >= cx.limits.max_entries {
-        entry_limit(r, tag, limit_reported);
-        return;
+    if let Some(live) = live {
+        e.podcast.get_or_insert_with(Default::default).live = Some(live);
     }
-    let live = ext::podcast_live(r, tag, cx);
-    let mut e = item(r, cx);
-    // Its children were linted as an item's: the lint's item ends here too.
-    cx.lint_item_end(tag);
-    e.podcast.get_or_insert_with(Default::default).live = Some(live);
     cleanup_entry(&mut e);
     feed.entries.push(e);
 }
@@ -156,7 +141,7 @@ fn channel<'a>(
             }
             (Ns::Atom, "id") => fill(&mut feed.id, ext::trimmed(r, cx)),
             (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.itunes, &mut seen, cx) => {}
-            (Ns::Podcast, "liveItem") => push_live_item(r, &child, feed, limit_reported, cx),
+            (Ns::Podcast, "liveItem") => push_item(r, &child, feed, limit_reported, cx),
             (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
             (Ns::Null, "webMaster") => fill(&mut feed.web_master, rss_person(r, cx)),
             (Ns::Null, "docs") => fill(&mut feed.docs, url_element(r, cx)),
