@@ -60,11 +60,8 @@ fn clean_address(e: &str) -> &str {
 /// The first whitespace- or bracket-delimited word of `text` that is an address
 /// (`local@domain.tld`, optionally `mailto:`), with the text before and after it.
 fn find_address(text: &str) -> Option<(&str, &str, &str)> {
-    let is_delim = |c: char| {
-        c.is_whitespace() || matches!(c, '(' | ')' | '<' | '>' | '[' | ']' | ',' | ';' | '"')
-    };
     let mut start = 0;
-    for word in text.split(is_delim) {
+    for word in text.split(is_delimiter) {
         let at = start;
         start += word.len() + text[at + word.len()..].chars().next().map_or(0, char::len_utf8);
         let address = clean_address(word);
@@ -73,6 +70,11 @@ fn find_address(text: &str) -> Option<(&str, &str, &str)> {
         }
     }
     None
+}
+
+/// What delimits an address inside a name: white space, brackets, `,`, `;`, `"`.
+fn is_delimiter(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '(' | ')' | '<' | '>' | '[' | ']' | ',' | ';' | '"')
 }
 
 /// `local@domain` with a non-empty local part and a dotted domain of letters, digits,
@@ -91,11 +93,7 @@ fn is_address(s: &str) -> bool {
 /// with the brackets that held the address (now empty) and brackets around the whole rest
 /// removed; `None` when nothing but punctuation remains.
 fn remainder<'b>(arena: &'b Bump, before: &'b str, after: &'b str) -> Option<&'b str> {
-    let strip = |s: &'b str| {
-        s.trim_matches(|c: char| {
-            c.is_whitespace() || matches!(c, '(' | ')' | '<' | '>' | '[' | ']' | ',' | ';' | '"')
-        })
-    };
+    let strip = |s: &'b str| s.trim_matches(is_delimiter);
     let (b, a) = (strip(before), strip(after));
     let rest = match (b.is_empty(), a.is_empty()) {
         (true, true) => return None,

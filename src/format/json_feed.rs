@@ -275,16 +275,20 @@ impl<'a> Cx<'a, '_> {
     /// A string member, unescaped (borrowed when it has no escapes), whole.
     fn string_whole(&mut self, raw: &'a RawValue, field: &str) -> Option<&'a str> {
         let text = raw.get();
-        if let Ok(s) = serde_json::from_str::<&'a str>(text) {
-            return Some(s);
-        }
-        if let Ok(s) = serde_json::from_str::<String>(text) {
-            return Some(self.arena.alloc_str(&s));
-        }
-        if text != "null" {
+        let s = self.unescaped(text);
+        if s.is_none() && text != "null" {
             self.wrong_type(raw, field, "a string");
         }
-        None
+        s
+    }
+
+    /// The JSON string `text` unescaped: borrowed when it has no escapes, else copied into
+    /// the arena; `None` when `text` is not a string.
+    fn unescaped(&self, text: &'a str) -> Option<&'a str> {
+        match serde_json::from_str::<&'a str>(text) {
+            Ok(s) => Some(s),
+            Err(_) => serde_json::from_str::<String>(text).ok().map(|s| &*self.arena.alloc_str(&s)),
+        }
     }
 
     /// `s`, the value of `raw`, cut at `max_text_bytes` (recorded).
@@ -532,12 +536,7 @@ impl<'a> Cx<'a, '_> {
         }
         let text = match json.as_bytes().first() {
             Some(b'{') | Some(b'n') => None,
-            Some(b'"') => match serde_json::from_str::<&'a str>(json) {
-                Ok(s) => Some(s),
-                Err(_) => serde_json::from_str::<String>(json)
-                    .ok()
-                    .map(|s| &*self.arena.alloc_str(&s)),
-            },
+            Some(b'"') => self.unescaped(json),
             _ => Some(json),
         };
         let Some(row) = self.capture_row(name, raw, parent, text, out) else { return };
