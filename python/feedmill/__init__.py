@@ -57,7 +57,8 @@ str; default: the time of the call), and every limit of ``limits()``."""
 def parse_batch(batch, *, layout="records", **options):
     """Parses a ``pyarrow.RecordBatch`` (or ``pyarrow.Table``) with a ``body`` column (binary
     or string; and optional string columns ``content_type``, ``url``, ``source``,
-    ``error_kind``, ``error_message`` and an integer ``status``) into records with
+    ``error_kind``, ``error_message``, an integer ``status``, and ``capture`` and ``notes`` as
+    ``read_warc_batches`` gives them) into records with
     ``schema(layout)``: a RecordBatch for a RecordBatch, a Table (one batch per input batch)
     for a Table. A column of another type raises TypeError. Takes the options of ``parse``.
     The GIL is released while parsing."""

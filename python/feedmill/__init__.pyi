@@ -6,7 +6,7 @@ Checked against the package by ``stubtest`` (python/ci.sh) and by python/tests/t
 
 import datetime
 import os
-from typing import Iterator, Literal, Optional, TypedDict, Union, final, overload
+from typing import Iterator, List, Literal, Optional, TypedDict, Union, final, overload
 
 import pyarrow
 from typing_extensions import Buffer, Unpack
@@ -68,6 +68,7 @@ def parse(
     error_kind: Optional[str] = None,
     error_message: Optional[str] = None,
     capture: Optional[Capture] = None,
+    notes: Optional[List[str]] = None,
     **options: Unpack[Options],
 ) -> Record:
     """Parses one feed body (bytes-like, or an already decoded str) into a record: every key,
@@ -91,7 +92,8 @@ def parse_batch(
     **options: Unpack[Options],
 ) -> pyarrow.Table:
     """Parses a batch (or table) with a `body` column (and optional `content_type`, `url`,
-    `status`, `source`, `error_kind`, `error_message`) into records with `schema(layout)`;
+    `status`, `source`, `error_kind`, `error_message`, `capture`, `notes`) into records with
+    `schema(layout)`;
     a Table in gives a Table out (Ray Data `map_batches(..., batch_format="pyarrow")`)."""
 
 def schema(layout: Literal["records", "entries"] = "records") -> pyarrow.Schema:

@@ -28,6 +28,7 @@ class WarcRecord(TypedDict):
     error_kind: Optional[str]
     error_message: Optional[str]
     capture: Optional["Capture"]
+    notes: List[str]
 
 
 # <!-- generated:typed-dicts -->

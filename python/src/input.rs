@@ -4,7 +4,7 @@
 
 use arrow::array::{Array, ArrayRef, AsArray};
 use arrow::compute::{cast_with_options, CastOptions};
-use arrow::datatypes::{DataType, Int64Type};
+use arrow::datatypes::{DataType, Field, Int64Type};
 use arrow::record_batch::RecordBatch;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -115,6 +115,8 @@ pub(crate) struct Columns {
     error_message: Option<ArrayRef>,
     /// Each row's `capture` (none without the column), read before any row is processed.
     captures: Vec<Option<feedmill::record::Capture>>,
+    /// Each row's `notes` (none without the column, or for a null row).
+    notes: Vec<Vec<String>>,
 }
 
 impl Columns {
@@ -156,6 +158,10 @@ impl Columns {
                 }
                 None => vec![None; batch.num_rows()],
             },
+            notes: match batch.column_by_name("notes") {
+                Some(c) => notes(c)?,
+                None => vec![Vec::new(); batch.num_rows()],
+            },
         })
     }
 
@@ -182,6 +188,38 @@ impl Columns {
             error_kind: str_at(&self.error_kind, i),
             error_message: str_at(&self.error_message, i),
             capture: self.captures[i].as_ref(),
+            notes: &self.notes[i],
         }
     }
+}
+
+/// The rows of a `notes` column: a list (or large list) of strings per row, as
+/// `read_warc_batches` makes it; an all-null column, a null row or a null note is no note.
+fn notes(c: &ArrayRef) -> PyResult<Vec<Vec<String>>> {
+    let list = DataType::List(std::sync::Arc::new(Field::new_list_field(DataType::Utf8, true)));
+    let takes = match c.data_type() {
+        DataType::Null => return Ok(vec![Vec::new(); c.len()]),
+        DataType::List(f) | DataType::LargeList(f) => Kind::Str.takes(f.data_type()),
+        _ => false,
+    };
+    if !takes {
+        return Err(PyTypeError::new_err(format!(
+            "parse_batch(): column \"notes\" must be a list of strings, not {}",
+            c.data_type()
+        )));
+    }
+    let strict = CastOptions { safe: false, ..CastOptions::default() };
+    let c = cast_with_options(c, &list, &strict)
+        .map_err(|e| PyValueError::new_err(format!("parse_batch(): column \"notes\": {e}")))?;
+    let c = c.as_list::<i32>();
+    Ok((0..c.len())
+        .map(|i| {
+            if c.is_null(i) {
+                return Vec::new();
+            }
+            let row = c.value(i);
+            let row = row.as_string::<i32>();
+            row.iter().flatten().map(str::to_owned).collect()
+        })
+        .collect())
 }

@@ -22,7 +22,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use arrow::array::{ArrayRef, BinaryBuilder, Int64Builder, StringBuilder, StructArray};
+use arrow::array::{
+    ArrayRef, BinaryBuilder, Int64Builder, ListBuilder, StringBuilder, StructArray,
+};
 use arrow::datatypes::{Field, Schema};
 use arrow::pyarrow::PyArrowType;
 use arrow::record_batch::RecordBatch;
@@ -90,6 +92,11 @@ struct Row<'a> {
     error_message: Option<&'a str>,
     /// Where and when the row was captured (a raw WARC record's `capture`).
     capture: Option<&'a feedmill::record::Capture>,
+    /// How a raw WARC record's body was read where that differs from what the record says
+    /// (its `notes`): each a `recovered` diagnostic before the parser's, or added to the
+    /// message of a body that is not a feed. A row without a body has them in its
+    /// `error_message` already.
+    notes: &'a [String],
 }
 
 /// Processes one row and hands its record to `emit`: a row with `error_kind` (or without a
@@ -118,7 +125,7 @@ fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'
         content_type: None,
         body: Ok(body.to_vec()),
         capture: row.capture.cloned(),
-        notes: Vec::new(),
+        notes: row.notes.to_vec(),
     };
     if row.content_type.is_some() || row.status.is_some() {
         // As the header of an HTTP response: a value cannot hold a line break, and is read
@@ -169,7 +176,7 @@ fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
     build_batch(s, Layout::Records, |w, emit| process_row(w, row, emit))
 }
 
-/// parse(body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, capture=None, **options)
+/// parse(body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, capture=None, notes=None, **options)
 /// --
 ///
 /// Parses one feed body into a record: a dict with every key of the record (`source`,
@@ -185,7 +192,9 @@ fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
 /// URL of its relative links, and the record's `source` unless `source` is given).
 /// `error_kind`/`error_message` make an error record (as `read_warc` gives for an unreadable
 /// record); `capture` (a dict, as the record's `capture` key) says where and when the body
-/// was captured. So `parse(**record)` takes a `read_warc` record and gives what
+/// was captured, and `notes` (a list of str, as `read_warc` gives them) how it was read where
+/// that differs from what its archive record says: each becomes a `recovered` diagnostic.
+/// So `parse(**record)` takes a `read_warc` record and gives what
 /// `read_warc(path, parse=True)` does.
 ///
 /// Options (the CLI's flags, `_` for `-`): `spec_exact`, `base_url` (for a body without
@@ -193,7 +202,7 @@ fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
 /// limit (`feedmill.limits()`). Bad feed content gives a record with a status; a wrong
 /// argument raises TypeError or ValueError. The GIL is released while parsing.
 #[pyfunction]
-#[pyo3(signature = (body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, capture=None, **options))]
+#[pyo3(signature = (body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, capture=None, notes=None, **options))]
 #[allow(clippy::too_many_arguments)]
 fn parse<'py>(
     py: Python<'py>,
@@ -205,6 +214,7 @@ fn parse<'py>(
     error_kind: Option<&str>,
     error_message: Option<&str>,
     capture: Option<&Bound<'py, PyAny>>,
+    notes: Option<Vec<String>>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = Settings::from_kwargs("parse", options)?;
@@ -219,6 +229,7 @@ fn parse<'py>(
         error_kind,
         error_message,
         capture: capture.as_ref(),
+        notes: notes.as_deref().unwrap_or_default(),
     };
     let batch = py.detach(|| guarded("parse", || Ok(record_batch(&s, &row))))?;
     guarded("parse", || record_value(py, &batch))
@@ -278,8 +289,9 @@ fn layout(name: &str) -> PyResult<Layout> {
 /// Input columns: `body` (binary or string, required), and optional `content_type`, `url`,
 /// `source` (default `url`), `error_kind` and `error_message` (strings: the row is an error
 /// record, as `read_warc_batches` yields for an unreadable WARC record), `status` (an
-/// integer) and `capture` (the struct of `schema()`'s `capture` field, as
-/// `read_warc_batches` yields it). A column of another type raises TypeError. A row is
+/// integer), `capture` (the struct of `schema()`'s `capture` field, as
+/// `read_warc_batches` yields it) and `notes` (a list of strings per row, as
+/// `read_warc_batches` yields them; see `parse`). A column of another type raises TypeError. A row is
 /// processed as in `parse`.
 /// One output row per input row (`layout="records"`), or one per entry
 /// (`layout="entries"`). Takes the options of `parse`. The GIL is released while parsing.
@@ -392,6 +404,7 @@ impl WarcRecords {
             return guarded("read_warc", || record_value(py, &batch));
         }
         let capture = guarded("read_warc", || capture::dict(py, rec.capture.as_ref()))?;
+        let error_message = rec.error_message();
         let d = PyDict::new(py);
         d.set_item("source", rec.source)?;
         d.set_item("url", rec.url)?;
@@ -401,15 +414,15 @@ impl WarcRecords {
             Ok(body) => {
                 d.set_item("body", PyBytes::new(py, &body))?;
                 d.set_item("error_kind", None::<&str>)?;
-                d.set_item("error_message", None::<&str>)?;
             }
             Err(e) => {
                 d.set_item("body", None::<&[u8]>)?;
                 d.set_item("error_kind", e.kind)?;
-                d.set_item("error_message", e.message)?;
             }
         }
+        d.set_item("error_message", error_message)?;
         d.set_item("capture", capture)?;
+        d.set_item("notes", rec.notes)?;
         Ok(d.into_any())
     }
 }
@@ -442,9 +455,12 @@ fn reader_settings(
 ///
 /// Iterates over the records of a WARC / WARC.gz file (also a directory, tar, gzip or plain
 /// file, and archives inside a tar), in order, as dicts `{source, url, status, content_type,
-/// body, error_kind, error_message, capture}`: WARC `response` records with their HTTP status,
-/// `Content-Type` and decoded body (chunked, gzip and deflate removed); other WARC record
-/// types are skipped. An unreadable record has `body` None and `error_kind` set. `source` is
+/// body, error_kind, error_message, capture, notes}`: WARC `response` records with their HTTP
+/// status, `Content-Type` and decoded body (chunked, gzip and deflate removed); other WARC
+/// record types are skipped. An unreadable record has `body` None and `error_kind` set.
+/// `notes` say how a record was read where that differs from what it says (a stated length
+/// that did not end it, segments missing, a stale `Content-Encoding`); an unreadable record's
+/// are in its `error_message`. `source` is
 /// the CLI's (`path@offset target-uri`). Each dict can be passed to `parse(**record)`.
 /// With `parse=True` the records come parsed instead, as `parse` returns them (the CLI's
 /// records of `path`), with the options of `parse`; without it only `max_input_bytes` (the
@@ -509,9 +525,8 @@ impl WarcBatches {
             return Ok(None);
         }
         if let Some((s, layout)) = &self.parse {
-            let batch = build_batch(s, *layout, |w, emit| {
-                records.iter().for_each(|r| w.process(r, emit))
-            });
+            let batch =
+                build_batch(s, *layout, |w, emit| records.iter().for_each(|r| w.process(r, emit)));
             return Ok(Some(batch));
         }
         let mut source = StringBuilder::new();
@@ -521,6 +536,7 @@ impl WarcBatches {
         let mut body = BinaryBuilder::new();
         let mut ek = StringBuilder::new();
         let mut em = StringBuilder::new();
+        let mut notes = ListBuilder::new(StringBuilder::new());
         for r in &records {
             source.append_value(&r.source);
             url.append_option(r.url.as_deref());
@@ -535,9 +551,10 @@ impl WarcBatches {
                 Err(e) => {
                     body.append_null();
                     ek.append_value(e.kind);
-                    em.append_value(&e.message);
+                    em.append_option(r.error_message());
                 }
             }
+            notes.append_value(r.notes.iter().map(Some));
         }
         let cols: Vec<(&str, ArrayRef)> = vec![
             ("source", Arc::new(source.finish())),
@@ -548,6 +565,7 @@ impl WarcBatches {
             ("error_kind", Arc::new(ek.finish())),
             ("error_message", Arc::new(em.finish())),
             ("capture", capture::column(records.iter().map(|r| r.capture.as_ref()))),
+            ("notes", Arc::new(notes.finish())),
         ];
         let fields: Vec<Field> = cols
             .iter()
@@ -581,7 +599,7 @@ impl WarcBatches {
 /// records and `batch_bytes` bytes of values (a larger record is a batch of its own; at most
 /// 1 GiB, as the `binary` column's offsets are 32-bit), with the columns `parse_batch` takes
 /// (`source`, `url`, `status`, `content_type`, `body`, `error_kind`, `error_message`,
-/// `capture`). With
+/// `capture`, `notes`). With
 /// `parse=True` the batches are those records parsed instead, as `parse_batch` makes them
 /// (`schema(layout)`), with the options of `parse`; without it only `max_input_bytes` (the
 /// largest record read) applies.

@@ -231,6 +231,58 @@ def test_warc_record_exists_and_parse_takes_it(warcs):
     assert {p["status"] for p in parsed} == {"ok", "not_a_feed", "error"}
 
 
+def warc_gz_with_notes(path):
+    """A WARC.gz of one gzip member per record: a good response, one whose Content-Length (12)
+    does not end it (read to its member's end, with a note), and one as wrong whose block is
+    no HTTP message (an error record whose message carries the note)."""
+    import gzip
+
+    def response(n, block, length=None):
+        head = (f"WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:{n}>\r\n"
+                f"WARC-Date: 2024-01-0{n}T00:00:00Z\r\nWARC-Target-URI: http://{n}.example/rss\r\n"
+                "Content-Type: application/http;msgtype=response\r\n"
+                f"Content-Length: {len(block) if length is None else length}\r\n\r\n")
+        return gzip.compress(head.encode() + block + b"\r\n\r\n")
+
+    feed = b'<rss version="2.0"><channel><title>t</title></channel></rss>'
+    http = (b"HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(feed) + feed)
+    path.write_bytes(response(1, http) + response(2, http, 12)
+                     + response(3, b"no http message here", 5))
+    return str(path)
+
+
+def test_raw_records_keep_their_notes(tmp_path):
+    """How a record was read (`notes`) reaches the raw records, and `parse(**raw)` /
+    `parse_batch(raw)` give the very records of `parse=True`: the note as a `recovered`
+    diagnostic, or in an error record's message."""
+    p = warc_gz_with_notes(tmp_path / "notes.warc.gz")
+    raws = list(feedmill.read_warc(p))
+    parsed = list(feedmill.read_warc(p, parse=True))
+    assert [r["notes"] for r in raws][0] == []
+    assert all("WARC Content-Length" in n for r in raws[1:] for n in r["notes"])
+    assert [len(r["notes"]) for r in raws] == [0, 1, 1]
+    assert raws[2]["body"] is None and raws[2]["notes"][0] in raws[2]["error_message"]
+    for raw, want in zip(raws, parsed):
+        assert feedmill.parse(**raw) == want, raw["source"]
+    assert [d["kind"] for d in parsed[1]["diagnostics"]] == ["recovered"]
+    assert parsed[1]["diagnostics"][0]["message"] == raws[1]["notes"][0]
+    assert parsed[2]["status"] == "error"
+    assert parsed[2]["error"]["message"] == raws[2]["error_message"]
+    batches = list(feedmill.read_warc_batches(p, batch_size=2))
+    assert pa.Table.from_batches(batches).column("notes").to_pylist() == [r["notes"] for r in raws]
+    got = pa.Table.from_batches([feedmill.parse_batch(b) for b in batches])
+    assert got.equals(pa.Table.from_batches(list(feedmill.read_warc_batches(p, parse=True))))
+    # A notes column of another type is a TypeError; an all-null one is no notes.
+    bad = batches[0].set_column(batches[0].schema.get_field_index("notes"), "notes",
+                                pa.array(["x"] * batches[0].num_rows))
+    with pytest.raises(TypeError, match="notes"):
+        feedmill.parse_batch(bad)
+    none = batches[0].set_column(batches[0].schema.get_field_index("notes"), "notes",
+                                 pa.nulls(batches[0].num_rows))
+    assert feedmill.parse_batch(none).column("diagnostics").to_pylist()[1] == []
+
+
 def test_read_warc_batches_parse_is_parse_batch(warcs):
     for layout in ["records", "entries"]:
         raw = [feedmill.parse_batch(b, layout=layout, extract=True)

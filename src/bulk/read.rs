@@ -75,7 +75,25 @@ impl fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
+/// `message`, then the notes on how its record was read (for a record with no diagnostics).
+pub(crate) fn with_notes(message: &str, notes: &[String]) -> String {
+    let mut m = message.to_owned();
+    for n in notes {
+        m.push_str(" (");
+        m.push_str(n);
+        m.push(')');
+    }
+    m
+}
+
 impl Record {
+    /// The `error.message` of the error record of a record without a body (what
+    /// [`crate::bulk::Worker::process`] writes): the [`ReadError`]'s message, then each note in
+    /// parentheses. `None` when the record has a body.
+    pub fn error_message(&self) -> Option<String> {
+        self.body.as_ref().err().map(|e| with_notes(&e.message, &self.notes))
+    }
+
     /// The record of `raw`, its HTTP message (if any) taken apart with bodies of at most
     /// `max_body` bytes.
     fn of(raw: RawRecord, max_body: usize, pool: &BufPool) -> Record {

@@ -16,7 +16,7 @@ use bumpalo::Bump;
 use super::archive::http::record_content;
 use super::archive::{Payload, RawRecord};
 use super::config::Config;
-use super::read::Record;
+use super::read::{with_notes, Record};
 use super::summary::internal_error_message;
 use crate::extract::{extract_with, ExtractOptions};
 use crate::input::Response;
@@ -124,7 +124,7 @@ impl Worker {
             Ok(body) => body,
             Err(e) => {
                 let url = rec.url.as_deref().or(base_url.as_deref());
-                let message = with_notes(&e.message, &extra.notes);
+                let message = rec.error_message().unwrap_or_default();
                 return f(&extra.error(&rec.source, url, e.kind, &message), 0);
             }
         };
@@ -219,17 +219,6 @@ fn record_url<'r>(base_url: Option<&'r str>, rec: &'r RawRecord) -> Option<&'r s
         Payload::Response { target_uri, .. } => Some(target_uri.as_str()).filter(|u| !u.is_empty()),
         _ => base_url,
     }
-}
-
-/// `message`, then the notes on how its record was read (for a record with no diagnostics).
-fn with_notes(message: &str, notes: &[String]) -> String {
-    let mut m = message.to_owned();
-    for n in notes {
-        m.push_str(" (");
-        m.push_str(n);
-        m.push(')');
-    }
-    m
 }
 
 fn error_kind(e: &Error) -> &'static str {
