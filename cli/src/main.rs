@@ -859,7 +859,9 @@ fn run_discover(
                 s.pages, s.feeds, s.skipped, s.errors, s.peak_in_flight
             );
         }
-        Summary { records: s.lines, ..Summary::default() }
+        let mut total = Summary::default();
+        total.records = s.lines;
+        total
     });
     ended(result, &signals, |_| ExitCode::SUCCESS)
 }

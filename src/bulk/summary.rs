@@ -7,8 +7,9 @@ use std::time::Duration;
 use crate::record::{RecordView, Status};
 
 /// What a run did. The pipeline also counts each batch into one and adds them up, in input
-/// order.
+/// order. Non-exhaustive: counters are added as the reader learns new cases.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Summary {
     /// Output records (one per input record).
     pub records: u64,
