@@ -156,7 +156,7 @@ pub fn other_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Opt
         _ => {
             let says_more = ["type", "title", "hreflang", "length"]
                 .iter()
-                .any(|&name| tag.attr(cx.arena, name).is_some_and(|v| has_non_space(v)));
+                .any(|&name| tag.attr(cx.arena, name).is_some_and(has_non_space));
             if !says_more {
                 return None;
             }
