@@ -264,7 +264,9 @@ fn media_group<'a>(
                     entry.media = None;
                 }
             }
-            _ => r.skip(),
+            // What no table reads (`media:community`, `media:hash`, …): kept as extension
+            // rows of the entry.
+            _ => ext::capture(r, &gc, &mut entry.extensions, cx),
         }
     }
 }

@@ -25,15 +25,15 @@ use serde_json::{json, Map, Value};
 
 use feedmill::{Entry, Feed, Image, Options, Parser, Person, Text};
 
-struct Case {
-    file: String,
-    index: usize,
-    data: String,
-    parsed: String,
+pub(super) struct Case {
+    pub(super) file: String,
+    pub(super) index: usize,
+    pub(super) data: String,
+    pub(super) parsed: String,
 }
 
 /// Splits an HTCT `.dat` file into its cases.
-fn read_cases(path: &Path) -> Vec<Case> {
+pub(super) fn read_cases(path: &Path) -> Vec<Case> {
     let file = path.file_stem().unwrap().to_string_lossy().into_owned();
     let content = std::fs::read_to_string(path).expect("read .dat file");
     let lines: Vec<&str> = content.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();

@@ -35,3 +35,4 @@ mod recovery_rules;
 mod relative_urls;
 mod safety;
 mod sanitize;
+mod value_coverage;

@@ -55,7 +55,9 @@ pub fn media_content_element<'a>(
     m.contents.push(c);
     while let Some(child) = r.next_child() {
         if child.ns != Ns::MediaRss || !media_optional(r, &child, m, seen, cx) {
-            r.skip();
+            // `media:title`, `media:thumbnail`, `media:hash`, … of this content: kept as
+            // extension rows of the entry.
+            super::capture(r, &child, &mut entry.extensions, cx);
         }
     }
 }
@@ -137,13 +139,15 @@ pub fn media_item<'a>(
                     (Ns::MediaRss, _) => {
                         let m = entry.media.get_or_insert_with(Default::default);
                         if !media_optional(r, &child, m, seen, cx) {
-                            r.skip();
+                            // What no table reads (`media:title`, `media:thumbnail`,
+                            // `media:community`, …): kept as extension rows of the entry.
+                            super::capture(r, &child, &mut entry.extensions, cx);
                         }
-                        if m.is_empty() {
+                        if entry.media.as_ref().is_some_and(|m| m.is_empty()) {
                             entry.media = None;
                         }
                     }
-                    _ => r.skip(),
+                    _ => super::capture(r, &child, &mut entry.extensions, cx),
                 }
             }
             true

@@ -128,8 +128,9 @@ pub fn module_item<'a>(
     true
 }
 
-/// Appends the Atom `link` `tag` to `links` when its relation is one the spec does not read
-/// (see [`other_link`]). Reads attributes only (the caller consumes the element).
+/// Appends the Atom `link` `tag` to `links` when its relation is one the spec does not read,
+/// or one it reads with values its key does not carry (see [`other_link`]). Reads attributes
+/// only (the caller consumes the element).
 pub fn collect_other_link<'a>(
     links: &mut Vec<Link<'a>>,
     r: &mut XmlReader<'a>,
@@ -141,15 +142,27 @@ pub fn collect_other_link<'a>(
     }
 }
 
-/// An Atom `link` whose relation the spec does not read ([`Rel::Other`]), for the `links`
-/// list: `None` for the spec's relations, or without a usable `href`. Reads attributes
-/// only (the caller consumes the element).
+/// An Atom `link` for the `links` list: one whose relation the spec does not read
+/// ([`Rel::Other`]), or one of the spec's `alternate`, `self`, `previous`/`prev`, `next`
+/// that carries a `type`, `title`, `hreflang` or `length` (values the spec's URL key does
+/// not hold; its `rel` as written, `alternate` when missing). `None` for the others, an
+/// `enclosure` (the entry's enclosure keeps its values), or without a usable `href`. Reads
+/// attributes only (the caller consumes the element).
 pub fn other_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Option<Link<'a>> {
     let raw_rel = tag.attr(cx.arena, "rel");
-    if link_rel(raw_rel) != Rel::Other {
-        return None;
-    }
-    let rel = raw_rel?.trim_matches(is_space);
+    let rel = match link_rel(raw_rel) {
+        Rel::Other => raw_rel?.trim_matches(is_space),
+        Rel::Enclosure => return None,
+        _ => {
+            let says_more = ["type", "title", "hreflang", "length"]
+                .iter()
+                .any(|&name| tag.attr(cx.arena, name).is_some_and(has_non_space));
+            if !says_more {
+                return None;
+            }
+            raw_rel.map_or("alternate", |r| r.trim_matches(is_space))
+        }
+    };
     if rel.is_empty() {
         return None;
     }

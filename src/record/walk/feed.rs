@@ -197,7 +197,9 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
             "links",
             "Atom `link`s (also `atom:link` in RSS) whose relation is none of the spec's five \
              (alternate, self, previous/prev, next, enclosure): `hub`, `payment`, `license`, \
-             `replies`, `edit`, `via`, …",
+             `replies`, `edit`, `via`, …; and those of the spec's alternate, self, \
+             previous/prev and next that carry a `type`, `title`, `hreflang` or `length` (the \
+             spec's URL key holds the `href` alone)",
         ),
         &f.links,
     );
