@@ -12,6 +12,8 @@
 //! open row group's records ([`ParquetOptions::row_group_records`], and their Arrow rows
 //! within [`ParquetOptions::row_group_held_bytes`]), and the pipeline at most the row groups
 //! of the batches in flight. Memory is bounded by the records in flight, never by the file.
+//! A builder whose rows were encoded takes back its column buffers for the next row group
+//! (up to [`ParquetOptions::row_group_held_bytes`]) instead of allocating them again.
 //!
 //! No column overflows: a row group is cut before a string column's values pass
 //! [`ParquetOptions::column_limit`] (Arrow's 32-bit offsets: 2 GiB − 1), and a record whose
