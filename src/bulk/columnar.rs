@@ -59,7 +59,7 @@ mod parquet {
     }
 
     /// The per-worker step of [`write_parquet`]: appends each record to the batch's Arrow
-    /// builder, encoding its rows into a row group whenever they hold
+    /// builder, encoding its rows into a row group whenever they take
     /// [`ParquetOptions::row_group_held_bytes`] or the next record does not fit, and at the
     /// end of the pipeline batch.
     pub(crate) struct ParquetStep {
@@ -67,6 +67,11 @@ mod parquet {
         encoder: RowGroupEncoder,
         column_limit: usize,
         held_max: usize,
+        /// The worker's builder between batches: lent to each batch it processes (which
+        /// holds it so that a record can be rolled back) and taken back empty at the batch's
+        /// end, with the column buffers it keeps ([`RecordBatchBuilder::recycle`]): one
+        /// builder per worker, not one per batch in flight.
+        spare: Option<RecordBatchBuilder>,
     }
 
     impl ParquetStep {
@@ -77,6 +82,7 @@ mod parquet {
                 encoder,
                 column_limit: opts.column_limit,
                 held_max: opts.row_group_held_bytes.max(1),
+                spare: None,
             }
         }
 
@@ -97,6 +103,9 @@ mod parquet {
         fn record(&mut self, rec: &RecordView<'_, '_>, batch: &mut ParquetBatch) {
             let (layout, limit) = (self.layout, self.column_limit);
             let new = || RecordBatchBuilder::new(layout).with_column_limit(limit);
+            if batch.builder.is_none() {
+                batch.builder = self.spare.take();
+            }
             let b = batch.builder.get_or_insert_with(new);
             if let Err(why) = b.append_checked(rec) {
                 // Not beside the rows built so far: they become a row group, and the record
@@ -112,12 +121,16 @@ mod parquet {
                     batch.builder.get_or_insert_with(new).append_too_large(rec, why);
                 }
             }
-            if batch.builder.as_ref().is_some_and(|b| b.held_bytes() >= self.held_max) {
+            if batch.builder.as_ref().is_some_and(|b| b.rows_bytes() >= self.held_max) {
                 self.flush(batch);
             }
         }
         fn end_batch(&mut self, batch: &mut ParquetBatch) {
             self.flush(batch);
+            // Every row is encoded: the builder is empty.
+            if let Some(b) = batch.builder.take().filter(|b| b.rows() == 0) {
+                self.spare = Some(b);
+            }
         }
     }
 

@@ -12,6 +12,8 @@
 //! open row group's records ([`ParquetOptions::row_group_records`], and their Arrow rows
 //! within [`ParquetOptions::row_group_held_bytes`]), and the pipeline at most the row groups
 //! of the batches in flight. Memory is bounded by the records in flight, never by the file.
+//! A builder whose rows were encoded takes back its column buffers for the next row group
+//! (up to [`ParquetOptions::row_group_held_bytes`]) instead of allocating them again.
 //!
 //! No column overflows: a row group is cut before a string column's values pass
 //! [`ParquetOptions::column_limit`] (Arrow's 32-bit offsets: 2 GiB − 1), and a record whose
@@ -66,10 +68,11 @@ pub struct ParquetOptions {
     /// output (`feedmill::bulk::write_parquet`; a larger
     /// record is a row group of its own). Default: 8 MiB, about 2-4 MiB of Parquet.
     pub row_group_bytes: usize,
-    /// Bytes the Arrow rows of an open row group may hold in memory
-    /// ([`RecordBatchBuilder::held_bytes`]): once past it, the row group is encoded and
-    /// written, so records whose rows are much larger than their input (values copied into
-    /// every entry) make more row groups, not more memory. Default: 128 MiB.
+    /// Bytes the Arrow rows of an open row group may take in memory (their values, offsets
+    /// and validity): once past it, the row group is encoded and written, so records whose
+    /// rows are much larger than their input (values copied into every entry) make more row
+    /// groups, not more memory. It also bounds the column buffers a writer keeps from one
+    /// row group for the next, instead of allocating them again. Default: 128 MiB.
     pub row_group_held_bytes: usize,
     /// Bytes of one string column's values in one row group at most
     /// ([`RecordBatchBuilder::with_column_limit`]): the row group is cut before a record
@@ -142,6 +145,10 @@ fn err(e: parquet::errors::ParquetError) -> io::Error {
 pub(crate) struct RowGroupEncoder {
     factory: Arc<ArrowRowGroupWriterFactory>,
     schema: SchemaRef,
+    /// Bytes of column buffers a builder keeps from one row group to the next
+    /// ([`RecordBatchBuilder::recycle`]): [`ParquetOptions::row_group_held_bytes`], what the
+    /// rows of one open row group may take anyway.
+    keep: usize,
 }
 
 impl RowGroupEncoder {
@@ -180,6 +187,7 @@ impl RowGroupEncoder {
         let whole = match self.encode(&batch) {
             Ok(group) => {
                 out.push(group);
+                builder.recycle(batch, self.keep);
                 return Ok(());
             }
             Err(e) => e,
@@ -194,6 +202,7 @@ impl RowGroupEncoder {
                 Err(e) => self.encode_error(builder, &one, &e, out)?,
             }
         }
+        builder.recycle(batch, self.keep);
         Ok(())
     }
 
@@ -267,7 +276,8 @@ impl<W: Write + Send> ParquetSink<W> {
         // `timestamp[us, UTC]` back, not a bare int64); its lower half writes row groups.
         let writer = ArrowWriter::try_new(out, schema.clone(), Some(props)).map_err(err)?;
         let (file, factory) = writer.into_serialized_writer().map_err(err)?;
-        let encoder = RowGroupEncoder { factory: Arc::new(factory), schema };
+        let keep = opts.row_group_held_bytes;
+        let encoder = RowGroupEncoder { factory: Arc::new(factory), schema, keep };
         let builder = RecordBatchBuilder::new(opts.layout).with_column_limit(opts.column_limit);
         Ok(ParquetSink { file, encoder, builder, opts })
     }
@@ -342,7 +352,7 @@ impl<W: Write + Send> ParquetSink<W> {
             }
         }
         if self.builder.records() >= self.opts.row_group_records
-            || self.builder.held_bytes() >= self.opts.row_group_held_bytes
+            || self.builder.rows_bytes() >= self.opts.row_group_held_bytes
         {
             self.flush_builder()?;
         }

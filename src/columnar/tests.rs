@@ -79,3 +79,76 @@ fn text_values_are_a_string_and_a_type() {
     // 1704164645 s + .123456 (the seventh fraction digit is cut).
     assert_eq!(up.value(0), 1_704_164_645_123_456);
 }
+
+/// A builder that took back an encoded batch's buffers makes the same batches as a fresh
+/// one, keeps (at most `keep` bytes of) those buffers, and cuts by the rows' bytes, not by
+/// what it kept.
+#[cfg(feature = "parquet")]
+#[test]
+fn recycled_buffers_make_the_same_batches() {
+    let mut parser = crate::Parser::new(crate::Options::default());
+    let doc = br#"<rss version="2.0"><channel><title>T</title><ttl>5</ttl>
+<item><title>One</title><category>a</category><category>b</category><pubDate>Tue, 02 Jan 2024 03:04:05 GMT</pubDate></item>
+<item><description>&lt;p&gt;Two&lt;/p&gt;</description><enclosure url="http://e/x.mp3" length="12" type="audio/mpeg"/></item>
+</channel></rss>"#;
+    let parsed = parser.parse_bytes(doc, None).unwrap();
+    for layout in [Layout::Records, Layout::Entries] {
+        let fill = |b: &mut RecordBatchBuilder| {
+            for i in 0..50 {
+                b.append(&view(if i % 7 == 3 { None } else { parsed.feed.as_ref() }));
+            }
+        };
+        let mut fresh = RecordBatchBuilder::new(layout);
+        fill(&mut fresh);
+        let rows_bytes = fresh.rows_bytes();
+        let expected = fresh.finish();
+
+        let mut b = RecordBatchBuilder::new(layout);
+        fill(&mut b);
+        let first = b.finish();
+        let (empty, no_rows) = (b.held_bytes(), b.rows_bytes());
+        b.recycle(first, usize::MAX);
+        let kept = b.held_bytes();
+        assert!(kept > empty + rows_bytes / 2, "{layout:?}: kept {kept} of {rows_bytes}");
+        assert_eq!((b.rows(), b.rows_bytes()), (0, no_rows), "{layout:?}: kept buffers are empty");
+        fill(&mut b);
+        assert_eq!(b.rows_bytes(), rows_bytes, "{layout:?}");
+        // Only the validity bitmaps (not kept) are allocated again.
+        let grown = b.held_bytes() - kept;
+        assert_eq!(
+            grown,
+            validity_bytes(&b.columns),
+            "{layout:?}: the rows fit in the buffers kept"
+        );
+        assert_eq!(b.finish(), expected, "{layout:?}");
+
+        // Nothing past `keep`; a batch still shared is dropped, not reused.
+        let mut b = RecordBatchBuilder::new(layout);
+        fill(&mut b);
+        let batch = b.finish();
+        b.recycle(batch, 0);
+        assert_eq!(b.held_bytes(), empty, "{layout:?}");
+        fill(&mut b);
+        let batch = b.finish();
+        let shared = batch.clone();
+        b.recycle(batch, usize::MAX);
+        assert_eq!(b.held_bytes(), empty, "{layout:?}");
+        drop(shared);
+    }
+}
+
+/// Bytes the validity bitmaps of `cols` hold.
+#[cfg(feature = "parquet")]
+fn validity_bytes(cols: &Columns) -> usize {
+    fn of(c: &Column) -> usize {
+        match c {
+            Column::Str(s) => s.valid.allocated_size(),
+            Column::Int(_, v) | Column::Date(_, v) | Column::Float(_, v) | Column::Bool(_, v) => {
+                v.allocated_size()
+            }
+            Column::Struct(cols, v) => validity_bytes(cols) + v.allocated_size(),
+            Column::List(_, items) => of(items),
+        }
+    }
+    cols.cols.iter().map(of).sum()
+}

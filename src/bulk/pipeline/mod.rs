@@ -37,7 +37,9 @@
 //!
 //! Bodies in flight ≤ max(budget, largest record) and output ≤ (2 × threads + 2) batches'
 //! output; a record is at most `Limits::max_input_bytes`. Fixed buffers on top: per worker a
-//! parser arena and scratch (sized by the largest document seen), the pools below.
+//! parser arena and scratch (sized by the largest document seen), for Parquet its Arrow
+//! builder's column buffers, kept from one row group to the next (at most
+//! `ParquetOptions::row_group_held_bytes`), and the pools below.
 //!
 //! # Panics
 //!
