@@ -90,17 +90,15 @@ pub fn process_document<'a>(
     options: &Options,
 ) -> Parsed<'a> {
     if json_feed::looks_like_json(document) {
-        let mut parsed = json_feed::process_document(
+        return json_feed::process_document(
             arena,
             document,
             &base,
             options.recover(),
             &options.limits,
             !options.skip_extensions,
+            options.lint.as_ref(),
         );
-        // The lint covers RSS 2.0 and Atom 1.0: other formats get an empty report.
-        parsed.lint = options.lint.as_ref().map(|_| crate::lint::Report::default());
-        return parsed;
     }
     let mut r = XmlReader::with_limits(arena, document, &options.limits);
     r.set_recover(options.recover());

@@ -35,7 +35,7 @@ use std::fmt;
 
 use crate::error::Severity;
 
-pub(crate) use collect::Collector;
+pub(crate) use collect::{member_start, Collector, JsonMember};
 pub use messages::Code;
 
 pub use crate::options::LintOptions;
@@ -72,6 +72,14 @@ impl Finding {
     /// The severity of the finding's code ([`Code::severity`]).
     pub fn severity(&self) -> Severity {
         self.code.severity()
+    }
+
+    /// The reference document of the rule the finding enforces, by its `section`: the
+    /// Profile (a numbered section), RFC 4287 (`RFC 4287 …`), Apple's requirements (`Apple
+    /// Podcasts …`), the Media RSS specification (`Media RSS …`), JSON Feed 1.1 (`JSON Feed
+    /// …`); a class several rule sets report (`MissingAttribute`) is referenced by its finding.
+    pub fn reference(&self) -> &'static str {
+        messages::section_reference(self.section).unwrap_or(self.code.reference())
     }
 
     /// A parameter's value.
