@@ -343,11 +343,9 @@ impl<'a> Collector<'a> {
                     self.push(e.el(m.key).value(&v));
                 }
             }
-            Kind::NonNegative => {
-                if m.json.starts_with('-') {
-                    let e = draft(Code::InvalidJsonNumber, m.at, section).parent(parent);
-                    self.push(e.el(m.key).value(m.json));
-                }
+            Kind::NonNegative if m.json.starts_with('-') => {
+                let e = draft(Code::InvalidJsonNumber, m.at, section).parent(parent);
+                self.push(e.el(m.key).value(m.json));
             }
             Kind::Array if matches!(m.key, "authors" | "tags") => {
                 let Ok(list) = serde_json::from_str::<Vec<&RawValue>>(m.json) else { return };

@@ -190,7 +190,7 @@ fn is_icra(v: &str) -> bool {
         return false;
     };
     let tokens: Vec<&str> = inner.split(' ').collect();
-    if tokens.is_empty() || tokens.len() % 2 != 0 {
+    if tokens.is_empty() || !tokens.len().is_multiple_of(2) {
         return false;
     }
     tokens.chunks(2).all(|pair| {
@@ -276,7 +276,7 @@ impl<'a> Collector<'a> {
                     }
                 }
                 Event::Text(t) if text.len() < 4096 => match &mut text {
-                    Cow::Borrowed(b) if b.is_empty() => text = Cow::Borrowed(t),
+                    Cow::Borrowed("") => text = Cow::Borrowed(t),
                     other => other.to_mut().push_str(t),
                 },
                 Event::End | Event::Eof => break,
@@ -485,8 +485,8 @@ impl<'a> Collector<'a> {
             }
             Some("country") => {
                 let bad = v.split_ascii_whitespace().find(|c| {
-                    !(c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic()))
-                        && !matches!(*c, "all" | "none")
+                    !(matches!(*c, "all" | "none")
+                        || c.len() == 2 && c.bytes().all(|b| b.is_ascii_alphabetic()))
                 });
                 if let Some(c) = bad {
                     let e = draft(Code::InvalidCountryCode, tag.offset, s).parent(parent);
