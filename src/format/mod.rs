@@ -69,7 +69,7 @@ pub struct Parsed<'a> {
     /// decoded text, or when a response was rejected before decoding).
     pub encoding: Option<&'static encoding_rs::Encoding>,
     /// The lint report, when [`Options::lint`] is set (its findings are empty for documents
-    /// that are neither RSS 2.0 nor Atom 1.0).
+    /// that are neither RSS 2.0, Atom 1.0 nor JSON Feed).
     pub lint: Option<lint::Report>,
 }
 
