@@ -225,8 +225,10 @@ pub struct Options {
     /// sizes, diagnostics); past a limit the parser stops or skips with a `limit_reached`
     /// diagnostic, or returns an error for input over [`Limits::max_input_bytes`].
     pub limits: Limits,
-    /// Lint RSS 2.0 documents against the RSS Best Practices Profile and Atom 1.0 documents
-    /// against RFC 4287 in the same pass ([`crate::lint`]; findings in
+    /// Lint RSS 2.0 documents against the RSS Best Practices Profile, Atom 1.0 documents
+    /// against RFC 4287, their iTunes and Media RSS elements against Apple's requirements and
+    /// Media RSS, and JSON Feed documents against JSON Feed 1.1, in the same pass
+    /// ([`crate::lint`]; findings in
     /// [`crate::Parsed::lint`]). Default: `None` (off).
     pub lint: Option<LintOptions>,
     /// Turns every web recovery rule off (the README's "Web recovery rules" lists them): the

@@ -14,9 +14,13 @@ use feedmill::record::{RecordView, Status};
 use feedmill::Severity;
 use serde_json::json;
 
-/// The Feed Validator's documentation page of a message class: its `docs/error/` or
-/// `docs/warning/` page, by the class's severity (the validator's own links).
+/// The documentation page of a message class: for a Feed Validator class, its `docs/error/`
+/// or `docs/warning/` page, by the class's severity (the validator's own links); for a class
+/// of feedmill's (JSON Feed), its rule set's reference.
 pub fn doc_url(code: Code) -> String {
+    if !code.is_validator_class() {
+        return code.reference().to_owned();
+    }
     let dir = match code.severity() {
         Severity::Error => "error",
         Severity::Warning | Severity::Info => "warning",
@@ -125,14 +129,18 @@ fn sarif_head() -> Vec<u8> {
                 "shortDescription": {"text": text},
                 "helpUri": doc_url(c),
                 "defaultConfiguration": {"level": level(c.severity())},
-                "properties": {"parent": c.parent()},
+                "properties": {
+                    "parent": c.parent(),
+                    "family": c.family(),
+                    "reference": c.reference(),
+                },
             })
         })
         .collect();
     let tool = json!({"driver": {
         "name": "feedmill",
         "version": env!("CARGO_PKG_VERSION"),
-        "informationUri": "https://www.rssboard.org/rss-profile",
+        "informationUri": INFORMATION_URI,
         "rules": rules,
     }});
     let mut head = br#"{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"tool":"#.to_vec();
@@ -140,6 +148,10 @@ fn sarif_head() -> Vec<u8> {
     head.extend_from_slice(br#","columnKind":"unicodeCodePoints","results":["#);
     head
 }
+
+/// The tool's documentation: the lint's page (each rule names its rule set's reference in
+/// its `properties`).
+const INFORMATION_URI: &str = "https://github.com/feedmill/feedmill/blob/main/docs/lint.md";
 
 /// The end of the SARIF document.
 const SARIF_TAIL: &[u8] = b"]}]}\n";
@@ -165,7 +177,12 @@ pub fn write_sarif_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
                 "region": {"startLine": f.line, "startColumn": f.column},
                 "contextRegion": {"startLine": f.line, "snippet": {"text": &*f.excerpt}},
             }}],
-            "properties": {"section": f.section, "offset": f.offset, "parameters": params},
+            "properties": {
+                "section": f.section,
+                "reference": f.reference(),
+                "offset": f.offset,
+                "parameters": params,
+            },
         });
         out.push(b',');
         serde_json::to_writer(&mut *out, &result).expect("JSON of a value");

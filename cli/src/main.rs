@@ -199,9 +199,10 @@ struct Cli {
     #[command(flatten)]
     limits: LimitArgs,
 
-    /// Lint RSS 2.0 documents against the RSS Best Practices Profile and Atom 1.0 documents
-    /// against RFC 4287 in the same pass: a record with findings gets a `findings` key (after
-    /// its other keys).
+    /// Lint RSS 2.0 documents against the RSS Best Practices Profile, Atom 1.0 documents
+    /// against RFC 4287 (iTunes and Media RSS elements too) and JSON Feed documents against
+    /// JSON Feed 1.1 in the same pass: a record with findings gets a `findings` key (after its
+    /// other keys).
     #[arg(long)]
     lint: bool,
 
@@ -337,12 +338,13 @@ enum SanitizeMode {
 
 #[derive(clap::Subcommand, Debug)]
 enum Command {
-    /// Lint RSS 2.0 feeds against the RSS Best Practices Profile and Atom 1.0 feeds against
-    /// RFC 4287: one JSON line per record, a text report, or SARIF.
+    /// Lint RSS 2.0 feeds against the RSS Best Practices Profile, Atom 1.0 feeds against RFC
+    /// 4287 (iTunes and Media RSS elements too) and JSON Feeds against JSON Feed 1.1: one JSON
+    /// line per record, a text report, or SARIF.
     ///
     /// Line: {source, status, format, version, findings [{code, severity, message, element,
     /// parent, attr, value, offset, line, column, section}]}; `code` is the W3C Feed
-    /// Validator's message class. Findings are data: the exit status is the main command's
+    /// Validator's message class (JSON Feed: feedmill's, in its style). Findings are data: the exit status is the main command's
     /// unless --deny is given.
     #[command(after_help = "\
 INPUTS:

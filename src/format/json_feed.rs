@@ -60,6 +60,7 @@ use crate::model::url::{resolve_within, UrlBudget};
 use crate::format::ext::{CaptureBudget, CAPTURE_SPENT, ROW_BYTES};
 use crate::model::ext::Extension;
 use crate::model::{Enclosure, Entry, Feed, Image, Person, Text};
+use crate::lint::{member_start, Collector, JsonMember};
 use crate::{Diagnostic, DiagnosticKind, Format, Limits, Parsed};
 
 /// Whether `document` looks like JSON (its first non-space character is `{`): the sniff
@@ -69,7 +70,10 @@ pub fn looks_like_json(document: &str) -> bool {
 }
 
 /// Processes a JSON Feed document (decoded text) with `base` as its URL; members no table
-/// reads are kept as `extensions` when `capture_extensions`.
+/// reads are kept as `extensions` when `capture_extensions`. With `lint`, the JSON Feed
+/// rules run as the members are read ([`crate::lint`]): the feed object's and each item's
+/// members are handed to the lint, and `Parsed::lint` is its report (a JSON object without a
+/// JSON Feed `version` is linted too, though not a feed).
 pub fn process_document<'a>(
     arena: &'a Bump,
     document: &'a str,
@@ -77,6 +81,7 @@ pub fn process_document<'a>(
     recover: bool,
     limits: &Limits,
     capture_extensions: bool,
+    lint: Option<&crate::lint::LintOptions>,
 ) -> Parsed<'a> {
     let mut cx = Cx {
         arena,
@@ -90,6 +95,7 @@ pub fn process_document<'a>(
         capture: capture_extensions.then(|| CaptureBudget::new(limits)),
         diagnostics: Vec::new(),
         diagnostics_dropped: 0,
+        lint: lint.map(|o| Collector::new(document, arena, o, limits.max_diagnostics)),
     };
     // A `\u` escape of a lone surrogate is valid JSON syntax but no character, and serde_json
     // rejects the whole string or key holding it: each is read as the escape of U+FFFD, in a
@@ -113,7 +119,8 @@ pub fn process_document<'a>(
         cx.diag(kind, 0, msg);
     }
     let format = feed.is_some().then_some(Format::Json);
-    Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint: None }
+    let lint = cx.lint.map(Collector::finish);
+    Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint }
 }
 
 struct Cx<'a, 'c> {
@@ -135,6 +142,8 @@ struct Cx<'a, 'c> {
     diagnostics: Vec<Diagnostic>,
     /// Diagnostics past `max_diagnostics`, counted ([`crate::error::record_capped`]).
     diagnostics_dropped: usize,
+    /// The lint collector, when linting ([`crate::Options::lint`]).
+    lint: Option<Collector<'a>>,
 }
 
 const FEED_KEYS: [&str; 11] = [
@@ -171,7 +180,8 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
     let doc = cx.document;
     let mut keys: Vec<&str> = FEED_KEYS.to_vec();
     keys.push(ITEMS);
-    let keep_others = cx.capture.is_some();
+    // The lint sees every member (extension capture or not).
+    let keep_others = cx.capture.is_some() || cx.lint.is_some();
     let (top, others) = match object(doc.trim_start_matches('\u{FEFF}'), &keys, keep_others) {
         Ok(Some(top)) => top,
         Ok(None) => {
@@ -184,6 +194,13 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
             return None;
         }
     };
+    if cx.lint.is_some() {
+        let start = doc.len() - doc.trim_start_matches(['\u{FEFF}', ' ', '\t', '\n', '\r']).len();
+        let members = cx.members(&keys, &top, &others);
+        if let Some(l) = &mut cx.lint {
+            l.json_feed(start, &members);
+        }
+    }
     let [version, title, home_page_url, feed_url, description, next_url, icon, favicon, authors, author, language, items] =
         top[..]
     else {
@@ -247,6 +264,24 @@ impl<'a> Cx<'a, '_> {
             offset,
             message,
         );
+    }
+
+    /// The members of an object for the lint: the values of `keys` found (`slots`) and the
+    /// other members, each at its key.
+    fn members(
+        &self,
+        keys: &[&str],
+        slots: &[Option<&'a RawValue>],
+        others: &Others<'a>,
+    ) -> Vec<JsonMember<'a>> {
+        let found = keys.iter().zip(slots).filter_map(|(&k, v)| Some((k, (*v)?)));
+        let all = found.chain(others.iter().map(|(k, v)| (self.key(k.clone()), *v)));
+        all.map(|(key, raw)| {
+            let key: &'a str = self.arena.alloc_str(key);
+            let value = self.offset(Some(raw));
+            JsonMember { key, at: member_start(self.document, value), value, json: raw.get() }
+        })
+        .collect()
     }
 
     /// The byte offset of a value in the document (0 when there is none).
@@ -401,13 +436,25 @@ impl<'a> Cx<'a, '_> {
     fn item(&mut self, raw: &'a RawValue) -> Option<Entry<'a>> {
         let mut keys: Vec<&str> = ITEM_KEYS.to_vec();
         keys.push(ATTACHMENTS);
-        let (fields, others) = match object(raw.get(), &keys, self.capture.is_some()) {
+        let keep_others = self.capture.is_some() || self.lint.is_some();
+        let (fields, others) = match object(raw.get(), &keys, keep_others) {
             Ok(Some(f)) => f,
             _ => {
                 self.wrong_type(raw, "items[]", "an object");
+                let at = self.offset(Some(raw));
+                if let Some(l) = &mut self.lint {
+                    l.json_item_not_object(at, raw.get());
+                }
                 return None;
             }
         };
+        if self.lint.is_some() {
+            let members = self.members(&keys, &fields, &others);
+            let at = self.offset(Some(raw));
+            if let Some(l) = &mut self.lint {
+                l.json_item(at, &members);
+            }
+        }
         let [id, url, title, content_html, content_text, summary, image_url, date_published, date_modified, authors, author, tags, attachments] =
             fields[..]
         else {

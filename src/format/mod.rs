@@ -69,7 +69,7 @@ pub struct Parsed<'a> {
     /// decoded text, or when a response was rejected before decoding).
     pub encoding: Option<&'static encoding_rs::Encoding>,
     /// The lint report, when [`Options::lint`] is set (its findings are empty for documents
-    /// that are neither RSS 2.0 nor Atom 1.0).
+    /// that are neither RSS 2.0, Atom 1.0 nor JSON Feed).
     pub lint: Option<lint::Report>,
 }
 
@@ -90,17 +90,15 @@ pub fn process_document<'a>(
     options: &Options,
 ) -> Parsed<'a> {
     if json_feed::looks_like_json(document) {
-        let mut parsed = json_feed::process_document(
+        return json_feed::process_document(
             arena,
             document,
             &base,
             options.recover(),
             &options.limits,
             !options.skip_extensions,
+            options.lint.as_ref(),
         );
-        // The lint covers RSS 2.0 and Atom 1.0: other formats get an empty report.
-        parsed.lint = options.lint.as_ref().map(|_| crate::lint::Report::default());
-        return parsed;
     }
     let mut r = XmlReader::with_limits(arena, document, &options.limits);
     r.set_recover(options.recover());

@@ -8,6 +8,8 @@ use std::borrow::Cow;
 use bumpalo::Bump;
 
 use super::values::{self, DateCheck, EmailCheck, UrlCheck};
+pub(crate) use json::{member_start, JsonMember};
+
 use super::{Code, Finding, Level, LintOptions, Report};
 use crate::xml::{Ns, Tag, XmlReader};
 
@@ -143,6 +145,10 @@ pub(crate) struct Collector<'a> {
     max_findings: usize,
     /// Findings past `max_findings`.
     dropped: usize,
+    /// Whether the Media RSS namespace URI has been checked (at the first `media:` element).
+    media_ns_checked: bool,
+    /// The JSON Feed rules' state (a JSON Feed document).
+    json: json::JsonState,
 }
 
 /// A finding under construction.
@@ -251,6 +257,8 @@ impl<'a> Collector<'a> {
             findings: Vec::new(),
             max_findings,
             dropped: 0,
+            media_ns_checked: false,
+            json: json::JsonState::default(),
         }
     }
 
@@ -612,5 +620,7 @@ mod atom;
 mod channel;
 mod item;
 mod itunes;
+mod json;
+mod media;
 #[cfg(test)]
 mod tests;

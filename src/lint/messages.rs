@@ -212,10 +212,72 @@ pub enum Code {
     /// Warning (parent class `Warning`):
     /// `Missing recommended iTunes %(parent)s element: %(element)s`
     MissingItunesElement,
+    // Media RSS (https://www.rssboard.org/media-rss).
+    /// Error (parent class `Error`): `Invalid content medium: "%(value)s"`
+    InvalidMediaMedium,
+    /// Error (parent class `Error`): `Invalid content expression: "%(value)s"`
+    InvalidMediaExpression,
+    /// Error (parent class `InvalidValue`): `Invalid value for %(attr)s`
+    InvalidFloat,
+    /// Error (parent class `Error`): `media:restriction must be 'all' or 'none'`
+    InvalidMediaRestriction,
+    /// Error (parent class `Error`): `relationship must be 'allow' or 'deny'`
+    InvalidMediaRestrictionRel,
+    /// Error (parent class `Error`): `type must be 'country', 'uri' or 'sharing'`
+    InvalidMediaRestrictionType,
+    /// Error (parent class `InvalidValue`): `Invalid country code: "%(value)s"`
+    InvalidCountryCode,
+    /// Error (parent class `Error`): `Invalid Credit Role`
+    InvalidCreditRole,
+    /// Error (parent class `Error`): `Invalid Media Hash`
+    InvalidMediaHash,
+    /// Error (parent class `InvalidValue`): `Invalid value for %(attr)s`
+    InvalidPriceType,
+    /// Error (parent class `Error`): `media:group must have multiple media:content children`
+    MediaGroupWithoutAlternatives,
+    /// Error (parent class `Error`): `type attribute must be "plain" or "html"`
+    InvalidMediaTextType,
+    /// Warning (parent class `Warning`): `media:adult is deprecated`
+    DeprecatedMediaAdult,
+    /// Error (parent class `Error`): `Missing trailing slash in mediaRSS namespace`
+    MediaRssNamespace,
+    /// Warning (parent class `Warning`): `media:group should have only one media:content with isDefault="true"`
+    MultipleMediaDefaults,
+    // JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/): feedmill's classes, in the validator's style.
+    /// Error (parent class `Error`): `Missing %(parent)s member: %(element)s`
+    MissingJsonMember,
+    /// Error (parent class `Error`): `%(element)s must be %(type)s`
+    InvalidJsonType,
+    /// Error (parent class `Error`): `Unknown JSON Feed version: "%(value)s"`
+    UnknownJsonFeedVersion,
+    /// Error (parent class `Error`): `%(element)s must be a URL`
+    InvalidJsonURL,
+    /// Warning (parent class `Warning`): `%(element)s should be an absolute URL`
+    RelativeJsonURL,
+    /// Error (parent class `InvalidValue`): `%(element)s must be an RFC 3339 date-time`
+    InvalidJsonDate,
+    /// Error (parent class `Error`): `Two items with the same id`
+    DuplicateJsonItemId,
+    /// Error (parent class `MissingJsonMember`): `item must contain content_html or content_text`
+    MissingJsonContent,
+    /// Error (parent class `InvalidValue`): `%(element)s must be a number greater than or equal to 0`
+    InvalidJsonNumber,
+    /// Error (parent class `Error`): `An author object must have name, url or avatar`
+    EmptyJsonAuthor,
+    /// Warning (parent class `Warning`): `author is deprecated in JSON Feed 1.1: use authors`
+    DeprecatedJsonAuthor,
+    /// Warning (parent class `Warning`): `%(element)s is a JSON Feed 1.1 member; the feed's version is 1`
+    JsonMemberNotInVersion,
+    /// Error (parent class `Error`): `next_url must not be the same as feed_url`
+    JsonNextUrlIsFeedUrl,
+    /// Warning (parent class `Warning`): `Undefined %(parent)s member: %(element)s`
+    UndefinedJsonMember,
+    /// Warning (parent class `Warning`): `id should be a string (readers coerce %(value)s)`
+    JsonIdNotString,
 }
 
 /// Every code, in declaration order (the index is `code as usize`).
-pub const ALL: [Code; 83] = [
+pub const ALL: [Code; 113] = [
     Code::UndefinedElement,
     Code::ContainsHTML,
     Code::CharacterData,
@@ -299,6 +361,38 @@ pub const ALL: [Code; 83] = [
     Code::InvalidYesNoClean,
     Code::InvalidDuration,
     Code::MissingItunesElement,
+    // Media RSS.
+    Code::InvalidMediaMedium,
+    Code::InvalidMediaExpression,
+    Code::InvalidFloat,
+    Code::InvalidMediaRestriction,
+    Code::InvalidMediaRestrictionRel,
+    Code::InvalidMediaRestrictionType,
+    Code::InvalidCountryCode,
+    Code::InvalidCreditRole,
+    Code::InvalidMediaHash,
+    Code::InvalidPriceType,
+    Code::MediaGroupWithoutAlternatives,
+    Code::InvalidMediaTextType,
+    Code::DeprecatedMediaAdult,
+    Code::MediaRssNamespace,
+    Code::MultipleMediaDefaults,
+    // JSON Feed 1.1.
+    Code::MissingJsonMember,
+    Code::InvalidJsonType,
+    Code::UnknownJsonFeedVersion,
+    Code::InvalidJsonURL,
+    Code::RelativeJsonURL,
+    Code::InvalidJsonDate,
+    Code::DuplicateJsonItemId,
+    Code::MissingJsonContent,
+    Code::InvalidJsonNumber,
+    Code::EmptyJsonAuthor,
+    Code::DeprecatedJsonAuthor,
+    Code::JsonMemberNotInVersion,
+    Code::JsonNextUrlIsFeedUrl,
+    Code::UndefinedJsonMember,
+    Code::JsonIdNotString,
 ];
 
 impl Code {
@@ -320,6 +414,27 @@ impl Code {
     /// The message template (inherited from the nearest ancestor when the class has none).
     pub fn template(self) -> &'static str {
         self.row().3
+    }
+
+    /// The rule set the class was added for (`RSS Best Practices Profile`, `Atom 1.0 (RFC
+    /// 4287)`, `iTunes (Apple Podcasts)`, `Media RSS`, `JSON Feed 1.1`); a class several rule
+    /// sets report (`MissingAttribute`) is the first one's. A finding's own rule set is its
+    /// `section`'s.
+    pub fn family(self) -> &'static str {
+        family(self).0
+    }
+
+    /// The reference document of [`Code::family`] (the Profile, RFC 4287, Apple's
+    /// requirements, the Media RSS specification, JSON Feed 1.1).
+    pub fn reference(self) -> &'static str {
+        family(self).1
+    }
+
+    /// Whether the class is one of the W3C Feed Validator's (with a page at
+    /// `validator.w3.org/feed/docs/`); the JSON Feed classes and `MultipleMediaDefaults` are
+    /// feedmill's, in its style.
+    pub fn is_validator_class(self) -> bool {
+        family(self).0 != JSON_FEED.0 && self != Code::MultipleMediaDefaults
     }
 
     fn row(self) -> (&'static str, &'static str, Severity, &'static str) {
@@ -407,6 +522,126 @@ impl Code {
             Code::InvalidYesNoClean => ("InvalidYesNoClean", "InvalidValue", Severity::Error, "%(element)s must be \"yes\", \"no\", or \"clean\""),
             Code::InvalidDuration => ("InvalidDuration", "InvalidValue", Severity::Error, "Invalid duration"),
             Code::MissingItunesElement => ("MissingItunesElement", "Warning", Severity::Warning, "Missing recommended iTunes %(parent)s element: %(element)s"),
+            // Media RSS.
+            Code::InvalidMediaMedium => ("InvalidMediaMedium", "Error", Severity::Error, "Invalid content medium: \"%(value)s\""),
+            Code::InvalidMediaExpression => ("InvalidMediaExpression", "Error", Severity::Error, "Invalid content expression: \"%(value)s\""),
+            Code::InvalidFloat => ("InvalidFloat", "InvalidValue", Severity::Error, "Invalid value for %(attr)s"),
+            Code::InvalidMediaRestriction => ("InvalidMediaRestriction", "Error", Severity::Error, "media:restriction must be 'all' or 'none'"),
+            Code::InvalidMediaRestrictionRel => ("InvalidMediaRestrictionRel", "Error", Severity::Error, "relationship must be 'allow' or 'deny'"),
+            Code::InvalidMediaRestrictionType => ("InvalidMediaRestrictionType", "Error", Severity::Error, "type must be 'country', 'uri' or 'sharing'"),
+            Code::InvalidCountryCode => ("InvalidCountryCode", "InvalidValue", Severity::Error, "Invalid country code: \"%(value)s\""),
+            Code::InvalidCreditRole => ("InvalidCreditRole", "Error", Severity::Error, "Invalid Credit Role"),
+            Code::InvalidMediaHash => ("InvalidMediaHash", "Error", Severity::Error, "Invalid Media Hash"),
+            Code::InvalidPriceType => ("InvalidPriceType", "InvalidValue", Severity::Error, "Invalid value for %(attr)s"),
+            Code::MediaGroupWithoutAlternatives => ("MediaGroupWithoutAlternatives", "Error", Severity::Error, "media:group must have multiple media:content children"),
+            Code::InvalidMediaTextType => ("InvalidMediaTextType", "Error", Severity::Error, "type attribute must be \"plain\" or \"html\""),
+            Code::DeprecatedMediaAdult => ("DeprecatedMediaAdult", "Warning", Severity::Warning, "media:adult is deprecated"),
+            Code::MediaRssNamespace => ("MediaRssNamespace", "Error", Severity::Error, "Missing trailing slash in mediaRSS namespace"),
+            Code::MultipleMediaDefaults => ("MultipleMediaDefaults", "Warning", Severity::Warning, "media:group should have only one media:content with isDefault=\"true\""),
+            // JSON Feed 1.1.
+            Code::MissingJsonMember => ("MissingJsonMember", "Error", Severity::Error, "Missing %(parent)s member: %(element)s"),
+            Code::InvalidJsonType => ("InvalidJsonType", "Error", Severity::Error, "%(element)s must be %(type)s"),
+            Code::UnknownJsonFeedVersion => ("UnknownJsonFeedVersion", "Error", Severity::Error, "Unknown JSON Feed version: \"%(value)s\""),
+            Code::InvalidJsonURL => ("InvalidJsonURL", "Error", Severity::Error, "%(element)s must be a URL"),
+            Code::RelativeJsonURL => ("RelativeJsonURL", "Warning", Severity::Warning, "%(element)s should be an absolute URL"),
+            Code::InvalidJsonDate => ("InvalidJsonDate", "InvalidValue", Severity::Error, "%(element)s must be an RFC 3339 date-time"),
+            Code::DuplicateJsonItemId => ("DuplicateJsonItemId", "Error", Severity::Error, "Two items with the same id"),
+            Code::MissingJsonContent => ("MissingJsonContent", "MissingJsonMember", Severity::Error, "item must contain content_html or content_text"),
+            Code::InvalidJsonNumber => ("InvalidJsonNumber", "InvalidValue", Severity::Error, "%(element)s must be a number greater than or equal to 0"),
+            Code::EmptyJsonAuthor => ("EmptyJsonAuthor", "Error", Severity::Error, "An author object must have name, url or avatar"),
+            Code::DeprecatedJsonAuthor => ("DeprecatedJsonAuthor", "Warning", Severity::Warning, "author is deprecated in JSON Feed 1.1: use authors"),
+            Code::JsonMemberNotInVersion => ("JsonMemberNotInVersion", "Warning", Severity::Warning, "%(element)s is a JSON Feed 1.1 member; the feed's version is 1"),
+            Code::JsonNextUrlIsFeedUrl => ("JsonNextUrlIsFeedUrl", "Error", Severity::Error, "next_url must not be the same as feed_url"),
+            Code::UndefinedJsonMember => ("UndefinedJsonMember", "Warning", Severity::Warning, "Undefined %(parent)s member: %(element)s"),
+            Code::JsonIdNotString => ("JsonIdNotString", "Warning", Severity::Warning, "id should be a string (readers coerce %(value)s)"),
         }
+    }
+}
+
+/// The RSS Best Practices Profile family.
+const PROFILE: (&str, &str) =
+    ("RSS Best Practices Profile", "https://www.rssboard.org/rss-profile");
+/// Atom 1.0.
+const ATOM: (&str, &str) = ("Atom 1.0 (RFC 4287)", "https://www.rfc-editor.org/rfc/rfc4287");
+/// iTunes.
+const ITUNES: (&str, &str) =
+    ("iTunes (Apple Podcasts)", "https://podcasters.apple.com/support/823-podcast-requirements");
+/// Media RSS.
+const MEDIA: (&str, &str) = ("Media RSS", "https://www.rssboard.org/media-rss");
+/// JSON Feed 1.1.
+const JSON_FEED: (&str, &str) = ("JSON Feed 1.1", "https://www.jsonfeed.org/version/1.1/");
+
+/// The reference of the rule set a finding's `section` names (`None`: a Profile section, or
+/// one no rule set prefix names).
+pub(crate) fn section_reference(section: &str) -> Option<&'static str> {
+    [ATOM, ITUNES, MEDIA, JSON_FEED, PROFILE]
+        .iter()
+        .zip(["RFC 4287", "Apple Podcasts", "Media RSS", "JSON Feed", ""])
+        .find(|(_, prefix)| {
+            if prefix.is_empty() {
+                section.starts_with(|c: char| c.is_ascii_digit())
+            } else {
+                section.starts_with(prefix)
+            }
+        })
+        .map(|(f, _)| f.1)
+}
+
+/// The family (name, reference URL) of each class: the rule set it was added for.
+fn family(code: Code) -> (&'static str, &'static str) {
+    use Code::*;
+    match code {
+        MissingSelf
+        | DuplicateAtomLink
+        | DuplicateEntries
+        | InvalidRFC3339Date
+        | InvalidTextType
+        | InvalidMIMEType
+        | MissingXhtmlDiv
+        | UnexpectedText
+        | MissingContentOrAlternate
+        | MissingSummary
+        | MissingTextualContent
+        | UnregisteredAtomLinkRel
+        | InvalidLink
+        | InvalidURIAttribute => ATOM,
+        InvalidItunesCategory
+        | ObsoleteItunesCategory
+        | InvalidYesNoClean
+        | InvalidDuration
+        | MissingItunesElement => ITUNES,
+        // Media RSS.
+        InvalidMediaMedium
+        | InvalidMediaExpression
+        | InvalidFloat
+        | InvalidMediaRestriction
+        | InvalidMediaRestrictionRel
+        | InvalidMediaRestrictionType
+        | InvalidCountryCode
+        | InvalidCreditRole
+        | InvalidMediaHash
+        | InvalidPriceType
+        | MediaGroupWithoutAlternatives
+        | InvalidMediaTextType
+        | DeprecatedMediaAdult
+        | MediaRssNamespace
+        | MultipleMediaDefaults => MEDIA,
+        // JSON Feed 1.1.
+        MissingJsonMember
+        | InvalidJsonType
+        | UnknownJsonFeedVersion
+        | InvalidJsonURL
+        | RelativeJsonURL
+        | InvalidJsonDate
+        | DuplicateJsonItemId
+        | MissingJsonContent
+        | InvalidJsonNumber
+        | EmptyJsonAuthor
+        | DeprecatedJsonAuthor
+        | JsonMemberNotInVersion
+        | JsonNextUrlIsFeedUrl
+        | UndefinedJsonMember
+        | JsonIdNotString => JSON_FEED,
+        _ => PROFILE,
     }
 }

@@ -1,6 +1,7 @@
 //! `feedmill::lint`: the RSS Best Practices Profile (RSS Advisory Board) as a validator for
-//! RSS 2.0 documents (with Apple Podcasts' requirements for their iTunes elements), and RFC
-//! 4287's rules for Atom 1.0 documents, computed in the same pull pass as parsing.
+//! RSS 2.0 documents (with Apple Podcasts' requirements for their iTunes elements), RFC
+//! 4287's rules for Atom 1.0 documents, Media RSS's for the `media:` elements of both, and
+//! JSON Feed 1.1's for JSON Feed documents, computed in the same pull pass as parsing.
 //!
 //! Owns: [`Finding`] (a W3C Feed Validator message class as [`Code`], its [`Severity`], the
 //! validator's parameters, the offending position and the Profile or RFC 4287 section it
@@ -22,8 +23,11 @@
 //! and `entry` (the feed's hook for an `entry` closes that entry's checks); the feed's are
 //! closed at the end of the document.
 //!
-//! RSS 2.0 (`rss` root, RSS 0.91–0.94 included) and Atom 1.0 are linted; Atom 0.3, RSS 1.0
-//! and JSON Feed documents get a report with no findings. Offsets, lines and columns refer to the decoded text of
+//! The JSON Feed reader (`format::json_feed`) hands the lint the members of the feed object
+//! and of each item as it reads them (`collect/json.rs`).
+//!
+//! RSS 2.0 (`rss` root, RSS 0.91–0.94 included), Atom 1.0 and JSON Feed are linted; Atom 0.3
+//! and RSS 1.0 documents get a report with no findings. Offsets, lines and columns refer to the decoded text of
 //! the document (as diagnostics do); `line` and `column` are 1-based, the column counts
 //! characters.
 
@@ -35,7 +39,7 @@ use std::fmt;
 
 use crate::error::Severity;
 
-pub(crate) use collect::Collector;
+pub(crate) use collect::{member_start, Collector, JsonMember};
 pub use messages::Code;
 
 pub use crate::options::LintOptions;
@@ -72,6 +76,14 @@ impl Finding {
     /// The severity of the finding's code ([`Code::severity`]).
     pub fn severity(&self) -> Severity {
         self.code.severity()
+    }
+
+    /// The reference document of the rule the finding enforces, by its `section`: the
+    /// Profile (a numbered section), RFC 4287 (`RFC 4287 …`), Apple's requirements (`Apple
+    /// Podcasts …`), the Media RSS specification (`Media RSS …`), JSON Feed 1.1 (`JSON Feed
+    /// …`); a class several rule sets report (`MissingAttribute`) is referenced by its finding.
+    pub fn reference(&self) -> &'static str {
+        messages::section_reference(self.section).unwrap_or(self.code.reference())
     }
 
     /// A parameter's value.

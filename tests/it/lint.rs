@@ -14,6 +14,18 @@ const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint");
 const ATOM_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-atom");
 /// The iTunes rules' fixtures (Apple Podcasts' requirements), laid out as `DIR`'s.
 const ITUNES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-itunes");
+/// The Media RSS rules' fixtures, laid out as `DIR`'s.
+const MEDIA_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-media");
+/// The JSON Feed 1.1 rules' fixtures, laid out as `DIR`'s with `.json` files.
+const JSONFEED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-jsonfeed");
+/// Every fixture directory and its documents' extension.
+const DIRS: [(&str, &str); 5] = [
+    (DIR, "xml"),
+    (ATOM_DIR, "xml"),
+    (ITUNES_DIR, "xml"),
+    (MEDIA_DIR, "xml"),
+    (JSONFEED_DIR, "json"),
+];
 /// 2026-11-24T00:00:00Z: "now" for the future-date rule.
 const NOW: i64 = 1_795_478_400;
 
@@ -87,6 +99,10 @@ fn clean_atom_document_has_no_findings() {
     assert_eq!(r.version, None);
     let r = lint_in(ITUNES_DIR, "clean.xml");
     assert_eq!(codes(&r), Vec::<String>::new());
+    let r = lint_in(MEDIA_DIR, "clean.xml");
+    assert_eq!(codes(&r), Vec::<String>::new());
+    let r = lint_in(JSONFEED_DIR, "clean.json");
+    assert_eq!(codes(&r), Vec::<String>::new());
 }
 
 /// iTunes findings: the validator's parameters (`text` for categories).
@@ -115,16 +131,18 @@ fn itunes_finding_fields() {
 #[test]
 fn every_rule_fixture_pair() {
     let mut failures = Vec::new();
-    for dir in [DIR, ATOM_DIR, ITUNES_DIR] {
+    for (dir, ext) in DIRS {
         for Case { name, code, section, .. } in cases_in(dir) {
-            let bad = lint_in(dir, &format!("{name}.bad.xml"));
+            let bad = lint_in(dir, &format!("{name}.bad.{ext}"));
             if !bad.findings.iter().any(|f| f.code.name() == code && f.section == section) {
-                failures
-                    .push(format!("{name}.bad.xml: no {code} [{section}]; got {:?}", codes(&bad)));
+                failures.push(format!(
+                    "{name}.bad.{ext}: no {code} [{section}]; got {:?}",
+                    codes(&bad)
+                ));
             }
-            let good = lint_in(dir, &format!("{name}.good.xml"));
+            let good = lint_in(dir, &format!("{name}.good.{ext}"));
             if good.findings.iter().any(|f| f.code.name() == code) {
-                failures.push(format!("{name}.good.xml: {code} fired; got {:?}", codes(&good)));
+                failures.push(format!("{name}.good.{ext}: {code} fired; got {:?}", codes(&good)));
             }
         }
     }
@@ -138,20 +156,20 @@ fn fixtures_trigger_exactly_their_findings() {
         v
     };
     let mut failures = Vec::new();
-    for dir in [DIR, ATOM_DIR, ITUNES_DIR] {
+    for (dir, ext) in DIRS {
         for case in cases_in(dir) {
-            let bad = lint_in(dir, &format!("{}.bad.xml", case.name));
+            let bad = lint_in(dir, &format!("{}.bad.{ext}", case.name));
             let got = sorted(bad.findings.iter().map(|f| f.code.name().to_owned()).collect());
             let want = sorted([vec![case.code.clone()], case.bad_also.clone()].concat());
             if got != want {
                 let name = &case.name;
-                failures.push(format!("{name}.bad.xml: want {want:?}, got {:?}", codes(&bad)));
+                failures.push(format!("{name}.bad.{ext}: want {want:?}, got {:?}", codes(&bad)));
             }
-            let good = lint_in(dir, &format!("{}.good.xml", case.name));
+            let good = lint_in(dir, &format!("{}.good.{ext}", case.name));
             let got = sorted(good.findings.iter().map(|f| f.code.name().to_owned()).collect());
             if got != sorted(case.good_also.clone()) {
                 let (name, want) = (&case.name, &case.good_also);
-                failures.push(format!("{name}.good.xml: want {want:?}, got {:?}", codes(&good)));
+                failures.push(format!("{name}.good.{ext}: want {want:?}, got {:?}", codes(&good)));
             }
         }
     }
@@ -160,8 +178,7 @@ fn fixtures_trigger_exactly_their_findings() {
 
 #[test]
 fn every_code_has_a_fixture() {
-    let cases: Vec<Case> =
-        cases_in(DIR).into_iter().chain(cases_in(ATOM_DIR)).chain(cases_in(ITUNES_DIR)).collect();
+    let cases: Vec<Case> = DIRS.iter().flat_map(|(dir, _)| cases_in(dir)).collect();
     let missing: Vec<&str> = messages::ALL
         .iter()
         .map(|c| c.name())
@@ -269,11 +286,10 @@ fn finding_fields_of_profile_notes_and_nested_elements() {
 
 #[test]
 fn lint_leaves_the_model_unchanged() {
-    let entries =
-        [DIR, ATOM_DIR, ITUNES_DIR].into_iter().flat_map(|d| std::fs::read_dir(d).unwrap());
+    let entries = DIRS.iter().flat_map(|(d, _)| std::fs::read_dir(d).unwrap());
     for entry in entries {
         let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "xml") {
+        if path.extension().is_none_or(|e| e != "xml" && e != "json") {
             continue;
         }
         let doc = std::fs::read(&path).unwrap();
@@ -457,5 +473,122 @@ fn finding_lines_and_columns_match_a_direct_count() {
         let start = before.rfind('\n').map_or(0, |p| p + 1);
         let column = doc[start..f.offset].chars().count() as u32 + 1;
         assert_eq!((f.line, f.column), (line, column), "{f:?}");
+    }
+}
+
+/// JSON Feed findings: positions at the member's key (line and column of the JSON reader's
+/// offsets), parameters, sections, and the document linted when it is no feed.
+#[test]
+fn json_feed_finding_fields() {
+    let one = |name: &str| {
+        let r = lint_in(JSONFEED_DIR, name);
+        assert_eq!(r.findings.len(), 1, "{name}: {:?}", codes(&r));
+        r.findings.into_iter().next().unwrap()
+    };
+    let doc = |name: &str| std::fs::read_to_string(Path::new(JSONFEED_DIR).join(name)).unwrap();
+
+    let f = one("item-number-id.bad.json");
+    assert_eq!((f.code, f.severity()), (Code::JsonIdNotString, Severity::Warning));
+    assert!(doc("item-number-id.bad.json")[f.offset..].starts_with("\"id\": 2"));
+    assert_eq!((f.line, f.column), (33, 7));
+    assert_eq!(f.section, "JSON Feed 1.1 Items");
+    assert_eq!(f.reference(), "https://www.jsonfeed.org/version/1.1/");
+
+    let f = one("title-not-string.bad.json");
+    assert_eq!(f.message(), "title must be a string");
+    assert_eq!((f.param("parent"), f.param("value")), (Some("feed"), Some("42")));
+
+    let f = one("attachment-missing-mime-type.bad.json");
+    assert_eq!(f.message(), "Missing attachment member: mime_type");
+    assert!(doc("attachment-missing-mime-type.bad.json")[f.offset..].starts_with("{\"url\""));
+
+    let f = one("duplicate-id.bad.json");
+    assert_eq!(
+        (f.code, f.param("value")),
+        (Code::DuplicateJsonItemId, Some("https://www.example.com/1"))
+    );
+    assert!(doc("duplicate-id.bad.json")[..f.offset].contains("\"content_html\""));
+
+    let f = one("date-published-invalid.bad.json");
+    assert_eq!(f.message(), "date_published must be an RFC 3339 date-time");
+
+    // A JSON object without `version` is not a feed (the record's status says so), and its
+    // report names the member.
+    let mut parser = Parser::new(options());
+    let text = doc("missing-version.bad.json");
+    let parsed = parser.parse_bytes(text.as_bytes(), None).unwrap();
+    assert!(parsed.feed.is_none());
+    let r = parsed.lint.unwrap();
+    assert_eq!(r.findings[0].message(), "Missing feed member: version");
+    assert_eq!((r.findings[0].line, r.findings[0].column), (1, 1));
+}
+
+/// Media RSS findings: the validator's parameters and the Media RSS sections; a class of
+/// several rule sets is referenced by its finding's.
+#[test]
+fn media_finding_fields() {
+    let one = |name: &str| {
+        let r = lint_in(MEDIA_DIR, name);
+        assert_eq!(r.findings.len(), 1, "{name}: {:?}", codes(&r));
+        r.findings.into_iter().next().unwrap()
+    };
+    let f = one("content-medium.bad.xml");
+    assert_eq!(f.message(), "Invalid content medium: \"movie\"");
+    assert_eq!(
+        (f.param("element"), f.param("parent"), f.param("attr")),
+        (Some("media:content"), Some("item"), Some("medium"))
+    );
+    assert_eq!(f.section, "Media RSS media:content");
+    let f = one("content-bitrate.bad.xml");
+    assert_eq!((f.code, f.message()), (Code::InvalidFloat, "Invalid value for bitrate".into()));
+    let f = one("group-content-medium.bad.xml");
+    assert_eq!(f.param("parent"), Some("media:group"));
+    let doc = std::fs::read_to_string(Path::new(MEDIA_DIR).join("group-content-medium.bad.xml"));
+    assert!(doc.unwrap()[f.offset..]
+        .starts_with("<media:content url=\"https://www.example.com/2.webm\""));
+    let f = one("thumbnail-url.bad.xml");
+    assert_eq!(f.message(), "Missing media:thumbnail attribute: url");
+    assert_eq!(
+        (f.code.reference(), f.reference()),
+        ("https://www.rssboard.org/rss-profile", "https://www.rssboard.org/media-rss")
+    );
+    let f = one("restriction-relationship.bad.xml");
+    assert_eq!(f.message(), "relationship must be 'allow' or 'deny'");
+    assert_eq!(f.param("value"), Some("disallow"));
+}
+
+/// Every code has a family and a reference; only the JSON Feed classes and
+/// `MultipleMediaDefaults` are not the validator's.
+#[test]
+fn every_code_has_a_family_and_reference() {
+    for &c in &messages::ALL {
+        assert!(c.reference().starts_with("https://"), "{c:?}");
+        let feedmills = c.family() == "JSON Feed 1.1" || c == Code::MultipleMediaDefaults;
+        assert_eq!(c.is_validator_class(), !feedmills, "{c:?}");
+    }
+    assert_eq!(Code::InvalidMediaMedium.family(), "Media RSS");
+    assert_eq!(Code::MissingSelf.family(), "Atom 1.0 (RFC 4287)");
+    assert_eq!(Code::MissingGuid.family(), "RSS Best Practices Profile");
+}
+
+/// Broken and hostile JSON Feed documents: no panic, offsets in bounds and on character
+/// boundaries.
+#[test]
+fn json_feed_offsets_stay_in_bounds() {
+    let docs: [&str; 6] = [
+        r#"{"version": "https://jsonfeed.org/version/1.1", "items": [1, {"id": null}]}"#,
+        r#"{"version": "https://jsonfeed.org/version/1.1", "items": [{"id": "a", "attachments": [{"url": "\"x"}, 3]}]}"#,
+        r#"{"\"a\\": 1, "version": "https://jsonfeed.org/version/1.1", "é": {"b": 2}}"#,
+        r#"{"version": "https://jsonfeed.org/version/1.1", "hubs": [{"url": "\ud800"}], "items": []}"#,
+        r#"{"version": "https://jsonfeed.org/version/1.1", "authors": [[], {}, "x"], "items": [{"id": "é", "authors": 1}]}"#,
+        r#"  {"items": [{"id": 1}, {"id": 1}]}"#,
+    ];
+    for doc in docs {
+        let r = lint(doc.as_bytes());
+        assert!(!r.findings.is_empty(), "{doc}");
+        for f in r.findings {
+            assert!(f.offset <= doc.len(), "{f:?}");
+            assert!(doc.is_char_boundary(f.offset), "{f:?}");
+        }
     }
 }

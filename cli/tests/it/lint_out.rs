@@ -174,6 +174,55 @@ fn sarif_is_valid_and_has_a_result_per_finding() {
     assert_eq!(clean["runs"][0]["results"], serde_json::json!([]));
 }
 
+/// SARIF of the Media RSS and JSON Feed fixtures: valid; each rule names its rule set and
+/// reference, a JSON Feed rule's help is the JSON Feed page (the validator has no page for
+/// it), a result's reference is its finding's rule set's.
+#[test]
+fn sarif_rules_and_results_name_their_rule_set() {
+    let dirs = ["corpus/fixtures/lint-media", "corpus/fixtures/lint-jsonfeed"];
+    let log: Value =
+        serde_json::from_str(&stdout(&["lint", "--format", "sarif", dirs[0], dirs[1]])).unwrap();
+    assert_valid_sarif(&log);
+    let driver = &log["runs"][0]["tool"]["driver"];
+    assert_eq!(
+        driver["informationUri"],
+        "https://github.com/feedmill/feedmill/blob/main/docs/lint.md"
+    );
+    let rules = driver["rules"].as_array().unwrap();
+    let rule = |id: &str| rules.iter().find(|r| r["id"] == id).unwrap();
+    let r = rule("MissingJsonMember");
+    assert_eq!(r["helpUri"], "https://www.jsonfeed.org/version/1.1/");
+    assert_eq!(r["properties"]["family"], "JSON Feed 1.1");
+    let r = rule("InvalidMediaMedium");
+    assert_eq!(r["helpUri"], "https://validator.w3.org/feed/docs/error/InvalidMediaMedium.html");
+    assert_eq!(r["properties"]["reference"], "https://www.rssboard.org/media-rss");
+    assert_eq!(
+        rule("MissingSelf")["properties"]["reference"],
+        "https://www.rfc-editor.org/rfc/rfc4287"
+    );
+    assert_eq!(rule("MissingGuid")["properties"]["family"], "RSS Best Practices Profile");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let thumb = results
+        .iter()
+        .find(|r| {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                == "corpus/fixtures/lint-media/thumbnail-url.bad.xml"
+        })
+        .unwrap();
+    assert_eq!(thumb["ruleId"], "MissingAttribute");
+    assert_eq!(thumb["properties"]["reference"], "https://www.rssboard.org/media-rss");
+    let text = stdout(&[
+        "lint",
+        "--format",
+        "text",
+        "corpus/fixtures/lint-jsonfeed/item-number-id.bad.json",
+    ]);
+    assert!(
+        text.ends_with("    = JSON Feed 1.1 Items; https://www.jsonfeed.org/version/1.1/\n"),
+        "{text}"
+    );
+}
+
 /// A WARC record's source (`path@offset uri`) is the artifact URI, percent-encoded into a
 /// valid URI reference; `-o FILE.sarif` writes SARIF.
 #[test]

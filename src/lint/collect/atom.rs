@@ -239,6 +239,10 @@ impl<'a> Collector<'a> {
     }
 
     pub(super) fn atom_child(&mut self, r: &XmlReader<'a>, level: Level, tag: &Tag<'a>) {
+        if tag.ns == Ns::MediaRss && self.is_atom {
+            let parent = if level == Level::Feed { "feed" } else { "entry" };
+            return self.media_child(r, tag, parent);
+        }
         if tag.ns != Ns::Atom || !self.is_atom {
             return;
         }

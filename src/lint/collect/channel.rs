@@ -113,6 +113,7 @@ impl<'a> Collector<'a> {
 
     fn channel_ns_child(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
         match (tag.ns, tag.local) {
+            (Ns::MediaRss, _) => self.media_child(r, tag, "channel"),
             (Ns::Atom, "link") => {
                 let s = "5.1.1 atom:link";
                 let Some(href) = tag.attr(self.arena, "href") else {

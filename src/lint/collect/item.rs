@@ -120,6 +120,7 @@ impl<'a> Collector<'a> {
     fn item_ns_child(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
         match (tag.ns, tag.local) {
             (Ns::Itunes, _) => self.itunes_child(r, tag, true),
+            (Ns::MediaRss, _) => self.media_child(r, tag, "item"),
             (Ns::RssContent, "encoded") => {
                 if self.item.counts[3] == 0 {
                     let s = "5.2.1 content:encoded";
