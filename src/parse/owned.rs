@@ -124,9 +124,18 @@ impl OwnedParsed {
         parse: impl for<'a> FnOnce(&'a str, &'a Bump) -> Result<Parsed<'a>, Error>,
     ) -> Result<OwnedParsed, Error> {
         let storage = Arc::new(Storage { text, arena: FrozenArena(Bump::new()) });
-        let yoke = Yoke::try_attach_to_cart(storage, |storage: &Storage| {
+        let mut yoke: Yoke<YokedParsed<'static>, Arc<Storage>> =
+            Yoke::try_attach_to_cart(storage, |storage: &Storage| {
             parse(&storage.text, &storage.arena.0).map(YokedParsed)
         })?;
+        // Kept, possibly for long: no spare capacity in the lists that grew while parsing
+        // (an entry is several hundred bytes).
+        yoke.with_mut(|parsed: &mut YokedParsed<'_>| {
+            if let Some(feed) = &mut parsed.0.feed {
+                feed.entries.shrink_to_fit();
+            }
+            parsed.0.diagnostics.shrink_to_fit();
+        });
         Ok(OwnedParsed { yoke })
     }
 
@@ -288,5 +297,16 @@ mod tests {
             entries.iter().filter_map(|e| e.get().title_text()).collect::<Vec<_>>()
         });
         assert_eq!(on_thread.join().unwrap(), ["a", "b"]);
+    }
+
+    #[test]
+    fn kept_lists_have_no_spare_capacity() {
+        let item = "<item><title>t</title></item>";
+        let doc = format!("<rss><channel>{}<bogus/></channel></rss>", item.repeat(5));
+        let owned = OwnedParsed::parse_str(&doc, &Options::default(), None).unwrap();
+        let entries = &owned.feed().unwrap().entries;
+        assert_eq!((entries.len(), entries.capacity()), (5, 5));
+        let diagnostics = &owned.get().diagnostics;
+        assert_eq!(diagnostics.len(), diagnostics.capacity());
     }
 }
