@@ -55,8 +55,10 @@ unsafe impl Sync for FrozenArena {}
 /// [`OwnedParsed::parse_bytes`], [`OwnedParsed::parse_str`] and
 /// [`OwnedParsed::parse_response`].
 ///
-/// It holds the decoded document and the parse's arena, about one to three times the
-/// document's size; a caller keeping only a few fields of many feeds should copy those out.
+/// It holds the decoded document and the parse's arena: over the real-feed corpus the
+/// arena holds about three times the document's bytes (a sanitized HTML value is a list of
+/// nodes, 72 bytes each, up to twelve times for feeds of mostly HTML), in chunks that grow by
+/// doubling; a caller keeping only a few fields of many feeds should copy those out.
 ///
 /// ```
 /// let body = b"<feed xmlns='http://www.w3.org/2005/Atom'><title>Hi</title></feed>";
