@@ -99,9 +99,23 @@ struct ChannelState<'a> {
 
 #[derive(Default)]
 struct ItemState {
+    /// Whether the item is a `podcast:liveItem` (its findings name `liveItem`).
+    live: bool,
     counts: [u32; ITEM.len()],
     first: [usize; ITEM.len()],
     ext: [Option<usize>; ITEM_PAIRS.len()],
+}
+
+impl ItemState {
+    /// The item's element name, as findings name it: `item`, or `liveItem` for a
+    /// `podcast:liveItem` (read as an item).
+    fn name(&self) -> &'static str {
+        if self.live {
+            "liveItem"
+        } else {
+            "item"
+        }
+    }
 }
 
 /// The namespace URI of a consumed element: the hooks run after the element's end, when a
@@ -138,6 +152,9 @@ pub(crate) struct Collector<'a> {
     is_atom: bool,
     atom_feed: atom::FeedState<'a>,
     atom_entry: atom::EntryState,
+    /// Whether the root is RSS 1.0's `rdf:RDF` (then the RSS 1.0 hooks apply).
+    is_rdf: bool,
+    rdf: rss1::RdfState<'a>,
     findings: Vec<Finding>,
     /// Most findings kept ([`crate::Limits::max_diagnostics`]); the rest are counted.
     max_findings: usize,
@@ -248,6 +265,8 @@ impl<'a> Collector<'a> {
             is_atom: false,
             atom_feed: atom::FeedState::default(),
             atom_entry: atom::EntryState::default(),
+            is_rdf: false,
+            rdf: rss1::RdfState::default(),
             findings: Vec::new(),
             max_findings,
             dropped: 0,
@@ -305,6 +324,9 @@ impl<'a> Collector<'a> {
         if self.is_atom {
             self.atom_end();
         }
+        if self.is_rdf {
+            self.rdf_end();
+        }
         let mut findings = self.findings;
         findings.sort_by_key(|f| f.offset);
         locate(self.src, &mut findings);
@@ -348,6 +370,9 @@ impl<'a> Collector<'a> {
         if matches!(level, Level::Feed | Level::Entry) {
             return self.atom_child(r, level, tag);
         }
+        if matches!(level, Level::Rdf | Level::Rss1Channel | Level::Rss1Item) {
+            return self.rss1_child(r, level, tag);
+        }
         if tag.ns == Ns::Null && !tag.attrs_raw.is_empty() {
             self.unexpected_attrs(level, tag);
         }
@@ -355,7 +380,7 @@ impl<'a> Collector<'a> {
             Level::Rss => self.rss_child(r, tag),
             Level::Channel => self.channel_child(r, tag),
             Level::Item => self.item_child(r, tag),
-            Level::Feed | Level::Entry => {}
+            _ => {}
         }
     }
 
@@ -396,7 +421,7 @@ impl<'a> Collector<'a> {
             Level::Rss => matches!(tag.local, "channel" | "item"),
             Level::Channel => CHANNEL.contains(&tag.local) || tag.local == "item",
             Level::Item => ITEM.contains(&tag.local),
-            Level::Feed | Level::Entry => false,
+            _ => false,
         };
         if !known {
             return;
@@ -612,5 +637,6 @@ mod atom;
 mod channel;
 mod item;
 mod itunes;
+mod rss1;
 #[cfg(test)]
 mod tests;

@@ -212,10 +212,32 @@ pub enum Code {
     /// Warning (parent class `Warning`):
     /// `Missing recommended iTunes %(parent)s element: %(element)s`
     MissingItunesElement,
+    // RSS core beyond the Profile, RSS 1.0, iTunes (remaining), Atom 1.0 person constructs.
+    /// Error (parent class `InvalidInteger`): `%(element)s must be a positive integer`
+    InvalidPositiveInteger,
+    /// Error (parent class `InvalidValue`): `%(element)s must be "yes", "no"`
+    InvalidYesNo,
+    /// Error (parent class `InvalidValue`): no template in the validator's table; feedmill's:
+    /// `%(element)s must be "episodic" or "serial"`
+    InvalidItunesChannelType,
+    /// Error (parent class `InvalidValue`): no template in the validator's table; feedmill's:
+    /// `%(element)s must be "full", "trailer" or "bonus"`
+    InvalidItunesEpisodeType,
+    /// Warning (parent class `Warning`): `The recommended <itunes:email> element is missing`
+    MissingItunesEmail,
+    /// Warning (parent class `Warning`): `Use commas to separate keywords`
+    InvalidKeywords,
+    /// Error (parent class `InvalidValue`):
+    /// `length of %(len)d exceeds the maximum allowable for %(element)s of %(max)d`
+    TooLong,
+    /// Error (parent class `InvalidContact`): `%(element)s must be an email address`
+    InvalidAddrSpec,
+    /// Error (parent class `InvalidLink`): `%(element)s must be a valid IRI`
+    InvalidIRI,
 }
 
 /// Every code, in declaration order (the index is `code as usize`).
-pub const ALL: [Code; 83] = [
+pub const ALL: [Code; 92] = [
     Code::UndefinedElement,
     Code::ContainsHTML,
     Code::CharacterData,
@@ -299,6 +321,16 @@ pub const ALL: [Code; 83] = [
     Code::InvalidYesNoClean,
     Code::InvalidDuration,
     Code::MissingItunesElement,
+    // RSS core beyond the Profile, RSS 1.0, iTunes (remaining), Atom 1.0 person constructs.
+    Code::InvalidPositiveInteger,
+    Code::InvalidYesNo,
+    Code::InvalidItunesChannelType,
+    Code::InvalidItunesEpisodeType,
+    Code::MissingItunesEmail,
+    Code::InvalidKeywords,
+    Code::TooLong,
+    Code::InvalidAddrSpec,
+    Code::InvalidIRI,
 ];
 
 impl Code {
@@ -407,6 +439,16 @@ impl Code {
             Code::InvalidYesNoClean => ("InvalidYesNoClean", "InvalidValue", Severity::Error, "%(element)s must be \"yes\", \"no\", or \"clean\""),
             Code::InvalidDuration => ("InvalidDuration", "InvalidValue", Severity::Error, "Invalid duration"),
             Code::MissingItunesElement => ("MissingItunesElement", "Warning", Severity::Warning, "Missing recommended iTunes %(parent)s element: %(element)s"),
+            // RSS core beyond the Profile, RSS 1.0, iTunes (remaining), Atom 1.0 person constructs.
+            Code::InvalidPositiveInteger => ("InvalidPositiveInteger", "InvalidInteger", Severity::Error, "%(element)s must be a positive integer"),
+            Code::InvalidYesNo => ("InvalidYesNo", "InvalidValue", Severity::Error, "%(element)s must be \"yes\", \"no\""),
+            Code::InvalidItunesChannelType => ("InvalidItunesChannelType", "InvalidValue", Severity::Error, "%(element)s must be \"episodic\" or \"serial\""),
+            Code::InvalidItunesEpisodeType => ("InvalidItunesEpisodeType", "InvalidValue", Severity::Error, "%(element)s must be \"full\", \"trailer\" or \"bonus\""),
+            Code::MissingItunesEmail => ("MissingItunesEmail", "Warning", Severity::Warning, "The recommended <itunes:email> element is missing"),
+            Code::InvalidKeywords => ("InvalidKeywords", "Warning", Severity::Warning, "Use commas to separate keywords"),
+            Code::TooLong => ("TooLong", "InvalidValue", Severity::Error, "length of %(len)d exceeds the maximum allowable for %(element)s of %(max)d"),
+            Code::InvalidAddrSpec => ("InvalidAddrSpec", "InvalidContact", Severity::Error, "%(element)s must be an email address"),
+            Code::InvalidIRI => ("InvalidIRI", "InvalidLink", Severity::Error, "%(element)s must be a valid IRI"),
         }
     }
 }

@@ -80,7 +80,7 @@ impl Finding {
     }
 
     /// The validator's message: the class template with its parameters filled in (a
-    /// parameter the finding lacks is left empty); for a class with no template
+    /// parameter the finding lacks is left empty; `%(name)d` as `%(name)s`); for a class with no template
     /// (`RSS20Profile`), the `message` parameter.
     pub fn message(&self) -> String {
         let t = match self.code.template() {
@@ -92,7 +92,11 @@ impl Finding {
         while let Some(i) = rest.find("%(") {
             out.push_str(&rest[..i]);
             let after = &rest[i + 2..];
-            match after.find(")s") {
+            // `%(name)s`, or `%(name)d` for a number (`TooLong`'s `len` and `max`).
+            match after
+                .find(')')
+                .filter(|&j| matches!(after.as_bytes().get(j + 1), Some(b's' | b'd')))
+            {
                 Some(j) => {
                     out.push_str(self.param(&after[..j]).unwrap_or(""));
                     rest = &after[j + 2..];
@@ -217,7 +221,7 @@ impl Tally {
 }
 
 /// Where a hook is called from: a child of `rss`, of `channel` or of `item` (RSS 2.0); of
-/// `feed` or of `entry` (Atom 1.0).
+/// `feed` or of `entry` (Atom 1.0); of `rdf:RDF`, of `channel` or of `item` (RSS 1.0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Level {
     Rss,
@@ -225,4 +229,7 @@ pub(crate) enum Level {
     Item,
     Feed,
     Entry,
+    Rdf,
+    Rss1Channel,
+    Rss1Item,
 }

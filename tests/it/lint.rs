@@ -14,6 +14,8 @@ const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint");
 const ATOM_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-atom");
 /// The iTunes rules' fixtures (Apple Podcasts' requirements), laid out as `DIR`'s.
 const ITUNES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-itunes");
+/// The RSS 1.0 rules' fixtures, laid out as `DIR`'s.
+const RSS1_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-rss1");
 /// 2026-11-24T00:00:00Z: "now" for the future-date rule.
 const NOW: i64 = 1_795_478_400;
 
@@ -87,6 +89,8 @@ fn clean_atom_document_has_no_findings() {
     assert_eq!(r.version, None);
     let r = lint_in(ITUNES_DIR, "clean.xml");
     assert_eq!(codes(&r), Vec::<String>::new());
+    let r = lint_in(RSS1_DIR, "clean.xml");
+    assert_eq!(codes(&r), Vec::<String>::new());
 }
 
 /// iTunes findings: the validator's parameters (`text` for categories).
@@ -115,7 +119,7 @@ fn itunes_finding_fields() {
 #[test]
 fn every_rule_fixture_pair() {
     let mut failures = Vec::new();
-    for dir in [DIR, ATOM_DIR, ITUNES_DIR] {
+    for dir in [DIR, ATOM_DIR, ITUNES_DIR, RSS1_DIR] {
         for Case { name, code, section, .. } in cases_in(dir) {
             let bad = lint_in(dir, &format!("{name}.bad.xml"));
             if !bad.findings.iter().any(|f| f.code.name() == code && f.section == section) {
@@ -138,7 +142,7 @@ fn fixtures_trigger_exactly_their_findings() {
         v
     };
     let mut failures = Vec::new();
-    for dir in [DIR, ATOM_DIR, ITUNES_DIR] {
+    for dir in [DIR, ATOM_DIR, ITUNES_DIR, RSS1_DIR] {
         for case in cases_in(dir) {
             let bad = lint_in(dir, &format!("{}.bad.xml", case.name));
             let got = sorted(bad.findings.iter().map(|f| f.code.name().to_owned()).collect());
@@ -160,8 +164,8 @@ fn fixtures_trigger_exactly_their_findings() {
 
 #[test]
 fn every_code_has_a_fixture() {
-    let cases: Vec<Case> =
-        cases_in(DIR).into_iter().chain(cases_in(ATOM_DIR)).chain(cases_in(ITUNES_DIR)).collect();
+    let cases = cases_in(DIR).into_iter().chain(cases_in(ATOM_DIR)).chain(cases_in(ITUNES_DIR));
+    let cases: Vec<Case> = cases.chain(cases_in(RSS1_DIR)).collect();
     let missing: Vec<&str> = messages::ALL
         .iter()
         .map(|c| c.name())
@@ -290,9 +294,10 @@ fn lint_leaves_the_model_unchanged() {
 fn other_formats_have_no_findings() {
     let atom03 = br#"<feed version="0.3" xmlns="http://purl.org/atom/ns#"><foo/></feed>"#;
     assert_eq!(lint(atom03), Report::default());
-    let rss1 = br#"<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-        xmlns="http://purl.org/rss/1.0/"><channel><foo/></channel></rdf:RDF>"#;
-    assert_eq!(lint(rss1), Report::default());
+    // RSS 0.90: an `rdf:RDF` root whose channel is in RSS 0.90's namespace.
+    let rss090 = br#"<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+        xmlns="http://my.netscape.com/rdf/simple/0.9/"><channel><foo/></channel></rdf:RDF>"#;
+    assert_eq!(lint(rss090), Report::default());
     let r = lint(b"<html><body>not a feed</body></html>");
     assert_eq!(r, Report::default());
 }
@@ -458,4 +463,43 @@ fn finding_lines_and_columns_match_a_direct_count() {
         let column = doc[start..f.offset].chars().count() as u32 + 1;
         assert_eq!((f.line, f.column), (line, column), "{f:?}");
     }
+}
+
+/// The remaining iTunes, Atom value and RSS 1.0 rules' parameters, and live items named as
+/// such.
+#[test]
+fn live_item_itunes_atom_person_and_rss1_finding_fields() {
+    let one = |dir: &str, name: &str| {
+        let r = lint_in(dir, name);
+        assert_eq!(r.findings.len(), 1, "{name}: {:?}", codes(&r));
+        r.findings.into_iter().next().unwrap()
+    };
+    let f = one(DIR, "live-item-missing-guid.bad.xml");
+    assert_eq!(f.message(), "liveItem should contain a guid element");
+    let f = one(ITUNES_DIR, "keywords-too-long.bad.xml");
+    assert_eq!(
+        f.message(),
+        "length of 256 exceeds the maximum allowable for itunes:keywords of 255"
+    );
+    let f = one(ITUNES_DIR, "owner-email-missing.bad.xml");
+    assert_eq!(f.message(), "Missing itunes:owner element: itunes:email");
+    let f = one(ITUNES_DIR, "season-not-positive.bad.xml");
+    assert_eq!(f.message(), "itunes:season must be a positive integer");
+    assert_eq!(f.param("value"), Some("0"));
+    let f = one(ITUNES_DIR, "image-not-jpeg-png.bad.xml");
+    assert_eq!((f.code, f.param("attr")), (Code::ImageUrlFormat, Some("href")));
+    let f = one(ATOM_DIR, "person-missing-name.bad.xml");
+    assert_eq!(f.message(), "Missing contributor element: name");
+    let f = one(ATOM_DIR, "person-email-invalid.bad.xml");
+    assert_eq!(f.message(), "email must be an email address");
+    let f = one(ATOM_DIR, "xhtml-content-embed.bad.xml");
+    assert_eq!(f.message(), "content should not contain embed tag");
+    let f = one(ATOM_DIR, "link-hreflang-invalid.bad.xml");
+    assert_eq!((f.param("attr"), f.param("value")), (Some("hreflang"), Some("french")));
+    let f = one(RSS1_DIR, "channel-missing-items.bad.xml");
+    assert_eq!(f.message(), "Missing channel element: items");
+    let f = one(RSS1_DIR, "items-li-missing-resource.bad.xml");
+    assert_eq!(f.message(), "Missing rdf:li attribute: rdf:resource");
+    let f = one(RSS1_DIR, "channel-undefined-element.bad.xml");
+    assert_eq!(f.message(), "Undefined channel element: language");
 }

@@ -560,6 +560,23 @@ pub(super) fn note_tag<'a>(name: &'a str, foreign: &mut bool, slot: &mut Option<
     }
 }
 
+/// The security risks ([`HtmlScan::risk_tag`], [`HtmlScan::risk_attr`]) of raw content that
+/// is markup itself (an Atom `xhtml` construct's `div`): every start tag, any prefix
+/// (`xhtml:script`) left out of its name; comments, CDATA and escaped markup are text. The
+/// check is [`scan_html_raw`]'s, on tags that are not escaped.
+pub fn scan_markup_risks(raw: &str) -> HtmlScan<'_> {
+    let mut out = HtmlScan::default();
+    for lt in memchr::memchr_iter(b'<', raw.as_bytes()) {
+        let Some(qname) = tag_name(&raw[lt + 1..]) else { continue };
+        let name = qname.rsplit_once(':').map_or(qname, |(_, local)| local);
+        note_risk(name, &raw[lt + 1 + qname.len()..], ">", &mut out);
+        if out.risk_tag.is_some() && out.risk_attr.is_some() {
+            break;
+        }
+    }
+    out
+}
+
 /// Scans the raw content of an HTML element (see [`HtmlScan`]).
 pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
     let b = raw.as_bytes();
