@@ -1,6 +1,8 @@
 //! `feedmill::lint`: the RSS Best Practices Profile (RSS Advisory Board) as a validator for
-//! RSS 2.0 documents (with Apple Podcasts' requirements for their iTunes elements), and RFC
-//! 4287's rules for Atom 1.0 documents, computed in the same pull pass as parsing.
+//! RSS 2.0 documents (with the RSS core rules the Feed Validator checks and Apple Podcasts'
+//! requirements for their iTunes elements), the RSS 1.0 specification's for RSS 1.0
+//! documents, and RFC 4287's rules for Atom 1.0 documents, computed in the same pull pass as
+//! parsing.
 //!
 //! Owns: [`Finding`] (a W3C Feed Validator message class as [`Code`], its [`Severity`], the
 //! validator's parameters, the offending position and the Profile or RFC 4287 section it
@@ -22,10 +24,14 @@
 //! and `entry` (the feed's hook for an `entry` closes that entry's checks); the feed's are
 //! closed at the end of the document.
 //!
-//! RSS 2.0 (`rss` root, RSS 0.91–0.94 included) and Atom 1.0 are linted; Atom 0.3, RSS 1.0
-//! and JSON Feed documents get a report with no findings. Offsets, lines and columns refer to the decoded text of
-//! the document (as diagnostics do); `line` and `column` are 1-based, the column counts
-//! characters.
+//! The RSS 1.0 switch tables (`format::rss1`) call the hook after each child of `rdf:RDF`,
+//! `channel` and `item`; RSS 2.0 calls one more before each item (whether it is a
+//! `podcast:liveItem`, named so in its findings).
+//!
+//! RSS 2.0 (`rss` root, RSS 0.91–0.94 included), RSS 1.0 and Atom 1.0 are linted; Atom 0.3,
+//! RSS 0.90 and JSON Feed documents get a report with no findings. Offsets, lines and
+//! columns refer to the decoded text of the document (as diagnostics do); `line` and
+//! `column` are 1-based, the column counts characters.
 
 mod collect;
 pub mod messages;
@@ -48,7 +54,8 @@ pub struct Finding {
     /// The validator's parameters that apply, by name (`element`, `parent`, `attr`, `value`;
     /// `core` and `ext` for the duplicate-semantics classes, `uri` and `curi` for
     /// `NonCanonicalURI`, `message` for `NotHtml` and `RSS20Profile`), in that order; and `tag`
-    /// for `SecurityRisk` (its template's; the same name is its `value`, the JSON key).
+    /// for `SecurityRisk` (its template's; the same name is its `value`, the JSON key); `text`
+    /// for the iTunes category classes; `len` and `max` for `TooLong`.
     pub params: Vec<(&'static str, Box<str>)>,
     /// Byte offset in the decoded document of the element (or attribute's element) at fault;
     /// for a missing child, of its parent.

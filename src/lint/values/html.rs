@@ -566,10 +566,25 @@ pub(super) fn note_tag<'a>(name: &'a str, foreign: &mut bool, slot: &mut Option<
 /// check is [`scan_html_raw`]'s, on tags that are not escaped.
 pub fn scan_markup_risks(raw: &str) -> HtmlScan<'_> {
     let mut out = HtmlScan::default();
-    for lt in memchr::memchr_iter(b'<', raw.as_bytes()) {
-        let Some(qname) = tag_name(&raw[lt + 1..]) else { continue };
+    let b = raw.as_bytes();
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'<', &b[i..]) {
+        let at = i + k;
+        let rest = &raw[at..];
+        i = at + 1;
+        // Comments and CDATA sections are text: skipped whole.
+        for (open, close) in [("<!--", "-->"), ("<![CDATA[", "]]>")] {
+            if rest.starts_with(open) {
+                let end = memchr::memmem::find(&b[at + open.len()..], close.as_bytes());
+                i = end.map_or(b.len(), |e| at + open.len() + e + close.len());
+            }
+        }
+        if i > at + 1 {
+            continue;
+        }
+        let Some(qname) = tag_name(&rest[1..]) else { continue };
         let name = qname.rsplit_once(':').map_or(qname, |(_, local)| local);
-        note_risk(name, &raw[lt + 1 + qname.len()..], ">", &mut out);
+        note_risk(name, &rest[1 + qname.len()..], ">", &mut out);
         if out.risk_tag.is_some() && out.risk_attr.is_some() {
             break;
         }
