@@ -172,7 +172,7 @@ impl<'a> Collector<'a> {
         }
         if let Some(v) = &scan.relative {
             let e = draft(Code::ContainsRelRef, tag.offset, section).parent(parent).el(tag.qname);
-            self.push(e.value(&v));
+            self.push(e.value(v));
         }
         // The validator's HTML security checks (no Profile row: its 4.1.1.20.4 asks for
         // HTML that displays; these elements and attributes run code in a reader).

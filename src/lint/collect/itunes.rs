@@ -253,7 +253,7 @@ impl<'a> Collector<'a> {
             }
             "season" | "episode" if item => {
                 let v = self.itunes_text(r, tag);
-                if !values::non_negative(&v).is_some_and(|n| n > 0) {
+                if values::non_negative(&v).is_none_or(|n| n == 0) {
                     let (el, s) = if tag.local == "season" {
                         ("itunes:season", "Apple Podcasts itunes:season")
                     } else {

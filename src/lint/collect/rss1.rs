@@ -64,7 +64,8 @@ impl<'a> Collector<'a> {
                 }
             }
             Level::Rss1Item => {
-                if self.rss1_counted(tag, "item", &ITEM1, S_ITEM, false) == Some(1) {
+                let i = self.rss1_counted(tag, "item", &ITEM1, S_ITEM, false);
+                if i == Some(1) {
                     self.rss1_url(r, tag, "item", S_ITEM);
                 }
             }
