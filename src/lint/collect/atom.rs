@@ -450,7 +450,7 @@ impl<'a> Collector<'a> {
     fn atom_security(&mut self, tag: &Tag<'a>, parent: &str, ty: TextType, raw: &str) {
         let scan = match ty {
             TextType::Text => return,
-            TextType::Html => values::scan_html_raw(raw),
+            TextType::Html => values::scan_html_risks(raw),
             TextType::Xhtml => values::scan_markup_risks(raw),
         };
         let s = match ty {

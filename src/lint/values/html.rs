@@ -594,6 +594,19 @@ pub fn scan_markup_risks(raw: &str) -> HtmlScan<'_> {
 
 /// Scans the raw content of an HTML element (see [`HtmlScan`]).
 pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
+    scan_html(raw, true)
+}
+
+/// The security risks alone ([`HtmlScan::risk_tag`], [`HtmlScan::risk_attr`]) of the raw
+/// content of an HTML element, escaped or in CDATA: [`scan_html_raw`]'s scan without its
+/// element-name and relative-reference checks, stopping once both risks are found (Atom
+/// `html` constructs: their relative references resolve against `xml:base`).
+pub fn scan_html_risks(raw: &str) -> HtmlScan<'_> {
+    scan_html(raw, false)
+}
+
+/// [`scan_html_raw`] (`full`), or [`scan_html_risks`].
+fn scan_html(raw: &str, full: bool) -> HtmlScan<'_> {
     let b = raw.as_bytes();
     let mut out = HtmlScan::default();
     let mut foreign = false;
@@ -612,7 +625,9 @@ pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
             };
             if let Some(after) = after {
                 if let Some(name) = tag_name(after) {
-                    note_tag(name, &mut foreign, &mut out.non_html);
+                    if full {
+                        note_tag(name, &mut foreign, &mut out.non_html);
+                    }
                     note_risk(name, &after[name.len()..], "&gt;", &mut out);
                 }
             }
@@ -621,7 +636,9 @@ pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
             let data = &body[..end];
             for lt in memchr::memchr_iter(b'<', data.as_bytes()) {
                 if let Some(name) = tag_name(&data[lt + 1..]) {
-                    note_tag(name, &mut foreign, &mut out.non_html);
+                    if full {
+                        note_tag(name, &mut foreign, &mut out.non_html);
+                    }
                     note_risk(name, &data[lt + 1 + name.len()..], ">", &mut out);
                 }
             }
@@ -636,7 +653,12 @@ pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
             out.child = Some(&rest[1..n]);
         }
         i = at + skip;
+        if !full && out.risk_tag.is_some() && out.risk_attr.is_some() {
+            break;
+        }
     }
-    out.relative = raw_relative_ref(raw);
+    if full {
+        out.relative = raw_relative_ref(raw);
+    }
     out
 }

@@ -243,3 +243,16 @@ fn markup_risks_and_itunes_image_types() {
         assert!(image_url_not_jpeg_png(bad), "{bad}");
     }
 }
+
+#[test]
+fn risk_scan_finds_the_full_scans_risks() {
+    for raw in [
+        "Hello &lt;script&gt;x&lt;/script&gt;",
+        "<![CDATA[<a href=\"/x\" onclick=\"go()\">a</a><embed>]]>",
+        "&lt;p onmouseover=\"x\"&gt;&lt;iframe src=x&gt;",
+        "&lt;b&gt;script&lt;/b&gt; on click",
+    ] {
+        let (full, risks) = (scan_html_raw(raw), scan_html_risks(raw));
+        assert_eq!((full.risk_tag, full.risk_attr), (risks.risk_tag, risks.risk_attr), "{raw}");
+    }
+}
