@@ -134,6 +134,19 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Lint hook: the item `tag` (`item` or `podcast:liveItem`) is open; its children follow.
+    #[inline(always)]
+    pub(crate) fn lint_item_start(&self, tag: &Tag<'a>) {
+        #[cold]
+        #[inline(never)]
+        fn slow<'a>(l: &RefCell<lint::Collector<'a>>, tag: &Tag<'a>) {
+            l.borrow_mut().item_start(tag);
+        }
+        if let Some(l) = &self.lint {
+            slow(l, tag);
+        }
+    }
+
     /// Lint hook: the item `tag` has just been consumed.
     #[inline(always)]
     pub(crate) fn lint_item_end(&self, tag: &Tag<'a>) {

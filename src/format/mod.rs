@@ -156,7 +156,12 @@ pub fn process_document<'a>(
                 }
                 (Some(Format::Rss2), Some(rss2::rss(&mut r, &cx)))
             }
-            (Ns::Rdf, "RDF") => (Some(Format::Rss1), Some(rss1::rdf(&mut r, &cx))),
+            (Ns::Rdf, "RDF") => {
+                if let Some(l) = &cx.lint {
+                    l.borrow_mut().rdf_root(&tag);
+                }
+                (Some(Format::Rss1), Some(rss1::rdf(&mut r, &cx)))
+            }
             _ => {
                 let msg = format!("root element <{}> is not a feed root", tag.qname);
                 r.diag(DiagnosticKind::NotAFeed, tag.offset, msg);

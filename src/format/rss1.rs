@@ -9,6 +9,7 @@ use super::cleanup::cleanup_entry;
 use super::common::*;
 use super::ext;
 use super::recover::{self, Pending, TextRule};
+use crate::lint;
 use crate::model::{Entry, Feed, Image};
 use crate::xml::{Ns, Tag, XmlReader};
 
@@ -39,6 +40,7 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
             (Ns::Rss1, "textinput") => fill(&mut feed.text_input, ext::text_input(r, Ns::Rss1, cx)),
             _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
+        cx.lint_child(r, lint::Level::Rdf, &child);
     }
     feed
 }
@@ -87,6 +89,7 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
             _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
             _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
+        cx.lint_child(r, lint::Level::Rss1Channel, &child);
     }
     if cx.recover {
         p.apply_feed(r, feed);
@@ -160,6 +163,7 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
             _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
+        cx.lint_child(r, lint::Level::Rss1Item, &child);
     }
     if cx.recover {
         p.apply_entry(r, &mut entry, cx);

@@ -43,6 +43,7 @@ fn push_item<'a>(
         return;
     }
     let live = (tag.local == "liveItem").then(|| ext::podcast_live(r, tag, cx));
+    cx.lint_item_start(tag);
     let mut e = item(r, cx);
     // A live item's children were linted as an item's: the lint's item ends here too.
     cx.lint_item_end(tag);

@@ -1,7 +1,7 @@
-//! The collector the RSS 2.0 and Atom 1.0 state machines feed (see the module docs of
-//! [`super`]): one call per consumed child of `rss`, `channel` and `item`, one per consumed
-//! item; one per consumed child of `feed` and `entry` (`atom`). Per-level state (counts, what
-//! was seen, order) is kept until the parent is finalized.
+//! The collector the RSS 2.0, RSS 1.0 and Atom 1.0 state machines and the JSON Feed reader
+//! feed (see the module docs of [`super`]): one call per consumed child of `rss`, `channel`
+//! and `item`, one per consumed item; one per consumed child of `feed` and `entry` (`atom`).
+//! Per-level state (counts, what was seen, order) is kept until the parent is finalized.
 
 use std::borrow::Cow;
 
@@ -101,9 +101,23 @@ struct ChannelState<'a> {
 
 #[derive(Default)]
 struct ItemState {
+    /// Whether the item is a `podcast:liveItem` (its findings name `liveItem`).
+    live: bool,
     counts: [u32; ITEM.len()],
     first: [usize; ITEM.len()],
     ext: [Option<usize>; ITEM_PAIRS.len()],
+}
+
+impl ItemState {
+    /// The item's element name, as findings name it: `item`, or `liveItem` for a
+    /// `podcast:liveItem` (read as an item).
+    fn name(&self) -> &'static str {
+        if self.live {
+            "liveItem"
+        } else {
+            "item"
+        }
+    }
 }
 
 /// The namespace URI of a consumed element: the hooks run after the element's end, when a
@@ -140,6 +154,9 @@ pub(crate) struct Collector<'a> {
     is_atom: bool,
     atom_feed: atom::FeedState<'a>,
     atom_entry: atom::EntryState,
+    /// Whether the root is RSS 1.0's `rdf:RDF` (then the RSS 1.0 hooks apply).
+    is_rdf: bool,
+    rdf: rss1::RdfState<'a>,
     findings: Vec<Finding>,
     /// Most findings kept ([`crate::Limits::max_diagnostics`]); the rest are counted.
     max_findings: usize,
@@ -254,6 +271,8 @@ impl<'a> Collector<'a> {
             is_atom: false,
             atom_feed: atom::FeedState::default(),
             atom_entry: atom::EntryState::default(),
+            is_rdf: false,
+            rdf: rss1::RdfState::default(),
             findings: Vec::new(),
             max_findings,
             dropped: 0,
@@ -313,6 +332,9 @@ impl<'a> Collector<'a> {
         if self.is_atom {
             self.atom_end();
         }
+        if self.is_rdf {
+            self.rdf_end();
+        }
         let mut findings = self.findings;
         findings.sort_by_key(|f| f.offset);
         locate(self.src, &mut findings);
@@ -356,6 +378,9 @@ impl<'a> Collector<'a> {
         if matches!(level, Level::Feed | Level::Entry) {
             return self.atom_child(r, level, tag);
         }
+        if matches!(level, Level::Rdf | Level::Rss1Channel | Level::Rss1Item) {
+            return self.rss1_child(r, level, tag);
+        }
         if tag.ns == Ns::Null && !tag.attrs_raw.is_empty() {
             self.unexpected_attrs(level, tag);
         }
@@ -363,7 +388,7 @@ impl<'a> Collector<'a> {
             Level::Rss => self.rss_child(r, tag),
             Level::Channel => self.channel_child(r, tag),
             Level::Item => self.item_child(r, tag),
-            Level::Feed | Level::Entry => {}
+            _ => {}
         }
     }
 
@@ -404,7 +429,7 @@ impl<'a> Collector<'a> {
             Level::Rss => matches!(tag.local, "channel" | "item"),
             Level::Channel => CHANNEL.contains(&tag.local) || tag.local == "item",
             Level::Item => ITEM.contains(&tag.local),
-            Level::Feed | Level::Entry => false,
+            _ => false,
         };
         if !known {
             return;
@@ -622,5 +647,6 @@ mod item;
 mod itunes;
 mod json;
 mod media;
+mod rss1;
 #[cfg(test)]
 mod tests;

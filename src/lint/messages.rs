@@ -274,10 +274,32 @@ pub enum Code {
     UndefinedJsonMember,
     /// Warning (parent class `Warning`): `id should be a string (readers coerce %(value)s)`
     JsonIdNotString,
+    // RSS core beyond the Profile, RSS 1.0, iTunes (remaining), Atom 1.0 person constructs.
+    /// Error (parent class `InvalidInteger`): `%(element)s must be a positive integer`
+    InvalidPositiveInteger,
+    /// Error (parent class `InvalidValue`): `%(element)s must be "yes", "no"`
+    InvalidYesNo,
+    /// Error (parent class `InvalidValue`): no template in the validator's table; feedmill's:
+    /// `%(element)s must be "episodic" or "serial"`
+    InvalidItunesChannelType,
+    /// Error (parent class `InvalidValue`): no template in the validator's table; feedmill's:
+    /// `%(element)s must be "full", "trailer" or "bonus"`
+    InvalidItunesEpisodeType,
+    /// Warning (parent class `Warning`): `The recommended <itunes:email> element is missing`
+    MissingItunesEmail,
+    /// Warning (parent class `Warning`): `Use commas to separate keywords`
+    InvalidKeywords,
+    /// Error (parent class `InvalidValue`):
+    /// `length of %(len)d exceeds the maximum allowable for %(element)s of %(max)d`
+    TooLong,
+    /// Error (parent class `InvalidContact`): `%(element)s must be an email address`
+    InvalidAddrSpec,
+    /// Error (parent class `InvalidLink`): `%(element)s must be a valid IRI`
+    InvalidIRI,
 }
 
 /// Every code, in declaration order (the index is `code as usize`).
-pub const ALL: [Code; 113] = [
+pub const ALL: [Code; 122] = [
     Code::UndefinedElement,
     Code::ContainsHTML,
     Code::CharacterData,
@@ -393,6 +415,16 @@ pub const ALL: [Code; 113] = [
     Code::JsonNextUrlIsFeedUrl,
     Code::UndefinedJsonMember,
     Code::JsonIdNotString,
+    // RSS core beyond the Profile, RSS 1.0, iTunes (remaining), Atom 1.0 person constructs.
+    Code::InvalidPositiveInteger,
+    Code::InvalidYesNo,
+    Code::InvalidItunesChannelType,
+    Code::InvalidItunesEpisodeType,
+    Code::MissingItunesEmail,
+    Code::InvalidKeywords,
+    Code::TooLong,
+    Code::InvalidAddrSpec,
+    Code::InvalidIRI,
 ];
 
 impl Code {
@@ -554,6 +586,16 @@ impl Code {
             Code::JsonNextUrlIsFeedUrl => ("JsonNextUrlIsFeedUrl", "Error", Severity::Error, "next_url must not be the same as feed_url"),
             Code::UndefinedJsonMember => ("UndefinedJsonMember", "Warning", Severity::Warning, "Undefined %(parent)s member: %(element)s"),
             Code::JsonIdNotString => ("JsonIdNotString", "Warning", Severity::Warning, "id should be a string (readers coerce %(value)s)"),
+            // RSS core beyond the Profile, RSS 1.0, iTunes (remaining), Atom 1.0 person constructs.
+            Code::InvalidPositiveInteger => ("InvalidPositiveInteger", "InvalidInteger", Severity::Error, "%(element)s must be a positive integer"),
+            Code::InvalidYesNo => ("InvalidYesNo", "InvalidValue", Severity::Error, "%(element)s must be \"yes\", \"no\""),
+            Code::InvalidItunesChannelType => ("InvalidItunesChannelType", "InvalidValue", Severity::Error, "%(element)s must be \"episodic\" or \"serial\""),
+            Code::InvalidItunesEpisodeType => ("InvalidItunesEpisodeType", "InvalidValue", Severity::Error, "%(element)s must be \"full\", \"trailer\" or \"bonus\""),
+            Code::MissingItunesEmail => ("MissingItunesEmail", "Warning", Severity::Warning, "The recommended <itunes:email> element is missing"),
+            Code::InvalidKeywords => ("InvalidKeywords", "Warning", Severity::Warning, "Use commas to separate keywords"),
+            Code::TooLong => ("TooLong", "InvalidValue", Severity::Error, "length of %(len)d exceeds the maximum allowable for %(element)s of %(max)d"),
+            Code::InvalidAddrSpec => ("InvalidAddrSpec", "InvalidContact", Severity::Error, "%(element)s must be an email address"),
+            Code::InvalidIRI => ("InvalidIRI", "InvalidLink", Severity::Error, "%(element)s must be a valid IRI"),
         }
     }
 }
@@ -566,6 +608,8 @@ const ATOM: (&str, &str) = ("Atom 1.0 (RFC 4287)", "https://www.rfc-editor.org/r
 /// iTunes.
 const ITUNES: (&str, &str) =
     ("iTunes (Apple Podcasts)", "https://podcasters.apple.com/support/823-podcast-requirements");
+/// RSS 1.0 (RDF Site Summary).
+const RSS1: (&str, &str) = ("RSS 1.0", "https://web.resource.org/rss/1.0/spec");
 /// Media RSS.
 const MEDIA: (&str, &str) = ("Media RSS", "https://www.rssboard.org/media-rss");
 /// JSON Feed 1.1.
@@ -574,9 +618,9 @@ const JSON_FEED: (&str, &str) = ("JSON Feed 1.1", "https://www.jsonfeed.org/vers
 /// The reference of the rule set a finding's `section` names (`None`: a Profile section, or
 /// one no rule set prefix names).
 pub(crate) fn section_reference(section: &str) -> Option<&'static str> {
-    [ATOM, ITUNES, MEDIA, JSON_FEED, PROFILE]
+    [ATOM, ITUNES, RSS1, MEDIA, JSON_FEED, PROFILE]
         .iter()
-        .zip(["RFC 4287", "Apple Podcasts", "Media RSS", "JSON Feed", ""])
+        .zip(["RFC 4287", "Apple Podcasts", "RSS 1.0", "Media RSS", "JSON Feed", ""])
         .find(|(_, prefix)| {
             if prefix.is_empty() {
                 section.starts_with(|c: char| c.is_ascii_digit())
@@ -604,12 +648,21 @@ fn family(code: Code) -> (&'static str, &'static str) {
         | MissingTextualContent
         | UnregisteredAtomLinkRel
         | InvalidLink
-        | InvalidURIAttribute => ATOM,
+        | InvalidURIAttribute
+        | InvalidAddrSpec
+        | InvalidIRI => ATOM,
         InvalidItunesCategory
         | ObsoleteItunesCategory
         | InvalidYesNoClean
         | InvalidDuration
-        | MissingItunesElement => ITUNES,
+        | MissingItunesElement
+        | InvalidPositiveInteger
+        | InvalidYesNo
+        | InvalidItunesChannelType
+        | InvalidItunesEpisodeType
+        | MissingItunesEmail
+        | InvalidKeywords
+        | TooLong => ITUNES,
         // Media RSS.
         InvalidMediaMedium
         | InvalidMediaExpression

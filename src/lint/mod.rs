@@ -1,7 +1,9 @@
 //! `feedmill::lint`: the RSS Best Practices Profile (RSS Advisory Board) as a validator for
-//! RSS 2.0 documents (with Apple Podcasts' requirements for their iTunes elements), RFC
-//! 4287's rules for Atom 1.0 documents, Media RSS's for the `media:` elements of both, and
-//! JSON Feed 1.1's for JSON Feed documents, computed in the same pull pass as parsing.
+//! RSS 2.0 documents (with the RSS core rules the Feed Validator checks and Apple Podcasts'
+//! requirements for their iTunes elements), the RSS 1.0 specification's for RSS 1.0
+//! documents, RFC 4287's rules for Atom 1.0 documents, Media RSS's for the `media:` elements
+//! of RSS 2.0 and Atom, and JSON Feed 1.1's for JSON Feed documents, computed in the same pull
+//! pass as parsing.
 //!
 //! Owns: [`Finding`] (a W3C Feed Validator message class as [`Code`], its [`Severity`], the
 //! validator's parameters, the offending position and the Profile or RFC 4287 section it
@@ -9,7 +11,8 @@
 //! [`Report`] (the findings of one document, with the `rss` element's `version`),
 //! [`LintOptions`] (turns linting on in [`crate::Options::lint`]), [`Tally`] (codes × feeds
 //! counters of a bulk run), the JSON writers of the `findings` key and of `feedmill lint`
-//! lines, and the collector the RSS 2.0 and Atom 1.0 state machines feed.
+//! lines, and the collector the RSS 2.0, RSS 1.0 and Atom 1.0 state machines and the JSON
+//! Feed reader feed.
 //!
 //! How it runs: the RSS 2.0 switch tables (`format::rss2`) call one hook after each child of
 //! `rss`, `channel` and `item` has been processed, and one after each item. The hook gets
@@ -24,12 +27,15 @@
 //! closed at the end of the document.
 //!
 //! The JSON Feed reader (`format::json_feed`) hands the lint the members of the feed object
-//! and of each item as it reads them (`collect/json.rs`).
+//! and of each item as it reads them (`collect/json.rs`). The RSS 1.0 switch tables
+//! (`format::rss1`) call the hook after each child of `rdf:RDF`, `channel` and `item`; RSS 2.0
+//! calls one more before each item (whether it is a `podcast:liveItem`, named so in its
+//! findings).
 //!
-//! RSS 2.0 (`rss` root, RSS 0.91–0.94 included), Atom 1.0 and JSON Feed are linted; Atom 0.3
-//! and RSS 1.0 documents get a report with no findings. Offsets, lines and columns refer to the decoded text of
-//! the document (as diagnostics do); `line` and `column` are 1-based, the column counts
-//! characters.
+//! RSS 2.0 (`rss` root, RSS 0.91–0.94 included), RSS 1.0, Atom 1.0 and JSON Feed are linted;
+//! Atom 0.3 and RSS 0.90 documents get a report with no findings. Offsets, lines and columns
+//! refer to the decoded text of the document (as diagnostics do); `line` and `column` are
+//! 1-based, the column counts characters.
 
 mod collect;
 pub mod messages;
@@ -52,7 +58,8 @@ pub struct Finding {
     /// The validator's parameters that apply, by name (`element`, `parent`, `attr`, `value`;
     /// `core` and `ext` for the duplicate-semantics classes, `uri` and `curi` for
     /// `NonCanonicalURI`, `message` for `NotHtml` and `RSS20Profile`), in that order; and `tag`
-    /// for `SecurityRisk` (its template's; the same name is its `value`, the JSON key).
+    /// for `SecurityRisk` (its template's; the same name is its `value`, the JSON key); `text`
+    /// for the iTunes category classes; `len` and `max` for `TooLong`.
     pub params: Vec<(&'static str, Box<str>)>,
     /// Byte offset in the decoded document of the element (or attribute's element) at fault;
     /// for a missing child, of its parent.
@@ -80,8 +87,8 @@ impl Finding {
 
     /// The reference document of the rule the finding enforces, by its `section`: the
     /// Profile (a numbered section), RFC 4287 (`RFC 4287 …`), Apple's requirements (`Apple
-    /// Podcasts …`), the Media RSS specification (`Media RSS …`), JSON Feed 1.1 (`JSON Feed
-    /// …`); a class several rule sets report (`MissingAttribute`) is referenced by its finding.
+    /// Podcasts …`), the RSS 1.0 specification (`RSS 1.0 …`), the Media RSS specification
+    /// (`Media RSS …`), JSON Feed 1.1 (`JSON Feed …`); a class several rule sets report (`MissingAttribute`) is referenced by its finding.
     pub fn reference(&self) -> &'static str {
         messages::section_reference(self.section).unwrap_or(self.code.reference())
     }
@@ -92,7 +99,7 @@ impl Finding {
     }
 
     /// The validator's message: the class template with its parameters filled in (a
-    /// parameter the finding lacks is left empty); for a class with no template
+    /// parameter the finding lacks is left empty; `%(name)d` as `%(name)s`); for a class with no template
     /// (`RSS20Profile`), the `message` parameter.
     pub fn message(&self) -> String {
         let t = match self.code.template() {
@@ -104,7 +111,11 @@ impl Finding {
         while let Some(i) = rest.find("%(") {
             out.push_str(&rest[..i]);
             let after = &rest[i + 2..];
-            match after.find(")s") {
+            // `%(name)s`, or `%(name)d` for a number (`TooLong`'s `len` and `max`).
+            match after
+                .find(')')
+                .filter(|&j| matches!(after.as_bytes().get(j + 1), Some(b's' | b'd')))
+            {
                 Some(j) => {
                     out.push_str(self.param(&after[..j]).unwrap_or(""));
                     rest = &after[j + 2..];
@@ -229,7 +240,7 @@ impl Tally {
 }
 
 /// Where a hook is called from: a child of `rss`, of `channel` or of `item` (RSS 2.0); of
-/// `feed` or of `entry` (Atom 1.0).
+/// `feed` or of `entry` (Atom 1.0); of `rdf:RDF`, of `channel` or of `item` (RSS 1.0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Level {
     Rss,
@@ -237,4 +248,7 @@ pub(crate) enum Level {
     Item,
     Feed,
     Entry,
+    Rdf,
+    Rss1Channel,
+    Rss1Item,
 }

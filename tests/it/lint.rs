@@ -18,13 +18,16 @@ const ITUNES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/l
 const MEDIA_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-media");
 /// The JSON Feed 1.1 rules' fixtures, laid out as `DIR`'s with `.json` files.
 const JSONFEED_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-jsonfeed");
+/// The RSS 1.0 rules' fixtures, laid out as `DIR`'s.
+const RSS1_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/fixtures/lint-rss1");
 /// Every fixture directory and its documents' extension.
-const DIRS: [(&str, &str); 5] = [
+const DIRS: [(&str, &str); 6] = [
     (DIR, "xml"),
     (ATOM_DIR, "xml"),
     (ITUNES_DIR, "xml"),
     (MEDIA_DIR, "xml"),
     (JSONFEED_DIR, "json"),
+    (RSS1_DIR, "xml"),
 ];
 /// 2026-11-24T00:00:00Z: "now" for the future-date rule.
 const NOW: i64 = 1_795_478_400;
@@ -102,6 +105,8 @@ fn clean_atom_document_has_no_findings() {
     let r = lint_in(MEDIA_DIR, "clean.xml");
     assert_eq!(codes(&r), Vec::<String>::new());
     let r = lint_in(JSONFEED_DIR, "clean.json");
+    assert_eq!(codes(&r), Vec::<String>::new());
+    let r = lint_in(RSS1_DIR, "clean.xml");
     assert_eq!(codes(&r), Vec::<String>::new());
 }
 
@@ -306,9 +311,10 @@ fn lint_leaves_the_model_unchanged() {
 fn other_formats_have_no_findings() {
     let atom03 = br#"<feed version="0.3" xmlns="http://purl.org/atom/ns#"><foo/></feed>"#;
     assert_eq!(lint(atom03), Report::default());
-    let rss1 = br#"<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-        xmlns="http://purl.org/rss/1.0/"><channel><foo/></channel></rdf:RDF>"#;
-    assert_eq!(lint(rss1), Report::default());
+    // RSS 0.90: an `rdf:RDF` root whose channel is in RSS 0.90's namespace.
+    let rss090 = br#"<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+        xmlns="http://my.netscape.com/rdf/simple/0.9/"><channel><foo/></channel></rdf:RDF>"#;
+    assert_eq!(lint(rss090), Report::default());
     let r = lint(b"<html><body>not a feed</body></html>");
     assert_eq!(r, Report::default());
 }
@@ -591,4 +597,43 @@ fn json_feed_offsets_stay_in_bounds() {
             assert!(doc.is_char_boundary(f.offset), "{f:?}");
         }
     }
+}
+
+/// The remaining iTunes, Atom value and RSS 1.0 rules' parameters, and live items named as
+/// such.
+#[test]
+fn live_item_itunes_atom_person_and_rss1_finding_fields() {
+    let one = |dir: &str, name: &str| {
+        let r = lint_in(dir, name);
+        assert_eq!(r.findings.len(), 1, "{name}: {:?}", codes(&r));
+        r.findings.into_iter().next().unwrap()
+    };
+    let f = one(DIR, "live-item-missing-guid.bad.xml");
+    assert_eq!(f.message(), "liveItem should contain a guid element");
+    let f = one(ITUNES_DIR, "keywords-too-long.bad.xml");
+    assert_eq!(
+        f.message(),
+        "length of 256 exceeds the maximum allowable for itunes:keywords of 255"
+    );
+    let f = one(ITUNES_DIR, "owner-email-missing.bad.xml");
+    assert_eq!(f.message(), "Missing itunes:owner element: itunes:email");
+    let f = one(ITUNES_DIR, "season-not-positive.bad.xml");
+    assert_eq!(f.message(), "itunes:season must be a positive integer");
+    assert_eq!(f.param("value"), Some("0"));
+    let f = one(ITUNES_DIR, "image-not-jpeg-png.bad.xml");
+    assert_eq!((f.code, f.param("attr")), (Code::ImageUrlFormat, Some("href")));
+    let f = one(ATOM_DIR, "person-missing-name.bad.xml");
+    assert_eq!(f.message(), "Missing contributor element: name");
+    let f = one(ATOM_DIR, "person-email-invalid.bad.xml");
+    assert_eq!(f.message(), "email must be an email address");
+    let f = one(ATOM_DIR, "xhtml-content-embed.bad.xml");
+    assert_eq!(f.message(), "content should not contain embed tag");
+    let f = one(ATOM_DIR, "link-hreflang-invalid.bad.xml");
+    assert_eq!((f.param("attr"), f.param("value")), (Some("hreflang"), Some("french")));
+    let f = one(RSS1_DIR, "channel-missing-items.bad.xml");
+    assert_eq!(f.message(), "Missing channel element: items");
+    let f = one(RSS1_DIR, "items-li-missing-resource.bad.xml");
+    assert_eq!(f.message(), "Missing rdf:li attribute: rdf:resource");
+    let f = one(RSS1_DIR, "channel-undefined-element.bad.xml");
+    assert_eq!(f.message(), "Undefined channel element: language");
 }

@@ -289,6 +289,7 @@ impl<'a> Collector<'a> {
                 }
             }
             "source" => self.atom_entry.source_author = self.has_author_child(r, tag),
+            "author" | "contributor" => self.atom_person(r, tag),
             _ => {}
         }
     }
@@ -344,6 +345,23 @@ impl<'a> Collector<'a> {
                 self.push(e.parent(parent).el("link").param("attr", "href").value(href));
             }
             Some(_) => {}
+        }
+        // §4.2.7.3 `type` a media type, §4.2.7.4 `hreflang` a language tag (RFC 3066),
+        // §4.2.7.6 `length` an octet count.
+        if let Some(v) = tag.attr(self.arena, "type").filter(|v| !values::is_mime_type(v)) {
+            let e = draft(Code::InvalidMIMEType, off, "RFC 4287 4.2.7.3 type").parent(parent);
+            self.push(e.el("link").param("attr", "type").value(v));
+        }
+        if let Some(v) = tag.attr(self.arena, "hreflang").filter(|v| !values::is_language(v)) {
+            let e = draft(Code::InvalidLanguage, off, "RFC 4287 4.2.7.4 hreflang").parent(parent);
+            self.push(e.el("link").param("attr", "hreflang").value(v));
+        }
+        if let Some(v) =
+            tag.attr(self.arena, "length").filter(|v| values::non_negative(v).is_none())
+        {
+            let s = "RFC 4287 4.2.7.6 length";
+            let e = draft(Code::InvalidNonNegativeInteger, off, s).parent(parent).el("link");
+            self.push(e.param("attr", "length").value(v));
         }
         let rel = tag.attr(self.arena, "rel").map_or("alternate", str::trim);
         let name = rel.strip_prefix(IANA_REL_PREFIX).unwrap_or(rel);
@@ -427,6 +445,68 @@ impl<'a> Collector<'a> {
         let (cs, ce, _) = self.spans(r, tag);
         let src = self.src;
         self.text_content(tag, parent, ty, &src[cs..ce]);
+        self.atom_security(tag, parent, ty, &src[cs..ce]);
+    }
+
+    /// The validator's HTML security checks on `html` (escaped or CDATA) and `xhtml` (markup)
+    /// content, as the RSS lint runs them on item descriptions (§3.1.1.2, §3.1.1.3: the content
+    /// is displayed as HTML).
+    fn atom_security(&mut self, tag: &Tag<'a>, parent: &str, ty: TextType, raw: &str) {
+        let scan = match ty {
+            TextType::Text => return,
+            TextType::Html => values::scan_html_risks(raw),
+            TextType::Xhtml => values::scan_markup_risks(raw),
+        };
+        let s = match ty {
+            TextType::Html => "RFC 4287 3.1.1.2 html",
+            _ => "RFC 4287 3.1.1.3 xhtml",
+        };
+        self.security(&scan, tag, parent, s);
+    }
+
+    /// A person construct (`author`, `contributor`; §3.2): one `name`, at most one `uri` (an
+    /// IRI reference) and one `email` (an addr-spec), re-read from the element's source span
+    /// (children in the element's own namespace, by prefix).
+    fn atom_person(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
+        let s = "RFC 4287 3.2 Person Constructs";
+        let (_, _, end) = self.spans(r, tag);
+        let slice = &self.src[tag.offset..end.max(tag.offset)];
+        let prefix = tag.qname.split_once(':').map(|(p, _)| p);
+        let mut sub = XmlReader::new(self.arena, slice, 8);
+        if !matches!(sub.next(), crate::xml::Event::Start(_)) {
+            return;
+        }
+        let person = tag.local;
+        let mut seen = [0u32; 3];
+        while let Some(c) = sub.next_child() {
+            let v = sub.child_text(1 << 12);
+            if c.qname.split_once(':').map(|(p, _)| p) != prefix {
+                continue;
+            }
+            let Some(i) = ["name", "uri", "email"].iter().position(|&n| n == c.local) else {
+                continue;
+            };
+            let at = c.offset + tag.offset;
+            seen[i] += 1;
+            if seen[i] > 1 {
+                self.push(draft(Code::DuplicateElement, at, s).parent(person).el(c.local));
+                continue;
+            }
+            let v = v.trim();
+            match c.local {
+                "uri" if !values::is_iri_reference(v) => {
+                    self.push(draft(Code::InvalidIRI, at, s).parent(person).el("uri").value(v));
+                }
+                "email" if !values::is_addr_spec(v) => {
+                    let e = draft(Code::InvalidAddrSpec, at, s).parent(person).el("email");
+                    self.push(e.value(v));
+                }
+                _ => {}
+            }
+        }
+        if seen[0] == 0 {
+            self.push(draft(Code::MissingElement, tag.offset, s).parent(person).el("name"));
+        }
     }
 
     /// `atom:content` (§4.1.3).
@@ -456,7 +536,10 @@ impl<'a> Collector<'a> {
             return;
         }
         match ty {
-            Ok(ty) => self.text_content(tag, "entry", ty, raw),
+            Ok(ty) => {
+                self.text_content(tag, "entry", ty, raw);
+                self.atom_security(tag, "entry", ty, raw);
+            }
             Err(mime) if !values::is_mime_type(mime) => {
                 let e = draft(Code::InvalidMIMEType, off, "RFC 4287 4.1.3.1 type").parent("entry");
                 self.push(e.el("content").param("attr", "type").value(mime));

@@ -9,6 +9,7 @@ use crate::xml::{Ns, Tag, XmlReader};
 impl<'a> Collector<'a> {
     pub(super) fn item_child(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
         let off = tag.offset;
+        let p = self.item.name();
         if tag.ns != Ns::Null {
             self.item_ns_child(r, tag);
             return;
@@ -16,7 +17,7 @@ impl<'a> Collector<'a> {
         let name = tag.local;
         let Some(i) = ITEM.iter().position(|&n| n == name) else {
             let s = "1. Introduction";
-            self.push(draft(Code::UndefinedElement, off, s).parent("item").el(name));
+            self.push(draft(Code::UndefinedElement, off, s).parent(p).el(name));
             return;
         };
         self.item.counts[i] += 1;
@@ -26,41 +27,37 @@ impl<'a> Collector<'a> {
         if self.item.counts[i] > 1 && name != "category" {
             if name == "enclosure" {
                 self.push(
-                    draft(Code::DuplicateEnclosure, off, "4.1.1.20.5 enclosure")
-                        .parent("item")
-                        .el(name),
+                    draft(Code::DuplicateEnclosure, off, "4.1.1.20.5 enclosure").parent(p).el(name),
                 );
             } else {
-                self.push(
-                    draft(Code::DuplicateElement, off, "4.1.1.20 item").parent("item").el(name),
-                );
+                self.push(draft(Code::DuplicateElement, off, "4.1.1.20 item").parent(p).el(name));
                 return;
             }
         }
         match name {
             "title" => {
-                self.plain(r, tag, "item");
+                self.plain(r, tag, p);
             }
             "category" => {
-                let v = self.plain(r, tag, "item");
-                self.category(tag, "item", &v, "4.1.1.20.2 category");
+                let v = self.plain(r, tag, p);
+                self.category(tag, p, &v, "4.1.1.20.2 category");
             }
-            "description" => self.html(r, tag, "item", "4.1.1.20.4 description"),
+            "description" => self.html(r, tag, p, "4.1.1.20.4 description"),
             "link" | "comments" => {
-                let v = self.plain(r, tag, "item");
+                let v = self.plain(r, tag, p);
                 let s = if name == "link" { "4.1.1.20.7 link" } else { "4.1.1.20.3 comments" };
-                self.url(tag, "item", name, &v, s);
+                self.url(tag, p, name, &v, s);
             }
             "author" => {
-                let v = self.plain(r, tag, "item");
-                self.email(tag, "item", &v);
+                let v = self.plain(r, tag, p);
+                self.email(tag, p, &v);
             }
             "pubDate" => {
-                let v = self.plain(r, tag, "item");
-                self.date(tag, "item", &v, Some("4.1.1.20.8 pubDate"));
+                let v = self.plain(r, tag, p);
+                self.date(tag, p, &v, Some("4.1.1.20.8 pubDate"));
             }
             "guid" => {
-                let v = self.plain(r, tag, "item");
+                let v = self.plain(r, tag, p);
                 let s = "4.1.1.20.6 guid";
                 let permalink = match tag.attr(self.arena, "isPermaLink").map(str::trim) {
                     None | Some("true") => true,
@@ -82,18 +79,16 @@ impl<'a> Collector<'a> {
                 };
                 if check == UrlCheck::Unregistered {
                     let scheme = values::scheme(v.trim()).unwrap_or_default();
-                    let e = draft(Code::SchemeNotIANARegistered, off, "3.4 URLs").parent("item");
+                    let e = draft(Code::SchemeNotIANARegistered, off, "3.4 URLs").parent(p);
                     self.push(e.el("guid").value(scheme));
                 } else if permalink && (check != UrlCheck::Ok || id_uri()) {
-                    self.push(
-                        draft(Code::InvalidPermalink, off, s).parent("item").el("guid").value(&v),
-                    );
+                    self.push(draft(Code::InvalidPermalink, off, s).parent(p).el("guid").value(&v));
                 }
                 // Not a permalink: a number of fewer than nine digits is no unique string
                 // (the validator's check).
                 let t = v.trim();
                 if !permalink && !t.is_empty() && t.len() < 9 && values::all_digits(t) {
-                    let e = draft(Code::NotSufficientlyUnique, off, s).parent("item").el("guid");
+                    let e = draft(Code::NotSufficientlyUnique, off, s).parent(p).el("guid");
                     self.push(e.value(t));
                 }
                 // Two items of a channel with one guid: the validator's `DuplicateValue`.
@@ -102,7 +97,7 @@ impl<'a> Collector<'a> {
                     Cow::Owned(o) => Cow::Owned(o.trim().to_owned()),
                 };
                 if !key.is_empty() && self.channel.guids.contains(&key) {
-                    let e = draft(Code::DuplicateValue, off, s).parent("item").el("guid");
+                    let e = draft(Code::DuplicateValue, off, s).parent(p).el("guid");
                     self.push(e.value(&key));
                 } else if !key.is_empty() {
                     self.channel.guids.insert(key);
@@ -110,7 +105,7 @@ impl<'a> Collector<'a> {
             }
             "enclosure" => self.enclosure(tag),
             "source" => {
-                self.plain(r, tag, "item");
+                self.plain(r, tag, p);
                 self.url_attr(tag, "url", "4.1.1.20.9 source");
             }
             _ => {}
@@ -118,19 +113,20 @@ impl<'a> Collector<'a> {
     }
 
     fn item_ns_child(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
+        let p = self.item.name();
         match (tag.ns, tag.local) {
             (Ns::Itunes, _) => self.itunes_child(r, tag, true),
             (Ns::MediaRss, _) => self.media_child(r, tag, "item"),
             (Ns::RssContent, "encoded") => {
                 if self.item.counts[3] == 0 {
                     let s = "5.2.1 content:encoded";
-                    let e = draft(Code::NeedDescriptionBeforeContent, tag.offset, s).parent("item");
+                    let e = draft(Code::NeedDescriptionBeforeContent, tag.offset, s).parent(p);
                     self.push(e.el(tag.qname));
                 }
-                self.html(r, tag, "item", "5.2.1 content:encoded");
+                self.html(r, tag, p, "5.2.1 content:encoded");
             }
             (Ns::DublinCore, local) => {
-                self.ns_text(r, tag, "item");
+                self.ns_text(r, tag, p);
                 let name = match local {
                     "creator" => "dc:creator",
                     "subject" => "dc:subject",
@@ -150,10 +146,10 @@ impl<'a> Collector<'a> {
                 self.channel.slash_comments = true;
                 let (cs, ce, _) = self.spans(r, tag);
                 let src = self.src;
-                let v = self.plain_raw(tag.offset, tag.qname, "item", &src[cs..ce], false);
+                let v = self.plain_raw(tag.offset, tag.qname, p, &src[cs..ce], false);
                 if values::non_negative(&v).is_none() {
                     let s = "5.4.1 slash:comments";
-                    let e = draft(Code::InvalidNonNegativeInteger, tag.offset, s).parent("item");
+                    let e = draft(Code::InvalidNonNegativeInteger, tag.offset, s).parent(p);
                     self.push(e.el(tag.qname).value(&v));
                 }
             }
@@ -175,12 +171,26 @@ impl<'a> Collector<'a> {
             let e = draft(Code::NotHtml, tag.offset, section).parent(parent).el(tag.qname);
             self.push(e.value(name).param("message", "Non-html tag"));
         }
-        if let Some(v) = scan.relative {
+        if let Some(v) = &scan.relative {
             let e = draft(Code::ContainsRelRef, tag.offset, section).parent(parent).el(tag.qname);
-            self.push(e.value(&v));
+            self.push(e.value(v));
         }
         // The validator's HTML security checks (no Profile row: its 4.1.1.20.4 asks for
         // HTML that displays; these elements and attributes run code in a reader).
+        self.security(&scan, tag, parent, section);
+    }
+
+    /// The validator's HTML security findings of `scan` (the content of `tag`, a child of
+    /// `parent`): `SecurityRisk` for its first risky element, `SecurityRiskAttr` for its first
+    /// event-handler attribute. RSS `description`/`content:encoded` and Atom text constructs
+    /// and `content` of type `html` or `xhtml` share it.
+    pub(super) fn security(
+        &mut self,
+        scan: &values::HtmlScan<'_>,
+        tag: &Tag<'a>,
+        parent: &str,
+        section: &'static str,
+    ) {
         if let Some(name) = scan.risk_tag {
             let e = draft(Code::SecurityRisk, tag.offset, section).parent(parent).el(tag.qname);
             self.push(e.value(name).param("tag", name));
@@ -229,17 +239,23 @@ impl<'a> Collector<'a> {
         }
     }
 
+    /// The item `tag` opens: an `item`, or a `podcast:liveItem` (read as an item, named
+    /// `liveItem` in its findings).
+    pub fn item_start(&mut self, tag: &Tag<'a>) {
+        self.item.live = tag.local == "liveItem";
+    }
+
     /// The item `tag` was consumed: required elements, recommended guid, semantics.
     pub fn item_end(&mut self, tag: &Tag<'a>) {
         let it = std::mem::take(&mut self.item);
         let count = |n: &str| it.counts[ITEM.iter().position(|&x| x == n).unwrap_or(0)];
         if count("title") == 0 && count("description") == 0 {
             let s = "4.1.1.20 item";
-            self.push(draft(Code::ItemMustContainTitleOrDescription, tag.offset, s).el("item"));
+            self.push(draft(Code::ItemMustContainTitleOrDescription, tag.offset, s).el(it.name()));
         }
         if count("guid") == 0 {
             let s = "4.1.1.20.6 guid";
-            self.push(draft(Code::MissingGuid, tag.offset, s).parent("item").el("guid"));
+            self.push(draft(Code::MissingGuid, tag.offset, s).parent(it.name()).el("guid"));
         }
         let core_at = |n: &str| {
             let i = ITEM.iter().position(|&x| x == n)?;

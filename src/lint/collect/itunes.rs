@@ -1,9 +1,11 @@
 //! Apple Podcasts' requirements for the iTunes namespace (`itunes:*` in an RSS 2.0 channel
 //! and its items; Apple's "Podcast RSS feed requirements"), reported with the Feed
-//! Validator's iTunes classes: categories from Apple's list, `explicit` values, `duration`
-//! forms, and the channel elements Apple requires of a podcast (a channel with any iTunes
-//! element is one).
+//! Validator's iTunes classes: categories from Apple's list, `explicit`, `block` and
+//! `complete` values, `duration` forms, `type` and `episodeType` names, `season` and `episode`
+//! numbers, `keywords`, the `image` URL, the `owner`'s `email`, and the channel elements Apple
+//! requires of a podcast (a channel with any iTunes element is one).
 
+use super::values::{EmailCheck, UrlCheck};
 use super::*;
 use crate::lint::Code;
 use crate::xml::{Tag, XmlReader};
@@ -168,6 +170,7 @@ pub(super) struct ChannelItunes {
     category: bool,
     explicit: bool,
     image: bool,
+    owner: bool,
 }
 
 const S_CATEGORY: &str = "Apple Podcasts itunes:category";
@@ -176,7 +179,7 @@ impl<'a> Collector<'a> {
     /// An `itunes:*` child of `channel` or (`item`) of an item.
     pub(super) fn itunes_child(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>, item: bool) {
         self.channel.itunes.used = true;
-        let parent = if item { "item" } else { "channel" };
+        let parent = if item { self.item.name() } else { "channel" };
         let off = tag.offset;
         match tag.local {
             "category" if !item => {
@@ -199,10 +202,7 @@ impl<'a> Collector<'a> {
             }
             "image" => {
                 self.channel.itunes.image |= !item;
-                if tag.attr(self.arena, "href").is_none() {
-                    let e = draft(Code::MissingAttribute, off, "Apple Podcasts itunes:image");
-                    self.push(e.parent(parent).el("itunes:image").param("attr", "href"));
-                }
+                self.itunes_image(tag, parent);
             }
             "duration" if item => {
                 let (cs, ce, _) = self.spans(r, tag);
@@ -212,7 +212,125 @@ impl<'a> Collector<'a> {
                     self.push(e.parent(parent).el("itunes:duration").value(&v));
                 }
             }
+            "type" if !item => {
+                let v = self.itunes_text(r, tag);
+                if !matches!(v.trim(), "episodic" | "serial") {
+                    let e =
+                        draft(Code::InvalidItunesChannelType, off, "Apple Podcasts itunes:type");
+                    self.push(e.parent(parent).el("itunes:type").value(&v));
+                }
+            }
+            "episodeType" if item => {
+                let v = self.itunes_text(r, tag);
+                if !matches!(v.trim(), "full" | "trailer" | "bonus") {
+                    let s = "Apple Podcasts itunes:episodeType";
+                    let e = draft(Code::InvalidItunesEpisodeType, off, s);
+                    self.push(e.parent(parent).el("itunes:episodeType").value(&v));
+                }
+            }
+            // Apple: "Yes" blocks (hides) the show or episode, any other value does not; the
+            // validator reads `itunes:block` as `itunes:explicit` (yes, no, clean).
+            "block" => {
+                let v = self.itunes_text(r, tag);
+                let t = v.trim();
+                if !["yes", "no", "clean"].iter().any(|k| k.eq_ignore_ascii_case(t)) {
+                    let e = draft(Code::InvalidYesNoClean, off, "Apple Podcasts itunes:block");
+                    self.push(e.parent(parent).el("itunes:block").value(&v));
+                }
+            }
+            // Apple: "Yes" marks a show that will publish no more episodes.
+            "complete" if !item => {
+                let v = self.itunes_text(r, tag);
+                let t = v.trim();
+                if !["yes", "no"].iter().any(|k| k.eq_ignore_ascii_case(t)) {
+                    let e = draft(Code::InvalidYesNo, off, "Apple Podcasts itunes:complete");
+                    self.push(e.parent(parent).el("itunes:complete").value(&v));
+                }
+            }
+            "owner" if !item => {
+                self.channel.itunes.owner = true;
+                self.itunes_owner(r, tag);
+            }
+            "season" | "episode" if item => {
+                let v = self.itunes_text(r, tag);
+                if values::non_negative(&v).is_none_or(|n| n == 0) {
+                    let (el, s) = if tag.local == "season" {
+                        ("itunes:season", "Apple Podcasts itunes:season")
+                    } else {
+                        ("itunes:episode", "Apple Podcasts itunes:episode")
+                    };
+                    let e = draft(Code::InvalidPositiveInteger, off, s).parent(parent).el(el);
+                    self.push(e.value(&v));
+                }
+            }
+            "keywords" => {
+                let v = self.itunes_text(r, tag);
+                let s = "Apple Podcasts itunes:keywords";
+                // The validator's limit: 255 characters.
+                let len = v.chars().count();
+                if len > 255 {
+                    let e = draft(Code::TooLong, off, s).parent(parent).el("itunes:keywords");
+                    self.push(e.param("len", &len.to_string()).param("max", "255"));
+                }
+                if v.contains(' ') && !v.contains(',') {
+                    let e = draft(Code::InvalidKeywords, off, s).parent(parent);
+                    self.push(e.el("itunes:keywords").value(&v));
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// The text of a consumed `itunes:` leaf element.
+    fn itunes_text(&self, r: &XmlReader<'a>, tag: &Tag<'a>) -> Cow<'a, str> {
+        let (cs, ce, _) = self.spans(r, tag);
+        values::read_raw(&self.src[cs..ce]).text
+    }
+
+    /// `itunes:image`: an `href` that is a full URL of a JPEG or PNG file (Apple: "JPEG or PNG
+    /// format"; its size, 1400–3000 pixels square, needs the image, which is not fetched).
+    fn itunes_image(&mut self, tag: &Tag<'a>, parent: &str) {
+        let s = "Apple Podcasts itunes:image";
+        let Some(href) = tag.attr(self.arena, "href") else {
+            let e = draft(Code::MissingAttribute, tag.offset, s);
+            return self.push(e.parent(parent).el("itunes:image").param("attr", "href"));
+        };
+        if !matches!(values::check_url(href), UrlCheck::Ok | UrlCheck::Unregistered) {
+            let e = draft(Code::InvalidURLAttribute, tag.offset, s).parent(parent);
+            return self.push(e.el("itunes:image").param("attr", "href").value(href));
+        }
+        if values::image_url_not_jpeg_png(href) {
+            let e = draft(Code::ImageUrlFormat, tag.offset, s).parent(parent);
+            self.push(e.el("itunes:image").param("attr", "href").value(href));
+        }
+    }
+
+    /// `itunes:owner`: an `itunes:email` child that is an e-mail address (the validator's
+    /// `owner`), re-read from the owner's source span.
+    fn itunes_owner(&mut self, r: &XmlReader<'a>, tag: &Tag<'a>) {
+        let s = "Apple Podcasts itunes:owner";
+        let (_, _, end) = self.spans(r, tag);
+        let slice = &self.src[tag.offset..end.max(tag.offset)];
+        let mut sub = XmlReader::new(self.arena, slice, 8);
+        let mut email = None;
+        if matches!(sub.next(), crate::xml::Event::Start(_)) {
+            while let Some(c) = sub.next_child() {
+                let t = sub.child_text(1 << 12);
+                if c.local == "email" && email.is_none() {
+                    email = Some((c.offset + tag.offset, t));
+                }
+            }
+        }
+        match email {
+            None => {
+                let e = draft(Code::MissingElement, tag.offset, s).parent("itunes:owner");
+                self.push(e.el("itunes:email"));
+            }
+            Some((at, v)) if values::check_email(v) == EmailCheck::Invalid => {
+                let e = draft(Code::InvalidContact, at, s).parent("itunes:owner");
+                self.push(e.el("itunes:email").value(v));
+            }
+            Some(_) => {}
         }
     }
 
@@ -267,6 +385,10 @@ impl<'a> Collector<'a> {
             if !has {
                 self.push(draft(Code::MissingItunesElement, off, s).parent("channel").el(el));
             }
+        }
+        if !it.owner {
+            let s = "Apple Podcasts itunes:owner";
+            self.push(draft(Code::MissingItunesEmail, off, s).parent("channel").el("itunes:email"));
         }
     }
 }

@@ -17,7 +17,8 @@ pub enum EmailCheck {
     Invalid,
 }
 
-pub(super) fn is_addr_spec(s: &str) -> bool {
+/// An RFC 2822 `addr-spec` as feeds write it: `local@domain.tld` (dot-atoms).
+pub fn is_addr_spec(s: &str) -> bool {
     let Some((local, domain)) = s.rsplit_once('@') else { return false };
     let atext = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+/=?^_`{|}~.-".contains(&b);
     !local.is_empty()

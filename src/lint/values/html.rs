@@ -560,8 +560,53 @@ pub(super) fn note_tag<'a>(name: &'a str, foreign: &mut bool, slot: &mut Option<
     }
 }
 
+/// The security risks ([`HtmlScan::risk_tag`], [`HtmlScan::risk_attr`]) of raw content that
+/// is markup itself (an Atom `xhtml` construct's `div`): every start tag, any prefix
+/// (`xhtml:script`) left out of its name; comments, CDATA and escaped markup are text. The
+/// check is [`scan_html_raw`]'s, on tags that are not escaped.
+pub fn scan_markup_risks(raw: &str) -> HtmlScan<'_> {
+    let mut out = HtmlScan::default();
+    let b = raw.as_bytes();
+    let mut i = 0;
+    while let Some(k) = memchr::memchr(b'<', &b[i..]) {
+        let at = i + k;
+        let rest = &raw[at..];
+        i = at + 1;
+        // Comments and CDATA sections are text: skipped whole.
+        for (open, close) in [("<!--", "-->"), ("<![CDATA[", "]]>")] {
+            if rest.starts_with(open) {
+                let end = memchr::memmem::find(&b[at + open.len()..], close.as_bytes());
+                i = end.map_or(b.len(), |e| at + open.len() + e + close.len());
+            }
+        }
+        if i > at + 1 {
+            continue;
+        }
+        let Some(qname) = tag_name(&rest[1..]) else { continue };
+        let name = qname.rsplit_once(':').map_or(qname, |(_, local)| local);
+        note_risk(name, &rest[1 + qname.len()..], ">", &mut out);
+        if out.risk_tag.is_some() && out.risk_attr.is_some() {
+            break;
+        }
+    }
+    out
+}
+
 /// Scans the raw content of an HTML element (see [`HtmlScan`]).
 pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
+    scan_html(raw, true)
+}
+
+/// The security risks alone ([`HtmlScan::risk_tag`], [`HtmlScan::risk_attr`]) of the raw
+/// content of an HTML element, escaped or in CDATA: [`scan_html_raw`]'s scan without its
+/// element-name and relative-reference checks, stopping once both risks are found (Atom
+/// `html` constructs: their relative references resolve against `xml:base`).
+pub fn scan_html_risks(raw: &str) -> HtmlScan<'_> {
+    scan_html(raw, false)
+}
+
+/// [`scan_html_raw`] (`full`), or [`scan_html_risks`].
+fn scan_html(raw: &str, full: bool) -> HtmlScan<'_> {
     let b = raw.as_bytes();
     let mut out = HtmlScan::default();
     let mut foreign = false;
@@ -580,7 +625,9 @@ pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
             };
             if let Some(after) = after {
                 if let Some(name) = tag_name(after) {
-                    note_tag(name, &mut foreign, &mut out.non_html);
+                    if full {
+                        note_tag(name, &mut foreign, &mut out.non_html);
+                    }
                     note_risk(name, &after[name.len()..], "&gt;", &mut out);
                 }
             }
@@ -589,7 +636,9 @@ pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
             let data = &body[..end];
             for lt in memchr::memchr_iter(b'<', data.as_bytes()) {
                 if let Some(name) = tag_name(&data[lt + 1..]) {
-                    note_tag(name, &mut foreign, &mut out.non_html);
+                    if full {
+                        note_tag(name, &mut foreign, &mut out.non_html);
+                    }
                     note_risk(name, &data[lt + 1 + name.len()..], ">", &mut out);
                 }
             }
@@ -604,7 +653,12 @@ pub fn scan_html_raw(raw: &str) -> HtmlScan<'_> {
             out.child = Some(&rest[1..n]);
         }
         i = at + skip;
+        if !full && out.risk_tag.is_some() && out.risk_attr.is_some() {
+            break;
+        }
     }
-    out.relative = raw_relative_ref(raw);
+    if full {
+        out.relative = raw_relative_ref(raw);
+    }
     out
 }

@@ -222,3 +222,37 @@ fn atom_values() {
     assert!(!starts_with_div("<divx>"));
     assert!(starts_with_div("<div/>"));
 }
+
+#[test]
+fn markup_risks_and_itunes_image_types() {
+    let s =
+        scan_markup_risks(r#"<div xmlns="x"><p>a &lt;script&gt; b</p><h:embed src="a"/></div>"#);
+    assert_eq!((s.risk_tag, s.risk_attr), (Some("embed"), None));
+    let s = scan_markup_risks(r#"<div><!-- <script> --><span onclick="x()">a</span></div>"#);
+    assert_eq!(s.risk_attr, Some("onclick"));
+    assert_eq!(scan_markup_risks("<div>x<b>y</b></div>"), HtmlScan::default());
+    for ok in [
+        "https://e.com/a.jpg",
+        "https://e.com/a.PNG?x=1",
+        "https://e.com/a",
+        "https://e.com/a.jpeg",
+    ] {
+        assert!(!image_url_not_jpeg_png(ok), "{ok}");
+    }
+    for bad in ["https://e.com/a.gif", "https://e.com/a.webp#f"] {
+        assert!(image_url_not_jpeg_png(bad), "{bad}");
+    }
+}
+
+#[test]
+fn risk_scan_finds_the_full_scans_risks() {
+    for raw in [
+        "Hello &lt;script&gt;x&lt;/script&gt;",
+        "<![CDATA[<a href=\"/x\" onclick=\"go()\">a</a><embed>]]>",
+        "&lt;p onmouseover=\"x\"&gt;&lt;iframe src=x&gt;",
+        "&lt;b&gt;script&lt;/b&gt; on click",
+    ] {
+        let (full, risks) = (scan_html_raw(raw), scan_html_risks(raw));
+        assert_eq!((full.risk_tag, full.risk_attr), (risks.risk_tag, risks.risk_attr), "{raw}");
+    }
+}

@@ -247,16 +247,29 @@ pub(super) fn raw_relative_ref(raw: &str) -> Option<Cow<'_, str>> {
 /// one to five letters or digits, is none of `gif`, `jpg`, `jpeg`, `jpe`, `jfif`, `png`
 /// (any case). A path without an extension says nothing: the type is the server's.
 pub fn image_url_not_gif_jpeg_png(v: &str) -> bool {
+    image_url_extension(v).is_some_and(|ext| {
+        !["gif", "jpg", "jpeg", "jpe", "jfif", "png"].iter().any(|e| ext.eq_ignore_ascii_case(e))
+    })
+}
+
+/// Whether the image URL `v` names a file that is not JPEG or PNG (Apple Podcasts'
+/// `itunes:image`), read as [`image_url_not_gif_jpeg_png`] reads it: `jpg`, `jpeg`, `png`.
+pub fn image_url_not_jpeg_png(v: &str) -> bool {
+    image_url_extension(v)
+        .is_some_and(|ext| !["jpg", "jpeg", "png"].iter().any(|e| ext.eq_ignore_ascii_case(e)))
+}
+
+/// The extension of the last path segment of URL `v` (query and fragment left out), when it
+/// has one of one to five letters or digits.
+fn image_url_extension(v: &str) -> Option<&str> {
     let v = v.trim();
     let path = v.split(['?', '#']).next().unwrap_or("");
     let path =
         path.split_once("://").map_or(path, |(_, rest)| rest.split_once('/').map_or("", |p| p.1));
     let last = path.rsplit('/').next().unwrap_or("");
-    let Some((_, ext)) = last.rsplit_once('.') else { return false };
-    if ext.is_empty() || ext.len() > 5 || !ext.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return false;
-    }
-    !["gif", "jpg", "jpeg", "jpe", "jfif", "png"].iter().any(|e| ext.eq_ignore_ascii_case(e))
+    let (_, ext) = last.rsplit_once('.')?;
+    let ok = !ext.is_empty() && ext.len() <= 5 && ext.bytes().all(|b| b.is_ascii_alphanumeric());
+    ok.then_some(ext)
 }
 
 /// Whether `value` (trimmed) is an IRI reference as far as its characters go (RFC 3987
