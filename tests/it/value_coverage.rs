@@ -1,6 +1,7 @@
 //! Value coverage: every value an XML feed document carries reaches its record. For each
 //! document of the project's corpus (`corpus/real/`, the conformance cases of
-//! `corpus/conformance/tests-web/*.dat`, the XML files under `corpus/fixtures/`), the test
+//! `corpus/conformance/tests-web/*.dat`, the XML files under `corpus/fixtures/` but the lint
+//! fixtures, made invalid on purpose), the test
 //! walks the document's leaf element texts and attribute values and looks for each in the
 //! record the default mode gives (`serde_json` of the feed: the JSON Lines record's `feed`,
 //! extraction off), *by meaning*:
@@ -26,7 +27,7 @@
 //! reads and defines as dropped (see `spec_reason`), `hostile` for the safety fixtures'
 //! entities, `loss` otherwise. The table of figures and misses is `docs/coverage.md`, written
 //! by this test with `GOLDEN_BLESS=1`; the test fails when coverage is below the recorded
-//! figure, below 99 %, or when a miss appears that the table does not list.
+//! figure, or when a miss appears that the table does not list.
 
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
@@ -613,7 +614,10 @@ fn xml_files(dir: &Path, out: &mut Vec<PathBuf>) {
         std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
     entries.sort();
     for p in entries {
-        if p.is_dir() {
+        // The lint fixtures are validator inputs: copies of one clean document, each with one
+        // rule broken on purpose (values made invalid), so they measure the lint, not this.
+        let lint = p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with("lint"));
+        if p.is_dir() && !lint {
             xml_files(&p, out);
         } else if p
             .extension()
@@ -637,6 +641,11 @@ fn cell(s: &str) -> String {
     if c.len() < s.len() {
         c.push('…');
     }
+    // Control characters written visibly (`\u{0}`): the page stays text.
+    let c: String = c
+        .chars()
+        .map(|ch| if ch.is_control() { ch.escape_unicode().to_string() } else { ch.to_string() })
+        .collect();
     c.replace('|', "\\|").replace('`', "'").replace('<', "&lt;")
 }
 
@@ -727,7 +736,7 @@ fn every_value_of_the_corpus_reaches_the_record() {
             tally.document(&source, case.data.as_bytes(), base, Some(&case.parsed));
         }
     }
-    assert!(tally.documents > 900 && tally.values > 80_000, "{} {}", tally.documents, tally.values);
+    assert!(tally.documents > 550 && tally.values > 75_000, "{} {}", tally.documents, tally.values);
     let generated = table(&tally);
     let path = root.join("docs/coverage.md");
     let text = std::fs::read_to_string(&path).unwrap();
