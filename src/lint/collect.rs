@@ -515,14 +515,7 @@ impl<'a> Collector<'a> {
             self.push(e);
             return;
         };
-        let (code, v) = match values::check_url(v) {
-            UrlCheck::Ok => return,
-            UrlCheck::Iri => (Code::UriNotIri, v),
-            UrlCheck::Blank | UrlCheck::NotFull => (Code::InvalidURLAttribute, v),
-            UrlCheck::Unregistered => {
-                (Code::SchemeNotIANARegistered, values::scheme(v.trim()).unwrap_or_default())
-            }
-        };
+        let Some((code, v)) = url_attr_problem(v) else { return };
         self.push(draft(code, tag.offset, "3.4 URLs").el(tag.local).param("attr", attr).value(v));
     }
 
@@ -621,6 +614,19 @@ impl<'a> Collector<'a> {
     /// The direct null-namespace children of the consumed element `tag`, re-read from its
     /// source span: `(tag, text, raw content)`.
     fn children(&self, r: &XmlReader<'a>, tag: &Tag<'a>) -> Vec<(Tag<'a>, &'a str, &'a str)> {
+        self.children_where(r, tag, |c| {
+            c.ns == Ns::Null || c.ns == Ns::UnboundPrefix && !c.qname.contains(':')
+        })
+    }
+
+    /// The direct children of the consumed element `tag` that `keep` takes, re-read from its
+    /// source span: `(tag, text, raw content)`.
+    fn children_where(
+        &self,
+        r: &XmlReader<'a>,
+        tag: &Tag<'a>,
+        keep: impl Fn(&Tag<'a>) -> bool,
+    ) -> Vec<(Tag<'a>, &'a str, &'a str)> {
         let (_, _, end) = self.spans(r, tag);
         let slice = &self.src[tag.offset..end.max(tag.offset)];
         let base = tag.offset;
@@ -631,13 +637,26 @@ impl<'a> Collector<'a> {
         }
         while let Some(mut c) = sub.next_child() {
             let t = sub.child_text(1 << 16);
-            if c.ns == Ns::Null || c.ns == Ns::UnboundPrefix && !c.qname.contains(':') {
+            if keep(&c) {
                 c.offset += base;
                 let (cs, ce, _) = self.content_span(&c, sub.last_offset() + base);
                 out.push((c, t, &self.src[cs..ce]));
             }
         }
         out
+    }
+}
+
+/// What is wrong with the value of a URL attribute, as its finding's code and value (the
+/// scheme, for one not registered with IANA); `None` for a full URL.
+fn url_attr_problem(v: &str) -> Option<(Code, &str)> {
+    match values::check_url(v) {
+        UrlCheck::Ok => None,
+        UrlCheck::Iri => Some((Code::UriNotIri, v)),
+        UrlCheck::Blank | UrlCheck::NotFull => Some((Code::InvalidURLAttribute, v)),
+        UrlCheck::Unregistered => {
+            Some((Code::SchemeNotIANARegistered, values::scheme(v.trim()).unwrap_or_default()))
+        }
     }
 }
 

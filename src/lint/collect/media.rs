@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use super::values::{self, UrlCheck};
+use super::values;
 use super::*;
 use crate::lint::Code;
 use crate::xml::{Event, Ns, Tag, XmlReader};
@@ -434,14 +434,7 @@ impl<'a> Collector<'a> {
             }
             return;
         };
-        let (code, v) = match values::check_url(v) {
-            UrlCheck::Ok => return,
-            UrlCheck::Iri => (Code::UriNotIri, v),
-            UrlCheck::Blank | UrlCheck::NotFull => (Code::InvalidURLAttribute, v),
-            UrlCheck::Unregistered => {
-                (Code::SchemeNotIANARegistered, values::scheme(v.trim()).unwrap_or_default())
-            }
-        };
+        let Some((code, v)) = url_attr_problem(v) else { return };
         self.push(draft(code, tag.offset, s).parent(parent).el(el).param("attr", "url").value(v));
     }
 

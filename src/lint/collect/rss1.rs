@@ -228,23 +228,8 @@ impl<'a> Collector<'a> {
     /// The direct children of the consumed element `tag` in its namespace (by prefix),
     /// re-read from its source span: `(tag, text, raw content)`.
     fn rss1_children(&self, r: &XmlReader<'a>, tag: &Tag<'a>) -> Vec<(Tag<'a>, &'a str, &'a str)> {
-        let (_, _, end) = self.spans(r, tag);
-        let slice = &self.src[tag.offset..end.max(tag.offset)];
         let prefix = tag.qname.split_once(':').map(|(p, _)| p);
-        let mut sub = XmlReader::new(self.arena, slice, 8);
-        let mut out = Vec::new();
-        if !matches!(sub.next(), crate::xml::Event::Start(_)) {
-            return out;
-        }
-        while let Some(mut c) = sub.next_child() {
-            let t = sub.child_text(1 << 16);
-            if c.qname.split_once(':').map(|(p, _)| p) == prefix {
-                c.offset += tag.offset;
-                let (cs, ce, _) = self.content_span(&c, sub.last_offset() + tag.offset);
-                out.push((c, t, &self.src[cs..ce]));
-            }
-        }
-        out
+        self.children_where(r, tag, |c| c.qname.split_once(':').map(|(p, _)| p) == prefix)
     }
 
     /// The end of an RSS 1.0 document: one `channel` (§5.2).
