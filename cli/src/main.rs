@@ -704,15 +704,18 @@ impl Output {
             OutputFormat::Jsonl => {
                 bulk::write_jsonl_files(inputs, cfg, max, &mut open, &mut close, progress)
             }
-            OutputFormat::Parquet => bulk::write_parquet_files(
-                inputs,
-                cfg,
-                self.parquet.clone(),
-                max,
-                &mut open,
-                &mut close,
-                progress,
-            ),
+            OutputFormat::Parquet => {
+                parquet::fix_mmap_threshold();
+                bulk::write_parquet_files(
+                    inputs,
+                    cfg,
+                    self.parquet.clone(),
+                    max,
+                    &mut open,
+                    &mut close,
+                    progress,
+                )
+            }
         }
     }
 }
