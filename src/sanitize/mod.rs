@@ -196,7 +196,7 @@ impl Scratch {
     /// [`sanitize_html`] of the caller's `html` into the scratch's buffers.
     fn sanitize<'s>(&'s mut self, html: &str, opts: &SanitizeOptions) -> &'s str {
         let Scratch { arena, passes: [a, b], tree, .. } = self;
-        Self::passes(html, opts, arena, a, b, tree)
+        Self::passes(html, opts, arena, a, b, tree, true)
     }
 
     /// [`sanitize_text`] of an HTML value: serialized into `input`, then sanitized.
@@ -204,7 +204,7 @@ impl Scratch {
         let Scratch { arena, input, passes: [a, b], tree } = self;
         input.clear();
         h.write_html(input);
-        Self::passes(input, opts, arena, a, b, tree)
+        Self::passes(input, opts, arena, a, b, tree, true)
     }
 
     fn passes<'s>(
@@ -214,6 +214,7 @@ impl Scratch {
         a: &'s mut String,
         b: &'s mut String,
         tree: &mut tree::Buffers,
+        trust_settled: bool,
     ) -> &'s str {
         // One pass P(x) = rewrite(serialize(parse(x))), where a parse without significant
         // content gives "". Removing things can change how the rest re-parses (a `<pre>`
@@ -222,8 +223,10 @@ impl Scratch {
         // confirms the first. Every pass is a full sanitize, so any pass's output is safe.
         URL_BUDGET.with(|b| b.set(Some(html.len().saturating_add(URL_GROWTH))));
         a.clear();
-        sanitize_once(html, opts, arena, tree, a);
-        let out = if *a == *html {
+        let settled = sanitize_once(html, opts, arena, tree, a);
+        // A pass that changed nothing, or whose output is known to be its own fixed point
+        // (`tree::Settle`), is the last.
+        let out = if (settled && trust_settled) || *a == *html {
             a
         } else {
             let mut pass = 1;
@@ -244,24 +247,33 @@ impl Scratch {
 
 /// One pass, appended to `out`: parse (fast tree builder, else html5ever) → HTML
 /// serialization → lol_html rewrite, the last two computed from the tree where `tree` covers
-/// the fragment.
+/// the fragment. Returns whether the output is known to be the next pass's output too
+/// (`tree::Settle`; `false` when not known).
 fn sanitize_once(
     html: &str,
     opts: &SanitizeOptions,
     arena: &mut Bump,
     buffers: &mut tree::Buffers,
     out: &mut String,
-) {
+) -> bool {
     arena.reset();
-    match crate::html::parse_escaped_html(arena, html) {
-        None => {}
-        Some(Text::Plain(s)) => escape_text_into(out, s),
-        Some(Text::Html(h)) => {
+    match crate::html::parse_escaped_html_built(arena, html) {
+        (None, _) => false,
+        (Some(Text::Plain(s)), _) => {
+            escape_text_into(out, s);
+            false
+        }
+        (Some(Text::Html(h)), fast) => {
             let start = out.len();
-            if !tree::rewrite_tree(h.nodes(), opts, buffers, out) {
+            let mut settle = tree::Settle::new(html);
+            if !tree::rewrite_tree(h.nodes(), opts, buffers, out, &mut settle) {
                 out.truncate(start);
                 out.push_str(&rewrite(&h.to_html_string(), opts));
+                return false;
             }
+            // Only a tree the fast builder built: html5ever's work limits move with the
+            // text's length, which the pass changes.
+            fast && settle.settled()
         }
     }
 }
@@ -277,9 +289,22 @@ pub fn pass_both_ways(html: &str, opts: &SanitizeOptions) -> Option<(String, Opt
     let arena = Bump::new();
     let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, html) else { return None };
     let mut out = String::new();
+    let mut settle = tree::Settle::new("");
     let tree =
-        tree::rewrite_tree(h.nodes(), opts, &mut tree::Buffers::default(), &mut out).then_some(out);
+        tree::rewrite_tree(h.nodes(), opts, &mut tree::Buffers::default(), &mut out, &mut settle)
+            .then_some(out);
     Some((rewrite(&h.to_html_string(), opts), tree))
+}
+
+/// Test-only (feature `internals`, no semver promise): [`sanitize_html`] with every pass run
+/// until the output repeats, without trusting a pass that knows it is the last
+/// (`tree::Settle`), so tests and fuzz targets can check that the shortcut changes nothing.
+#[cfg(any(test, feature = "internals"))]
+#[doc(hidden)]
+pub fn sanitize_html_every_pass(html: &str, opts: &SanitizeOptions) -> String {
+    let mut s = Scratch::default();
+    let Scratch { arena, passes: [a, b], tree, .. } = &mut s;
+    Scratch::passes(html, opts, arena, a, b, tree, false).to_owned()
 }
 
 /// Sanitizes a model text value: an HTML value is serialized (HTML5), re-parsed and

@@ -127,7 +127,8 @@ fn has_css_url(raw: &str) -> bool {
 /// changes or it holds [`MEMO_MAX`] values.
 struct UrlMemo {
     base: String,
-    map: std::collections::HashMap<String, Option<String>>,
+    /// foldhash, seeded per process: SipHash cost as much as the lookups' hits saved.
+    map: std::collections::HashMap<String, Option<String>, foldhash::fast::RandomState>,
 }
 
 const MEMO_MAX: usize = 4096;
@@ -135,7 +136,7 @@ const MEMO_MAX: usize = 4096;
 thread_local! {
     static URL_MEMO: std::cell::RefCell<UrlMemo> = std::cell::RefCell::new(UrlMemo {
         base: String::new(),
-        map: std::collections::HashMap::new(),
+        map: std::collections::HashMap::with_hasher(foldhash::fast::RandomState::default()),
     });
 }
 
@@ -207,29 +208,62 @@ fn removable_content(nodes: &[Node<'_>], from: usize, end: usize, opts: &Sanitiz
     true
 }
 
-/// A kept element's start tag as lol_html writes it after `clean_attributes`.
-fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, raw: &mut String) {
+/// A kept element's start tag as lol_html writes it after `clean_attributes`; `settle` follows
+/// the tag's serialization through the pass's input and learns which changes are stable.
+fn write_start_tag(
+    out: &mut String,
+    e: &Element<'_>,
+    opts: &SanitizeOptions,
+    raw: &mut String,
+    settle: &mut Settle<'_>,
+) {
     out.push('<');
     out.push_str(e.local);
+    settle.expect("<");
+    settle.expect(e.local);
     for a in e.attrs {
         let name = a.local;
         raw.clear();
         html_escape(raw, a.value, true);
+        if settle.ok {
+            // The attribute as the serializer writes it.
+            settle.expect(" ");
+            settle.expect(name);
+            settle.expect("=\"");
+            settle.expect(raw);
+            settle.expect("\"");
+        }
         // lol_html hands a handler the value decoded with BOM sniffing: a value that starts
         // with U+FEFF reaches it without that character.
         let handed = raw.strip_prefix('\u{feff}').unwrap_or(raw);
-        let new_value = if name.starts_with("on") || is_drop_attr(name) || has_css_url(raw) {
+        let by_name = name.starts_with("on") || is_drop_attr(name);
+        let new_value = if by_name || has_css_url(raw) {
+            // Dropped by its name: gone from the next pass's tree, which no parse decision
+            // reads (not `hidden`, `controls`, `width`, `height`, `type`). Dropped for a CSS
+            // `url(`: the attribute may be one that significance reads.
+            if !by_name {
+                settle.unsettle();
+            }
             continue;
         } else if name == "srcset" {
             let v = safe_srcset(handed, opts.base_url.as_ref());
             match within_url_budget(handed, v, || safe_srcset(handed, None)) {
-                Some(v) => v,
+                Some(v) => {
+                    // Candidates re-split at `,` (a base URL may hold one): not followed.
+                    settle.unsettle();
+                    v
+                }
                 None => continue,
             }
         } else if is_url_attr(name) {
             let v = safe_url_memo(handed, opts.base_url.as_ref());
             match within_url_budget(handed, v, || safe_url(handed, None)) {
-                Some(v) => v,
+                Some(v) => {
+                    if settle.ok && !is_stable_url(&v, opts.base_url.is_some()) {
+                        settle.unsettle();
+                    }
+                    v
+                }
                 None => continue,
             }
         } else {
@@ -254,6 +288,73 @@ fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, ra
         out.push('"');
     }
     out.push('>');
+    settle.expect(">");
+}
+
+/// Whether a URL attribute's new value `v` comes out of the next pass as it is: the next
+/// parse reads back exactly `v` (written with `&` and `"` escaped; no CR, which input
+/// preprocessing would turn into LF, and no NUL), and [`safe_url`] of it is `v` within any
+/// budget (it is never longer than its escaped form). Against a base URL: `v` is in the URL
+/// parser's serialization ([`is_canonical_http_url`], which `safe_url` returns as it is).
+/// Without one: `safe_url` only trims, and `v` is trimmed already; it must not start with
+/// U+FEFF, which the next pass would strip as a BOM. Either way no `url(` in its escaped
+/// form, which the next pass would drop.
+fn is_stable_url(v: &str, has_base: bool) -> bool {
+    let stable = if has_base {
+        crate::model::url::is_canonical_http_url(v)
+    } else {
+        !v.starts_with('\u{feff}')
+            && !v.contains(['\r', '\0'])
+            && v.trim_matches(|c: char| c.is_whitespace() || c.is_control()).len() == v.len()
+    };
+    // `url(` cannot be spelled differently escaped: escaping only touches `&`, `"`, U+00A0.
+    stable && !has_css_url(v)
+}
+
+/// Whether the pass's output is its own fixed point, followed along [`rewrite_tree`]: the
+/// next pass would parse it into the same tree with only the changed attributes changed,
+/// and write the same bytes. That holds when
+/// - the pass's input is the serialization of its tree (followed byte for byte: `pos`, the
+///   input read so far), so the output is that serialization with start tags' attributes
+///   dropped or set, whose values no tree-construction decision of the HTML fragment parser
+///   reads in the HTML namespace (foreign content, `form`, `template` and `input` are
+///   declined or removed) and which move no limit of the fast tree builder (the caller
+///   checks the fast builder built the tree);
+/// - every element is kept (nothing unwrapped or removed, no comment: removing a node can
+///   change how its neighbours re-parse);
+/// - every attribute the pass set reads back as itself ([`is_stable_url`]; `srcset` is not
+///   followed), and every attribute it dropped was dropped by its name.
+///
+/// `ok` false: not known, the caller runs the next pass.
+pub(super) struct Settle<'x> {
+    input: &'x [u8],
+    pos: usize,
+    ok: bool,
+}
+
+impl<'x> Settle<'x> {
+    pub(super) fn new(input: &'x str) -> Self {
+        Settle { input: input.as_bytes(), pos: 0, ok: true }
+    }
+
+    /// The serialization continues with `s`.
+    fn expect(&mut self, s: &str) {
+        if self.ok {
+            match self.input.get(self.pos..self.pos + s.len()) {
+                Some(next) if next == s.as_bytes() => self.pos += s.len(),
+                _ => self.ok = false,
+            }
+        }
+    }
+
+    fn unsettle(&mut self) {
+        self.ok = false;
+    }
+
+    /// Whether the output is known to be a fixed point (the whole input was followed).
+    pub(super) fn settled(&self) -> bool {
+        self.ok && self.pos == self.input.len()
+    }
 }
 
 /// [`rewrite_tree`]'s working buffers, reused from call to call.
@@ -284,6 +385,7 @@ pub(super) fn rewrite_tree(
     opts: &SanitizeOptions,
     buffers: &mut Buffers,
     out: &mut String,
+    settle: &mut Settle<'_>,
 ) -> bool {
     let n = nodes.len();
     let Buffers { stack, raw } = buffers;
@@ -299,6 +401,11 @@ pub(super) fn rewrite_tree(
                     out.push_str("</");
                     out.push_str(e.local);
                     out.push('>');
+                    if settle.ok {
+                        settle.expect("</");
+                        settle.expect(e.local);
+                        settle.expect(">");
+                    }
                 }
             }
             stack.pop();
@@ -314,6 +421,9 @@ pub(super) fn rewrite_tree(
                 let Some(act) = action(e, opts) else { return false };
                 if !simple_attrs(e) {
                     return false;
+                }
+                if act != Action::Keep {
+                    settle.unsettle();
                 }
                 match act {
                     Action::RemoveRaw => {
@@ -334,7 +444,7 @@ pub(super) fn rewrite_tree(
                         i = end;
                         continue;
                     }
-                    Action::Keep => write_start_tag(out, e, opts, raw),
+                    Action::Keep => write_start_tag(out, e, opts, raw, settle),
                     Action::Unwrap => {}
                 }
                 if is_void(e) {
@@ -347,17 +457,23 @@ pub(super) fn rewrite_tree(
                     {
                         if t.starts_with('\n') {
                             out.push('\n');
+                            settle.expect("\n");
                         }
                     }
                 }
                 stack.push((end, i, act == Action::Keep));
             }
             // The parent is never a raw text element: those are removed or declined.
-            NodeKind::Text(t) => html_escape(out, t, false),
+            NodeKind::Text(t) => {
+                let from = out.len();
+                html_escape(out, t, false);
+                settle.expect(&out[from..]);
+            }
             NodeKind::Comment(c) => {
                 if c.contains('>') {
                     return false;
                 }
+                settle.unsettle();
             }
             NodeKind::ProcessingInstruction { .. } => return false,
         }
