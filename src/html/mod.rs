@@ -37,6 +37,8 @@
 mod attrs;
 mod fast;
 mod sanitize;
+#[cfg(feature = "strict-sanitize")]
+pub(crate) use sanitize::significance_if_clean;
 mod tags;
 pub(crate) mod text;
 #[cfg(test)]
@@ -149,7 +151,7 @@ pub(crate) fn parse_escaped_html_built<'a>(
 
 /// The fast tree builder's [`parse_escaped_html_with`] of a text that may open a tag, or
 /// `Err(read)` when the builder gives up, having tokenized `text[..read]` exactly.
-#[inline]
+#[inline(always)]
 fn parse_fast<'a>(
     arena: &'a Bump,
     text: &'a str,

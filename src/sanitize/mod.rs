@@ -199,12 +199,45 @@ impl Scratch {
         Self::passes(html, opts, arena, a, b, tree, true)
     }
 
-    /// [`sanitize_text`] of an HTML value: serialized into `input`, then sanitized.
+    /// [`sanitize_text`] of an HTML value: serialized into `input`, then sanitized. When
+    /// the HTML parser builds the value's tree back from its serialization
+    /// ([`tree::reparses_as_itself`]), the first pass is computed from the tree itself, and
+    /// the serialization is written only if a second pass may be needed.
     fn sanitize_model_html<'s>(&'s mut self, h: &Html<'_>, opts: &SanitizeOptions) -> &'s str {
         let Scratch { arena, input, passes: [a, b], tree } = self;
         input.clear();
+        if !tree::reparses_as_itself(h.nodes()) {
+            h.write_html(input);
+            return Self::passes(input, opts, arena, a, b, tree, true);
+        }
+        let record = RECORD_URL_BUDGET.with(|b| b.get());
+        // The value's budget is its serialization's length + URL_GROWTH; URL_GROWTH alone is
+        // a lower bound: if nothing is refused within it, nothing would be within the whole.
+        URL_BUDGET.with(|b| b.set(Some(URL_GROWTH)));
+        URL_REFUSED.with(|r| r.set(false));
+        a.clear();
+        let mut settle = tree::Settle::trusted();
+        let covered = tree::rewrite_tree(h.nodes(), opts, tree, a, &mut settle);
+        let left = URL_BUDGET.with(|b| b.get()).unwrap_or(0);
+        URL_BUDGET.with(|b| b.set(None));
+        if !covered || URL_REFUSED.with(|r| r.get()) {
+            // As if this pass had not run.
+            RECORD_URL_BUDGET.with(|b| b.set(record));
+            h.write_html(input);
+            return Self::passes(input, opts, arena, a, b, tree, true);
+        }
+        if settle.settled() {
+            return a;
+        }
         h.write_html(input);
-        Self::passes(input, opts, arena, a, b, tree, true)
+        if *a == *input {
+            return a;
+        }
+        let used = URL_GROWTH - left;
+        URL_BUDGET.with(|b| b.set(Some(input.len().saturating_add(URL_GROWTH) - used)));
+        let out = Self::more_passes(opts, arena, a, b, tree);
+        URL_BUDGET.with(|b| b.set(None));
+        out
     }
 
     fn passes<'s>(
@@ -229,19 +262,31 @@ impl Scratch {
         let out = if (settled && trust_settled) || *a == *html {
             a
         } else {
-            let mut pass = 1;
-            loop {
-                b.clear();
-                sanitize_once(a, opts, arena, tree, b);
-                if *b == *a || pass + 1 == MAX_PASSES {
-                    break b;
-                }
-                std::mem::swap(a, b);
-                pass += 1;
-            }
+            Self::more_passes(opts, arena, a, b, tree)
         };
         URL_BUDGET.with(|b| b.set(None));
         out
+    }
+
+    /// The passes after a first one that wrote `a` and changed its input, until the output
+    /// repeats (at most [`MAX_PASSES`] in all).
+    fn more_passes<'s>(
+        opts: &SanitizeOptions,
+        arena: &mut Bump,
+        a: &'s mut String,
+        b: &'s mut String,
+        tree: &mut tree::Buffers,
+    ) -> &'s str {
+        let mut pass = 1;
+        loop {
+            b.clear();
+            sanitize_once(a, opts, arena, tree, b);
+            if *b == *a || pass + 1 == MAX_PASSES {
+                break b;
+            }
+            std::mem::swap(a, b);
+            pass += 1;
+        }
     }
 }
 
@@ -305,6 +350,18 @@ pub fn sanitize_html_every_pass(html: &str, opts: &SanitizeOptions) -> String {
     let mut s = Scratch::default();
     let Scratch { arena, passes: [a, b], tree, .. } = &mut s;
     Scratch::passes(html, opts, arena, a, b, tree, false).to_owned()
+}
+
+/// Test-only (feature `internals`, no semver promise): [`sanitize_text`] of an HTML value the
+/// way it was first defined — its serialization sanitized, every pass run until the output
+/// repeats — for tests and fuzz targets to compare with the shortcuts.
+#[cfg(any(test, feature = "internals"))]
+#[doc(hidden)]
+pub fn sanitize_text_every_pass(t: &Text<'_>, opts: &SanitizeOptions) -> String {
+    match t {
+        Text::Plain(s) => escape_text(s),
+        Text::Html(h) => sanitize_html_every_pass(&h.to_html_string(), opts),
+    }
 }
 
 /// Sanitizes a model text value: an HTML value is serialized (HTML5), re-parsed and
@@ -496,6 +553,10 @@ thread_local! {
     /// What it may still add to the record being encoded (set by [`RecordUrlBudget`]; `None`
     /// outside one).
     static RECORD_URL_BUDGET: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    /// Set when a URL was kept relative for want of budget (read by
+    /// `Scratch::sanitize_model_html`, whose first pass runs within a lower bound of the
+    /// value's budget).
+    static URL_REFUSED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The URL budget of one record while it is encoded ([`RECORD_URL_GROWTH`]): made at the
@@ -536,6 +597,7 @@ pub(crate) fn within_url_budget(
     let record = RECORD_URL_BUDGET.with(|b| b.get());
     let fits = |left: Option<usize>| left.is_none_or(|left| left >= growth);
     if !fits(value) || !fits(record) {
+        URL_REFUSED.with(|r| r.set(true));
         return unresolved();
     }
     URL_BUDGET.with(|b| b.set(value.map(|left| left - growth)));

@@ -330,16 +330,25 @@ pub(super) struct Settle<'x> {
     input: &'x [u8],
     pos: usize,
     ok: bool,
+    /// The input is the tree's serialization by construction ([`Settle::trusted`]).
+    trusted: bool,
 }
 
 impl<'x> Settle<'x> {
     pub(super) fn new(input: &'x str) -> Self {
-        Settle { input: input.as_bytes(), pos: 0, ok: true }
+        Settle { input: input.as_bytes(), pos: 0, ok: true, trusted: false }
+    }
+
+    /// For a pass over a tree whose serialization is the input by construction, and which
+    /// the fast tree builder builds from it ([`reparses_as_itself`]): only the changes are
+    /// followed.
+    pub(super) fn trusted() -> Self {
+        Settle { input: &[], pos: 0, ok: true, trusted: true }
     }
 
     /// The serialization continues with `s`.
     fn expect(&mut self, s: &str) {
-        if self.ok {
+        if self.ok && !self.trusted {
             match self.input.get(self.pos..self.pos + s.len()) {
                 Some(next) if next == s.as_bytes() => self.pos += s.len(),
                 _ => self.ok = false,
@@ -353,8 +362,178 @@ impl<'x> Settle<'x> {
 
     /// Whether the output is known to be a fixed point (the whole input was followed).
     pub(super) fn settled(&self) -> bool {
-        self.ok && self.pos == self.input.len()
+        self.ok && (self.trusted || self.pos == self.input.len())
     }
+}
+
+name_set! {
+    /// Start tags after which the HTML fragment parser closes an open `p` in button scope
+    /// ("in body"); [`reparses_as_itself`] accepts them only outside any `p`.
+    closes_p: [
+        "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div",
+        "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu",
+        "nav", "ol", "p", "search", "section", "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6",
+        "pre", "listing", "hr", "li", "dd", "dt", "table"
+    ]
+}
+
+name_set! {
+    /// Start tags whose "in body" rule does more than insert the element into the current
+    /// node (or switches the tokenizer, or leaves the HTML namespace or the body insertion
+    /// mode), which [`reparses_as_itself`] does not follow.
+    not_plain_insertion: [
+        "caption", "col", "colgroup", "form", "template", "select", "option", "optgroup",
+        "button", "nobr", "math", "svg", "textarea", "title", "xmp", "noembed", "noframes",
+        "noscript", "plaintext", "rb", "rp", "rt", "rtc", "html", "head",
+        "body", "frameset", "frame", "image", "isindex", "input", "keygen", "base", "basefont",
+        "bgsound", "link", "meta"
+    ]
+}
+
+name_set! {
+    /// Formatting elements and the elements that push a marker: each open one is an entry of
+    /// the list of active formatting elements.
+    is_afe_entry: [
+        "a", "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u",
+        "td", "th", "object", "applet", "marquee"
+    ]
+}
+
+/// Whether the HTML fragment parser (context `div`) builds `nodes` back from their HTML
+/// serialization — so the first pass over a model value can be computed from its tree,
+/// without serializing and re-parsing it — and the fast tree builder builds it (so
+/// [`Settle::trusted`] holds). Checked conservatively, node by node, against the "in body"
+/// rules the serialization's tokens meet, every element being inserted into the current
+/// node and closed by its own end tag (the serialization writes every end tag):
+/// - every element is in the HTML namespace with a plain lowercase name and plain
+///   attributes ([`simple_attrs`]), and none is one whose start tag does more than insert it
+///   ([`not_plain_insertion`]: forms, RCDATA, foreign content, …);
+/// - tables only of the shape table > tbody/thead/tfoot > tr > td/th, with nothing but
+///   ASCII whitespace text and comments directly in a table part (anything else there is
+///   foster-parented); `script`, `style`, `iframe` only with a raw text without `<`;
+/// - no start tag that closes a `p` ([`closes_p`]) inside a `p`, no heading directly in a
+///   heading, `li` only directly in `ul`/`ol`/`menu`, `dd`/`dt` only directly in `dl`, no `a`
+///   inside an `a` (each would close or adopt what is open);
+/// - at most 60 formatting elements, cells and `object`/`applet`/`marquee` (markers) open at
+///   once (the fast builder's list holds 64);
+/// - texts not empty (the leading newline of a `pre` must be the first child's) and, like
+///   attribute values, without CR (input preprocessing turns it into LF) or NUL;
+/// - comments whose data the tokenizer reads back whole (no `-` at either end, no `>` first,
+///   no `--`, `<!`), no processing instruction;
+/// - significant, without a 1×1 `img` or a `template` ([`significance_if_clean`]), so the
+///   parse keeps the fragment as it is.
+///
+/// Text nodes next to each other come back as one, which writes the same bytes.
+///
+/// [`significance_if_clean`]: crate::html::significance_if_clean
+pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
+    fn is_table_part(s: &str) -> bool {
+        matches!(s, "table" | "tbody" | "thead" | "tfoot" | "tr")
+    }
+    fn clean(s: &str) -> bool {
+        memchr::memchr2(b'\r', 0, s.as_bytes()).is_none()
+    }
+    if crate::html::significance_if_clean(nodes) != Some(true) {
+        return false;
+    }
+    let n = nodes.len();
+    // Open elements: (end index, local name).
+    let mut stack: Vec<(usize, &str)> = Vec::new();
+    let (mut p_open, mut a_open, mut formatting) = (0usize, 0usize, 0usize);
+    let mut i = 0;
+    while i < n {
+        while let Some(&(end, name)) = stack.last() {
+            if end > i {
+                break;
+            }
+            p_open -= usize::from(name == "p");
+            a_open -= usize::from(name == "a");
+            formatting -= usize::from(is_afe_entry(name));
+            stack.pop();
+        }
+        let limit = stack.last().map_or(n, |&(e, _)| e);
+        let end = (nodes[i].end as usize).clamp(i + 1, limit);
+        match &nodes[i].kind {
+            NodeKind::Element(e) => {
+                let name = e.local;
+                if e.namespace != HTML_NS
+                    || e.prefix.is_some()
+                    || !is_simple_name(name)
+                    || !name.as_bytes()[0].is_ascii_lowercase()
+                    || !simple_attrs(e)
+                    || !e.attrs.iter().all(|a| clean(a.value))
+                    || not_plain_insertion(name)
+                {
+                    return false;
+                }
+                let parent = stack.last().map(|&(_, p)| p);
+                let heading = |s: &str| matches!(s, "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
+                let placed = match name {
+                    "tbody" | "thead" | "tfoot" => parent == Some("table"),
+                    "tr" => matches!(parent, Some("tbody" | "thead" | "tfoot")),
+                    "td" | "th" => parent == Some("tr"),
+                    // Anything else in a table part is foster-parented.
+                    _ if parent.is_some_and(is_table_part) => false,
+                    _ if closes_p(name) && p_open > 0 => false,
+                    "li" => matches!(parent, Some("ul" | "ol" | "menu")),
+                    "dd" | "dt" => parent == Some("dl"),
+                    _ if heading(name) => !parent.is_some_and(heading),
+                    "a" => a_open == 0,
+                    _ => true,
+                };
+                if !placed {
+                    return false;
+                }
+                if is_void(e) {
+                    i = end; // children of a void element are not serialized
+                    continue;
+                }
+                if matches!(name, "script" | "style" | "iframe") {
+                    // Raw text, read back whole when it holds no `<` (nothing can end it
+                    // early or start an escape).
+                    let whole = end == i + 1
+                        || (end == i + 2
+                            && matches!(nodes[i + 1].kind,
+                                NodeKind::Text(t) if !t.is_empty() && !t.contains('<') && clean(t)));
+                    if !whole {
+                        return false;
+                    }
+                    i = end;
+                    continue;
+                }
+                p_open += usize::from(name == "p");
+                a_open += usize::from(name == "a");
+                formatting += usize::from(is_afe_entry(name));
+                if formatting > 60 {
+                    return false;
+                }
+                stack.push((end, name));
+            }
+            NodeKind::Text(t) => {
+                if t.is_empty() || !clean(t) {
+                    return false;
+                }
+                // In a table part, only ASCII whitespace is inserted where it is.
+                let in_table = stack.last().is_some_and(|&(_, p)| is_table_part(p));
+                if in_table && !t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c')) {
+                    return false;
+                }
+            }
+            NodeKind::Comment(c) => {
+                if c.starts_with(['-', '>'])
+                    || c.ends_with('-')
+                    || c.contains("--")
+                    || c.contains("<!")
+                    || !clean(c)
+                {
+                    return false;
+                }
+            }
+            NodeKind::ProcessingInstruction { .. } => return false,
+        }
+        i += 1;
+    }
+    true
 }
 
 /// [`rewrite_tree`]'s working buffers, reused from call to call.
