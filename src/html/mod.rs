@@ -37,6 +37,8 @@
 mod attrs;
 mod fast;
 mod sanitize;
+#[cfg(feature = "strict-sanitize")]
+pub(crate) use sanitize::significance_if_clean;
 mod tags;
 pub(crate) mod text;
 #[cfg(test)]
@@ -121,42 +123,84 @@ pub fn parse_escaped_html_with<'a>(
     max_attributes: usize,
 ) -> (Option<Text<'a>>, bool) {
     if may_open_tag(text) {
-        let mut flat = bumpalo::collections::Vec::new_in(arena);
-        let mut read = 0;
-        if fast::build_at(arena, text, &mut flat, max_attributes, &mut read) {
-            return match sanitize::significance_if_clean(&flat) {
-                // The common case: nothing to remove, keep the builder's list without a copy.
-                Some(true) => (Some(single_text_or_html(flat.into_bump_slice())), false),
-                Some(false) => (None, false),
-                None => (finish_parsed(arena, &flat, &[]), false),
-            };
-        }
-        // The builder tokenized `text[..read]` exactly (an offset in the newline-normalized
-        // text, which is never past the same place in `text`; `usize::MAX`: nothing read).
-        let from = if read > text.len() { 0 } else { read };
-        return match attrs::first_over_cap(text, from, max_attributes) {
-            Some(cut) => {
-                let (v, _) = parse_full(arena, &text[..cut], true);
-                (v, true)
-            }
-            None => parse_full(arena, text, true),
+        return match parse_fast(arena, text, max_attributes) {
+            Ok(v) => (v, false),
+            Err(read) => parse_slow(arena, text, max_attributes, read),
         };
     }
+    (plain_text(arena, text), false)
+}
+
+/// [`parse_escaped_html`], and whether the fast tree builder built the tree (`false` for a
+/// text without markup and for one html5ever parsed): a tree the fast builder built depends
+/// on the text's tokens alone, with no work limit that the text's length moves.
+#[cfg(feature = "strict-sanitize")]
+pub(crate) fn parse_escaped_html_built<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+) -> (Option<Text<'a>>, bool) {
+    let max_attributes = crate::Limits::default().max_html_attributes;
+    if may_open_tag(text) {
+        return match parse_fast(arena, text, max_attributes) {
+            Ok(v) => (v, true),
+            Err(read) => (parse_slow(arena, text, max_attributes, read).0, false),
+        };
+    }
+    (plain_text(arena, text), false)
+}
+
+/// The fast tree builder's [`parse_escaped_html_with`] of a text that may open a tag, or
+/// `Err(read)` when the builder gives up, having tokenized `text[..read]` exactly.
+#[inline(always)]
+fn parse_fast<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    max_attributes: usize,
+) -> Result<Option<Text<'a>>, usize> {
+    let mut flat = bumpalo::collections::Vec::new_in(arena);
+    let mut read = 0;
+    if fast::build_at(arena, text, &mut flat, max_attributes, &mut read) {
+        return Ok(match sanitize::significance_if_clean(&flat) {
+            // The common case: nothing to remove, keep the builder's list without a copy.
+            Some(true) => Some(single_text_or_html(flat.into_bump_slice())),
+            Some(false) => None,
+            None => finish_parsed(arena, &flat, &[]),
+        });
+    }
+    Err(read)
+}
+
+/// The html5ever path of [`parse_escaped_html_with`], after the fast builder gave up having
+/// read `read` bytes.
+fn parse_slow<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    max_attributes: usize,
+    read: usize,
+) -> (Option<Text<'a>>, bool) {
+    // The builder tokenized `text[..read]` exactly (an offset in the newline-normalized
+    // text, which is never past the same place in `text`; `usize::MAX`: nothing read).
+    let from = if read > text.len() { 0 } else { read };
+    match attrs::first_over_cap(text, from, max_attributes) {
+        Some(cut) => {
+            let (v, _) = parse_full(arena, &text[..cut], true);
+            (v, true)
+        }
+        None => parse_full(arena, text, true),
+    }
+}
+
+/// [`parse_escaped_html_with`] of a text without markup: its decoded characters, when
+/// significant.
+fn plain_text<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>> {
     let data = if is_plain_run(text) {
         text
     } else if let Some(d) = fast::decode_text(arena, text) {
         d
     } else {
-        match guard(|| tree::decode_text(arena, text)) {
-            Some(d) => d,
-            None => return (None, false),
-        }
+        guard(|| tree::decode_text(arena, text))?
     };
-    if sanitize::has_non_space(data) {
-        (Some(Text::Plain(data)), false)
-    } else {
-        (None, false)
-    }
+    sanitize::has_non_space(data).then_some(Text::Plain(data))
 }
 
 /// Test hook (differential fuzzing): [`parse_escaped_html`] computed by html5ever alone, fed

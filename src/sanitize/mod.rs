@@ -41,7 +41,12 @@
 //! frames, forms, odd names…), which lol_html then rewrites. The tests (`tests.rs`) and the
 //! strict fuzz check compare the two on every fragment the tree path covers; the golden test
 //! pins the strict output of the corpus and the fixtures. The passes' arena and strings are
-//! per-thread buffers reused from value to value.
+//! per-thread buffers reused from value to value. A pass whose output the tree path knows to
+//! be its own fixed point (`tree::Settle`: only attributes changed, each to a value the next
+//! pass reads back as itself) is the last; and a model value whose tree the HTML parser builds
+//! back from its serialization (`tree::reparses_as_itself`) has its first pass computed from
+//! that tree, without serializing and re-parsing it. Tests and the fuzz check compare both
+//! shortcuts with every pass run as first defined (`sanitize_html_every_pass`).
 
 use bumpalo::Bump;
 use lol_html::html_content::Element;
@@ -196,15 +201,48 @@ impl Scratch {
     /// [`sanitize_html`] of the caller's `html` into the scratch's buffers.
     fn sanitize<'s>(&'s mut self, html: &str, opts: &SanitizeOptions) -> &'s str {
         let Scratch { arena, passes: [a, b], tree, .. } = self;
-        Self::passes(html, opts, arena, a, b, tree)
+        Self::passes(html, opts, arena, a, b, tree, true)
     }
 
-    /// [`sanitize_text`] of an HTML value: serialized into `input`, then sanitized.
+    /// [`sanitize_text`] of an HTML value: serialized into `input`, then sanitized. When
+    /// the HTML parser builds the value's tree back from its serialization
+    /// ([`tree::reparses_as_itself`]), the first pass is computed from the tree itself, and
+    /// the serialization is written only if a second pass may be needed.
     fn sanitize_model_html<'s>(&'s mut self, h: &Html<'_>, opts: &SanitizeOptions) -> &'s str {
         let Scratch { arena, input, passes: [a, b], tree } = self;
         input.clear();
+        if !tree::reparses_as_itself(h.nodes()) {
+            h.write_html(input);
+            return Self::passes(input, opts, arena, a, b, tree, true);
+        }
+        let record = RECORD_URL_BUDGET.with(|b| b.get());
+        // The value's budget is its serialization's length + URL_GROWTH; URL_GROWTH alone is
+        // a lower bound: if nothing is refused within it, nothing would be within the whole.
+        URL_BUDGET.with(|b| b.set(Some(URL_GROWTH)));
+        URL_REFUSED.with(|r| r.set(false));
+        a.clear();
+        let mut settle = tree::Settle::trusted();
+        let covered = tree::rewrite_tree(h.nodes(), opts, tree, a, &mut settle);
+        let left = URL_BUDGET.with(|b| b.get()).unwrap_or(0);
+        URL_BUDGET.with(|b| b.set(None));
+        if !covered || URL_REFUSED.with(|r| r.get()) {
+            // As if this pass had not run.
+            RECORD_URL_BUDGET.with(|b| b.set(record));
+            h.write_html(input);
+            return Self::passes(input, opts, arena, a, b, tree, true);
+        }
+        if settle.settled() {
+            return a;
+        }
         h.write_html(input);
-        Self::passes(input, opts, arena, a, b, tree)
+        if *a == *input {
+            return a;
+        }
+        let used = URL_GROWTH - left;
+        URL_BUDGET.with(|b| b.set(Some(input.len().saturating_add(URL_GROWTH) - used)));
+        let out = Self::more_passes(opts, arena, a, b, tree);
+        URL_BUDGET.with(|b| b.set(None));
+        out
     }
 
     fn passes<'s>(
@@ -214,6 +252,7 @@ impl Scratch {
         a: &'s mut String,
         b: &'s mut String,
         tree: &mut tree::Buffers,
+        trust_settled: bool,
     ) -> &'s str {
         // One pass P(x) = rewrite(serialize(parse(x))), where a parse without significant
         // content gives "". Removing things can change how the rest re-parses (a `<pre>`
@@ -222,46 +261,69 @@ impl Scratch {
         // confirms the first. Every pass is a full sanitize, so any pass's output is safe.
         URL_BUDGET.with(|b| b.set(Some(html.len().saturating_add(URL_GROWTH))));
         a.clear();
-        sanitize_once(html, opts, arena, tree, a);
-        let out = if *a == *html {
+        let settled = sanitize_once(html, opts, arena, tree, a);
+        // A pass that changed nothing, or whose output is known to be its own fixed point
+        // (`tree::Settle`), is the last.
+        let out = if (settled && trust_settled) || *a == *html {
             a
         } else {
-            let mut pass = 1;
-            loop {
-                b.clear();
-                sanitize_once(a, opts, arena, tree, b);
-                if *b == *a || pass + 1 == MAX_PASSES {
-                    break b;
-                }
-                std::mem::swap(a, b);
-                pass += 1;
-            }
+            Self::more_passes(opts, arena, a, b, tree)
         };
         URL_BUDGET.with(|b| b.set(None));
         out
+    }
+
+    /// The passes after a first one that wrote `a` and changed its input, until the output
+    /// repeats (at most [`MAX_PASSES`] in all).
+    fn more_passes<'s>(
+        opts: &SanitizeOptions,
+        arena: &mut Bump,
+        a: &'s mut String,
+        b: &'s mut String,
+        tree: &mut tree::Buffers,
+    ) -> &'s str {
+        let mut pass = 1;
+        loop {
+            b.clear();
+            sanitize_once(a, opts, arena, tree, b);
+            if *b == *a || pass + 1 == MAX_PASSES {
+                break b;
+            }
+            std::mem::swap(a, b);
+            pass += 1;
+        }
     }
 }
 
 /// One pass, appended to `out`: parse (fast tree builder, else html5ever) → HTML
 /// serialization → lol_html rewrite, the last two computed from the tree where `tree` covers
-/// the fragment.
+/// the fragment. Returns whether the output is known to be the next pass's output too
+/// (`tree::Settle`; `false` when not known).
 fn sanitize_once(
     html: &str,
     opts: &SanitizeOptions,
     arena: &mut Bump,
     buffers: &mut tree::Buffers,
     out: &mut String,
-) {
+) -> bool {
     arena.reset();
-    match crate::html::parse_escaped_html(arena, html) {
-        None => {}
-        Some(Text::Plain(s)) => escape_text_into(out, s),
-        Some(Text::Html(h)) => {
+    match crate::html::parse_escaped_html_built(arena, html) {
+        (None, _) => false,
+        (Some(Text::Plain(s)), _) => {
+            escape_text_into(out, s);
+            false
+        }
+        (Some(Text::Html(h)), fast) => {
             let start = out.len();
-            if !tree::rewrite_tree(h.nodes(), opts, buffers, out) {
+            let mut settle = tree::Settle::new(html);
+            if !tree::rewrite_tree(h.nodes(), opts, buffers, out, &mut settle) {
                 out.truncate(start);
                 out.push_str(&rewrite(&h.to_html_string(), opts));
+                return false;
             }
+            // Only a tree the fast builder built: html5ever's work limits move with the
+            // text's length, which the pass changes.
+            fast && settle.settled()
         }
     }
 }
@@ -277,9 +339,34 @@ pub fn pass_both_ways(html: &str, opts: &SanitizeOptions) -> Option<(String, Opt
     let arena = Bump::new();
     let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, html) else { return None };
     let mut out = String::new();
+    let mut settle = tree::Settle::new("");
     let tree =
-        tree::rewrite_tree(h.nodes(), opts, &mut tree::Buffers::default(), &mut out).then_some(out);
+        tree::rewrite_tree(h.nodes(), opts, &mut tree::Buffers::default(), &mut out, &mut settle)
+            .then_some(out);
     Some((rewrite(&h.to_html_string(), opts), tree))
+}
+
+/// Test-only (feature `internals`, no semver promise): [`sanitize_html`] with every pass run
+/// until the output repeats, without trusting a pass that knows it is the last
+/// (`tree::Settle`), so tests and fuzz targets can check that the shortcut changes nothing.
+#[cfg(any(test, feature = "internals"))]
+#[doc(hidden)]
+pub fn sanitize_html_every_pass(html: &str, opts: &SanitizeOptions) -> String {
+    let mut s = Scratch::default();
+    let Scratch { arena, passes: [a, b], tree, .. } = &mut s;
+    Scratch::passes(html, opts, arena, a, b, tree, false).to_owned()
+}
+
+/// Test-only (feature `internals`, no semver promise): [`sanitize_text`] of an HTML value the
+/// way it was first defined — its serialization sanitized, every pass run until the output
+/// repeats — for tests and fuzz targets to compare with the shortcuts.
+#[cfg(any(test, feature = "internals"))]
+#[doc(hidden)]
+pub fn sanitize_text_every_pass(t: &Text<'_>, opts: &SanitizeOptions) -> String {
+    match t {
+        Text::Plain(s) => escape_text(s),
+        Text::Html(h) => sanitize_html_every_pass(&h.to_html_string(), opts),
+    }
 }
 
 /// Sanitizes a model text value: an HTML value is serialized (HTML5), re-parsed and
@@ -471,6 +558,10 @@ thread_local! {
     /// What it may still add to the record being encoded (set by [`RecordUrlBudget`]; `None`
     /// outside one).
     static RECORD_URL_BUDGET: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+    /// Set when a URL was kept relative for want of budget (read by
+    /// `Scratch::sanitize_model_html`, whose first pass runs within a lower bound of the
+    /// value's budget).
+    static URL_REFUSED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The URL budget of one record while it is encoded ([`RECORD_URL_GROWTH`]): made at the
@@ -511,6 +602,7 @@ pub(crate) fn within_url_budget(
     let record = RECORD_URL_BUDGET.with(|b| b.get());
     let fits = |left: Option<usize>| left.is_none_or(|left| left >= growth);
     if !fits(value) || !fits(record) {
+        URL_REFUSED.with(|r| r.set(true));
         return unresolved();
     }
     URL_BUDGET.with(|b| b.set(value.map(|left| left - growth)));

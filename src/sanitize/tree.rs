@@ -127,7 +127,8 @@ fn has_css_url(raw: &str) -> bool {
 /// changes or it holds [`MEMO_MAX`] values.
 struct UrlMemo {
     base: String,
-    map: std::collections::HashMap<String, Option<String>>,
+    /// foldhash, seeded per process: SipHash cost as much as the lookups' hits saved.
+    map: std::collections::HashMap<String, Option<String>, foldhash::fast::RandomState>,
 }
 
 const MEMO_MAX: usize = 4096;
@@ -135,7 +136,7 @@ const MEMO_MAX: usize = 4096;
 thread_local! {
     static URL_MEMO: std::cell::RefCell<UrlMemo> = std::cell::RefCell::new(UrlMemo {
         base: String::new(),
-        map: std::collections::HashMap::new(),
+        map: std::collections::HashMap::with_hasher(foldhash::fast::RandomState::default()),
     });
 }
 
@@ -207,29 +208,62 @@ fn removable_content(nodes: &[Node<'_>], from: usize, end: usize, opts: &Sanitiz
     true
 }
 
-/// A kept element's start tag as lol_html writes it after `clean_attributes`.
-fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, raw: &mut String) {
+/// A kept element's start tag as lol_html writes it after `clean_attributes`; `settle` follows
+/// the tag's serialization through the pass's input and learns which changes are stable.
+fn write_start_tag(
+    out: &mut String,
+    e: &Element<'_>,
+    opts: &SanitizeOptions,
+    raw: &mut String,
+    settle: &mut Settle<'_>,
+) {
     out.push('<');
     out.push_str(e.local);
+    settle.expect("<");
+    settle.expect(e.local);
     for a in e.attrs {
         let name = a.local;
         raw.clear();
         html_escape(raw, a.value, true);
+        if settle.ok {
+            // The attribute as the serializer writes it.
+            settle.expect(" ");
+            settle.expect(name);
+            settle.expect("=\"");
+            settle.expect(raw);
+            settle.expect("\"");
+        }
         // lol_html hands a handler the value decoded with BOM sniffing: a value that starts
         // with U+FEFF reaches it without that character.
         let handed = raw.strip_prefix('\u{feff}').unwrap_or(raw);
-        let new_value = if name.starts_with("on") || is_drop_attr(name) || has_css_url(raw) {
+        let by_name = name.starts_with("on") || is_drop_attr(name);
+        let new_value = if by_name || has_css_url(raw) {
+            // Dropped by its name: gone from the next pass's tree, which no parse decision
+            // reads (not `hidden`, `controls`, `width`, `height`, `type`). Dropped for a CSS
+            // `url(`: the attribute may be one that significance reads.
+            if !by_name {
+                settle.unsettle();
+            }
             continue;
         } else if name == "srcset" {
             let v = safe_srcset(handed, opts.base_url.as_ref());
             match within_url_budget(handed, v, || safe_srcset(handed, None)) {
-                Some(v) => v,
+                Some(v) => {
+                    // Candidates re-split at `,` (a base URL may hold one): not followed.
+                    settle.unsettle();
+                    v
+                }
                 None => continue,
             }
         } else if is_url_attr(name) {
             let v = safe_url_memo(handed, opts.base_url.as_ref());
             match within_url_budget(handed, v, || safe_url(handed, None)) {
-                Some(v) => v,
+                Some(v) => {
+                    if settle.ok && !is_stable_url(&v, opts.base_url.is_some()) {
+                        settle.unsettle();
+                    }
+                    v
+                }
                 None => continue,
             }
         } else {
@@ -254,6 +288,252 @@ fn write_start_tag(out: &mut String, e: &Element<'_>, opts: &SanitizeOptions, ra
         out.push('"');
     }
     out.push('>');
+    settle.expect(">");
+}
+
+/// Whether a URL attribute's new value `v` comes out of the next pass as it is: the next
+/// parse reads back exactly `v` (written with `&` and `"` escaped; no CR, which input
+/// preprocessing would turn into LF, and no NUL), and [`safe_url`] of it is `v` within any
+/// budget (it is never longer than its escaped form). Against a base URL: `v` is in the URL
+/// parser's serialization ([`is_canonical_http_url`], which `safe_url` returns as it is).
+/// Without one: `safe_url` only trims, and `v` is trimmed already; it must not start with
+/// U+FEFF, which the next pass would strip as a BOM. Either way no `url(` in its escaped
+/// form, which the next pass would drop.
+fn is_stable_url(v: &str, has_base: bool) -> bool {
+    let stable = if has_base {
+        crate::model::url::is_canonical_http_url(v)
+    } else {
+        !v.starts_with('\u{feff}')
+            && !v.contains(['\r', '\0'])
+            && v.trim_matches(|c: char| c.is_whitespace() || c.is_control()).len() == v.len()
+    };
+    // `url(` cannot be spelled differently escaped: escaping only touches `&`, `"`, U+00A0.
+    stable && !has_css_url(v)
+}
+
+/// Whether the pass's output is its own fixed point, followed along [`rewrite_tree`]: the
+/// next pass would parse it into the same tree with only the changed attributes changed,
+/// and write the same bytes. That holds when
+/// - the pass's input is the serialization of its tree (followed byte for byte: `pos`, the
+///   input read so far), so the output is that serialization with start tags' attributes
+///   dropped or set, whose values no tree-construction decision of the HTML fragment parser
+///   reads in the HTML namespace (foreign content, `form`, `template` and `input` are
+///   declined or removed) and which move no limit of the fast tree builder (the caller
+///   checks the fast builder built the tree);
+/// - every element is kept (nothing unwrapped or removed, no comment: removing a node can
+///   change how its neighbours re-parse);
+/// - every attribute the pass set reads back as itself ([`is_stable_url`]; `srcset` is not
+///   followed), and every attribute it dropped was dropped by its name.
+///
+/// `ok` false: not known, the caller runs the next pass.
+pub(super) struct Settle<'x> {
+    input: &'x [u8],
+    pos: usize,
+    ok: bool,
+    /// The input is the tree's serialization by construction ([`Settle::trusted`]).
+    trusted: bool,
+}
+
+impl<'x> Settle<'x> {
+    pub(super) fn new(input: &'x str) -> Self {
+        Settle { input: input.as_bytes(), pos: 0, ok: true, trusted: false }
+    }
+
+    /// For a pass over a tree whose serialization is the input by construction, and which
+    /// the fast tree builder builds from it ([`reparses_as_itself`]): only the changes are
+    /// followed.
+    pub(super) fn trusted() -> Self {
+        Settle { input: &[], pos: 0, ok: true, trusted: true }
+    }
+
+    /// The serialization continues with `s`.
+    fn expect(&mut self, s: &str) {
+        if self.ok && !self.trusted {
+            match self.input.get(self.pos..self.pos + s.len()) {
+                Some(next) if next == s.as_bytes() => self.pos += s.len(),
+                _ => self.ok = false,
+            }
+        }
+    }
+
+    fn unsettle(&mut self) {
+        self.ok = false;
+    }
+
+    /// Whether the output is known to be a fixed point (the whole input was followed).
+    pub(super) fn settled(&self) -> bool {
+        self.ok && (self.trusted || self.pos == self.input.len())
+    }
+}
+
+name_set! {
+    /// Start tags after which the HTML fragment parser closes an open `p` in button scope
+    /// ("in body"); [`reparses_as_itself`] accepts them only outside any `p`.
+    closes_p: [
+        "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div",
+        "dl", "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "main", "menu",
+        "nav", "ol", "p", "search", "section", "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6",
+        "pre", "listing", "hr", "li", "dd", "dt", "table"
+    ]
+}
+
+name_set! {
+    /// Start tags whose "in body" rule does more than insert the element into the current
+    /// node (or switches the tokenizer, or leaves the HTML namespace or the body insertion
+    /// mode), which [`reparses_as_itself`] does not follow.
+    not_plain_insertion: [
+        "caption", "col", "colgroup", "form", "template", "select", "option", "optgroup",
+        "button", "nobr", "math", "svg", "textarea", "title", "xmp", "noembed", "noframes",
+        "noscript", "plaintext", "rb", "rp", "rt", "rtc", "html", "head",
+        "body", "frameset", "frame", "image", "isindex", "input", "keygen", "base", "basefont",
+        "bgsound", "link", "meta"
+    ]
+}
+
+name_set! {
+    /// Formatting elements and the elements that push a marker: each open one is an entry of
+    /// the list of active formatting elements.
+    is_afe_entry: [
+        "a", "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u",
+        "td", "th", "object", "applet", "marquee"
+    ]
+}
+
+/// Whether the HTML fragment parser (context `div`) builds `nodes` back from their HTML
+/// serialization — so the first pass over a model value can be computed from its tree,
+/// without serializing and re-parsing it — and the fast tree builder builds it (so
+/// [`Settle::trusted`] holds). Checked conservatively, node by node, against the "in body"
+/// rules the serialization's tokens meet, every element being inserted into the current
+/// node and closed by its own end tag (the serialization writes every end tag):
+/// - every element is in the HTML namespace with a plain lowercase name and plain
+///   attributes ([`simple_attrs`]), and none is one whose start tag does more than insert it
+///   ([`not_plain_insertion`]: forms, RCDATA, foreign content, …);
+/// - tables only of the shape table > tbody/thead/tfoot > tr > td/th, with nothing but
+///   ASCII whitespace text and comments directly in a table part (anything else there is
+///   foster-parented); `script`, `style`, `iframe` only with a raw text without `<`;
+/// - no start tag that closes a `p` ([`closes_p`]) inside a `p`, no heading directly in a
+///   heading, `li` only directly in `ul`/`ol`/`menu`, `dd`/`dt` only directly in `dl`, no `a`
+///   inside an `a` (each would close or adopt what is open);
+/// - at most 60 formatting elements, cells and `object`/`applet`/`marquee` (markers) open at
+///   once (the fast builder's list holds 64);
+/// - texts not empty (the leading newline of a `pre` must be the first child's) and, like
+///   attribute values, without CR (input preprocessing turns it into LF) or NUL;
+/// - comments whose data the tokenizer reads back whole (no `-` at either end, no `>` first,
+///   no `--`, `<!`), no processing instruction;
+/// - significant, without a 1×1 `img` or a `template` ([`significance_if_clean`]), so the
+///   parse keeps the fragment as it is.
+///
+/// Text nodes next to each other come back as one, which writes the same bytes.
+///
+/// [`significance_if_clean`]: crate::html::significance_if_clean
+pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
+    fn is_table_part(s: &str) -> bool {
+        matches!(s, "table" | "tbody" | "thead" | "tfoot" | "tr")
+    }
+    fn clean(s: &str) -> bool {
+        memchr::memchr2(b'\r', 0, s.as_bytes()).is_none()
+    }
+    if crate::html::significance_if_clean(nodes) != Some(true) {
+        return false;
+    }
+    let n = nodes.len();
+    // Open elements: (end index, local name).
+    let mut stack: Vec<(usize, &str)> = Vec::new();
+    let (mut p_open, mut a_open, mut formatting) = (0usize, 0usize, 0usize);
+    let mut i = 0;
+    while i < n {
+        while let Some(&(end, name)) = stack.last() {
+            if end > i {
+                break;
+            }
+            p_open -= usize::from(name == "p");
+            a_open -= usize::from(name == "a");
+            formatting -= usize::from(is_afe_entry(name));
+            stack.pop();
+        }
+        let limit = stack.last().map_or(n, |&(e, _)| e);
+        let end = (nodes[i].end as usize).clamp(i + 1, limit);
+        match &nodes[i].kind {
+            NodeKind::Element(e) => {
+                let name = e.local;
+                if e.namespace != HTML_NS
+                    || e.prefix.is_some()
+                    || !is_simple_name(name)
+                    || !name.as_bytes()[0].is_ascii_lowercase()
+                    || !simple_attrs(e)
+                    || !e.attrs.iter().all(|a| clean(a.value))
+                    || not_plain_insertion(name)
+                {
+                    return false;
+                }
+                let parent = stack.last().map(|&(_, p)| p);
+                let heading = |s: &str| matches!(s, "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
+                let placed = match name {
+                    "tbody" | "thead" | "tfoot" => parent == Some("table"),
+                    "tr" => matches!(parent, Some("tbody" | "thead" | "tfoot")),
+                    "td" | "th" => parent == Some("tr"),
+                    // Anything else in a table part is foster-parented.
+                    _ if parent.is_some_and(is_table_part) => false,
+                    _ if closes_p(name) && p_open > 0 => false,
+                    "li" => matches!(parent, Some("ul" | "ol" | "menu")),
+                    "dd" | "dt" => parent == Some("dl"),
+                    _ if heading(name) => !parent.is_some_and(heading),
+                    "a" => a_open == 0,
+                    _ => true,
+                };
+                if !placed {
+                    return false;
+                }
+                if is_void(e) {
+                    i = end; // children of a void element are not serialized
+                    continue;
+                }
+                if matches!(name, "script" | "style" | "iframe") {
+                    // Raw text, read back whole when it holds no `<` (nothing can end it
+                    // early or start an escape).
+                    let whole = end == i + 1
+                        || (end == i + 2
+                            && matches!(nodes[i + 1].kind,
+                                NodeKind::Text(t) if !t.is_empty() && !t.contains('<') && clean(t)));
+                    if !whole {
+                        return false;
+                    }
+                    i = end;
+                    continue;
+                }
+                p_open += usize::from(name == "p");
+                a_open += usize::from(name == "a");
+                formatting += usize::from(is_afe_entry(name));
+                if formatting > 60 {
+                    return false;
+                }
+                stack.push((end, name));
+            }
+            NodeKind::Text(t) => {
+                if t.is_empty() || !clean(t) {
+                    return false;
+                }
+                // In a table part, only ASCII whitespace is inserted where it is.
+                let in_table = stack.last().is_some_and(|&(_, p)| is_table_part(p));
+                if in_table && !t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c')) {
+                    return false;
+                }
+            }
+            NodeKind::Comment(c) => {
+                if c.starts_with(['-', '>'])
+                    || c.ends_with('-')
+                    || c.contains("--")
+                    || c.contains("<!")
+                    || !clean(c)
+                {
+                    return false;
+                }
+            }
+            NodeKind::ProcessingInstruction { .. } => return false,
+        }
+        i += 1;
+    }
+    true
 }
 
 /// [`rewrite_tree`]'s working buffers, reused from call to call.
@@ -284,6 +564,7 @@ pub(super) fn rewrite_tree(
     opts: &SanitizeOptions,
     buffers: &mut Buffers,
     out: &mut String,
+    settle: &mut Settle<'_>,
 ) -> bool {
     let n = nodes.len();
     let Buffers { stack, raw } = buffers;
@@ -299,6 +580,11 @@ pub(super) fn rewrite_tree(
                     out.push_str("</");
                     out.push_str(e.local);
                     out.push('>');
+                    if settle.ok {
+                        settle.expect("</");
+                        settle.expect(e.local);
+                        settle.expect(">");
+                    }
                 }
             }
             stack.pop();
@@ -314,6 +600,9 @@ pub(super) fn rewrite_tree(
                 let Some(act) = action(e, opts) else { return false };
                 if !simple_attrs(e) {
                     return false;
+                }
+                if act != Action::Keep {
+                    settle.unsettle();
                 }
                 match act {
                     Action::RemoveRaw => {
@@ -334,7 +623,7 @@ pub(super) fn rewrite_tree(
                         i = end;
                         continue;
                     }
-                    Action::Keep => write_start_tag(out, e, opts, raw),
+                    Action::Keep => write_start_tag(out, e, opts, raw, settle),
                     Action::Unwrap => {}
                 }
                 if is_void(e) {
@@ -347,17 +636,23 @@ pub(super) fn rewrite_tree(
                     {
                         if t.starts_with('\n') {
                             out.push('\n');
+                            settle.expect("\n");
                         }
                     }
                 }
                 stack.push((end, i, act == Action::Keep));
             }
             // The parent is never a raw text element: those are removed or declined.
-            NodeKind::Text(t) => html_escape(out, t, false),
+            NodeKind::Text(t) => {
+                let from = out.len();
+                html_escape(out, t, false);
+                settle.expect(&out[from..]);
+            }
             NodeKind::Comment(c) => {
                 if c.contains('>') {
                     return false;
                 }
+                settle.unsettle();
             }
             NodeKind::ProcessingInstruction { .. } => return false,
         }
