@@ -54,8 +54,11 @@ pub const RANGE_OUT: usize = 2 << 20;
 /// Raw bytes ahead of the read position searched for candidates, at most.
 pub const LOOKAHEAD: usize = 4 << 20;
 /// Output buffers kept for reuse, at most: the ranges ahead, and those whose records are in
-/// flight (their blocks share them) when they come back.
-pub(crate) const SPARE_OUTPUTS: usize = 64;
+/// flight (their blocks share them) when they come back. Each holds up to `2 * (RANGE_OUT +
+/// BIG)`, so a large pool is held memory: 64 kept the Parquet job (48 MiB of input in flight
+/// at `-j2`) at 157–165 MiB peak RSS, 8 keeps it at 140–146 MiB, with the JSON Lines job's
+/// CPU and peak unchanged (`perf/runs/2026-11-29-parquet-goal/`).
+pub(crate) const SPARE_OUTPUTS: usize = 8;
 
 /// Somewhere to inflate ranges: the bulk pipeline's workers. [`RangeJob::run`] (or
 /// [`RangeJob::cancel`]) must eventually be called for every submitted job, on any thread:
