@@ -159,6 +159,7 @@ class Image(TypedDict):
     url: Optional[str]
     width: Optional[int]
     height: Optional[int]
+    rel: Optional[str]
 
 
 class Person(TypedDict):
@@ -263,6 +264,9 @@ class Link(TypedDict):
     hreflang: Optional[str]
     length: Optional[int]
     count: Optional[int]
+    updated: Optional[datetime]
+    updated_offset: Optional[int]
+    updated_raw: Optional[str]
 
 
 class Extension(TypedDict):
@@ -295,6 +299,7 @@ class Entry(TypedDict):
     authors: List["Person"]
     categories: List[str]
     enclosures: List["Enclosure"]
+    content_language: Optional[str]
     id: Optional[str]
     id_is_permalink: Optional[bool]
     comments: Optional[str]

@@ -65,6 +65,12 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 }
                 let mut e = entry(r, cx);
                 cleanup_entry(&mut e);
+                // The language in scope on the content: its own `xml:lang`, else the entry's;
+                // kept when it is not the feed's.
+                let lang = e.content_language.or_else(|| ext::attr_trimmed(&child, "xml:lang", cx));
+                let feed_lang = feed.language.unwrap_or("");
+                e.content_language = lang
+                    .filter(|l| e.content.is_some() && !l.eq_ignore_ascii_case(feed_lang));
                 feed.entries.push(e);
             }
             // Beyond the spec's table (model::ext).
@@ -83,6 +89,8 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 let person = atom_person(r, cx);
                 feed.contributors.push(person);
             }
+            (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.itunes, &mut seen, cx) => {}
+            (Ns::Podcast, _) => ext::podcast_channel(r, &child, &mut feed, cx),
             (Ns::Other, _) if ext::module_channel(r, &child, &mut feed, &mut seen, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
             _ => ext::capture(r, &child, &mut feed.extensions, cx),
@@ -157,11 +165,21 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 recover::atom03_text(r, &child, &mut entry.summary, &mut p.summary, cx)
             }
             (Ns::Atom03, "summary") => fill(&mut entry.summary, atom03_content(r, &child, cx)),
-            (Ns::Atom, "content") => fill(&mut entry.content, atom_text(r, &child, cx)),
-            (Ns::Atom03, "content") if cx.recover => {
-                recover::atom03_text(r, &child, &mut entry.content, &mut p.content, cx)
+            (Ns::Atom, "content") => {
+                let had = entry.content.is_some();
+                fill(&mut entry.content, atom_text(r, &child, cx));
+                content_language(&mut entry, had, &child, cx);
             }
-            (Ns::Atom03, "content") => fill(&mut entry.content, atom03_content(r, &child, cx)),
+            (Ns::Atom03, "content") if cx.recover => {
+                let had = entry.content.is_some();
+                recover::atom03_text(r, &child, &mut entry.content, &mut p.content, cx);
+                content_language(&mut entry, had, &child, cx);
+            }
+            (Ns::Atom03, "content") => {
+                let had = entry.content.is_some();
+                fill(&mut entry.content, atom03_content(r, &child, cx));
+                content_language(&mut entry, had, &child, cx);
+            }
             (Ns::Atom | Ns::Atom03, "link") => {
                 let type_attr = child.attr(cx.arena, "type");
                 ext::collect_other_link(&mut entry.links, r, &child, cx);
@@ -193,6 +211,10 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     _ => {}
                 }
             }
+            // A later thumbnail (the first is the entry's) is kept as an extension row.
+            (Ns::MediaRss, "thumbnail") if entry.thumbnail.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
             (Ns::MediaRss, "thumbnail") => {
                 fill(&mut entry.thumbnail, image_element(r, &child, "url", cx))
             }
@@ -213,6 +235,8 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             }
             (Ns::MediaRss, _)
                 if ext::media_item(r, &child, &mut entry, &mut media_groups, &mut seen, cx) => {}
+            (Ns::Itunes, _) if ext::itunes_item(r, &child, &mut entry.itunes, &mut seen, cx) => {}
+            (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
             _ => ext::capture(r, &child, &mut entry.extensions, cx),
@@ -223,6 +247,14 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
         p.apply_entry(r, &mut entry, cx);
     }
     entry
+}
+
+/// The `xml:lang` written on the `content` element `tag` when it gave the entry its content
+/// (`had`: the entry had one before it).
+fn content_language<'a>(entry: &mut Entry<'a>, had: bool, tag: &Tag<'a>, cx: &Ctx<'a>) {
+    if !had && entry.content.is_some() {
+        entry.content_language = ext::attr_trimmed(tag, "xml:lang", cx);
+    }
 }
 
 /// The `media:group` rows of the Atom entry table (the `group`-th of the entry); beside
@@ -246,6 +278,9 @@ fn media_group<'a>(
                     let m = entry.media.get_or_insert_with(Default::default);
                     fill(&mut m.description, Some(d));
                 }
+            }
+            (Ns::MediaRss, "thumbnail") if entry.thumbnail.is_some() => {
+                ext::capture(r, &gc, &mut entry.extensions, cx)
             }
             (Ns::MediaRss, "thumbnail") => {
                 fill(&mut entry.thumbnail, image_element(r, &gc, "url", cx))

@@ -304,7 +304,7 @@ pub fn image_element<'a>(
     let mut number = |name: &str| {
         checked_attr(r, tag, name, kind::INTEGER, tag.attr(cx.arena, name), leading_digits)
     };
-    Some(Image { url: Some(url), width: number("width"), height: number("height") })
+    Some(Image { url: Some(url), width: number("width"), height: number("height"), rel: None })
 }
 
 /// The value of a leading run of ASCII digits (no sign, no whitespace), if any.
@@ -345,7 +345,12 @@ pub fn atom_person<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Person<'a> {
                 fill(&mut person.email, string_element(r, cx).and_then(|t| t.as_plain()))
             }
             (Ns::Atom | Ns::Atom03, "uri") => fill(&mut person.page_url, url_element(r, cx)),
-            (Ns::GData, "image") => fill(&mut person.icon, image_element(r, &child, "src", cx)),
+            (Ns::GData, "image") => {
+                let icon = image_element(r, &child, "src", cx);
+                let rel = child.attr(cx.arena, "rel").map(|v| v.trim_matches(is_space));
+                let rel = rel.filter(|v| !v.is_empty());
+                fill(&mut person.icon, icon.map(|i| Image { rel, ..i }));
+            }
             _ => r.skip(),
         }
     }

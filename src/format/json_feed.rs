@@ -251,7 +251,7 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
 }
 
 fn image(url: &str) -> Image<'_> {
-    Image { url: Some(url), width: None, height: None }
+    Image { url: Some(url), ..Image::default() }
 }
 
 impl<'a> Cx<'a, '_> {

@@ -85,6 +85,8 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 let term = text(r, cx);
                 ext::plain_category(&mut feed.category_details, &mut seen, term);
             }
+            (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.itunes, &mut seen, cx) => {}
+            (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
             (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
             _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
             _ => ext::capture(r, &child, &mut feed.extensions, cx),
@@ -159,6 +161,8 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     r.skip();
                 }
             }
+            (Ns::Itunes, _) if ext::itunes_item(r, &child, &mut entry.itunes, &mut seen, cx) => {}
+            (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
             _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
             _ => ext::capture(r, &child, &mut entry.extensions, cx),

@@ -208,6 +208,10 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 ext::date_with_fallback(r, &child, DateSyntax::Rfc3339, slots, cx);
             }
             (Ns::Null, "link") => fill(&mut entry.page_url, url_element(r, cx)),
+            // A later thumbnail (the first is the entry's) is kept as an extension row.
+            (Ns::MediaRss, "thumbnail") | (Ns::Itunes, "image") if entry.thumbnail.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
             (Ns::MediaRss, "thumbnail") => {
                 fill(&mut entry.thumbnail, image_element(r, &child, "url", cx))
             }

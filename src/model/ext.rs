@@ -136,6 +136,12 @@ pub struct Link<'a> {
     pub length: Option<u64>,
     /// `thr:count` on a `replies` link (the Atom threading extension).
     pub count: Option<u64>,
+    /// `thr:updated` on a `replies` link (RFC 4685 §4: when the latest reply was made; the
+    /// draft's `thr:when` when there is no `thr:updated`), read as an RFC 3339 date, else
+    /// leniently; `None` when absent or unreadable (a diagnostic quotes it).
+    pub updated: Option<crate::Timestamp>,
+    /// [`Link::updated`] as written, when that is not its canonical form.
+    pub updated_raw: Option<&'a str>,
 }
 
 /// Atom threading extension (RFC 4685) `thr:in-reply-to`.

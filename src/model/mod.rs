@@ -77,6 +77,9 @@ pub struct Image<'a> {
     pub width: Option<u64>,
     /// Height in pixels, read as [`Image::width`] from the `height` attribute.
     pub height: Option<u64>,
+    /// The relation the element states, as written (trimmed): `gd:image@rel` of a person's
+    /// icon (Google Data: `http://schemas.google.com/g/2005#thumbnail`). `None` otherwise.
+    pub rel: Option<&'a str>,
 }
 
 /// A person (author, contributor) \[29\]. The harness names the spec's `icon` "logo".
@@ -165,6 +168,11 @@ pub struct Entry<'a> {
     /// \[178\]), JSON Feed `content_html` (parsed as escaped HTML) else `content_text`.
     /// Cleared when it has the same text content as the summary \[291\].
     pub content: Option<Text<'a>>,
+    /// The language of [`Entry::content`] (Atom): the `xml:lang` in scope on the `content`
+    /// element (its own, else the entry's), as written, when it is not the feed's
+    /// [`Feed::language`] (compared ignoring ASCII case); `None` otherwise (the feed's
+    /// language applies).
+    pub content_language: Option<&'a str>,
     /// The entry's web page: RSS `link` (a URL element: the text resolved against the base
     /// URL), Atom `link` with `rel="alternate"` or no `rel` (its `href`), JSON Feed `url`.
     /// Resolved against the document's base URL; with none, against the `xml:base` in scope

@@ -467,8 +467,8 @@ mod tests {
         let feed = Feed {
             title: Some(Text::Plain("T\n\u{1}é")),
             subtitle: Some(Text::Plain("")),
-            logo: Some(Image { url: None, width: None, height: None }),
-            icon: Some(Image { url: Some("http://x/i.png"), width: Some(16), height: None }),
+            logo: Some(Image::default()),
+            icon: Some(Image { url: Some("http://x/i.png"), width: Some(16), ..Image::default() }),
             entries: vec![
                 Entry::default(),
                 Entry {

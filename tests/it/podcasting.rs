@@ -321,3 +321,104 @@ fn a_repeated_single_element_is_captured_not_dropped() {
     assert_eq!(rows, [("season", Some("2")), ("chapters", None)]);
     assert_eq!(e["extensions"][1]["attributes"][0]["value"], "https://a.example/2.json");
 }
+
+fn extended(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/extended");
+    std::fs::read_to_string(path.join(name)).unwrap()
+}
+
+/// Podcasting 2.0 and iTunes in an Atom feed: the feed's elements read as a channel's, the
+/// entry's as an item's, typed in both modes; none of them an extension row.
+#[test]
+fn atom_feeds_and_entries_read_the_namespaces_typed() {
+    for spec_exact in [false, true] {
+        let mut options = Options::default();
+        options.spec_exact = spec_exact;
+        let (f, diagnostics) = record(&extended("podcasting-2.0-atom.xml"), options);
+        assert_eq!(diagnostics, []);
+        assert_eq!(f.get("extensions"), None);
+        let p = &f["podcast"];
+        assert_eq!(p["guid"], "6f1c1b1e-1b1e-5cef-ace4-edaa54e1f810");
+        assert_eq!(p["medium"], "podcast");
+        assert_eq!(p["locked"], json!({"locked": true, "owner": "owner@atompod.example"}));
+        assert_eq!(
+            p["funding"],
+            json!([{"url": "https://pod.example/support", "message": "Support the show"}])
+        );
+        assert_eq!(
+            p["persons"],
+            json!([{"name": "Kim Host", "role": "host", "href": "https://atompod.example/kim"}])
+        );
+        assert_eq!(p["locations"], json!([{"name": "Paris", "geo": "geo:48.8566,2.3522"}]));
+        assert_eq!(p["values"][0]["recipients"][0]["split"], 100);
+        assert_eq!(p["podping"], true);
+        let it = &f["itunes"];
+        assert_eq!(it["explicit"], false);
+        assert_eq!(it["type"], "serial");
+        assert_eq!(it["categories"], json!([{"text": "Technology"}]));
+        assert_eq!(it["owner"], json!({"name": "Kim", "email": "kim@atompod.example"}));
+        let e = &f["entries"][0];
+        assert_eq!(e.get("extensions"), None);
+        let p = &e["podcast"];
+        assert_eq!(
+            p["transcripts"],
+            json!([{"url": "https://pod.example/ep1.vtt", "type": "text/vtt", "language": "en"}])
+        );
+        assert_eq!(
+            p["chapters"],
+            json!({"url": "https://pod.example/ep1.json", "type": "application/json+chapters"})
+        );
+        assert_eq!(p["season"], json!({"number": 1, "name": "Origins"}));
+        assert_eq!(p["episode"], json!({"number": "1", "display": "Ep. 1"}));
+        assert_eq!(
+            p["soundbites"],
+            json!([{"start_time": 73.0, "duration": 60.0, "title": "The opening"}])
+        );
+        assert_eq!(
+            p["alternate_enclosures"][0]["sources"],
+            json!([{"uri": "https://atompod.example/ep1.opus"}])
+        );
+        let it = &e["itunes"];
+        assert_eq!((&it["episode"], &it["season"]), (&json!(1), &json!(1)));
+        assert_eq!((&it["episode_type"], &it["explicit"]), (&json!("full"), &json!(false)));
+    }
+}
+
+/// The same in an RSS 1.0 channel and item.
+#[test]
+fn rss1_channels_and_items_read_the_namespaces_typed() {
+    for spec_exact in [false, true] {
+        let mut options = Options::default();
+        options.spec_exact = spec_exact;
+        let (f, diagnostics) = record(&extended("podcasting-2.0-rss1.xml"), options);
+        assert_eq!(diagnostics, []);
+        let p = &f["podcast"];
+        assert_eq!(p["guid"], "0b7e3a5c-2f1d-5e8a-9c4b-1d2e3f4a5b6c");
+        assert_eq!(p["medium"], "music");
+        assert_eq!(
+            p["license"],
+            json!({"name": "my-license", "url": "https://pod.example/license.html"})
+        );
+        assert_eq!(p["txts"], json!([{"text": "abc-123", "purpose": "verify"}]));
+        assert_eq!(p["blocks"], json!([{"blocked": false}]));
+        let it = &f["itunes"];
+        assert_eq!(it["explicit"], true);
+        assert_eq!(it["keywords"], json!(["rdf", "audio"]));
+        assert_eq!(it["categories"], json!([{"text": "Music"}]));
+        let e = &f["entries"][0];
+        assert_eq!(e.get("extensions"), None);
+        let p = &e["podcast"];
+        assert_eq!(p["season"], json!({"number": 2}));
+        assert_eq!(p["episode"], json!({"number": "7"}));
+        assert_eq!(
+            p["transcripts"],
+            json!([{"url": "https://rdfpod.example/ep1.srt", "type": "application/x-subrip"}])
+        );
+        assert_eq!(p["persons"], json!([{"name": "Lee Guest", "role": "guest"}]));
+        let it = &e["itunes"];
+        assert_eq!(
+            (&it["episode"], &it["title"], &it["block"]),
+            (&json!(7), &json!("Track one"), &json!(true))
+        );
+    }
+}

@@ -125,6 +125,10 @@ fn walk(doc: &str, skipped: &mut Skipped) -> Vec<DocValue> {
                     if !empty {
                         opaque_depth += 1;
                     }
+                    // A tag inside XHTML content separates words, as in `html_text`.
+                    if let Some(top) = stack.last_mut() {
+                        top.text.push(' ');
+                    }
                     continue;
                 }
                 let name = e.name().as_ref().to_owned();
@@ -197,6 +201,9 @@ fn walk(doc: &str, skipped: &mut Skipped) -> Vec<DocValue> {
             Event::End(_) => {
                 if opaque_depth > 1 {
                     opaque_depth -= 1;
+                    if let Some(top) = stack.last_mut() {
+                        top.text.push(' ');
+                    }
                     continue;
                 }
                 opaque_depth = 0;
@@ -471,7 +478,7 @@ enum Reason {
     Invalid,
     /// The hostile fixtures: entities the parser refuses to expand.
     Hostile,
-    /// `xml:lang` on an element: the record has the feed's `language`, no per-value language.
+    /// `xml:lang` on the root of an RSS document (the record's `language` is the element's).
     XmlLang,
     /// Lost: no rule drops it.
     Loss,
@@ -509,8 +516,9 @@ impl Reason {
             }
             Reason::Hostile => "the hostile fixtures: entities the parser refuses to expand",
             Reason::XmlLang => {
-                "`xml:lang` on an element: the record has the feed's `language` only, no \
-                 language per value"
+                "`xml:lang` on the root of an RSS document: the record's `language` is RSS \
+                 `language` / `dc:language` (Atom: the root's `xml:lang`; a content's own \
+                 language is its `content_language`)"
             }
             Reason::Loss => "no rule drops it: a loss to fix",
         }

@@ -167,15 +167,20 @@ pub fn other_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Opt
         return None;
     }
     let url = attr_url(tag, "href", cx)?;
-    let count = if rel == "replies" {
-        let attr = tag.attrs().find(|(n, _)| n.ends_with(":count") && r.attr_ns_uri(n) == THREAD);
-        attr.and_then(|(n, raw)| {
+    let thread = |r: &XmlReader<'a>, local: &str| {
+        let suffix = |n: &str| n.strip_suffix(local).is_some_and(|p| p.ends_with(':'));
+        tag.attrs().find(|(n, _)| suffix(n) && r.attr_ns_uri(n) == THREAD)
+    };
+    let (mut count, mut updated, mut updated_raw) = (None, None, None);
+    if rel == "replies" {
+        count = thread(r, "count").and_then(|(n, raw)| {
             let raw = Some(raw.trim_matches(is_space));
             checked_attr(r, tag, n, kind::INTEGER, raw, non_negative_integer)
-        })
-    } else {
-        None
-    };
+        });
+        if let Some((n, _)) = thread(r, "updated").or_else(|| thread(r, "when")) {
+            (updated, updated_raw) = attr_date(r, tag, n, date::parse_rfc3339, cx);
+        }
+    }
     Some(Link {
         rel,
         url,
@@ -184,5 +189,7 @@ pub fn other_link<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Opt
         hreflang: attr_trimmed(tag, "hreflang", cx),
         length: typed_attr(r, tag, "length", kind::INTEGER, cx, non_negative_integer),
         count,
+        updated,
+        updated_raw,
     })
 }

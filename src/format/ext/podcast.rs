@@ -4,10 +4,12 @@
 //! is kept by extension capture, as is a repeat of an element the namespace allows once
 //! (`medium`, `license`, `chapters`, …: the first is read). A value that does not read as its
 //! type (a number, a boolean, a date) is left out with an `invalid_value` diagnostic.
+//! RSS 2.0 channels and items, Atom feeds and entries and RSS 1.0 channels and items read
+//! them alike; `podcast:liveItem` is an entry in RSS 2.0 only (its children are an RSS 2.0
+//! item's: in Atom and RSS 1.0 it is kept by extension capture).
 
 use crate::model::ext::*;
-use crate::model::lenient_date::parse_lenient;
-use crate::model::{date, Entry, Feed, Timestamp};
+use crate::model::{date, Entry, Feed};
 use crate::xml::{Ns, Tag, XmlReader};
 
 use super::super::common::*;
@@ -267,23 +269,6 @@ fn true_false_attr<'a>(
     cx: &Ctx<'a>,
 ) -> Option<bool> {
     typed_attr(r, tag, name, kind::TRUE_FALSE, cx, |v| word_bool(v, "true", "false"))
-}
-
-/// Attribute `name` of `tag` as a date: `strict`, else the lenient reading (as other dates);
-/// recorded when neither reads it. The value and its text as written when not canonical.
-fn attr_date<'a>(
-    r: &mut XmlReader<'a>,
-    tag: &Tag<'a>,
-    name: &str,
-    strict: impl Fn(&str) -> Option<Timestamp>,
-    cx: &Ctx<'a>,
-) -> (Option<Timestamp>, Option<&'a str>) {
-    let t = attr_trimmed(tag, name, cx);
-    let read = |t: &str| strict(t).or_else(|| parse_lenient(t).map(|d| d.timestamp));
-    match (typed_attr(r, tag, name, kind::DATE, cx, read), t) {
-        (Some(v), Some(t)) => (Some(v), date::as_written(t, &v)),
-        _ => (None, None),
-    }
 }
 
 /// `podcast:remoteItem` (consumed); `None` when it has no value.

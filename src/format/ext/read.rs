@@ -330,3 +330,20 @@ pub(super) fn module_ns<'a>(r: &XmlReader<'a>, tag: &Tag<'a>) -> &'a str {
         _ => "",
     }
 }
+
+/// Attribute `name` of `tag` as a date: `strict`, else the lenient reading (as other dates);
+/// recorded when neither reads it. The value and its text as written when not canonical.
+pub fn attr_date<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    name: &str,
+    strict: impl Fn(&str) -> Option<Timestamp>,
+    cx: &Ctx<'a>,
+) -> (Option<Timestamp>, Option<&'a str>) {
+    let t = attr_trimmed(tag, name, cx);
+    let read = |t: &str| strict(t).or_else(|| parse_lenient(t).map(|d| d.timestamp));
+    match (typed_attr(r, tag, name, kind::DATE, cx, read), t) {
+        (Some(v), Some(t)) => (Some(v), date::as_written(t, &v)),
+        _ => (None, None),
+    }
+}

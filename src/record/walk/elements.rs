@@ -15,6 +15,7 @@ impl Walk for Image<'_> {
         v.url(key("url", "the image's URL, resolved"), self.url);
         v.uint(key("width", "width in pixels, as stated"), self.width);
         v.uint(key("height", "height in pixels, as stated"), self.height);
+        v.str(key("rel", "`gd:image@rel` of a person's icon, as written"), self.rel);
     }
 }
 
@@ -149,6 +150,11 @@ impl Walk for Link<'_> {
         v.str(key("hreflang", "`hreflang`"), self.hreflang);
         v.uint(key("length", "`length`"), self.length);
         v.uint(key("count", "`thr:count` on a `replies` link"), self.count);
+        v.date(
+            key("updated", "`thr:updated` (else the draft's `thr:when`) on a `replies` link"),
+            self.updated,
+            self.updated_raw,
+        );
     }
 }
 

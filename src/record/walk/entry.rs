@@ -138,6 +138,14 @@ impl Walk for Entry<'_> {
         );
         // Beyond the spec's model.
         v.str(
+            key(
+                "content_language",
+                "the `xml:lang` in scope on Atom `content` (its own, else the entry's), when not \
+                 the feed's `language`",
+            ),
+            self.content_language,
+        );
+        v.str(
             key("id", "Atom `id`, RSS `guid`, RSS 1.0 `rdf:about`, as written (never invented)"),
             self.id,
         );
