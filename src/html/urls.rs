@@ -77,7 +77,7 @@ fn may_be_relative(v: &str) -> bool {
         return true;
     }
     let scheme = b[1..].iter().position(|c| !(c.is_ascii_alphanumeric() || b"+-.".contains(c)));
-    !scheme.is_some_and(|i| b[1 + i] == b':')
+    scheme.is_none_or(|i| b[1 + i] != b':')
 }
 
 /// Whether a `srcset` value may hold a relative URL ([`may_be_relative`] for a candidate).
