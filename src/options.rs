@@ -79,9 +79,10 @@ limits! {
     /// added and the rest are only counted. Lint findings past as many are counted too
     /// (`findings_dropped` on a `feedmill lint` line).
     max_diagnostics: Count = 1_000;
-    /// Most bytes resolving a document's relative URLs may add to its values beyond the
-    /// document's own length (a relative URL copies its base URL, which may be long: a WARC
-    /// target URI, `--base-url`). Past it, relative URLs are kept as written, with one
+    /// Most bytes resolving a document's relative URLs (its URL elements and attributes, and
+    /// the URLs inside its HTML values) may add to its values beyond the document's own
+    /// length (a relative URL copies its base URL, which may be long: a WARC target URI,
+    /// `--base-url`, an `xml:base`). Past it, relative URLs are kept as written, with one
     /// `LimitReached` diagnostic; so the URLs of a record are at most twice its document's
     /// length plus this.
     max_url_growth: Bytes = 1 << 20;

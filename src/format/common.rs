@@ -50,6 +50,9 @@ pub struct Ctx<'a> {
     /// What the enclosure rules did in this document (one diagnostic each says so at its
     /// end: `super::recover::push_enclosure`).
     pub(crate) enclosure_rules: std::cell::Cell<EnclosureRules>,
+    /// How many relative URLs inside HTML values the recovery rule `html_url` resolved
+    /// ([`Ctx::html_urls`]; one diagnostic per document says so).
+    pub(crate) html_urls: std::cell::Cell<usize>,
 }
 
 /// Counts of the enclosure recovery rules' applications in a document.
@@ -93,6 +96,41 @@ impl<'a> Ctx<'a> {
         }
         let url = resolve_within(self.arena, &base, input, &self.url_budget)?;
         bases.applied.set(bases.applied.get() + 1);
+        Some(url)
+    }
+
+    /// The recovery rule `html_url`: the relative URLs of the URL attributes of an HTML or
+    /// XHTML value (`a@href`, `img@src`/`srcset`, `q@cite`, … [`html::urls`]) resolved
+    /// against the base in scope of the element holding the value — the `xml:base` in scope
+    /// (then, inside XHTML, the fragment's own `xml:base`s) when the document has no base
+    /// URL, else the document's base URL, the base every other URL of the document resolves
+    /// against (\[128\]: the spec's nodes share the document's base URL, so this resolves
+    /// what the spec leaves relative to that very base and changes no meaning). Within the
+    /// document's URL budget (past it, as written); values with no base to resolve against,
+    /// same-document `#fragment`s, empty and absolute values are kept as written. Call it
+    /// right after the element holding the value is consumed (the base in scope is then
+    /// that element's). Off with `Options::spec_exact` (the spec keeps attributes as
+    /// written).
+    #[inline]
+    pub(crate) fn html_urls(&self, v: Option<Text<'a>>) -> Option<Text<'a>> {
+        match v {
+            Some(Text::Html(h)) if self.recover => Some(Text::Html(self.html_urls_of(h))),
+            v => v,
+        }
+    }
+
+    fn html_urls_of(&self, h: html::Html<'a>) -> html::Html<'a> {
+        let scoped = self.xml_base.as_ref().and_then(|b| b.current());
+        let base: &Url = scoped.as_deref().unwrap_or(&self.base);
+        html::urls::resolve_urls(self.arena, h, base, self.xml_base.is_some(), |base, v| {
+            self.resolve_in_html(base, v)
+        })
+    }
+
+    /// One URL of an HTML value for [`Ctx::html_urls`] ([`html_url_within`]), counted.
+    fn resolve_in_html(&self, base: &Url, v: &'a str) -> Option<&'a str> {
+        let url = html_url_within(self.arena, base, v, &self.url_budget)?;
+        self.html_urls.set(self.html_urls.get() + 1);
         Some(url)
     }
 
@@ -159,6 +197,25 @@ impl<'a> Ctx<'a> {
             slow(l, tag);
         }
     }
+}
+
+/// A URL attribute value `v` of an HTML value resolved against `base` for the recovery rule
+/// `html_url`: `Some` only when `v` (trimmed) is a relative reference that `base` resolves,
+/// within `budget`, to something else; `None` keeps `v` as written.
+#[cold]
+pub(crate) fn html_url_within<'a>(
+    arena: &'a Bump,
+    base: &Url,
+    v: &'a str,
+    budget: &UrlBudget,
+) -> Option<&'a str> {
+    let t = v.trim_matches(is_space);
+    if base.cannot_be_a_base()
+        || !matches!(Url::parse(t), Err(url::ParseError::RelativeUrlWithoutBase))
+    {
+        return None;
+    }
+    resolve_within(arena, base, t, budget).filter(|u| *u != t)
 }
 
 /// Space characters per the HTML Standard: TAB, LF, FF, CR, SPACE.
@@ -486,7 +543,7 @@ pub fn escaped_html_of<'a>(r: &mut XmlReader<'a>, t: &'a str, cx: &Ctx<'a>) -> O
         let msg = "escaped HTML read only in part (html5ever work limit or max_html_attributes)";
         r.diag(DiagnosticKind::LimitReached, at, msg);
     }
-    v
+    cx.html_urls(v)
 }
 
 /// Process an Atom text element.
@@ -518,8 +575,10 @@ fn xhtml_text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>> {
         match r.next() {
             Event::Start(tag) if tag.ns == Ns::Html && tag.local == "div" => {
                 let nodes = capture_children(r, cx);
+                // The div's end tag was the last event: its base is in scope.
+                let v = cx.html_urls(html::finish_fragment(arena, &nodes).map(Text::Html));
                 r.skip(); // the rest of the xhtml element
-                return html::finish_fragment(arena, &nodes).map(Text::Html);
+                return v;
             }
             Event::Start(_) => r.skip(),
             Event::Text(t) => append_capped(

@@ -90,6 +90,7 @@ pub fn process_document<'a>(
         recover,
         unresolved: 0,
         malformed: 0,
+        html_urls: 0,
         url_budget: super::url_budget(document, limits),
         limits,
         capture: capture_extensions.then(|| CaptureBudget::new(limits)),
@@ -118,6 +119,9 @@ pub fn process_document<'a>(
     for (kind, msg) in super::unresolved_urls(recover, cx.unresolved, cx.malformed) {
         cx.diag(kind, 0, msg);
     }
+    if let Some(msg) = super::html_url_message(cx.html_urls) {
+        cx.diag(DiagnosticKind::Recovered, 0, msg);
+    }
     let format = feed.is_some().then_some(Format::Json);
     let lint = cx.lint.map(Collector::finish);
     Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint }
@@ -134,6 +138,9 @@ struct Cx<'a, 'c> {
     /// diagnostic each per document.
     unresolved: usize,
     malformed: usize,
+    /// Relative URLs of `content_html` resolved against the base URL (the recovery rule
+    /// `html_url`, `super::common::Ctx::html_urls`): counted for one diagnostic.
+    html_urls: usize,
     /// What resolving relative URLs may still add ([`crate::Limits::max_url_growth`]).
     url_budget: UrlBudget,
     limits: &'c Limits,
@@ -342,6 +349,24 @@ impl<'a> Cx<'a, '_> {
         }
     }
 
+    /// The recovery rule `html_url` on `content_html`: its relative URLs resolved against the
+    /// base URL (a JSON Feed has no `xml:base`), within the URL budget.
+    fn html_urls(&mut self, v: Text<'a>) -> Text<'a> {
+        let Text::Html(h) = v else { return v };
+        if !self.recover || self.base.cannot_be_a_base() {
+            return v;
+        }
+        let (arena, budget) = (self.arena, &self.url_budget);
+        let mut n = 0;
+        let h = crate::html::urls::resolve_urls(arena, h, self.base, false, |base, u| {
+            let url = super::common::html_url_within(arena, base, u, budget)?;
+            n += 1;
+            Some(url)
+        });
+        self.html_urls += n;
+        Text::Html(h)
+    }
+
     /// A URL member, resolved against the base URL. One that does not resolve is counted: a
     /// relative reference with no base URL is kept as written by the rule `relative_url`
     /// (left out with `spec_exact`), a URL that does not parse is left out.
@@ -468,6 +493,7 @@ impl<'a> Cx<'a, '_> {
         entry.content = content_html
             .and_then(|v| self.string(v, "content_html"))
             .and_then(|html| crate::html::parse_escaped_html(self.arena, html))
+            .map(|v| self.html_urls(v))
             .or_else(|| content_text.and_then(|v| self.string(v, "content_text")).map(Text::Plain));
         entry.thumbnail = image_url.and_then(|v| self.url(v, "image")).map(image);
         if let Some(v) = date_published {

@@ -125,6 +125,7 @@ pub fn process_document<'a>(
         malformed: std::cell::Cell::new(0),
         xml_base,
         enclosure_rules: std::cell::Cell::default(),
+        html_urls: std::cell::Cell::new(0),
     };
     let root = loop {
         match r.next() {
@@ -198,6 +199,17 @@ pub fn process_document<'a>(
             let msg = format!("{unusable} xml:base values that are not http(s) URLs ignored");
             r.diag(DiagnosticKind::InvalidValue, 0, msg);
         }
+        let relative = b.relative();
+        if relative > 0 {
+            let msg = format!(
+                "{relative} relative xml:base values with no absolute base to resolve them \
+                 against ignored (the relative URLs in their scope kept as written)"
+            );
+            r.diag(DiagnosticKind::InvalidValue, 0, msg);
+        }
+    }
+    if let Some(msg) = html_url_message(cx.html_urls.get()) {
+        r.diag(DiagnosticKind::Recovered, 0, msg);
     }
     for (kind, msg) in unresolved_urls(cx.recover, 0, cx.malformed.get()) {
         r.diag(kind, 0, msg);
@@ -246,6 +258,16 @@ fn unresolved_urls(
         (DiagnosticKind::InvalidValue, format!("{malformed} URLs that do not parse left out"))
     });
     relative.into_iter().chain(malformed)
+}
+
+/// The `recovered` message of the rule `html_url` for `n` resolved URLs (none when 0).
+fn html_url_message(n: usize) -> Option<String> {
+    (n > 0).then(|| {
+        format!(
+            "html_url: {n} relative URLs in HTML values resolved against their base (the \
+             xml:base in scope when there is no base URL, else the base URL)"
+        )
+    })
 }
 
 /// The URL budget of `document`: its length plus [`crate::Limits::max_url_growth`].

@@ -42,6 +42,16 @@
 //!   `BaseScopes` (`crate::xml::reader`), read by `Ctx::resolve`; one diagnostic per document
 //!   with the count. With a base URL the spec resolves against it (\[128\]) and `xml:base` is
 //!   not read: a rule never replaces a spec value.
+//!   A relative `xml:base` with no absolute base around it is ignored (RFC 3986 §5.1: a base
+//!   is absolute), the relative URLs in its scope kept as written (`relative_url`), with one
+//!   `invalid_value` diagnostic per document with the count.
+//! - `html_url` — the relative URLs of the URL attributes of HTML and XHTML values
+//!   (feedparser's `resolve_relative_uris` list plus `srcset`: `crate::html::urls`) resolved
+//!   against the base in scope of the element holding the value: the document's base URL,
+//!   which the spec's nodes have (\[128\]: same meaning, so no spec value is replaced),
+//!   else the `xml:base` in scope (`Ctx::html_urls` in `common`; JSON Feed `content_html`
+//!   against the base URL). Within the document's URL budget; one diagnostic per document
+//!   with the count.
 //! - `well_known_prefix` — an undeclared prefix of [`crate::xml::ns::WELL_KNOWN_PREFIXES`]
 //!   (`content:`, `dc:`, `itunes:`, `media:` …) bound to its namespace for the whole
 //!   document, in the XML reader (one diagnostic per prefix and document).
@@ -303,7 +313,7 @@ pub fn entry_child<'a>(
         }
         (Ns::Html, "body") => {
             let nodes = capture_children_seeded(r, cx, "", None, false);
-            let v = html::finish_fragment(cx.arena, &nodes).map(Text::Html);
+            let v = cx.html_urls(html::finish_fragment(cx.arena, &nodes).map(Text::Html));
             offer(&mut p.content, v, Source::of("xhtml_body", child));
         }
         (Ns::Atom, "author") => atom_author(r, child, p, cx),
@@ -396,7 +406,9 @@ pub fn text_element<'a>(
         TextOrMarkup::Text(t) => fill(slot, by_rule(r, t, rule, cx)),
         TextOrMarkup::Markup { text, nodes } => {
             let kept = match rule {
-                TextRule::String => html::finish_fragment(cx.arena, nodes).map(Text::Html),
+                TextRule::String => {
+                    cx.html_urls(html::finish_fragment(cx.arena, nodes).map(Text::Html))
+                }
                 // The text is escaped HTML, as the spec reads it; the child elements are
                 // HTML written unescaped: both together are the HTML source.
                 TextRule::EscapedHtml => escaped_html_of(r, html_source(cx.arena, nodes), cx),
@@ -510,7 +522,7 @@ pub fn atom03_text<'a>(
                 Some(i) => children_of(cx.arena, nodes, i),
                 None => nodes,
             };
-            let kept = html::finish_fragment(cx.arena, nodes).map(Text::Html);
+            let kept = cx.html_urls(html::finish_fragment(cx.arena, nodes).map(Text::Html));
             let rule = if xhtml { "atom03_xhtml" } else { "markup_in_text" };
             let spec = by_rule(r, text, TextRule::String, cx);
             replace_or_offer(r, spec, kept, slot, pending, tag, rule);

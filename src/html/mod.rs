@@ -5,7 +5,8 @@
 //! (Atom XHTML nodes the XML walker cloned). The fragment data types, their equality and
 //! serializations are [`crate::model::fragment`]'s, re-exported here ([`Html`], [`Node`],
 //! [`NodeKind`], [`Element`], [`Attribute`], the `*_NS` constants): this module depends on
-//! the model, never the other way round.
+//! the model, never the other way round. `urls`: which attributes of a fragment hold URLs,
+//! and the fragment with its relative ones resolved (the recovery rule `html_url`).
 //!
 //! Invariants:
 //! - A fragment is a flat pre-order node list in the per-parse arena; `Node::end` is one past
@@ -44,6 +45,7 @@ pub(crate) mod text;
 #[cfg(test)]
 mod tests;
 mod tree;
+pub(crate) mod urls;
 
 #[cfg(feature = "strict-sanitize")]
 pub(crate) use crate::model::fragment::serialize::html_escape;

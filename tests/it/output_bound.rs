@@ -13,7 +13,7 @@ use feedmill::record::{arrow_rows_bound, json_line_bound};
 use feedmill::sanitize::SanitizeOptions;
 use feedmill::sink::json::encode_record;
 use feedmill::sink::{RecordView, Status};
-use feedmill::{Options, Parser};
+use feedmill::{DiagnosticKind, Options, Parser, Text};
 
 /// A long base URL whose directory every relative URL copies.
 fn long_base() -> String {
@@ -67,6 +67,18 @@ fn cases() -> Vec<Case> {
                 html(&item("<a href=\"x\">y</a><img srcset=\"a 1x, b 2x\">", 5_000))
             ),
             base: Some(long_base()),
+            strict: true,
+        },
+        Case {
+            // The recovery rule `html_url`, against a long `xml:base` (no base URL given).
+            name: "many relative URLs in HTML, a long xml:base",
+            doc: format!(
+                "<rss><channel xml:base=\"{}\"><item><description>{}</description></item>\
+                 </channel></rss>",
+                long_base(),
+                html(&item("<a href=\"x\">y</a><img srcset=\"a 1x, b 2x\">", 5_000))
+            ),
+            base: None,
             strict: true,
         },
         Case {
@@ -248,6 +260,31 @@ fn relative_urls_past_the_budget_are_kept_as_written() {
     let cut: Vec<_> =
         parsed.diagnostics.iter().filter(|d| d.message.contains("relative URLs")).collect();
     assert_eq!(cut.len(), 1, "{:?}", parsed.diagnostics);
+}
+
+/// Relative URLs inside HTML values (the recovery rule `html_url`) spend the same budget:
+/// past it they are kept as written, with the same one diagnostic.
+#[test]
+fn relative_urls_in_html_past_the_budget_are_kept_as_written() {
+    let links = "&lt;a href=\"a\"&gt;x&lt;/a&gt;".repeat(2_000);
+    let doc =
+        format!("<rss><channel><item><description>{links}</description></item></channel></rss>");
+    let mut options = Options::default();
+    options.limits.max_url_growth = 100_000;
+    let mut parser = Parser::new(options);
+    let base = long_base();
+    let parsed = parser.parse_str(&doc, Some(&base)).unwrap();
+    let summary = parsed.feed.as_ref().unwrap().entries[0].summary.as_ref().unwrap();
+    let Text::Html(h) = summary else { panic!("an HTML summary") };
+    let out = h.to_html_string();
+    let resolved = out.matches(&format!("href=\"{base}a\"")).count();
+    // (document + 100,000) / 20,020 bytes of growth each.
+    assert_eq!(resolved, (doc.len() + 100_000) / base.len(), "resolved links");
+    assert_eq!(out.matches("href=\"a\"").count(), 2_000 - resolved, "kept as written");
+    let cut = parsed.diagnostics.iter().filter(|d| d.kind == DiagnosticKind::LimitReached);
+    assert_eq!(cut.count(), 1, "{:?}", parsed.diagnostics);
+    let html_url = format!("html_url: {resolved} relative URLs in HTML values");
+    assert!(parsed.diagnostics.iter().any(|d| d.message.starts_with(&html_url)));
 }
 
 /// Past `max_diagnostics` lint findings are counted, not kept.

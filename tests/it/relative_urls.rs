@@ -3,9 +3,10 @@
 //! document, with their count); `--spec-exact` leaves them out, as the spec says, with one
 //! `invalid_value` diagnostic. A malformed URL is left out in both modes, counted in one
 //! `invalid_value` diagnostic. With no base URL, the recovery rule `xml_base` resolves
-//! relative URLs against the `xml:base` in scope.
+//! relative URLs against the `xml:base` in scope. The recovery rule `html_url` resolves the
+//! relative URLs inside HTML values against the same base.
 
-use feedmill::{DiagnosticKind, Options, Parser};
+use feedmill::{DiagnosticKind, Options, Parser, Text};
 
 const DOC: &str = r#"<rss version="2.0"><channel><title>t</title><link>/home</link>
 <item><title>a</title><link> posts/1 </link><comments>http://a.example/c</comments>
@@ -128,8 +129,162 @@ fn a_relative_xml_base_with_nothing_absolute_around_it_keeps_urls_as_written() {
     let messages: Vec<_> = p.diagnostics.iter().map(|d| d.message.as_str()).collect();
     assert_eq!(
         messages,
-        ["relative_url: 1 relative URLs with no base URL to resolve them against kept as written"]
+        [
+            "relative_url: 1 relative URLs with no base URL to resolve them against kept as \
+             written",
+            "2 relative xml:base values with no absolute base to resolve them against ignored \
+             (the relative URLs in their scope kept as written)"
+        ]
     );
+    // HTML under it: kept as written too (the spec keeps attributes as written), nothing
+    // dropped, no `html_url`.
+    let doc = r#"<rss version="2.0"><channel xml:base="news/"><title>t</title>
+        <item><title>a</title><description>&lt;a href="p/1"&gt;x&lt;/a&gt;</description>
+        </item></channel></rss>"#;
+    let p = parser.parse_str(doc, None).unwrap();
+    let e = &p.feed.as_ref().unwrap().entries[0];
+    assert_eq!(html(&e.summary), "<a href=\"p/1\">x</a>");
+    assert!(p.diagnostics.iter().all(|d| !d.message.starts_with("html_url")));
+}
+
+fn html(t: &Option<Text<'_>>) -> String {
+    match t {
+        Some(Text::Html(h)) => h.to_html_string(),
+        Some(Text::Plain(s)) => format!("plain:{s}"),
+        None => "null".to_owned(),
+    }
+}
+
+fn rules_fixture(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/rules");
+    std::fs::read_to_string(path.join(name)).unwrap()
+}
+
+fn messages(p: &feedmill::Parsed<'_>) -> Vec<String> {
+    p.diagnostics.iter().map(|d| d.message.clone()).collect()
+}
+
+const HTML_URL_MSG: &str = "relative URLs in HTML values resolved against their base (the \
+                            xml:base in scope when there is no base URL, else the base URL)";
+
+/// The recovery rule `html_url`: with no base URL, the URL attributes of HTML and XHTML
+/// values resolve against the `xml:base` in scope of the element holding the value (nested
+/// scopes; inside XHTML, the fragment's own `xml:base`s); `#fragment`s, empty values,
+/// absolute URLs and attributes that hold no URL stay as written. `--spec-exact` keeps
+/// every attribute as written, as the spec does.
+#[test]
+fn html_urls_resolve_against_the_xml_base_in_scope() {
+    let doc = rules_fixture("xml-base-html.xml");
+    let mut parser = Parser::new(Options::default());
+    let p = parser.parse_str(&doc, None).unwrap();
+    let f = p.feed.as_ref().unwrap();
+    assert_eq!(html(&f.title), r#"Notes <img src="http://blog.example/icons/notes.png" alt="">"#);
+    let e = &f.entries;
+    assert_eq!(
+        html(&e[0].summary),
+        "See <a href=\"http://blog.example/2024/05/first-post#more\">more</a> and \
+         <a href=\"#fn1\">note 1</a>."
+    );
+    let content = html(&e[0].content);
+    for part in [
+        r#"<img src="http://blog.example/media/cat.jpg" srcset="http://blog.example/media/cat.jpg 1x, http://blog.example/media/cat@2x.jpg 2x" alt="cat">"#,
+        r#"<a href="https://other.example/x">absolute</a> <a href="mailto:me@blog.example">mail</a>"#,
+        r#"<video src="http://blog.example/media/clip.mp4" poster="http://blog.example/media/clip.jpg"></video>"#,
+        r#"<q cite="http://blog.example/quotes/1">q</q>"#,
+        r#"<a href="">empty</a> <span src="not-a-url-attribute">x</span>"#,
+    ] {
+        assert!(content.contains(part), "{part} in {content}");
+    }
+    let xhtml = html(&e[1].content);
+    for part in [
+        r#"<img src="https://cdn.example/img/dog.png" alt="dog"> <a href="https://cdn.example/about">"#,
+        r#"<a href="https://docs.example/guide/intro">intro</a> <img src="https://docs.example/guide/fig1.png""#,
+        r#"<a href="https://mirror.example/m">"#,
+    ] {
+        assert!(xhtml.contains(part), "{part} in {xhtml}");
+    }
+    assert_eq!(
+        messages(&p),
+        [
+            "xml_base: 3 relative URLs with no base URL given resolved against their xml:base"
+                .to_owned(),
+            format!("html_url: 13 {HTML_URL_MSG}")
+        ]
+    );
+
+    let mut options = Options::default();
+    options.spec_exact = true;
+    let mut parser = Parser::new(options);
+    let p = parser.parse_str(&doc, None).unwrap();
+    let f = p.feed.as_ref().unwrap();
+    assert_eq!(html(&f.title), r#"Notes <img src="icons/notes.png" alt="">"#);
+    assert!(html(&f.entries[0].content)
+        .contains(r#"<img src="cat.jpg" srcset="cat.jpg 1x, cat@2x.jpg 2x""#));
+    assert!(html(&f.entries[1].content).contains(r#"<a href="intro">intro</a>"#));
+    assert!(messages(&p).iter().all(|m| !m.contains("HTML values")), "{:?}", messages(&p));
+}
+
+/// With a base URL, HTML values resolve against it, like every other URL of the document
+/// (\[128\]: the spec's nodes have the document's base URL); `xml:base` is not read.
+#[test]
+fn html_urls_resolve_against_the_base_url_when_there_is_one() {
+    let doc = rules_fixture("xml-base-rss.xml");
+    for spec_exact in [false, true] {
+        let mut options = Options::default();
+        options.spec_exact = spec_exact;
+        let mut parser = Parser::new(options);
+        let p = parser.parse_str(&doc, Some("https://feeds.example/a/feed.xml")).unwrap();
+        let e = &p.feed.as_ref().unwrap().entries;
+        let (summary, content) = if spec_exact {
+            (
+                r#"<img src="lead.jpg" alt="lead"> A story."#,
+                r#"<p><a href="../story-0/">previous</a> <img srcset="a.jpg 480w, b.jpg 800w" sizes="50vw" src="a.jpg" alt=""></p>"#,
+            )
+        } else {
+            (
+                r#"<img src="https://feeds.example/a/lead.jpg" alt="lead"> A story."#,
+                r#"<p><a href="https://feeds.example/story-0/">previous</a> <img srcset="https://feeds.example/a/a.jpg 480w, https://feeds.example/a/b.jpg 800w" sizes="50vw" src="https://feeds.example/a/a.jpg" alt=""></p>"#,
+            )
+        };
+        assert_eq!(html(&e[0].summary), summary);
+        assert_eq!(html(&e[0].content), content);
+        let expected: Vec<String> =
+            if spec_exact { vec![] } else { vec![format!("html_url: 6 {HTML_URL_MSG}")] };
+        assert_eq!(messages(&p), expected);
+    }
+    // No base URL: the channel's and items' xml:base.
+    let mut parser = Parser::new(Options::default());
+    let p = parser.parse_str(&doc, None).unwrap();
+    let e = &p.feed.as_ref().unwrap().entries;
+    assert_eq!(
+        html(&e[0].summary),
+        r#"<img src="https://news.example/section/2024/story-1/lead.jpg" alt="lead"> A story."#
+    );
+    assert_eq!(
+        html(&e[1].summary),
+        r#"<a href="https://news.example/section/story-2.html#comments">comments</a>"#
+    );
+}
+
+/// JSON Feed's `content_html` resolves against the base URL too (it has no `xml:base`).
+#[test]
+fn json_feed_content_html_urls_resolve_against_the_base_url() {
+    let doc = r#"{"version":"https://jsonfeed.org/version/1.1","title":"t",
+        "items":[{"id":"1","content_html":"<a href=\"p/1\">x</a> <img src=\"https://c.example/i.png\">"}]}"#;
+    for spec_exact in [false, true] {
+        let mut options = Options::default();
+        options.spec_exact = spec_exact;
+        let mut parser = Parser::new(options);
+        let p = parser.parse_str(doc, Some("https://j.example/feed.json")).unwrap();
+        let href = if spec_exact { "p/1" } else { "https://j.example/p/1" };
+        assert_eq!(
+            html(&p.feed.as_ref().unwrap().entries[0].content),
+            format!(r#"<a href="{href}">x</a> <img src="https://c.example/i.png">"#)
+        );
+        let expected: Vec<String> =
+            if spec_exact { vec![] } else { vec![format!("html_url: 1 {HTML_URL_MSG}")] };
+        assert_eq!(messages(&p), expected);
+    }
 }
 
 #[test]

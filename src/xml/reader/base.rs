@@ -1,5 +1,6 @@
 //! `xml:base` scopes (XML Base; RFC 3986 §5.1.1: the base URI embedded in the content): the
-//! base URI in scope at each point of the document, for the recovery rule `xml_base`.
+//! base URI in scope at each point of the document, for the recovery rules `xml_base` and
+//! `html_url`.
 //!
 //! Tracked only when the format layer asks for it (`XmlReader::track_xml_base`; the reader
 //! opens and closes scopes in `element`); a reader that does not track pays nothing. A
@@ -26,6 +27,11 @@ pub(crate) struct BaseScopes {
     /// `xml:base` values that did not give a usable base (not a URL, or not http(s)): they
     /// are ignored, the outer base staying in scope.
     unusable: Cell<usize>,
+    /// Relative `xml:base` values with no absolute base in scope to resolve them against:
+    /// ignored too (joining a relative reference onto a relative base is not defined, RFC
+    /// 3986 §5.1: the base must be absolute), the relative URLs in their scope being kept
+    /// as written (`relative_url`).
+    relative: Cell<usize>,
     /// URLs resolved against an `xml:base` (counted by the format layer).
     pub(crate) applied: Cell<usize>,
 }
@@ -37,10 +43,15 @@ impl BaseScopes {
     }
 
     /// How many `xml:base` values were ignored for not giving an http(s) URL (a relative
-    /// one with no absolute base around it is not counted: the relative URLs under it are
-    /// kept as written, and `relative_url` counts them).
+    /// one with no absolute base around it is counted by [`BaseScopes::relative`]).
     pub(crate) fn unusable(&self) -> usize {
         self.unusable.get()
+    }
+
+    /// How many relative `xml:base` values were ignored for want of an absolute base to
+    /// resolve them against.
+    pub(crate) fn relative(&self) -> usize {
+        self.relative.get()
     }
 
     /// Opens the scope of an element at `depth` carrying `xml:base="value"` (decoded):
@@ -59,7 +70,9 @@ impl BaseScopes {
         };
         match joined {
             Ok(url) if matches!(url.scheme(), "http" | "https") => stack.push((depth, url)),
-            Err(url::ParseError::RelativeUrlWithoutBase) => {}
+            Err(url::ParseError::RelativeUrlWithoutBase) => {
+                self.relative.set(self.relative.get() + 1)
+            }
             _ => self.unusable.set(self.unusable.get() + 1),
         }
     }

@@ -1,0 +1,290 @@
+//! The URL attributes of a fragment, for the recovery rule `html_url` (`crate::format`'s
+//! `Ctx::html_urls`): which attributes of which HTML elements hold a URL, and the rewrite of a
+//! fragment with its relative ones resolved.
+//!
+//! Owns: the attribute list — Python feedparser's `RelativeURIResolver.relative_uris` (the
+//! field's reference for what a feed's HTML means; `a@href`, `img@src`, `q@cite`, …) plus
+//! what HTML added since (`srcset` of `img` and `source`, `track@src`, `embed@src`) — the
+//! HTML Standard's `srcset` candidate split (§4.8.4.3.10 "parse a srcset attribute": only
+//! the URLs are replaced, separators and descriptors stay as written), and nested `xml:base`
+//! inside an XHTML fragment.
+//!
+//! Invariants: a fragment in which no URL attribute value changes costs one scan of its
+//! attributes (names first, then a value's first bytes for a scheme) and is returned as is
+//! (no copy); otherwise the node list is copied once, each changed element's attribute list
+//! too, and everything unchanged is shared. What the caller's `resolve` declines (`None`) stays as written: nothing is
+//! dropped.
+
+use bumpalo::Bump;
+use url::Url;
+
+use crate::model::fragment::{Attribute, Element, Html, Node, NodeKind, HTML_NS, XML_NS};
+
+/// How an attribute holds URLs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum UrlAttr {
+    /// One URL (`href`, `src`, …).
+    Url,
+    /// A `srcset`: candidates of a URL and descriptors, comma-separated.
+    Srcset,
+}
+
+/// Whether attribute `attr` (null namespace) of the HTML element `element` holds URLs. The
+/// attribute's name is matched first: most attributes (`class`, `alt`, `width`) hold none.
+fn url_attr(element: &str, attr: &str) -> Option<UrlAttr> {
+    let url = match attr {
+        "href" => matches!(element, "a" | "area" | "link"),
+        "src" => matches!(
+            element,
+            "img"
+                | "audio"
+                | "video"
+                | "source"
+                | "track"
+                | "embed"
+                | "iframe"
+                | "frame"
+                | "input"
+                | "script"
+        ),
+        "srcset" => return matches!(element, "img" | "source").then_some(UrlAttr::Srcset),
+        "cite" => matches!(element, "q" | "blockquote" | "ins" | "del"),
+        "poster" => element == "video",
+        "longdesc" => matches!(element, "img" | "frame" | "iframe"),
+        "usemap" => matches!(element, "img" | "input" | "object"),
+        "codebase" => matches!(element, "object" | "applet"),
+        "classid" | "data" => element == "object",
+        "background" => element == "body",
+        "action" => element == "form",
+        "profile" => element == "head",
+        _ => false,
+    };
+    url.then_some(UrlAttr::Url)
+}
+
+/// Whether `v` may be a relative reference worth resolving: not empty, not a same-document
+/// `#fragment` (a footnote link inside the value: resolving it would point it at the feed),
+/// not starting with a scheme (`https:`, `mailto:`: an absolute URL, by the URL Standard's
+/// scheme state; a scheme broken by a tab or newline is left to the caller's parse). A
+/// `true` is settled by the caller's resolution.
+fn may_be_relative(v: &str) -> bool {
+    let v = v.trim_start_matches(|c: char| c <= ' ');
+    let b = v.as_bytes();
+    if b.is_empty() || b[0] == b'#' {
+        return false;
+    }
+    if !b[0].is_ascii_alphabetic() {
+        return true;
+    }
+    let scheme = b[1..].iter().position(|c| !(c.is_ascii_alphanumeric() || b"+-.".contains(c)));
+    scheme.is_none_or(|i| b[1 + i] != b':')
+}
+
+/// Whether a `srcset` value may hold a relative URL ([`may_be_relative`] for a candidate).
+#[cfg(test)]
+fn srcset_may_be_relative(v: &str) -> bool {
+    srcset_urls(v).any(|(s, e)| may_be_relative(&v[s..e]))
+}
+
+/// The URL attributes of the element `e` (HTML, or markup in no namespace taken as HTML).
+fn url_attrs<'e, 'a>(e: &'e Element<'a>) -> impl Iterator<Item = (usize, UrlAttr)> + 'e {
+    let html = e.namespace == HTML_NS || e.namespace.is_empty();
+    e.attrs.iter().enumerate().filter_map(move |(i, a)| {
+        if !html || !a.namespace.is_empty() {
+            return None;
+        }
+        url_attr(e.local, a.local).map(|k| (i, k))
+    })
+}
+
+/// ASCII whitespace (the HTML Standard strips it around URL attribute values).
+fn is_space(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\u{C}' | '\r' | ' ')
+}
+
+fn is_xml_base(a: &Attribute<'_>) -> bool {
+    a.namespace == XML_NS && a.local == "base"
+}
+
+/// The fragment `h` with the relative URLs of its URL attributes replaced by
+/// `resolve(base, value)` where that gives one, `base` being `base` or, with `xml_base`, the
+/// `xml:base` in scope inside the fragment (an XHTML element's own `xml:base`, resolved
+/// against the outer one; only http(s) bases are taken, as for the feed's own elements).
+/// Values that are not relative references ([`may_be_relative`]) are never handed to
+/// `resolve`. `h` itself (no copy) when nothing changed.
+pub(crate) fn resolve_urls<'a>(
+    arena: &'a Bump,
+    h: Html<'a>,
+    base: &Url,
+    xml_base: bool,
+    mut resolve: impl FnMut(&Url, &'a str) -> Option<&'a str>,
+) -> Html<'a> {
+    let nodes = h.nodes();
+    let mut out: Option<bumpalo::collections::Vec<'a, Node<'a>>> = None;
+    // The `xml:base` scopes opened inside the fragment: (end of the element, its base).
+    let mut scopes: Vec<(usize, Url)> = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        while scopes.last().is_some_and(|(end, _)| i >= *end) {
+            scopes.pop();
+        }
+        let NodeKind::Element(e) = &n.kind else { continue };
+        if e.attrs.is_empty() {
+            continue;
+        }
+        if xml_base {
+            if let Some(a) = e.attrs.iter().find(|a| is_xml_base(a)) {
+                let outer = scopes.last().map_or(base, |(_, u)| u);
+                let v = a.value.trim_matches(is_space);
+                match outer.join(v) {
+                    Ok(u) if !v.is_empty() && matches!(u.scheme(), "http" | "https") => {
+                        scopes.push((n.end as usize, u));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let here = scopes.last().map_or(base, |(_, u)| u);
+        let mut attrs: Option<bumpalo::collections::Vec<'a, Attribute<'a>>> = None;
+        for (j, kind) in url_attrs(e) {
+            let v = e.attrs[j].value;
+            let new = match kind {
+                UrlAttr::Url => may_be_relative(v).then(|| resolve(here, v)).flatten(),
+                UrlAttr::Srcset => resolve_srcset(arena, v, |u| resolve(here, u)),
+            };
+            if let Some(new) = new.filter(|new| *new != v) {
+                let attrs = attrs.get_or_insert_with(|| {
+                    bumpalo::collections::Vec::from_iter_in(e.attrs.iter().copied(), arena)
+                });
+                attrs[j].value = new;
+            }
+        }
+        if let Some(attrs) = attrs {
+            let out = out.get_or_insert_with(|| {
+                bumpalo::collections::Vec::from_iter_in(nodes.iter().copied(), arena)
+            });
+            out[i].kind = NodeKind::Element(Element { attrs: attrs.into_bump_slice(), ..*e });
+        }
+    }
+    match out {
+        Some(nodes) => Html::from_nodes(nodes.into_bump_slice()),
+        None => h,
+    }
+}
+
+/// The byte ranges of the URLs of the `srcset` value `v`, by the HTML Standard's parse
+/// (§4.8.4.3.10): skip ASCII whitespace and commas; the URL is the run of non-whitespace that
+/// follows, less trailing commas (which then end the candidate); otherwise descriptors run
+/// to the next comma outside parentheses.
+fn srcset_urls(v: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = v.as_bytes();
+    let ws = |c: u8| matches!(c, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
+    let mut p = 0;
+    std::iter::from_fn(move || {
+        while p < b.len() && (ws(b[p]) || b[p] == b',') {
+            p += 1;
+        }
+        if p >= b.len() {
+            return None;
+        }
+        let start = p;
+        while p < b.len() && !ws(b[p]) {
+            p += 1;
+        }
+        let mut end = p;
+        if b[end - 1] == b',' {
+            while end > start && b[end - 1] == b',' {
+                end -= 1;
+            }
+        } else {
+            // Descriptors, to the next comma outside parentheses.
+            let mut parens = false;
+            while p < b.len() {
+                match b[p] {
+                    b'(' => parens = true,
+                    b')' => parens = false,
+                    b',' if !parens => break,
+                    _ => {}
+                }
+                p += 1;
+            }
+        }
+        Some((start, end))
+    })
+    .filter(|(s, e)| s < e)
+}
+
+/// The `srcset` value `v` with each URL that [`may_be_relative`] replaced by `resolve(url)`
+/// where that gives one (separators and descriptors as written); `None` when none changed.
+fn resolve_srcset<'a>(
+    arena: &'a Bump,
+    v: &'a str,
+    mut resolve: impl FnMut(&'a str) -> Option<&'a str>,
+) -> Option<&'a str> {
+    let mut out: Option<bumpalo::collections::String<'a>> = None;
+    let mut copied = 0;
+    for (s, e) in srcset_urls(v) {
+        let url = &v[s..e];
+        if !may_be_relative(url) {
+            continue;
+        }
+        let Some(new) = resolve(url).filter(|n| *n != url) else { continue };
+        let out = out.get_or_insert_with(|| bumpalo::collections::String::new_in(arena));
+        out.push_str(&v[copied..s]);
+        out.push_str(new);
+        copied = e;
+    }
+    let mut out = out?;
+    out.push_str(&v[copied..]);
+    Some(out.into_bump_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn urls(v: &str) -> Vec<&str> {
+        srcset_urls(v).map(|(s, e)| &v[s..e]).collect()
+    }
+
+    #[test]
+    fn srcset_split_follows_the_html_standard() {
+        assert_eq!(urls("a.png 1x, b.png 2x"), ["a.png", "b.png"]);
+        // A URL runs to whitespace; trailing commas end the candidate (so `a.png,b.png`
+        // with no space is one URL, as browsers read it).
+        assert_eq!(urls(" ,a.png,b.png, c.png 100w"), ["a.png,b.png", "c.png"]);
+        // A comma inside a URL that is followed by a descriptor is part of the URL.
+        assert_eq!(urls("img/w_100,h_100.png 1x"), ["img/w_100,h_100.png"]);
+        assert_eq!(urls("a.png (x, y) 1x, b.png"), ["a.png", "b.png"]);
+        assert!(urls(" , ,").is_empty());
+    }
+
+    #[test]
+    fn srcset_rewrite_keeps_separators_and_descriptors() {
+        let arena = Bump::new();
+        let v = "a.png 1x,  https://x.test/b.png 2x ,#c 3x";
+        let got = resolve_srcset(&arena, v, |u| Some(arena.alloc_str(&format!("https://b/{u}"))));
+        assert_eq!(got, Some("https://b/a.png 1x,  https://x.test/b.png 2x ,#c 3x"));
+        assert_eq!(resolve_srcset(&arena, "https://x.test/a 1x", |_| Some("no")), None);
+    }
+
+    #[test]
+    fn the_list_is_feedparsers_plus_srcset() {
+        assert_eq!(url_attr("a", "href"), Some(UrlAttr::Url));
+        assert_eq!(url_attr("img", "srcset"), Some(UrlAttr::Srcset));
+        assert_eq!(url_attr("video", "poster"), Some(UrlAttr::Url));
+        assert_eq!(url_attr("p", "href"), None);
+        assert_eq!(url_attr("a", "title"), None);
+        assert!(!may_be_relative("  "));
+        assert!(!may_be_relative("#note-1"));
+        assert!(!may_be_relative("https://example.com/a"));
+        assert!(!may_be_relative(" HTTP://Example.com"));
+        assert!(!may_be_relative("mailto:x@y.test"));
+        assert!(!may_be_relative("javascript:void(0)"));
+        assert!(may_be_relative("/a"));
+        assert!(may_be_relative("a/b:c"));
+        assert!(may_be_relative("//cdn.example/x"));
+        assert!(may_be_relative("java\nscript:x"), "left to the URL parser");
+        assert!(srcset_may_be_relative("https://a/x 1x, b 2x"));
+        assert!(!srcset_may_be_relative("https://a/x 1x, #b 2x"));
+    }
+}
