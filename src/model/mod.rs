@@ -401,15 +401,6 @@ pub struct Feed<'a> {
     pub extensions: Vec<Extension<'a>>,
 }
 
-impl<'a> Entry<'a> {
-    /// Adds a term to the category set (spec: "add term to entry's categories").
-    pub(crate) fn add_category(&mut self, term: &'a str) {
-        if !term.is_empty() && !self.categories.contains(&term) {
-            self.categories.push(term);
-        }
-    }
-}
-
 impl<'a> Feed<'a> {
     /// The spec's "computed authors" of `entry` (which belongs to this feed): the entry's own
     /// authors, else the feed's.

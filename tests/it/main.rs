@@ -25,6 +25,7 @@ mod input;
 mod invalid_values;
 mod json_feed;
 mod layers;
+#[cfg(target_os = "linux")]
 mod linear;
 mod lint;
 mod output_bound;
