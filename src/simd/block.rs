@@ -107,10 +107,35 @@ fn tail_block(bytes: &[u8], pad: u8) -> [u8; BLOCK] {
     } else if n >= 4 {
         b[..4].copy_from_slice(&bytes[..4]);
         b[n - 4..n].copy_from_slice(&bytes[n - 4..]);
-    } else {
-        b[..n].copy_from_slice(bytes);
+    } else if n > 0 {
+        // One to three bytes: first, middle and last (they overlap for one and two); a
+        // variable-length copy here would be a `memcpy` call.
+        b[0] = bytes[0];
+        b[n / 2] = bytes[n / 2];
+        b[n - 1] = bytes[n - 1];
     }
     b
+}
+
+/// Appends `src` to `out`; one padded-block store (no `memcpy` call) when it is shorter than
+/// a block. For the short strings a writer appends between values (JSON keys).
+#[inline(always)]
+#[cfg(feature = "json")]
+pub(crate) fn push_short(out: &mut Vec<u8>, src: &[u8]) {
+    let n = src.len();
+    if n >= BLOCK {
+        out.extend_from_slice(src);
+        return;
+    }
+    let blk = tail_block(src, 0);
+    out.reserve(BLOCK);
+    let o = out.len();
+    // SAFETY: `BLOCK` bytes of room were reserved at `o`; only the `n` bytes of `src` are
+    // counted as written.
+    unsafe {
+        std::ptr::write_unaligned(out.as_mut_ptr().add(o).cast::<[u8; BLOCK]>(), blk);
+        out.set_len(o + n);
+    }
 }
 
 /// Appends `src` to `out` when it is shorter than a block and `flag` marks none of its bytes
@@ -392,6 +417,27 @@ mod tests {
         assert_eq!(at(&[1; 20], 4), Some(&[1; 16]));
         assert_eq!(at(&[1; 20], 5), None);
         assert_eq!(at(&[1; 20], usize::MAX), None);
+    }
+
+    /// The padded block of a short slice holds its bytes, then the pad (every length below a
+    /// block: the one-to-three-byte case stores first, middle and last byte); `push_short`
+    /// appends what `extend_from_slice` appends, whatever the length.
+    #[test]
+    fn tail_block_and_push_short_copy_every_length() {
+        let src: Vec<u8> = (1..=40u8).collect();
+        for n in 0..BLOCK {
+            let b = tail_block(&src[..n], 0xEE);
+            assert_eq!(b[..n], src[..n], "len {n}");
+            assert!(b[n..].iter().all(|&x| x == 0xEE), "len {n}");
+        }
+        #[cfg(feature = "json")]
+        for n in 0..=src.len() {
+            let mut out = b"xy".to_vec();
+            push_short(&mut out, &src[..n]);
+            let mut want = b"xy".to_vec();
+            want.extend_from_slice(&src[..n]);
+            assert_eq!(out, want, "len {n}");
+        }
     }
 
     #[test]

@@ -62,7 +62,7 @@ impl Json<'_, '_> {
         // Keys are the walk's own names: nothing to escape.
         debug_assert!(name.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
         self.out.push(b'"');
-        self.out.extend_from_slice(name.as_bytes());
+        block::push_short(self.out, name.as_bytes());
         self.out.extend_from_slice(b"\":");
         at
     }
@@ -75,8 +75,8 @@ impl Json<'_, '_> {
         }
         self.fields += 1;
         self.out.push(b'"');
-        self.out.extend_from_slice(name.as_bytes());
-        self.out.extend_from_slice(suffix.as_bytes());
+        block::push_short(self.out, name.as_bytes());
+        block::push_short(self.out, suffix.as_bytes());
         self.out.extend_from_slice(b"\":");
     }
 
@@ -192,7 +192,7 @@ impl Visit for Json<'_, '_> {
         };
         // `,"<key>_type":`
         self.out.extend_from_slice(b",\"");
-        self.out.extend_from_slice(k.name.as_bytes());
+        block::push_short(self.out, k.name.as_bytes());
         self.out.extend_from_slice(b"_type\":");
         self.fields += 1;
         json_str(self.out, kind);
