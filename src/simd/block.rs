@@ -98,7 +98,7 @@ const ESCAPE_ROUND: usize = 4096;
 
 /// The bytes of `bytes` (fewer than 16) as a block, padded with `pad`; no call to `memcpy`.
 #[inline(always)]
-fn tail_block(bytes: &[u8], pad: u8) -> [u8; BLOCK] {
+pub(crate) fn tail_block(bytes: &[u8], pad: u8) -> [u8; BLOCK] {
     let mut b = [pad; BLOCK];
     let n = bytes.len();
     if n >= 8 {
