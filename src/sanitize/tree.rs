@@ -44,8 +44,9 @@ use crate::model::fragment::HTML_NS;
 
 use super::{
     is_allowed, is_drop_attr, is_math_svg, is_removed, is_url_attr, safe_srcset, safe_url,
-    within_url_budget, SanitizeOptions,
+    url_growth_fits, within_url_budget, SanitizeOptions,
 };
+use crate::simd::block;
 
 /// What the rewrite does with an element of the HTML namespace.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -123,12 +124,13 @@ fn has_css_url(raw: &str) -> bool {
 /// Results of [`safe_url`] against a base URL, per thread: resolving is most of its cost
 /// (the `url` crate's parse), and a record's values repeat their links — between summary
 /// and content, and in the pass that confirms the first. `safe_url` is a function of the raw
-/// value and the base alone, so a remembered result is the result. Emptied when the base
-/// changes or it holds [`MEMO_MAX`] values.
+/// value and the base alone, so a remembered result is the result. Each is kept with
+/// whether it is stable ([`is_stable_url`] against a base), and handed out borrowed.
+/// Emptied when the base changes or it holds [`MEMO_MAX`] values.
 struct UrlMemo {
     base: String,
     /// foldhash, seeded per process: SipHash cost as much as the lookups' hits saved.
-    map: std::collections::HashMap<String, Option<String>, foldhash::fast::RandomState>,
+    map: std::collections::HashMap<String, Option<(String, bool)>, foldhash::fast::RandomState>,
 }
 
 const MEMO_MAX: usize = 4096;
@@ -140,23 +142,30 @@ thread_local! {
     });
 }
 
-/// [`safe_url`], remembered per thread when there is a base to resolve against (without
-/// one it is a scan and a copy, cheaper than a lookup).
-fn safe_url_memo(raw: &str, base: Option<&url::Url>) -> Option<String> {
-    let Some(b) = base else { return safe_url(raw, None) };
+/// `f` of [`safe_url`]`(raw, Some(base))` and whether that is stable ([`is_stable_url`]),
+/// remembered per thread. `f` must not itself resolve against the memo.
+fn with_safe_url_memo<R>(
+    raw: &str,
+    base: &url::Url,
+    f: impl FnOnce(Option<(&str, bool)>) -> R,
+) -> R {
     URL_MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        if m.base != b.as_str() || m.map.len() >= MEMO_MAX {
+        if m.base != base.as_str() || m.map.len() >= MEMO_MAX {
             m.map.clear();
             m.base.clear();
-            m.base.push_str(b.as_str());
+            m.base.push_str(base.as_str());
         }
         if let Some(v) = m.map.get(raw) {
-            return v.clone();
+            return f(v.as_ref().map(|(v, stable)| (v.as_str(), *stable)));
         }
-        let v = safe_url(raw, Some(b));
-        m.map.insert(raw.to_owned(), v.clone());
-        v
+        let v = safe_url(raw, Some(base)).map(|v| {
+            let stable = is_stable_url(&v, true);
+            (v, stable)
+        });
+        let r = f(v.as_ref().map(|(v, stable)| (v.as_str(), *stable)));
+        m.map.insert(raw.to_owned(), v);
+        r
     })
 }
 
@@ -223,72 +232,97 @@ fn write_start_tag(
     settle.expect(e.local);
     for a in e.attrs {
         let name = a.local;
-        raw.clear();
-        html_escape(raw, a.value, true);
-        if settle.ok {
-            // The attribute as the serializer writes it.
-            settle.expect(" ");
-            settle.expect(name);
-            settle.expect("=\"");
-            settle.expect(raw);
-            settle.expect("\"");
+        let by_name = name.starts_with("on") || is_drop_attr(name);
+        let srcset = !by_name && name == "srcset";
+        let url = !by_name && !srcset && is_url_attr(name);
+        // The attribute as the serializer writes it (`raw`: its value escaped), where
+        // something reads it: the settle follow, or a URL attribute's handler.
+        let follow = settle.follows();
+        if follow || srcset || url {
+            raw.clear();
+            html_escape(raw, a.value, true);
+            if follow {
+                settle.expect(" ");
+                settle.expect(name);
+                settle.expect("=\"");
+                settle.expect(raw);
+                settle.expect("\"");
+            }
+        }
+        if by_name {
+            // Dropped by its name: gone from the next pass's tree, which no parse decision
+            // reads (not `hidden`, `controls`, `width`, `height`, `type`).
+            continue;
+        }
+        // Escaping neither makes nor breaks a `url(`: it rewrites only `& " < >` and U+00A0,
+        // into references ending in `;`.
+        if has_css_url(a.value) {
+            // Dropped for a CSS `url(`: the attribute may be one that significance reads.
+            settle.unsettle();
+            continue;
+        }
+        if !srcset && !url {
+            out.push(' ');
+            out.push_str(name);
+            out.push_str("=\"");
+            html_escape(out, a.value, true);
+            out.push('"');
+            continue;
         }
         // lol_html hands a handler the value decoded with BOM sniffing: a value that starts
         // with U+FEFF reaches it without that character.
         let handed = raw.strip_prefix('\u{feff}').unwrap_or(raw);
-        let by_name = name.starts_with("on") || is_drop_attr(name);
-        let new_value = if by_name || has_css_url(raw) {
-            // Dropped by its name: gone from the next pass's tree, which no parse decision
-            // reads (not `hidden`, `controls`, `width`, `height`, `type`). Dropped for a CSS
-            // `url(`: the attribute may be one that significance reads.
-            if !by_name {
+        if srcset {
+            let v = safe_srcset(handed, opts.base_url.as_ref());
+            if let Some(v) = within_url_budget(handed, v, || safe_srcset(handed, None)) {
+                // Candidates re-split at `,` (a base URL may hold one): not followed.
+                settle.unsettle();
+                push_set_attr(out, name, &v);
+            }
+            continue;
+        }
+        let mut set = |v: &str, stable: bool| {
+            if !stable {
                 settle.unsettle();
             }
-            continue;
-        } else if name == "srcset" {
-            let v = safe_srcset(handed, opts.base_url.as_ref());
-            match within_url_budget(handed, v, || safe_srcset(handed, None)) {
-                Some(v) => {
-                    // Candidates re-split at `,` (a base URL may hold one): not followed.
-                    settle.unsettle();
-                    v
-                }
-                None => continue,
-            }
-        } else if is_url_attr(name) {
-            let v = safe_url_memo(handed, opts.base_url.as_ref());
-            match within_url_budget(handed, v, || safe_url(handed, None)) {
-                Some(v) => {
-                    if settle.ok && !is_stable_url(&v, opts.base_url.is_some()) {
-                        settle.unsettle();
-                    }
-                    v
-                }
-                None => continue,
-            }
-        } else {
-            out.push(' ');
-            out.push_str(name);
-            out.push_str("=\"");
-            out.push_str(raw);
-            out.push('"');
-            continue;
+            push_set_attr(out, name, v);
         };
-        // `set`: `&` escaped by the sanitizer, then `"` by lol_html.
-        out.push(' ');
-        out.push_str(name);
-        out.push_str("=\"");
-        for c in new_value.chars() {
-            match c {
-                '&' => out.push_str("&amp;"),
-                '"' => out.push_str("&quot;"),
-                c => out.push(c),
+        match opts.base_url.as_ref() {
+            Some(base) => with_safe_url_memo(handed, base, |v| match v {
+                None => {}
+                Some((v, stable)) if url_growth_fits(handed.len(), v.len()) => set(v, stable),
+                Some(_) => {
+                    if let Some(v) = safe_url(handed, None) {
+                        set(&v, is_stable_url(&v, true));
+                    }
+                }
+            }),
+            None => {
+                let v = safe_url(handed, None);
+                if let Some(v) = within_url_budget(handed, v, || safe_url(handed, None)) {
+                    set(&v, is_stable_url(&v, false));
+                }
             }
         }
-        out.push('"');
     }
     out.push('>');
     settle.expect(">");
+}
+
+/// ` name="value"` for an attribute lol_html sets to `value`: `&` escaped by the sanitizer,
+/// then `"` by lol_html.
+fn push_set_attr(out: &mut String, name: &str, value: &str) {
+    out.push(' ');
+    out.push_str(name);
+    out.push_str("=\"");
+    let mut rest = value;
+    while let Some(i) = block::find_any(rest.as_bytes(), [b'&', b'"']) {
+        out.push_str(&rest[..i]);
+        out.push_str(if rest.as_bytes()[i] == b'&' { "&amp;" } else { "&quot;" });
+        rest = &rest[i + 1..];
+    }
+    out.push_str(rest);
+    out.push('"');
 }
 
 /// Whether a URL attribute's new value `v` comes out of the next pass as it is: the next
@@ -358,6 +392,12 @@ impl<'x> Settle<'x> {
 
     fn unsettle(&mut self) {
         self.ok = false;
+    }
+
+    /// Whether the serialization is still being followed byte for byte ([`Settle::expect`]
+    /// compares).
+    fn follows(&self) -> bool {
+        self.ok && !self.trusted
     }
 
     /// Whether the output is known to be a fixed point (the whole input was followed).
@@ -431,7 +471,8 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
         matches!(s, "table" | "tbody" | "thead" | "tfoot" | "tr")
     }
     fn clean(s: &str) -> bool {
-        memchr::memchr2(b'\r', 0, s.as_bytes()).is_none()
+        // Mostly short: one block compare before any vector search.
+        block::find_any(s.as_bytes(), [b'\r', 0]).is_none()
     }
     if crate::html::significance_if_clean(nodes) != Some(true) {
         return false;
