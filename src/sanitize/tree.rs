@@ -83,10 +83,15 @@ fn is_simple_name(s: &str) -> bool {
 }
 
 fn action(e: &Element<'_>, opts: &SanitizeOptions) -> Option<Action> {
-    if e.namespace != HTML_NS || e.prefix.is_some() {
+    // The builders use the constant itself: an address compare settles most calls.
+    if !(std::ptr::eq(e.namespace, HTML_NS) || e.namespace == HTML_NS) || e.prefix.is_some() {
         return None;
     }
     let name = e.local;
+    // The allowlist's names are plain lowercase names, none of them removed or declined.
+    if is_allowed(name) {
+        return Some(Action::Keep);
+    }
     if !is_simple_name(name) || !name.as_bytes()[0].is_ascii_lowercase() {
         return None;
     }
@@ -107,7 +112,7 @@ fn action(e: &Element<'_>, opts: &SanitizeOptions) -> Option<Action> {
             (false, _) => Some(Action::RemoveSubtree),
         };
     }
-    if is_allowed(name) || is_math_svg(name) {
+    if is_math_svg(name) {
         Some(Action::Keep)
     } else {
         Some(Action::Unwrap)
@@ -235,10 +240,14 @@ fn write_start_tag(
         let by_name = name.starts_with("on") || is_drop_attr(name);
         let srcset = !by_name && name == "srcset";
         let url = !by_name && !srcset && is_url_attr(name);
+        // An absolute http(s) URL already in its serialization: what the handler is handed
+        // decodes to the value itself, which `safe_url` returns as it is against any base (no
+        // growth), and which is stable; so the attribute comes out as serialized.
+        let canonical = url && crate::model::url::is_canonical_http_url(a.value);
         // The attribute as the serializer writes it (`raw`: its value escaped), where
         // something reads it: the settle follow, or a URL attribute's handler.
         let follow = settle.follows();
-        if follow || srcset || url {
+        if follow || srcset || (url && !canonical) {
             raw.clear();
             html_escape(raw, a.value, true);
             if follow {
@@ -261,7 +270,7 @@ fn write_start_tag(
             settle.unsettle();
             continue;
         }
-        if !srcset && !url {
+        if !srcset && (!url || canonical) {
             out.push(' ');
             out.push_str(name);
             out.push_str("=\"");
