@@ -375,18 +375,21 @@ pub(super) struct Settle<'x> {
     ok: bool,
     /// The input is the tree's serialization by construction ([`Settle::trusted`]).
     trusted: bool,
+    /// Trusted only: an element was unwrapped or removed, or a comment removed, so the
+    /// output's tree is not the input's ([`output_reparses_as_itself`] may still tell).
+    restructured: bool,
 }
 
 impl<'x> Settle<'x> {
     pub(super) fn new(input: &'x str) -> Self {
-        Settle { input: input.as_bytes(), pos: 0, ok: true, trusted: false }
+        Settle { input: input.as_bytes(), pos: 0, ok: true, trusted: false, restructured: false }
     }
 
     /// For a pass over a tree whose serialization is the input by construction, and which
     /// the fast tree builder builds from it ([`reparses_as_itself`]): only the changes are
     /// followed.
     pub(super) fn trusted() -> Self {
-        Settle { input: &[], pos: 0, ok: true, trusted: true }
+        Settle { input: &[], pos: 0, ok: true, trusted: true, restructured: false }
     }
 
     /// The serialization continues with `s`.
@@ -409,9 +412,27 @@ impl<'x> Settle<'x> {
         self.ok && !self.trusted
     }
 
+    /// An element unwrapped or removed, or a comment removed: unsettles, except over a
+    /// trusted input, where it is noted ([`Settle::restructured_only`]).
+    fn restructure(&mut self) {
+        if self.trusted {
+            self.restructured = true;
+        } else {
+            self.ok = false;
+        }
+    }
+
     /// Whether the output is known to be a fixed point (the whole input was followed).
     pub(super) fn settled(&self) -> bool {
-        self.ok && (self.trusted || self.pos == self.input.len())
+        self.ok && !self.restructured && (self.trusted || self.pos == self.input.len())
+    }
+
+    /// Over a trusted input: whether the output would be settled but for unwrapped or
+    /// removed elements and removed comments — it is then a fixed point when the HTML
+    /// fragment parser builds the output's own tree back from it
+    /// ([`output_reparses_as_itself`]).
+    pub(super) fn restructured_only(&self) -> bool {
+        self.ok && self.restructured
     }
 }
 
@@ -448,6 +469,30 @@ name_set! {
     ]
 }
 
+fn is_table_part(s: &str) -> bool {
+    matches!(s, "table" | "tbody" | "thead" | "tfoot" | "tr")
+}
+
+/// Whether the HTML fragment parser inserts an element `name` (a plain insertion: not
+/// [`not_plain_insertion`]) into the current node `parent` ([`reparses_as_itself`]'s
+/// placement rules), with `p_open` `p` and `a_open` `a` elements open.
+fn placed(name: &str, parent: Option<&str>, p_open: usize, a_open: usize) -> bool {
+    let heading = |s: &str| matches!(s, "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
+    match name {
+        "tbody" | "thead" | "tfoot" => parent == Some("table"),
+        "tr" => matches!(parent, Some("tbody" | "thead" | "tfoot")),
+        "td" | "th" => parent == Some("tr"),
+        // Anything else in a table part is foster-parented.
+        _ if parent.is_some_and(is_table_part) => false,
+        _ if p_open > 0 && closes_p(name) => false,
+        "li" => matches!(parent, Some("ul" | "ol" | "menu")),
+        "dd" | "dt" => parent == Some("dl"),
+        _ if heading(name) => !parent.is_some_and(heading),
+        "a" => a_open == 0,
+        _ => true,
+    }
+}
+
 /// Whether the HTML fragment parser (context `div`) builds `nodes` back from their HTML
 /// serialization — so the first pass over a model value can be computed from its tree,
 /// without serializing and re-parsing it — and the fast tree builder builds it (so
@@ -476,9 +521,6 @@ name_set! {
 ///
 /// [`significance_if_clean`]: crate::html::significance_if_clean
 pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
-    fn is_table_part(s: &str) -> bool {
-        matches!(s, "table" | "tbody" | "thead" | "tfoot" | "tr")
-    }
     fn clean(s: &str) -> bool {
         // Mostly short: one block compare before any vector search.
         block::find_any(s.as_bytes(), [b'\r', 0]).is_none()
@@ -517,21 +559,7 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
                     return false;
                 }
                 let parent = stack.last().map(|&(_, p)| p);
-                let heading = |s: &str| matches!(s, "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
-                let placed = match name {
-                    "tbody" | "thead" | "tfoot" => parent == Some("table"),
-                    "tr" => matches!(parent, Some("tbody" | "thead" | "tfoot")),
-                    "td" | "th" => parent == Some("tr"),
-                    // Anything else in a table part is foster-parented.
-                    _ if parent.is_some_and(is_table_part) => false,
-                    _ if closes_p(name) && p_open > 0 => false,
-                    "li" => matches!(parent, Some("ul" | "ol" | "menu")),
-                    "dd" | "dt" => parent == Some("dl"),
-                    _ if heading(name) => !parent.is_some_and(heading),
-                    "a" => a_open == 0,
-                    _ => true,
-                };
-                if !placed {
+                if !placed(name, parent, p_open, a_open) {
                     return false;
                 }
                 if is_void(e) {
@@ -652,7 +680,7 @@ pub(super) fn rewrite_tree(
                     return false;
                 }
                 if act != Action::Keep {
-                    settle.unsettle();
+                    settle.restructure();
                 }
                 match act {
                     Action::RemoveRaw => {
@@ -702,8 +730,126 @@ pub(super) fn rewrite_tree(
                 if c.contains('>') {
                     return false;
                 }
-                settle.unsettle();
+                settle.restructure();
             }
+            NodeKind::ProcessingInstruction { .. } => return false,
+        }
+        i += 1;
+    }
+}
+
+/// Whether the output [`rewrite_tree`] wrote for `nodes` — a trusted input
+/// ([`reparses_as_itself`]) over which the pass only unwrapped or removed elements and
+/// removed comments besides settled attribute changes ([`Settle::restructured_only`]) — is
+/// its own fixed point. The output is the serialization of the output's tree (the kept
+/// elements, nested as in the input, and the texts; set attribute values written with `&`
+/// and `"` escaped, which reads back as the value). The next pass parses it into that tree
+/// when the tree meets [`reparses_as_itself`]'s rules, checked here on the output's
+/// elements, parents and texts, and is significant (so the parse keeps it); its rewrite then
+/// keeps every element and attribute as they are and writes the same bytes (texts that meet
+/// come back as one text, written as the two were). Beyond those rules: a `pre` or `listing`
+/// whose first output child is a text starting with a newline must have had it as its first
+/// child in the input (where the pass wrote the newline the parse drops).
+pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptions) -> bool {
+    let n = nodes.len();
+    // Input elements open: (end index, whether kept in the output).
+    let mut stack: Vec<(usize, bool)> = Vec::new();
+    // Output elements open: (node index, local name, whether an output child was seen).
+    let mut open: Vec<(usize, &str, bool)> = Vec::new();
+    let (mut p_open, mut a_open, mut formatting) = (0usize, 0usize, 0usize);
+    // Depth in `open` of the outermost excluding element (`hidden`), if any is open.
+    let mut excluded_at: Option<usize> = None;
+    let mut significant = false;
+    let mut i = 0;
+    loop {
+        while let Some(&(end, kept)) = stack.last() {
+            if end > i && i < n {
+                break;
+            }
+            if kept {
+                if let Some((_, name, _)) = open.pop() {
+                    p_open -= usize::from(name == "p");
+                    a_open -= usize::from(name == "a");
+                    formatting -= usize::from(is_afe_entry(name));
+                }
+                if excluded_at == Some(open.len()) {
+                    excluded_at = None;
+                }
+            }
+            stack.pop();
+        }
+        if i >= n {
+            return significant;
+        }
+        let limit = stack.last().map_or(n, |&(e, _)| e);
+        let end = (nodes[i].end as usize).clamp(i + 1, limit);
+        match &nodes[i].kind {
+            NodeKind::Element(e) => {
+                let Some(act) = action(e, opts) else { return false };
+                match act {
+                    Action::RemoveRaw | Action::RemoveVoid | Action::RemoveSubtree => {
+                        i = end;
+                        continue;
+                    }
+                    Action::Unwrap => {
+                        if is_void(e) {
+                            i = end;
+                            continue;
+                        }
+                        stack.push((end, false));
+                    }
+                    Action::Keep => {
+                        let name = e.local;
+                        let parent = open.last().map(|&(_, p, _)| p);
+                        if not_plain_insertion(name) || !placed(name, parent, p_open, a_open) {
+                            return false;
+                        }
+                        if let Some(top) = open.last_mut() {
+                            top.2 = true;
+                        }
+                        let (excluding, sig) = crate::html::element_significance(e);
+                        if excluded_at.is_none() && !excluding && sig {
+                            significant = true;
+                        }
+                        if is_void(e) {
+                            i = end;
+                            continue;
+                        }
+                        p_open += usize::from(name == "p");
+                        a_open += usize::from(name == "a");
+                        formatting += usize::from(is_afe_entry(name));
+                        if formatting > 60 {
+                            return false;
+                        }
+                        if excluding && excluded_at.is_none() {
+                            excluded_at = Some(open.len());
+                        }
+                        open.push((i, name, false));
+                        stack.push((end, true));
+                    }
+                }
+            }
+            NodeKind::Text(t) => {
+                if let Some(&mut (at, name, ref mut seen)) = open.last_mut() {
+                    if is_table_part(name)
+                        && !t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c'))
+                    {
+                        return false;
+                    }
+                    if !*seen
+                        && matches!(name, "pre" | "listing")
+                        && t.starts_with('\n')
+                        && i != at + 1
+                    {
+                        return false;
+                    }
+                    *seen = true;
+                }
+                if excluded_at.is_none() && crate::html::has_non_space(t) {
+                    significant = true;
+                }
+            }
+            NodeKind::Comment(_) => {}
             NodeKind::ProcessingInstruction { .. } => return false,
         }
         i += 1;
