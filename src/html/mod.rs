@@ -39,7 +39,7 @@ mod attrs;
 mod fast;
 mod sanitize;
 #[cfg(feature = "strict-sanitize")]
-pub(crate) use sanitize::significance_if_clean;
+pub(crate) use sanitize::{element_significance, has_non_space, significance_if_clean};
 mod tags;
 pub(crate) mod text;
 #[cfg(test)]

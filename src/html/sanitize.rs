@@ -48,6 +48,14 @@ fn is_excluding(e: &Element<'_>) -> bool {
         || (!e.attrs.is_empty() && attr(e, "hidden").is_some())
 }
 
+/// What [`significance_if_clean`] reads of an element: whether its subtree (itself
+/// included) is excluded from significant content, and whether it is significant content
+/// itself (when not excluded).
+#[cfg(feature = "strict-sanitize")]
+pub(crate) fn element_significance(e: &Element<'_>) -> (bool, bool) {
+    (is_excluding(e), is_significant_element(e))
+}
+
 /// "Feed significant content" elements (NOTES §3).
 fn is_significant_element(e: &Element<'_>) -> bool {
     // The local name first: a short compare that rules out almost every element.

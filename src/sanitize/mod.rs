@@ -45,8 +45,11 @@
 //! be its own fixed point (`tree::Settle`: only attributes changed, each to a value the next
 //! pass reads back as itself) is the last; and a model value whose tree the HTML parser builds
 //! back from its serialization (`tree::reparses_as_itself`) has its first pass computed from
-//! that tree, without serializing and re-parsing it. Tests and the fuzz check compare both
-//! shortcuts with every pass run as first defined (`sanitize_html_every_pass`).
+//! that tree, without serializing and re-parsing it; when that first pass only unwrapped or
+//! removed elements and comments (besides settled attribute changes), it is the last if the
+//! HTML parser builds the output's own tree back from the output
+//! (`tree::output_reparses_as_itself`). Tests and the fuzz check compare the shortcuts with
+//! every pass run as first defined (`sanitize_html_every_pass`).
 
 use bumpalo::Bump;
 use lol_html::html_content::Element;
@@ -231,7 +234,9 @@ impl Scratch {
             h.write_html(input);
             return Self::passes(input, opts, arena, a, b, tree, true);
         }
-        if settle.settled() {
+        if settle.settled()
+            || (settle.restructured_only() && tree::output_reparses_as_itself(h.nodes(), opts))
+        {
             return a;
         }
         h.write_html(input);
@@ -594,20 +599,31 @@ pub(crate) fn within_url_budget(
     unresolved: impl FnOnce() -> Option<String>,
 ) -> Option<String> {
     let r = resolved?;
-    let growth = r.len().saturating_sub(raw.len());
+    if url_growth_fits(raw.len(), r.len()) {
+        Some(r)
+    } else {
+        unresolved()
+    }
+}
+
+/// Whether a URL attribute value `raw_len` bytes long may be replaced by its resolved form
+/// `len` bytes long within the value's and the record's URL budgets (which it then uses up);
+/// when not, the refusal is noted (`URL_REFUSED`) and the caller keeps the URL relative.
+pub(crate) fn url_growth_fits(raw_len: usize, len: usize) -> bool {
+    let growth = len.saturating_sub(raw_len);
     if growth == 0 {
-        return Some(r);
+        return true;
     }
     let value = URL_BUDGET.with(|b| b.get());
     let record = RECORD_URL_BUDGET.with(|b| b.get());
     let fits = |left: Option<usize>| left.is_none_or(|left| left >= growth);
     if !fits(value) || !fits(record) {
         URL_REFUSED.with(|r| r.set(true));
-        return unresolved();
+        return false;
     }
     URL_BUDGET.with(|b| b.set(value.map(|left| left - growth)));
     RECORD_URL_BUDGET.with(|b| b.set(record.map(|left| left - growth)));
-    Some(r)
+    true
 }
 
 /// The safe form of a URL attribute value (raw, possibly with references), or `None` when it
@@ -699,7 +715,8 @@ pub fn safe_srcset(raw: &str, base: Option<&Url>) -> Option<String> {
 /// Whether a URL field's value is kept under strict sanitizing: the same decoding,
 /// invisible-character removal and scheme allowlist as URL attributes ([`safe_url`]).
 pub fn is_safe_url(v: &str) -> bool {
-    safe_url(v, None).is_some()
+    // `safe_url(v, None)` is `Some` exactly when the scheme check passes; without its copy.
+    has_safe_scheme(&crate::html::decode_attribute_references(v))
 }
 
 /// Strict sanitizing of a record's URL fields: every URL value of `feed` whose scheme is not

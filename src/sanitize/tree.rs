@@ -44,8 +44,9 @@ use crate::model::fragment::HTML_NS;
 
 use super::{
     is_allowed, is_drop_attr, is_math_svg, is_removed, is_url_attr, safe_srcset, safe_url,
-    within_url_budget, SanitizeOptions,
+    url_growth_fits, within_url_budget, SanitizeOptions,
 };
+use crate::simd::block;
 
 /// What the rewrite does with an element of the HTML namespace.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -82,10 +83,15 @@ fn is_simple_name(s: &str) -> bool {
 }
 
 fn action(e: &Element<'_>, opts: &SanitizeOptions) -> Option<Action> {
-    if e.namespace != HTML_NS || e.prefix.is_some() {
+    // The builders use the constant itself: an address compare settles most calls.
+    if !(std::ptr::eq(e.namespace, HTML_NS) || e.namespace == HTML_NS) || e.prefix.is_some() {
         return None;
     }
     let name = e.local;
+    // The allowlist's names are plain lowercase names, none of them removed or declined.
+    if is_allowed(name) {
+        return Some(Action::Keep);
+    }
     if !is_simple_name(name) || !name.as_bytes()[0].is_ascii_lowercase() {
         return None;
     }
@@ -106,7 +112,7 @@ fn action(e: &Element<'_>, opts: &SanitizeOptions) -> Option<Action> {
             (false, _) => Some(Action::RemoveSubtree),
         };
     }
-    if is_allowed(name) || is_math_svg(name) {
+    if is_math_svg(name) {
         Some(Action::Keep)
     } else {
         Some(Action::Unwrap)
@@ -123,12 +129,13 @@ fn has_css_url(raw: &str) -> bool {
 /// Results of [`safe_url`] against a base URL, per thread: resolving is most of its cost
 /// (the `url` crate's parse), and a record's values repeat their links — between summary
 /// and content, and in the pass that confirms the first. `safe_url` is a function of the raw
-/// value and the base alone, so a remembered result is the result. Emptied when the base
-/// changes or it holds [`MEMO_MAX`] values.
+/// value and the base alone, so a remembered result is the result. Each is kept with
+/// whether it is stable ([`is_stable_url`] against a base), and handed out borrowed.
+/// Emptied when the base changes or it holds [`MEMO_MAX`] values.
 struct UrlMemo {
     base: String,
     /// foldhash, seeded per process: SipHash cost as much as the lookups' hits saved.
-    map: std::collections::HashMap<String, Option<String>, foldhash::fast::RandomState>,
+    map: std::collections::HashMap<String, Option<(String, bool)>, foldhash::fast::RandomState>,
 }
 
 const MEMO_MAX: usize = 4096;
@@ -140,23 +147,30 @@ thread_local! {
     });
 }
 
-/// [`safe_url`], remembered per thread when there is a base to resolve against (without
-/// one it is a scan and a copy, cheaper than a lookup).
-fn safe_url_memo(raw: &str, base: Option<&url::Url>) -> Option<String> {
-    let Some(b) = base else { return safe_url(raw, None) };
+/// `f` of [`safe_url`]`(raw, Some(base))` and whether that is stable ([`is_stable_url`]),
+/// remembered per thread. `f` must not itself resolve against the memo.
+fn with_safe_url_memo<R>(
+    raw: &str,
+    base: &url::Url,
+    f: impl FnOnce(Option<(&str, bool)>) -> R,
+) -> R {
     URL_MEMO.with(|m| {
         let mut m = m.borrow_mut();
-        if m.base != b.as_str() || m.map.len() >= MEMO_MAX {
+        if m.base != base.as_str() || m.map.len() >= MEMO_MAX {
             m.map.clear();
             m.base.clear();
-            m.base.push_str(b.as_str());
+            m.base.push_str(base.as_str());
         }
         if let Some(v) = m.map.get(raw) {
-            return v.clone();
+            return f(v.as_ref().map(|(v, stable)| (v.as_str(), *stable)));
         }
-        let v = safe_url(raw, Some(b));
-        m.map.insert(raw.to_owned(), v.clone());
-        v
+        let v = safe_url(raw, Some(base)).map(|v| {
+            let stable = is_stable_url(&v, true);
+            (v, stable)
+        });
+        let r = f(v.as_ref().map(|(v, stable)| (v.as_str(), *stable)));
+        m.map.insert(raw.to_owned(), v);
+        r
     })
 }
 
@@ -223,72 +237,101 @@ fn write_start_tag(
     settle.expect(e.local);
     for a in e.attrs {
         let name = a.local;
-        raw.clear();
-        html_escape(raw, a.value, true);
-        if settle.ok {
-            // The attribute as the serializer writes it.
-            settle.expect(" ");
-            settle.expect(name);
-            settle.expect("=\"");
-            settle.expect(raw);
-            settle.expect("\"");
+        let by_name = name.starts_with("on") || is_drop_attr(name);
+        let srcset = !by_name && name == "srcset";
+        let url = !by_name && !srcset && is_url_attr(name);
+        // An absolute http(s) URL already in its serialization: what the handler is handed
+        // decodes to the value itself, which `safe_url` returns as it is against any base (no
+        // growth), and which is stable; so the attribute comes out as serialized.
+        let canonical = url && crate::model::url::is_canonical_http_url(a.value);
+        // The attribute as the serializer writes it (`raw`: its value escaped), where
+        // something reads it: the settle follow, or a URL attribute's handler.
+        let follow = settle.follows();
+        if follow || srcset || (url && !canonical) {
+            raw.clear();
+            html_escape(raw, a.value, true);
+            if follow {
+                settle.expect(" ");
+                settle.expect(name);
+                settle.expect("=\"");
+                settle.expect(raw);
+                settle.expect("\"");
+            }
+        }
+        if by_name {
+            // Dropped by its name: gone from the next pass's tree, which no parse decision
+            // reads (not `hidden`, `controls`, `width`, `height`, `type`).
+            continue;
+        }
+        // Escaping neither makes nor breaks a `url(`: it rewrites only `& " < >` and U+00A0,
+        // into references ending in `;`.
+        if has_css_url(a.value) {
+            // Dropped for a CSS `url(`: the attribute may be one that significance reads.
+            settle.unsettle();
+            continue;
+        }
+        if !srcset && (!url || canonical) {
+            out.push(' ');
+            out.push_str(name);
+            out.push_str("=\"");
+            html_escape(out, a.value, true);
+            out.push('"');
+            continue;
         }
         // lol_html hands a handler the value decoded with BOM sniffing: a value that starts
         // with U+FEFF reaches it without that character.
         let handed = raw.strip_prefix('\u{feff}').unwrap_or(raw);
-        let by_name = name.starts_with("on") || is_drop_attr(name);
-        let new_value = if by_name || has_css_url(raw) {
-            // Dropped by its name: gone from the next pass's tree, which no parse decision
-            // reads (not `hidden`, `controls`, `width`, `height`, `type`). Dropped for a CSS
-            // `url(`: the attribute may be one that significance reads.
-            if !by_name {
+        if srcset {
+            let v = safe_srcset(handed, opts.base_url.as_ref());
+            if let Some(v) = within_url_budget(handed, v, || safe_srcset(handed, None)) {
+                // Candidates re-split at `,` (a base URL may hold one): not followed.
+                settle.unsettle();
+                push_set_attr(out, name, &v);
+            }
+            continue;
+        }
+        let mut set = |v: &str, stable: bool| {
+            if !stable {
                 settle.unsettle();
             }
-            continue;
-        } else if name == "srcset" {
-            let v = safe_srcset(handed, opts.base_url.as_ref());
-            match within_url_budget(handed, v, || safe_srcset(handed, None)) {
-                Some(v) => {
-                    // Candidates re-split at `,` (a base URL may hold one): not followed.
-                    settle.unsettle();
-                    v
-                }
-                None => continue,
-            }
-        } else if is_url_attr(name) {
-            let v = safe_url_memo(handed, opts.base_url.as_ref());
-            match within_url_budget(handed, v, || safe_url(handed, None)) {
-                Some(v) => {
-                    if settle.ok && !is_stable_url(&v, opts.base_url.is_some()) {
-                        settle.unsettle();
-                    }
-                    v
-                }
-                None => continue,
-            }
-        } else {
-            out.push(' ');
-            out.push_str(name);
-            out.push_str("=\"");
-            out.push_str(raw);
-            out.push('"');
-            continue;
+            push_set_attr(out, name, v);
         };
-        // `set`: `&` escaped by the sanitizer, then `"` by lol_html.
-        out.push(' ');
-        out.push_str(name);
-        out.push_str("=\"");
-        for c in new_value.chars() {
-            match c {
-                '&' => out.push_str("&amp;"),
-                '"' => out.push_str("&quot;"),
-                c => out.push(c),
+        match opts.base_url.as_ref() {
+            Some(base) => with_safe_url_memo(handed, base, |v| match v {
+                None => {}
+                Some((v, stable)) if url_growth_fits(handed.len(), v.len()) => set(v, stable),
+                Some(_) => {
+                    if let Some(v) = safe_url(handed, None) {
+                        set(&v, is_stable_url(&v, true));
+                    }
+                }
+            }),
+            None => {
+                let v = safe_url(handed, None);
+                if let Some(v) = within_url_budget(handed, v, || safe_url(handed, None)) {
+                    set(&v, is_stable_url(&v, false));
+                }
             }
         }
-        out.push('"');
     }
     out.push('>');
     settle.expect(">");
+}
+
+/// ` name="value"` for an attribute lol_html sets to `value`: `&` escaped by the sanitizer,
+/// then `"` by lol_html.
+fn push_set_attr(out: &mut String, name: &str, value: &str) {
+    out.push(' ');
+    out.push_str(name);
+    out.push_str("=\"");
+    let mut rest = value;
+    while let Some(i) = block::find_any(rest.as_bytes(), [b'&', b'"']) {
+        out.push_str(&rest[..i]);
+        out.push_str(if rest.as_bytes()[i] == b'&' { "&amp;" } else { "&quot;" });
+        rest = &rest[i + 1..];
+    }
+    out.push_str(rest);
+    out.push('"');
 }
 
 /// Whether a URL attribute's new value `v` comes out of the next pass as it is: the next
@@ -332,18 +375,21 @@ pub(super) struct Settle<'x> {
     ok: bool,
     /// The input is the tree's serialization by construction ([`Settle::trusted`]).
     trusted: bool,
+    /// Trusted only: an element was unwrapped or removed, or a comment removed, so the
+    /// output's tree is not the input's ([`output_reparses_as_itself`] may still tell).
+    restructured: bool,
 }
 
 impl<'x> Settle<'x> {
     pub(super) fn new(input: &'x str) -> Self {
-        Settle { input: input.as_bytes(), pos: 0, ok: true, trusted: false }
+        Settle { input: input.as_bytes(), pos: 0, ok: true, trusted: false, restructured: false }
     }
 
     /// For a pass over a tree whose serialization is the input by construction, and which
     /// the fast tree builder builds from it ([`reparses_as_itself`]): only the changes are
     /// followed.
     pub(super) fn trusted() -> Self {
-        Settle { input: &[], pos: 0, ok: true, trusted: true }
+        Settle { input: &[], pos: 0, ok: true, trusted: true, restructured: false }
     }
 
     /// The serialization continues with `s`.
@@ -360,9 +406,33 @@ impl<'x> Settle<'x> {
         self.ok = false;
     }
 
+    /// Whether the serialization is still being followed byte for byte ([`Settle::expect`]
+    /// compares).
+    fn follows(&self) -> bool {
+        self.ok && !self.trusted
+    }
+
+    /// An element unwrapped or removed, or a comment removed: unsettles, except over a
+    /// trusted input, where it is noted ([`Settle::restructured_only`]).
+    fn restructure(&mut self) {
+        if self.trusted {
+            self.restructured = true;
+        } else {
+            self.ok = false;
+        }
+    }
+
     /// Whether the output is known to be a fixed point (the whole input was followed).
     pub(super) fn settled(&self) -> bool {
-        self.ok && (self.trusted || self.pos == self.input.len())
+        self.ok && !self.restructured && (self.trusted || self.pos == self.input.len())
+    }
+
+    /// Over a trusted input: whether the output would be settled but for unwrapped or
+    /// removed elements and removed comments — it is then a fixed point when the HTML
+    /// fragment parser builds the output's own tree back from it
+    /// ([`output_reparses_as_itself`]).
+    pub(super) fn restructured_only(&self) -> bool {
+        self.ok && self.restructured
     }
 }
 
@@ -399,6 +469,30 @@ name_set! {
     ]
 }
 
+fn is_table_part(s: &str) -> bool {
+    matches!(s, "table" | "tbody" | "thead" | "tfoot" | "tr")
+}
+
+/// Whether the HTML fragment parser inserts an element `name` (a plain insertion: not
+/// [`not_plain_insertion`]) into the current node `parent` ([`reparses_as_itself`]'s
+/// placement rules), with `p_open` `p` and `a_open` `a` elements open.
+fn placed(name: &str, parent: Option<&str>, p_open: usize, a_open: usize) -> bool {
+    let heading = |s: &str| matches!(s, "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
+    match name {
+        "tbody" | "thead" | "tfoot" => parent == Some("table"),
+        "tr" => matches!(parent, Some("tbody" | "thead" | "tfoot")),
+        "td" | "th" => parent == Some("tr"),
+        // Anything else in a table part is foster-parented.
+        _ if parent.is_some_and(is_table_part) => false,
+        _ if p_open > 0 && closes_p(name) => false,
+        "li" => matches!(parent, Some("ul" | "ol" | "menu")),
+        "dd" | "dt" => parent == Some("dl"),
+        _ if heading(name) => !parent.is_some_and(heading),
+        "a" => a_open == 0,
+        _ => true,
+    }
+}
+
 /// Whether the HTML fragment parser (context `div`) builds `nodes` back from their HTML
 /// serialization — so the first pass over a model value can be computed from its tree,
 /// without serializing and re-parsing it — and the fast tree builder builds it (so
@@ -427,11 +521,9 @@ name_set! {
 ///
 /// [`significance_if_clean`]: crate::html::significance_if_clean
 pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
-    fn is_table_part(s: &str) -> bool {
-        matches!(s, "table" | "tbody" | "thead" | "tfoot" | "tr")
-    }
     fn clean(s: &str) -> bool {
-        memchr::memchr2(b'\r', 0, s.as_bytes()).is_none()
+        // Mostly short: one block compare before any vector search.
+        block::find_any(s.as_bytes(), [b'\r', 0]).is_none()
     }
     if crate::html::significance_if_clean(nodes) != Some(true) {
         return false;
@@ -467,21 +559,7 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
                     return false;
                 }
                 let parent = stack.last().map(|&(_, p)| p);
-                let heading = |s: &str| matches!(s, "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
-                let placed = match name {
-                    "tbody" | "thead" | "tfoot" => parent == Some("table"),
-                    "tr" => matches!(parent, Some("tbody" | "thead" | "tfoot")),
-                    "td" | "th" => parent == Some("tr"),
-                    // Anything else in a table part is foster-parented.
-                    _ if parent.is_some_and(is_table_part) => false,
-                    _ if closes_p(name) && p_open > 0 => false,
-                    "li" => matches!(parent, Some("ul" | "ol" | "menu")),
-                    "dd" | "dt" => parent == Some("dl"),
-                    _ if heading(name) => !parent.is_some_and(heading),
-                    "a" => a_open == 0,
-                    _ => true,
-                };
-                if !placed {
+                if !placed(name, parent, p_open, a_open) {
                     return false;
                 }
                 if is_void(e) {
@@ -602,7 +680,7 @@ pub(super) fn rewrite_tree(
                     return false;
                 }
                 if act != Action::Keep {
-                    settle.unsettle();
+                    settle.restructure();
                 }
                 match act {
                     Action::RemoveRaw => {
@@ -652,8 +730,126 @@ pub(super) fn rewrite_tree(
                 if c.contains('>') {
                     return false;
                 }
-                settle.unsettle();
+                settle.restructure();
             }
+            NodeKind::ProcessingInstruction { .. } => return false,
+        }
+        i += 1;
+    }
+}
+
+/// Whether the output [`rewrite_tree`] wrote for `nodes` — a trusted input
+/// ([`reparses_as_itself`]) over which the pass only unwrapped or removed elements and
+/// removed comments besides settled attribute changes ([`Settle::restructured_only`]) — is
+/// its own fixed point. The output is the serialization of the output's tree (the kept
+/// elements, nested as in the input, and the texts; set attribute values written with `&`
+/// and `"` escaped, which reads back as the value). The next pass parses it into that tree
+/// when the tree meets [`reparses_as_itself`]'s rules, checked here on the output's
+/// elements, parents and texts, and is significant (so the parse keeps it); its rewrite then
+/// keeps every element and attribute as they are and writes the same bytes (texts that meet
+/// come back as one text, written as the two were). Beyond those rules: a `pre` or `listing`
+/// whose first output child is a text starting with a newline must have had it as its first
+/// child in the input (where the pass wrote the newline the parse drops).
+pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptions) -> bool {
+    let n = nodes.len();
+    // Input elements open: (end index, whether kept in the output).
+    let mut stack: Vec<(usize, bool)> = Vec::new();
+    // Output elements open: (node index, local name, whether an output child was seen).
+    let mut open: Vec<(usize, &str, bool)> = Vec::new();
+    let (mut p_open, mut a_open, mut formatting) = (0usize, 0usize, 0usize);
+    // Depth in `open` of the outermost excluding element (`hidden`), if any is open.
+    let mut excluded_at: Option<usize> = None;
+    let mut significant = false;
+    let mut i = 0;
+    loop {
+        while let Some(&(end, kept)) = stack.last() {
+            if end > i && i < n {
+                break;
+            }
+            if kept {
+                if let Some((_, name, _)) = open.pop() {
+                    p_open -= usize::from(name == "p");
+                    a_open -= usize::from(name == "a");
+                    formatting -= usize::from(is_afe_entry(name));
+                }
+                if excluded_at == Some(open.len()) {
+                    excluded_at = None;
+                }
+            }
+            stack.pop();
+        }
+        if i >= n {
+            return significant;
+        }
+        let limit = stack.last().map_or(n, |&(e, _)| e);
+        let end = (nodes[i].end as usize).clamp(i + 1, limit);
+        match &nodes[i].kind {
+            NodeKind::Element(e) => {
+                let Some(act) = action(e, opts) else { return false };
+                match act {
+                    Action::RemoveRaw | Action::RemoveVoid | Action::RemoveSubtree => {
+                        i = end;
+                        continue;
+                    }
+                    Action::Unwrap => {
+                        if is_void(e) {
+                            i = end;
+                            continue;
+                        }
+                        stack.push((end, false));
+                    }
+                    Action::Keep => {
+                        let name = e.local;
+                        let parent = open.last().map(|&(_, p, _)| p);
+                        if not_plain_insertion(name) || !placed(name, parent, p_open, a_open) {
+                            return false;
+                        }
+                        if let Some(top) = open.last_mut() {
+                            top.2 = true;
+                        }
+                        let (excluding, sig) = crate::html::element_significance(e);
+                        if excluded_at.is_none() && !excluding && sig {
+                            significant = true;
+                        }
+                        if is_void(e) {
+                            i = end;
+                            continue;
+                        }
+                        p_open += usize::from(name == "p");
+                        a_open += usize::from(name == "a");
+                        formatting += usize::from(is_afe_entry(name));
+                        if formatting > 60 {
+                            return false;
+                        }
+                        if excluding && excluded_at.is_none() {
+                            excluded_at = Some(open.len());
+                        }
+                        open.push((i, name, false));
+                        stack.push((end, true));
+                    }
+                }
+            }
+            NodeKind::Text(t) => {
+                if let Some(&mut (at, name, ref mut seen)) = open.last_mut() {
+                    if is_table_part(name)
+                        && !t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c'))
+                    {
+                        return false;
+                    }
+                    if !*seen
+                        && matches!(name, "pre" | "listing")
+                        && t.starts_with('\n')
+                        && i != at + 1
+                    {
+                        return false;
+                    }
+                    *seen = true;
+                }
+                if excluded_at.is_none() && crate::html::has_non_space(t) {
+                    significant = true;
+                }
+            }
+            NodeKind::Comment(_) => {}
             NodeKind::ProcessingInstruction { .. } => return false,
         }
         i += 1;
