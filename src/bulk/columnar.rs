@@ -141,7 +141,7 @@ mod parquet {
     /// [`ParquetOptions::row_group_held_bytes`] or a column would pass
     /// [`ParquetOptions::column_limit`]); this thread appends the row groups in order. `cfg`'s
     /// batch sizes are replaced by those bounds, and its byte budget is raised to hold one
-    /// batch per worker plus one ([`parquet_budget`]).
+    /// batch per worker plus one (24 MiB at two threads with the default 8 MiB batches).
     ///
     /// Where a row group ends is a function of the records alone (their order, bytes and
     /// rows) and of `opts`: the same file for any [`Config::threads`] and any

@@ -143,6 +143,7 @@ pub(crate) enum Cuts {
     /// and the budget. A pending batch whose records hold more memory than its share of the
     /// budget has its records compacted instead ([`RawRecord::compact`]). For outputs made
     /// of batches (a Parquet file's row groups).
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     Fixed,
 }
 
