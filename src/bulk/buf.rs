@@ -13,8 +13,10 @@
 //! ([`Block::held_bytes`]), the others for nothing more, so bounding the held bytes of the
 //! records in flight bounds the shared buffers too; records are written (and dropped) in
 //! order, so at most one buffer outlives the block that accounted for it. The bulk
-//! pipeline also cuts a batch once it holds a quarter of its budget, so a few small records
-//! sharing large buffers cannot pile up unaccounted in the batch being filled.
+//! pipeline also cuts a batch once it holds a quarter of its budget (or, where batches must
+//! not depend on memory, a Parquet file's, copies its records out of their shared buffers,
+//! `Block::compact`), so a few small records sharing large buffers cannot pile up
+//! unaccounted in the batch being filled.
 
 use std::fmt;
 use std::ops::{Deref, Range};
@@ -28,6 +30,14 @@ pub(crate) fn reserve(buf: &mut Vec<u8>, additional: usize) {
         *buf = Vec::with_capacity(additional);
     } else {
         buf.reserve(additional);
+    }
+}
+
+/// Frees the spare capacity of `buf` when it is more than its length and 4 KiB (a recycled
+/// buffer keeps the capacity of the largest body it held).
+pub(crate) fn shrink(buf: &mut Vec<u8>) {
+    if buf.capacity() > 2 * buf.len() + (4 << 10) {
+        buf.shrink_to_fit();
     }
 }
 
@@ -134,6 +144,18 @@ impl Block {
         }
     }
 
+    /// Makes the block hold about its length: a range of a shared buffer becomes a copy of
+    /// its own (the shared buffer goes home once its other blocks are dropped), a buffer of
+    /// its own much larger than its bytes (a recycled one) is shrunk. The bytes are the same.
+    pub(crate) fn compact(&mut self) {
+        match &mut self.0 {
+            Repr::Own(v) => shrink(v),
+            Repr::Shared { buf, range, .. } => {
+                self.0 = Repr::Own(buf.bytes[range.clone()].to_vec());
+            }
+        }
+    }
+
     /// Whether the block is a range of a shared buffer.
     #[cfg(any(test, feature = "internals"))]
     pub fn is_shared(&self) -> bool {
@@ -228,6 +250,22 @@ impl<const N: usize> PartialEq<&[u8; N]> for Block {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_compacted_block_holds_about_its_bytes() {
+        let home = Arc::new(BufPool::with_limits(4, 1 << 20));
+        let buf = SharedBuf::new(b"headerBLOCK1headerBLOCK2".to_vec(), home.clone());
+        let mut a = Block::shared(buf.clone(), 6..12, 1 << 20);
+        drop(buf);
+        a.compact();
+        assert!(!a.is_shared() && a == b"BLOCK1" && a.held_bytes() == 6);
+        assert_eq!(home.get().capacity(), 24, "the shared buffer went home");
+        let mut own = Vec::with_capacity(64 << 10);
+        own.extend_from_slice(b"small");
+        let mut b = Block::from(own);
+        b.compact();
+        assert!(b == b"small" && b.held_bytes() < 64, "shrunk: {}", b.held_bytes());
+    }
 
     #[test]
     fn a_shared_buffer_goes_home_after_its_last_block() {

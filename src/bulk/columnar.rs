@@ -11,7 +11,7 @@ mod parquet {
 
     use crate::bulk::archive::Input;
     use crate::bulk::config::Config;
-    use crate::bulk::pipeline::{run_with, Batch, Step};
+    use crate::bulk::pipeline::{run_cut, Batch, Cuts, Step};
     use crate::bulk::summary::{Progress, Summary};
     use crate::columnar::parquet::{ParquetOptions, ParquetSink, RowGroup, RowGroupEncoder};
     use crate::columnar::{Layout, RecordBatchBuilder};
@@ -140,8 +140,16 @@ mod parquet {
     /// groups on a worker (one, or several when its rows pass
     /// [`ParquetOptions::row_group_held_bytes`] or a column would pass
     /// [`ParquetOptions::column_limit`]); this thread appends the row groups in order. `cfg`'s
-    /// batch sizes are replaced by those bounds, and its byte budget is raised to hold two
-    /// batches per worker plus two, so the workers never wait on each other.
+    /// batch sizes are replaced by those bounds, and its byte budget is raised to hold one
+    /// batch per worker plus one (24 MiB at two threads with the default 8 MiB batches).
+    ///
+    /// Where a row group ends is a function of the records alone (their order, bytes and
+    /// rows) and of `opts`: the same file for any [`Config::threads`] and any
+    /// [`Config::max_bytes_in_flight`]. Batches are cut by records and bytes only, never by
+    /// the memory their records hold (a pending batch holding too much has its records
+    /// copied out of shared buffers instead). One exception: with more than one reader
+    /// ([`Config::readers`] set above 1; left at 0, a Parquet run uses one), each reader's
+    /// chunk of the inputs also ends a row group.
     ///
     /// A record whose rows cannot be written (alone past the column limit, or refused by the
     /// encoder) is its `output_too_large` / `output_error` error record in the file. When
@@ -173,6 +181,18 @@ mod parquet {
         Ok((summary, out))
     }
 
+    /// The in-flight budget of a Parquet run with `cfg`'s threads and batch bytes (the row
+    /// group's input bytes): `cfg`'s own, raised to `threads + 1` batches so that each
+    /// worker has a batch and the reader fills the next. NOTE: 48 MiB at `-j2` (two batches
+    /// per worker plus two) peaked at 140–151 MiB RSS on the corpus ×10 WARC.gz; 24 MiB (with
+    /// the records' buffers freed as soon as their batch is processed) at 115–125 MiB for
+    /// the same CPU; 16 MiB would leave one worker without a batch of 8 MiB
+    /// (`perf/runs/2026-11-29-parquet-rowgroups/`). The budget does not move row groups.
+    fn parquet_budget(cfg: &Config) -> usize {
+        let batches = cfg.threads.max(1) + 1;
+        cfg.max_bytes_in_flight.max(batches.saturating_mul(cfg.batch_bytes))
+    }
+
     /// [`write_parquet`] into a sequence of Parquet files, each valid on its own: `open(i)`
     /// gives file `i` (from 0), `close(i, w)` receives it complete (its footer written), once
     /// it holds at least `max_file_bytes` (at the end of a pipeline batch: a file is at most
@@ -197,9 +217,13 @@ mod parquet {
         let mut cfg = cfg.clone();
         cfg.batch_records = opts.row_group_records.max(1);
         cfg.batch_bytes = opts.row_group_bytes.max(1);
-        let batches = 2 * cfg.threads.max(1) + 2;
-        cfg.max_bytes_in_flight =
-            cfg.max_bytes_in_flight.max(batches.saturating_mul(cfg.batch_bytes));
+        cfg.max_bytes_in_flight = parquet_budget(&cfg);
+        // NOTE: one reader, so that the readers' chunks of the inputs do not end row groups
+        // (a Parquet record costs about twice a JSON line's work, so one reader feeds about
+        // twice the workers it feeds for JSON Lines).
+        if cfg.readers == 0 {
+            cfg.readers = 1;
+        }
         let first = ParquetSink::new(open(0)?, opts.clone())?;
         let encoder = first.encoder();
         let mut sink = Some(first);
@@ -229,7 +253,7 @@ mod parquet {
             Ok(ControlFlow::Continue(()))
         };
         let make_step = || ParquetStep::new(&opts, encoder.clone());
-        let summary = run_with(inputs, &cfg, make_step, &mut consume, progress)?;
+        let summary = run_cut(inputs, &cfg, Cuts::Fixed, make_step, &mut consume, progress)?;
         if let Some(file) = sink {
             close(index, file.close()?)?;
         }

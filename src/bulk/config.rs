@@ -28,7 +28,8 @@ pub struct Config {
     pub threads: usize,
     /// Reader threads: with more than one, the inputs (the files named and the files in the
     /// directories named) are read concurrently, in chunks of consecutive files, and the
-    /// output is still in input order. Default: 0, one reader per 8 workers (at least one).
+    /// output is still in input order. Default: 0, one reader per 8 workers (at least one;
+    /// a Parquet run: one, so that the readers' chunks do not end row groups).
     pub readers: usize,
     /// Base URL for plain documents (WARC records use their target URI). Default: none.
     pub base_url: Option<String>,

@@ -684,6 +684,49 @@ fn parquet_files_are_each_valid_and_together_are_the_run() {
     assert_eq!(got, want);
 }
 
+/// Where a Parquet file's row groups end is a function of the records and the Parquet
+/// options: the same file, byte for byte, for any number of threads and any in-flight
+/// budget, from a directory (record buffers recycled with any capacity) and from a WARC.gz
+/// (records sharing inflated ranges). Small row groups, so that there are dozens of cuts.
+#[test]
+fn parquet_file_is_the_same_for_any_threads_and_budget() {
+    use feedmill::columnar::parquet::ParquetOptions;
+    let Some(corpus) = corpus() else { return };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("rss2"))
+        .unwrap()
+        .chain(std::fs::read_dir(corpus.join("atom")).unwrap())
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let dir = std::env::temp_dir().join(format!("feedmill-pq-cuts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let archive = dir.join("corpus.warc.gz");
+    std::fs::write(&archive, warc_gz(&files)).unwrap();
+    let inputs = vec![Input::Path(corpus.clone()), Input::Path(archive)];
+    let opts = ParquetOptions {
+        row_group_records: 64,
+        row_group_bytes: 512 << 10,
+        ..ParquetOptions::default()
+    };
+    let file = |threads: usize, budget: usize| {
+        let cfg = Config { threads, max_bytes_in_flight: budget, ..Config::default() };
+        let (_, file) =
+            bulk::write_parquet(inputs.clone(), &cfg, Vec::new(), opts.clone(), &mut |_| {})
+                .expect("Parquet run");
+        file
+    };
+    let want = file(1, 16 << 20);
+    let meta = parquet::file::reader::SerializedFileReader::new(bytes::Bytes::from(want.clone()))
+        .map(|r| parquet::file::reader::FileReader::metadata(&r).num_row_groups())
+        .expect("a valid Parquet file");
+    assert!(meta > 40, "{meta} row groups");
+    for (threads, budget) in [(2, 16 << 20), (2, 1), (3, 64 << 10), (2, 256 << 20), (1, 1)] {
+        let got = file(threads, budget);
+        assert!(got == want, "{threads} threads, budget {budget}: another file");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// `Config::stop` ends a run after the batch being written: set after the first batch, the
 /// output is that batch's whole lines (Parquet: a valid file of its records), the summary
 /// counts them, and no thread is left waiting.

@@ -118,6 +118,17 @@ impl RawRecord {
             }
     }
 
+    /// Makes the record's body hold about its length: a block that is a range of a buffer
+    /// shared with other records is copied out, a recycled buffer much larger than its bytes
+    /// is shrunk (see [`Block::compact`]). What the record reads as is unchanged.
+    pub(crate) fn compact(&mut self) {
+        match &mut self.payload {
+            Payload::Document(b) => crate::bulk::buf::shrink(b),
+            Payload::Response { message, .. } => message.compact(),
+            Payload::Broken { .. } => {}
+        }
+    }
+
     /// Gives the record's buffers back to `pool` (a shared block's buffer goes back to its
     /// own pool once its last block is dropped).
     pub fn recycle(self, pool: &BufPool) {

@@ -130,14 +130,32 @@ impl<T: Default> Pool<T> {
     }
 }
 
+/// What decides where the records read are cut into batches ([`BatchCut`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Cuts {
+    /// Records, bytes, and (in the threaded pipeline) the memory the pending batch's records
+    /// hold: where a batch ends then also depends on the budget and on the capacities of
+    /// recycled buffers, so on timing. For outputs that do not depend on where batches end
+    /// (JSON Lines).
+    Flow,
+    /// Records and bytes only: where a batch ends is a function of the records read (and of
+    /// the readers' chunks of the inputs, with more than one reader), whatever the threads
+    /// and the budget. A pending batch whose records hold more memory than its share of the
+    /// budget has its records compacted instead ([`RawRecord::compact`]). For outputs made
+    /// of batches (a Parquet file's row groups).
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    Fixed,
+}
+
 /// Where the records read are cut into batches: once a batch has [`Config::batch_records`]
-/// records, [`Config::batch_bytes`] bytes of records, or (when the pending batch holds its
-/// records' buffers) records holding a quarter of [`Config::max_bytes_in_flight`], whichever
-/// comes first.
+/// records, [`Config::batch_bytes`] bytes of records, or (with [`Cuts::Flow`], when the
+/// pending batch holds its records' buffers) records holding a quarter of
+/// [`Config::max_bytes_in_flight`], whichever comes first.
 pub(super) struct BatchCut {
     max_records: usize,
     max_len: usize,
     max_held: usize,
+    cuts: Cuts,
     records: usize,
     /// Bytes of the batch's records: what the batch size bounds (a Parquet row group's
     /// input bytes).
@@ -149,20 +167,31 @@ pub(super) struct BatchCut {
     /// inflated range it shares, see `bulk::Block`), and a pending batch is memory the
     /// budget has not admitted yet.
     held: usize,
+    /// Records of the pending batch compacted already ([`Cuts::Fixed`]).
+    compacted: usize,
 }
 
 impl BatchCut {
     /// The cut of `cfg`'s batches; `holding` when the pending batch keeps its records (the
     /// threaded pipeline's reader, which sends them on together).
-    pub(super) fn new(cfg: &Config, holding: bool) -> Self {
+    pub(super) fn new(cfg: &Config, holding: bool, cuts: Cuts) -> Self {
         let max_len = cfg.batch_bytes.max(1);
+        let share = (cfg.max_bytes_in_flight / 4).max(match cuts {
+            Cuts::Flow => max_len,
+            // NOTE: twice the batch's bytes, so that records compacted to about their bytes
+            // (plus their source names and capture headers) stay below it and the records
+            // after them are not copied too; a WARC.gz batch's shared ranges stay below it.
+            Cuts::Fixed => max_len.saturating_mul(2),
+        });
         BatchCut {
             max_records: cfg.batch_records.max(1),
             max_len,
-            max_held: if holding { (cfg.max_bytes_in_flight / 4).max(max_len) } else { usize::MAX },
+            max_held: if holding { share } else { usize::MAX },
+            cuts,
             records: 0,
             len: 0,
             held: 0,
+            compacted: 0,
         }
     }
 
@@ -171,7 +200,25 @@ impl BatchCut {
         self.records += 1;
         self.len += rec.size();
         self.held += rec.held_bytes();
-        self.records >= self.max_records || self.len >= self.max_len || self.held >= self.max_held
+        let held_full = self.cuts == Cuts::Flow && self.held >= self.max_held;
+        self.records >= self.max_records || self.len >= self.max_len || held_full
+    }
+
+    /// With [`Cuts::Fixed`], once the pending batch (`pending`, whose records were counted by
+    /// [`BatchCut::add`]) holds more than its share of the budget: compacts the records not
+    /// compacted yet, so that they hold about their bytes. The shared buffer the last of
+    /// them were read from stays alive for the records read from it next (as it would
+    /// anyway, being read), unaccounted: one inflated range at most.
+    pub(super) fn compact(&mut self, pending: &mut [RawRecord]) {
+        if self.cuts != Cuts::Fixed || self.held < self.max_held {
+            return;
+        }
+        for rec in pending.iter_mut().skip(self.compacted) {
+            let before = rec.held_bytes();
+            rec.compact();
+            self.held = self.held.saturating_sub(before) + rec.held_bytes();
+        }
+        self.compacted = pending.len();
     }
 
     /// Whether the pending batch has records.
@@ -181,7 +228,7 @@ impl BatchCut {
 
     /// Ends the pending batch; returns the memory its records hold.
     pub(super) fn end(&mut self) -> usize {
-        (self.records, self.len) = (0, 0);
+        (self.records, self.len, self.compacted) = (0, 0, 0);
         std::mem::take(&mut self.held)
     }
 }
@@ -217,5 +264,49 @@ pub(super) fn recycle_record(bufs: &BufPool, rec: RawRecord) {
     };
     if small {
         rec.recycle(bufs);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record of `len` bytes in a recycled buffer of 1 MiB.
+    fn in_big_buffer(len: usize) -> RawRecord {
+        let mut body = Vec::with_capacity(1 << 20);
+        body.resize(len, b'x');
+        RawRecord { source: "s".into(), payload: Payload::Document(body) }
+    }
+
+    #[test]
+    fn fixed_cuts_end_batches_by_records_and_bytes_only_and_compact_what_holds_more() {
+        let cfg = Config {
+            batch_records: 100,
+            batch_bytes: 10_000,
+            max_bytes_in_flight: 1 << 20,
+            ..Config::default()
+        };
+        let mut flow = BatchCut::new(&cfg, true, Cuts::Flow);
+        assert!(flow.add(&in_big_buffer(10)), "flow: a batch holding its budget share ends");
+        let mut fixed = BatchCut::new(&cfg, true, Cuts::Fixed);
+        let mut pending = Vec::new();
+        for i in 0..99 {
+            let rec = in_big_buffer(100);
+            assert!(!fixed.add(&rec), "record {i}: the batch is not full");
+            pending.push(rec);
+            fixed.compact(&mut pending);
+            assert!(fixed.held < 2 << 20, "record {i}: {} bytes held", fixed.held);
+        }
+        let held: usize = pending.iter().map(RawRecord::held_bytes).sum();
+        assert_eq!(fixed.held, held, "the count follows the records");
+        assert!(pending.iter().all(|r| r.size() == 101), "the bytes are the same");
+        assert!(fixed.add(&in_big_buffer(100)), "the 100th record ends the batch");
+        // Not holding (one thread): never compacted, the same cuts.
+        let mut alone = BatchCut::new(&cfg, false, Cuts::Fixed);
+        let mut pending = vec![in_big_buffer(9_000)];
+        assert!(!alone.add(&pending[0]));
+        alone.compact(&mut pending);
+        assert!(pending[0].held_bytes() > 1 << 20);
+        assert!(alone.add(&in_big_buffer(1_000)), "10,000 bytes end the batch");
     }
 }

@@ -4,9 +4,9 @@
 //! ```text
 //!  reader thread          workers (Config::threads)               calling thread
 //!  archive reader   ─►    (seq, records) ─► Step::record per     reorder by seq ─► Consumer
-//!  groups records into    record, into a pooled batch B     ─►   ::batch, in input order;
-//!  batches, numbered,     (per-worker state: parser, arena,       then B, the record buffers
-//!  waits on the budget    scratch, the step)                      and the budget go back
+//!  groups records into    record, into a pooled batch B; the ─►  ::batch, in input order;
+//!  batches, numbered,     record buffers go back (per-worker      then B and the budget go
+//!  waits on the budget    state: parser, arena, scratch, step)    back
 //!        │  ▲
 //!        ▼  │ WARC.gz members inflated ahead (gzip::ahead), taken before any batch
 //! ```
@@ -51,7 +51,8 @@
 //!
 //! # Reuse
 //!
-//! Record bodies come from and go back to a [`BufPool`]; batches of records, output batches
+//! Record bodies come from a [`BufPool`] and go back to it once their batch is processed (a
+//! batch waiting for its turn holds only its output); batches of records, output batches
 //! `B` and each worker's parser, arena and scratch are reused, so the steady state allocates
 //! nothing per record beyond what the readers and the parser need for that record's content.
 
@@ -78,6 +79,7 @@ use crate::bulk::config::Config;
 use crate::bulk::gzip::ahead::{Inflater, InlineOffload, Offload};
 use crate::bulk::summary::{this_thread_name, Panicked, Progress, Summary};
 use crate::bulk::worker::Worker;
+pub(crate) use flow::Cuts;
 use flow::{recycle, recycle_record, BatchCut, Budget, Pool};
 use jobs::{Job, Jobs, Work};
 use order::{write_in_order, Done, PanicSignal, Processed};
@@ -140,11 +142,29 @@ where
     M: Fn() -> S + Sync,
     C: Consumer<B> + ?Sized,
 {
+    run_cut(inputs, cfg, Cuts::Flow, make_step, consumer, progress)
+}
+
+/// [`run_with`], with the records cut into batches as `cuts` says.
+pub(crate) fn run_cut<B, S, M, C>(
+    inputs: Vec<Input>,
+    cfg: &Config,
+    cuts: Cuts,
+    make_step: M,
+    consumer: &mut C,
+    progress: &mut dyn FnMut(Progress),
+) -> io::Result<Summary>
+where
+    B: Batch,
+    S: Step<B>,
+    M: Fn() -> S + Sync,
+    C: Consumer<B> + ?Sized,
+{
     let start = Instant::now();
     let threads = cfg.threads.max(1);
     let readers = cfg.readers_for(threads);
     if threads == 1 && readers == 1 {
-        return run_on_this_thread(&inputs, cfg, make_step(), consumer, progress, start);
+        return run_on_this_thread(&inputs, cfg, cuts, make_step(), consumer, progress, start);
     }
     let budget = Budget::new(cfg.max_bytes_in_flight.max(1), 2 * threads + 2);
     let counters = Counters::default();
@@ -161,6 +181,7 @@ where
 
     let reader = ChunkReader {
         cfg,
+        cuts,
         budget: &budget,
         counters: &counters,
         bufs: &bufs,
@@ -247,10 +268,13 @@ where
                             );
                         }
                         step.end_batch(&mut batch);
+                        // NOTE: the records go back now, not once the batch is consumed: a
+                        // batch waiting for its turn (or being written) holds only its output.
+                        // The budget still counts their bytes until then.
+                        recycle(bufs, record_vecs, records);
                         let out = batch.held_bytes();
                         budget.charge(out);
-                        let done =
-                            Processed { chunk, seq, records, batch, bytes: bytes + out, stats };
+                        let done = Processed { chunk, seq, batch, bytes: bytes + out, stats };
                         if done_tx.send(Done::Batch(done)).is_err() {
                             break;
                         }
@@ -259,17 +283,8 @@ where
             handles.push(handle);
         }
         drop(done_tx);
-        let result = write_in_order(
-            cfg,
-            &done_rx,
-            consumer,
-            progress,
-            &budget,
-            &bufs,
-            &record_vecs,
-            &batches,
-            &counters,
-        );
+        let result =
+            write_in_order(cfg, &done_rx, consumer, progress, &budget, &batches, &counters);
         // Stop the readers, the walk and the workers (a no-op after a complete run), then
         // join them: a thread that panicked is joined here (its panic was reported to the
         // writer), so the scope does not panic again.
@@ -293,13 +308,15 @@ where
 /// cache. Memory: one record, one batch's output, and one range of a WARC.gz.
 ///
 /// Batches are cut by records and bytes as in the threaded pipeline, but not by the memory
-/// their records hold (they hold none here), so a Parquet file's row groups may be larger.
+/// their records hold (they hold none here): with [`Cuts::Fixed`] (a Parquet file's row
+/// groups) the batches are the threaded pipeline's.
 ///
 /// A panic outside a record's processing stops the run with [`Panicked`], as in the threaded
 /// pipeline; one in the consumer reaches the caller.
 fn run_on_this_thread<B, S, C>(
     inputs: &[Input],
     cfg: &Config,
+    cuts: Cuts,
     mut step: S,
     consumer: &mut C,
     progress: &mut dyn FnMut(Progress),
@@ -316,7 +333,7 @@ where
     let in_consumer = std::cell::Cell::new(false);
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut worker = Worker::new(cfg);
-        let mut cut = BatchCut::new(cfg, false);
+        let mut cut = BatchCut::new(cfg, false, cuts);
         let mut batch = B::default();
         // Every record counted is consumed before the counts are read (progress, summary).
         let mut stats = Summary::default();
@@ -409,6 +426,7 @@ impl Drop for StopAll<'_> {
 /// What a reader thread shares with the others: it reads chunks into numbered batches.
 struct ChunkReader<'r> {
     cfg: &'r Config,
+    cuts: Cuts,
     budget: &'r Budget,
     counters: &'r Counters,
     bufs: &'r BufPool,
@@ -428,7 +446,7 @@ impl ChunkReader<'_> {
         done: &Sender<Done<T>>,
     ) -> bool {
         let (budget, jobs) = (self.budget, self.jobs);
-        let mut cut = BatchCut::new(self.cfg, true);
+        let mut cut = BatchCut::new(self.cfg, true, self.cuts);
         let mut seq = 0;
         let mut pending = self.record_vecs.get();
         let mut send = |records: Vec<RawRecord>, bytes: usize| {
@@ -444,6 +462,7 @@ impl ChunkReader<'_> {
             let mut emit = |r: RawRecord| {
                 let full = cut.add(&r);
                 pending.push(r);
+                cut.compact(&mut pending);
                 if full {
                     let full = std::mem::replace(&mut pending, self.record_vecs.get());
                     go_on = send(full, cut.end());

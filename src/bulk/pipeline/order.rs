@@ -9,9 +9,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
 use super::batch::{Batch, Consumer};
-use super::flow::{recycle, Budget, Pool, POOLED_BATCH_MAX};
-use crate::bulk::archive::{Counters, RawRecord};
-use crate::bulk::buf::BufPool;
+use super::flow::{Budget, Pool, POOLED_BATCH_MAX};
+use crate::bulk::archive::Counters;
 use crate::bulk::config::Config;
 use crate::bulk::summary::{this_thread_name, Panicked, Progress, Summary};
 
@@ -28,11 +27,11 @@ pub(super) enum Done<B> {
     Panicked(String),
 }
 
-/// A processed batch on its way to the writer.
+/// A processed batch on its way to the writer (its records went back to their pools on the
+/// worker, as soon as they were processed).
 pub(super) struct Processed<B> {
     pub(super) chunk: u64,
     pub(super) seq: u64,
-    pub(super) records: Vec<RawRecord>,
     pub(super) batch: B,
     /// Input and output bytes to release once consumed.
     pub(super) bytes: usize,
@@ -65,8 +64,6 @@ pub(super) fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
     consumer: &mut C,
     progress: &mut dyn FnMut(Progress),
     budget: &Budget,
-    bufs: &BufPool,
-    record_vecs: &Pool<Vec<RawRecord>>,
     batches: &Pool<B>,
     counters: &Counters,
 ) -> io::Result<Summary> {
@@ -102,7 +99,6 @@ pub(super) fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
                 if d.batch.held_bytes() <= POOLED_BATCH_MAX {
                     batches.put(d.batch);
                 }
-                recycle(bufs, record_vecs, d.records);
                 budget.release(d.bytes);
                 progress(Progress {
                     records: stats.records,
