@@ -29,12 +29,15 @@ struct YokedParsed<'a>(Parsed<'a>);
 #[derive(Yokeable)]
 struct YokedEntry<'a>(Entry<'a>);
 
-/// What the values of an [`OwnedParsed`] borrow: the decoded document and the store the
-/// values the parse made (decoded text, resolved URLs, HTML nodes) were compacted into.
+/// What the values of an [`OwnedParsed`] borrow: the decoded document, the store the values
+/// the parse made (decoded text, resolved URLs) were compacted into, and the HTML values,
+/// encoded.
 struct Storage {
     text: String,
     /// Never read: it owns the chunks the values point into.
     _store: FrozenArena,
+    /// Never read: the HTML values, encoded, which the values point to.
+    _packed: Vec<Box<crate::model::fragment::Packed>>,
 }
 
 /// The store of the compacted values, allocated from only while the result is built; never
@@ -61,12 +64,12 @@ unsafe impl Sync for FrozenArena {}
 /// [`OwnedParsed::parse_bytes`], [`OwnedParsed::parse_str`] and
 /// [`OwnedParsed::parse_response`].
 ///
-/// It holds the decoded document and one allocation sized for the values the parse made
-/// (decoded text, resolved URLs, HTML values as node lists, 72 bytes per node), copied out
-/// of the parse's arena once the parse is done; its lists have no spare capacity. Over the
-/// real-feed corpus a kept result is about 3.5 times the document's bytes in all (a
-/// sanitized HTML value up to twelve times its text); a caller keeping only a few fields of
-/// many feeds should copy those out.
+/// It holds the decoded document, one allocation sized for the values the parse made
+/// (decoded text, resolved URLs), copied out of the parse's arena once the parse is done,
+/// and its HTML values encoded (a few bytes per node, strings of the document as offsets;
+/// [`crate::model::fragment::Html::nodes`] decodes a value's nodes on its first call and
+/// keeps them); its lists have no spare capacity. Over the real-feed corpus a kept result is
+/// about twice the document's bytes in all.
 ///
 /// ```
 /// let body = b"<feed xmlns='http://www.w3.org/2005/Atom'><title>Hi</title></feed>";
@@ -140,18 +143,18 @@ impl OwnedParsed {
         let empty = Bump::new();
         // SAFETY: nothing allocates from `arena` while the compactors live; `store` is moved
         // (its chunks are not) into the `Storage` kept with the values copied into it.
-        let measure = unsafe { super::compact::Compactor::new(&arena, &empty) };
+        let measure = unsafe { super::compact::Compactor::new(&arena, &empty, &text) };
         let store = Bump::with_capacity(super::compact::parsed_extent(&parsed, &measure));
         let compactor = unsafe { measure.into_store(&store) };
         let compacted = super::compact::parsed(parsed, &compactor);
-        drop(compactor);
+        let packed = compactor.into_packed();
         // SAFETY: `compacted` borrows only `text`'s heap buffer, `store`'s chunks and static
         // data (not `arena`: every value in it was copied); both are kept in the `Storage`
         // the yoke holds with it, and moving the `String` and the `Bump` moves neither.
         let compacted: Parsed<'static> =
             unsafe { std::mem::transmute::<Parsed<'_>, Parsed<'static>>(compacted) };
         drop(arena);
-        let storage = Arc::new(Storage { text, _store: FrozenArena { _chunks: store } });
+        let storage = Arc::new(Storage { text, _store: FrozenArena { _chunks: store }, _packed: packed });
         let yoke: Yoke<YokedParsed<'static>, Arc<Storage>> =
             Yoke::attach_to_cart(storage, |_: &Storage| YokedParsed(compacted));
         Ok(OwnedParsed { yoke })
@@ -241,7 +244,7 @@ impl PartialEq for OwnedEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Parser;
+    use crate::{Parser, Text};
 
     #[test]
     fn owned_results_are_static_send_and_sync() {
@@ -339,6 +342,38 @@ mod tests {
         // Sized by an upper bound: up to 7 bytes of alignment per list, a page's rounding.
         let allocated = store.allocated_bytes();
         assert!(allocated <= chunks[0] + chunks[0] / 20 + 4096, "{allocated} {chunks:?}");
+    }
+
+    #[test]
+    fn html_values_are_kept_encoded_and_give_the_same_nodes() {
+        // Atom XHTML keeps prefixes, foreign namespaces, comments and processing
+        // instructions; escaped HTML gives SVG with adjusted attributes and decoded text.
+        let doc = "<feed xmlns='http://www.w3.org/2005/Atom' xmlns:x='http://www.w3.org/1999/xhtml'>\
+            <entry><title type='xhtml'><x:div><x:p class='a' x:lang='en'>caf\u{e9} <x:b>b</x:b>\
+            <!-- note --><?pi data?></x:p><q xmlns='urn:other' z='1'>o</q></x:div></title>\
+            <content type='html'>&lt;p&gt;a &amp;amp; b&lt;svg viewbox=&quot;0 0 1 1&quot; \
+            xlink:href=&quot;#u&quot;&gt;&lt;/svg&gt;&lt;/p&gt;&lt;p&gt;&lt;![CDATA[c]]&gt;</content>\
+            <summary type='html'><![CDATA[<p>s <i>t</i></p>]]></summary></entry></feed>";
+        let options = Options::default();
+        let owned = OwnedParsed::parse_str(doc, &options, None).unwrap();
+        let arena = Bump::new();
+        let borrowed = run(&arena, &options, doc, None).unwrap();
+        let (o, b) = (&owned.feed().unwrap().entries[0], &borrowed.feed.as_ref().unwrap().entries[0]);
+        for (o, b) in [(&o.title, &b.title), (&o.content, &b.content), (&o.summary, &b.summary)] {
+            let (Some(Text::Html(o)), Some(Text::Html(b))) = (o, b) else { panic!("{o:?}") };
+            assert!(matches!(o.repr_for_tests(), "packed"));
+            assert_eq!(o, b);
+            assert_eq!(format!("{o:?}"), format!("{b:?}"));
+            assert_eq!(o.to_xml_string(), b.to_xml_string());
+            assert!(o.is_equal_node(b) && b.is_equal_node(o));
+            assert_eq!(o.nodes(), b.nodes());
+            // Kept once decoded: the same list on every call.
+            assert!(std::ptr::eq(o.nodes(), o.nodes()));
+        }
+        let entries = owned.entries();
+        drop(owned);
+        let content = entries[0].get().content.as_ref().unwrap().to_string();
+        assert_eq!(content, borrowed.feed.as_ref().unwrap().entries[0].content.as_ref().unwrap().to_string());
     }
 
     #[test]

@@ -79,7 +79,7 @@ fn entry_counts_of_known_feeds() {
 fn owned_parses_give_every_value_of_the_borrowed_parse() {
     use feedmill::sink::json::encode_record;
     use feedmill::sink::{RecordView, Status};
-    use feedmill::OwnedParsed;
+    use feedmill::{OwnedParsed, Text};
 
     fn line(source: &str, parsed: &feedmill::Parsed<'_>) -> String {
         let rec = RecordView {
@@ -97,7 +97,7 @@ fn owned_parses_give_every_value_of_the_borrowed_parse() {
 
     let options = Options::default();
     let mut parser = Parser::new(options.clone());
-    let mut entries = 0;
+    let (mut entries, mut html) = (0, 0);
     for path in corpus_files() {
         let bytes = std::fs::read(&path).unwrap();
         let source = path.display().to_string();
@@ -112,9 +112,23 @@ fn owned_parses_give_every_value_of_the_borrowed_parse() {
             assert_eq!(kept.len(), feed_entries.len(), "{source}");
             for (k, e) in kept.iter().zip(feed_entries) {
                 assert_eq!(k.get(), e, "{source}");
+                // HTML values are kept encoded: their nodes, decoded once and kept, are the
+                // borrowed parse's (compared twice: decoding, then the kept list).
+                let (k, e) = (k.get(), e);
+                for (a, b) in
+                    [(&k.title, &e.title), (&k.summary, &e.summary), (&k.content, &e.content)]
+                {
+                    if let (Some(Text::Html(a)), Some(Text::Html(b))) = (a, b) {
+                        assert_eq!(a.nodes(), b.nodes(), "{source}");
+                        assert_eq!(a.nodes(), b.nodes(), "{source}");
+                        assert_eq!(a.to_html_string(), b.to_html_string(), "{source}");
+                        html += 1;
+                    }
+                }
             }
             entries += kept.len();
         }
     }
     assert!(entries > 10_000, "{entries} entries");
+    assert!(html > 5_000, "{html} HTML values");
 }
