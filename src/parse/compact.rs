@@ -42,7 +42,9 @@ pub(super) struct Compactor<'s> {
     store: &'s Bump,
     /// The document, which HTML values encoded for keeping point into.
     doc: *const str,
-    /// The HTML values, encoded (kept beside the store: they own heap data).
+    /// The HTML values, encoded (kept beside the store: they own heap data). Boxed: the
+    /// values point to each, and the list grows.
+    #[allow(clippy::vec_box)]
     packed: RefCell<Vec<Box<Packed>>>,
 }
 
@@ -75,6 +77,7 @@ impl<'s> Compactor<'s> {
     }
 
     /// The encoded HTML values, which the compacted values point to.
+    #[allow(clippy::vec_box)] // The values point to each box.
     pub(super) fn into_packed(self) -> Vec<Box<Packed>> {
         self.packed.into_inner()
     }

@@ -37,6 +37,7 @@ struct Storage {
     /// Never read: it owns the chunks the values point into.
     _store: FrozenArena,
     /// Never read: the HTML values, encoded, which the values point to.
+    #[allow(clippy::vec_box)] // The values point to each box.
     _packed: Vec<Box<crate::model::fragment::Packed>>,
 }
 
