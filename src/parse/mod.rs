@@ -8,6 +8,7 @@
 //! (`'static`, `Send + Sync`): [`OwnedParsed::parse_bytes`], [`OwnedParsed::parse_str`],
 //! [`OwnedParsed::parse_response`], and the one-call [`parse`].
 
+mod compact;
 mod owned;
 
 use std::borrow::Cow;

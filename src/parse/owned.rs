@@ -1,12 +1,13 @@
 //! The owned result of a parse: [`OwnedParsed`] keeps a [`Parsed`] together with the document
-//! text and the arena its values borrow, so the one model serves callers who want no
+//! text and the store its values borrow, so the one model serves callers who want no
 //! lifetimes (`'static`, `Send + Sync`, storable in any collection) without a second, copied
 //! set of types; [`OwnedEntry`] is one of its entries, on its own (sharing the document).
 //!
 //! The self-reference is a [`yoke::Yoke`] (ICU4X's crate for zero-copy values kept with their
 //! backing data, already in the dependency tree through `url`): its cart is an `Arc` of a
 //! [`Storage`], whose address never changes while the values borrow it, shared by the
-//! entries taken out.
+//! entries taken out. The store is the values the parse made in its arena, copied into one
+//! allocation sized for them once the parse is done (`super::compact`); the arena is dropped.
 
 use std::fmt;
 use std::sync::Arc;
@@ -28,23 +29,32 @@ struct YokedParsed<'a>(Parsed<'a>);
 #[derive(Yokeable)]
 struct YokedEntry<'a>(Entry<'a>);
 
-/// What the values of an [`OwnedParsed`] borrow: the decoded document and the parse's arena.
+/// What the values of an [`OwnedParsed`] borrow: the decoded document, the store the values
+/// the parse made (decoded text, resolved URLs) were compacted into, and the HTML values,
+/// encoded.
 struct Storage {
     text: String,
-    arena: FrozenArena,
+    /// Never read: it owns the chunks the values point into.
+    _store: FrozenArena,
+    /// Never read: the HTML values, encoded, which the values point to.
+    #[allow(clippy::vec_box)] // The values point to each box.
+    _packed: Vec<Box<crate::model::fragment::Packed>>,
 }
 
-/// The parse's arena, allocated from only while the result is built.
-struct FrozenArena(Bump);
+/// The store of the compacted values, allocated from only while the result is built; never
+/// read: it owns the chunks the values point into.
+struct FrozenArena {
+    _chunks: Bump,
+}
 
 // SAFETY: `Bump` is `!Sync` only because allocating takes `&self` and mutates through cells.
 // A `FrozenArena` is allocated from solely inside `OwnedParsed::build`, on the building
 // thread, before the `OwnedParsed` exists; no code path reaches the `Bump` afterwards (the
-// `Storage` is private and no method hands it out). Sharing an `OwnedParsed` (or an
-// `OwnedEntry`) between threads therefore only shares immutable bytes already written into
-// the arena's chunks.
+// `Storage` is private, its field is never read and no method hands it out). Sharing an
+// `OwnedParsed` (or an `OwnedEntry`) between threads therefore only shares immutable bytes
+// already written into the store's chunk.
 //
-// The values borrow the text's heap buffer and the arena's chunks, never the `Storage`
+// The values borrow the text's heap buffer and the store's chunk, never the `Storage`
 // itself, so moving the `Arc` (yoke's cart) does not alias what they point into; a field
 // borrowing `Storage` (a `&String`, a `&Bump`) must never be added to the model.
 unsafe impl Sync for FrozenArena {}
@@ -55,10 +65,12 @@ unsafe impl Sync for FrozenArena {}
 /// [`OwnedParsed::parse_bytes`], [`OwnedParsed::parse_str`] and
 /// [`OwnedParsed::parse_response`].
 ///
-/// It holds the decoded document and the parse's arena: over the real-feed corpus the
-/// arena holds about three times the document's bytes (a sanitized HTML value is a list of
-/// nodes, 72 bytes each, up to twelve times for feeds of mostly HTML), in chunks that grow by
-/// doubling; a caller keeping only a few fields of many feeds should copy those out.
+/// It holds the decoded document, one allocation sized for the values the parse made
+/// (decoded text, resolved URLs), copied out of the parse's arena once the parse is done,
+/// and its HTML values encoded (a few bytes per node, strings of the document as offsets;
+/// [`crate::model::fragment::Html::nodes`] decodes a value's nodes on its first call and
+/// keeps them); its lists have no spare capacity. Over the real-feed corpus a kept result is
+/// about twice the document's bytes in all.
 ///
 /// ```
 /// let body = b"<feed xmlns='http://www.w3.org/2005/Atom'><title>Hi</title></feed>";
@@ -120,24 +132,32 @@ impl OwnedParsed {
         }
     }
 
-    /// Runs `parse` over `text` and a fresh arena, both then kept with the result.
+    /// Runs `parse` over `text` and a fresh arena, then keeps `text` with the result
+    /// compacted: what the values borrow from the arena copied into one store sized for it
+    /// (`super::compact`), the arena dropped.
     fn build(
         text: String,
         parse: impl for<'a> FnOnce(&'a str, &'a Bump) -> Result<Parsed<'a>, Error>,
     ) -> Result<OwnedParsed, Error> {
-        let storage = Arc::new(Storage { text, arena: FrozenArena(Bump::new()) });
-        let mut yoke: Yoke<YokedParsed<'static>, Arc<Storage>> =
-            Yoke::try_attach_to_cart(storage, |storage: &Storage| {
-            parse(&storage.text, &storage.arena.0).map(YokedParsed)
-        })?;
-        // Kept, possibly for long: no spare capacity in the lists that grew while parsing
-        // (an entry is several hundred bytes).
-        yoke.with_mut(|parsed: &mut YokedParsed<'_>| {
-            if let Some(feed) = &mut parsed.0.feed {
-                feed.entries.shrink_to_fit();
-            }
-            parsed.0.diagnostics.shrink_to_fit();
-        });
+        let arena = Bump::new();
+        let parsed = parse(&text, &arena)?;
+        let empty = Bump::new();
+        // SAFETY: nothing allocates from `arena` while the compactors live; `store` is moved
+        // (its chunks are not) into the `Storage` kept with the values copied into it.
+        let measure = unsafe { super::compact::Compactor::new(&arena, &empty, &text) };
+        let store = Bump::with_capacity(super::compact::parsed_extent(&parsed, &measure));
+        let compactor = unsafe { measure.into_store(&store) };
+        let compacted = super::compact::parsed(parsed, &compactor);
+        let packed = compactor.into_packed();
+        // SAFETY: `compacted` borrows only `text`'s heap buffer, `store`'s chunks and static
+        // data (not `arena`: every value in it was copied); both are kept in the `Storage`
+        // the yoke holds with it, and moving the `String` and the `Bump` moves neither.
+        let compacted: Parsed<'static> =
+            unsafe { std::mem::transmute::<Parsed<'_>, Parsed<'static>>(compacted) };
+        drop(arena);
+        let storage = Arc::new(Storage { text, _store: FrozenArena { _chunks: store }, _packed: packed });
+        let yoke: Yoke<YokedParsed<'static>, Arc<Storage>> =
+            Yoke::attach_to_cart(storage, |_: &Storage| YokedParsed(compacted));
         Ok(OwnedParsed { yoke })
     }
 
@@ -163,7 +183,7 @@ impl OwnedParsed {
 
     /// The feed's entries, each on its own (`'static`, `Send + Sync`): to sort, filter and
     /// keep, also across feeds, with no lifetime to carry. Each shares this result's
-    /// document and arena (kept while any of them lives). Empty when there is no feed.
+    /// document and store (kept while any of them lives). Empty when there is no feed.
     pub fn entries(&self) -> Vec<OwnedEntry> {
         let n = self.feed().map_or(0, |f| f.entries.len());
         (0..n)
@@ -178,7 +198,7 @@ impl OwnedParsed {
 
     /// The decoded document the result was read from. (When the `c1_control` recovery rule
     /// mapped C1 controls in text given to [`OwnedParsed::parse_str`], the values were read
-    /// from the mapped copy, kept in the arena.)
+    /// from a mapped copy, not kept: the values read from it are.)
     pub fn document(&self) -> &str {
         &self.yoke.backing_cart().text
     }
@@ -198,7 +218,7 @@ impl PartialEq for OwnedParsed {
 }
 
 /// One entry of an [`OwnedParsed`], on its own: `'static`, `Send + Sync`, sharing the
-/// document and arena of the result it came from ([`OwnedParsed::entries`]).
+/// document and store of the result it came from ([`OwnedParsed::entries`]).
 pub struct OwnedEntry {
     yoke: Yoke<YokedEntry<'static>, Arc<Storage>>,
 }
@@ -225,7 +245,7 @@ impl PartialEq for OwnedEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Parser;
+    use crate::{Parser, Text};
 
     #[test]
     fn owned_results_are_static_send_and_sync() {
@@ -299,6 +319,62 @@ mod tests {
             entries.iter().filter_map(|e| e.get().title_text()).collect::<Vec<_>>()
         });
         assert_eq!(on_thread.join().unwrap(), ["a", "b"]);
+    }
+
+    #[test]
+    fn values_are_kept_in_one_store_sized_for_them() {
+        // Escaped HTML (nodes, attributes, decoded text) and resolved URLs live in the
+        // parse's arena; a compacted result keeps them in one chunk of about their size.
+        let item = "<item><link>/p</link><description>&lt;p class=&quot;c&quot;&gt;a &amp;amp; \
+                    &lt;b&gt;b&lt;/b&gt;&lt;/p&gt;</description></item>";
+        let doc = format!("<rss><channel>{}</channel></rss>", item.repeat(2000));
+        let owned =
+            OwnedParsed::parse_str(&doc, &Options::default(), Some("https://h.example/")).unwrap();
+        let arena = Bump::new();
+        let borrowed = run(&arena, &Options::default(), &doc, Some("https://h.example/")).unwrap();
+        assert_eq!(owned.get(), &borrowed);
+        let store = &owned.yoke.backing_cart()._store._chunks;
+        // SAFETY: only the chunks' sizes are read; nothing allocates from the store.
+        let chunks: Vec<usize> = unsafe { store.iter_allocated_chunks_raw() }.map(|c| c.1).collect();
+        assert_eq!(chunks.len(), 1);
+        // What the parse's arena held for the same result, its chunks grown by doubling.
+        let parse_arena = arena.allocated_bytes();
+        assert!(store.allocated_bytes() * 2 < parse_arena, "{chunks:?} {parse_arena}");
+        // Sized by an upper bound: up to 7 bytes of alignment per list, a page's rounding.
+        let allocated = store.allocated_bytes();
+        assert!(allocated <= chunks[0] + chunks[0] / 20 + 4096, "{allocated} {chunks:?}");
+    }
+
+    #[test]
+    fn html_values_are_kept_encoded_and_give_the_same_nodes() {
+        // Atom XHTML keeps prefixes, foreign namespaces, comments and processing
+        // instructions; escaped HTML gives SVG with adjusted attributes and decoded text.
+        let doc = "<feed xmlns='http://www.w3.org/2005/Atom' xmlns:x='http://www.w3.org/1999/xhtml'>\
+            <entry><title type='xhtml'><x:div><x:p class='a' x:lang='en'>caf\u{e9} <x:b>b</x:b>\
+            <!-- note --><?pi data?></x:p><q xmlns='urn:other' z='1'>o</q></x:div></title>\
+            <content type='html'>&lt;p&gt;a &amp;amp; b&lt;svg viewbox=&quot;0 0 1 1&quot; \
+            xlink:href=&quot;#u&quot;&gt;&lt;/svg&gt;&lt;/p&gt;&lt;p&gt;&lt;![CDATA[c]]&gt;</content>\
+            <summary type='html'><![CDATA[<p>s <i>t</i></p>]]></summary></entry></feed>";
+        let options = Options::default();
+        let owned = OwnedParsed::parse_str(doc, &options, None).unwrap();
+        let arena = Bump::new();
+        let borrowed = run(&arena, &options, doc, None).unwrap();
+        let (o, b) = (&owned.feed().unwrap().entries[0], &borrowed.feed.as_ref().unwrap().entries[0]);
+        for (o, b) in [(&o.title, &b.title), (&o.content, &b.content), (&o.summary, &b.summary)] {
+            let (Some(Text::Html(o)), Some(Text::Html(b))) = (o, b) else { panic!("{o:?}") };
+            assert!(matches!(o.repr_for_tests(), "packed"));
+            assert_eq!(o, b);
+            assert_eq!(format!("{o:?}"), format!("{b:?}"));
+            assert_eq!(o.to_xml_string(), b.to_xml_string());
+            assert!(o.is_equal_node(b) && b.is_equal_node(o));
+            assert_eq!(o.nodes(), b.nodes());
+            // Kept once decoded: the same list on every call.
+            assert!(std::ptr::eq(o.nodes(), o.nodes()));
+        }
+        let entries = owned.entries();
+        drop(owned);
+        let content = entries[0].get().content.as_ref().unwrap().to_string();
+        assert_eq!(content, borrowed.feed.as_ref().unwrap().entries[0].content.as_ref().unwrap().to_string());
     }
 
     #[test]

@@ -18,49 +18,90 @@
 //!   nesting depth is bounded only by memory.
 
 mod node;
+mod packed;
 pub(crate) mod serialize;
 
 pub(crate) use node::{attr_sets_equal, kinds_equal};
 pub use node::{
     Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS, XLINK_NS, XMLNS_NS, XML_NS,
 };
+pub(crate) use packed::Packed;
 use serialize::HtmlOut;
 
 /// A sanitized fragment (the spec's DocumentFragment / "Node" value). Top-level children are the nodes
 /// at index 0, nodes\[0\].end, ... . Namespace "" = null namespace; HTML elements have namespace `http://www.w3.org/1999/xhtml`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Html<'a> {
-    nodes: &'a [Node<'a>],
+    repr: Repr<'a>,
+}
+
+/// Where a fragment's nodes are.
+#[derive(Clone, Copy)]
+enum Repr<'a> {
+    /// A node list (in the parse's arena).
+    Nodes(&'a [Node<'a>]),
+    /// Encoded ([`crate::OwnedParsed`] keeps its fragments so).
+    Packed(&'a Packed),
 }
 
 impl<'a> Html<'a> {
     /// The fragment of `nodes`, which must satisfy the module's invariants (the HTML
     /// parser's and the XHTML walker's output, sanitized).
     pub(crate) fn from_nodes(nodes: &'a [Node<'a>]) -> Self {
-        Html { nodes }
+        Html { repr: Repr::Nodes(nodes) }
+    }
+
+    /// The fragment kept encoded in `packed`.
+    pub(crate) fn from_packed(packed: &'a Packed) -> Self {
+        Html { repr: Repr::Packed(packed) }
     }
 
     /// The fragment's nodes, flat in pre-order (see [`Node`]; top-level children at 0,
-    /// `nodes[0].end`, …).
+    /// `nodes[0].end`, …). (A fragment of a [`crate::OwnedParsed`] is kept encoded: its
+    /// nodes are decoded on the first call, and kept.)
     pub fn nodes(&self) -> &'a [Node<'a>] {
-        self.nodes
+        match self.repr {
+            Repr::Nodes(nodes) => nodes,
+            Repr::Packed(p) => p.nodes(),
+        }
+    }
+
+    /// How the fragment is held: `"nodes"` or `"packed"`.
+    #[cfg(test)]
+    pub(crate) fn repr_for_tests(&self) -> &'static str {
+        match self.repr {
+            Repr::Nodes(_) => "nodes",
+            Repr::Packed(_) => "packed",
+        }
+    }
+
+    /// `f` of the nodes, decoding an encoded fragment for the call only.
+    #[inline]
+    fn with_nodes<R>(&self, f: impl FnOnce(&[Node<'_>]) -> R) -> R {
+        match self.repr {
+            Repr::Nodes(nodes) => f(nodes),
+            Repr::Packed(p) => p.with_nodes(f),
+        }
     }
 
     /// DOM `isEqualNode` of the two fragments. A pre-order sequence together with every
     /// node's subtree size determines the tree, so comparing both position by position is
     /// exactly tree equality.
     pub fn is_equal_node(&self, other: &Html<'_>) -> bool {
-        let (a, b) = (self.nodes, other.nodes);
-        a.len() == b.len()
-            && a.iter().zip(b).enumerate().all(|(i, (x, y))| {
-                x.end.wrapping_sub(i as u32) == y.end.wrapping_sub(i as u32)
-                    && kinds_equal(&x.kind, &y.kind)
+        self.with_nodes(|a| {
+            other.with_nodes(|b| {
+                a.len() == b.len()
+                    && a.iter().zip(b).enumerate().all(|(i, (x, y))| {
+                        x.end.wrapping_sub(i as u32) == y.end.wrapping_sub(i as u32)
+                            && kinds_equal(&x.kind, &y.kind)
+                    })
             })
+        })
     }
 
     /// The harness XML serialization (NOTES §3 "Node serialization (harness)").
     pub fn write_xml(&self, out: &mut String) {
-        serialize::write_xml(self.nodes, out)
+        self.with_nodes(|nodes| serialize::write_xml(nodes, out))
     }
 
     /// HTML5 fragment serialization (for end users).
@@ -70,7 +111,7 @@ impl<'a> Html<'a> {
 
     /// [`Html::write_html`] into any [`HtmlOut`] (e.g. straight into a JSON string).
     pub(crate) fn write_html_to(&self, out: &mut impl HtmlOut) {
-        serialize::write_html(self.nodes, out)
+        self.with_nodes(|nodes| serialize::write_html(nodes, out))
     }
 
     /// [`Html::write_xml`] into a new string (the form "same text content" compares).
@@ -85,5 +126,20 @@ impl<'a> Html<'a> {
         let mut s = String::new();
         self.write_html(&mut s);
         s
+    }
+}
+
+/// Equal node lists (as the lists' `==`, node by node).
+impl PartialEq for Html<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.with_nodes(|a| other.with_nodes(|b| a == b))
+    }
+}
+
+impl Eq for Html<'_> {}
+
+impl std::fmt::Debug for Html<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.with_nodes(|nodes| f.debug_struct("Html").field("nodes", &nodes).finish())
     }
 }
