@@ -188,6 +188,17 @@ fn both(html: &str, opts: &SanitizeOptions) -> Option<(String, String)> {
     .then(|| (rewrite(&h.to_html_string(), opts), out))
 }
 
+/// The default options, and the same with a base URL (relative URLs resolved).
+fn without_and_with_base() -> [SanitizeOptions; 2] {
+    [
+        SanitizeOptions::default(),
+        SanitizeOptions {
+            base_url: Some(Url::parse("https://base.example/dir/page.html").unwrap()),
+            allow_video_embeds: false,
+        },
+    ]
+}
+
 /// `count` random tag soups over the names, attributes, values and texts the sanitizer's
 /// decisions turn on (deterministic).
 fn soups(count: usize) -> Vec<String> {
@@ -464,13 +475,7 @@ fn tree_removal_matches_lol_html() {
 /// from their serialization.
 #[test]
 fn model_values_sanitized_from_their_tree() {
-    let opts = [
-        SanitizeOptions::default(),
-        SanitizeOptions {
-            base_url: Some(Url::parse("https://base.example/dir/page.html").unwrap()),
-            allow_video_embeds: false,
-        },
-    ];
+    let opts = without_and_with_base();
     let extra = [
         "<p>a<b>b<i>c</i></b> <a href=/x style=c>d</a></p><ul><li>e<li>f</ul>",
         "<div><p>x</p><h1>t</h1><pre>\n\ny</pre><dl><dt>a<dd>b</dl></div>",
@@ -514,13 +519,7 @@ fn model_values_sanitized_from_their_tree() {
 /// must also be taken often enough to matter.
 #[test]
 fn restructured_pass_known_last() {
-    let opts = [
-        SanitizeOptions::default(),
-        SanitizeOptions {
-            base_url: Some(Url::parse("https://base.example/dir/page.html").unwrap()),
-            allow_video_embeds: false,
-        },
-    ];
+    let opts = without_and_with_base();
     let extra = [
         // A `pre`'s newline after a removed comment or an unwrapped element: the next parse
         // drops it.

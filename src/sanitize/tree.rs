@@ -473,6 +473,32 @@ fn is_table_part(s: &str) -> bool {
     matches!(s, "table" | "tbody" | "thead" | "tfoot" | "tr")
 }
 
+/// The open elements the re-parse checks count: `p` and `a` elements (for [`placed`]) and
+/// entries of the list of active formatting elements ([`is_afe_entry`]).
+#[derive(Default)]
+struct OpenCounts {
+    p: usize,
+    a: usize,
+    formatting: usize,
+}
+
+impl OpenCounts {
+    /// Counts `name` opened; false past 60 formatting entries (the fast builder's list holds
+    /// 64).
+    fn open(&mut self, name: &str) -> bool {
+        self.p += usize::from(name == "p");
+        self.a += usize::from(name == "a");
+        self.formatting += usize::from(is_afe_entry(name));
+        self.formatting <= 60
+    }
+
+    fn close(&mut self, name: &str) {
+        self.p -= usize::from(name == "p");
+        self.a -= usize::from(name == "a");
+        self.formatting -= usize::from(is_afe_entry(name));
+    }
+}
+
 /// Whether the HTML fragment parser inserts an element `name` (a plain insertion: not
 /// [`not_plain_insertion`]) into the current node `parent` ([`reparses_as_itself`]'s
 /// placement rules), with `p_open` `p` and `a_open` `a` elements open.
@@ -531,16 +557,14 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
     let n = nodes.len();
     // Open elements: (end index, local name).
     let mut stack: Vec<(usize, &str)> = Vec::new();
-    let (mut p_open, mut a_open, mut formatting) = (0usize, 0usize, 0usize);
+    let mut counts = OpenCounts::default();
     let mut i = 0;
     while i < n {
         while let Some(&(end, name)) = stack.last() {
             if end > i {
                 break;
             }
-            p_open -= usize::from(name == "p");
-            a_open -= usize::from(name == "a");
-            formatting -= usize::from(is_afe_entry(name));
+            counts.close(name);
             stack.pop();
         }
         let limit = stack.last().map_or(n, |&(e, _)| e);
@@ -559,7 +583,7 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
                     return false;
                 }
                 let parent = stack.last().map(|&(_, p)| p);
-                if !placed(name, parent, p_open, a_open) {
+                if !placed(name, parent, counts.p, counts.a) {
                     return false;
                 }
                 if is_void(e) {
@@ -579,10 +603,7 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
                     i = end;
                     continue;
                 }
-                p_open += usize::from(name == "p");
-                a_open += usize::from(name == "a");
-                formatting += usize::from(is_afe_entry(name));
-                if formatting > 60 {
+                if !counts.open(name) {
                     return false;
                 }
                 stack.push((end, name));
@@ -756,7 +777,7 @@ pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptio
     let mut stack: Vec<(usize, bool)> = Vec::new();
     // Output elements open: (node index, local name, whether an output child was seen).
     let mut open: Vec<(usize, &str, bool)> = Vec::new();
-    let (mut p_open, mut a_open, mut formatting) = (0usize, 0usize, 0usize);
+    let mut counts = OpenCounts::default();
     // Depth in `open` of the outermost excluding element (`hidden`), if any is open.
     let mut excluded_at: Option<usize> = None;
     let mut significant = false;
@@ -768,9 +789,7 @@ pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptio
             }
             if kept {
                 if let Some((_, name, _)) = open.pop() {
-                    p_open -= usize::from(name == "p");
-                    a_open -= usize::from(name == "a");
-                    formatting -= usize::from(is_afe_entry(name));
+                    counts.close(name);
                 }
                 if excluded_at == Some(open.len()) {
                     excluded_at = None;
@@ -801,7 +820,7 @@ pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptio
                     Action::Keep => {
                         let name = e.local;
                         let parent = open.last().map(|&(_, p, _)| p);
-                        if not_plain_insertion(name) || !placed(name, parent, p_open, a_open) {
+                        if not_plain_insertion(name) || !placed(name, parent, counts.p, counts.a) {
                             return false;
                         }
                         if let Some(top) = open.last_mut() {
@@ -815,10 +834,7 @@ pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptio
                             i = end;
                             continue;
                         }
-                        p_open += usize::from(name == "p");
-                        a_open += usize::from(name == "a");
-                        formatting += usize::from(is_afe_entry(name));
-                        if formatting > 60 {
+                        if !counts.open(name) {
                             return false;
                         }
                         if excluding && excluded_at.is_none() {

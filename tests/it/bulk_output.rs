@@ -109,17 +109,23 @@ fn warc_gz(files: &[PathBuf]) -> Vec<u8> {
     out
 }
 
-/// Several inputs (a directory, a WARC.gz, single files) read by several readers at once:
-/// the same bytes, in input order, as one reader gives; early stops too.
-#[test]
-fn several_readers_keep_input_order() {
-    let Some(corpus) = corpus() else { return };
+/// The corpus's RSS 2.0 and Atom files, sorted.
+fn rss2_and_atom_files(corpus: &std::path::Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("rss2"))
         .unwrap()
         .chain(std::fs::read_dir(corpus.join("atom")).unwrap())
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();
+    files
+}
+
+/// Several inputs (a directory, a WARC.gz, single files) read by several readers at once:
+/// the same bytes, in input order, as one reader gives; early stops too.
+#[test]
+fn several_readers_keep_input_order() {
+    let Some(corpus) = corpus() else { return };
+    let files = rss2_and_atom_files(&corpus);
     let dir = std::env::temp_dir().join(format!("feedmill-readers-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let archive = dir.join("part.warc.gz");
@@ -692,12 +698,7 @@ fn parquet_files_are_each_valid_and_together_are_the_run() {
 fn parquet_file_is_the_same_for_any_threads_and_budget() {
     use feedmill::columnar::parquet::ParquetOptions;
     let Some(corpus) = corpus() else { return };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join("rss2"))
-        .unwrap()
-        .chain(std::fs::read_dir(corpus.join("atom")).unwrap())
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
+    let files = rss2_and_atom_files(&corpus);
     let dir = std::env::temp_dir().join(format!("feedmill-pq-cuts-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let archive = dir.join("corpus.warc.gz");
