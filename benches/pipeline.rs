@@ -95,21 +95,7 @@ fn bench_pipeline(c: &mut Criterion) {
                 }
                 n += fp.entries;
                 if let Ok(p) = &parsed {
-                    use feedmill::sink::{RecordView, Status};
-                    let view = RecordView {
-                        source: &d.path,
-                        url: Some(BASE_URL),
-                        status: if p.feed.is_some() { Status::Ok } else { Status::NotAFeed },
-                        error: None,
-                        format: p.format,
-                        encoding: p.encoding.map(|e| e.name()),
-                        diagnostics: &p.diagnostics,
-                        feed: p.feed.as_ref(),
-                        extraction: None,
-                        sanitize: None,
-                        lint: None,
-                        capture: None,
-                    };
+                    let view = feedmill::sink::RecordView::parsed(&d.path, Some(BASE_URL), p);
                     line.clear();
                     feedmill::sink::json::encode_record(&mut line, &view);
                     black_box(&line);

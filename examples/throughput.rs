@@ -69,21 +69,7 @@ struct Json {
 impl Json {
     #[cfg(feature = "json")]
     fn encode(&mut self, source: &str, parsed: &feedmill::Parsed<'_>) {
-        use feedmill::sink::{RecordView, Status};
-        let view = RecordView {
-            source,
-            url: None,
-            status: if parsed.feed.is_some() { Status::Ok } else { Status::NotAFeed },
-            error: None,
-            format: parsed.format,
-            encoding: parsed.encoding.map(|e| e.name()),
-            diagnostics: &parsed.diagnostics,
-            feed: parsed.feed.as_ref(),
-            extraction: None,
-            sanitize: None,
-            lint: None,
-            capture: None,
-        };
+        let view = feedmill::sink::RecordView::parsed(source, None, parsed);
         self.line.clear();
         feedmill::sink::json::encode_record(&mut self.line, &view);
         std::hint::black_box(&self.line);

@@ -284,16 +284,9 @@ fn with_processed(
     let mut view = RecordView {
         source,
         url,
-        status: Status::Error,
-        error: None,
-        format: None,
         encoding: p.encoding,
-        diagnostics: &[],
-        feed: None,
-        extraction: None,
-        sanitize: None,
-        lint: None,
         capture: extra.capture,
+        ..RecordView::default()
     };
     let revisit = extra.revisit;
     let mut f = |view: &mut RecordView<'_, '_>, body: usize| {
@@ -314,46 +307,32 @@ fn with_processed(
             f(&mut view, body);
         }
         Outcome::Parsed(parsed) => {
-            view.format = parsed.format;
-            view.diagnostics = &parsed.diagnostics;
-            view.lint = parsed.lint.as_ref();
-            match &mut parsed.feed {
-                Some(feed) => {
-                    // Strict sanitizing covers URL fields too (`javascript:`, `data:` …
-                    // removed), in place.
-                    if post.sanitize.is_some() {
-                        crate::sanitize::drop_unsafe_urls(feed);
-                    }
-                    let feed = &*feed;
-                    view.status = Status::Ok;
-                    view.feed = Some(feed);
-                    post.arena.reset();
-                    // The reference instant of `future` dates: the record's capture date,
-                    // else `opts.as_of`, else now.
-                    let captured = extra.capture.and_then(|c| c.date);
-                    let extraction = post
-                        .extract
-                        .as_ref()
-                        .map(|opts| extract_with(feed, &post.arena, opts, url, captured));
-                    view.extraction = extraction.as_ref();
-                    let sanitize = post.sanitize.as_ref().map(|s| SanitizeOptions {
-                        base_url: url.and_then(|u| url::Url::parse(u).ok()),
-                        allow_video_embeds: s.allow_video_embeds,
-                    });
-                    view.sanitize = sanitize.as_ref();
-                    f(&mut view, body);
-                }
-                None => {
-                    view.status = Status::NotAFeed;
-                    let message = parsed
-                        .diagnostics
-                        .iter()
-                        .find(|d| d.kind == crate::DiagnosticKind::NotAFeed)
-                        .map_or("the document is not a feed", |d| d.message.as_str());
-                    view.error = Some(Problem { kind: "not_a_feed", message });
-                    f(&mut view, body);
-                }
+            // Strict sanitizing covers URL fields too (`javascript:`, `data:` … removed), in
+            // place.
+            if let (Some(_), Some(feed)) = (&post.sanitize, &mut parsed.feed) {
+                crate::sanitize::drop_unsafe_urls(feed);
             }
+            let parsed = &*parsed;
+            let mut view =
+                RecordView { capture: extra.capture, ..RecordView::parsed(source, url, parsed) };
+            let feed = parsed.feed.as_ref();
+            if feed.is_some() {
+                post.arena.reset();
+            }
+            // The reference instant of `future` dates: the record's capture date, else
+            // `opts.as_of`, else now.
+            let captured = extra.capture.and_then(|c| c.date);
+            let extraction = feed
+                .zip(post.extract.as_ref())
+                .map(|(feed, opts)| extract_with(feed, &post.arena, opts, url, captured));
+            view.extraction = extraction.as_ref();
+            let sanitize =
+                post.sanitize.as_ref().filter(|_| feed.is_some()).map(|s| SanitizeOptions {
+                    base_url: url.and_then(|u| url::Url::parse(u).ok()),
+                    allow_video_embeds: s.allow_video_embeds,
+                });
+            view.sanitize = sanitize.as_ref();
+            f(&mut view, body);
         }
     }
 }

@@ -39,7 +39,7 @@ use std::borrow::Borrow;
 use crate::extract::FeedExtraction;
 use crate::model::Text;
 use crate::sanitize::SanitizeOptions;
-use crate::{Diagnostic, Feed, Format, Timestamp};
+use crate::{Diagnostic, DiagnosticKind, Feed, Format, Parsed, Timestamp};
 
 /// A record key: its name in the output and what it holds.
 #[derive(Clone, Copy, Debug)]
@@ -280,6 +280,52 @@ impl Capture {
         .iter()
         .map(|s| s.as_ref().map_or(0, String::capacity))
         .sum()
+    }
+}
+
+impl<'r, 'a> RecordView<'r, 'a> {
+    /// The record of a parsed document, as the bulk pipeline writes it: status `ok` with its
+    /// feed, or `not_a_feed` with the `NotAFeed` diagnostic's message as its `error`; its
+    /// format, encoding, diagnostics and lint report. `extraction`, `sanitize` and `capture`
+    /// are left unset; set them with struct update syntax:
+    ///
+    /// ```
+    /// # use feedmill::{Options, Parser, sink::{RecordView, Status, json::encode_record}};
+    /// let mut parser = Parser::new(Options::default());
+    /// let parsed = parser.parse_bytes(b"<rss><channel><title>T</title></channel></rss>", None)?;
+    /// let record = RecordView::parsed("feed.xml", None, &parsed);
+    /// assert_eq!(record.status, Status::Ok);
+    /// let mut line = Vec::new();
+    /// encode_record(&mut line, &record);
+    /// assert!(line.starts_with(br#"{"source":"feed.xml","status":"ok""#));
+    /// # Ok::<(), feedmill::Error>(())
+    /// ```
+    pub fn parsed(source: &'r str, url: Option<&'r str>, parsed: &'r Parsed<'a>) -> Self {
+        let (status, error) = match parsed.feed {
+            Some(_) => (Status::Ok, None),
+            None => {
+                let message = parsed
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.kind == DiagnosticKind::NotAFeed)
+                    .map_or("the document is not a feed", |d| d.message.as_str());
+                (Status::NotAFeed, Some(Problem { kind: "not_a_feed", message }))
+            }
+        };
+        RecordView {
+            source,
+            url,
+            status,
+            error,
+            format: parsed.format,
+            encoding: parsed.encoding.map(|e| e.name()),
+            diagnostics: &parsed.diagnostics,
+            feed: parsed.feed.as_ref(),
+            extraction: None,
+            sanitize: None,
+            lint: parsed.lint.as_ref(),
+            capture: None,
+        }
     }
 }
 

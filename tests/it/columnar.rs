@@ -16,7 +16,7 @@ use feedmill::columnar::parquet::{Codec, ParquetOptions, ParquetSink};
 use feedmill::columnar::{schema, timestamp_micros, Layout, RecordBatchBuilder};
 use feedmill::extract::{extract, ExtractOptions};
 use feedmill::sink::json::encode_record;
-use feedmill::sink::{Problem, RecordView, Status};
+use feedmill::sink::RecordView;
 use feedmill::{Options, Parser};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use serde_json::{Map, Value};
@@ -60,20 +60,9 @@ fn for_each_record(mut each: impl FnMut(&RecordView<'_, '_>)) -> usize {
         let parsed = parser.parse_bytes(&bytes, Some("https://example.org/feed.xml"));
         let parsed = parsed.unwrap();
         let extraction = parsed.feed.as_ref().map(|f| extract(f, &arena, &opts));
-        let not_a_feed = Problem { kind: "not_a_feed", message: "not a feed" };
         let rec = RecordView {
-            source,
-            status: if parsed.feed.is_some() { Status::Ok } else { Status::NotAFeed },
-            error: if parsed.feed.is_some() { None } else { Some(not_a_feed) },
-            format: parsed.format,
-            encoding: parsed.encoding.map(|e| e.name()),
-            diagnostics: &parsed.diagnostics,
-            feed: parsed.feed.as_ref(),
             extraction: extraction.as_ref(),
-            sanitize: None,
-            url: Some("https://example.org/feed.xml"),
-            lint: parsed.lint.as_ref(),
-            capture: None,
+            ..RecordView::parsed(source, Some("https://example.org/feed.xml"), &parsed)
         };
         each(&rec);
     }
@@ -434,15 +423,7 @@ fn serde_json_of_every_record_is_its_json_line() {
 fn with_record<R>(source: &str, xml: &str, f: impl FnOnce(&RecordView<'_, '_>) -> R) -> R {
     let mut parser = Parser::new(Options::default());
     let parsed = parser.parse_bytes(xml.as_bytes(), None).unwrap();
-    let rec = RecordView {
-        source,
-        status: Status::Ok,
-        format: parsed.format,
-        diagnostics: &parsed.diagnostics,
-        feed: parsed.feed.as_ref(),
-        ..RecordView::default()
-    };
-    f(&rec)
+    f(&RecordView::parsed(source, None, &parsed))
 }
 
 /// An RSS feed whose channel title is `title_bytes` long, with `items` items.

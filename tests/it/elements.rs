@@ -3,8 +3,7 @@
 //! linear de-duplication: one fixture per group under `corpus/fixtures/extended/`, read
 //! through the library (owned form) and through the JSON Lines writer.
 
-use feedmill::sink::json::encode_record;
-use feedmill::sink::{RecordView, Status};
+use feedmill::sink::RecordView;
 use feedmill::{Options, OwnedParsed, Parser};
 use serde_json::{json, Value};
 
@@ -21,24 +20,8 @@ fn fixture(name: &str) -> String {
 fn parse_doc(doc: &str, options: Options) -> (OwnedParsed, Value) {
     let mut parser = Parser::new(options.clone());
     let parsed = parser.parse_str(doc, Some(BASE)).unwrap();
-    let feed = parsed.feed.as_ref().expect("a feed");
-    let rec = RecordView {
-        source: "t",
-        status: Status::Ok,
-        error: None,
-        format: parsed.format,
-        encoding: None,
-        diagnostics: &parsed.diagnostics,
-        feed: Some(feed),
-        extraction: None,
-        sanitize: None,
-        url: None,
-        lint: None,
-        capture: None,
-    };
-    let mut out = Vec::new();
-    encode_record(&mut out, &rec);
-    let v: Value = serde_json::from_slice(&out).unwrap();
+    assert!(parsed.feed.is_some(), "a feed");
+    let v = crate::json_value(&RecordView::parsed("t", None, &parsed));
     let owned = OwnedParsed::parse_str(doc, &options, Some(BASE)).unwrap();
     assert_eq!(owned.get(), &parsed, "the owned parse equals the borrowed one");
     (owned, v["feed"].clone())

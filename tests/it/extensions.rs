@@ -3,8 +3,7 @@
 //! `max_extension_*` limits (each cut a `limit_reached` diagnostic), in both modes;
 //! `Options::skip_extensions` turns it off.
 
-use feedmill::sink::json::encode_record;
-use feedmill::sink::{RecordView, Status};
+use feedmill::sink::RecordView;
 use feedmill::{DiagnosticKind, Options, Parser};
 use serde_json::{json, Value};
 
@@ -20,23 +19,7 @@ const DOC: &str = r#"<rss version="2.0" xmlns:og="http://ogp.me/ns#" xmlns:x="ur
 fn record(doc: &str, options: Options) -> (Value, Vec<feedmill::Diagnostic>) {
     let mut parser = Parser::new(options);
     let parsed = parser.parse_str(doc, Some("https://base.example/")).unwrap();
-    let rec = RecordView {
-        source: "t",
-        status: Status::Ok,
-        error: None,
-        format: parsed.format,
-        encoding: None,
-        diagnostics: &parsed.diagnostics,
-        feed: parsed.feed.as_ref(),
-        extraction: None,
-        sanitize: None,
-        url: None,
-        capture: None,
-        lint: None,
-    };
-    let mut out = Vec::new();
-    encode_record(&mut out, &rec);
-    let v: Value = serde_json::from_slice(&out).unwrap();
+    let v = crate::json_value(&RecordView::parsed("t", None, &parsed));
     (v["feed"].clone(), parsed.diagnostics.clone())
 }
 

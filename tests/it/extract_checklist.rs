@@ -7,8 +7,7 @@ use arrow_array::{Array, RecordBatch};
 use bumpalo::Bump;
 use feedmill::columnar::{Layout, RecordBatchBuilder};
 use feedmill::extract::{extract_with, ExtractOptions, Source};
-use feedmill::sink::json::encode_record;
-use feedmill::sink::{RecordView, Status};
+use feedmill::sink::RecordView;
 use feedmill::{Options, Parser, Timestamp};
 use serde_json::{json, Value};
 
@@ -51,18 +50,10 @@ fn with_outputs(
     let opts = ExtractOptions { as_of: Some(as_of()), ..ExtractOptions::default() };
     let x = extract_with(feed, &arena, &opts, Some(url), captured);
     let rec = RecordView {
-        source: "checklist.xml",
-        status: Status::Ok,
-        format: parsed.format,
-        diagnostics: &parsed.diagnostics,
-        feed: Some(feed),
         extraction: Some(&x),
-        url: Some(url),
-        ..RecordView::default()
+        ..RecordView::parsed("checklist.xml", Some(url), &parsed)
     };
-    let mut line = Vec::new();
-    encode_record(&mut line, &rec);
-    let json: Value = serde_json::from_slice(&line).unwrap();
+    let json = crate::json_value(&rec);
     let mut builder = RecordBatchBuilder::new(Layout::Entries);
     builder.append(&rec);
     f(&x, json, builder.finish());

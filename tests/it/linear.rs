@@ -39,7 +39,7 @@ use std::fmt::Write as _;
 
 use feedmill::record::json_line_bound;
 use feedmill::sink::json::encode_record;
-use feedmill::sink::{RecordView, Status};
+use feedmill::sink::RecordView;
 use feedmill::{Options, Parser};
 
 /// The two sizes (the issue's): repeats of one element in the channel and in one item.
@@ -555,14 +555,7 @@ impl Run {
         let faults = thread_page_faults() - faults;
         let parsed = parsed.unwrap();
         assert!(parsed.feed.is_some(), "not a feed: {:?}", &doc[..doc.len().min(200)]);
-        let rec = RecordView {
-            source: "s",
-            status: Status::Ok,
-            format: parsed.format,
-            diagnostics: &parsed.diagnostics,
-            feed: parsed.feed.as_ref(),
-            ..RecordView::default()
-        };
+        let rec = RecordView::parsed("s", None, &parsed);
         line.clear();
         let ((), write) = meter.work(|| encode_record(line, &rec)).unwrap();
         Cost { parse, write, memory, faults, line: line.len(), input: doc.len() }

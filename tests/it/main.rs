@@ -37,3 +37,10 @@ mod relative_urls;
 mod safety;
 mod sanitize;
 mod value_coverage;
+
+/// A record's JSON line, read back as a JSON value.
+fn json_value(record: &feedmill::sink::RecordView<'_, '_>) -> serde_json::Value {
+    let mut line = Vec::new();
+    feedmill::sink::json::encode_record(&mut line, record);
+    serde_json::from_slice(&line).unwrap()
+}

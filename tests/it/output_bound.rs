@@ -12,7 +12,7 @@ use feedmill::lint::LintOptions;
 use feedmill::record::{arrow_rows_bound, json_line_bound};
 use feedmill::sanitize::SanitizeOptions;
 use feedmill::sink::json::encode_record;
-use feedmill::sink::{RecordView, Status};
+use feedmill::sink::RecordView;
 use feedmill::{DiagnosticKind, Options, Parser, Text};
 
 /// A long base URL whose directory every relative URL copies.
@@ -179,15 +179,9 @@ fn every_derived_value_keeps_the_output_within_a_multiple_of_the_input() {
             ..SanitizeOptions::default()
         };
         let rec = RecordView {
-            source: "s",
-            status: Status::Ok,
-            format: parsed.format,
-            diagnostics: &parsed.diagnostics,
-            feed: Some(feed),
             extraction: Some(&extraction),
             sanitize: case.strict.then_some(&strict),
-            lint: parsed.lint.as_ref(),
-            ..RecordView::default()
+            ..RecordView::parsed("s", None, &parsed)
         };
         let mut line = Vec::new();
         encode_record(&mut line, &rec);
@@ -219,16 +213,7 @@ fn feed_authors_are_copied_into_entries_within_a_budget_and_the_cut_is_recorded(
     );
     let mut parser = Parser::new(Options::default());
     let parsed = parser.parse_str(&doc, None).unwrap();
-    let rec = RecordView {
-        source: "s",
-        status: Status::Ok,
-        feed: parsed.feed.as_ref(),
-        diagnostics: &parsed.diagnostics,
-        ..RecordView::default()
-    };
-    let mut line = Vec::new();
-    encode_record(&mut line, &rec);
-    let v: serde_json::Value = serde_json::from_slice(&line).unwrap();
+    let v = crate::json_value(&RecordView::parsed("s", None, &parsed));
     let entries = v["feed"]["entries"].as_array().unwrap();
     let with = entries.iter().filter(|e| e.get("computed_authors").is_some()).count();
     // 16 MiB of copies of a 1 MiB author: 15 entries, and the one with its own author.

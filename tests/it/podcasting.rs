@@ -4,7 +4,7 @@
 //! dates left out with an `invalid_value` diagnostic.
 
 use feedmill::sink::json::encode_record;
-use feedmill::sink::{RecordView, Status};
+use feedmill::sink::RecordView;
 use feedmill::{DiagnosticKind, Options, Parser};
 use serde_json::{json, Value};
 
@@ -18,17 +18,7 @@ fn fixture() -> String {
 fn record(doc: &str, options: Options) -> (Value, Vec<feedmill::Diagnostic>) {
     let mut parser = Parser::new(options);
     let parsed = parser.parse_str(doc, Some("https://pod.example/feed.xml")).unwrap();
-    let rec = RecordView {
-        source: "t",
-        status: Status::Ok,
-        format: parsed.format,
-        diagnostics: &parsed.diagnostics,
-        feed: parsed.feed.as_ref(),
-        ..Default::default()
-    };
-    let mut out = Vec::new();
-    encode_record(&mut out, &rec);
-    let v: Value = serde_json::from_slice(&out).unwrap();
+    let v = crate::json_value(&RecordView::parsed("t", None, &parsed));
     (v["feed"].clone(), parsed.diagnostics.clone())
 }
 

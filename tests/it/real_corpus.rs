@@ -78,20 +78,12 @@ fn entry_counts_of_known_feeds() {
 #[test]
 fn owned_parses_give_every_value_of_the_borrowed_parse() {
     use feedmill::sink::json::encode_record;
-    use feedmill::sink::{RecordView, Status};
+    use feedmill::sink::RecordView;
     use feedmill::{OwnedParsed, Text};
 
     fn line(source: &str, parsed: &feedmill::Parsed<'_>) -> String {
-        let rec = RecordView {
-            source,
-            status: Status::Ok,
-            format: parsed.format,
-            diagnostics: &parsed.diagnostics,
-            feed: parsed.feed.as_ref(),
-            ..RecordView::default()
-        };
         let mut out = Vec::new();
-        encode_record(&mut out, &rec);
+        encode_record(&mut out, &RecordView::parsed(source, None, parsed));
         String::from_utf8(out).unwrap()
     }
 
