@@ -171,11 +171,22 @@ pub(crate) fn resolve_urls<'a>(
     }
 }
 
-/// The byte ranges of the URLs of the `srcset` value `v`, by the HTML Standard's parse
-/// (§4.8.4.3.10): skip ASCII whitespace and commas; the URL is the run of non-whitespace that
-/// follows, less trailing commas (which then end the candidate); otherwise descriptors run
-/// to the next comma outside parentheses.
+/// The byte ranges of the URLs of the `srcset` value `v` ([`srcset_candidates`]).
 fn srcset_urls(v: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    srcset_candidates(v).map(|(url, _)| (url.start, url.end))
+}
+
+/// The candidates of the `srcset` value `v`, each as the byte ranges of its URL and of its
+/// descriptors (ASCII whitespace trimmed; empty when there are none), by the HTML Standard's
+/// parse (§4.8.4.3.10 "parse a srcset attribute"): skip ASCII whitespace and commas; the URL
+/// is the run of non-whitespace that follows, less trailing commas (which then end the
+/// candidate, with no descriptors); otherwise descriptors run to the next comma outside
+/// parentheses. So `img/w_100,h_100.png 1x` is one candidate: a comma inside a URL is the
+/// URL's. The one split of `srcset` values: relative URLs resolved in HTML values, strict
+/// sanitizing, `podcast:images`.
+pub(crate) fn srcset_candidates(
+    v: &str,
+) -> impl Iterator<Item = (std::ops::Range<usize>, std::ops::Range<usize>)> + '_ {
     let b = v.as_bytes();
     let ws = |c: u8| matches!(c, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
     let mut p = 0;
@@ -191,6 +202,7 @@ fn srcset_urls(v: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
             p += 1;
         }
         let mut end = p;
+        let mut descriptors = p..p;
         if b[end - 1] == b',' {
             while end > start && b[end - 1] == b',' {
                 end -= 1;
@@ -207,10 +219,18 @@ fn srcset_urls(v: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
                 }
                 p += 1;
             }
+            let (mut s, mut e) = (descriptors.start, p);
+            while s < e && ws(b[s]) {
+                s += 1;
+            }
+            while e > s && ws(b[e - 1]) {
+                e -= 1;
+            }
+            descriptors = s..e;
         }
-        Some((start, end))
+        Some((start..end, descriptors))
     })
-    .filter(|(s, e)| s < e)
+    .filter(|(url, _)| !url.is_empty())
 }
 
 /// The `srcset` value `v` with each URL that [`may_be_relative`] replaced by `resolve(url)`
@@ -256,6 +276,17 @@ mod tests {
         assert_eq!(urls("img/w_100,h_100.png 1x"), ["img/w_100,h_100.png"]);
         assert_eq!(urls("a.png (x, y) 1x, b.png"), ["a.png", "b.png"]);
         assert!(urls(" , ,").is_empty());
+    }
+
+    #[test]
+    fn srcset_candidates_give_each_url_with_its_descriptors() {
+        let v = " a.png 1x ,b,c.png\t100w 2x,d.png (x, y) 1x , e.png,";
+        let got: Vec<(&str, &str)> =
+            srcset_candidates(v).map(|(u, d)| (&v[u], &v[d])).collect();
+        assert_eq!(
+            got,
+            [("a.png", "1x"), ("b,c.png", "100w 2x"), ("d.png", "(x, y) 1x"), ("e.png", "")]
+        );
     }
 
     #[test]

@@ -691,22 +691,17 @@ fn has_safe_scheme(decoded: &str) -> bool {
 }
 
 /// `srcset`: each candidate's URL checked and resolved like [`safe_url`]; unsafe candidates
-/// dropped; `None` when none remains.
+/// dropped; `None` when none remains. Candidates are split as the HTML Standard parses a
+/// `srcset` (a comma inside a URL is the URL's: `img/w_100,h_100.png 1x` is one candidate)
+/// and written `url descriptors`, joined by `, `.
 pub fn safe_srcset(raw: &str, base: Option<&Url>) -> Option<String> {
     let decoded = decode_entities(raw);
     let mut out: Vec<String> = Vec::new();
-    for cand in decoded.split(',') {
-        let cand = cand.trim();
-        if cand.is_empty() {
-            continue;
-        }
-        let (url, descriptor) = match cand.find(char::is_whitespace) {
-            Some(i) => (&cand[..i], cand[i..].trim()),
-            None => (cand, ""),
-        };
+    for (url, descriptors) in crate::html::urls::srcset_candidates(&decoded) {
+        let (url, descriptors) = (&decoded[url], &decoded[descriptors]);
         // Already decoded: escape '&' so safe_url's decoding is the identity.
         if let Some(u) = safe_url(&url.replace('&', "&amp;"), base) {
-            out.push(if descriptor.is_empty() { u } else { format!("{u} {descriptor}") });
+            out.push(if descriptors.is_empty() { u } else { format!("{u} {descriptors}") });
         }
     }
     (!out.is_empty()).then(|| out.join(", "))

@@ -215,7 +215,7 @@ fn malformed_values_are_left_out_and_recorded() {
 <podcast:trailer pubdate="not a date" url="/t.mp3" length="big">T</podcast:trailer>
 <podcast:podping usesPodping="yes please"/>
 <podcast:publisher><podcast:remoteItem feedGuid="p1"/><podcast:remoteItem feedGuid="p2"/></podcast:publisher>
-<podcast:images srcset="/a.jpg 2x, /b.jpg 100w"/>
+<podcast:images srcset="/a.jpg 2x, /b.jpg 100w,/w_300,h_300/c.jpg 300w"/>
 <podcast:liveItem status="pending" start="tomorrow"><title>L</title></podcast:liveItem>
 <podcast:unknownTag a="1">kept</podcast:unknownTag>
 <item><title>a</title>
@@ -259,7 +259,9 @@ fn malformed_values_are_left_out_and_recorded() {
     assert_eq!(
         p["images"],
         json!([{"href": "https://pod.example/a.jpg"},
-               {"href": "https://pod.example/b.jpg", "width": 100}])
+               {"href": "https://pod.example/b.jpg", "width": 100},
+               // A comma inside a URL is the URL's (the HTML Standard's `srcset` parse).
+               {"href": "https://pod.example/w_300,h_300/c.jpg", "width": 300}])
     );
     assert_eq!(f["entries"][0]["podcast"]["live"], json!({"status": "pending"}));
     // An element the namespace does not document, and an unknown child of one it does, are

@@ -249,6 +249,18 @@ fn url_checks() {
         Some("https://b.example/x/a.png 1x")
     );
     assert_eq!(safe_srcset("javascript:x", Some(&base)), None);
+    // Candidates split as the HTML Standard (and so a browser) parses a `srcset`: a comma
+    // inside a URL is the URL's; a comma right after a URL ends its candidate.
+    assert_eq!(
+        safe_srcset("img/w_100,h_100.png 1x,b.png,  c.png (x, y) 2x", Some(&base)).as_deref(),
+        Some("https://b.example/x/img/w_100,h_100.png 1x, https://b.example/x/b.png, https://b.example/x/c.png (x, y) 2x")
+    );
+    // A URL running into a `javascript:` one is one URL, whose scheme is not allowed.
+    assert_eq!(safe_srcset("a.png,javascript:alert(1)", Some(&base)), None);
+    assert_eq!(
+        safe_srcset("a.png 1x,javascript:alert(1) 2x", Some(&base)).as_deref(),
+        Some("https://b.example/x/a.png 1x")
+    );
 }
 
 /// Every HTML value of every real captured feed: sanitized output is free of the forbidden

@@ -377,12 +377,10 @@ fn value<'a>(
     (v != PodcastValue::default()).then_some(v)
 }
 
-/// The candidates of `podcast:images@srcset` (the HTML `srcset` syntax: comma-separated URLs,
-/// each with an optional `<n>w` width descriptor), appended to `images` as
-/// [`PodcastImage`]s with `href` and `width`. A candidate whose descriptor is not a width
-/// (`2x`) is kept without one, recorded. Hand-written: the namespace uses only width
-/// descriptors and URLs without commas, so the split on `,` and spaces is the whole grammar
-/// in use.
+/// The candidates of `podcast:images@srcset` (the HTML `srcset` syntax, split by
+/// `html::urls::srcset_candidates`: comma-separated URLs, each with an optional `<n>w`
+/// width descriptor), appended to `images` as [`PodcastImage`]s with `href` and `width`. A
+/// candidate whose descriptors are not one width (`2x`) is kept without one, recorded.
 fn srcset<'a>(
     r: &mut XmlReader<'a>,
     tag: &Tag<'a>,
@@ -390,12 +388,10 @@ fn srcset<'a>(
     cx: &Ctx<'a>,
 ) {
     let Some(set) = attr_trimmed(tag, "srcset", cx) else { return };
-    for candidate in set.split(',') {
-        let mut parts = candidate.split(is_space).filter(|p| !p.is_empty());
-        let Some(url) = parts.next() else { continue };
-        let Some(href) = cx.resolve(url) else { continue };
-        let descriptor = parts.next();
-        let width = descriptor.and_then(|d| {
+    for (url, descriptors) in crate::html::urls::srcset_candidates(set) {
+        let Some(href) = cx.resolve(&set[url]) else { continue };
+        let descriptors = &set[descriptors];
+        let width = Some(descriptors).filter(|d| !d.is_empty()).and_then(|d| {
             let n = d.strip_suffix('w').and_then(|n| n.parse::<u64>().ok());
             if n.is_none() {
                 invalid_value(r, tag.offset, format_args!("{}@srcset", tag.qname), "a width (`<n>w`)", d);
