@@ -42,11 +42,44 @@ pub(super) struct Compactor<'s> {
     store: &'s Bump,
     /// The document, which HTML values encoded for keeping point into.
     doc: *const str,
-    /// The HTML values, encoded (kept beside the store: they own heap data). Boxed: the
-    /// values point to each, and the list grows.
-    #[allow(clippy::vec_box)]
-    packed: RefCell<Vec<Box<Packed>>>,
+    /// The HTML values, encoded (kept beside the store: they own heap data). Each on the
+    /// heap on its own: the values point to each, and the list grows.
+    packed: RefCell<Vec<KeptPacked>>,
 }
+
+/// An encoded HTML value that compacted values point to: owned through a raw pointer, not a
+/// `Box`, because moving a `Box` (into the list, the list into the result) asserts it is the
+/// only access to its contents, which the values' references into it contradict (Stacked
+/// Borrows; `cargo +nightly miri test --lib parse::owned` checks it). Freed on drop.
+pub(super) struct KeptPacked(std::ptr::NonNull<Packed>);
+
+impl KeptPacked {
+    fn new(packed: Packed) -> Self {
+        KeptPacked(std::ptr::NonNull::from(Box::leak(Box::new(packed))))
+    }
+
+    /// The value, for as long as the caller keeps `self` alive (the caller's promise).
+    ///
+    /// # Safety
+    ///
+    /// The reference must not be used after `self` is dropped.
+    unsafe fn get<'k>(&self) -> &'k Packed {
+        // SAFETY: allocated by `new`, freed only by `drop`; the caller bounds the lifetime.
+        unsafe { self.0.as_ref() }
+    }
+}
+
+impl Drop for KeptPacked {
+    fn drop(&mut self) {
+        // SAFETY: allocated by `Box::new` in `new`, and dropped once, here.
+        drop(unsafe { Box::from_raw(self.0.as_ptr()) });
+    }
+}
+
+// SAFETY: a `KeptPacked` owns its `Packed` as a `Box` would (`Packed` is `Send + Sync`).
+unsafe impl Send for KeptPacked {}
+// SAFETY: as for `Send`: shared access only reads the `Packed`.
+unsafe impl Sync for KeptPacked {}
 
 impl<'s> Compactor<'s> {
     /// A compactor moving what lies in `arena` into `store`.
@@ -77,8 +110,7 @@ impl<'s> Compactor<'s> {
     }
 
     /// The encoded HTML values, which the compacted values point to.
-    #[allow(clippy::vec_box)] // The values point to each box.
-    pub(super) fn into_packed(self) -> Vec<Box<Packed>> {
+    pub(super) fn into_packed(self) -> Vec<KeptPacked> {
         self.packed.into_inner()
     }
 
@@ -368,10 +400,10 @@ impl Compact for Html<'_> {
     }
     fn compact(&self, c: &Compactor<'_>) -> Self {
         // SAFETY: the document outlives the compacted values (`Compactor::new`).
-        let packed = Box::new(unsafe { Packed::new(self.nodes(), &*c.doc) });
-        // SAFETY: the box is kept with the compacted values (`Compactor::into_packed`) and
-        // its contents never move.
-        let kept: &Packed = unsafe { &*(&*packed as *const Packed) };
+        let packed = KeptPacked::new(unsafe { Packed::new(self.nodes(), &*c.doc) });
+        // SAFETY: the `KeptPacked` is kept with the compacted values
+        // (`Compactor::into_packed`) and its contents never move.
+        let kept: &Packed = unsafe { packed.get() };
         c.packed.borrow_mut().push(packed);
         Html::from_packed(kept)
     }

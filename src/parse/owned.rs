@@ -37,8 +37,7 @@ struct Storage {
     /// Never read: it owns the chunks the values point into.
     _store: FrozenArena,
     /// Never read: the HTML values, encoded, which the values point to.
-    #[allow(clippy::vec_box)] // The values point to each box.
-    _packed: Vec<Box<crate::model::fragment::Packed>>,
+    _packed: Vec<super::compact::KeptPacked>,
 }
 
 /// The store of the compacted values, allocated from only while the result is built; never

@@ -33,10 +33,13 @@ pub(crate) struct Packed {
 unsafe impl Send for Packed {}
 unsafe impl Sync for Packed {}
 
-/// Decoded nodes kept with the attribute lists they point into.
+/// Decoded nodes kept with the attribute lists they point into. The attributes are a `Vec`,
+/// not a `Box`: moving a `Box` (into this struct) asserts it is the only access to its
+/// contents, which the nodes' references into it contradict (Stacked Borrows; checked by
+/// `cargo +nightly miri test --lib parse::owned`).
 struct Decoded {
     nodes: Box<[Node<'static>]>,
-    _attrs: Box<[Attribute<'static>]>,
+    _attrs: Vec<Attribute<'static>>,
 }
 
 impl Packed {
@@ -122,9 +125,9 @@ impl Packed {
                 // a borrow of `self`.
                 let bytes: &'static [u8] = unsafe { &*(&*self.bytes as *const [u8]) };
                 let doc: &'static str = unsafe { &*(self.doc() as *const str) };
-                let attrs = decode_attrs(bytes, doc).into_boxed_slice();
+                let attrs = decode_attrs(bytes, doc);
                 let all: &'static [Attribute<'static>] =
-                    unsafe { &*(&*attrs as *const [Attribute<'static>]) };
+                    unsafe { &*(attrs.as_slice() as *const [Attribute<'static>]) };
                 Decoded { nodes: decode_nodes(bytes, doc, all).into_boxed_slice(), _attrs: attrs }
             })
             .nodes
