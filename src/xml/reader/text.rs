@@ -42,7 +42,7 @@ pub(super) fn copy_to_special(
             let mask = block::eq_mask(b, [b'&', b'\r']);
             if mask == 0 {
                 let from = i + block::BLOCK;
-                from + memchr::memchr2(b'&', b'\r', &bytes[from..]).unwrap_or(bytes.len() - from)
+                from + block::find_any(&bytes[from..], [b'&', b'\r']).unwrap_or(bytes.len() - from)
             } else {
                 let j = i + mask.trailing_zeros() as usize;
                 if let Some(whole) = raw.get(i..i + block::BLOCK) {
@@ -92,7 +92,7 @@ pub(super) fn reference_end(bytes: &[u8], from: usize) -> usize {
         }
         None => from,
     };
-    rest + memchr::memchr2(b';', b'&', &bytes[rest..]).unwrap_or(bytes.len() - rest)
+    rest + block::find_any(&bytes[rest..], [b';', b'&']).unwrap_or(bytes.len() - rest)
 }
 
 /// Whether `name` is a plausible XML name for a reference (`&name;`) or `#` char ref.
