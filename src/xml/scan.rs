@@ -217,7 +217,7 @@ fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
 /// single or double quotes (quick-xml's `ElementParser`). `None` when the input ends first.
 #[inline]
 fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
-    // Most tags are a short name: look at the next 16 bytes before a vector search.
+    // Most tags are a short name: look at the next 64 bytes before a vector search.
     let mut i = match super::bytes::find_near(bytes, from, [b'>', b'"', b'\'']) {
         Ok(j) if bytes[j] == b'>' => return Some(j),
         Ok(j) => j,

@@ -234,7 +234,7 @@ impl<'a> XmlReader<'a> {
     /// never diagnosed, and the next event sets [`Self::last_offset`] again).
     ///
     /// NOTE: pretty-printed feeds put an indentation run before nearly every element; one
-    /// block compare here costs less than reading it as a text event and dropping it.
+    /// block compare or two here cost less than reading it as a text event and dropping it.
     #[inline(always)]
     pub(crate) fn skip_indentation(&mut self) {
         if self.pending_ends != 0 || self.pending_text.is_some() || self.phase != Phase::InRoot
