@@ -59,8 +59,37 @@ pub(crate) fn control_free_prefix(bytes: &[u8]) -> usize {
     0
 }
 
+/// Blocks [`find_in_blocks`] compares before it gives up: 64 bytes. Most gaps a reader
+/// searches across (a title, a URL in an attribute, the text between two references) end
+/// within them, and four inline block compares cost less than the call and set-up of a
+/// vector search (`memchr` spends ~50 instructions on a short haystack before its first
+/// compare).
+pub(crate) const NEAR_BLOCKS: usize = 4;
+
+/// Index of the first byte equal to one of `needles` in the whole blocks at `from`, looking
+/// at most [`NEAR_BLOCKS`] of them: `Err(i)` when none holds one, `i` being the first index
+/// not looked at (`from` itself when fewer than 16 bytes are left there).
+#[inline(always)]
+pub(crate) fn find_in_blocks<const N: usize>(
+    bytes: &[u8],
+    from: usize,
+    needles: [u8; N],
+) -> Result<usize, usize> {
+    let mut i = from;
+    for _ in 0..NEAR_BLOCKS {
+        let Some(b) = at(bytes, i) else { break };
+        let mask = eq_mask(b, needles);
+        if mask != 0 {
+            return Ok(i + mask.trailing_zeros() as usize);
+        }
+        i += BLOCK;
+    }
+    Err(i)
+}
+
 /// Index of the first byte of `bytes` equal to `needle`. Most searches of a reader end close
-/// by: one block compare first, a vector search beyond it, a plain loop for a short slice.
+/// by: block compares first ([`find_in_blocks`]), a vector search beyond them, a plain loop
+/// for what is shorter than a block.
 #[inline(always)]
 pub(crate) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
     find_any(bytes, [needle])
@@ -70,22 +99,21 @@ pub(crate) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
 /// [`find_byte`] does.
 #[inline(always)]
 pub(crate) fn find_any<const N: usize>(bytes: &[u8], needles: [u8; N]) -> Option<usize> {
-    match at(bytes, 0) {
-        Some(b) => match eq_mask(b, needles) {
-            0 => {
-                let rest = &bytes[BLOCK..];
-                let found = match *needles.as_slice() {
-                    [a] => memchr::memchr(a, rest),
-                    [a, b] => memchr::memchr2(a, b, rest),
-                    [a, b, c] => memchr::memchr3(a, b, c, rest),
-                    _ => rest.iter().position(|b| needles.contains(b)),
-                };
-                found.map(|i| BLOCK + i)
-            }
-            mask => Some(mask.trailing_zeros() as usize),
-        },
-        None => bytes.iter().position(|b| needles.contains(b)),
+    let from = match find_in_blocks(bytes, 0, needles) {
+        Ok(i) => return Some(i),
+        Err(from) => from,
+    };
+    let rest = &bytes[from..];
+    if rest.len() < BLOCK {
+        return rest.iter().position(|b| needles.contains(b)).map(|i| from + i);
     }
+    let found = match *needles.as_slice() {
+        [a] => memchr::memchr(a, rest),
+        [a, b] => memchr::memchr2(a, b, rest),
+        [a, b, c] => memchr::memchr3(a, b, c, rest),
+        _ => rest.iter().position(|b| needles.contains(b)),
+    };
+    found.map(|i| from + i)
 }
 
 /// Most bytes an escaped byte becomes in [`copy_escaped`], per input byte it replaces
@@ -437,6 +465,45 @@ mod tests {
             let mut want = b"xy".to_vec();
             want.extend_from_slice(&src[..n]);
             assert_eq!(out, want, "len {n}");
+        }
+    }
+
+    #[test]
+    fn find_any_and_find_in_blocks_agree_with_a_plain_search_at_every_position() {
+        // Sparse needles: one (or two) at every position of haystacks 0..200 bytes long,
+        // searched from every start in the first 70 bytes, so that each block boundary
+        // (16, 32, 48, 64) and the hand-over to memchr after `NEAR_BLOCKS` are crossed.
+        for len in 0..200usize {
+            for at in (0..len).map(Some).chain([None]) {
+                let mut bytes = vec![b'a'; len];
+                if let Some(at) = at {
+                    bytes[at] = b'<';
+                    if at + 17 < len {
+                        bytes[at + 17] = 0x80;
+                    }
+                }
+                for from in 0..len.min(70) {
+                    let naive = bytes[from..].iter().position(|&b| b == b'<').map(|i| from + i);
+                    let hay = &bytes[from..];
+                    assert_eq!(
+                        find_byte(hay, b'<').map(|i| from + i),
+                        naive,
+                        "{len} {at:?} {from}"
+                    );
+                    assert_eq!(find_any(hay, [b'z', b'<']).map(|i| from + i), naive);
+                    assert_eq!(find_any(hay, [b'z', b'y', b'<']).map(|i| from + i), naive);
+                    match find_in_blocks(&bytes, from, [b'<']) {
+                        Ok(i) => assert_eq!(Some(i), naive, "{len} {at:?} {from}"),
+                        Err(i) => {
+                            // Stopped after whole blocks only, at most NEAR_BLOCKS of them.
+                            assert_eq!((i - from) % BLOCK, 0);
+                            assert!(i - from <= NEAR_BLOCKS * BLOCK && i <= len);
+                            assert!(len - i < BLOCK || i - from == NEAR_BLOCKS * BLOCK);
+                            assert!(naive.is_none_or(|n| n >= i), "{len} {at:?} {from}");
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -26,10 +26,11 @@ pub fn normalize_newlines<'a>(arena: &'a bumpalo::Bump, s: &'a str) -> &'a str {
 }
 
 /// Index of the first byte equal to one of `needles` at or after `from`, looking only at
-/// the next 16 bytes (one block compare, or 8 at a time (SWAR) near the end of the input):
-/// `Err(i)` when none is there, `i` being the first index not looked at. For the short gaps
-/// of markup (indentation between tags, the text between references, tag names) this is
-/// cheaper than starting a vector search, which the caller then runs from `i`.
+/// the next 64 bytes (block compares, [`block::find_in_blocks`]), or the next 16 (8 at a
+/// time, SWAR) when less than a block is left: `Err(i)` when none is there, `i` being the
+/// first index not looked at. For the short gaps of markup (indentation between tags, a
+/// title, the text between references, tag names) this is cheaper than starting a vector
+/// search, which the caller then runs from `i`.
 #[inline(always)]
 pub(crate) fn find_near<const N: usize>(
     bytes: &[u8],
@@ -38,11 +39,9 @@ pub(crate) fn find_near<const N: usize>(
 ) -> Result<usize, usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
-    if let Some(b) = block::at(bytes, from) {
-        return match block::eq_mask(b, needles) {
-            0 => Err(from + block::BLOCK),
-            mask => Ok(from + mask.trailing_zeros() as usize),
-        };
+    match block::find_in_blocks(bytes, from, needles) {
+        Err(i) if i == from => {}
+        found => return found,
     }
     let mut i = from;
     for _ in 0..2 {
@@ -100,6 +99,32 @@ mod tests {
             for t in [b"]]>", b"-->"] {
                 let naive = hay.windows(3).position(|w| w == t);
                 assert_eq!(super::find_terminator(&hay, t), naive, "{hay:?} {t:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn find_near_finds_a_lone_needle_at_every_position() {
+        // One needle at every position of haystacks up to 150 bytes, from every start below
+        // 40: found within the 64 bytes looked at, never reported beyond what was looked at.
+        for len in 0..150usize {
+            for at in (0..len).map(Some).chain([None]) {
+                let mut bytes = vec![b'a'; len];
+                if let Some(at) = at {
+                    bytes[at] = b'&';
+                }
+                for from in 0..len.min(40) {
+                    let naive = at.filter(|&a| a >= from);
+                    match super::find_near(&bytes, from, [b'<', b'&', b'\r']) {
+                        Ok(i) => assert_eq!(Some(i), naive, "{len} {at:?} {from}"),
+                        Err(i) => {
+                            assert!(i >= from && i <= len, "{len} {at:?} {from}: {i}");
+                            assert!(naive.is_none_or(|n| n >= i), "{len} {at:?} {from}");
+                            // Looked at 64 bytes, or up to the last whole block or word.
+                            assert!(i - from == 64 || len - i < 16, "{len} {at:?} {from}: {i}");
+                        }
+                    }
+                }
             }
         }
     }

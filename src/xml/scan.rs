@@ -217,7 +217,7 @@ fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
 /// single or double quotes (quick-xml's `ElementParser`). `None` when the input ends first.
 #[inline]
 fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
-    // Most tags are a short name: look at the next 16 bytes before a vector search.
+    // Most tags are a short name: look at the next 64 bytes before a vector search.
     let mut i = match super::bytes::find_near(bytes, from, [b'>', b'"', b'\'']) {
         Ok(j) if bytes[j] == b'>' => return Some(j),
         Ok(j) => j,
@@ -515,53 +515,73 @@ mod tests {
         }
     }
 
-    #[test]
-    fn scan_matches_quick_xml_on_random_inputs() {
-        // Small alphabet of markup-relevant pieces, so random strings hit every path.
-        let pieces = [
-            "<",
-            ">",
-            "/",
-            "!",
-            "?",
-            "-",
-            "[",
-            "]",
-            "CDATA[",
-            "DOCTYPE",
-            "'",
-            "\"",
-            "&",
-            ";",
-            "a",
-            "b:c",
-            " ",
-            "\r\n",
-            "\r",
-            "=",
-            "amp",
-            "é",
-            "xml",
-            "-->",
-            "]]>",
-            "<!--",
-            "<![CDATA[",
-            "<?",
-            "?>",
-            "</",
-        ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
+    /// Small alphabet of markup-relevant pieces, so random strings hit every path.
+    const PIECES: [&str; 30] = [
+        "<",
+        ">",
+        "/",
+        "!",
+        "?",
+        "-",
+        "[",
+        "]",
+        "CDATA[",
+        "DOCTYPE",
+        "'",
+        "\"",
+        "&",
+        ";",
+        "a",
+        "b:c",
+        " ",
+        "\r\n",
+        "\r",
+        "=",
+        "amp",
+        "é",
+        "xml",
+        "-->",
+        "]]>",
+        "<!--",
+        "<![CDATA[",
+        "<?",
+        "?>",
+        "</",
+    ];
+
+    /// `count` random strings of up to `max` pieces of `pieces`, each checked against
+    /// quick-xml.
+    fn random_checks(mut state: u64, count: usize, max: u64, pieces: &[&str]) {
         let mut rand = move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
             state
         };
-        for _ in 0..100_000 {
-            let n = (rand() % 24) as usize;
+        for _ in 0..count {
+            let n = rand() % max;
             let src: String =
                 (0..n).map(|_| pieces[(rand() % pieces.len() as u64) as usize]).collect();
             check(&src);
         }
+    }
+
+    #[test]
+    fn scan_matches_quick_xml_on_random_inputs() {
+        random_checks(0x2545_f491_4f6c_dd1d, 100_000, 24, &PIECES);
+    }
+
+    #[test]
+    fn scan_matches_quick_xml_across_long_gaps() {
+        // Gaps of 15 to 80 bytes without a delimiter (text, names, quoted values, CDATA and
+        // comment bodies), so that delimiters fall in every block the searches look at
+        // before they hand over to memchr (bytes 16, 32, 48, 64 and beyond).
+        let fill = "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
+        let gaps: Vec<&str> = [15, 16, 17, 31, 33, 47, 49, 63, 64, 65, 80].map(|n| &fill[..n]).into();
+        let mut pieces = PIECES.to_vec();
+        for _ in 0..3 {
+            pieces.extend(&gaps);
+        }
+        random_checks(0x9e37_79b9_7f4a_7c15, 50_000, 16, &pieces);
     }
 }

@@ -12,6 +12,7 @@ impl<'a> XmlReader<'a> {
     /// Text, comments and processing instructions between children are skipped.
     pub fn next_child(&mut self) -> Option<Tag<'a>> {
         loop {
+            self.skip_indentation();
             match self.next() {
                 Event::Start(tag) => return Some(tag),
                 Event::End | Event::Eof => return None,
@@ -22,7 +23,17 @@ impl<'a> XmlReader<'a> {
 
     /// Consumes the rest of the current element, including its end tag.
     pub fn skip(&mut self) {
-        self.consume_element(|_, _| {});
+        let mut depth = 0usize;
+        loop {
+            self.skip_indentation();
+            match self.next() {
+                Event::Start(_) => depth += 1,
+                Event::End if depth == 0 => return,
+                Event::End => depth -= 1,
+                Event::Eof => return,
+                Event::Text(_) | Event::Comment(_) | Event::Pi { .. } => {}
+            }
+        }
     }
 
     /// Consumes the rest of the current element through its end tag, handing every text

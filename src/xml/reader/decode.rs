@@ -6,8 +6,8 @@
 
 use super::state::XmlReader;
 use super::text::{
-    common_reference, copy_to_special, find_forbidden_control, is_forbidden_control, is_ref_name,
-    reference_end,
+    copy_to_special, find_forbidden_control, is_forbidden_control, is_ref_name,
+    push_common_reference, reference_end,
 };
 use crate::error::DiagnosticKind;
 use crate::simd::block;
@@ -63,8 +63,7 @@ impl<'a> XmlReader<'a> {
             }
             // The references of entity-escaped HTML, read in place: their end is the `;`
             // the search below would find.
-            if let Some((c, len)) = common_reference(bytes, j) {
-                out.push(c);
+            if let Some(len) = push_common_reference(&mut out, bytes, j) {
                 i = j + len;
                 continue;
             }

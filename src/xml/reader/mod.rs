@@ -228,6 +228,35 @@ impl<'a> XmlReader<'a> {
         }
     }
 
+    /// Moves over the whitespace at the current position when a `<` follows it inside the
+    /// root element: the text event it would be, which [`Self::next_child`] and
+    /// [`Self::skip`] drop, is not made. The stream is otherwise the same (that text is
+    /// never diagnosed, and the next event sets [`Self::last_offset`] again).
+    ///
+    /// NOTE: pretty-printed feeds put an indentation run before nearly every element; one
+    /// block compare or two here cost less than reading it as a text event and dropping it.
+    #[inline(always)]
+    pub(crate) fn skip_indentation(&mut self) {
+        if self.pending_ends != 0 || self.pending_text.is_some() || self.phase != Phase::InRoot
+        {
+            return;
+        }
+        let bytes = self.src.as_bytes();
+        let mut i = self.pos;
+        for _ in 0..2 {
+            let Some(b) = crate::simd::block::at(bytes, i) else { return };
+            let other = !crate::simd::block::eq_mask(b, [b' ', b'\t', b'\n', b'\r']) & 0xFFFF;
+            if other != 0 {
+                let n = other.trailing_zeros() as usize;
+                if b[n] == b'<' {
+                    self.pos = i + n;
+                }
+                return;
+            }
+            i += crate::simd::block::BLOCK;
+        }
+    }
+
     /// End of input: close what is open (truncated body), then yield Eof forever.
     fn on_eof(&mut self) {
         if let Some(inner) = self.open.last() {

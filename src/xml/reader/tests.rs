@@ -478,3 +478,97 @@ fn xml_base_scopes_nest_and_close_after_the_next_event() {
     assert_eq!(seen, expected);
     assert_eq!(bases.unusable(), 1);
 }
+
+/// Walks a document as a format state machine does — `next_child` at every level, `skip`
+/// for some children — logging each step with the reader's offsets; `plain`: with loops
+/// over [`XmlReader::next`] that drop text, comments and PIs themselves (the walkers before
+/// `skip_indentation`).
+fn walk_log(doc: &str, plain: bool) -> (Vec<String>, Vec<crate::Diagnostic>) {
+    fn next_child_plain<'a>(r: &mut XmlReader<'a>) -> Option<Tag<'a>> {
+        loop {
+            match r.next() {
+                Event::Start(tag) => return Some(tag),
+                Event::End | Event::Eof => return None,
+                _ => {}
+            }
+        }
+    }
+    fn skip_plain(r: &mut XmlReader<'_>) {
+        let mut depth = 0usize;
+        loop {
+            match r.next() {
+                Event::Start(_) => depth += 1,
+                Event::End if depth == 0 => return,
+                Event::End => depth -= 1,
+                Event::Eof => return,
+                _ => {}
+            }
+        }
+    }
+    let arena = Bump::new();
+    let mut r = XmlReader::new(&arena, doc, 8);
+    let mut log = Vec::new();
+    // The root, then its children.
+    let root = if plain { next_child_plain(&mut r) } else { r.next_child() };
+    log.push(format!("root {:?} {}", root.map(|t| t.qname), r.last_offset()));
+    let mut depth = 0usize;
+    while root.is_some() {
+        let child = if plain { next_child_plain(&mut r) } else { r.next_child() };
+        match child {
+            Some(tag) => {
+                log.push(format!("<{} @{} {}", tag.qname, tag.offset, r.last_offset()));
+                if tag.local.len() % 2 == 0 {
+                    if plain {
+                        skip_plain(&mut r);
+                    } else {
+                        r.skip();
+                    }
+                    log.push(format!("skipped {}", r.last_offset()));
+                } else {
+                    depth += 1;
+                }
+            }
+            None => {
+                log.push(format!("end {}", r.last_offset()));
+                if depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            }
+        }
+    }
+    log.push(format!("after {:?}", r.next()));
+    (log, r.diagnostics)
+}
+
+#[test]
+fn walking_over_indentation_reads_what_dropping_its_text_event_reads() {
+    // Whitespace runs of every length around 16 and 32 (the blocks `skip_indentation`
+    // looks at) before tags, text, stray `<`, comments and PIs; unclosed and mismatched
+    // elements; content before and after the root.
+    let pieces = [
+        "<a>", "</a>", "<bb>", "</bb>", "<c x='1'>", "</c>", "<dd/>", "<e\n/>", "text", "é",
+        "<!--c-->", "<?p d?>", "<", "&amp;", "\r\n", " ", "\t", "\n        ", "</",
+    ];
+    let mut rand = rng(0x6a09_e667_f3bc_c909);
+    for _ in 0..60_000 {
+        let n = rand() % 20;
+        let mut doc = String::from(if rand().is_multiple_of(4) { "  <r>" } else { "<r>" });
+        for _ in 0..n {
+            if rand().is_multiple_of(2) {
+                let ws = [" ", "\n", "\t", "\r\n"][(rand() % 4) as usize];
+                for _ in 0..[1, 2, 15, 16, 17, 31, 32, 33, 40][(rand() % 9) as usize] {
+                    doc.push_str(ws);
+                }
+            }
+            doc.push_str(pieces[(rand() % pieces.len() as u64) as usize]);
+        }
+        if !rand().is_multiple_of(3) {
+            doc.push_str("\n</r>");
+        }
+        if rand().is_multiple_of(5) {
+            doc.push_str("   \n  <x/>");
+        }
+        assert_eq!(walk_log(&doc, false), walk_log(&doc, true), "{doc:?}");
+    }
+}

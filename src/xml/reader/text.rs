@@ -42,7 +42,7 @@ pub(super) fn copy_to_special(
             let mask = block::eq_mask(b, [b'&', b'\r']);
             if mask == 0 {
                 let from = i + block::BLOCK;
-                from + memchr::memchr2(b'&', b'\r', &bytes[from..]).unwrap_or(bytes.len() - from)
+                from + block::find_any(&bytes[from..], [b'&', b'\r']).unwrap_or(bytes.len() - from)
             } else {
                 let j = i + mask.trailing_zeros() as usize;
                 if let Some(whole) = raw.get(i..i + block::BLOCK) {
@@ -62,18 +62,41 @@ pub(super) fn copy_to_special(
     j
 }
 
-/// `&lt;`, `&gt;`, `&amp;` or `&quot;` at `j` (a `&`): the character and the reference's
-/// length.
+/// `&lt;`, `&gt;`, `&amp;` or `&quot;` at `j` (a `&`): appends the character to `out` and
+/// returns the reference's length.
+///
+/// NOTE: entity-escaped HTML is mostly these four: one 4-byte compare tells them apart, and
+/// each arm appends a constant ASCII character (a byte store, no UTF-8 encoding of a
+/// variable `char`).
 #[inline(always)]
-pub(super) fn common_reference(bytes: &[u8], j: usize) -> Option<(char, usize)> {
-    match bytes.get(j + 1..j + 4)? {
-        b"lt;" => Some(('<', 4)),
-        b"gt;" => Some(('>', 4)),
-        _ => match bytes.get(j + 1..j + 5)? {
-            b"amp;" => Some(('&', 5)),
-            b"quot" if bytes.get(j + 5) == Some(&b';') => Some(('"', 6)),
-            _ => None,
-        },
+pub(super) fn push_common_reference(
+    out: &mut bumpalo::collections::String<'_>,
+    bytes: &[u8],
+    j: usize,
+) -> Option<usize> {
+    const LT: u32 = u32::from_le_bytes(*b"&lt;");
+    const GT: u32 = u32::from_le_bytes(*b"&gt;");
+    const AMP: u32 = u32::from_le_bytes(*b"&amp");
+    const QUOT: u32 = u32::from_le_bytes(*b"&quo");
+    let word: [u8; 4] = bytes.get(j..j.checked_add(4)?)?.try_into().ok()?;
+    match u32::from_le_bytes(word) {
+        LT => {
+            out.push('<');
+            Some(4)
+        }
+        GT => {
+            out.push('>');
+            Some(4)
+        }
+        AMP if bytes.get(j + 4) == Some(&b';') => {
+            out.push('&');
+            Some(5)
+        }
+        QUOT if bytes.get(j + 4..j + 6) == Some(b"t;") => {
+            out.push('"');
+            Some(6)
+        }
+        _ => None,
     }
 }
 
@@ -92,7 +115,7 @@ pub(super) fn reference_end(bytes: &[u8], from: usize) -> usize {
         }
         None => from,
     };
-    rest + memchr::memchr2(b';', b'&', &bytes[rest..]).unwrap_or(bytes.len() - rest)
+    rest + block::find_any(&bytes[rest..], [b';', b'&']).unwrap_or(bytes.len() - rest)
 }
 
 /// Whether `name` is a plausible XML name for a reference (`&name;`) or `#` char ref.
