@@ -165,7 +165,10 @@ fn parse_fast<'a>(
         // The common case: nothing to remove, keep the builder's list without a copy.
         Some(true) => Ok(sanitize::significance_of_clean(&flat)
             .then(|| single_text_or_html(flat.into_bump_slice()))),
-        Some(false) => Ok(finish_parsed(arena, &flat, &[])),
+        Some(false) => {
+            let (nodes, significant) = sanitize::sanitize_built(arena, &flat);
+            Ok(significant.then(|| single_text_or_html(nodes)))
+        }
         None => Err(read),
     }
 }

@@ -128,6 +128,47 @@ pub(crate) fn significance_of_clean(input: &[Node<'_>]) -> bool {
     false
 }
 
+/// [`sanitize`] of a list with consistent `end`s and no HTML `template` (the fast tree
+/// builder's), into a new arena slice: the 1×1 images dropped with their subtrees, every
+/// other node's `end` lowered by the number of nodes dropped before it.
+///
+/// NOTE: two linear passes (a prefix count of the dropped nodes, then the copy) instead of
+/// [`sanitize`]'s stack of open elements and per-node clamping; feeds' tracking pixels make
+/// this the path of many texts.
+pub(crate) fn sanitize_built<'a>(arena: &'a Bump, input: &[Node<'a>]) -> (&'a [Node<'a>], bool) {
+    let n = input.len();
+    // dropped[k]: how many of input[..k] are dropped.
+    let mut dropped: bumpalo::collections::Vec<'a, u32> =
+        bumpalo::collections::Vec::with_capacity_in(n + 1, arena);
+    let mut count = 0u32;
+    let mut i = 0;
+    while i < n {
+        if is_1x1_img(&input[i].kind) {
+            let e = (input[i].end as usize).clamp(i + 1, n);
+            while i < e {
+                dropped.push(count);
+                count += 1;
+                i += 1;
+            }
+        } else {
+            dropped.push(count);
+            i += 1;
+        }
+    }
+    dropped.push(count);
+    let mut out: bumpalo::collections::Vec<'a, Node<'a>> =
+        bumpalo::collections::Vec::with_capacity_in(n - count as usize, arena);
+    for (i, node) in input.iter().enumerate() {
+        if dropped[i + 1] != dropped[i] {
+            continue;
+        }
+        let end = (node.end as usize).clamp(i + 1, n);
+        out.push(Node { kind: node.kind, end: (end - dropped[end] as usize) as u32 });
+    }
+    let out = out.into_bump_slice();
+    (out, significance_of_clean(out))
+}
+
 /// Sanitizes `input` into a new arena slice; returns it and whether it has significant content.
 /// `templates`: sorted input indices of HTML `template` elements whose children are template
 /// contents (copied verbatim: neither sanitized nor significant). Empty for XML input.

@@ -1794,8 +1794,8 @@ fn attribute_cap() {
 }
 
 /// The fast builder's report that a fragment is clean (no HTML 1×1 `img`) and the early-exit
-/// significance of a clean list agree with the full scan (`significance_if_clean`), on
-/// hand-picked cases (1×1 images as `img` and `image`, in excluded subtrees, after them) and
+/// significance of a clean list agree with the full scan (`significance_if_clean`), and
+/// `sanitize_built` of an unclean one with `sanitize`, on hand-picked cases (1×1 images as `img` and `image`, in excluded subtrees, after them) and
 /// on every escaped-HTML text of the real corpus the fast builder takes.
 #[test]
 fn clean_report_and_early_significance_match_the_full_scan() {
@@ -1817,6 +1817,10 @@ fn clean_report_and_early_significance_match_the_full_scan() {
         "<b> </b><i>\n</i><!-- c -->",
         "<svg><img width=1 height=1></svg>",
         "<table><tr><td><img width=1 height=1>",
+        "a<img width=1 height=1>b<p>c<img width=1 height=1><img width=1 height=1></p><i>d</i>",
+        "<ul><li><img width=1 height=1><li>x<img width=1 height=1></ul>e",
+        "<b>1<p>2<img width=1 height=1></b>3</p><img width=1 height=1>",
+        "<p hidden><img width=1 height=1></p>",
     ];
     let texts = corpus_texts();
     let (mut built, mut unclean) = (0, 0);
@@ -1834,7 +1838,12 @@ fn clean_report_and_early_significance_match_the_full_scan() {
             Some(significant) => {
                 assert_eq!(sanitize::significance_of_clean(&flat), significant, "{s:?}")
             }
-            None => unclean += 1,
+            None => {
+                unclean += 1;
+                let (nodes, significant) = sanitize::sanitize_built(&arena, &flat);
+                let want = sanitize::sanitize(&arena, &flat, &[], false);
+                assert_eq!((nodes, significant), want, "{s:?}");
+            }
         }
     }
     assert!(built >= cases.len() - 2 && unclean >= 4, "{built} built, {unclean} unclean");
