@@ -34,7 +34,7 @@ fn scan_until_blocks_match_the_byte_classes() {
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
                     // Mostly name bytes, so that stops are far apart too.
-                    if seed % 4 == 0 {
+                    if seed & 3 == 0 {
                         alphabet[(seed >> 8) as usize % alphabet.len()]
                     } else {
                         b'a'
