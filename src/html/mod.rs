@@ -161,15 +161,16 @@ fn parse_fast<'a>(
 ) -> Result<Option<Text<'a>>, usize> {
     let mut flat = bumpalo::collections::Vec::new_in(arena);
     let mut read = 0;
-    if fast::build_at(arena, text, &mut flat, max_attributes, &mut read) {
-        return Ok(match sanitize::significance_if_clean(&flat) {
-            // The common case: nothing to remove, keep the builder's list without a copy.
-            Some(true) => Some(single_text_or_html(flat.into_bump_slice())),
-            Some(false) => None,
-            None => finish_parsed(arena, &flat, &[]),
-        });
+    match fast::build_checked(arena, text, &mut flat, max_attributes, &mut read) {
+        // The common case: nothing to remove, keep the builder's list without a copy.
+        Some(true) => Ok(sanitize::significance_of_clean(&flat)
+            .then(|| single_text_or_html(flat.into_bump_slice()))),
+        Some(false) => {
+            let (nodes, significant) = sanitize::sanitize_built(arena, &flat);
+            Ok(significant.then(|| single_text_or_html(nodes)))
+        }
+        None => Err(read),
     }
-    Err(read)
 }
 
 /// The html5ever path of [`parse_escaped_html_with`], after the fast builder gave up having

@@ -11,7 +11,7 @@
 
 use bumpalo::Bump;
 
-use crate::model::fragment::{Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS};
+use crate::model::fragment::{Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS};
 
 /// HTML "space characters": TAB, LF, FF, CR, SPACE.
 #[inline]
@@ -31,14 +31,16 @@ fn attr<'a>(e: &Element<'a>, local: &str) -> Option<&'a str> {
 fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
     match kind {
         // The local name first: a short compare that rules out almost every element.
-        NodeKind::Element(e) => {
-            e.local == "img"
-                && e.namespace == HTML_NS
-                && attr(e, "width") == Some("1")
-                && attr(e, "height") == Some("1")
-        }
+        NodeKind::Element(e) => e.local == "img" && e.namespace == HTML_NS && is_1x1(e.attrs),
         _ => false,
     }
+}
+
+/// Whether an HTML `img` with these attributes is removed by sanitizing: `width` and
+/// `height` exactly `"1"` (the fast tree builder asks as it inserts one).
+pub(super) fn is_1x1(attrs: &[Attribute<'_>]) -> bool {
+    let e = Element { namespace: HTML_NS, prefix: None, local: "img", attrs };
+    attr(&e, "width") == Some("1") && attr(&e, "height") == Some("1")
 }
 
 /// Elements whose whole subtree (themselves included) can't contribute significant content.
@@ -75,6 +77,7 @@ fn is_significant_element(e: &Element<'_>) -> bool {
 /// For a flat list with consistent `end`s (the fast tree builder's): its significance when
 /// [`sanitize`] would return it unchanged — no HTML 1×1 `img`, no HTML `template` — so the
 /// caller can keep the list as it is instead of copying it; `None` when it must be sanitized.
+#[cfg(any(test, feature = "strict-sanitize"))]
 pub(crate) fn significance_if_clean(input: &[Node<'_>]) -> Option<bool> {
     let mut significant = false;
     let mut excl_end = 0usize; // input positions < excl_end are inside an excluding subtree
@@ -98,6 +101,72 @@ pub(crate) fn significance_if_clean(input: &[Node<'_>]) -> Option<bool> {
         }
     }
     Some(significant)
+}
+
+/// [`significance_if_clean`] of a list with consistent `end`s that is known to be clean (no
+/// HTML 1×1 `img`, no HTML `template`: the fast tree builder reports so), read only up to
+/// its first significant node, and past excluded subtrees in one step.
+pub(crate) fn significance_of_clean(input: &[Node<'_>]) -> bool {
+    let n = input.len();
+    let mut i = 0;
+    while i < n {
+        match &input[i].kind {
+            NodeKind::Element(e) => {
+                if is_excluding(e) {
+                    i = (input[i].end as usize).max(i + 1);
+                    continue;
+                }
+                if is_significant_element(e) {
+                    return true;
+                }
+            }
+            NodeKind::Text(t) if has_non_space(t) => return true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// [`sanitize`] of a list with consistent `end`s and no HTML `template` (the fast tree
+/// builder's), into a new arena slice: the 1×1 images dropped with their subtrees, every
+/// other node's `end` lowered by the number of nodes dropped before it.
+///
+/// NOTE: two linear passes (a prefix count of the dropped nodes, then the copy) instead of
+/// [`sanitize`]'s stack of open elements and per-node clamping; feeds' tracking pixels make
+/// this the path of many texts.
+pub(crate) fn sanitize_built<'a>(arena: &'a Bump, input: &[Node<'a>]) -> (&'a [Node<'a>], bool) {
+    let n = input.len();
+    // dropped[k]: how many of input[..k] are dropped.
+    let mut dropped: bumpalo::collections::Vec<'a, u32> =
+        bumpalo::collections::Vec::with_capacity_in(n + 1, arena);
+    let mut count = 0u32;
+    let mut i = 0;
+    while i < n {
+        if is_1x1_img(&input[i].kind) {
+            let e = (input[i].end as usize).clamp(i + 1, n);
+            while i < e {
+                dropped.push(count);
+                count += 1;
+                i += 1;
+            }
+        } else {
+            dropped.push(count);
+            i += 1;
+        }
+    }
+    dropped.push(count);
+    let mut out: bumpalo::collections::Vec<'a, Node<'a>> =
+        bumpalo::collections::Vec::with_capacity_in(n - count as usize, arena);
+    for (i, node) in input.iter().enumerate() {
+        if dropped[i + 1] != dropped[i] {
+            continue;
+        }
+        let end = (node.end as usize).clamp(i + 1, n);
+        out.push(Node { kind: node.kind, end: (end - dropped[end] as usize) as u32 });
+    }
+    let out = out.into_bump_slice();
+    (out, significance_of_clean(out))
 }
 
 /// Sanitizes `input` into a new arena slice; returns it and whether it has significant content.

@@ -1792,3 +1792,59 @@ fn attribute_cap() {
     let Some(Text::Html(h)) = r else { panic!("{r:?}") };
     assert_eq!(h.to_html_string(), "<p a=\"\" b=\"\" c=\"\">one</p><q>two</q>");
 }
+
+/// The fast builder's report that a fragment is clean (no HTML 1×1 `img`) and the early-exit
+/// significance of a clean list agree with the full scan (`significance_if_clean`), and
+/// `sanitize_built` of an unclean one with `sanitize`, on hand-picked cases (1×1 images as `img` and `image`, in excluded subtrees, after them) and
+/// on every escaped-HTML text of the real corpus the fast builder takes.
+#[test]
+fn clean_report_and_early_significance_match_the_full_scan() {
+    let cases = [
+        "<img width=1 height=1>",
+        "<image width=1 height=1>x",
+        "<p>x<img width=\"1\" height=\"1\" src=a></p>",
+        "<img width=1 height=2><b>x</b>",
+        "<img WIDTH=1 Height=1>",
+        "<p hidden><img src=x></p>",
+        "<p hidden><img width=1 height=1></p>y",
+        "<script>x</script> <style>y</style>",
+        "<script>x</script><video></video>",
+        "<div hidden>a<p>b</p></div><p> </p>",
+        "<div hidden>a</div><p>b</p>",
+        "<svg></svg>",
+        "<input type=hidden><input type=text>",
+        "<audio></audio><audio controls></audio>",
+        "<b> </b><i>\n</i><!-- c -->",
+        "<svg><img width=1 height=1></svg>",
+        "<table><tr><td><img width=1 height=1>",
+        "a<img width=1 height=1>b<p>c<img width=1 height=1><img width=1 height=1></p><i>d</i>",
+        "<ul><li><img width=1 height=1><li>x<img width=1 height=1></ul>e",
+        "<b>1<p>2<img width=1 height=1></b>3</p><img width=1 height=1>",
+        "<p hidden><img width=1 height=1></p>",
+    ];
+    let texts = corpus_texts();
+    let (mut built, mut unclean) = (0, 0);
+    for s in cases.iter().copied().chain(texts.iter().map(String::as_str)) {
+        let arena = Bump::new();
+        let s = arena.alloc_str(s);
+        let mut flat = bumpalo::collections::Vec::new_in(&arena);
+        let Some(clean) = fast::build_checked(&arena, s, &mut flat, usize::MAX, &mut 0) else {
+            continue;
+        };
+        built += 1;
+        let full = sanitize::significance_if_clean(&flat);
+        assert_eq!(clean, full.is_some(), "{s:?}");
+        match full {
+            Some(significant) => {
+                assert_eq!(sanitize::significance_of_clean(&flat), significant, "{s:?}")
+            }
+            None => {
+                unclean += 1;
+                let (nodes, significant) = sanitize::sanitize_built(&arena, &flat);
+                let want = sanitize::sanitize(&arena, &flat, &[], false);
+                assert_eq!((nodes, significant), want, "{s:?}");
+            }
+        }
+    }
+    assert!(built >= cases.len() - 2 && unclean >= 4, "{built} built, {unclean} unclean");
+}

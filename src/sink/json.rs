@@ -57,22 +57,17 @@ impl Json<'_, '_> {
         let at = self.out.len();
         // Keys are the walk's own names: nothing to escape.
         debug_assert!(name.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
-        push_key(self.out, self.fields > 0, name.as_bytes());
+        push_key(self.out, self.fields > 0, name.as_bytes(), b"");
         self.fields += 1;
         at
     }
 
-    /// Writes `,"<name><suffix>":` (a key a visit writes beside its own: `_offset`, `_raw`).
+    /// Writes `,"<name><suffix>":` (a key a visit writes beside its own: `_type`, `_offset`,
+    /// `_raw`).
     #[inline(always)]
-    fn suffixed_key(&mut self, name: &str, suffix: &str) {
-        if self.fields > 0 {
-            self.out.push(b',');
-        }
+    fn suffixed_key(&mut self, name: &str, suffix: &'static str) {
+        push_key(self.out, self.fields > 0, name.as_bytes(), suffix.as_bytes());
         self.fields += 1;
-        self.out.push(b'"');
-        block::push_short(self.out, name.as_bytes());
-        block::push_short(self.out, suffix.as_bytes());
-        self.out.extend_from_slice(b"\":");
     }
 
     /// Takes back the key written at `at` (its value turned out empty).
@@ -185,11 +180,7 @@ impl Visit for Json<'_, '_> {
                 "html"
             }
         };
-        // `,"<key>_type":`
-        self.out.extend_from_slice(b",\"");
-        block::push_short(self.out, k.name.as_bytes());
-        self.out.extend_from_slice(b"_type\":");
-        self.fields += 1;
+        self.suffixed_key(k.name, "_type");
         json_str(self.out, kind);
     }
 
@@ -316,28 +307,31 @@ impl HtmlOut for JsonHtml<'_> {
     }
 }
 
-/// Appends `"name":`, after a `,` when `comma`: one reservation and, for a name shorter than
-/// a block (every key of the walk), one 16-byte store of it, no `memcpy` call.
+/// Appends `"<name><suffix>":`, after a `,` when `comma`: one reservation and, for a name
+/// and a suffix each shorter than a block (every key of the walk, `_type`, `_offset`,
+/// `_raw`), one 16-byte store of each, no `memcpy` call.
 #[inline(always)]
-fn push_key(out: &mut Vec<u8>, comma: bool, name: &[u8]) {
-    let n = name.len();
-    if n >= block::BLOCK {
+fn push_key(out: &mut Vec<u8>, comma: bool, name: &[u8], suffix: &[u8]) {
+    let (n, m) = (name.len(), suffix.len());
+    if n >= block::BLOCK || m >= block::BLOCK {
         if comma {
             out.push(b',');
         }
         out.push(b'"');
         out.extend_from_slice(name);
+        out.extend_from_slice(suffix);
         out.extend_from_slice(b"\":");
         return;
     }
     let blk = block::tail_block(name, 0);
-    // Written: at most `,` `"`, a whole block, then `":` within it.
-    out.reserve(block::BLOCK + 4);
+    // Written: at most `,` `"`, a whole block of the name, one of the suffix, then `":`
+    // within the last.
+    out.reserve(2 * block::BLOCK + 4);
     let dst = out.as_mut_ptr();
     let mut o = out.len();
-    // SAFETY: `BLOCK + 4` bytes of room were reserved at the old length; the stores end at
-    // most 2 + BLOCK bytes past it, and only the `comma + 1 + n + 2` bytes of the key are
-    // counted as written.
+    // SAFETY: `2 * BLOCK + 4` bytes of room were reserved at the old length; the stores end
+    // at most 2 + 2 * BLOCK bytes past it (2 + BLOCK without a suffix), and only the
+    // `comma + 1 + n + m + 2` bytes of the key are counted as written.
     unsafe {
         *dst.add(o) = b',';
         o += usize::from(comma);
@@ -345,14 +339,20 @@ fn push_key(out: &mut Vec<u8>, comma: bool, name: &[u8]) {
         o += 1;
         std::ptr::write_unaligned(dst.add(o).cast::<[u8; block::BLOCK]>(), blk);
         o += n;
+        if m > 0 {
+            let sfx = block::tail_block(suffix, 0);
+            std::ptr::write_unaligned(dst.add(o).cast::<[u8; block::BLOCK]>(), sfx);
+            o += m;
+        }
         std::ptr::write_unaligned(dst.add(o).cast::<[u8; 2]>(), *b"\":");
         out.set_len(o + 2);
     }
 }
 
-/// An integer in decimal (`itoa`: no formatting machinery).
+/// An integer in decimal (`itoa`: no formatting machinery); one padded-block store for the
+/// usual fewer than 16 digits (no `memcpy` call).
 fn push_uint(out: &mut Vec<u8>, v: impl itoa::Integer) {
-    out.extend_from_slice(itoa::Buffer::new().format(v).as_bytes());
+    block::push_short(out, itoa::Buffer::new().format(v).as_bytes());
 }
 
 /// The JSON escape of `c` (`"`, `\\` or a control character): its bytes, their number, and
@@ -512,22 +512,28 @@ mod tests {
     }
 
     /// `push_key` writes what the plain pushes write, for every name length (a block and
-    /// beyond) with and without the comma.
+    /// beyond) and every suffix length (none, the walk's, a block and beyond), with and
+    /// without the comma.
     #[test]
-    fn push_key_writes_comma_quoted_name_colon() {
+    fn push_key_writes_comma_quoted_name_suffix_colon() {
         let name: Vec<u8> = (0..40).map(|i| b'a' + (i % 26) as u8).collect();
+        let suffix: Vec<u8> = (0..20).map(|i| b'_' + (i % 3) as u8).collect();
         for n in 0..=name.len() {
-            for comma in [false, true] {
-                let mut out = b"{\"x\":1".to_vec();
-                push_key(&mut out, comma, &name[..n]);
-                let mut want = b"{\"x\":1".to_vec();
-                if comma {
-                    want.push(b',');
+            for m in 0..=suffix.len() {
+                for comma in [false, true] {
+                    let (name, suffix) = (&name[..n], &suffix[..m]);
+                    let mut out = b"{\"x\":1".to_vec();
+                    push_key(&mut out, comma, name, suffix);
+                    let mut want = b"{\"x\":1".to_vec();
+                    if comma {
+                        want.push(b',');
+                    }
+                    want.push(b'"');
+                    want.extend_from_slice(name);
+                    want.extend_from_slice(suffix);
+                    want.extend_from_slice(b"\":");
+                    assert_eq!(out, want, "name {n} suffix {m} comma {comma}");
                 }
-                want.push(b'"');
-                want.extend_from_slice(&name[..n]);
-                want.extend_from_slice(b"\":");
-                assert_eq!(out, want, "len {n} comma {comma}");
             }
         }
     }

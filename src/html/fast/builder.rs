@@ -109,6 +109,9 @@ pub(super) struct Builder<'a, 'o> {
     pub(super) bad: bool,
     /// Most attributes a tag may have (more: bail). See [`super::FAST_MAX_ATTRS`].
     pub(super) max_attrs: usize,
+    /// An HTML `img` that sanitizing removes (1×1) was inserted: the only element it
+    /// removes that the builder makes (`template` bails).
+    pub(super) unclean: bool,
 }
 
 impl<'a, 'o> Builder<'a, 'o> {

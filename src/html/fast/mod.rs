@@ -149,10 +149,23 @@ pub(crate) fn build_at<'a>(
     max_attrs: usize,
     bail_at: &mut usize,
 ) -> bool {
+    build_checked(arena, text, out, max_attrs, bail_at).is_some()
+}
+
+/// [`build_at`], returning on success whether the fragment is clean: without an element
+/// that sanitizing removes (an HTML 1×1 `img`; `template` is never built), so that
+/// `sanitize::significance_of_clean` gives its significance and the list is kept as is.
+pub(crate) fn build_checked<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    out: &mut AVec<'a, Node<'a>>,
+    max_attrs: usize,
+    bail_at: &mut usize,
+) -> Option<bool> {
     out.clear();
     if text.len() >= u32::MAX as usize || memchr::memchr(0, text.as_bytes()).is_some() {
         *bail_at = usize::MAX;
-        return false;
+        return None;
     }
     // The tokenizer's input preprocessing: CRLF and lone CR become LF.
     let text = crate::xml::normalize_newlines(arena, text);
@@ -179,21 +192,22 @@ pub(crate) fn build_at<'a>(
         tok: 0,
         bad: false,
         max_attrs: max_attrs.min(FAST_MAX_ATTRS),
+        unclean: false,
     };
     if run(&mut b).is_none() || b.bad {
         *bail_at = b.tok;
-        return false;
+        return None;
     }
     b.flush_text();
     if b.bad {
         *bail_at = text.len();
-        return false;
+        return None;
     }
     let len = b.out.len() as u32;
     for f in &b.stack {
         b.out[f.idx as usize].end = len;
     }
-    true
+    Some(!b.unclean)
 }
 
 fn run(bd: &mut Builder<'_, '_>) -> Option<()> {

@@ -5,6 +5,7 @@ use bumpalo::Bump;
 
 use super::refs::{attr_value, lower};
 use crate::html::tags::{self, Tag};
+use crate::simd::block;
 use crate::model::fragment::Attribute;
 
 /// Scratch vectors live in the per-parse arena: no global-heap allocation per value.
@@ -156,8 +157,28 @@ pub(super) static CLASS: [u8; 256] = {
 };
 
 /// The first index at or after `k` whose byte is in one of the `stop` classes (or `b.len()`).
+///
+/// NOTE: tag names, attribute names and unquoted values are short: one 16-byte block compare
+/// (`simd::block`) usually finds the end, where the byte loop took a table load and a test
+/// per byte; the byte loop is left for the last 15 bytes of the text. `stop` is a constant
+/// at every call site, so the needles are too.
 #[inline(always)]
 pub(super) fn scan_until(b: &[u8], mut k: usize, stop: u8) -> usize {
+    while let Some(blk) = block::at(b, k) {
+        let m = if stop == END_TAG_NAME {
+            block::eq_mask(blk, [b'\t', b'\n', 0x0C, b' ', b'/', b'>'])
+        } else if stop == END_ATTR_NAME {
+            block::eq_mask(blk, [b'\t', b'\n', 0x0C, b' ', b'/', b'>', b'='])
+        } else if stop == END_UNQUOTED {
+            block::eq_mask(blk, [b'\t', b'\n', 0x0C, b' ', b'>'])
+        } else {
+            break;
+        };
+        if m != 0 {
+            return k + m.trailing_zeros() as usize;
+        }
+        k += block::BLOCK;
+    }
     while let Some(&c) = b.get(k) {
         if CLASS[c as usize] & stop != 0 {
             break;
