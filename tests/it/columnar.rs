@@ -504,3 +504,38 @@ fn parquet_row_groups_are_cut_by_column_bytes_and_keep_every_record() {
     assert_eq!(kinds[3].as_deref(), Some("output_too_large"));
     assert!(kinds.iter().enumerate().all(|(i, k)| i == 3 || k.is_none()), "{kinds:?}");
 }
+
+/// Data pages end at 128 KiB of values (parquet-rs's default is 1 MiB): 400 records of one
+/// item with a 1,000-byte description make several pages of their `summary` column, none
+/// past 128 KiB by more than one record's values, and the rows read back the same.
+#[test]
+fn data_pages_end_at_128_kib() {
+    use parquet::basic::PageType;
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let mut builder = RecordBatchBuilder::new(Layout::Records);
+    for i in 0..400 {
+        let text = format!("{i:04}{}", "d".repeat(996));
+        let xml =
+            format!("<rss><channel><item><description>{text}</description></item></channel></rss>");
+        with_record(&format!("r{i}"), &xml, |rec| builder.append(rec));
+    }
+    let batch = builder.finish();
+    let opts = ParquetOptions { codec: Codec::None, ..ParquetOptions::default() };
+    let mut sink = ParquetSink::new(Vec::new(), opts.clone()).unwrap();
+    sink.write_batch(&batch).unwrap();
+    let bytes = bytes::Bytes::from(sink.close().unwrap());
+    let reader = SerializedFileReader::new(bytes).unwrap();
+    let group = reader.get_row_group(0).unwrap();
+    let path = "feed.entries.list.item.summary";
+    let col = group.metadata().columns().iter().position(|c| c.column_path().string() == path);
+    let pages: Vec<usize> = group
+        .get_column_page_reader(col.unwrap())
+        .unwrap()
+        .map(|p| p.unwrap())
+        .filter(|p| matches!(p.page_type(), PageType::DATA_PAGE | PageType::DATA_PAGE_V2))
+        .map(|p| p.buffer().len())
+        .collect();
+    assert!(pages.len() >= 3, "{pages:?}");
+    assert!(pages.iter().all(|&n| n <= (128 << 10) + 2048), "{pages:?}");
+    assert_eq!(parquet_round_trip(std::slice::from_ref(&batch), opts), [batch]);
+}
