@@ -24,8 +24,9 @@ pub(crate) fn has_non_space(s: &str) -> bool {
     s.bytes().any(|b| !is_html_space(b))
 }
 
-fn attr<'a>(e: &Element<'a>, local: &str) -> Option<&'a str> {
-    e.attrs.iter().find(|a| a.namespace.is_empty() && a.local == local).map(|a| a.value)
+/// The value of the no-namespace attribute `local` among `attrs`.
+fn attr<'a>(attrs: &[Attribute<'a>], local: &str) -> Option<&'a str> {
+    attrs.iter().find(|a| a.namespace.is_empty() && a.local == local).map(|a| a.value)
 }
 
 fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
@@ -39,15 +40,14 @@ fn is_1x1_img(kind: &NodeKind<'_>) -> bool {
 /// Whether an HTML `img` with these attributes is removed by sanitizing: `width` and
 /// `height` exactly `"1"` (the fast tree builder asks as it inserts one).
 pub(super) fn is_1x1(attrs: &[Attribute<'_>]) -> bool {
-    let e = Element { namespace: HTML_NS, prefix: None, local: "img", attrs };
-    attr(&e, "width") == Some("1") && attr(&e, "height") == Some("1")
+    attr(attrs, "width") == Some("1") && attr(attrs, "height") == Some("1")
 }
 
 /// Elements whose whole subtree (themselves included) can't contribute significant content.
 fn is_excluding(e: &Element<'_>) -> bool {
     ((e.local == "script" || e.local == "style")
         && (e.namespace == HTML_NS || e.namespace == SVG_NS))
-        || (!e.attrs.is_empty() && attr(e, "hidden").is_some())
+        || (!e.attrs.is_empty() && attr(e.attrs, "hidden").is_some())
 }
 
 /// What [`significance_if_clean`] reads of an element: whether its subtree (itself
@@ -63,10 +63,10 @@ fn is_significant_element(e: &Element<'_>) -> bool {
     // The local name first: a short compare that rules out almost every element.
     match e.local {
         "img" | "iframe" | "embed" | "object" | "video" | "canvas" => e.namespace == HTML_NS,
-        "audio" => e.namespace == HTML_NS && attr(e, "controls").is_some(),
+        "audio" => e.namespace == HTML_NS && attr(e.attrs, "controls").is_some(),
         "input" => {
             e.namespace == HTML_NS
-                && !attr(e, "type").is_some_and(|t| t.eq_ignore_ascii_case("hidden"))
+                && !attr(e.attrs, "type").is_some_and(|t| t.eq_ignore_ascii_case("hidden"))
         }
         "svg" => e.namespace == SVG_NS,
         "math" => e.namespace == MATHML_NS,

@@ -203,6 +203,15 @@ impl<'a, 'o> Builder<'a, 'o> {
         self.insert_named(tag, tag.info().name, attrs, true);
     }
 
+    /// Marks the fragment unclean when the HTML `img` with `attrs` is one sanitizing removes
+    /// (1×1). Out of line: [`Self::insert_named`], which asks, stays small.
+    #[inline(never)]
+    fn note_img(&mut self, attrs: &[Attribute<'_>]) {
+        if crate::html::sanitize::is_1x1(attrs) {
+            self.unclean = true;
+        }
+    }
+
     /// Inserts an HTML element named `name` (`tag` interned), pushing it unless `void`;
     /// returns its output index.
     pub(super) fn insert_named(
@@ -213,6 +222,11 @@ impl<'a, 'o> Builder<'a, 'o> {
         push: bool,
     ) -> u32 {
         self.flush_text();
+        // Every HTML element goes in here: a 1×1 `img` (which sanitizing removes) makes the
+        // fragment unclean, whichever start tag inserted it (`img`, `image`).
+        if tag == Tag::Img {
+            self.note_img(attrs);
+        }
         let idx = self.out.len() as u32;
         self.out.push(Node {
             kind: NodeKind::Element(Element {

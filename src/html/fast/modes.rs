@@ -4,7 +4,6 @@
 
 use super::builder::{Builder, Frame, Mode, END_TAG_SCAN};
 use super::svg::{adjust_svg_attributes, svg_element_name};
-use crate::html::sanitize::is_1x1;
 use crate::html::tags::{
     Cat, RawKind, Tag, BLOCK_END, BREAKOUT, FORMATTING, HEADING, IMPLIED_END, T_NONE,
 };
@@ -322,9 +321,6 @@ impl<'a, 'o> Builder<'a, 'o> {
             }
             Cat::Void => {
                 self.reconstruct()?;
-                if tag == Tag::Img && is_1x1(attrs) {
-                    self.unclean = true;
-                }
                 self.insert_named(tag, name, attrs, false);
             }
             Cat::VoidPlain => {
@@ -357,9 +353,6 @@ impl<'a, 'o> Builder<'a, 'o> {
             Cat::Ignored => {}
             Cat::Image => {
                 self.reconstruct()?;
-                if is_1x1(attrs) {
-                    self.unclean = true;
-                }
                 self.insert_named(Tag::Img, "img", attrs, false);
             }
             Cat::Nobr => {
