@@ -137,11 +137,11 @@ pub fn offer<'a, T>(slot: &mut Option<(T, Source<'a>)>, value: Option<T>, src: S
 
 /// Records the `recovered` diagnostic `RULE: <element> read as WHAT` for an applied value.
 pub fn record(r: &mut XmlReader<'_>, src: &Source<'_>, what: &str) {
-    r.diag(
-        DiagnosticKind::Recovered,
-        src.offset,
-        format!("{}: <{}> read as {what}", src.rule, src.element),
-    );
+    // NOTE: `concat` sizes the message once and copies the parts: `format!` (the formatting
+    // machinery and a realloc as the string grows) cost ~1,400 instructions a call, ~1 % of
+    // the library loop, where most entries of a recovered feed record one.
+    let message = [src.rule, ": <", src.element, "> read as ", what].concat();
+    r.diag(DiagnosticKind::Recovered, src.offset, message);
 }
 
 fn apply<'a, T>(
