@@ -198,7 +198,7 @@ fn end_name(content: &str) -> &str {
 
 /// The text run at `*pos` (which is not `<`).
 #[inline]
-fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
+pub(super) fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
     let start = *pos;
     let hay = &src.as_bytes()[start..];
     // Text between tags is mostly short indentation: look near before searching far.
@@ -216,7 +216,7 @@ fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
 /// Index of the `>` that closes a tag whose text starts at `from`: the first `>` outside
 /// single or double quotes (quick-xml's `ElementParser`). `None` when the input ends first.
 #[inline]
-fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
+pub(super) fn tag_end(bytes: &[u8], from: usize) -> Option<usize> {
     // Most tags are a short name: look at the next 64 bytes before a vector search.
     let mut i = match super::bytes::find_near(bytes, from, [b'>', b'"', b'\'']) {
         Ok(j) if bytes[j] == b'>' => return Some(j),

@@ -65,7 +65,12 @@ impl<'a> XmlReader<'a> {
     /// [`Self::double_utf8`]).
     pub fn child_text(&mut self, max_bytes: usize) -> &'a str {
         let mut text = CappedText::new(self.arena(), max_bytes);
-        self.consume_element(|reader, t| text.push(t, reader.last_offset()));
+        match self.text_then_end(max_bytes) {
+            // One chunk within the cap: what the general path would keep (an empty text is
+            // no chunk there, and `finish` reads either as "").
+            Some(t) => text.first = Some(t),
+            None => self.consume_element(|reader, t| text.push(t, reader.last_offset())),
+        }
         text.finish(self)
     }
 }
@@ -157,5 +162,134 @@ impl<'a> CappedText<'a> {
             }
         }
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `child_text` without the one-step path ([`XmlReader::text_then_end`]): the oracle.
+    fn child_text_by_events<'a>(r: &mut XmlReader<'a>, max_bytes: usize) -> &'a str {
+        let mut text = CappedText::new(r.arena(), max_bytes);
+        r.consume_element(|reader, t| text.push(t, reader.last_offset()));
+        text.finish(r)
+    }
+
+    /// Everything observable after reading the first `<t>`'s (or `<n:t>`'s) child text in
+    /// `doc`, with the one-step path or without: the text, `last_offset`, the rest of the
+    /// event stream with each event's offset, the diagnostics.
+    fn observe(doc: &str, max_bytes: usize, one_step: bool) -> String {
+        let arena = bumpalo::Bump::new();
+        let mut r = XmlReader::new(&arena, doc, 64);
+        r.set_recover(true);
+        let base = r.track_xml_base();
+        let mut out = String::new();
+        let mut took = false;
+        for _ in 0..10_000 {
+            let ev = r.next();
+            out.push_str(&format!("{ev:?}@{};", r.last_offset()));
+            match ev {
+                Event::Eof => break,
+                Event::Start(tag) if !took && tag.local == "t" => {
+                    took = true;
+                    let t = if one_step {
+                        r.child_text(max_bytes)
+                    } else {
+                        child_text_by_events(&mut r, max_bytes)
+                    };
+                    out.push_str(&format!("TEXT[{t}]@{};", r.last_offset()));
+                }
+                _ => {}
+            }
+            out.push_str(&format!("base={:?};", base.current()));
+        }
+        format!("{out}\n{:?}", r.diagnostics)
+    }
+
+    #[track_caller]
+    fn same(doc: &str, max_bytes: usize) {
+        assert_eq!(observe(doc, max_bytes, true), observe(doc, max_bytes, false), "{doc:?}");
+    }
+
+    #[test]
+    fn one_step_child_text_matches_the_event_path() {
+        let contents = [
+            "",
+            "plain",
+            "  spaced  ",
+            "caf\u{e9} \u{c3}\u{a9}t\u{c3}\u{a9}",
+            "a &amp; b",
+            "&#x41;",
+            "a\r\nb",
+            "x<![CDATA[<y>]]>z",
+            "<![CDATA[]]>",
+            "a<!--c-->b",
+            "a<?pi data?>b",
+            "a<b>inner</b>c",
+            "<b/>",
+            "a<b>",
+            "a</b>c",
+            "a > b ]]> c",
+            "a\"b'c",
+            "a<",
+            "a< b",
+        ];
+        let ends = [
+            "</t>", "</t >", "</t\n>", "</n:t>", "</T>", "</t2>", "</ t>", "</t", "</", "<", "",
+            "</t a='>'>", "</r>",
+        ];
+        for c in contents {
+            for e in ends {
+                for open in ["<t>", "<n:t xmlns:n='urn:n'>", "<t xml:base='http://b/'>"] {
+                    let e = if open.starts_with("<n:") { e.replace("</t", "</n:t") } else { e.to_owned() };
+                    let doc = format!("<r xml:base='http://a/'><x/>{open}{c}{e}<u>after</u>tail</r>");
+                    for max in [0, 3, 1 << 20] {
+                        same(&doc, max);
+                        // Truncated at every byte after the start tag.
+                        for cut in (doc.find(open).unwrap_or(0) + open.len())..doc.len() {
+                            if doc.is_char_boundary(cut) {
+                                same(&doc[..cut], max);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Unusual names and states: quotes in the name, a control character in the input,
+        // the root element itself, a BOM.
+        for doc in [
+            "<r><t\"a\">x</t\"a\"></r>",
+            "<r><t>x\u{1}</t></r>",
+            "<t>root</t>",
+            "<t>root</t>trailing",
+            "\u{feff}<t>bom</t>",
+            "<r><t>a</t></r><t>b</t>",
+        ] {
+            same(doc, 1 << 20);
+        }
+    }
+
+    #[test]
+    fn one_step_child_text_matches_on_random_documents() {
+        let pieces = [
+            "<t>", "</t>", "<n:t xmlns:n='u'>", "</n:t>", "text", " ", "&amp;", "&bogus;", "\r",
+            "<![CDATA[c]]>", "<!--k-->", "<?p?>", "<b>", "</b>", "<e/>", "</r>", "<", ">", "\u{e9}",
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..3000 {
+            let mut doc = String::from("<r>");
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut s = state;
+            for _ in 0..(s % 12) {
+                s = s.rotate_left(5) ^ 0x2545_F491_4F6C_DD1D;
+                doc.push_str(pieces[(s % pieces.len() as u64) as usize]);
+            }
+            doc.push_str("<t>v</t>");
+            same(&doc, 1 << 20);
+            same(&doc, 2);
+        }
     }
 }
