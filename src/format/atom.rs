@@ -71,7 +71,7 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 let feed_lang = feed.language.unwrap_or("");
                 e.content_language = lang
                     .filter(|l| e.content.is_some() && !l.eq_ignore_ascii_case(feed_lang));
-                feed.entries.push(e);
+                push_entry(&mut feed.entries, e);
             }
             // Beyond the spec's table (model::ext).
             (Ns::Atom | Ns::Atom03, "id") => fill(&mut feed.id, ext::trimmed(r, cx)),

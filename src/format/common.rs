@@ -12,7 +12,7 @@ use url::Url;
 use crate::html::{self, Attribute, Element, Node, NodeKind};
 use crate::lint;
 use crate::model::url::{is_canonical_http_url, resolve_within, UrlBudget};
-use crate::model::{Enclosure, Image, Person, Text};
+use crate::model::{Enclosure, Entry, Image, Person, Text};
 use crate::options::Limits;
 use crate::xml::{Event, Ns, Tag, XmlReader};
 use crate::DiagnosticKind;
@@ -317,6 +317,23 @@ pub fn quoted(v: &str) -> String {
     }
     let more = if end < v.len() { "…" } else { "" };
     format!("{:?}{more}", &v[..end])
+}
+
+/// Room for this many entries is made when a feed's first entry is added.
+///
+/// NOTE: an entry is large and most feeds hold 10 to 25 entries; from an empty `Vec`,
+/// doubling from 4 reallocated and copied the list two or three times per feed (reserving
+/// 16 first measured -0.24 % instructions in the library loop). A bounded constant, not an
+/// estimate from the input.
+const FIRST_ENTRIES: usize = 16;
+
+/// Appends `e` to a feed's `entries` (callers check `max_entries` first).
+#[inline]
+pub fn push_entry<'a>(entries: &mut Vec<Entry<'a>>, e: Entry<'a>) {
+    if entries.capacity() == 0 {
+        entries.reserve_exact(FIRST_ENTRIES);
+    }
+    entries.push(e);
 }
 
 /// Stores `value` into `slot` unless it already holds something ("first non-null wins").

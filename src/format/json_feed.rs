@@ -250,7 +250,7 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
     if let Some(items) = items {
         for item in cx.array(items, "items", cx.limits.max_entries) {
             if let Some(entry) = cx.item(item) {
-                feed.entries.push(entry);
+                super::common::push_entry(&mut feed.entries, entry);
             }
         }
     }

@@ -30,7 +30,7 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
                 }
                 let mut e = item(r, &child, cx);
                 cleanup_entry(&mut e);
-                feed.entries.push(e);
+                push_entry(&mut feed.entries, e);
             }
             (Ns::Rss1, "image") => {
                 let (logo, info) = ext::rss_image(r, Ns::Rss1, cx);

@@ -51,7 +51,7 @@ fn push_item<'a>(
         e.podcast.get_or_insert_with(Default::default).live = Some(live);
     }
     cleanup_entry(&mut e);
-    feed.entries.push(e);
+    push_entry(&mut feed.entries, e);
 }
 
 fn channel<'a>(
