@@ -234,6 +234,18 @@ impl<'a> InternalEntities<'a> {
 /// unless the *whole* value is such text: a character that is not windows-1252, or bytes
 /// that are not UTF-8 (`café`: a lone `é` is no UTF-8 sequence; `Café Ã©`), or ASCII.
 pub fn undo_double_utf8(text: &str) -> Option<String> {
+    with_undone(text, str::to_owned)
+}
+
+/// [`undo_double_utf8`] with the text decoded once copied into `arena` (the reader's form:
+/// one copy, not an owned `String` copied again into the arena).
+pub(crate) fn undo_double_utf8_in<'a>(arena: &'a bumpalo::Bump, text: &str) -> Option<&'a str> {
+    with_undone(text, |once| &*arena.alloc_str(once))
+}
+
+/// The `double_utf8` rule's test and repair ([`undo_double_utf8`]), the text decoded once
+/// handed to `keep` while the encoder's buffer holding it is alive.
+fn with_undone<R>(text: &str, keep: impl FnOnce(&str) -> R) -> Option<R> {
     // Cheap rejection first (this runs on every non-ASCII text): twice-decoded text has a
     // UTF-8 lead byte read as windows-1252 (U+00C2..=U+00F4, UTF-8 `C3 82`..`C3 B4`) before
     // a continuation byte read so (U+0080..=U+00BF or a windows-1252 letter of 0x80..0x9F,
@@ -253,7 +265,7 @@ pub fn undo_double_utf8(text: &str) -> Option<String> {
     }
     let once = std::str::from_utf8(&bytes).ok()?;
     // Equal lengths: no character went back to a multi-byte sequence.
-    (once.len() != text.len()).then(|| once.to_owned())
+    (once.len() != text.len()).then(|| keep(once))
 }
 
 #[cfg(test)]

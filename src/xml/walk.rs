@@ -156,9 +156,9 @@ impl<'a> CappedText<'a> {
             None => self.first.unwrap_or(""),
         };
         if reader.recover && !t.is_ascii() {
-            if let Some(once) = super::entities::undo_double_utf8(t) {
+            if let Some(once) = super::entities::undo_double_utf8_in(self.arena, t) {
                 reader.double_utf8 += 1;
-                return self.arena.alloc_str(&once);
+                return once;
             }
         }
         t
