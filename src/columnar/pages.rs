@@ -3,12 +3,15 @@
 //!
 //! Owns: the definition and repetition levels of every leaf (computed from the batch's
 //! structs and lists), DataPage v1 pages (RLE/bit-packed hybrid levels with their 4-byte
-//! length, PLAIN values), their compression (Snappy, LZ4_RAW, Zstd level 1, none) into
-//! reused buffers, and each chunk's metadata: sizes, encodings, offset index, and — where
-//! `ParquetSink` enables them — the chunk statistics (min, max, null count, NaN count,
-//! level histograms, unencoded byte array bytes), computed as parquet-rs computes them.
-//! parquet-rs still writes the file around the chunks: page headers (`SerializedPageWriter`),
-//! row groups, footer, `ARROW:schema`.
+//! length, PLAIN values; the version parquet-rs writes by default, so files are read as
+//! before) and their Thrift page headers, their compression (Snappy, LZ4_RAW, Zstd level 1,
+//! none) through reused encoders and output buffers, and each chunk's metadata: sizes,
+//! encodings, offset index, and — where `ParquetSink` enables them — the chunk statistics
+//! (min, max, null count, NaN count, level histograms, unencoded byte array bytes),
+//! computed as parquet-rs computes them. A row group's chunks are one buffer; parquet-rs
+//! still writes the file around them (`SerializedRowGroupWriter::append_column`, footer,
+//! `ARROW:schema`). Its Arrow column writers remain the tests' oracle
+//! (`columnar::tests::chunk_encoder_reads_back_as_parquet_rs_arrow_writer`).
 //!
 //! Pages are cut at record boundaries (repetition level 0) once their levels and values
 //! reach `PAGE_BYTES` or 20,000 rows (parquet-rs's default row limit per page), so a page
@@ -23,14 +26,12 @@ use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, SchemaRef};
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
-use parquet::column::page::{CompressedPage, Page, PageWriter};
 use parquet::column::writer::ColumnCloseResult;
 use parquet::data_type::ByteArray;
 use parquet::file::metadata::{
     ColumnChunkMetaData, LevelHistogram, OffsetIndexBuilder, PageEncodingStats,
 };
 use parquet::file::statistics::{Statistics, ValueStatistics};
-use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 
 use super::parquet::Codec;
@@ -80,6 +81,8 @@ struct Scratch {
     defs: Vec<i16>,
     /// One level stream, RLE/bit-packed hybrid encoded.
     rle: Vec<u8>,
+    /// The last row group's bytes.
+    group_bytes: usize,
     /// Compressed output (grown, never zero-filled again once large enough).
     out: Vec<u8>,
     snappy: Option<snap::raw::Encoder>,
@@ -107,11 +110,12 @@ impl Clone for ChunkEncoder {
     }
 }
 
-/// One encoded column chunk: its bytes (page headers and pages) and what
-/// `SerializedRowGroupWriter::append_column` needs.
-pub(crate) struct Chunk {
+/// The encoded column chunks of a row group: their bytes end to end (page headers and
+/// pages), and for each what `SerializedRowGroupWriter::append_column` needs (its offsets
+/// are into `bytes`).
+pub(crate) struct Encoded {
     pub bytes: Bytes,
-    pub close: ColumnCloseResult,
+    pub chunks: Vec<ColumnCloseResult>,
 }
 
 fn other(msg: &str) -> io::Error {
@@ -141,8 +145,12 @@ impl ChunkEncoder {
     }
 
     /// The column chunks of `batch` (of this encoder's schema), in leaf order.
-    pub fn encode(&mut self, batch: &RecordBatch) -> io::Result<Vec<Chunk>> {
+    pub fn encode(&mut self, batch: &RecordBatch) -> io::Result<Encoded> {
         let mut chunks = Vec::with_capacity(self.leaves.len());
+        // The row group's bytes go to the file writer: a new buffer per row group, of
+        // about the last one's size (no copy of it, no regrowth).
+        let last = self.scratch.group_bytes;
+        let mut group = Vec::with_capacity(last + last / 8);
         let rows = batch.num_rows();
         if rows >= NONE as usize {
             return Err(other("batch has too many rows"));
@@ -157,12 +165,13 @@ impl ChunkEncoder {
         top.idx.extend(0..rows as u32);
         let mut leaf = 0;
         for (field, column) in schema.fields().iter().zip(batch.columns()) {
-            self.node(field, column, &top, 0, 0, &mut leaf, &mut chunks)?;
+            self.node(field, column, &top, 0, 0, &mut leaf, &mut chunks, &mut group)?;
         }
         if leaf != self.leaves.len() {
             return Err(other("batch has fewer leaves than the schema"));
         }
-        Ok(chunks)
+        self.scratch.group_bytes = group.len();
+        Ok(Encoded { bytes: Bytes::from(group), chunks })
     }
 
     /// Walks `field` (its values `array`, one slot per entry of `parent`; `parent_def` the
@@ -177,7 +186,8 @@ impl ChunkEncoder {
         parent_def: i16,
         rep: i16,
         leaf: &mut usize,
-        chunks: &mut Vec<Chunk>,
+        chunks: &mut Vec<ColumnCloseResult>,
+        group: &mut Vec<u8>,
     ) -> io::Result<()> {
         let def = parent_def + i16::from(field.is_nullable());
         let (is_struct, is_list) = match field.data_type() {
@@ -195,7 +205,7 @@ impl ChunkEncoder {
             if descr.max_def_level() != def || descr.max_rep_level() != rep {
                 return Err(other("batch levels differ from the schema's"));
             }
-            let chunk = self.leaf(&descr, stats, field.is_nullable(), array, parent)?;
+            let chunk = self.leaf(&descr, stats, field.is_nullable(), array, parent, group)?;
             chunks.push(chunk);
             return Ok(());
         }
@@ -223,7 +233,7 @@ impl ChunkEncoder {
             fields
                 .iter()
                 .zip(s.columns())
-                .try_for_each(|(f, c)| self.node(f, c, here, def, rep, leaf, chunks))
+                .try_for_each(|(f, c)| self.node(f, c, here, def, rep, leaf, chunks, group))
         } else {
             let DataType::List(item) = field.data_type() else { unreachable!() };
             let list = array.as_list::<i32>();
@@ -250,7 +260,7 @@ impl ChunkEncoder {
             let r = if items.idx.len() >= NONE as usize {
                 Err(other("list has too many items"))
             } else {
-                self.node(item, list.values(), &items, def + 1, item_rep, leaf, chunks)
+                self.node(item, list.values(), &items, def + 1, item_rep, leaf, chunks, group)
             };
             self.scratch.levels.push(items);
             r
@@ -269,9 +279,9 @@ impl ChunkEncoder {
         nullable: bool,
         array: &ArrayRef,
         parent: &Levels,
-    ) -> io::Result<Chunk> {
+        group: &mut Vec<u8>,
+    ) -> io::Result<ColumnCloseResult> {
         let values = Values::of(array)?;
-        let compression = self.compression()?;
         let max_def = descr.max_def_level();
         // The leaf's definition levels: a present value is at `max_def`, a null one just
         // below it (its parent present), an absent slot at its own level.
@@ -286,7 +296,7 @@ impl ChunkEncoder {
                 max_def - 1
             }
         }));
-        let result = self.leaf_pages(descr, stats, &values, &defs, parent, compression);
+        let result = self.leaf_pages(descr, stats, &values, &defs, parent, group);
         self.scratch.defs = defs;
         result
     }
@@ -298,11 +308,12 @@ impl ChunkEncoder {
         values: &Values<'_>,
         defs: &[i16],
         lv: &Levels,
-        compression: Compression,
-    ) -> io::Result<Chunk> {
+        group: &mut Vec<u8>,
+    ) -> io::Result<ColumnCloseResult> {
+        let compression = self.compression()?;
         let max_def = descr.max_def_level();
         let max_rep = descr.max_rep_level();
-        let mut sink = TrackedWrite::new(Vec::new());
+        let chunk_start = group.len();
         let mut offsets = OffsetIndexBuilder::new();
         let mut st = Stats::default();
         let mut num_values = 0u64;
@@ -349,33 +360,25 @@ impl ChunkEncoder {
                 st.update(values, idx, def, max_def);
             }
             let uncompressed = page.len();
-            let buf = compress(&mut self.scratch, self.codec, uncompressed)?;
             let page_values = (end - start) as u32;
-            let spec = {
-                let mut w = SerializedPageWriter::new(&mut sink);
-                let page = Page::DataPage {
-                    buf,
-                    num_values: page_values,
-                    encoding: Encoding::PLAIN,
-                    def_level_encoding: Encoding::RLE,
-                    rep_level_encoding: Encoding::RLE,
-                    statistics: None,
-                };
-                w.write_page(CompressedPage::new(page, uncompressed)).map_err(io::Error::other)?
-            };
+            let at = group.len();
+            let data = compress(&mut self.scratch, self.codec)?;
+            let header = page_header(group, uncompressed, data.len(), page_values)?;
+            group.extend_from_slice(data);
             offsets.append_row_count(rows as i64);
             offsets.append_unencoded_byte_array_data_bytes(values.is_bytes().then_some(page_var));
-            offsets.append_offset_and_size(spec.offset as i64, spec.compressed_size as i32);
-            total_compressed += spec.compressed_size as i64;
-            total_uncompressed += spec.uncompressed_size as i64;
+            let compressed_size = header + data.len();
+            let size = i32::try_from(compressed_size).map_err(|_| other("page too large"))?;
+            offsets.append_offset_and_size(at as i64, size);
+            total_compressed += compressed_size as i64;
+            total_uncompressed += (header + uncompressed) as i64;
             num_values += u64::from(page_values);
             rows_written += rows as u64;
             st.var_bytes += page_var;
             pages += 1;
             start = end;
         }
-        let bytes_written = sink.bytes_written() as u64;
-        let bytes = Bytes::from(sink.into_inner().map_err(io::Error::other)?);
+        let bytes_written = (group.len() - chunk_start) as u64;
         let encodings = [Encoding::PLAIN, Encoding::RLE];
         let mut builder = ColumnChunkMetaData::builder(descr.clone())
             .set_compression(compression)
@@ -392,7 +395,7 @@ impl ChunkEncoder {
             .set_total_compressed_size(total_compressed)
             .set_total_uncompressed_size(total_uncompressed)
             .set_num_values(num_values as i64)
-            .set_data_page_offset(0)
+            .set_data_page_offset(chunk_start as i64)
             .set_dictionary_page_offset(None);
         if stats {
             builder = builder
@@ -402,16 +405,13 @@ impl ChunkEncoder {
                 .set_definition_level_histogram(histogram(defs, max_def));
         }
         let metadata = builder.build().map_err(io::Error::other)?;
-        Ok(Chunk {
-            bytes,
-            close: ColumnCloseResult {
-                bytes_written,
-                rows_written,
-                metadata,
-                bloom_filter: None,
-                column_index: None,
-                offset_index: Some(offsets.build()),
-            },
+        Ok(ColumnCloseResult {
+            bytes_written,
+            rows_written,
+            metadata,
+            bloom_filter: None,
+            column_index: None,
+            offset_index: Some(offsets.build()),
         })
     }
 }
@@ -430,32 +430,32 @@ fn histogram(levels: &[i16], max: i16) -> Option<LevelHistogram> {
     Some(h)
 }
 
-/// The compressed form of `scratch.page` (its first `len` bytes) as page bytes.
-fn compress(scratch: &mut Scratch, codec: Codec, len: usize) -> io::Result<Bytes> {
-    let input = &scratch.page[..len];
+/// The compressed form of `scratch.page` (the page itself when uncompressed).
+fn compress(scratch: &mut Scratch, codec: Codec) -> io::Result<&[u8]> {
+    let input = &scratch.page[..];
     let out = &mut scratch.out;
+    // The output buffer grows to the codec's bound and stays: zero-filled only when it grows.
+    let mut room = |max: usize| {
+        if out.len() < max {
+            out.resize(max, 0);
+        }
+    };
     let n = match codec {
-        Codec::None => return Ok(Bytes::copy_from_slice(input)),
+        Codec::None => return Ok(input),
         Codec::Snappy => {
             let max = snap::raw::max_compress_len(input.len());
-            if out.len() < max {
-                out.resize(max, 0);
-            }
+            room(max);
             let enc = scratch.snappy.get_or_insert_with(snap::raw::Encoder::new);
             enc.compress(input, &mut out[..max]).map_err(io::Error::other)?
         }
         Codec::Lz4 => {
             let max = lz4_flex::block::get_maximum_output_size(input.len());
-            if out.len() < max {
-                out.resize(max, 0);
-            }
+            room(max);
             lz4_flex::block::compress_into(input, &mut out[..max]).map_err(io::Error::other)?
         }
         Codec::Zstd => {
             let max = zstd::zstd_safe::compress_bound(input.len());
-            if out.len() < max {
-                out.resize(max, 0);
-            }
+            room(max);
             let c = match &mut scratch.zstd {
                 Some(c) => c,
                 None => scratch.zstd.insert(zstd::bulk::Compressor::new(1)?),
@@ -463,7 +463,46 @@ fn compress(scratch: &mut Scratch, codec: Codec, len: usize) -> io::Result<Bytes
             c.compress_to_buffer(input, &mut out[..max])?
         }
     };
-    Ok(Bytes::copy_from_slice(&out[..n]))
+    Ok(&out[..n])
+}
+
+/// Writes the Thrift compact encoding of a DataPage v1 `PageHeader` (parquet.thrift) onto
+/// `out`: type `DATA_PAGE`, the page's sizes, and a `DataPageHeader` of `num_values`, PLAIN
+/// values and RLE levels; no statistics, no CRC (as parquet-rs writes ours). Returns its
+/// length.
+fn page_header(
+    out: &mut Vec<u8>,
+    uncompressed: usize,
+    compressed: usize,
+    num_values: u32,
+) -> io::Result<usize> {
+    const I32: u8 = 5;
+    const STRUCT: u8 = 12;
+    const DATA_PAGE: i32 = 0;
+    const PLAIN: i32 = 0;
+    const RLE: i32 = 3;
+    let size = |n: usize| i32::try_from(n).map_err(|_| other("page too large"));
+    let (uncompressed, compressed) = (size(uncompressed)?, size(compressed)?);
+    let num_values = i32::try_from(num_values).map_err(|_| other("page has too many values"))?;
+    let start = out.len();
+    // A field: its id's delta from the previous field's (here always 1 or 2) and its type,
+    // then an i32 as a zigzag varint.
+    let field = |out: &mut Vec<u8>, delta: u8, v: i32| {
+        out.push(delta << 4 | I32);
+        uleb(out, ((v << 1) ^ (v >> 31)) as u32 as u64);
+    };
+    field(out, 1, DATA_PAGE);
+    field(out, 1, uncompressed);
+    field(out, 1, compressed);
+    // Field 5 (4 is the CRC): the data page header.
+    out.push(2 << 4 | STRUCT);
+    field(out, 1, num_values);
+    field(out, 1, PLAIN);
+    field(out, 1, RLE);
+    field(out, 1, RLE);
+    out.push(0); // end of DataPageHeader
+    out.push(0); // end of PageHeader
+    Ok(out.len() - start)
 }
 
 /// RLE / bit-packed hybrid encoding of `levels` (each ≤ `max`) into `out`: runs of 8 or

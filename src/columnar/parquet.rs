@@ -2,7 +2,7 @@
 //! [`super::RecordBatchBuilder`]) to a Parquet file with the schema of [`super::schema`], one
 //! row group at a time.
 //!
-//! Encoding (Arrow levels, Parquet pages, compression) is separate from writing: a
+//! Encoding (levels, Parquet pages, compression: `super::pages`) is separate from writing: a
 //! `RowGroupEncoder` (cheap to clone, usable on any thread) turns a batch into an encoded
 //! `RowGroup`, and `ParquetSink::write_row_group` appends it to the file. The bulk
 //! pipeline (`feedmill::bulk::write_parquet`, feature `bulk`) encodes each row group on the
@@ -33,7 +33,7 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
 use parquet::file::writer::SerializedFileWriter;
 
-use super::pages::{Chunk, ChunkEncoder, Leaf};
+use super::pages::{ChunkEncoder, Encoded, Leaf};
 use super::{schema, Layout, RecordBatchBuilder, COLUMN_BYTES_MAX};
 use crate::record::RecordView;
 
@@ -183,9 +183,9 @@ impl RowGroupEncoder {
         if self.arrow_oracle {
             return self.encode_arrow(batch);
         }
-        let chunks = self.chunks.encode(batch)?;
-        let bytes = chunks.iter().map(|c| c.bytes.len()).sum();
-        Ok(RowGroup { chunks: Chunks::Ours(chunks), bytes })
+        let encoded = self.chunks.encode(batch)?;
+        let bytes = encoded.bytes.len();
+        Ok(RowGroup { chunks: Chunks::Ours(encoded), bytes })
     }
 
     /// The row group of `batch` encoded by parquet-rs's Arrow column writers.
@@ -275,7 +275,7 @@ pub(crate) struct RowGroup {
 
 /// A row group's column chunks, in leaf order.
 enum Chunks {
-    Ours(Vec<Chunk>),
+    Ours(Encoded),
     #[cfg(test)]
     Arrow(Vec<ArrowColumnChunk>),
 }
@@ -357,9 +357,9 @@ impl<W: Write + Send> ParquetSink<W> {
     pub(crate) fn write_row_group(&mut self, group: RowGroup) -> io::Result<()> {
         let mut rg = self.file.next_row_group().map_err(err)?;
         match group.chunks {
-            Chunks::Ours(chunks) => {
-                for c in chunks {
-                    rg.append_column(&c.bytes, c.close).map_err(err)?;
+            Chunks::Ours(Encoded { bytes, chunks }) => {
+                for close in chunks {
+                    rg.append_column(&bytes, close).map_err(err)?;
                 }
             }
             #[cfg(test)]
