@@ -34,8 +34,6 @@ use parquet::file::metadata::{
 use parquet::file::statistics::{Statistics, ValueStatistics};
 use parquet::schema::types::ColumnDescPtr;
 
-use super::parquet::Codec;
-
 /// Rows of a data page at most (parquet-rs's `DEFAULT_DATA_PAGE_ROW_COUNT_LIMIT`).
 const PAGE_ROWS: usize = 20_000;
 
@@ -93,7 +91,8 @@ struct Scratch {
 pub(crate) struct ChunkEncoder {
     schema: SchemaRef,
     leaves: Arc<[Leaf]>,
-    codec: Codec,
+    /// The page codec (the file's: Snappy, LZ4_RAW, Zstd level 1 or none).
+    codec: Compression,
     page_bytes: usize,
     scratch: Scratch,
 }
@@ -123,7 +122,12 @@ fn other(msg: &str) -> io::Error {
 }
 
 impl ChunkEncoder {
-    pub fn new(schema: SchemaRef, leaves: Vec<Leaf>, codec: Codec, page_bytes: usize) -> Self {
+    pub fn new(
+        schema: SchemaRef,
+        leaves: Vec<Leaf>,
+        codec: Compression,
+        page_bytes: usize,
+    ) -> Self {
         ChunkEncoder {
             schema,
             leaves: leaves.into(),
@@ -131,17 +135,6 @@ impl ChunkEncoder {
             page_bytes,
             scratch: Scratch::default(),
         }
-    }
-
-    fn compression(&self) -> io::Result<Compression> {
-        Ok(match self.codec {
-            Codec::Snappy => Compression::SNAPPY,
-            Codec::Lz4 => Compression::LZ4_RAW,
-            Codec::Zstd => {
-                Compression::ZSTD(parquet::basic::ZstdLevel::try_new(1).map_err(io::Error::other)?)
-            }
-            Codec::None => Compression::UNCOMPRESSED,
-        })
     }
 
     /// The column chunks of `batch` (of this encoder's schema), in leaf order.
@@ -310,7 +303,7 @@ impl ChunkEncoder {
         lv: &Levels,
         group: &mut Vec<u8>,
     ) -> io::Result<ColumnCloseResult> {
-        let compression = self.compression()?;
+        let compression = self.codec;
         let max_def = descr.max_def_level();
         let max_rep = descr.max_rep_level();
         let chunk_start = group.len();
@@ -431,7 +424,7 @@ fn histogram(levels: &[i16], max: i16) -> Option<LevelHistogram> {
 }
 
 /// The compressed form of `scratch.page` (the page itself when uncompressed).
-fn compress(scratch: &mut Scratch, codec: Codec) -> io::Result<&[u8]> {
+fn compress(scratch: &mut Scratch, codec: Compression) -> io::Result<&[u8]> {
     let input = &scratch.page[..];
     let out = &mut scratch.out;
     // The output buffer grows to the codec's bound and stays: zero-filled only when it grows.
@@ -441,27 +434,30 @@ fn compress(scratch: &mut Scratch, codec: Codec) -> io::Result<&[u8]> {
         }
     };
     let n = match codec {
-        Codec::None => return Ok(input),
-        Codec::Snappy => {
+        Compression::UNCOMPRESSED => return Ok(input),
+        Compression::SNAPPY => {
             let max = snap::raw::max_compress_len(input.len());
             room(max);
             let enc = scratch.snappy.get_or_insert_with(snap::raw::Encoder::new);
             enc.compress(input, &mut out[..max]).map_err(io::Error::other)?
         }
-        Codec::Lz4 => {
+        Compression::LZ4_RAW => {
             let max = lz4_flex::block::get_maximum_output_size(input.len());
             room(max);
             lz4_flex::block::compress_into(input, &mut out[..max]).map_err(io::Error::other)?
         }
-        Codec::Zstd => {
+        Compression::ZSTD(level) => {
             let max = zstd::zstd_safe::compress_bound(input.len());
             room(max);
             let c = match &mut scratch.zstd {
                 Some(c) => c,
-                None => scratch.zstd.insert(zstd::bulk::Compressor::new(1)?),
+                None => {
+                    scratch.zstd.insert(zstd::bulk::Compressor::new(level.compression_level())?)
+                }
             };
             c.compress_to_buffer(input, &mut out[..max])?
         }
+        other_codec => return Err(other(&format!("no page codec {other_codec}"))),
     };
     Ok(&out[..n])
 }

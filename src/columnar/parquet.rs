@@ -324,7 +324,7 @@ impl<W: Write + Send> ParquetSink<W> {
         let keep = opts.row_group_held_bytes;
         #[cfg(not(test))]
         let _ = factory;
-        let chunks = ChunkEncoder::new(schema.clone(), leaves, opts.codec, PAGE_BYTES);
+        let chunks = ChunkEncoder::new(schema.clone(), leaves, compression, PAGE_BYTES);
         let encoder = RowGroupEncoder {
             #[cfg(test)]
             factory: Arc::new(factory),
