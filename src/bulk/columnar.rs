@@ -87,7 +87,7 @@ mod parquet {
         }
 
         /// Encodes the rows built so far into the batch's next row group(s).
-        fn flush(&self, batch: &mut ParquetBatch) {
+        fn flush(&mut self, batch: &mut ParquetBatch) {
             let ParquetBatch { groups, builder: Some(b), encoded_rows, error } = batch else {
                 return;
             };

@@ -36,6 +36,8 @@
 //! Every column is nullable except `source` and `status`.
 
 #[cfg(feature = "parquet")]
+mod pages;
+#[cfg(feature = "parquet")]
 pub mod parquet;
 
 /// The Arrow crates of this module's signatures, re-exported so callers need not match

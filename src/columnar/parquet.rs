@@ -2,7 +2,7 @@
 //! [`super::RecordBatchBuilder`]) to a Parquet file with the schema of [`super::schema`], one
 //! row group at a time.
 //!
-//! Encoding (Arrow levels, Parquet pages, compression) is separate from writing: a
+//! Encoding (levels, Parquet pages, compression: `super::pages`) is separate from writing: a
 //! `RowGroupEncoder` (cheap to clone, usable on any thread) turns a batch into an encoded
 //! `RowGroup`, and `ParquetSink::write_row_group` appends it to the file. The bulk
 //! pipeline (`feedmill::bulk::write_parquet`, feature `bulk`) encodes each row group on the
@@ -21,16 +21,19 @@
 //! record (`output_too_large`, `output_error`) in its place: every record is in the file.
 
 use std::io::{self, Write};
+#[cfg(test)]
 use std::sync::Arc;
 
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
+#[cfg(test)]
 use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnChunk, ArrowRowGroupWriterFactory};
 use parquet::arrow::{ArrowSchemaConverter, ArrowWriter};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterPropertiesBuilder};
 use parquet::file::writer::SerializedFileWriter;
 
+use super::pages::{ChunkEncoder, Encoded, Leaf};
 use super::{schema, Layout, RecordBatchBuilder, COLUMN_BYTES_MAX};
 use crate::record::RecordView;
 
@@ -127,15 +130,18 @@ const LONG_TEXT: [&str; 9] = [
 fn statistics_where_useful(
     mut props: WriterPropertiesBuilder,
     schema: &SchemaRef,
-) -> io::Result<WriterPropertiesBuilder> {
+) -> io::Result<(WriterPropertiesBuilder, Vec<Leaf>)> {
     let descr = ArrowSchemaConverter::new().convert(schema).map_err(err)?;
+    let mut leaves = Vec::with_capacity(descr.num_columns());
     for col in descr.columns() {
-        if col.max_rep_level() > 0 || LONG_TEXT.contains(&col.name()) {
+        let stats = !(col.max_rep_level() > 0 || LONG_TEXT.contains(&col.name()));
+        if !stats {
             let path = col.path().clone();
             props = props.set_column_statistics_enabled(path, EnabledStatistics::None);
         }
+        leaves.push(Leaf { descr: col.clone(), stats });
     }
-    Ok(props)
+    Ok((props, leaves))
 }
 
 /// A Parquet error as an I/O error; an I/O error of the output keeps its kind (a closed pipe
@@ -154,8 +160,16 @@ fn err(e: parquet::errors::ParquetError) -> io::Error {
 /// share the file's schema and settings.
 #[derive(Clone)]
 pub(crate) struct RowGroupEncoder {
+    /// parquet-rs's Arrow column writers: the encoder the tests compare ours with.
+    #[cfg(test)]
     factory: Arc<ArrowRowGroupWriterFactory>,
+    /// The column chunks' encoder (its scratch buffers are per clone).
+    chunks: ChunkEncoder,
+    #[cfg(test)]
     schema: SchemaRef,
+    /// Encode with parquet-rs's Arrow column writers instead (tests only: the oracle).
+    #[cfg(test)]
+    arrow_oracle: bool,
     /// Bytes of column buffers a builder keeps from one row group to the next
     /// ([`RecordBatchBuilder::recycle`]): [`ParquetOptions::row_group_held_bytes`], what the
     /// rows of one open row group may take anyway.
@@ -164,7 +178,19 @@ pub(crate) struct RowGroupEncoder {
 
 impl RowGroupEncoder {
     /// The row group of `batch` (a batch of this encoder's layout), encoded and compressed.
-    pub fn encode(&self, batch: &RecordBatch) -> io::Result<RowGroup> {
+    pub fn encode(&mut self, batch: &RecordBatch) -> io::Result<RowGroup> {
+        #[cfg(test)]
+        if self.arrow_oracle {
+            return self.encode_arrow(batch);
+        }
+        let encoded = self.chunks.encode(batch)?;
+        let bytes = encoded.bytes.len();
+        Ok(RowGroup { chunks: Chunks::Ours(encoded), bytes })
+    }
+
+    /// The row group of `batch` encoded by parquet-rs's Arrow column writers.
+    #[cfg(test)]
+    fn encode_arrow(&self, batch: &RecordBatch) -> io::Result<RowGroup> {
         // The row group index only matters to encrypted files, which this writer never makes.
         let mut writers = self.factory.create_column_writers(0).map_err(err)?;
         let mut leaves = writers.iter_mut();
@@ -178,7 +204,7 @@ impl RowGroupEncoder {
         }
         let bytes = writers.iter().map(|w| w.memory_size()).sum();
         let chunks = writers.into_iter().map(|w| w.close()).collect::<Result<_, _>>();
-        Ok(RowGroup { chunks: chunks.map_err(err)?, bytes })
+        Ok(RowGroup { chunks: Chunks::Arrow(chunks.map_err(err)?), bytes })
     }
 
     /// The rows of `builder` (emptied) as row groups appended to `out`: one row group, or,
@@ -186,7 +212,7 @@ impl RowGroupEncoder {
     /// becoming its `output_error` error record. An `Err` only if even an error record
     /// cannot be encoded (a bug).
     pub fn encode_builder(
-        &self,
+        &mut self,
         builder: &mut RecordBatchBuilder,
         out: &mut Vec<RowGroup>,
     ) -> io::Result<()> {
@@ -220,7 +246,7 @@ impl RowGroupEncoder {
     /// The error record of the one record whose rows are `rows` (its source read back from
     /// them), encoded into `out`.
     fn encode_error(
-        &self,
+        &mut self,
         builder: &mut RecordBatchBuilder,
         rows: &RecordBatch,
         e: &io::Error,
@@ -242,9 +268,16 @@ impl RowGroupEncoder {
 
 /// One encoded row group, ready to be appended to the file ([`ParquetSink::write_row_group`]).
 pub(crate) struct RowGroup {
-    chunks: Vec<ArrowColumnChunk>,
+    chunks: Chunks,
     #[cfg_attr(not(feature = "bulk"), allow(dead_code))]
     bytes: usize,
+}
+
+/// A row group's column chunks, in leaf order.
+enum Chunks {
+    Ours(Encoded),
+    #[cfg(test)]
+    Arrow(Vec<ArrowColumnChunk>),
 }
 
 #[cfg(feature = "bulk")]
@@ -274,7 +307,7 @@ impl<W: Write + Send> ParquetSink<W> {
             Codec::None => Compression::UNCOMPRESSED,
         };
         let schema = schema(opts.layout);
-        let mut props = WriterProperties::builder()
+        let props = WriterProperties::builder()
             .set_compression(compression)
             // Most of the bytes are long, distinct texts (content, summaries, URLs), where
             // dictionary pages cost hashing for nothing; the page codec takes the repeats.
@@ -282,16 +315,35 @@ impl<W: Write + Send> ParquetSink<W> {
             .set_data_page_size_limit(PAGE_BYTES)
             .set_statistics_enabled(EnabledStatistics::Chunk)
             .set_created_by(concat!("feedmill ", env!("CARGO_PKG_VERSION")).to_owned());
-        props = statistics_where_useful(props, &schema)?;
+        let (props, leaves) = statistics_where_useful(props, &schema)?;
         let props = props.build();
         // The Arrow writer embeds the Arrow schema in the file's metadata (so readers get
         // `timestamp[us, UTC]` back, not a bare int64); its lower half writes row groups.
         let writer = ArrowWriter::try_new(out, schema.clone(), Some(props)).map_err(err)?;
         let (file, factory) = writer.into_serialized_writer().map_err(err)?;
         let keep = opts.row_group_held_bytes;
-        let encoder = RowGroupEncoder { factory: Arc::new(factory), schema, keep };
+        #[cfg(not(test))]
+        let _ = factory;
+        let chunks = ChunkEncoder::new(schema.clone(), leaves, compression, PAGE_BYTES);
+        let encoder = RowGroupEncoder {
+            #[cfg(test)]
+            factory: Arc::new(factory),
+            chunks,
+            #[cfg(test)]
+            schema,
+            #[cfg(test)]
+            arrow_oracle: false,
+            keep,
+        };
         let builder = RecordBatchBuilder::new(opts.layout).with_column_limit(opts.column_limit);
         Ok(ParquetSink { file, encoder, builder, opts })
+    }
+
+    /// Encodes this file's row groups with parquet-rs's Arrow column writers (the oracle
+    /// our encoder is compared with).
+    #[cfg(test)]
+    pub(crate) fn use_arrow_oracle(&mut self, yes: bool) {
+        self.encoder.arrow_oracle = yes;
     }
 
     /// An encoder of row groups for this file, to use on other threads.
@@ -304,8 +356,18 @@ impl<W: Write + Send> ParquetSink<W> {
     /// out.
     pub(crate) fn write_row_group(&mut self, group: RowGroup) -> io::Result<()> {
         let mut rg = self.file.next_row_group().map_err(err)?;
-        for chunk in group.chunks {
-            chunk.append_to_row_group(&mut rg).map_err(err)?;
+        match group.chunks {
+            Chunks::Ours(Encoded { bytes, chunks }) => {
+                for close in chunks {
+                    rg.append_column(&bytes, close).map_err(err)?;
+                }
+            }
+            #[cfg(test)]
+            Chunks::Arrow(chunks) => {
+                for chunk in chunks {
+                    chunk.append_to_row_group(&mut rg).map_err(err)?;
+                }
+            }
         }
         rg.close().map_err(err)?;
         Ok(())

@@ -152,3 +152,146 @@ fn validity_bytes(cols: &Columns) -> usize {
     }
     cols.cols.iter().map(of).sum()
 }
+
+/// Every file of `corpus/real` and `corpus/fixtures`, recursively, in a fixed order.
+#[cfg(feature = "parquet")]
+fn corpus_and_fixtures() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut files = Vec::new();
+    let mut dirs = vec![root.join("real"), root.join("fixtures")];
+    while let Some(d) = dirs.pop() {
+        let Ok(read) = std::fs::read_dir(&d) else { continue };
+        let mut entries: Vec<_> = read.map(|e| e.unwrap().path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                dirs.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files
+}
+
+/// Our column-chunk encoder (`columnar::pages`) against parquet-rs's Arrow column writers
+/// (the oracle): for the real corpus and the fixtures (parsed with extraction and linting),
+/// in both layouts and with every codec, the files read back with parquet-rs's Arrow reader
+/// hold the same rows (nulls and empty lists alike), and every column chunk has the same
+/// statistics, level histograms, value count and codec.
+#[cfg(feature = "parquet")]
+#[test]
+fn chunk_encoder_reads_back_as_parquet_rs_arrow_writer() {
+    use crate::columnar::parquet::{Codec, ParquetOptions, ParquetSink};
+    use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+    let files = corpus_and_fixtures();
+    assert!(files.len() > 100, "corpus found: {}", files.len());
+    let options = crate::Options {
+        lint: Some(crate::lint::LintOptions::at(1_700_000_000)),
+        ..crate::Options::default()
+    };
+    let mut parser = crate::Parser::new(options);
+    let arena = bumpalo::Bump::new();
+    let xopts = crate::extract::ExtractOptions::default();
+    // The records, as the sink's own rows (`append`) and as one batch the sink slices into
+    // row groups (`write_batch`: arrays with offsets).
+    let each = |parser: &mut crate::Parser, f: &mut dyn FnMut(&RecordView<'_, '_>)| {
+        for path in &files {
+            let bytes = std::fs::read(path).unwrap();
+            let source = path.to_str().unwrap();
+            match parser.parse_bytes(&bytes, Some("https://example.org/feed.xml")) {
+                Ok(parsed) => {
+                    let extraction =
+                        parsed.feed.as_ref().map(|f| crate::extract::extract(f, &arena, &xopts));
+                    let rec = RecordView {
+                        extraction: extraction.as_ref(),
+                        ..RecordView::parsed(source, Some("https://example.org/feed.xml"), &parsed)
+                    };
+                    f(&rec);
+                }
+                Err(e) => {
+                    let message = e.to_string();
+                    f(&RecordView::error(source, None, "parse", &message));
+                }
+            }
+        }
+    };
+    let write = |layout: Layout,
+                 codec: Codec,
+                 oracle: bool,
+                 whole: bool,
+                 parser: &mut crate::Parser| {
+        // Small row groups, so that files have several and pages are cut by row groups too.
+        let opts =
+            ParquetOptions { layout, codec, row_group_records: 97, ..ParquetOptions::default() };
+        let mut sink = ParquetSink::new(Vec::new(), opts).unwrap();
+        sink.use_arrow_oracle(oracle);
+        if whole {
+            let mut b = RecordBatchBuilder::new(layout);
+            each(parser, &mut |rec| b.append(rec));
+            sink.write_batch(&b.finish()).unwrap();
+        } else {
+            each(parser, &mut |rec| sink.append(rec).unwrap());
+        }
+        bytes::Bytes::from(sink.close().unwrap())
+    };
+    let codecs = [Codec::Snappy, Codec::Lz4, Codec::Zstd, Codec::None];
+    let mut with_stats = 0;
+    let runs = codecs.iter().flat_map(|&c| [(Layout::Records, c), (Layout::Entries, c)]);
+    for (k, (layout, codec)) in runs.enumerate() {
+        {
+            let whole = k % 3 == 0;
+            let ours = write(layout, codec, false, whole, &mut parser);
+            let theirs = write(layout, codec, true, whole, &mut parser);
+            assert_ne!(ours, theirs, "the oracle is another encoder");
+            let read = |b: &bytes::Bytes| {
+                let r = ParquetRecordBatchReaderBuilder::try_new(b.clone()).unwrap();
+                let meta = r.metadata().clone();
+                let batches: Vec<RecordBatch> = r.build().unwrap().map(|b| b.unwrap()).collect();
+                (meta, batches)
+            };
+            let (om, obs) = read(&ours);
+            let (tm, tbs) = read(&theirs);
+            let what = format!("{layout:?} {codec:?} whole batch {whole}");
+            // Same rows, so the reader cuts both into the same batches.
+            assert_eq!(obs.len(), tbs.len(), "{what}");
+            let rows: usize = obs.iter().map(|b| b.num_rows()).sum();
+            assert!(rows >= files.len(), "{what}: {rows} rows");
+            for (ob, tb) in obs.iter().zip(&tbs) {
+                assert_eq!(ob.schema(), tb.schema(), "{what}");
+                for (k, (a, b)) in ob.columns().iter().zip(tb.columns()).enumerate() {
+                    assert_eq!(a, b, "{what}: column {}", ob.schema().field(k).name());
+                }
+            }
+            assert_eq!(om.num_row_groups(), tm.num_row_groups(), "{what}");
+            assert!(om.num_row_groups() > 2, "{what}");
+            for (g, (og, tg)) in om.row_groups().iter().zip(tm.row_groups()).enumerate() {
+                assert_eq!(og.num_rows(), tg.num_rows(), "{what} group {g}");
+                for (oc, tc) in og.columns().iter().zip(tg.columns()) {
+                    let at = format!("{what} group {g} {}", oc.column_path().string());
+                    assert_eq!(oc.statistics(), tc.statistics(), "{at}");
+                    with_stats += usize::from(oc.statistics().is_some());
+                    assert_eq!(oc.num_values(), tc.num_values(), "{at}");
+                    assert_eq!(oc.compression(), tc.compression(), "{at}");
+                    assert_eq!(
+                        oc.definition_level_histogram(),
+                        tc.definition_level_histogram(),
+                        "{at}"
+                    );
+                    assert_eq!(
+                        oc.repetition_level_histogram(),
+                        tc.repetition_level_histogram(),
+                        "{at}"
+                    );
+                    assert_eq!(
+                        oc.unencoded_byte_array_data_bytes(),
+                        tc.unencoded_byte_array_data_bytes(),
+                        "{at}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(with_stats > 1000, "{with_stats} chunks with statistics");
+}

@@ -1,0 +1,811 @@
+//! The column chunks of a Parquet row group, encoded from a [`RecordBatch`] of our fixed
+//! schema without parquet-rs's Arrow column writers.
+//!
+//! Owns: the definition and repetition levels of every leaf (computed from the batch's
+//! structs and lists), DataPage v1 pages (RLE/bit-packed hybrid levels with their 4-byte
+//! length, PLAIN values; the version parquet-rs writes by default, so files are read as
+//! before) and their Thrift page headers, their compression (Snappy, LZ4_RAW, Zstd level 1,
+//! none) through reused encoders and output buffers, and each chunk's metadata: sizes,
+//! encodings, offset index, and — where `ParquetSink` enables them — the chunk statistics
+//! (min, max, null count, NaN count, level histograms, unencoded byte array bytes),
+//! computed as parquet-rs computes them. A row group's chunks are one buffer; parquet-rs
+//! still writes the file around them (`SerializedRowGroupWriter::append_column`, footer,
+//! `ARROW:schema`). Its Arrow column writers remain the tests' oracle
+//! (`columnar::tests::chunk_encoder_reads_back_as_parquet_rs_arrow_writer`).
+//!
+//! Pages are cut at record boundaries (repetition level 0) once their levels and values
+//! reach `PAGE_BYTES` or 20,000 rows (parquet-rs's default row limit per page), so a page
+//! holds at least one record's values, as with parquet-rs.
+
+use std::io;
+use std::sync::Arc;
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Float64Type, Int64Type, TimestampMicrosecondType};
+use arrow_array::{Array, ArrayRef, RecordBatch};
+use arrow_schema::{DataType, Field, SchemaRef};
+use bytes::Bytes;
+use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::data_type::ByteArray;
+use parquet::file::metadata::{
+    ColumnChunkMetaData, LevelHistogram, OffsetIndexBuilder, PageEncodingStats,
+};
+use parquet::file::statistics::{Statistics, ValueStatistics};
+use parquet::schema::types::ColumnDescPtr;
+
+/// Rows of a data page at most (parquet-rs's `DEFAULT_DATA_PAGE_ROW_COUNT_LIMIT`).
+const PAGE_ROWS: usize = 20_000;
+
+/// Bytes of a truncated min or max statistic at most (parquet-rs's
+/// `DEFAULT_STATISTICS_TRUNCATE_LENGTH`).
+const STATS_TRUNCATE: usize = 64;
+
+/// One leaf column of the schema.
+pub(crate) struct Leaf {
+    pub descr: ColumnDescPtr,
+    /// Chunk statistics on (min, max, null count, histograms).
+    pub stats: bool,
+}
+
+/// The levels of one node of the schema for every slot of its parent: a slot is a value of
+/// the node (`idx` its index in the node's array) or a null / empty list above it (`idx`
+/// `NONE`).
+#[derive(Default, Clone)]
+struct Levels {
+    def: Vec<i16>,
+    rep: Vec<i16>,
+    idx: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Levels {
+    fn clear(&mut self) {
+        self.def.clear();
+        self.rep.clear();
+        self.idx.clear();
+    }
+}
+
+/// Per-encoder scratch, kept across row groups.
+#[derive(Default)]
+struct Scratch {
+    /// A stack of levels, one per nesting depth being walked.
+    levels: Vec<Levels>,
+    /// The uncompressed page: levels then values.
+    page: Vec<u8>,
+    /// A leaf's definition levels.
+    defs: Vec<i16>,
+    /// One level stream, RLE/bit-packed hybrid encoded.
+    rle: Vec<u8>,
+    /// The last row group's bytes.
+    group_bytes: usize,
+    /// Compressed output (grown, never zero-filled again once large enough).
+    out: Vec<u8>,
+    snappy: Option<snap::raw::Encoder>,
+    zstd: Option<zstd::bulk::Compressor<'static>>,
+}
+
+/// Encodes the column chunks of a batch into ready-to-append buffers.
+pub(crate) struct ChunkEncoder {
+    schema: SchemaRef,
+    leaves: Arc<[Leaf]>,
+    /// The page codec (the file's: Snappy, LZ4_RAW, Zstd level 1 or none).
+    codec: Compression,
+    page_bytes: usize,
+    scratch: Scratch,
+}
+
+impl Clone for ChunkEncoder {
+    fn clone(&self) -> Self {
+        ChunkEncoder {
+            schema: self.schema.clone(),
+            leaves: self.leaves.clone(),
+            codec: self.codec,
+            page_bytes: self.page_bytes,
+            scratch: Scratch::default(),
+        }
+    }
+}
+
+/// The encoded column chunks of a row group: their bytes end to end (page headers and
+/// pages), and for each what `SerializedRowGroupWriter::append_column` needs (its offsets
+/// are into `bytes`).
+pub(crate) struct Encoded {
+    pub bytes: Bytes,
+    pub chunks: Vec<ColumnCloseResult>,
+}
+
+fn other(msg: &str) -> io::Error {
+    io::Error::other(format!("columnar: {msg}"))
+}
+
+impl ChunkEncoder {
+    pub fn new(
+        schema: SchemaRef,
+        leaves: Vec<Leaf>,
+        codec: Compression,
+        page_bytes: usize,
+    ) -> Self {
+        ChunkEncoder {
+            schema,
+            leaves: leaves.into(),
+            codec,
+            page_bytes,
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// The column chunks of `batch` (of this encoder's schema), in leaf order.
+    pub fn encode(&mut self, batch: &RecordBatch) -> io::Result<Encoded> {
+        let mut chunks = Vec::with_capacity(self.leaves.len());
+        // The row group's bytes go to the file writer: a new buffer per row group, of
+        // about the last one's size (no copy of it, no regrowth).
+        let last = self.scratch.group_bytes;
+        let mut group = Vec::with_capacity(last + last / 8);
+        let rows = batch.num_rows();
+        if rows >= NONE as usize {
+            return Err(other("batch has too many rows"));
+        }
+        let schema = self.schema.clone();
+        if batch.num_columns() != schema.fields().len() {
+            return Err(other("batch does not have the schema's columns"));
+        }
+        let mut top = Levels::default();
+        top.def.resize(rows, 0);
+        top.rep.resize(rows, 0);
+        top.idx.extend(0..rows as u32);
+        let mut leaf = 0;
+        for (field, column) in schema.fields().iter().zip(batch.columns()) {
+            self.node(field, column, &top, 0, 0, &mut leaf, &mut chunks, &mut group)?;
+        }
+        if leaf != self.leaves.len() {
+            return Err(other("batch has fewer leaves than the schema"));
+        }
+        self.scratch.group_bytes = group.len();
+        Ok(Encoded { bytes: Bytes::from(group), chunks })
+    }
+
+    /// Walks `field` (its values `array`, one slot per entry of `parent`; `parent_def` the
+    /// definition level of the parent's present slots, `rep` the repetition level of its
+    /// list items) down to its leaves, encoding each.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        field: &Field,
+        array: &ArrayRef,
+        parent: &Levels,
+        parent_def: i16,
+        rep: i16,
+        leaf: &mut usize,
+        chunks: &mut Vec<ColumnCloseResult>,
+        group: &mut Vec<u8>,
+    ) -> io::Result<()> {
+        let def = parent_def + i16::from(field.is_nullable());
+        let (is_struct, is_list) = match field.data_type() {
+            DataType::Struct(_) => (true, false),
+            DataType::List(_) => (false, true),
+            _ => (false, false),
+        };
+        if !is_struct && !is_list {
+            // A leaf: its definition levels are made from the parent's slots and its validity.
+            let at = *leaf;
+            *leaf += 1;
+            let l =
+                self.leaves.get(at).ok_or_else(|| other("batch has more leaves than schema"))?;
+            let (descr, stats) = (l.descr.clone(), l.stats);
+            if descr.max_def_level() != def || descr.max_rep_level() != rep {
+                return Err(other("batch levels differ from the schema's"));
+            }
+            let chunk = self.leaf(&descr, stats, field.is_nullable(), array, parent, group)?;
+            chunks.push(chunk);
+            return Ok(());
+        }
+        // The node's slots: the parent's, with its null values absent. Without nulls they
+        // are the parent's slots themselves (a present slot's level is the node's `def`).
+        let nulls = array.nulls().filter(|n| field.is_nullable() && n.null_count() > 0);
+        let mut owned = None;
+        if let Some(nulls) = nulls {
+            let mut h = self.scratch.levels.pop().unwrap_or_default();
+            h.clear();
+            h.rep.extend_from_slice(&parent.rep);
+            h.idx.extend_from_slice(&parent.idx);
+            h.def.extend_from_slice(&parent.def);
+            for (i, d) in h.idx.iter_mut().zip(&mut h.def) {
+                if *i != NONE && nulls.is_null(*i as usize) {
+                    (*i, *d) = (NONE, parent_def);
+                }
+            }
+            owned = Some(h);
+        }
+        let here = owned.as_ref().unwrap_or(parent);
+        let result = if is_struct {
+            let DataType::Struct(fields) = field.data_type() else { unreachable!() };
+            let s = array.as_struct();
+            fields
+                .iter()
+                .zip(s.columns())
+                .try_for_each(|(f, c)| self.node(f, c, here, def, rep, leaf, chunks, group))
+        } else {
+            let DataType::List(item) = field.data_type() else { unreachable!() };
+            let list = array.as_list::<i32>();
+            let offsets = list.value_offsets();
+            let mut items = self.scratch.levels.pop().unwrap_or_default();
+            items.clear();
+            let item_rep = rep + 1;
+            for k in 0..here.idx.len() {
+                let i = here.idx[k];
+                let (s, e) =
+                    if i == NONE { (0, 0) } else { (offsets[i as usize], offsets[i as usize + 1]) };
+                if s >= e {
+                    // A null above, or an empty list (defined up to the list itself).
+                    items.def.push(if i == NONE { here.def[k] } else { def });
+                    items.rep.push(here.rep[k]);
+                    items.idx.push(NONE);
+                    continue;
+                }
+                items.rep.push(here.rep[k]);
+                items.rep.extend(std::iter::repeat_n(item_rep, (e - s - 1) as usize));
+                items.idx.extend(s as u32..e as u32);
+                items.def.extend(std::iter::repeat_n(0, (e - s) as usize));
+            }
+            let r = if items.idx.len() >= NONE as usize {
+                Err(other("list has too many items"))
+            } else {
+                self.node(item, list.values(), &items, def + 1, item_rep, leaf, chunks, group)
+            };
+            self.scratch.levels.push(items);
+            r
+        };
+        if let Some(h) = owned {
+            self.scratch.levels.push(h);
+        }
+        result
+    }
+
+    /// Encodes one leaf's chunk: its values `array`, one slot per entry of `parent`.
+    fn leaf(
+        &mut self,
+        descr: &ColumnDescPtr,
+        stats: bool,
+        nullable: bool,
+        array: &ArrayRef,
+        parent: &Levels,
+        group: &mut Vec<u8>,
+    ) -> io::Result<ColumnCloseResult> {
+        let values = Values::of(array)?;
+        let max_def = descr.max_def_level();
+        // The leaf's definition levels: a present value is at `max_def`, a null one just
+        // below it (its parent present), an absent slot at its own level.
+        let mut defs = std::mem::take(&mut self.scratch.defs);
+        defs.clear();
+        defs.extend(parent.idx.iter().zip(&parent.def).map(|(&i, &d)| {
+            if i == NONE {
+                d
+            } else if !nullable || values.is_valid(i as usize) {
+                max_def
+            } else {
+                max_def - 1
+            }
+        }));
+        let result = self.leaf_pages(descr, stats, &values, &defs, parent, group);
+        self.scratch.defs = defs;
+        result
+    }
+
+    fn leaf_pages(
+        &mut self,
+        descr: &ColumnDescPtr,
+        stats: bool,
+        values: &Values<'_>,
+        defs: &[i16],
+        lv: &Levels,
+        group: &mut Vec<u8>,
+    ) -> io::Result<ColumnCloseResult> {
+        let compression = self.codec;
+        let max_def = descr.max_def_level();
+        let max_rep = descr.max_rep_level();
+        let chunk_start = group.len();
+        let mut offsets = OffsetIndexBuilder::new();
+        let mut st = Stats::default();
+        let mut num_values = 0u64;
+        let (mut total_compressed, mut total_uncompressed) = (0i64, 0i64);
+        let mut pages = 0usize;
+        let mut rows_written = 0u64;
+        let n = lv.idx.len();
+        let mut start = 0;
+        while start < n {
+            // The page: whole records from `start` until the size or row limit.
+            let mut end = start;
+            let mut bytes = 0usize;
+            let mut rows = 0usize;
+            while end < n {
+                if lv.rep[end] == 0 {
+                    if end > start && (bytes >= self.page_bytes || rows >= PAGE_ROWS) {
+                        break;
+                    }
+                    rows += 1;
+                }
+                bytes += 1;
+                if defs[end] == max_def {
+                    bytes += values.plain_len(lv.idx[end] as usize);
+                }
+                end += 1;
+            }
+            let range = start..end;
+            let page = &mut self.scratch.page;
+            page.clear();
+            if max_rep > 0 {
+                levels_rle(&lv.rep[range.clone()], max_rep, &mut self.scratch.rle);
+                page.extend_from_slice(&(self.scratch.rle.len() as u32).to_le_bytes());
+                page.extend_from_slice(&self.scratch.rle);
+            }
+            if max_def > 0 {
+                levels_rle(&defs[range.clone()], max_def, &mut self.scratch.rle);
+                page.extend_from_slice(&(self.scratch.rle.len() as u32).to_le_bytes());
+                page.extend_from_slice(&self.scratch.rle);
+            }
+            let (idx, def) = (&lv.idx[range.clone()], &defs[range.clone()]);
+            let page_var = values.plain(idx, def, max_def, page);
+            st.nulls += def.iter().filter(|&&d| d < max_def).count() as u64;
+            if stats {
+                st.update(values, idx, def, max_def);
+            }
+            let uncompressed = page.len();
+            let page_values = (end - start) as u32;
+            let at = group.len();
+            let data = compress(&mut self.scratch, self.codec)?;
+            let header = page_header(group, uncompressed, data.len(), page_values)?;
+            group.extend_from_slice(data);
+            offsets.append_row_count(rows as i64);
+            offsets.append_unencoded_byte_array_data_bytes(values.is_bytes().then_some(page_var));
+            let compressed_size = header + data.len();
+            let size = i32::try_from(compressed_size).map_err(|_| other("page too large"))?;
+            offsets.append_offset_and_size(at as i64, size);
+            total_compressed += compressed_size as i64;
+            total_uncompressed += (header + uncompressed) as i64;
+            num_values += u64::from(page_values);
+            rows_written += rows as u64;
+            st.var_bytes += page_var;
+            pages += 1;
+            start = end;
+        }
+        let bytes_written = (group.len() - chunk_start) as u64;
+        let encodings = [Encoding::PLAIN, Encoding::RLE];
+        let mut builder = ColumnChunkMetaData::builder(descr.clone())
+            .set_compression(compression)
+            .set_encodings_mask(EncodingMask::new_from_encodings(encodings.iter()))
+            .set_page_encoding_stats(if pages == 0 {
+                Vec::new()
+            } else {
+                vec![PageEncodingStats {
+                    page_type: PageType::DATA_PAGE,
+                    encoding: Encoding::PLAIN,
+                    count: pages as i32,
+                }]
+            })
+            .set_total_compressed_size(total_compressed)
+            .set_total_uncompressed_size(total_uncompressed)
+            .set_num_values(num_values as i64)
+            .set_data_page_offset(chunk_start as i64)
+            .set_dictionary_page_offset(None);
+        if stats {
+            builder = builder
+                .set_statistics(st.statistics(values, descr))
+                .set_unencoded_byte_array_data_bytes(values.is_bytes().then_some(st.var_bytes))
+                .set_repetition_level_histogram(histogram(&lv.rep, max_rep))
+                .set_definition_level_histogram(histogram(defs, max_def));
+        }
+        let metadata = builder.build().map_err(io::Error::other)?;
+        Ok(ColumnCloseResult {
+            bytes_written,
+            rows_written,
+            metadata,
+            bloom_filter: None,
+            column_index: None,
+            offset_index: Some(offsets.build()),
+        })
+    }
+}
+
+/// The histogram of `levels` (each in `0..=max`), as parquet-rs keeps it: none when `max`
+/// is 0.
+fn histogram(levels: &[i16], max: i16) -> Option<LevelHistogram> {
+    let mut h = LevelHistogram::try_new(max)?;
+    let mut counts = vec![0i64; max as usize + 1];
+    for &l in levels {
+        counts[l as usize] += 1;
+    }
+    for (level, &c) in counts.iter().enumerate() {
+        h.increment_by(level as i16, c);
+    }
+    Some(h)
+}
+
+/// The compressed form of `scratch.page` (the page itself when uncompressed).
+fn compress(scratch: &mut Scratch, codec: Compression) -> io::Result<&[u8]> {
+    let input = &scratch.page[..];
+    let out = &mut scratch.out;
+    // The output buffer grows to the codec's bound and stays: zero-filled only when it grows.
+    let mut room = |max: usize| {
+        if out.len() < max {
+            out.resize(max, 0);
+        }
+    };
+    let n = match codec {
+        Compression::UNCOMPRESSED => return Ok(input),
+        Compression::SNAPPY => {
+            let max = snap::raw::max_compress_len(input.len());
+            room(max);
+            let enc = scratch.snappy.get_or_insert_with(snap::raw::Encoder::new);
+            enc.compress(input, &mut out[..max]).map_err(io::Error::other)?
+        }
+        Compression::LZ4_RAW => {
+            let max = lz4_flex::block::get_maximum_output_size(input.len());
+            room(max);
+            lz4_flex::block::compress_into(input, &mut out[..max]).map_err(io::Error::other)?
+        }
+        Compression::ZSTD(level) => {
+            let max = zstd::zstd_safe::compress_bound(input.len());
+            room(max);
+            let c = match &mut scratch.zstd {
+                Some(c) => c,
+                None => {
+                    scratch.zstd.insert(zstd::bulk::Compressor::new(level.compression_level())?)
+                }
+            };
+            c.compress_to_buffer(input, &mut out[..max])?
+        }
+        other_codec => return Err(other(&format!("no page codec {other_codec}"))),
+    };
+    Ok(&out[..n])
+}
+
+/// Writes the Thrift compact encoding of a DataPage v1 `PageHeader` (parquet.thrift) onto
+/// `out`: type `DATA_PAGE`, the page's sizes, and a `DataPageHeader` of `num_values`, PLAIN
+/// values and RLE levels; no statistics, no CRC (as parquet-rs writes ours). Returns its
+/// length.
+fn page_header(
+    out: &mut Vec<u8>,
+    uncompressed: usize,
+    compressed: usize,
+    num_values: u32,
+) -> io::Result<usize> {
+    const I32: u8 = 5;
+    const STRUCT: u8 = 12;
+    const DATA_PAGE: i32 = 0;
+    const PLAIN: i32 = 0;
+    const RLE: i32 = 3;
+    let size = |n: usize| i32::try_from(n).map_err(|_| other("page too large"));
+    let (uncompressed, compressed) = (size(uncompressed)?, size(compressed)?);
+    let num_values = i32::try_from(num_values).map_err(|_| other("page has too many values"))?;
+    let start = out.len();
+    // A field: its id's delta from the previous field's (here always 1 or 2) and its type,
+    // then an i32 as a zigzag varint.
+    let field = |out: &mut Vec<u8>, delta: u8, v: i32| {
+        out.push(delta << 4 | I32);
+        uleb(out, ((v << 1) ^ (v >> 31)) as u32 as u64);
+    };
+    field(out, 1, DATA_PAGE);
+    field(out, 1, uncompressed);
+    field(out, 1, compressed);
+    // Field 5 (4 is the CRC): the data page header.
+    out.push(2 << 4 | STRUCT);
+    field(out, 1, num_values);
+    field(out, 1, PLAIN);
+    field(out, 1, RLE);
+    field(out, 1, RLE);
+    out.push(0); // end of DataPageHeader
+    out.push(0); // end of PageHeader
+    Ok(out.len() - start)
+}
+
+/// RLE / bit-packed hybrid encoding of `levels` (each ≤ `max`) into `out`: runs of 8 or
+/// more equal levels as RLE runs, the rest as bit-packed groups of 8 (the last one padded
+/// with zeros: readers stop at the page's value count).
+fn levels_rle(levels: &[i16], max: i16, out: &mut Vec<u8>) {
+    out.clear();
+    let width = (16 - (max as u16).leading_zeros()) as usize;
+    let rle_bytes = width.div_ceil(8);
+    let n = levels.len();
+    let run_at = |i: usize| {
+        let v = levels[i];
+        levels[i..].iter().take_while(|&&x| x == v).count()
+    };
+    let mut i = 0;
+    while i < n {
+        let run = run_at(i);
+        if run >= 8 {
+            uleb(out, (run as u64) << 1);
+            let v = levels[i] as u16;
+            out.extend_from_slice(&v.to_le_bytes()[..rle_bytes]);
+            i += run;
+            continue;
+        }
+        // Bit-packed groups until a run of 8 starts at a group boundary.
+        let mut groups = 0usize;
+        let mut j = i;
+        while j < n && groups < 63 {
+            if groups > 0 && run_at(j) >= 8 {
+                break;
+            }
+            groups += 1;
+            j += 8;
+        }
+        uleb(out, ((groups as u64) << 1) | 1);
+        let end = j.min(n);
+        let mut acc = 0u64;
+        let mut bits = 0usize;
+        // The group's levels, then zeros to its end.
+        let padded = levels[i..end].iter().map(|&l| l as u64).chain(std::iter::repeat(0));
+        for v in padded.take(groups * 8) {
+            acc |= v << bits;
+            bits += width;
+            while bits >= 8 {
+                out.push(acc as u8);
+                acc >>= 8;
+                bits -= 8;
+            }
+        }
+        // groups * 8 * width is a multiple of 8 bits: nothing left over.
+        i = j.min(n);
+    }
+}
+
+fn uleb(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+/// A leaf's values.
+enum Values<'a> {
+    Str(&'a arrow_array::StringArray),
+    Int(&'a [i64], Option<&'a arrow_buffer::NullBuffer>),
+    Float(&'a [f64], Option<&'a arrow_buffer::NullBuffer>),
+    Bool(&'a arrow_array::BooleanArray),
+}
+
+impl<'a> Values<'a> {
+    fn of(array: &'a ArrayRef) -> io::Result<Self> {
+        Ok(match array.data_type() {
+            DataType::Utf8 => Values::Str(array.as_string::<i32>()),
+            DataType::Int64 => {
+                Values::Int(array.as_primitive::<Int64Type>().values(), array.nulls())
+            }
+            DataType::Timestamp(_, _) => Values::Int(
+                array.as_primitive::<TimestampMicrosecondType>().values(),
+                array.nulls(),
+            ),
+            DataType::Float64 => {
+                Values::Float(array.as_primitive::<Float64Type>().values(), array.nulls())
+            }
+            DataType::Boolean => Values::Bool(array.as_boolean()),
+            other_type => return Err(other(&format!("no encoding for {other_type}"))),
+        })
+    }
+
+    fn is_bytes(&self) -> bool {
+        matches!(self, Values::Str(_))
+    }
+
+    fn is_valid(&self, i: usize) -> bool {
+        let nulls = match self {
+            Values::Str(s) => s.nulls(),
+            Values::Int(_, n) | Values::Float(_, n) => *n,
+            Values::Bool(b) => b.nulls(),
+        };
+        nulls.is_none_or(|n| n.is_valid(i))
+    }
+
+    /// Bytes of the PLAIN encoding of value `i`.
+    fn plain_len(&self, i: usize) -> usize {
+        match self {
+            Values::Str(s) => {
+                let o = s.value_offsets();
+                4 + (o[i + 1] - o[i]) as usize
+            }
+            Values::Int(..) | Values::Float(..) => 8,
+            Values::Bool(_) => 1,
+        }
+    }
+
+    /// PLAIN encoding of the present values (`def` at `max_def`; `idx` their indices) onto
+    /// `out`; returns the byte arrays' bytes (0 for other types).
+    fn plain(&self, idx: &[u32], def: &[i16], max_def: i16, out: &mut Vec<u8>) -> i64 {
+        let present = idx.iter().zip(def).filter(|&(_, &d)| d == max_def).map(|(&i, _)| i as usize);
+        let mut var = 0i64;
+        match self {
+            Values::Str(s) => {
+                let (o, data) = (s.value_offsets(), s.value_data());
+                for i in present {
+                    let v = &data[o[i] as usize..o[i + 1] as usize];
+                    out.extend_from_slice(&(v.len() as u32).to_le_bytes());
+                    out.extend_from_slice(v);
+                    var += v.len() as i64;
+                }
+            }
+            Values::Int(v, _) => present.for_each(|i| out.extend_from_slice(&v[i].to_le_bytes())),
+            Values::Float(v, _) => present.for_each(|i| out.extend_from_slice(&v[i].to_le_bytes())),
+            Values::Bool(b) => {
+                let (mut acc, mut bits) = (0u8, 0);
+                for i in present {
+                    acc |= u8::from(b.value(i)) << bits;
+                    bits += 1;
+                    if bits == 8 {
+                        out.push(acc);
+                        (acc, bits) = (0, 0);
+                    }
+                }
+                if bits > 0 {
+                    out.push(acc);
+                }
+            }
+        }
+        var
+    }
+}
+
+/// A chunk's statistics so far: indices of the min and max values, null and NaN counts.
+#[derive(Default)]
+struct Stats {
+    min: Option<usize>,
+    max: Option<usize>,
+    nulls: u64,
+    nans: u64,
+    var_bytes: i64,
+}
+
+impl Stats {
+    /// Takes the present values (`def` at `max_def`) of a page into the min, max and NaN
+    /// count.
+    fn update(&mut self, values: &Values<'_>, idx: &[u32], def: &[i16], max_def: i16) {
+        use std::cmp::Ordering;
+        let present = idx.iter().zip(def).filter(|&(_, &d)| d == max_def).map(|(&i, _)| i);
+        for i in present {
+            let i = i as usize;
+            // Whether value a is less than b in the column's order; NaN loses to any number
+            // (parquet-rs keeps NaN out of min and max unless every value is NaN).
+            let less = |a: usize, b: usize| -> bool {
+                match values {
+                    Values::Str(s) => s.value(a).as_bytes() < s.value(b).as_bytes(),
+                    Values::Int(v, _) => v[a] < v[b],
+                    Values::Bool(v) => !v.value(a) & v.value(b),
+                    Values::Float(v, _) => match (v[a].is_nan(), v[b].is_nan()) {
+                        (false, false) | (true, true) => v[a].total_cmp(&v[b]) == Ordering::Less,
+                        (false, true) | (true, false) => false,
+                    },
+                }
+            };
+            let nan = |a: usize| matches!(values, Values::Float(v, _) if v[a].is_nan());
+            if nan(i) {
+                self.nans += 1;
+            }
+            match self.min {
+                None => self.min = Some(i),
+                Some(m) if nan(m) && !nan(i) => self.min = Some(i),
+                Some(m) if less(i, m) => self.min = Some(i),
+                _ => {}
+            }
+            match self.max {
+                None => self.max = Some(i),
+                Some(m) if nan(m) && !nan(i) => self.max = Some(i),
+                Some(m) if less(m, i) => self.max = Some(i),
+                _ => {}
+            }
+        }
+    }
+
+    fn statistics(&self, values: &Values<'_>, descr: &ColumnDescPtr) -> Statistics {
+        let compat = descr.sort_order().is_signed();
+        let nulls = Some(self.nulls);
+        let (min, max) = match (self.min, self.max) {
+            (Some(a), Some(b)) => (a, b),
+            _ => {
+                // No value: no min or max (parquet-rs's type-specific statistics, empty).
+                let s = match values {
+                    Values::Str(_) => Statistics::ByteArray(
+                        ValueStatistics::new(None, None, None, nulls, false)
+                            .with_backwards_compatible_min_max(compat),
+                    ),
+                    Values::Int(..) => Statistics::Int64(
+                        ValueStatistics::new(None, None, None, nulls, false)
+                            .with_backwards_compatible_min_max(compat),
+                    ),
+                    Values::Float(..) => Statistics::Double(
+                        ValueStatistics::new(None, None, None, nulls, false)
+                            .with_backwards_compatible_min_max(compat),
+                    ),
+                    Values::Bool(_) => Statistics::Boolean(
+                        ValueStatistics::new(None, None, None, nulls, false)
+                            .with_backwards_compatible_min_max(compat),
+                    ),
+                };
+                return s;
+            }
+        };
+        match values {
+            Values::Str(s) => {
+                let (lo, lo_cut) = truncate_min(s.value(min));
+                let (hi, hi_cut) = truncate_max(s.value(max));
+                Statistics::ByteArray(
+                    ValueStatistics::new(
+                        Some(ByteArray::from(lo)),
+                        Some(ByteArray::from(hi)),
+                        None,
+                        nulls,
+                        compat,
+                    )
+                    .with_max_is_exact(!hi_cut)
+                    .with_min_is_exact(!lo_cut),
+                )
+            }
+            Values::Int(v, _) => Statistics::Int64(
+                ValueStatistics::new(Some(v[min]), Some(v[max]), None, nulls, false)
+                    .with_backwards_compatible_min_max(compat),
+            ),
+            Values::Float(v, _) => Statistics::Double(
+                ValueStatistics::new(Some(v[min]), Some(v[max]), None, nulls, false)
+                    .with_nan_count(Some(self.nans))
+                    .with_backwards_compatible_min_max(compat),
+            ),
+            Values::Bool(v) => Statistics::Boolean(
+                ValueStatistics::new(Some(v.value(min)), Some(v.value(max)), None, nulls, false)
+                    .with_backwards_compatible_min_max(compat),
+            ),
+        }
+    }
+}
+
+/// The min statistic of a string: its first `STATS_TRUNCATE` bytes at most, cut at a
+/// character boundary (parquet-rs's `truncate_min_value` for UTF-8 columns); and whether it
+/// was cut.
+fn truncate_min(v: &str) -> (Vec<u8>, bool) {
+    if v.len() <= STATS_TRUNCATE {
+        return (v.as_bytes().to_vec(), false);
+    }
+    match (1..=STATS_TRUNCATE).rfind(|&x| v.is_char_boundary(x)) {
+        Some(split) => (v.as_bytes()[..split].to_vec(), true),
+        None => (v.as_bytes().to_vec(), false),
+    }
+}
+
+/// The max statistic of a string: cut as [`truncate_min`] does, its last character then
+/// incremented so it stays an upper bound (parquet-rs's `truncate_and_increment_utf8`).
+fn truncate_max(v: &str) -> (Vec<u8>, bool) {
+    if v.len() <= STATS_TRUNCATE {
+        return (v.as_bytes().to_vec(), false);
+    }
+    let lower = STATS_TRUNCATE.saturating_sub(3);
+    let cut = (lower..=STATS_TRUNCATE)
+        .rfind(|&x| v.is_char_boundary(x))
+        .and_then(|split| v.get(..split))
+        .and_then(increment_utf8);
+    match cut {
+        Some(c) => (c, true),
+        None => (v.as_bytes().to_vec(), false),
+    }
+}
+
+/// `data` with its last character that can be incremented without changing its UTF-8
+/// length incremented, and cut after it.
+fn increment_utf8(data: &str) -> Option<Vec<u8>> {
+    for (idx, c) in data.char_indices().rev() {
+        let len = c.len_utf8();
+        if let Some(next) = char::from_u32(c as u32 + 1) {
+            if next.len_utf8() == len {
+                let mut out = data.as_bytes()[..idx + len].to_vec();
+                next.encode_utf8(&mut out[idx..]);
+                return Some(out);
+            }
+        }
+    }
+    None
+}
