@@ -314,7 +314,8 @@ fn starts_with_chunk_size(raw: &[u8]) -> bool {
 
 /// Removes the chunked transfer coding (RFC 9112 §7.1).
 fn dechunk(mut raw: &[u8], max: usize) -> Result<Vec<u8>, HttpError> {
-    let mut out = Vec::new();
+    // The data is never more than the coded body (nor than `max`): one allocation, no regrowth.
+    let mut out = Vec::with_capacity(raw.len().min(max));
     loop {
         let eol = memchr::memchr(b'\n', raw)
             .ok_or(("bad_chunked", "chunk size line has no end".to_owned()))?;
@@ -388,6 +389,19 @@ mod tests {
         let bad = b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\nnot gzip";
         assert_eq!(parse_http_response(bad, 1 << 20).unwrap_err().0, "content_encoding");
         assert_eq!(parse_http_response(b"garbage", 10).unwrap_err().0, "bad_http");
+    }
+
+    /// Chunks are joined whole; the joined data is held to the byte limit.
+    #[test]
+    fn dechunk_joins_chunks_within_the_limit() {
+        let coded = b"3\r\n<rs\r\n4;ext=1\r\ns/>x\r\n1\ny\n0\r\n\r\n";
+        let got = dechunk(coded, 1 << 20).unwrap();
+        assert_eq!(&got[..], b"<rss/>xy");
+        assert!(got.capacity() <= coded.len());
+        assert_eq!(dechunk(coded, 8).unwrap(), b"<rss/>xy");
+        assert_eq!(dechunk(coded, 7).unwrap_err().0, "too_large");
+        assert!(dechunk(coded, 2).unwrap_err().0 == "too_large");
+        assert_eq!(dechunk(b"5\r\nab", 1 << 20).unwrap_err().0, "truncated");
     }
 
     /// Labelled chunked but stored de-chunked (common in real WARCs): read as is.
