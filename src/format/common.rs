@@ -345,7 +345,7 @@ pub fn fill<T>(slot: &mut Option<T>, value: Option<T>) {
 
 /// The current element's child text content (capped at `max_text_bytes`); consumes it.
 /// With the recovery rules on, a value that is wholly UTF-8 decoded twice is repaired by
-/// the reader (`double_utf8`: [`crate::xml::entities::undo_double_utf8`]).
+/// the reader (`double_utf8`: [`crate::xml::entities::undo_double_utf8_in`]).
 pub fn text<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> &'a str {
     r.child_text(cx.limits.max_text_bytes)
 }

@@ -230,21 +230,16 @@ impl<'a> InternalEntities<'a> {
 /// The `double_utf8` rule: a value whose characters are all windows-1252 characters and
 /// whose windows-1252 bytes are UTF-8 with a multi-byte sequence is UTF-8 text that was
 /// decoded as windows-1252 (or ISO-8859-1) before being encoded as UTF-8 again (`Ã©` for
-/// `é`, `â€™` for `’`): returns the text decoded once. `None`, leaving the value as it is,
-/// unless the *whole* value is such text: a character that is not windows-1252, or bytes
-/// that are not UTF-8 (`café`: a lone `é` is no UTF-8 sequence; `Café Ã©`), or ASCII.
-pub fn undo_double_utf8(text: &str) -> Option<String> {
-    with_undone(text, str::to_owned)
-}
-
-/// [`undo_double_utf8`] with the text decoded once copied into `arena` (the reader's form:
-/// one copy, not an owned `String` copied again into the arena).
+/// `é`, `â€™` for `’`): returns the text decoded once, copied into `arena`. `None`, leaving
+/// the value as it is, unless the *whole* value is such text: a character that is not
+/// windows-1252, or bytes that are not UTF-8 (`café`: a lone `é` is no UTF-8 sequence;
+/// `Café Ã©`), or ASCII.
 pub(crate) fn undo_double_utf8_in<'a>(arena: &'a bumpalo::Bump, text: &str) -> Option<&'a str> {
     with_undone(text, |once| &*arena.alloc_str(once))
 }
 
-/// The `double_utf8` rule's test and repair ([`undo_double_utf8`]), the text decoded once
-/// handed to `keep` while the encoder's buffer holding it is alive.
+/// The `double_utf8` rule's test and repair ([`undo_double_utf8_in`]), the text decoded
+/// once handed to `keep` while the encoder's buffer holding it is alive.
 fn with_undone<R>(text: &str, keep: impl FnOnce(&str) -> R) -> Option<R> {
     // Cheap rejection first (this runs on every non-ASCII text): twice-decoded text has a
     // UTF-8 lead byte read as windows-1252 (U+00C2..=U+00F4, UTF-8 `C3 82`..`C3 B4`) before
@@ -318,9 +313,11 @@ mod tests {
 
     #[test]
     fn double_utf8_is_undone_only_for_a_whole_value() {
-        assert_eq!(undo_double_utf8("CafÃ© crÃ¨me").as_deref(), Some("Café crème"));
-        assert_eq!(undo_double_utf8("Itâ€™s").as_deref(), Some("It’s"));
-        assert_eq!(undo_double_utf8("æ—¥æœ¬").as_deref(), Some("日本"));
+        let arena = bumpalo::Bump::new();
+        let undo_double_utf8 = |t| undo_double_utf8_in(&arena, t);
+        assert_eq!(undo_double_utf8("CafÃ© crÃ¨me"), Some("Café crème"));
+        assert_eq!(undo_double_utf8("Itâ€™s"), Some("It’s"));
+        assert_eq!(undo_double_utf8("æ—¥æœ¬"), Some("日本"));
         // Text that is right as it is: not every byte sequence is UTF-8, or a character
         // is not windows-1252, or nothing would change.
         for ok in ["café", "naïve façade", "Café Ã©", "日本 Ã©", "plain", "Â", "ÃŸ x Ã"] {

@@ -61,7 +61,7 @@ impl<'a> XmlReader<'a> {
     /// Borrowed from the input when the content is a single chunk. Text beyond `max_bytes`
     /// is cut at a char boundary, with a [`DiagnosticKind::LimitReached`] diagnostic. With
     /// the recovery rules on, a text that is wholly UTF-8 decoded twice is read as decoded
-    /// once (`double_utf8`: [`super::entities::undo_double_utf8`]; counted in
+    /// once (`double_utf8`: [`super::entities::undo_double_utf8_in`]; counted in
     /// [`Self::double_utf8`]).
     pub fn child_text(&mut self, max_bytes: usize) -> &'a str {
         let mut text = CappedText::new(self.arena(), max_bytes);
