@@ -87,6 +87,21 @@ struct Scratch {
     zstd: Option<zstd::bulk::Compressor<'static>>,
 }
 
+impl Scratch {
+    /// Frees the page buffers if a page much larger than `page_bytes` made them so (a record
+    /// whose values in one column alone pass a page: a page holds at least one record's), so
+    /// that a worker does not hold one outsized record's page for the rest of the run. Pages
+    /// of the usual size keep their buffers from row group to row group.
+    fn let_go_of_outsized_pages(&mut self, page_bytes: usize) {
+        let most = page_bytes.saturating_mul(4);
+        for buf in [&mut self.page, &mut self.rle, &mut self.out] {
+            if buf.capacity() > most {
+                *buf = Vec::new();
+            }
+        }
+    }
+}
+
 /// Encodes the column chunks of a batch into ready-to-append buffers.
 pub(crate) struct ChunkEncoder {
     schema: SchemaRef,
@@ -164,6 +179,7 @@ impl ChunkEncoder {
             return Err(other("batch has fewer leaves than the schema"));
         }
         self.scratch.group_bytes = group.len();
+        self.scratch.let_go_of_outsized_pages(self.page_bytes);
         Ok(Encoded { bytes: Bytes::from(group), chunks })
     }
 
@@ -808,4 +824,45 @@ fn increment_utf8(data: &str) -> Option<Vec<u8>> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::columnar::{schema, Layout, RecordBatchBuilder};
+    use crate::record::RecordView;
+    use parquet::arrow::ArrowSchemaConverter;
+
+    /// A batch of one record whose only entry's description is `text`.
+    fn batch_with_description(text: &str) -> RecordBatch {
+        let doc = format!(
+            "<rss version='2.0'><channel><title>t</title><item><description>{text}</description></item></channel></rss>"
+        );
+        let mut parser = crate::Parser::new(crate::Options::default());
+        let parsed = parser.parse_bytes(doc.as_bytes(), None).unwrap();
+        let mut b = RecordBatchBuilder::new(Layout::Records);
+        b.append(&RecordView::parsed("s", None, &parsed));
+        b.finish()
+    }
+
+    #[test]
+    fn an_outsized_page_does_not_keep_its_buffers() {
+        let schema = schema(Layout::Records);
+        let descr = ArrowSchemaConverter::new().convert(&schema).unwrap();
+        let leaves = descr.columns().iter().map(|c| Leaf { descr: c.clone(), stats: false });
+        let page_bytes = 128 << 10;
+        let mut enc =
+            ChunkEncoder::new(schema.clone(), leaves.collect(), Compression::SNAPPY, page_bytes);
+        // A page holds at least one record's values: this one's page is 1 MiB.
+        let big = "x".repeat(1 << 20);
+        let encoded = enc.encode(&batch_with_description(&big)).unwrap();
+        assert!(encoded.bytes.len() > 1000);
+        for buf in [&enc.scratch.page, &enc.scratch.rle, &enc.scratch.out] {
+            assert!(buf.capacity() <= 4 * page_bytes, "{}", buf.capacity());
+        }
+        // Pages of the usual size keep their buffers for the next row group.
+        enc.encode(&batch_with_description("small")).unwrap();
+        assert!(enc.scratch.page.capacity() > 0);
+        assert!(enc.scratch.out.capacity() > 0);
+    }
 }
