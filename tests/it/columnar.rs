@@ -21,23 +21,10 @@ use feedmill::{Options, Parser};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use serde_json::{Map, Value};
 
+/// Every file under `corpus/real`, as the bulk reader walks it: the feeds, and the manifest
+/// and README beside them (records that are not feeds).
 fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(d) = dirs.pop() {
-        let mut entries: Vec<PathBuf> =
-            std::fs::read_dir(&d).unwrap().map(|e| e.unwrap().path()).collect();
-        entries.sort();
-        for p in entries {
-            if p.is_dir() {
-                dirs.push(p);
-            } else {
-                files.push(p);
-            }
-        }
-    }
-    files
+    crate::files_under(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real"))
 }
 
 /// Runs every corpus file, and the Podcasting 2.0 fixture (every `double` column), through

@@ -269,12 +269,9 @@ fn atom_body_priority_and_xhtml_text() {
 #[test]
 #[ignore]
 fn extraction_throughput() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
     let mut docs = Vec::new();
-    for dir in ["atom", "atom03", "rss1", "rss2"] {
-        for e in std::fs::read_dir(root.join(dir)).unwrap() {
-            docs.push(std::fs::read(e.unwrap().path()).unwrap());
-        }
+    for path in crate::real_feeds() {
+        docs.push(std::fs::read(path).unwrap());
     }
     let bytes: usize = docs.iter().map(Vec::len).sum();
     let rounds = 20;
@@ -310,33 +307,30 @@ fn extraction_throughput() {
 /// are idempotent.
 #[test]
 fn real_corpus_extraction() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
     let (mut entries, mut by_id, mut by_url, mut by_hash) = (0, 0, 0, 0);
-    for dir in ["atom", "atom03", "rss1", "rss2"] {
-        for file in std::fs::read_dir(root.join(dir)).unwrap() {
-            let bytes = std::fs::read(file.unwrap().path()).unwrap();
-            let mut parser = Parser::new(Options::default());
-            let parsed = parser.parse_bytes(&bytes, Some("https://example.org/feed")).unwrap();
-            let Some(feed) = parsed.feed.as_ref() else { continue };
-            let arena = Bump::new();
-            let x = extract(feed, &arena, &ExtractOptions::default());
-            for (e, xe) in feed.entries.iter().zip(&x.entries) {
-                entries += 1;
-                match xe.dedup_source.expect("always a key") {
-                    Source::Id => by_id += 1,
-                    Source::Url => by_url += 1,
-                    Source::Hash => by_hash += 1,
-                    other => panic!("dedup_source {other:?}"),
-                }
-                if let Some(c) = xe.canonical_url {
-                    assert_eq!(canonicalize_url(c).as_deref(), Some(c));
-                }
-                assert_eq!(xe.body_text.is_some(), xe.body_source.is_some());
-                if xe.body_source == Some(Source::Summary) {
-                    assert!(xe.content_text.is_none(), "content with text wins");
-                }
-                let _ = e;
+    for path in crate::real_feeds() {
+        let bytes = std::fs::read(path).unwrap();
+        let mut parser = Parser::new(Options::default());
+        let parsed = parser.parse_bytes(&bytes, Some("https://example.org/feed")).unwrap();
+        let Some(feed) = parsed.feed.as_ref() else { continue };
+        let arena = Bump::new();
+        let x = extract(feed, &arena, &ExtractOptions::default());
+        for (e, xe) in feed.entries.iter().zip(&x.entries) {
+            entries += 1;
+            match xe.dedup_source.expect("always a key") {
+                Source::Id => by_id += 1,
+                Source::Url => by_url += 1,
+                Source::Hash => by_hash += 1,
+                other => panic!("dedup_source {other:?}"),
             }
+            if let Some(c) = xe.canonical_url {
+                assert_eq!(canonicalize_url(c).as_deref(), Some(c));
+            }
+            assert_eq!(xe.body_text.is_some(), xe.body_source.is_some());
+            if xe.body_source == Some(Source::Summary) {
+                assert!(xe.content_text.is_none(), "content with text wins");
+            }
+            let _ = e;
         }
     }
     eprintln!("{entries} entries: {by_id} by id, {by_url} by url, {by_hash} by hash");

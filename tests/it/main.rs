@@ -38,6 +38,32 @@ mod safety;
 mod sanitize;
 mod value_coverage;
 
+/// Every file under `dir`, recursively, in sorted path order (a directory's files and
+/// subdirectories by name, depth first): what the bulk reader walks for a directory input.
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    let mut files = Vec::new();
+    for p in entries {
+        if p.is_dir() {
+            files.extend(files_under(&p));
+        } else {
+            files.push(p);
+        }
+    }
+    files
+}
+
+/// The vendored real feeds, `corpus/real/<format>/<file>`, sorted (287; the manifest and
+/// README beside the format folders are not feeds).
+fn real_feeds() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
+    files_under(&root).into_iter().filter(|p| p.parent() != Some(root.as_path())).collect()
+}
+
 /// A record's JSON line, read back as a JSON value.
 fn json_value(record: &feedmill::sink::RecordView<'_, '_>) -> serde_json::Value {
     let mut line = Vec::new();

@@ -1,23 +1,9 @@
 //! Every real captured feed in `corpus/real/` parses without panicking, and a handful of
 //! them give the entry counts a reader can verify by hand (one per format family).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use feedmill::{Format, Options, Parser};
-
-fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
-    let mut files = Vec::new();
-    for dir in ["atom", "atom03", "rss1", "rss2"] {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
-            .expect("corpus/real is vendored")
-            .map(|e| e.unwrap().path())
-            .collect();
-        entries.sort();
-        files.extend(entries);
-    }
-    files
-}
 
 fn parse_file(path: &Path) -> (Option<Format>, usize) {
     let bytes = std::fs::read(path).unwrap();
@@ -28,7 +14,7 @@ fn parse_file(path: &Path) -> (Option<Format>, usize) {
 
 #[test]
 fn every_real_feed_parses_as_its_format() {
-    let files = corpus_files();
+    let files = crate::real_feeds();
     assert_eq!(files.len(), 287);
     for path in &files {
         let (format, _) = parse_file(path);
@@ -90,7 +76,7 @@ fn owned_parses_give_every_value_of_the_borrowed_parse() {
     let options = Options::default();
     let mut parser = Parser::new(options.clone());
     let (mut entries, mut html) = (0, 0);
-    for path in corpus_files() {
+    for path in crate::real_feeds() {
         let bytes = std::fs::read(&path).unwrap();
         let source = path.display().to_string();
         for base in [None, Some("https://example.org/feed")] {

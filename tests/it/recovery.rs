@@ -288,16 +288,11 @@ const NOT_WELL_FORMED: &[&str] = &[
     "rss2/rss-parser--uolNoticias.rss",
 ];
 
+/// The real feeds as `<format>/<file>`, the form `NOT_WELL_FORMED` names them in.
 fn real_files() -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
-    let mut files = Vec::new();
-    for dir in ["atom", "atom03", "rss1", "rss2"] {
-        for e in std::fs::read_dir(root.join(dir)).unwrap() {
-            files.push(format!("{dir}/{}", e.unwrap().file_name().to_str().unwrap()));
-        }
-    }
-    files.sort();
-    files
+    let rel = |p: std::path::PathBuf| p.strip_prefix(&root).unwrap().to_str().unwrap().to_owned();
+    crate::real_feeds().into_iter().map(rel).collect()
 }
 
 #[test]

@@ -269,18 +269,13 @@ fn url_checks() {
 fn real_corpus_values_are_clean_and_idempotent() {
     use feedmill::sanitize::sanitize_text;
     use feedmill::{Options, Parser, Text};
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
     let o = SanitizeOptions {
         base_url: Some(Url::parse("https://example.org/feed").unwrap()),
         allow_video_embeds: true,
     };
     let mut checked = 0;
     // Every third feed, sorted (a debug-build budget of a few seconds; all feeds pass too).
-    let mut files: Vec<_> = ["atom", "atom03", "rss1", "rss2"]
-        .iter()
-        .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap().map(|f| f.unwrap().path()))
-        .collect();
-    files.sort();
+    let files = crate::real_feeds();
     for path in files.iter().step_by(3) {
         {
             let bytes = std::fs::read(path).unwrap();
@@ -333,23 +328,20 @@ fn real_corpus_values_are_clean_and_idempotent() {
 fn sanitize_throughput() {
     use feedmill::sanitize::sanitize_text;
     use feedmill::{Options, Parser, Text};
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/real");
     let o = SanitizeOptions {
         base_url: Some(Url::parse("https://example.org/feed").unwrap()),
         allow_video_embeds: false,
     };
     let mut html_values: Vec<String> = Vec::new();
-    for dir in ["atom", "atom03", "rss1", "rss2"] {
-        for file in std::fs::read_dir(root.join(dir)).unwrap() {
-            let bytes = std::fs::read(file.unwrap().path()).unwrap();
-            let mut parser = Parser::new(Options::default());
-            let parsed = parser.parse_bytes(&bytes, None).unwrap();
-            let Some(feed) = parsed.feed.as_ref() else { continue };
-            for e in &feed.entries {
-                for t in [&e.summary, &e.content].into_iter().flatten() {
-                    if let Text::Html(h) = t {
-                        html_values.push(h.to_html_string());
-                    }
+    for path in crate::real_feeds() {
+        let bytes = std::fs::read(path).unwrap();
+        let mut parser = Parser::new(Options::default());
+        let parsed = parser.parse_bytes(&bytes, None).unwrap();
+        let Some(feed) = parsed.feed.as_ref() else { continue };
+        for e in &feed.entries {
+            for t in [&e.summary, &e.content].into_iter().flatten() {
+                if let Text::Html(h) = t {
+                    html_values.push(h.to_html_string());
                 }
             }
         }
