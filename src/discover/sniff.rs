@@ -84,7 +84,7 @@ pub(crate) fn prescan(b: &[u8]) -> Option<&'static Encoding> {
 }
 
 fn is_space(c: u8) -> bool {
-    matches!(c, 0x09 | 0x0A | 0x0C | 0x0D | 0x20)
+    c.is_ascii_whitespace()
 }
 
 /// The prescan's loop; `None` when the bytes run out before a `<meta>` gives an encoding.

@@ -218,14 +218,14 @@ pub(crate) fn html_url_within<'a>(
     resolve_within(arena, base, t, budget).filter(|u| *u != t)
 }
 
-/// Space characters per the HTML Standard: TAB, LF, FF, CR, SPACE.
+/// Space characters per the HTML Standard (ASCII whitespace: TAB, LF, FF, CR, SPACE).
 pub fn is_space(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\u{C}' | '\r' | ' ')
+    c.is_ascii_whitespace()
 }
 
 /// "contains a Unicode code point that is not a space character".
 pub fn has_non_space(s: &str) -> bool {
-    s.bytes().any(|b| !matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' '))
+    s.bytes().any(|b| !b.is_ascii_whitespace())
 }
 
 /// What [`checked`] says a rejected value is not.

@@ -27,7 +27,7 @@ const STATES: usize = 10;
 /// The tokenizer's whitespace (CR counts: input preprocessing makes it LF).
 #[inline]
 fn ws(c: u8) -> bool {
-    matches!(c, b'\t' | b'\n' | b'\x0C' | b' ' | b'\r')
+    c.is_ascii_whitespace()
 }
 
 /// The first `<` at or after `from` that opens a start or end tag (`<` or `</` followed by an

@@ -13,10 +13,11 @@ use bumpalo::Bump;
 
 use crate::model::fragment::{Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS};
 
-/// HTML "space characters": TAB, LF, FF, CR, SPACE.
+/// HTML "space characters", the Infra standard's ASCII whitespace (TAB, LF, FF, CR, SPACE):
+/// `u8::is_ascii_whitespace`, the one definition every module uses.
 #[inline]
 pub(crate) fn is_html_space(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ')
+    b.is_ascii_whitespace()
 }
 
 #[inline]

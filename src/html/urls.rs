@@ -99,7 +99,7 @@ fn url_attrs<'e, 'a>(e: &'e Element<'a>) -> impl Iterator<Item = (usize, UrlAttr
 
 /// ASCII whitespace (the HTML Standard strips it around URL attribute values).
 fn is_space(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\u{C}' | '\r' | ' ')
+    c.is_ascii_whitespace()
 }
 
 fn is_xml_base(a: &Attribute<'_>) -> bool {
@@ -188,17 +188,16 @@ pub(crate) fn srcset_candidates(
     v: &str,
 ) -> impl Iterator<Item = (std::ops::Range<usize>, std::ops::Range<usize>)> + '_ {
     let b = v.as_bytes();
-    let ws = |c: u8| matches!(c, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ');
     let mut p = 0;
     std::iter::from_fn(move || {
-        while p < b.len() && (ws(b[p]) || b[p] == b',') {
+        while p < b.len() && (b[p].is_ascii_whitespace() || b[p] == b',') {
             p += 1;
         }
         if p >= b.len() {
             return None;
         }
         let start = p;
-        while p < b.len() && !ws(b[p]) {
+        while p < b.len() && !b[p].is_ascii_whitespace() {
             p += 1;
         }
         let mut end = p;
@@ -220,10 +219,10 @@ pub(crate) fn srcset_candidates(
                 p += 1;
             }
             let (mut s, mut e) = (descriptors.start, p);
-            while s < e && ws(b[s]) {
+            while s < e && b[s].is_ascii_whitespace() {
                 s += 1;
             }
-            while e > s && ws(b[e - 1]) {
+            while e > s && b[e - 1].is_ascii_whitespace() {
                 e -= 1;
             }
             descriptors = s..e;

@@ -439,7 +439,7 @@ fn starts_with_xml_declaration_any_encoding(b: &[u8]) -> bool {
 
 /// Whitespace bytes for MIME sniffing pattern matching.
 fn is_sniff_ws(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' ')
+    b.is_ascii_whitespace()
 }
 
 /// HTML signatures of §7.1's table (after leading whitespace, ASCII-case-insensitive, followed by
