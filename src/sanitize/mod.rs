@@ -123,6 +123,10 @@ name_set! {
 }
 
 name_set! {
+    /// Attributes whose value is checked as a URL (safe scheme) on any kept element. Wider
+    /// on purpose than the relative-URL table of `html::urls` (each attribute on the elements
+    /// the HTML Standard gives it): a sanitizer checks a URL wherever some browser may load
+    /// one (`lowsrc`, `dynsrc`, `xlink:href`, `background` on a table cell).
     is_url_attr: [
         "href", "src", "poster", "cite", "background", "longdesc", "lowsrc", "dynsrc", "usemap",
         "data", "codebase", "xlink:href"
