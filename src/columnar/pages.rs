@@ -364,8 +364,9 @@ impl ChunkEncoder {
             }
             let (idx, def) = (&lv.idx[range.clone()], &defs[range.clone()]);
             let page_var = values.plain(idx, def, max_def, page);
-            st.nulls += def.iter().filter(|&&d| d < max_def).count() as u64;
             if stats {
+                // The null count is a statistic: counted only where statistics are kept.
+                st.nulls += def.iter().filter(|&&d| d < max_def).count() as u64;
                 st.update(values, idx, def, max_def);
             }
             let uncompressed = page.len();
@@ -520,18 +521,18 @@ fn page_header(
 /// RLE / bit-packed hybrid encoding of `levels` (each ≤ `max`) into `out`: runs of 8 or
 /// more equal levels as RLE runs, the rest as bit-packed groups of 8 (the last one padded
 /// with zeros: readers stop at the page's value count).
+///
+/// Runs are measured 16 levels at a time (`run_len`) and a group of 8 is packed into one
+/// word (`pack8`); element by element, finding runs and packing bits cost 40 M
+/// instructions on corpus ×1, about a third of the encoder's own work.
 fn levels_rle(levels: &[i16], max: i16, out: &mut Vec<u8>) {
     out.clear();
     let width = (16 - (max as u16).leading_zeros()) as usize;
     let rle_bytes = width.div_ceil(8);
     let n = levels.len();
-    let run_at = |i: usize| {
-        let v = levels[i];
-        levels[i..].iter().take_while(|&&x| x == v).count()
-    };
     let mut i = 0;
     while i < n {
-        let run = run_at(i);
+        let run = run_len(&levels[i..]);
         if run >= 8 {
             uleb(out, (run as u64) << 1);
             let v = levels[i] as u16;
@@ -540,32 +541,63 @@ fn levels_rle(levels: &[i16], max: i16, out: &mut Vec<u8>) {
             continue;
         }
         // Bit-packed groups until a run of 8 starts at a group boundary.
-        let mut groups = 0usize;
-        let mut j = i;
-        while j < n && groups < 63 {
-            if groups > 0 && run_at(j) >= 8 {
-                break;
-            }
+        let mut groups = 1usize;
+        let mut j = i + 8;
+        while j < n && groups < 63 && !starts_run_of_8(&levels[j..]) {
             groups += 1;
             j += 8;
         }
         uleb(out, ((groups as u64) << 1) | 1);
-        let end = j.min(n);
-        let mut acc = 0u64;
-        let mut bits = 0usize;
-        // The group's levels, then zeros to its end.
-        let padded = levels[i..end].iter().map(|&l| l as u64).chain(std::iter::repeat(0));
-        for v in padded.take(groups * 8) {
-            acc |= v << bits;
-            bits += width;
-            while bits >= 8 {
-                out.push(acc as u8);
-                acc >>= 8;
-                bits -= 8;
-            }
+        // The groups' levels, the last group padded with zeros.
+        for g in 0..groups {
+            let at = i + g * 8;
+            let mut group = [0i16; 8];
+            let have = levels[at..].len().min(8);
+            group[..have].copy_from_slice(&levels[at..at + have]);
+            pack8(&group, width, out);
         }
-        // groups * 8 * width is a multiple of 8 bits: nothing left over.
         i = j.min(n);
+    }
+}
+
+/// How many levels from the first are equal to it (`levels` is not empty).
+fn run_len(levels: &[i16]) -> usize {
+    let v = levels[0];
+    let mut k = 0;
+    // Whole blocks of 16 first: an or of xors, without an early exit, compiles to vector
+    // compares.
+    for block in levels.chunks_exact(16) {
+        if block.iter().fold(0u16, |acc, &x| acc | (x ^ v) as u16) != 0 {
+            break;
+        }
+        k += 16;
+    }
+    k + levels[k..].iter().take_while(|&&x| x == v).count()
+}
+
+/// Whether `levels` starts with 8 equal levels.
+fn starts_run_of_8(levels: &[i16]) -> bool {
+    match levels.get(..8) {
+        Some(w) => w.iter().fold(0u16, |acc, &x| acc | (x ^ w[0]) as u16) == 0,
+        None => false,
+    }
+}
+
+/// Bit-packs 8 levels of `width` bits (least significant bit first) into `width` bytes.
+fn pack8(group: &[i16; 8], width: usize, out: &mut Vec<u8>) {
+    if width <= 8 {
+        // Our schema's levels: 8 × 8 bits fit a u64.
+        let mut acc = 0u64;
+        for (k, &l) in group.iter().enumerate() {
+            acc |= u64::from(l as u16) << (k * width);
+        }
+        out.extend_from_slice(&acc.to_le_bytes()[..width]);
+    } else {
+        let mut acc = 0u128;
+        for (k, &l) in group.iter().enumerate() {
+            acc |= u128::from(l as u16) << (k * width);
+        }
+        out.extend_from_slice(&acc.to_le_bytes()[..width]);
     }
 }
 
@@ -843,6 +875,77 @@ mod tests {
         let mut b = RecordBatchBuilder::new(Layout::Records);
         b.append(&RecordView::parsed("s", None, &parsed));
         b.finish()
+    }
+
+    /// The element-by-element encoder `levels_rle` replaced, as its oracle.
+    fn levels_rle_by_element(levels: &[i16], max: i16, out: &mut Vec<u8>) {
+        out.clear();
+        let width = (16 - (max as u16).leading_zeros()) as usize;
+        let n = levels.len();
+        let run_at = |i: usize| levels[i..].iter().take_while(|&&x| x == levels[i]).count();
+        let mut i = 0;
+        while i < n {
+            let run = run_at(i);
+            if run >= 8 {
+                uleb(out, (run as u64) << 1);
+                out.extend_from_slice(&(levels[i] as u16).to_le_bytes()[..width.div_ceil(8)]);
+                i += run;
+                continue;
+            }
+            let (mut groups, mut j) = (0usize, i);
+            while j < n && groups < 63 {
+                if groups > 0 && run_at(j) >= 8 {
+                    break;
+                }
+                groups += 1;
+                j += 8;
+            }
+            uleb(out, ((groups as u64) << 1) | 1);
+            let (mut acc, mut bits) = (0u64, 0usize);
+            let padded = levels[i..j.min(n)].iter().map(|&l| l as u64).chain(std::iter::repeat(0));
+            for v in padded.take(groups * 8) {
+                acc |= v << bits;
+                bits += width;
+                while bits >= 8 {
+                    out.push(acc as u8);
+                    acc >>= 8;
+                    bits -= 8;
+                }
+            }
+            i = j.min(n);
+        }
+    }
+
+    #[test]
+    fn levels_rle_equals_the_element_by_element_encoding() {
+        // Runs of every length around 8 and 16, at every offset, over several widths.
+        let mut seed = 0x9e37_79b9_u32;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed
+        };
+        for max in [1i16, 2, 3, 7, 255, 256, 1000] {
+            for _ in 0..300 {
+                let mut levels = Vec::new();
+                let len = next() as usize % 700;
+                while levels.len() < len {
+                    let v = (next() % (max as u32 + 1)) as i16;
+                    let run = match next() % 4 {
+                        0 => 1,
+                        1 => next() as usize % 10,
+                        2 => 6 + next() as usize % 14,
+                        _ => next() as usize % 80,
+                    };
+                    levels.extend(std::iter::repeat_n(v, run));
+                }
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                levels_rle(&levels, max, &mut a);
+                levels_rle_by_element(&levels, max, &mut b);
+                assert_eq!(a, b, "max {max}, levels {levels:?}");
+            }
+        }
     }
 
     #[test]
