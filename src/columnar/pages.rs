@@ -75,6 +75,8 @@ struct Scratch {
     levels: Vec<Levels>,
     /// The uncompressed page: levels then values.
     page: Vec<u8>,
+    /// A page's PLAIN values, encoded while the page is cut.
+    vals: Vec<u8>,
     /// A leaf's definition levels.
     defs: Vec<i16>,
     /// One level stream, RLE/bit-packed hybrid encoded.
@@ -94,7 +96,7 @@ impl Scratch {
     /// of the usual size keep their buffers from row group to row group.
     fn let_go_of_outsized_pages(&mut self, page_bytes: usize) {
         let most = page_bytes.saturating_mul(4);
-        for buf in [&mut self.page, &mut self.rle, &mut self.out] {
+        for buf in [&mut self.page, &mut self.vals, &mut self.rle, &mut self.out] {
             if buf.capacity() > most {
                 *buf = Vec::new();
             }
@@ -296,15 +298,19 @@ impl ChunkEncoder {
         // below it (its parent present), an absent slot at its own level.
         let mut defs = std::mem::take(&mut self.scratch.defs);
         defs.clear();
-        defs.extend(parent.idx.iter().zip(&parent.def).map(|(&i, &d)| {
-            if i == NONE {
-                d
-            } else if !nullable || values.is_valid(i as usize) {
-                max_def
-            } else {
-                max_def - 1
-            }
-        }));
+        let slots = parent.idx.iter().zip(&parent.def);
+        match values.nulls().filter(|_| nullable) {
+            None => defs.extend(slots.map(|(&i, &d)| if i == NONE { d } else { max_def })),
+            Some(nulls) => defs.extend(slots.map(|(&i, &d)| {
+                if i == NONE {
+                    d
+                } else if nulls.is_valid(i as usize) {
+                    max_def
+                } else {
+                    max_def - 1
+                }
+            })),
+        }
         let result = self.leaf_pages(descr, stats, &values, &defs, parent, group);
         self.scratch.defs = defs;
         result
@@ -332,23 +338,12 @@ impl ChunkEncoder {
         let n = lv.idx.len();
         let mut start = 0;
         while start < n {
-            // The page: whole records from `start` until the size or row limit.
-            let mut end = start;
-            let mut bytes = 0usize;
-            let mut rows = 0usize;
-            while end < n {
-                if lv.rep[end] == 0 {
-                    if end > start && (bytes >= self.page_bytes || rows >= PAGE_ROWS) {
-                        break;
-                    }
-                    rows += 1;
-                }
-                bytes += 1;
-                if defs[end] == max_def {
-                    bytes += values.plain_len(lv.idx[end] as usize);
-                }
-                end += 1;
-            }
+            // The page: whole records from `start` until the size or row limit, its values
+            // PLAIN-encoded while it is cut; then its levels, then its values.
+            let mut vals = std::mem::take(&mut self.scratch.vals);
+            vals.clear();
+            let cut = values.plain_page(lv, defs, max_def, start, self.page_bytes, &mut vals);
+            let (end, rows, page_var) = (cut.end, cut.rows, cut.var_bytes);
             let range = start..end;
             let page = &mut self.scratch.page;
             page.clear();
@@ -362,12 +357,11 @@ impl ChunkEncoder {
                 page.extend_from_slice(&(self.scratch.rle.len() as u32).to_le_bytes());
                 page.extend_from_slice(&self.scratch.rle);
             }
-            let (idx, def) = (&lv.idx[range.clone()], &defs[range.clone()]);
-            let page_var = values.plain(idx, def, max_def, page);
+            page.extend_from_slice(&vals);
+            self.scratch.vals = vals;
+            st.nulls += (end - start - cut.present) as u64;
             if stats {
-                // The null count is a statistic: counted only where statistics are kept.
-                st.nulls += def.iter().filter(|&&d| d < max_def).count() as u64;
-                st.update(values, idx, def, max_def);
+                st.update(values, &lv.idx[range.clone()], &defs[range], max_def);
             }
             let uncompressed = page.len();
             let page_values = (end - start) as u32;
@@ -644,61 +638,108 @@ impl<'a> Values<'a> {
         matches!(self, Values::Str(_))
     }
 
-    fn is_valid(&self, i: usize) -> bool {
-        let nulls = match self {
+    fn nulls(&self) -> Option<&'a arrow_buffer::NullBuffer> {
+        match *self {
             Values::Str(s) => s.nulls(),
-            Values::Int(_, n) | Values::Float(_, n) => *n,
+            Values::Int(_, n) | Values::Float(_, n) => n,
             Values::Bool(b) => b.nulls(),
-        };
-        nulls.is_none_or(|n| n.is_valid(i))
-    }
-
-    /// Bytes of the PLAIN encoding of value `i`.
-    fn plain_len(&self, i: usize) -> usize {
-        match self {
-            Values::Str(s) => {
-                let o = s.value_offsets();
-                4 + (o[i + 1] - o[i]) as usize
-            }
-            Values::Int(..) | Values::Float(..) => 8,
-            Values::Bool(_) => 1,
         }
     }
 
-    /// PLAIN encoding of the present values (`def` at `max_def`; `idx` their indices) onto
-    /// `out`; returns the byte arrays' bytes (0 for other types).
-    fn plain(&self, idx: &[u32], def: &[i16], max_def: i16, out: &mut Vec<u8>) -> i64 {
-        let present = idx.iter().zip(def).filter(|&(_, &d)| d == max_def).map(|(&i, _)| i as usize);
-        let mut var = 0i64;
+    /// Cuts a page of the slots of `lv` (`def` their definition levels) from `start` and
+    /// PLAIN-encodes its present values (`def` at `max_def`) onto `out`, in one pass.
+    fn plain_page(
+        &self,
+        lv: &Levels,
+        def: &[i16],
+        max_def: i16,
+        start: usize,
+        page_bytes: usize,
+        out: &mut Vec<u8>,
+    ) -> Cut {
+        let idx = &lv.idx;
         match self {
             Values::Str(s) => {
                 let (o, data) = (s.value_offsets(), s.value_data());
-                for i in present {
+                let mut var = 0i64;
+                let mut cut = cut_page(&lv.rep, def, max_def, start, page_bytes, |k| {
+                    let i = idx[k] as usize;
                     let v = &data[o[i] as usize..o[i + 1] as usize];
                     out.extend_from_slice(&(v.len() as u32).to_le_bytes());
                     out.extend_from_slice(v);
                     var += v.len() as i64;
-                }
+                    4 + v.len()
+                });
+                cut.var_bytes = var;
+                cut
             }
-            Values::Int(v, _) => present.for_each(|i| out.extend_from_slice(&v[i].to_le_bytes())),
-            Values::Float(v, _) => present.for_each(|i| out.extend_from_slice(&v[i].to_le_bytes())),
+            Values::Int(v, _) => cut_page(&lv.rep, def, max_def, start, page_bytes, |k| {
+                out.extend_from_slice(&v[idx[k] as usize].to_le_bytes());
+                8
+            }),
+            Values::Float(v, _) => cut_page(&lv.rep, def, max_def, start, page_bytes, |k| {
+                out.extend_from_slice(&v[idx[k] as usize].to_le_bytes());
+                8
+            }),
             Values::Bool(b) => {
                 let (mut acc, mut bits) = (0u8, 0);
-                for i in present {
-                    acc |= u8::from(b.value(i)) << bits;
+                let cut = cut_page(&lv.rep, def, max_def, start, page_bytes, |k| {
+                    acc |= u8::from(b.value(idx[k] as usize)) << bits;
                     bits += 1;
                     if bits == 8 {
                         out.push(acc);
                         (acc, bits) = (0, 0);
                     }
-                }
+                    1
+                });
                 if bits > 0 {
                     out.push(acc);
                 }
+                cut
             }
         }
-        var
     }
+}
+
+/// Where a page ends, what it holds.
+struct Cut {
+    /// The slot after the page's last.
+    end: usize,
+    rows: usize,
+    /// Present values.
+    present: usize,
+    /// The byte arrays' bytes (0 for other types).
+    var_bytes: i64,
+}
+
+/// The page of whole records from slot `start`: records are added until the page's levels
+/// (a byte each) and values (`value(k)` PLAIN-encodes slot `k`'s and returns its size) reach
+/// `page_bytes`, or it has `PAGE_ROWS` rows; it holds at least one record.
+fn cut_page(
+    rep: &[i16],
+    def: &[i16],
+    max_def: i16,
+    start: usize,
+    page_bytes: usize,
+    mut value: impl FnMut(usize) -> usize,
+) -> Cut {
+    let n = rep.len().min(def.len());
+    let (mut end, mut bytes, mut rows, mut present) = (start, 0usize, 0usize, 0usize);
+    while end < n {
+        if rep[end] == 0 {
+            if end > start && (bytes >= page_bytes || rows >= PAGE_ROWS) {
+                break;
+            }
+            rows += 1;
+        }
+        bytes += 1;
+        if def[end] == max_def {
+            bytes += value(end);
+            present += 1;
+        }
+        end += 1;
+    }
+    Cut { end, rows, present, var_bytes: 0 }
 }
 
 /// A chunk's statistics so far: indices of the min and max values, null and NaN counts.
@@ -960,7 +1001,7 @@ mod tests {
         let big = "x".repeat(1 << 20);
         let encoded = enc.encode(&batch_with_description(&big)).unwrap();
         assert!(encoded.bytes.len() > 1000);
-        for buf in [&enc.scratch.page, &enc.scratch.rle, &enc.scratch.out] {
+        for buf in [&enc.scratch.page, &enc.scratch.vals, &enc.scratch.rle, &enc.scratch.out] {
             assert!(buf.capacity() <= 4 * page_bytes, "{}", buf.capacity());
         }
         // Pages of the usual size keep their buffers for the next row group.
