@@ -115,6 +115,8 @@ pub struct RecordBatchBuilder {
     scratch: String,
     /// The top-level columns.
     columns: Columns,
+    /// What the rows take in the columns, kept as they are appended.
+    sizes: Sizes,
 }
 
 /// Why a record did not fit: the first value that would have passed a column's limit.
@@ -127,10 +129,11 @@ struct Overflow {
 impl RecordBatchBuilder {
     /// An empty builder of `layout`'s rows.
     pub fn new(layout: Layout) -> Self {
-        let columns = match layout {
+        let mut columns = match layout {
             Layout::Records => Columns::of(&RecordView::default()),
             Layout::Entries => Columns::of(&EntryRow::default()),
         };
+        let sizes = Sizes::of(&mut columns);
         RecordBatchBuilder {
             layout,
             records: 0,
@@ -139,6 +142,7 @@ impl RecordBatchBuilder {
             column_limit: COLUMN_BYTES_MAX,
             scratch: String::new(),
             columns,
+            sizes,
         }
     }
 
@@ -177,8 +181,22 @@ impl RecordBatchBuilder {
     /// Unlike [`RecordBatchBuilder::held_bytes`] it does not count capacity, so where a row
     /// group is cut depends on the records alone, not on the buffers a recycled builder
     /// ([`RecordBatchBuilder::recycle`]) kept from earlier batches.
+    ///
+    /// Kept as the rows are appended ([`Sizes`]) rather than summed over every column: it is
+    /// asked after every record.
     #[cfg(feature = "parquet")]
     pub(crate) fn rows_bytes(&self) -> usize {
+        let bytes =
+            self.sizes.rows_bytes(self.rows) + self.ends.len() * std::mem::size_of::<usize>();
+        #[cfg(debug_assertions)]
+        assert_eq!(bytes, self.walked_rows_bytes(), "running rows_bytes");
+        bytes
+    }
+
+    /// [`RecordBatchBuilder::rows_bytes`] summed over every column: the check of the running
+    /// count.
+    #[cfg(all(feature = "parquet", any(test, debug_assertions)))]
+    fn walked_rows_bytes(&self) -> usize {
         self.columns.rows_bytes() + self.ends.len() * std::mem::size_of::<usize>()
     }
 
@@ -277,6 +295,7 @@ impl RecordBatchBuilder {
             cols: &mut self.columns.cols,
             at: 0,
             wrote: false,
+            sizes: &mut self.sizes,
             scratch: &mut self.scratch,
             sanitize,
             limit,
@@ -292,6 +311,7 @@ impl RecordBatchBuilder {
             return;
         }
         self.columns.truncate(rows);
+        self.sizes.recount(&self.columns);
         self.rows = rows;
         while self.ends.last().is_some_and(|&e| e > rows) {
             self.ends.pop();
@@ -312,6 +332,7 @@ impl RecordBatchBuilder {
         self.records = 0;
         self.rows = 0;
         self.ends.clear();
+        self.sizes.clear();
         let (fields, arrays) = self.columns.finish(true);
         // The columns are built row by row together, so lengths and types always agree.
         RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays)
@@ -353,8 +374,9 @@ enum Column {
     Date(Vec<i64>, NullBufferBuilder),
     /// An object: its keys' columns and its validity.
     Struct(Columns, NullBufferBuilder),
-    /// A list: the end offset of each row's items in `items`, which holds one column.
-    List(Vec<i32>, Box<Column>),
+    /// A list: the end offset of each row's items in `items`, which holds one column; and
+    /// the index of its items' slot group in [`Sizes`].
+    List(Vec<i32>, Box<Column>, usize),
 }
 
 /// A `utf8` column: the values end to end, the end offset of each, their validity.
@@ -405,7 +427,7 @@ impl Strs {
     }
 
     /// Bytes the values, offsets and validity take (not their capacity).
-    #[cfg(feature = "parquet")]
+    #[cfg(all(feature = "parquet", any(test, debug_assertions)))]
     fn rows_bytes(&self) -> usize {
         self.values.len() + self.offsets.len() * 4 + self.valid.len().div_ceil(8)
     }
@@ -480,7 +502,7 @@ impl Columns {
         self.cols.iter().map(Column::held_bytes).sum()
     }
 
-    #[cfg(feature = "parquet")]
+    #[cfg(all(feature = "parquet", any(test, debug_assertions)))]
     fn rows_bytes(&self) -> usize {
         self.cols.iter().map(Column::rows_bytes).sum()
     }
@@ -519,7 +541,7 @@ impl Column {
     }
 
     fn list_of(items: Column) -> Column {
-        Column::List(vec![0], Box::new(items))
+        Column::List(vec![0], Box::new(items), 0)
     }
 
     /// Appends a null (a list: an empty one).
@@ -542,7 +564,7 @@ impl Column {
                 cols.append_null();
                 valid.append_null();
             }
-            Column::List(offsets, _) => offsets.push(*offsets.last().expect("starts at 0")),
+            Column::List(offsets, ..) => offsets.push(*offsets.last().expect("starts at 0")),
         }
     }
 
@@ -571,7 +593,7 @@ impl Column {
                 cols.truncate(rows);
                 valid.truncate(rows);
             }
-            Column::List(offsets, items) => {
+            Column::List(offsets, items, _) => {
                 offsets.truncate(rows + 1);
                 items.truncate(offsets.last().map_or(0, |&o| o as usize));
             }
@@ -589,11 +611,11 @@ impl Column {
             Column::Float(v, valid) => v.capacity() * 8 + valid.allocated_size(),
             Column::Bool(v, valid) => v.capacity() + valid.allocated_size(),
             Column::Struct(cols, valid) => cols.held_bytes() + valid.allocated_size(),
-            Column::List(offsets, items) => offsets.capacity() * 4 + items.held_bytes(),
+            Column::List(offsets, items, _) => offsets.capacity() * 4 + items.held_bytes(),
         }
     }
 
-    #[cfg(feature = "parquet")]
+    #[cfg(all(feature = "parquet", any(test, debug_assertions)))]
     fn rows_bytes(&self) -> usize {
         match self {
             Column::Str(s) => s.rows_bytes(),
@@ -601,7 +623,7 @@ impl Column {
             Column::Float(v, valid) => v.len() * 8 + valid.len() / 8,
             Column::Bool(v, valid) => v.len() + valid.len() / 8,
             Column::Struct(cols, valid) => cols.rows_bytes() + valid.len() / 8,
-            Column::List(offsets, items) => offsets.len() * 4 + items.rows_bytes(),
+            Column::List(offsets, items, _) => offsets.len() * 4 + items.rows_bytes(),
         }
     }
 
@@ -636,7 +658,7 @@ impl Column {
                 let Some(a) = owned::<StructArray>(a) else { return };
                 cols.recycle(a.into_parts().1, budget);
             }
-            Column::List(offsets, items) => {
+            Column::List(offsets, items, _) => {
                 let Some(a) = owned::<ListArray>(a) else { return };
                 let (_, list_offsets, values, _) = a.into_parts();
                 reuse(offsets, list_offsets.into_inner().into_inner(), budget);
@@ -669,7 +691,7 @@ impl Column {
                 let (fields, arrays) = cols.finish(false);
                 Arc::new(StructArray::new(fields, arrays, valid.finish()))
             }
-            Column::List(offsets, items) => {
+            Column::List(offsets, items, _) => {
                 let items = items.finish();
                 let offsets = std::mem::replace(offsets, vec![0]);
                 let field = Arc::new(Field::new_list_field(items.data_type().clone(), true));
@@ -751,6 +773,7 @@ struct Append<'c, 's> {
     at: usize,
     /// Whether a key of this object had a value (an object with none is null).
     wrote: bool,
+    sizes: &'s mut Sizes,
     scratch: &'s mut String,
     sanitize: Option<&'s SanitizeOptions>,
     /// Bytes one string column's values may hold.
@@ -774,13 +797,14 @@ impl Append<'_, '_> {
 fn append_object<T: Walk>(
     cols: &mut Columns,
     v: &T,
+    sizes: &mut Sizes,
     scratch: &mut String,
     sanitize: Option<&SanitizeOptions>,
     limit: usize,
     full: &mut Option<Overflow>,
 ) -> bool {
     let mut inner =
-        Append { cols: &mut cols.cols, at: 0, wrote: false, scratch, sanitize, limit, full };
+        Append { cols: &mut cols.cols, at: 0, wrote: false, sizes, scratch, sanitize, limit, full };
     v.walk(&mut inner);
     debug_assert_eq!(inner.at, inner.cols.len(), "the walk visited every column");
     inner.wrote
@@ -790,11 +814,20 @@ fn unexpected(k: Key) -> ! {
     unreachable!("columnar: key `{}` visited in a different way than the schema's walk", k.name)
 }
 
-/// Appends `v` to `b` if it fits within `limit`; else records the overflow in `full`.
+/// Appends `v` to `b` if it fits within `limit` (counting its bytes in `sizes`); else records
+/// the overflow in `full`.
 #[inline]
-fn push_str(b: &mut Strs, v: &str, k: Key, limit: usize, full: &mut Option<Overflow>) -> bool {
+fn push_str(
+    b: &mut Strs,
+    v: &str,
+    k: Key,
+    limit: usize,
+    full: &mut Option<Overflow>,
+    sizes: &mut Sizes,
+) -> bool {
     if full.is_none() && b.fits(v.len(), limit) {
         b.push(v);
+        sizes.str_values += v.len();
         return true;
     }
     full.get_or_insert(Overflow { key: k.name, bytes: limit });
@@ -809,7 +842,7 @@ impl Visit for Append<'_, '_> {
         self.at += 1;
         match v {
             Some(v) if !v.is_empty() => {
-                self.wrote |= push_str(b, v, k, limit, self.full);
+                self.wrote |= push_str(b, v, k, limit, self.full, self.sizes);
             }
             _ => b.push_null(),
         }
@@ -876,15 +909,15 @@ impl Visit for Append<'_, '_> {
             unexpected(k)
         };
         self.at += 2;
-        let (limit, full) = (self.limit, &mut *self.full);
+        let (limit, full, sizes) = (self.limit, &mut *self.full, &mut *self.sizes);
         let written = v.is_some_and(|t| {
             with_text_str(t, self.sanitize, self.scratch, |s| {
-                !s.is_empty() && push_str(b, s, k, limit, full)
+                !s.is_empty() && push_str(b, s, k, limit, full, sizes)
             })
         });
         if written {
             let kind = if let Some(Text::Plain(_)) = v { "text" } else { "html" };
-            if !push_str(kinds, kind, k, limit, full) {
+            if !push_str(kinds, kind, k, limit, full, sizes) {
                 return;
             }
             self.wrote = true;
@@ -899,19 +932,19 @@ impl Visit for Append<'_, '_> {
     fn strs(&mut self, k: Key, v: &[&str]) {
         let (limit, at) = (self.limit, self.at);
         self.at += 1;
-        let Column::List(offsets, items) = &mut self.cols[at] else { unexpected(k) };
+        let Column::List(offsets, items, group) = &mut self.cols[at] else { unexpected(k) };
         let Column::Str(b) = &mut **items else { unexpected(k) };
         for s in v {
-            push_str(b, s, k, limit, self.full);
+            push_str(b, s, k, limit, self.full, self.sizes);
         }
-        push_offset(offsets, v.len(), k, self.full);
+        self.sizes.slots[*group] = push_offset(offsets, v.len(), k, self.full);
         self.wrote |= !v.is_empty();
     }
 
     fn uints<N: Copy + Into<u64>>(&mut self, k: Key, v: &[N]) {
         let at = self.at;
         self.at += 1;
-        let Column::List(offsets, items) = &mut self.cols[at] else { unexpected(k) };
+        let Column::List(offsets, items, group) = &mut self.cols[at] else { unexpected(k) };
         let Column::Int(b, valid) = &mut **items else { unexpected(k) };
         for n in v {
             match i64::try_from((*n).into()) {
@@ -925,7 +958,7 @@ impl Visit for Append<'_, '_> {
                 }
             }
         }
-        push_offset(offsets, v.len(), k, self.full);
+        self.sizes.slots[*group] = push_offset(offsets, v.len(), k, self.full);
         self.wrote |= !v.is_empty();
     }
 
@@ -937,7 +970,8 @@ impl Visit for Append<'_, '_> {
             valid.append_null();
             return;
         };
-        let wrote = append_object(cols, v, self.scratch, self.sanitize, self.limit, self.full);
+        let wrote =
+            append_object(cols, v, self.sizes, self.scratch, self.sanitize, self.limit, self.full);
         valid.append(wrote);
         self.wrote |= wrote;
     }
@@ -949,7 +983,9 @@ impl Visit for Append<'_, '_> {
         mut item: impl FnMut(usize) -> R,
     ) {
         self.at += 1;
-        let Column::List(offsets, items) = &mut self.cols[self.at - 1] else { unexpected(k) };
+        let Column::List(offsets, items, group) = &mut self.cols[self.at - 1] else {
+            unexpected(k)
+        };
         let Column::Struct(cols, valid) = &mut **items else { unexpected(k) };
         // Once the record does not fit, its lists are left empty: its rows are undone anyway.
         let n = if self.full.is_some() { 0 } else { n };
@@ -957,6 +993,7 @@ impl Visit for Append<'_, '_> {
             append_object(
                 cols,
                 item(i).borrow(),
+                self.sizes,
                 self.scratch,
                 self.sanitize,
                 self.limit,
@@ -964,7 +1001,7 @@ impl Visit for Append<'_, '_> {
             );
             valid.append_non_null();
         }
-        push_offset(offsets, n, k, self.full);
+        self.sizes.slots[*group] = push_offset(offsets, n, k, self.full);
         self.wrote |= n > 0;
     }
 
@@ -974,14 +1011,123 @@ impl Visit for Append<'_, '_> {
 }
 
 /// Ends a list row of `n` more items; past 2^31 − 1 items in the batch, the row is empty
-/// and the record does not fit.
-fn push_offset(offsets: &mut Vec<i32>, n: usize, k: Key, full: &mut Option<Overflow>) {
+/// and the record does not fit. Returns the list's items (its new last offset).
+fn push_offset(offsets: &mut Vec<i32>, n: usize, k: Key, full: &mut Option<Overflow>) -> usize {
     let last = *offsets.last().expect("starts at 0");
     let end = i32::try_from(n).ok().and_then(|n| last.checked_add(n));
     if end.is_none() {
         full.get_or_insert(Overflow { key: k.name, bytes: i32::MAX as usize });
     }
-    offsets.push(end.unwrap_or(last));
+    let end = end.unwrap_or(last);
+    offsets.push(end);
+    // Offsets start at 0 and never decrease: `end` is not negative.
+    end as usize
+}
+
+/// What the rows take in the columns (values, offsets, validity; not capacity), kept as they
+/// are appended so that [`RecordBatchBuilder::rows_bytes`] is not a walk of every column
+/// after each record. Every column of a *slot group* has one slot per slot of the group:
+/// group 0 is the rows (the top-level columns and the structs among them, recursively), and
+/// each list's items are a group of their own (the list's last offset slots). A column's bytes
+/// are then a function of its group's slots, except a string column's values, whose bytes
+/// are counted as they are appended ([`push_str`]).
+struct Sizes {
+    /// The bytes of every string column's values.
+    str_values: usize,
+    /// The slots of each group (index 0 unused: the builder's rows).
+    slots: Vec<usize>,
+    /// What each group's columns take as a function of its slots.
+    shapes: Vec<SlotShape>,
+}
+
+/// The bytes a slot group's columns take for `n` slots: `per_slot * n + floor8 * (n / 8) +
+/// ceil8 * ceil(n / 8) + fixed` (a string's validity counts partial bytes, the other
+/// columns' whole ones; an offsets vector has one entry more than slots).
+#[derive(Clone, Copy, Default)]
+struct SlotShape {
+    per_slot: usize,
+    floor8: usize,
+    ceil8: usize,
+    fixed: usize,
+}
+
+impl SlotShape {
+    #[inline]
+    fn bytes(&self, n: usize) -> usize {
+        self.per_slot * n + self.floor8 * (n / 8) + self.ceil8 * n.div_ceil(8) + self.fixed
+    }
+
+    /// Adds `col` (and, in its group, its struct children) to this group's shape; a list's
+    /// items get a group of their own, whose index the list keeps.
+    fn add(shapes: &mut Vec<SlotShape>, group: usize, col: &mut Column) {
+        let s = &mut shapes[group];
+        match col {
+            Column::Str(_) => {
+                s.per_slot += 4;
+                s.fixed += 4;
+                s.ceil8 += 1;
+            }
+            Column::Int(..) | Column::Date(..) | Column::Float(..) => {
+                s.per_slot += 8;
+                s.floor8 += 1;
+            }
+            Column::Bool(..) => {
+                s.per_slot += 1;
+                s.floor8 += 1;
+            }
+            Column::Struct(cols, _) => {
+                s.floor8 += 1;
+                cols.cols.iter_mut().for_each(|c| SlotShape::add(shapes, group, c));
+            }
+            Column::List(_, items, items_group) => {
+                s.per_slot += 4;
+                s.fixed += 4;
+                *items_group = shapes.len();
+                shapes.push(SlotShape::default());
+                SlotShape::add(shapes, *items_group, items);
+            }
+        }
+    }
+}
+
+impl Sizes {
+    /// The sizes of `columns`, empty; numbers their lists' item groups.
+    fn of(columns: &mut Columns) -> Sizes {
+        let mut shapes = vec![SlotShape::default()];
+        columns.cols.iter_mut().for_each(|c| SlotShape::add(&mut shapes, 0, c));
+        Sizes { str_values: 0, slots: vec![0; shapes.len()], shapes }
+    }
+
+    /// The bytes `rows` rows take.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    fn rows_bytes(&self, rows: usize) -> usize {
+        let items: usize =
+            self.shapes.iter().zip(&self.slots).skip(1).map(|(s, &n)| s.bytes(n)).sum();
+        self.str_values + self.shapes[0].bytes(rows) + items
+    }
+
+    /// Counts again from the columns (after they were cut back).
+    fn recount(&mut self, columns: &Columns) {
+        fn count(sizes: &mut Sizes, col: &Column) {
+            match col {
+                Column::Str(s) => sizes.str_values += s.values.len(),
+                Column::Struct(cols, _) => cols.cols.iter().for_each(|c| count(sizes, c)),
+                Column::List(offsets, items, group) => {
+                    sizes.slots[*group] = offsets.last().map_or(0, |&o| o as usize);
+                    count(sizes, items);
+                }
+                Column::Int(..) | Column::Date(..) | Column::Float(..) | Column::Bool(..) => {}
+            }
+        }
+        self.clear();
+        columns.cols.iter().for_each(|c| count(self, c));
+    }
+
+    /// No rows.
+    fn clear(&mut self) {
+        self.str_values = 0;
+        self.slots.fill(0);
+    }
 }
 
 /// Microseconds since the Unix epoch (fraction digits past the sixth are cut).

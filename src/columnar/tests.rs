@@ -147,7 +147,7 @@ fn validity_bytes(cols: &Columns) -> usize {
                 v.allocated_size()
             }
             Column::Struct(cols, v) => validity_bytes(cols) + v.allocated_size(),
-            Column::List(_, items) => of(items),
+            Column::List(_, items, _) => of(items),
         }
     }
     cols.cols.iter().map(of).sum()
@@ -294,4 +294,47 @@ fn chunk_encoder_reads_back_as_parquet_rs_arrow_writer() {
         }
     }
     assert!(with_stats > 1000, "{with_stats} chunks with statistics");
+}
+
+/// The running [`RecordBatchBuilder::rows_bytes`] equals the sum over every column after
+/// every record, after a record that did not fit was undone (`truncate`), after an error
+/// record, and after `finish` and `recycle`, in both layouts.
+#[cfg(feature = "parquet")]
+#[test]
+fn running_rows_bytes_equals_the_walked_sum() {
+    let mut parser = crate::Parser::new(crate::Options::default());
+    let doc = br#"<rss version="2.0"><channel><title>T</title><ttl>5</ttl>
+<item><title>One</title><category>a</category><category>b</category><pubDate>Tue, 02 Jan 2024 03:04:05 GMT</pubDate></item>
+<item><description>&lt;p&gt;Two, a longer value that fills the column&lt;/p&gt;</description><enclosure url="http://e/x.mp3" length="12" type="audio/mpeg"/></item>
+<item/>
+</channel></rss>"#;
+    let parsed = parser.parse_bytes(doc, None).unwrap();
+    for layout in [Layout::Records, Layout::Entries] {
+        let check = |b: &RecordBatchBuilder, at: &str| {
+            assert_eq!(b.rows_bytes(), b.walked_rows_bytes(), "{layout:?} {at}");
+        };
+        // A limit that a few records fill: later ones are cut back, or are error records.
+        let mut b = RecordBatchBuilder::new(layout).with_column_limit(400);
+        check(&b, "empty");
+        for round in 0..3 {
+            for i in 0..23 {
+                let feed = if i % 5 == 2 { None } else { parsed.feed.as_ref() };
+                if !b.try_append(&view(feed)) {
+                    check(&b, "after a record that did not fit");
+                    b.append(&view(feed));
+                }
+                check(&b, &format!("round {round}, record {i}"));
+                if i == 11 {
+                    let rows = b.rows();
+                    b.append(&view(feed));
+                    b.truncate(rows);
+                    check(&b, "truncated");
+                }
+            }
+            let batch = b.finish();
+            check(&b, "finished");
+            b.recycle(batch, usize::MAX);
+            check(&b, "recycled");
+        }
+    }
 }
