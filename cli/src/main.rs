@@ -705,7 +705,7 @@ impl Output {
                 bulk::write_jsonl_files(inputs, cfg, max, &mut open, &mut close, progress)
             }
             OutputFormat::Parquet => {
-                parquet::fix_mmap_threshold();
+                parquet::fix_malloc_thresholds();
                 bulk::write_parquet_files(
                     inputs,
                     cfg,
