@@ -16,6 +16,11 @@
 //! Pages are cut at record boundaries (repetition level 0) once their levels and values
 //! reach `PAGE_BYTES` or 20,000 rows (parquet-rs's default row limit per page), so a page
 //! holds at least one record's values, as with parquet-rs.
+//!
+//! Work shared between leaves is done once: a struct without nulls shares its parent's
+//! slots; the repetition levels of a list's struct are encoded once for all its leaves, and
+//! so are the definition levels of its leaves without nulls (`Scratch::rep_rle`,
+//! `Scratch::def_rle`, keyed by which slots and which page they are).
 
 use std::io;
 use std::sync::Arc;
