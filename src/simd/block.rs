@@ -201,6 +201,43 @@ pub(crate) fn copy_short_clean(
     true
 }
 
+/// [`copy_short_clean`] between fixed bytes: appends `pre`, `src` and `post` under one
+/// reservation when `src` is shorter than a block and `flag` marks none of its bytes (three
+/// stores), and returns true; else appends nothing and returns false. For a name and the
+/// markup around it (`</p>`), where three appends cost three reservations.
+#[inline(always)]
+#[cfg(feature = "json")]
+pub(crate) fn copy_short_clean_between<const P: usize, const Q: usize>(
+    out: &mut Vec<u8>,
+    pre: [u8; P],
+    src: &[u8],
+    post: [u8; Q],
+    pad: u8,
+    flag: impl Fn(&[u8; BLOCK]) -> u32,
+) -> bool {
+    let n = src.len();
+    if n >= BLOCK {
+        return false;
+    }
+    let blk = tail_block(src, pad);
+    if flag(&blk) & ((1u32 << n) - 1) != 0 {
+        return false;
+    }
+    out.reserve(P + BLOCK + Q);
+    let o = out.len();
+    // SAFETY: `P + BLOCK + Q` bytes of room were reserved at `o`: `pre` ends at `o + P`, the
+    // block at `o + P + BLOCK`, `post` at `o + P + n + Q` (`n < BLOCK`); `post` overwrites
+    // the block's padding, and only the `P + n + Q` bytes of the three are counted.
+    unsafe {
+        let dst = out.as_mut_ptr().add(o);
+        std::ptr::write_unaligned(dst.cast::<[u8; P]>(), pre);
+        std::ptr::write_unaligned(dst.add(P).cast::<[u8; BLOCK]>(), blk);
+        std::ptr::write_unaligned(dst.add(P + n).cast::<[u8; Q]>(), post);
+        out.set_len(o + P + n + Q);
+    }
+    true
+}
+
 /// Appends `src` to `out`, every byte `flag` marks (bit `i` for byte `i` of a block) replaced:
 /// `escape(src, i)` gives the replacement of the marked byte `src[i]` (its first `len` bytes,
 /// at most [`MAX_ESCAPE`] per input byte replaced) and how many input bytes it replaces (1,
@@ -469,6 +506,28 @@ mod tests {
             let mut want = b"xy".to_vec();
             want.extend_from_slice(&src[..n]);
             assert_eq!(out, want, "len {n}");
+        }
+        // `copy_short_clean_between`: appends under a block, clean; else nothing.
+        #[cfg(feature = "json")]
+        for n in 0..=src.len() {
+            for dirty in [None, Some(0), Some(n / 2), Some(n.saturating_sub(1))] {
+                let mut s = src[..n].to_vec();
+                if let Some(d) = dirty.filter(|&d| d < n) {
+                    s[d] = b'"';
+                }
+                let flag = |blk: &[u8; BLOCK]| eq_mask(blk, [b'"']);
+                let mut out = b"xy".to_vec();
+                let done = copy_short_clean_between(&mut out, *b"</", &s, *b"=\\\"", 0, flag);
+                let clean = !s.contains(&b'"');
+                assert_eq!(done, n < BLOCK && clean, "len {n} dirty {dirty:?}");
+                let mut want = b"xy".to_vec();
+                if done {
+                    want.extend_from_slice(b"</");
+                    want.extend_from_slice(&s);
+                    want.extend_from_slice(b"=\\\"");
+                }
+                assert_eq!(out, want, "len {n} dirty {dirty:?}");
+            }
         }
     }
 

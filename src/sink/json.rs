@@ -305,6 +305,48 @@ impl HtmlOut for JsonHtml<'_> {
     fn quote(&mut self) {
         self.0.extend_from_slice(b"\\\"");
     }
+    // The three below: a short clean name and its markup under one reservation (the names
+    // the HTML parser makes are short lowercase ASCII), else appended piece by piece.
+    #[inline(always)]
+    fn start_tag(&mut self, local: &str) {
+        if !block::copy_short_clean_between(self.0, *b"<", local.as_bytes(), [], b'a', json_escaped)
+        {
+            self.markup("<");
+            self.verbatim(local);
+        }
+    }
+    #[inline(always)]
+    fn attr_start(&mut self, local: &str) {
+        let post = *b"=\\\"";
+        if !block::copy_short_clean_between(
+            self.0,
+            *b" ",
+            local.as_bytes(),
+            post,
+            b'a',
+            json_escaped,
+        ) {
+            self.markup(" ");
+            self.verbatim(local);
+            self.markup("=");
+            self.quote();
+        }
+    }
+    #[inline(always)]
+    fn end_tag(&mut self, local: &str) {
+        if !block::copy_short_clean_between(
+            self.0,
+            *b"</",
+            local.as_bytes(),
+            *b">",
+            b'a',
+            json_escaped,
+        ) {
+            self.markup("</");
+            self.verbatim(local);
+            self.markup(">");
+        }
+    }
 }
 
 /// Appends `"<name><suffix>":`, after a `,` when `comma`: one reservation and, for a name
@@ -487,6 +529,11 @@ mod tests {
             "<textarea>\n</textarea>",
             "<math xlink:href=\"u\">",
             "<table><td>",
+            // Names of a block and longer, and names JSON escapes (the fused tag writers'
+            // fallbacks).
+            "<abcdefghijklmno p>",
+            "<abcdefghijklmnop abcdefghijklmnop=\"1\" abcdefghijklmno=2>",
+            "<p a\"b=\"1\" c\\d=3>",
         ];
         let arena = bumpalo::Bump::new();
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;

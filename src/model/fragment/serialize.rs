@@ -188,6 +188,27 @@ pub(crate) trait HtmlOut {
     fn escaped(&mut self, s: &str, attr: bool);
     /// The `"` around an attribute value.
     fn quote(&mut self);
+    /// `<` and an unprefixed element name (the name written [`HtmlOut::verbatim`]).
+    #[inline(always)]
+    fn start_tag(&mut self, local: &str) {
+        self.markup("<");
+        self.verbatim(local);
+    }
+    /// ` name="`: an unprefixed attribute name between its space and its value's opening quote.
+    #[inline(always)]
+    fn attr_start(&mut self, local: &str) {
+        self.markup(" ");
+        self.verbatim(local);
+        self.markup("=");
+        self.quote();
+    }
+    /// `</name>` of an unprefixed element name.
+    #[inline(always)]
+    fn end_tag(&mut self, local: &str) {
+        self.markup("</");
+        self.verbatim(local);
+        self.markup(">");
+    }
 }
 
 impl HtmlOut for String {
@@ -317,9 +338,14 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut impl HtmlOut) {
             if top.end > i && i < n {
                 break;
             }
-            out.markup("</");
-            push_qname(out, top.prefix, top.local);
-            out.markup(">");
+            match top.prefix {
+                None => out.end_tag(top.local),
+                Some(_) => {
+                    out.markup("</");
+                    push_qname(out, top.prefix, top.local);
+                    out.markup(">");
+                }
+            }
             stack.pop();
         }
         if i >= n {
@@ -338,15 +364,24 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut impl HtmlOut) {
                 } else {
                     e.prefix
                 };
-                out.markup("<");
-                push_qname(out, prefix, e.local);
+                match prefix {
+                    None => out.start_tag(e.local),
+                    Some(_) => {
+                        out.markup("<");
+                        push_qname(out, prefix, e.local);
+                    }
+                }
                 // HTML serialization writes every attribute (no namespace fix-up: the XML
                 // serializer's "ignore namespace definition attribute" rule does not apply).
                 for a in e.attrs {
-                    out.markup(" ");
                     if a.namespace.is_empty() {
-                        out.verbatim(a.local);
-                    } else if a.namespace == XML_NS {
+                        out.attr_start(a.local);
+                        out.escaped(a.value, true);
+                        out.quote();
+                        continue;
+                    }
+                    out.markup(" ");
+                    if a.namespace == XML_NS {
                         out.markup("xml:");
                         out.verbatim(a.local);
                     } else if a.namespace == XMLNS_NS {
