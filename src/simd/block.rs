@@ -30,6 +30,28 @@ pub(crate) fn eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> 
     }
 }
 
+/// Bit `i` set where `block[i] < limit` (as unsigned bytes; `limit` > 0) or
+/// `block[i] | bits == needle` for one of `folded`'s `(bits, needle)`: a pair with `bits` 0
+/// is one needle; one with a bit set (in `needle` too) is the two needles that differ in
+/// just that bit, for one compare (`"` and `&` are `0x22 | 4` and `0x26`). One mask for the
+/// escapes of a JSON string of HTML, where [`lt_mask`] `|` [`eq_mask`] did two.
+#[inline(always)]
+#[cfg(feature = "json")]
+pub(crate) fn lt_or_folded_eq_mask<const N: usize>(
+    block: &[u8; BLOCK],
+    limit: u8,
+    folded: [(u8, u8); N],
+) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        sse2::lt_or_folded_eq_mask(block, limit, folded)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        portable_lt_or_folded_eq_mask(block, limit, folded)
+    }
+}
+
 /// Bit `i` set where `block[i] < limit` (as unsigned bytes; `limit` > 0).
 #[inline(always)]
 pub(crate) fn lt_mask(block: &[u8; BLOCK], limit: u8) -> u32 {
@@ -347,9 +369,41 @@ fn portable_eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> u3
     mask
 }
 
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+#[cfg(feature = "json")]
+fn portable_lt_or_folded_eq_mask<const N: usize>(
+    block: &[u8; BLOCK],
+    limit: u8,
+    folded: [(u8, u8); N],
+) -> u32 {
+    let mut mask = 0;
+    for (i, &b) in block.iter().enumerate() {
+        if b < limit || folded.iter().any(|&(bits, n)| b | bits == n) {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
 #[cfg(target_arch = "x86_64")]
 mod sse2 {
     use super::super::v128;
+
+    #[inline(always)]
+    #[cfg(feature = "json")]
+    pub(super) fn lt_or_folded_eq_mask<const N: usize>(
+        block: &[u8; super::BLOCK],
+        limit: u8,
+        folded: [(u8, u8); N],
+    ) -> u32 {
+        let x = v128::load(block);
+        let eq = folded.map(|(bits, n)| {
+            let y = if bits == 0 { x } else { v128::or(x, v128::splat(bits)) };
+            v128::eq(y, n)
+        });
+        v128::bits(v128::or(v128::below(x, limit), v128::any(&eq)))
+    }
 
     #[inline(always)]
     pub(super) fn eq_mask<const N: usize>(block: &[u8; super::BLOCK], needles: [u8; N]) -> u32 {
@@ -479,6 +533,30 @@ mod tests {
                     lt_mask(&block, limit),
                     portable_lt_mask(&block, limit),
                     "{block:?} < {limit}"
+                );
+            }
+            #[cfg(feature = "json")]
+            {
+                let folded = [(4, b'&'), (2, b'>'), (0, 0xC2), (0, b'\\')];
+                assert_eq!(
+                    lt_or_folded_eq_mask(&block, 0x20, folded),
+                    portable_lt_or_folded_eq_mask(&block, 0x20, folded),
+                    "{block:?}"
+                );
+            }
+        }
+        // The JSON writer's folded needles are exactly `" & < > 0xC2 \\` (every byte value,
+        // at every position).
+        #[cfg(feature = "json")]
+        for b in 0..=255u8 {
+            for at in 0..BLOCK {
+                let mut block = [b'a'; BLOCK];
+                block[at] = b;
+                let folded = [(4, b'&'), (2, b'>'), (0, 0xC2), (0, b'\\')];
+                assert_eq!(
+                    lt_or_folded_eq_mask(&block, 0x20, folded),
+                    lt_mask(&block, 0x20) | eq_mask(&block, [b'"', b'&', b'<', b'>', 0xC2, b'\\']),
+                    "{b:#x} at {at}"
                 );
             }
         }

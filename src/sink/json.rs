@@ -290,9 +290,13 @@ impl HtmlOut for JsonHtml<'_> {
     /// that JSON leaves as is; every other byte JSON escapes is one HTML keeps.
     #[inline(always)]
     fn escaped(&mut self, s: &str, attr: bool) {
+        // `& < > U+00A0 " \\` and the controls in one mask (`"` and `&`, `<` and `>` differ
+        // in one bit each: two compares for four), one bitmask; the control mask and six
+        // compares before cost 1.4 M more instructions on the corpus WARC.gz job.
         let [amp, lt, gt, c2] = serialize::HTML_ESCAPED;
+        debug_assert!(amp == b'"' | 4 && lt | 2 == gt);
         let flag = |blk: &[u8; block::BLOCK]| {
-            block::lt_mask(blk, 0x20) | block::eq_mask(blk, [amp, lt, gt, c2, b'"', b'\\'])
+            block::lt_or_folded_eq_mask(blk, 0x20, [(4, amp), (2, gt), (0, c2), (0, b'\\')])
         };
         let escape = |b: &[u8], i: usize| match b[i] {
             b'"' if attr => serialize::html_escape_at(b, i),
