@@ -315,8 +315,73 @@ fn is_void_name(local: &str) -> bool {
 
 /// HTML elements whose text is serialized as is. noscript is escaped: fragments are parsed
 /// with scripting disabled.
+#[cfg(test)]
 fn is_raw_text_name(local: &str) -> bool {
     matches!(local, "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext")
+}
+
+/// What the HTML serialization does with an HTML element besides its tags.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Special {
+    /// Nothing: children serialized, text escaped, an end tag.
+    No,
+    /// A void element ([`is_void_name`]): no end tag, no children.
+    Void,
+    /// A raw text element ([`is_raw_text_name`]): its text as is.
+    RawText,
+    /// `pre`, `textarea`, `listing`: a newline that starts the first child text is doubled.
+    Newline,
+}
+
+/// [`Special`] of an HTML element's local name: one match on the length, then on the few
+/// names of that length (every element written asks, and most names are none of these; the
+/// three separate name tests cost ~25 instructions an element).
+#[inline(always)]
+fn special(local: &str) -> Special {
+    use Special::*;
+    match local.len() {
+        2 => match local {
+            "br" | "hr" => Void,
+            _ => No,
+        },
+        3 => match local {
+            "col" | "img" | "wbr" => Void,
+            "xmp" => RawText,
+            "pre" => Newline,
+            _ => No,
+        },
+        4 => match local {
+            "area" | "base" | "link" | "meta" => Void,
+            _ => No,
+        },
+        5 => match local {
+            "embed" | "frame" | "input" | "param" | "track" => Void,
+            "style" => RawText,
+            _ => No,
+        },
+        6 => match local {
+            "keygen" | "source" => Void,
+            "script" | "iframe" => RawText,
+            _ => No,
+        },
+        7 => match local {
+            "bgsound" => Void,
+            "noembed" => RawText,
+            "listing" => Newline,
+            _ => No,
+        },
+        8 => match local {
+            "basefont" => Void,
+            "noframes" => RawText,
+            "textarea" => Newline,
+            _ => No,
+        },
+        9 => match local {
+            "plaintext" => RawText,
+            _ => No,
+        },
+        _ => No,
+    }
 }
 
 /// An element open in [`write_html`]: where it ends, the name its end tag writes, and whether
@@ -401,11 +466,12 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut impl HtmlOut) {
                     out.quote();
                 }
                 out.markup(">");
-                if html && is_void_name(e.local) {
+                let special = if html { special(e.local) } else { Special::No };
+                if special == Special::Void {
                     i = end; // children of a void element are not serialized
                     continue;
                 }
-                if html && matches!(e.local, "pre" | "textarea" | "listing") {
+                if special == Special::Newline {
                     if let Some(NodeKind::Text(t)) =
                         nodes.get(i + 1).filter(|_| end > i + 1).map(|c| c.kind)
                     {
@@ -414,7 +480,7 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut impl HtmlOut) {
                         }
                     }
                 }
-                let raw_text = html && is_raw_text_name(e.local);
+                let raw_text = special == Special::RawText;
                 stack.push(Open { end, prefix, local: e.local, raw_text });
             }
             NodeKind::Text(t) => {
@@ -438,6 +504,79 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut impl HtmlOut) {
             }
         }
         i += 1;
+    }
+}
+
+#[cfg(test)]
+mod special_tests {
+    use super::{is_raw_text_name, is_void_name, special, Special};
+
+    /// `special` agrees with the three name tests on their names, their case and length
+    /// variants, and other names.
+    #[test]
+    fn special_agrees_with_the_name_lists() {
+        let mut names = vec![
+            "",
+            "a",
+            "p",
+            "b",
+            "br",
+            "hr",
+            "li",
+            "col",
+            "img",
+            "wbr",
+            "xmp",
+            "pre",
+            "div",
+            "area",
+            "base",
+            "link",
+            "meta",
+            "span",
+            "embed",
+            "frame",
+            "input",
+            "param",
+            "track",
+            "style",
+            "table",
+            "keygen",
+            "source",
+            "script",
+            "iframe",
+            "strong",
+            "bgsound",
+            "noembed",
+            "listing",
+            "section",
+            "basefont",
+            "noframes",
+            "textarea",
+            "noscript",
+            "plaintext",
+            "blockquote",
+            "figcaption",
+            "BR",
+            "Pre",
+            "imgx",
+            "scripts",
+            "textare",
+        ];
+        let more: Vec<String> = names.iter().map(|n| format!("{n}x")).collect();
+        names.extend(more.iter().map(String::as_str));
+        for name in names {
+            let want = if is_void_name(name) {
+                Special::Void
+            } else if is_raw_text_name(name) {
+                Special::RawText
+            } else if matches!(name, "pre" | "textarea" | "listing") {
+                Special::Newline
+            } else {
+                Special::No
+            };
+            assert_eq!(special(name), want, "{name}");
+        }
     }
 }
 
