@@ -320,6 +320,25 @@ impl HtmlOut for JsonHtml<'_> {
         }
     }
     #[inline(always)]
+    fn start_tag_closed(&mut self, local: &str) {
+        if !block::copy_short_clean_between(
+            self.0,
+            *b"<",
+            local.as_bytes(),
+            *b">",
+            b'a',
+            json_escaped,
+        ) {
+            self.markup("<");
+            self.verbatim(local);
+            self.markup(">");
+        }
+    }
+    #[inline(always)]
+    fn quote_close(&mut self) {
+        self.0.extend_from_slice(b"\\\">");
+    }
+    #[inline(always)]
     fn attr_start(&mut self, local: &str) {
         let post = *b"=\\\"";
         if !block::copy_short_clean_between(
@@ -538,6 +557,9 @@ mod tests {
             "<abcdefghijklmno p>",
             "<abcdefghijklmnop abcdefghijklmnop=\"1\" abcdefghijklmno=2>",
             "<p a\"b=\"1\" c\\d=3>",
+            "<abcdefghijklmnopqrs>",
+            "<x\"y>",
+            "<svg><x:y></x:y></svg>",
         ];
         let arena = bumpalo::Bump::new();
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;

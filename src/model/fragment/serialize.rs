@@ -202,6 +202,18 @@ pub(crate) trait HtmlOut {
         self.markup("=");
         self.quote();
     }
+    /// `<name>`: [`HtmlOut::start_tag`] of an element without attributes, and its `>`.
+    #[inline(always)]
+    fn start_tag_closed(&mut self, local: &str) {
+        self.start_tag(local);
+        self.markup(">");
+    }
+    /// The `"` after the last attribute value, and the start tag's `>`.
+    #[inline(always)]
+    fn quote_close(&mut self) {
+        self.quote();
+        self.markup(">");
+    }
     /// `</name>` of an unprefixed element name.
     #[inline(always)]
     fn end_tag(&mut self, local: &str) {
@@ -429,43 +441,49 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut impl HtmlOut) {
                 } else {
                     e.prefix
                 };
-                match prefix {
-                    None => out.start_tag(e.local),
-                    Some(_) => {
+                match (prefix, e.attrs.is_empty()) {
+                    (None, true) => out.start_tag_closed(e.local),
+                    (None, false) => out.start_tag(e.local),
+                    (Some(_), _) => {
                         out.markup("<");
                         push_qname(out, prefix, e.local);
                     }
                 }
                 // HTML serialization writes every attribute (no namespace fix-up: the XML
                 // serializer's "ignore namespace definition attribute" rule does not apply).
-                for a in e.attrs {
+                for (k, a) in e.attrs.iter().enumerate() {
                     if a.namespace.is_empty() {
                         out.attr_start(a.local);
-                        out.escaped(a.value, true);
-                        out.quote();
-                        continue;
-                    }
-                    out.markup(" ");
-                    if a.namespace == XML_NS {
-                        out.markup("xml:");
-                        out.verbatim(a.local);
-                    } else if a.namespace == XMLNS_NS {
-                        if a.local != "xmlns" {
-                            out.markup("xmlns:");
-                        }
-                        out.verbatim(a.local);
-                    } else if a.namespace == XLINK_NS {
-                        out.markup("xlink:");
-                        out.verbatim(a.local);
                     } else {
-                        push_qname(out, a.prefix, a.local);
+                        out.markup(" ");
+                        if a.namespace == XML_NS {
+                            out.markup("xml:");
+                            out.verbatim(a.local);
+                        } else if a.namespace == XMLNS_NS {
+                            if a.local != "xmlns" {
+                                out.markup("xmlns:");
+                            }
+                            out.verbatim(a.local);
+                        } else if a.namespace == XLINK_NS {
+                            out.markup("xlink:");
+                            out.verbatim(a.local);
+                        } else {
+                            push_qname(out, a.prefix, a.local);
+                        }
+                        out.markup("=");
+                        out.quote();
                     }
-                    out.markup("=");
-                    out.quote();
                     out.escaped(a.value, true);
-                    out.quote();
+                    // The value's closing quote; after the last attribute, the tag's `>` too.
+                    if k + 1 == e.attrs.len() {
+                        out.quote_close();
+                    } else {
+                        out.quote();
+                    }
                 }
-                out.markup(">");
+                if prefix.is_some() && e.attrs.is_empty() {
+                    out.markup(">");
+                }
                 let special = if html { special(e.local) } else { Special::No };
                 if special == Special::Void {
                     i = end; // children of a void element are not serialized
