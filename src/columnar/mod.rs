@@ -425,12 +425,18 @@ impl Strs {
     /// Nulls up to `slots` slots (see [`Column`]).
     #[inline]
     fn pad(&mut self, slots: usize) {
-        let len = self.len();
-        if len < slots {
-            // The caller's `fits` kept the values within i32::MAX.
-            self.offsets.resize(slots + 1, self.values.len() as i32);
-            self.valid.append_n_nulls(slots - len);
+        if self.len() < slots {
+            self.pad_nulls(slots);
         }
+    }
+
+    /// [`Strs::pad`]'s nulls, out of line: most values follow one at the slot before.
+    #[inline(never)]
+    fn pad_nulls(&mut self, slots: usize) {
+        let len = self.len();
+        // The caller's `fits` kept the values within i32::MAX.
+        self.offsets.resize(slots + 1, self.values.len() as i32);
+        self.valid.append_n_nulls(slots - len);
     }
 
     fn finish(&mut self) -> StringArray {
@@ -1040,11 +1046,17 @@ impl Visit for Append<'_, '_> {
 /// Pads a fixed-size column with nulls (values `T::default()`) up to `slots` slots.
 #[inline]
 fn pad_values<T: Copy + Default>(v: &mut Vec<T>, valid: &mut NullBufferBuilder, slots: usize) {
-    let len = v.len();
-    if len < slots {
-        v.resize(slots, T::default());
-        valid.append_n_nulls(slots - len);
+    if v.len() < slots {
+        pad_value_nulls(v, valid, slots);
     }
+}
+
+/// [`pad_values`]' nulls, out of line.
+#[inline(never)]
+fn pad_value_nulls<T: Copy + Default>(v: &mut Vec<T>, valid: &mut NullBufferBuilder, slots: usize) {
+    let len = v.len();
+    v.resize(slots, T::default());
+    valid.append_n_nulls(slots - len);
 }
 
 /// Pads a struct's validity with nulls up to `slots` slots.
