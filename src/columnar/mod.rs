@@ -441,17 +441,28 @@ impl Strs {
 
     fn finish(&mut self) -> StringArray {
         let values = Buffer::from_vec(std::mem::take(&mut self.values));
-        let offsets =
-            OffsetBuffer::new(ScalarBuffer::from(std::mem::replace(&mut self.offsets, vec![0])));
+        let offsets = offset_buffer(std::mem::replace(&mut self.offsets, vec![0]));
         let nulls = self.valid.finish();
         // SAFETY: `try_new` would not fail: the values were appended only as whole `&str`s
         // (`push`) and cut back only to an offset (`Column::truncate`), so they are valid
-        // UTF-8 and every offset, a value's end, is a char boundary; `OffsetBuffer::new`
-        // checked that the offsets start at 0 and do not decrease, `fits` that they stay
-        // within the values; there is one validity bit per value (both pushed together).
-        // `new` would check the UTF-8 again: one more pass over every value.
+        // UTF-8 and every offset, a value's end, is a char boundary; the offsets start at 0
+        // and do not decrease (`offset_buffer`), and `fits` kept them within the values;
+        // there is one validity bit per slot (pushed or padded with its offset). `new` would
+        // check the UTF-8 again: one more pass over every value.
         unsafe { StringArray::new_unchecked(offsets, values, nulls) }
     }
+}
+
+/// The offsets of a string or list column as Arrow's, without `OffsetBuffer::new`'s check
+/// (a pass over every offset: 4.2 M instructions on corpus ×1).
+fn offset_buffer(offsets: Vec<i32>) -> OffsetBuffer<i32> {
+    debug_assert!(offsets.first() == Some(&0) && offsets.windows(2).all(|w| w[0] <= w[1]));
+    // SAFETY: the offsets are not empty and start at 0 (a column's start with `vec![0]`,
+    // and `truncate` keeps at least that), and do not decrease: a string column's offsets
+    // are each the values' length when pushed (`Strs::push`, `Strs::pad_nulls`; the values
+    // only grow, and `truncate` cuts both back together), a list's each the last plus its
+    // row's items (`push_offset`, checked) or the last again (`pad_offsets`).
+    unsafe { OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)) }
 }
 
 /// `a` as the array type `A`, owned: its buffers are then no longer shared with `a`.
@@ -717,9 +728,8 @@ impl Column {
             Column::List(offsets, items, _) => {
                 // Offsets start at 0 and never decrease: the last is not negative.
                 let items = items.finish(*offsets.last().expect("starts at 0") as usize);
-                let offsets = std::mem::replace(offsets, vec![0]);
+                let offsets = offset_buffer(std::mem::replace(offsets, vec![0]));
                 let field = Arc::new(Field::new_list_field(items.data_type().clone(), true));
-                let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
                 Arc::new(ListArray::new(field, offsets, items, None))
             }
         }
