@@ -197,7 +197,7 @@ impl RecordBatchBuilder {
     /// count.
     #[cfg(all(feature = "parquet", any(test, debug_assertions)))]
     fn walked_rows_bytes(&self) -> usize {
-        self.columns.rows_bytes() + self.ends.len() * std::mem::size_of::<usize>()
+        self.columns.rows_bytes(self.rows) + self.ends.len() * std::mem::size_of::<usize>()
     }
 
     /// Appends one record (one row, or one row per entry). Strict sanitizing
@@ -290,10 +290,12 @@ impl RecordBatchBuilder {
         limit: usize,
         full: &mut Option<Overflow>,
     ) {
+        let slot = self.rows;
         self.rows += 1;
         let mut append = Append {
             cols: &mut self.columns.cols,
             at: 0,
+            slot,
             wrote: false,
             sizes: &mut self.sizes,
             scratch: &mut self.scratch,
@@ -329,11 +331,11 @@ impl RecordBatchBuilder {
     /// The batch of everything appended so far; the builder is then empty (and holds no
     /// memory: the columns' buffers become the batch's, without a copy).
     pub fn finish(&mut self) -> RecordBatch {
+        let rows = std::mem::take(&mut self.rows);
         self.records = 0;
-        self.rows = 0;
         self.ends.clear();
         self.sizes.clear();
-        let (fields, arrays) = self.columns.finish(true);
+        let (fields, arrays) = self.columns.finish(true, rows);
         // The columns are built row by row together, so lengths and types always agree.
         RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays)
             .expect("columnar: builder columns agree with their schema")
@@ -366,6 +368,14 @@ pub(crate) struct TooLarge(Overflow);
 /// rather than Arrow's builders, which cannot undo an append: a record that turns out not to
 /// fit, or whose walk panicked part way, is truncated away (`Column::truncate`). The buffers
 /// become the arrays' without a copy, as with Arrow's builders.
+///
+/// Nulls are written lazily: a column holds its slots up to its last value, and the slots
+/// after it are null until it gets its next value or the batch is finished, when it is
+/// padded with them in one go ([`Column::pad`]). A struct's validity is padded likewise, and
+/// its columns on their own: an absent object costs no write in any column below it (most
+/// of a record's some 500 columns are absent objects' or keys without a value; appending
+/// their nulls one by one cost 28 M instructions on corpus ×1). Each column therefore
+/// has at most as many slots as its group (the rows, or its list's items) until `finish`.
 enum Column {
     Str(Strs),
     Int(Vec<i64>, NullBufferBuilder),
@@ -406,31 +416,53 @@ impl Strs {
         self.valid.append_non_null();
     }
 
+    /// The slots (values and nulls) the column holds.
     #[inline]
-    fn push_null(&mut self) {
-        self.offsets.push(self.values.len() as i32);
-        self.valid.append_null();
+    fn len(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Nulls up to `slots` slots (see [`Column`]).
+    #[inline]
+    fn pad(&mut self, slots: usize) {
+        if self.len() < slots {
+            self.pad_nulls(slots);
+        }
+    }
+
+    /// [`Strs::pad`]'s nulls, out of line: most values follow one at the slot before.
+    #[inline(never)]
+    fn pad_nulls(&mut self, slots: usize) {
+        let len = self.len();
+        // The caller's `fits` kept the values within i32::MAX.
+        self.offsets.resize(slots + 1, self.values.len() as i32);
+        self.valid.append_n_nulls(slots - len);
     }
 
     fn finish(&mut self) -> StringArray {
         let values = Buffer::from_vec(std::mem::take(&mut self.values));
-        let offsets =
-            OffsetBuffer::new(ScalarBuffer::from(std::mem::replace(&mut self.offsets, vec![0])));
+        let offsets = offset_buffer(std::mem::replace(&mut self.offsets, vec![0]));
         let nulls = self.valid.finish();
         // SAFETY: `try_new` would not fail: the values were appended only as whole `&str`s
         // (`push`) and cut back only to an offset (`Column::truncate`), so they are valid
-        // UTF-8 and every offset, a value's end, is a char boundary; `OffsetBuffer::new`
-        // checked that the offsets start at 0 and do not decrease, `fits` that they stay
-        // within the values; there is one validity bit per value (both pushed together).
-        // `new` would check the UTF-8 again: one more pass over every value.
+        // UTF-8 and every offset, a value's end, is a char boundary; the offsets start at 0
+        // and do not decrease (`offset_buffer`), and `fits` kept them within the values;
+        // there is one validity bit per slot (pushed or padded with its offset). `new` would
+        // check the UTF-8 again: one more pass over every value.
         unsafe { StringArray::new_unchecked(offsets, values, nulls) }
     }
+}
 
-    /// Bytes the values, offsets and validity take (not their capacity).
-    #[cfg(all(feature = "parquet", any(test, debug_assertions)))]
-    fn rows_bytes(&self) -> usize {
-        self.values.len() + self.offsets.len() * 4 + self.valid.len().div_ceil(8)
-    }
+/// The offsets of a string or list column as Arrow's, without `OffsetBuffer::new`'s check
+/// (a pass over every offset: 4.2 M instructions on corpus ×1).
+fn offset_buffer(offsets: Vec<i32>) -> OffsetBuffer<i32> {
+    debug_assert!(offsets.first() == Some(&0) && offsets.windows(2).all(|w| w[0] <= w[1]));
+    // SAFETY: the offsets are not empty and start at 0 (a column's start with `vec![0]`,
+    // and `truncate` keeps at least that), and do not decrease: a string column's offsets
+    // are each the values' length when pushed (`Strs::push`, `Strs::pad_nulls`; the values
+    // only grow, and `truncate` cuts both back together), a list's each the last plus its
+    // row's items (`push_offset`, checked) or the last again (`pad_offsets`).
+    unsafe { OffsetBuffer::new_unchecked(ScalarBuffer::from(offsets)) }
 }
 
 /// `a` as the array type `A`, owned: its buffers are then no longer shared with `a`.
@@ -470,10 +502,10 @@ impl Columns {
         s.cols
     }
 
-    /// The fields and arrays of the columns (emptying them); `top`: the row's own columns,
-    /// where `source` and `status` are never null.
-    fn finish(&mut self, top: bool) -> (Fields, Vec<ArrayRef>) {
-        let arrays = self.cols.iter_mut().map(Column::finish);
+    /// The fields and arrays of the columns, `slots` long (emptying them); `top`: the row's
+    /// own columns, where `source` and `status` are never null.
+    fn finish(&mut self, top: bool, slots: usize) -> (Fields, Vec<ArrayRef>) {
+        let arrays = self.cols.iter_mut().map(|c| c.finish(slots));
         let (fields, arrays): (Vec<Field>, Vec<ArrayRef>) = self
             .names
             .iter()
@@ -489,11 +521,6 @@ impl Columns {
         (fields.into(), arrays)
     }
 
-    /// Appends a null row to every column.
-    fn append_null(&mut self) {
-        self.cols.iter_mut().for_each(Column::append_null);
-    }
-
     fn truncate(&mut self, rows: usize) {
         self.cols.iter_mut().for_each(|c| c.truncate(rows));
     }
@@ -502,9 +529,10 @@ impl Columns {
         self.cols.iter().map(Column::held_bytes).sum()
     }
 
+    /// Bytes `slots` slots of the columns take, their nulls padded.
     #[cfg(all(feature = "parquet", any(test, debug_assertions)))]
-    fn rows_bytes(&self) -> usize {
-        self.cols.iter().map(Column::rows_bytes).sum()
+    fn rows_bytes(&self, slots: usize) -> usize {
+        self.cols.iter().map(|c| c.rows_bytes(slots)).sum()
     }
 
     /// See [`RecordBatchBuilder::recycle`]: `arrays` are these columns' finished arrays.
@@ -544,32 +572,23 @@ impl Column {
         Column::List(vec![0], Box::new(items), 0)
     }
 
-    /// Appends a null (a list: an empty one).
-    fn append_null(&mut self) {
+    /// Nulls (a list: empty lists) up to `slots` slots; a struct's own validity only, its
+    /// columns being padded when they are next written or finished (see [`Column`]).
+    fn pad(&mut self, slots: usize) {
         match self {
-            Column::Str(s) => s.push_null(),
-            Column::Int(v, valid) | Column::Date(v, valid) => {
-                v.push(0);
-                valid.append_null();
+            Column::Str(s) => s.pad(slots),
+            Column::Int(v, valid) | Column::Date(v, valid) => pad_values(v, valid, slots),
+            Column::Float(v, valid) => pad_values(v, valid, slots),
+            Column::Bool(v, valid) => pad_values(v, valid, slots),
+            Column::Struct(_, valid) => pad_validity(valid, slots),
+            Column::List(offsets, ..) => {
+                pad_offsets(offsets, slots);
             }
-            Column::Float(v, valid) => {
-                v.push(0.0);
-                valid.append_null();
-            }
-            Column::Bool(v, valid) => {
-                v.push(false);
-                valid.append_null();
-            }
-            Column::Struct(cols, valid) => {
-                cols.append_null();
-                valid.append_null();
-            }
-            Column::List(offsets, ..) => offsets.push(*offsets.last().expect("starts at 0")),
         }
     }
 
-    /// Keeps the first `rows` rows (every column of a record's rows has at least as many:
-    /// the rows before it, whole, and whatever part of its own was appended).
+    /// Keeps at most the first `rows` slots (a column holds up to its last value: fewer
+    /// slots when the rest were null, more when a record's rows were partly appended).
     fn truncate(&mut self, rows: usize) {
         match self {
             Column::Str(s) => {
@@ -615,15 +634,28 @@ impl Column {
         }
     }
 
+    /// Bytes `slots` slots of the column take (values, offsets, validity; not capacity), its
+    /// nulls padded: the check of [`Sizes`], which counts them as they are appended.
     #[cfg(all(feature = "parquet", any(test, debug_assertions)))]
-    fn rows_bytes(&self) -> usize {
+    fn rows_bytes(&self, slots: usize) -> usize {
+        let len = match self {
+            Column::Str(s) => s.len(),
+            Column::Int(v, _) | Column::Date(v, _) => v.len(),
+            Column::Float(v, _) => v.len(),
+            Column::Bool(v, _) => v.len(),
+            Column::Struct(_, valid) => valid.len(),
+            Column::List(offsets, ..) => offsets.len() - 1,
+        };
+        assert!(len <= slots, "a column holds {len} of its group's {slots} slots");
         match self {
-            Column::Str(s) => s.rows_bytes(),
-            Column::Int(v, valid) | Column::Date(v, valid) => v.len() * 8 + valid.len() / 8,
-            Column::Float(v, valid) => v.len() * 8 + valid.len() / 8,
-            Column::Bool(v, valid) => v.len() + valid.len() / 8,
-            Column::Struct(cols, valid) => cols.rows_bytes() + valid.len() / 8,
-            Column::List(offsets, items, _) => offsets.len() * 4 + items.rows_bytes(),
+            Column::Str(s) => s.values.len() + (slots + 1) * 4 + slots.div_ceil(8),
+            Column::Int(..) | Column::Date(..) | Column::Float(..) => slots * 8 + slots / 8,
+            Column::Bool(..) => slots + slots / 8,
+            Column::Struct(cols, _) => cols.rows_bytes(slots) + slots / 8,
+            Column::List(offsets, items, _) => {
+                let last = offsets.last().map_or(0, |&o| o as usize);
+                (slots + 1) * 4 + items.rows_bytes(last)
+            }
         }
     }
 
@@ -667,7 +699,9 @@ impl Column {
         }
     }
 
-    fn finish(&mut self) -> ArrayRef {
+    /// The array of the column's `slots` slots (its nulls padded), emptying it.
+    fn finish(&mut self, slots: usize) -> ArrayRef {
+        self.pad(slots);
         match self {
             Column::Str(s) => Arc::new(s.finish()),
             Column::Int(v, valid) => Arc::new(int64s(v, valid)),
@@ -688,14 +722,14 @@ impl Column {
                 )
             }
             Column::Struct(cols, valid) => {
-                let (fields, arrays) = cols.finish(false);
+                let (fields, arrays) = cols.finish(false, slots);
                 Arc::new(StructArray::new(fields, arrays, valid.finish()))
             }
             Column::List(offsets, items, _) => {
-                let items = items.finish();
-                let offsets = std::mem::replace(offsets, vec![0]);
+                // Offsets start at 0 and never decrease: the last is not negative.
+                let items = items.finish(*offsets.last().expect("starts at 0") as usize);
+                let offsets = offset_buffer(std::mem::replace(offsets, vec![0]));
                 let field = Arc::new(Field::new_list_field(items.data_type().clone(), true));
-                let offsets = OffsetBuffer::new(ScalarBuffer::from(offsets));
                 Arc::new(ListArray::new(field, offsets, items, None))
             }
         }
@@ -767,10 +801,14 @@ impl Visit for Schema_ {
 }
 
 /// The walk that appends one value to the columns of its shape: `cols[at]` is the column of
-/// the next key.
+/// the next key, and `slot` the value's slot in them (its row, or its item in a list's
+/// items). Only values are written: a column is padded with nulls up to `slot` when it gets
+/// its next value ([`Column::pad`]), so a key without a value, or an absent object with all
+/// its columns, costs no write (see [`Column`]).
 struct Append<'c, 's> {
     cols: &'c mut [Column],
     at: usize,
+    slot: usize,
     /// Whether a key of this object had a value (an object with none is null).
     wrote: bool,
     sizes: &'s mut Sizes,
@@ -778,9 +816,8 @@ struct Append<'c, 's> {
     sanitize: Option<&'s SanitizeOptions>,
     /// Bytes one string column's values may hold.
     limit: usize,
-    /// The first value that did not fit: once set, values are appended as nulls and lists
-    /// as empty (the walk goes on, so every column stays one row long), and the record's
-    /// rows are truncated away at the end.
+    /// The first value that did not fit: once set, values are left null and lists empty
+    /// (the walk goes on, but the record's rows are truncated away at the end).
     full: &'s mut Option<Overflow>,
 }
 
@@ -793,9 +830,12 @@ impl Append<'_, '_> {
     }
 }
 
-/// Appends `v`'s keys to `cols` (an object's columns); returns whether any had a value.
+/// Appends `v`'s keys to `cols` (an object's columns) at `slot`; returns whether any had a
+/// value.
+#[allow(clippy::too_many_arguments)]
 fn append_object<T: Walk>(
     cols: &mut Columns,
+    slot: usize,
     v: &T,
     sizes: &mut Sizes,
     scratch: &mut String,
@@ -803,8 +843,17 @@ fn append_object<T: Walk>(
     limit: usize,
     full: &mut Option<Overflow>,
 ) -> bool {
-    let mut inner =
-        Append { cols: &mut cols.cols, at: 0, wrote: false, sizes, scratch, sanitize, limit, full };
+    let mut inner = Append {
+        cols: &mut cols.cols,
+        at: 0,
+        slot,
+        wrote: false,
+        sizes,
+        scratch,
+        sanitize,
+        limit,
+        full,
+    };
     v.walk(&mut inner);
     debug_assert_eq!(inner.at, inner.cols.len(), "the walk visited every column");
     inner.wrote
@@ -814,11 +863,12 @@ fn unexpected(k: Key) -> ! {
     unreachable!("columnar: key `{}` visited in a different way than the schema's walk", k.name)
 }
 
-/// Appends `v` to `b` if it fits within `limit` (counting its bytes in `sizes`); else records
-/// the overflow in `full`.
+/// Appends `v` to `b` at `slot` if it fits within `limit` (counting its bytes in `sizes`);
+/// else records the overflow in `full` (the slot stays null).
 #[inline]
 fn push_str(
     b: &mut Strs,
+    slot: usize,
     v: &str,
     k: Key,
     limit: usize,
@@ -826,80 +876,71 @@ fn push_str(
     sizes: &mut Sizes,
 ) -> bool {
     if full.is_none() && b.fits(v.len(), limit) {
+        b.pad(slot);
         b.push(v);
         sizes.str_values += v.len();
         return true;
     }
     full.get_or_insert(Overflow { key: k.name, bytes: limit });
-    b.push_null();
     false
+}
+
+/// Appends the present value `v` at `slot` to a column of fixed-size values.
+#[inline]
+fn push_value<T: Copy + Default>(b: &mut Vec<T>, valid: &mut NullBufferBuilder, slot: usize, v: T) {
+    pad_values(b, valid, slot);
+    b.push(v);
+    valid.append_non_null();
 }
 
 impl Visit for Append<'_, '_> {
     fn str(&mut self, k: Key, v: Option<&str>) {
-        let (limit, at) = (self.limit, self.at);
-        let Column::Str(b) = &mut self.cols[at] else { unexpected(k) };
+        let (limit, at, slot) = (self.limit, self.at, self.slot);
         self.at += 1;
-        match v {
-            Some(v) if !v.is_empty() => {
-                self.wrote |= push_str(b, v, k, limit, self.full, self.sizes);
-            }
-            _ => b.push_null(),
+        if let Some(v) = v.filter(|v| !v.is_empty()) {
+            let Column::Str(b) = &mut self.cols[at] else { unexpected(k) };
+            self.wrote |= push_str(b, slot, v, k, limit, self.full, self.sizes);
         }
     }
 
     fn uint(&mut self, k: Key, v: Option<u64>) {
+        let slot = self.slot;
         let Column::Int(b, valid) = self.next() else { unexpected(k) };
-        match v.and_then(|v| i64::try_from(v).ok()) {
-            Some(n) => {
-                b.push(n);
-                valid.append_non_null();
-            }
-            None => {
-                b.push(0);
-                valid.append_null();
-            }
+        // A value past i64::MAX is null (the object still has a value).
+        if let Some(n) = v.and_then(|v| i64::try_from(v).ok()) {
+            push_value(b, valid, slot, n);
         }
         self.wrote |= v.is_some();
     }
 
     fn num(&mut self, k: Key, v: Option<f64>) {
+        let slot = self.slot;
         let Column::Float(b, valid) = self.next() else { unexpected(k) };
-        b.push(v.unwrap_or(0.0));
-        valid.append(v.is_some());
-        self.wrote |= v.is_some();
+        if let Some(n) = v {
+            push_value(b, valid, slot, n);
+            self.wrote = true;
+        }
     }
 
     fn bool(&mut self, k: Key, v: Option<bool>) {
+        let slot = self.slot;
         let Column::Bool(b, valid) = self.next() else { unexpected(k) };
-        b.push(v.unwrap_or(false));
-        valid.append(v.is_some());
-        self.wrote |= v.is_some();
+        if let Some(x) = v {
+            push_value(b, valid, slot, x);
+            self.wrote = true;
+        }
     }
 
     fn date(&mut self, k: Key, v: Option<Timestamp>, raw: Option<&str>) {
+        let slot = self.slot;
         let Column::Date(b, valid) = self.next() else { unexpected(k) };
-        match v.and_then(timestamp_micros) {
-            Some(n) => {
-                b.push(n);
-                valid.append_non_null();
-            }
-            None => {
-                b.push(0);
-                valid.append_null();
-            }
+        if let Some(n) = v.and_then(timestamp_micros) {
+            push_value(b, valid, slot, n);
         }
         self.wrote |= v.is_some();
         let Column::Int(offsets, valid) = self.next() else { unexpected(k) };
-        match v.and_then(|t| t.offset_minutes()) {
-            Some(m) => {
-                offsets.push(i64::from(m));
-                valid.append_non_null();
-            }
-            None => {
-                offsets.push(0);
-                valid.append_null();
-            }
+        if let Some(m) = v.and_then(|t| t.offset_minutes()) {
+            push_value(offsets, valid, slot, i64::from(m));
         }
         self.str(k, raw);
     }
@@ -909,71 +950,66 @@ impl Visit for Append<'_, '_> {
             unexpected(k)
         };
         self.at += 2;
-        let (limit, full, sizes) = (self.limit, &mut *self.full, &mut *self.sizes);
-        let written = v.is_some_and(|t| {
-            with_text_str(t, self.sanitize, self.scratch, |s| {
-                !s.is_empty() && push_str(b, s, k, limit, full, sizes)
-            })
+        let Some(v) = v else { return };
+        let (slot, limit, full, sizes) = (self.slot, self.limit, &mut *self.full, &mut *self.sizes);
+        let written = with_text_str(v, self.sanitize, self.scratch, |s| {
+            !s.is_empty() && push_str(b, slot, s, k, limit, full, sizes)
         });
         if written {
-            let kind = if let Some(Text::Plain(_)) = v { "text" } else { "html" };
-            if !push_str(kinds, kind, k, limit, full, sizes) {
-                return;
+            let kind = if let Text::Plain(_) = v { "text" } else { "html" };
+            // A kind that does not fit leaves the record full: its rows are undone.
+            if push_str(kinds, slot, kind, k, limit, full, sizes) {
+                self.wrote = true;
             }
-            self.wrote = true;
-        } else {
-            if b.offsets.len() == kinds.offsets.len() {
-                b.push_null();
-            }
-            kinds.push_null();
         }
     }
 
     fn strs(&mut self, k: Key, v: &[&str]) {
-        let (limit, at) = (self.limit, self.at);
+        let (limit, at, slot) = (self.limit, self.at, self.slot);
         self.at += 1;
+        if v.is_empty() {
+            return;
+        }
         let Column::List(offsets, items, group) = &mut self.cols[at] else { unexpected(k) };
         let Column::Str(b) = &mut **items else { unexpected(k) };
-        for s in v {
-            push_str(b, s, k, limit, self.full, self.sizes);
+        let first = pad_offsets(offsets, slot);
+        for (i, s) in v.iter().enumerate() {
+            push_str(b, first + i, s, k, limit, self.full, self.sizes);
         }
         self.sizes.slots[*group] = push_offset(offsets, v.len(), k, self.full);
-        self.wrote |= !v.is_empty();
+        self.wrote = true;
     }
 
     fn uints<N: Copy + Into<u64>>(&mut self, k: Key, v: &[N]) {
-        let at = self.at;
+        let (at, slot) = (self.at, self.slot);
         self.at += 1;
+        if v.is_empty() {
+            return;
+        }
         let Column::List(offsets, items, group) = &mut self.cols[at] else { unexpected(k) };
         let Column::Int(b, valid) = &mut **items else { unexpected(k) };
-        for n in v {
-            match i64::try_from((*n).into()) {
-                Ok(n) => {
-                    b.push(n);
-                    valid.append_non_null();
-                }
-                Err(_) => {
-                    b.push(0);
-                    valid.append_null();
-                }
+        let first = pad_offsets(offsets, slot);
+        for (i, n) in v.iter().enumerate() {
+            // A value past i64::MAX is a null item.
+            if let Ok(n) = i64::try_from((*n).into()) {
+                push_value(b, valid, first + i, n);
             }
         }
         self.sizes.slots[*group] = push_offset(offsets, v.len(), k, self.full);
-        self.wrote |= !v.is_empty();
+        self.wrote = true;
     }
 
     fn object<T: Walk + Shape>(&mut self, k: Key, v: Option<&T>) {
+        let slot = self.slot;
         self.at += 1;
+        let Some(v) = v else { return };
         let Column::Struct(cols, valid) = &mut self.cols[self.at - 1] else { unexpected(k) };
-        let Some(v) = v else {
-            cols.append_null();
-            valid.append_null();
-            return;
-        };
-        let wrote =
-            append_object(cols, v, self.sizes, self.scratch, self.sanitize, self.limit, self.full);
-        valid.append(wrote);
-        self.wrote |= wrote;
+        let (sizes, scratch, sanitize) = (&mut *self.sizes, &mut *self.scratch, self.sanitize);
+        if append_object(cols, slot, v, sizes, scratch, sanitize, self.limit, self.full) {
+            pad_validity(valid, slot);
+            valid.append_non_null();
+            self.wrote = true;
+        }
     }
 
     fn list_with<T: Walk + Shape, R: Borrow<T>>(
@@ -982,16 +1018,21 @@ impl Visit for Append<'_, '_> {
         n: usize,
         mut item: impl FnMut(usize) -> R,
     ) {
+        let slot = self.slot;
         self.at += 1;
+        // Once the record does not fit, its lists are left empty: its rows are undone anyway.
+        if n == 0 || self.full.is_some() {
+            return;
+        }
         let Column::List(offsets, items, group) = &mut self.cols[self.at - 1] else {
             unexpected(k)
         };
         let Column::Struct(cols, valid) = &mut **items else { unexpected(k) };
-        // Once the record does not fit, its lists are left empty: its rows are undone anyway.
-        let n = if self.full.is_some() { 0 } else { n };
+        let first = pad_offsets(offsets, slot);
         for i in 0..n {
             append_object(
                 cols,
+                first + i,
                 item(i).borrow(),
                 self.sizes,
                 self.scratch,
@@ -999,15 +1040,54 @@ impl Visit for Append<'_, '_> {
                 self.limit,
                 self.full,
             );
+            // List elements are never null (an element with no value is a struct of nulls).
+            pad_validity(valid, first + i);
             valid.append_non_null();
         }
         self.sizes.slots[*group] = push_offset(offsets, n, k, self.full);
-        self.wrote |= n > 0;
+        self.wrote = true;
     }
 
     fn flatten<T: Walk>(&mut self, _prefix: &'static str, v: &T) {
         v.walk(self);
     }
+}
+
+/// Pads a fixed-size column with nulls (values `T::default()`) up to `slots` slots.
+#[inline]
+fn pad_values<T: Copy + Default>(v: &mut Vec<T>, valid: &mut NullBufferBuilder, slots: usize) {
+    if v.len() < slots {
+        pad_value_nulls(v, valid, slots);
+    }
+}
+
+/// [`pad_values`]' nulls, out of line.
+#[inline(never)]
+fn pad_value_nulls<T: Copy + Default>(v: &mut Vec<T>, valid: &mut NullBufferBuilder, slots: usize) {
+    let len = v.len();
+    v.resize(slots, T::default());
+    valid.append_n_nulls(slots - len);
+}
+
+/// Pads a struct's validity with nulls up to `slots` slots.
+#[inline]
+fn pad_validity(valid: &mut NullBufferBuilder, slots: usize) {
+    let len = valid.len();
+    if len < slots {
+        valid.append_n_nulls(slots - len);
+    }
+}
+
+/// Pads a list's offsets with empty lists up to `slots` rows; returns its items so far (the
+/// slot of its next item).
+#[inline]
+fn pad_offsets(offsets: &mut Vec<i32>, slots: usize) -> usize {
+    let last = *offsets.last().expect("starts at 0");
+    if offsets.len() <= slots {
+        offsets.resize(slots + 1, last);
+    }
+    // Offsets start at 0 and never decrease: `last` is not negative.
+    last as usize
 }
 
 /// Ends a list row of `n` more items; past 2^31 − 1 items in the batch, the row is empty

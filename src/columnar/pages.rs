@@ -97,14 +97,15 @@ struct Scratch {
     rep_key: Option<(u64, usize, usize, i16)>,
     /// The last `Levels::rep_id` or `Levels::def_id` given.
     rep_ids: u64,
-    /// Which definition levels `defs` holds when they are a leaf's without nulls
-    /// (`Levels::def_id` of its parent, max level): its siblings without nulls have the
-    /// same (on corpus ×1, making and encoding them per leaf cost 7 M instructions).
-    defs_key: Option<(u64, i16)>,
+    /// Which definition levels `defs` holds when they are a leaf's without nulls or with
+    /// nothing but nulls (`Levels::def_id` of its parent, max level, whether all null): its
+    /// siblings of the same kind have the same (on corpus ×1, making and encoding them per
+    /// leaf cost 7 M instructions for the leaves without nulls).
+    defs_key: Option<(u64, i16, bool)>,
     /// The last page's definition levels encoded when `defs_key` was set, and which
     /// (`defs_key`, slot range).
     def_rle: Vec<u8>,
-    def_rle_key: Option<((u64, i16), usize, usize)>,
+    def_rle_key: Option<((u64, i16, bool), usize, usize)>,
     /// The last row group's bytes.
     group_bytes: usize,
     /// Compressed output (grown, never zero-filled again once large enough).
@@ -335,13 +336,18 @@ impl ChunkEncoder {
         // Without nulls they are the parent's slots' alone: the last leaf's, if its parent's
         // slots are the same.
         let mut defs = std::mem::take(&mut self.scratch.defs);
+        // A leaf with nothing but nulls (most of the schema's, in most row groups: absent
+        // objects' and keys no feed has) has its parent's slots' levels one below `max_def`.
         let nulls = values.nulls().filter(|n| nullable && n.null_count() > 0);
-        let key = Some((parent.def_id, max_def));
-        if nulls.is_some() || self.scratch.defs_key != key {
+        let all_null = nulls.is_some_and(|n| n.null_count() == n.len());
+        let shared = nulls.is_none() || all_null;
+        let key = Some((parent.def_id, max_def, all_null));
+        if !shared || self.scratch.defs_key != key {
             defs.clear();
             let slots = parent.idx.iter().zip(&parent.def);
-            match nulls {
-                None => defs.extend(slots.map(|(&i, &d)| if i == NONE { d } else { max_def })),
+            let present = if all_null { max_def - 1 } else { max_def };
+            match nulls.filter(|_| !all_null) {
+                None => defs.extend(slots.map(|(&i, &d)| if i == NONE { d } else { present })),
                 Some(nulls) => defs.extend(slots.map(|(&i, &d)| {
                     if i == NONE {
                         d
@@ -353,12 +359,13 @@ impl ChunkEncoder {
                 })),
             }
         }
-        self.scratch.defs_key = if nulls.is_none() { key } else { None };
-        let result = self.leaf_pages(descr, stats, &values, &defs, parent, group);
+        self.scratch.defs_key = if shared { key } else { None };
+        let result = self.leaf_pages(descr, stats, &values, &defs, parent, group, all_null);
         self.scratch.defs = defs;
         result
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn leaf_pages(
         &mut self,
         descr: &ColumnDescPtr,
@@ -367,6 +374,7 @@ impl ChunkEncoder {
         defs: &[i16],
         lv: &Levels,
         group: &mut Vec<u8>,
+        all_null: bool,
     ) -> io::Result<ColumnCloseResult> {
         let compression = self.codec;
         let max_def = descr.max_def_level();
@@ -415,9 +423,11 @@ impl ChunkEncoder {
                 page.extend_from_slice(rle);
             }
             let (idx, def) = (&lv.idx[range.clone()], &defs[range]);
-            let (page_var, present) = values.plain(idx, def, max_def, page);
+            // Nothing but nulls: no values, nothing for the statistics (min, max) but nulls.
+            let (page_var, present) =
+                if all_null { (0, 0) } else { values.plain(idx, def, max_def, page) };
             st.nulls += (end - start - present) as u64;
-            if stats {
+            if stats && !all_null {
                 st.update(values, idx, def, max_def);
             }
             let uncompressed = page.len();
