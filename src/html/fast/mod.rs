@@ -188,7 +188,8 @@ pub(crate) fn build_checked<'a>(
             buf: bumpalo::collections::String::new_in(arena),
         },
         open: [0; TAGS.len()],
-        afe: AVec::new_in(arena),
+        // As the stack: 8 entries, one allocation (at most `AFE_MAX` ever).
+        afe: AVec::with_capacity_in(8, arena),
         moved: 0,
         reopen: None,
         tok: 0,
