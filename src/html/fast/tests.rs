@@ -51,3 +51,30 @@ fn scan_until_blocks_match_the_byte_classes() {
         }
     }
 }
+
+/// `lowercase_key` is `tags::name_key` of the ASCII-lowercased name, for names of every
+/// length up to past a word (only the first 8 bytes count), ending the input or followed by
+/// more bytes, with every byte value in every position of the first word.
+#[test]
+fn lowercase_key_is_the_key_of_the_lowercased_name() {
+    use super::tokenizer::lowercase_key;
+    use crate::html::tags::name_key;
+    for len in 1..12usize {
+        for pos in 0..len.min(8) {
+            for byte in 0..=255u8 {
+                let mut name: Vec<u8> = b"AbCdEfGhIjKl"[..len].to_vec();
+                name[pos] = byte;
+                let want = name_key(&name.to_ascii_lowercase());
+                for tail in [&b""[..], b"Z>", b"\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF"] {
+                    for lead in 0..3 {
+                        let mut b = vec![b'Q'; lead];
+                        b.extend_from_slice(&name);
+                        b.extend_from_slice(tail);
+                        let got = lowercase_key(&b, lead, lead + len);
+                        assert_eq!(got, want, "{name:?} lead {lead} tail {tail:?}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -210,7 +210,9 @@ pub(super) fn lowercase_key(b: &[u8], s: usize, e: usize) -> u64 {
         Some(w) => u64::from_le_bytes(w.try_into().unwrap_or([0; 8])),
         None => tags::name_key(&b[s..s + len]),
     };
-    let x = if len < 8 { x & ((1u64 << (8 * len)) - 1) } else { x };
+    // The bytes past the name cleared without a branch on the length (no mask for an empty
+    // name, which a tag name never is).
+    let x = x & u64::MAX.checked_shr(8 * (8 - len) as u32).unwrap_or(0);
     // Bytes in 'A'..='Z' (high bit clear): + 0x3F sets the high bit from 'A' on, + 0x25 from
     // '[' on; neither carries into the next byte.
     let y = x & LO7;
