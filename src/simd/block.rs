@@ -196,6 +196,7 @@ pub(crate) fn push_short(out: &mut Vec<u8>, src: &[u8]) {
 /// (one padded block: a compare and a 16-byte store, no `memcpy` call), and returns true;
 /// else appends nothing and returns false. The fast path of [`copy_escaped`] for short
 /// values (names), where its set-up costs more than the copy. `pad` as in [`copy_escaped`].
+/// It is [`copy_short_clean_between`] with nothing before or after `src`.
 #[inline(always)]
 #[cfg(feature = "json")]
 pub(crate) fn copy_short_clean(
@@ -204,23 +205,7 @@ pub(crate) fn copy_short_clean(
     pad: u8,
     flag: impl Fn(&[u8; BLOCK]) -> u32,
 ) -> bool {
-    let n = src.len();
-    if n >= BLOCK {
-        return false;
-    }
-    let blk = tail_block(src, pad);
-    if flag(&blk) & ((1u32 << n) - 1) != 0 {
-        return false;
-    }
-    out.reserve(BLOCK);
-    let o = out.len();
-    // SAFETY: `BLOCK` bytes of room were reserved at `o`; only the `n` bytes of `src` are
-    // counted as written.
-    unsafe {
-        std::ptr::write_unaligned(out.as_mut_ptr().add(o).cast::<[u8; BLOCK]>(), blk);
-        out.set_len(o + n);
-    }
-    true
+    copy_short_clean_between(out, [], src, [], pad, flag)
 }
 
 /// [`copy_short_clean`] between fixed bytes: appends `pre`, `src` and `post` under one
