@@ -312,30 +312,16 @@ impl HtmlOut for JsonHtml<'_> {
     fn quote(&mut self) {
         self.0.extend_from_slice(b"\\\"");
     }
-    // The three below: a short clean name and its markup under one reservation (the names
-    // the HTML parser makes are short lowercase ASCII), else appended piece by piece.
+    // `start_tag`, `start_tag_closed`, `attr_start` and `end_tag` write a name with its
+    // markup around it through `name_between`; `quote_close` is a value's closing quote
+    // and the tag's `>` in one append.
     #[inline(always)]
     fn start_tag(&mut self, local: &str) {
-        if !block::copy_short_clean_between(self.0, *b"<", local.as_bytes(), [], b'a', json_escaped)
-        {
-            self.markup("<");
-            self.verbatim(local);
-        }
+        self.name_between(*b"<", local, []);
     }
     #[inline(always)]
     fn start_tag_closed(&mut self, local: &str) {
-        if !block::copy_short_clean_between(
-            self.0,
-            *b"<",
-            local.as_bytes(),
-            *b">",
-            b'a',
-            json_escaped,
-        ) {
-            self.markup("<");
-            self.verbatim(local);
-            self.markup(">");
-        }
+        self.name_between(*b"<", local, *b">");
     }
     #[inline(always)]
     fn quote_close(&mut self) {
@@ -343,34 +329,32 @@ impl HtmlOut for JsonHtml<'_> {
     }
     #[inline(always)]
     fn attr_start(&mut self, local: &str) {
-        let post = *b"=\\\"";
-        if !block::copy_short_clean_between(
-            self.0,
-            *b" ",
-            local.as_bytes(),
-            post,
-            b'a',
-            json_escaped,
-        ) {
-            self.markup(" ");
-            self.verbatim(local);
-            self.markup("=");
-            self.quote();
-        }
+        // `=` and the value's opening quote (`quote`, JSON-escaped).
+        self.name_between(*b" ", local, *b"=\\\"");
     }
     #[inline(always)]
     fn end_tag(&mut self, local: &str) {
-        if !block::copy_short_clean_between(
-            self.0,
-            *b"</",
-            local.as_bytes(),
-            *b">",
-            b'a',
-            json_escaped,
-        ) {
-            self.markup("</");
+        self.name_between(*b"</", local, *b">");
+    }
+}
+
+impl JsonHtml<'_> {
+    /// `pre`, the name `local`, `post`: a short clean name (the names the HTML parser makes
+    /// are short lowercase ASCII) and its markup under one reservation, else appended piece
+    /// by piece, the name escaped by [`HtmlOut::verbatim`]. `pre` and `post` are markup:
+    /// nothing in them for JSON to escape.
+    #[inline(always)]
+    fn name_between<const P: usize, const Q: usize>(
+        &mut self,
+        pre: [u8; P],
+        local: &str,
+        post: [u8; Q],
+    ) {
+        if !block::copy_short_clean_between(self.0, pre, local.as_bytes(), post, b'a', json_escaped)
+        {
+            self.0.extend_from_slice(&pre);
             self.verbatim(local);
-            self.markup(">");
+            self.0.extend_from_slice(&post);
         }
     }
 }
