@@ -77,7 +77,7 @@ impl Timestamp {
 
     /// The original fractional-second digits, trailing zeros removed (`""` if none).
     pub fn fraction_digits(&self) -> &str {
-        std::str::from_utf8(&self.frac[..self.frac_len as usize]).unwrap_or("")
+        std::str::from_utf8(self.frac_bytes()).unwrap_or("")
     }
 
     /// An instant with no fractional part (and no offset); `None` outside UTC years
@@ -153,43 +153,64 @@ impl Timestamp {
     /// `YYYY-MM-DDTHH:MM:SS[.F]Z` in `buf`, digit by digit (the formatting machinery costs
     /// over a thousand instructions a date; the JSON writer formats every date this way).
     pub(crate) fn format_rfc3339<'b>(&self, buf: &'b mut [u8; RFC3339_MAX_LEN]) -> &'b str {
-        fn two(buf: &mut [u8], at: usize, v: u32) {
-            buf[at] = b'0' + (v / 10) as u8;
-            buf[at + 1] = b'0' + (v % 10) as u8;
-        }
+        // Every byte written is an ASCII digit or one of `-T:.Z`.
+        std::str::from_utf8(self.format_rfc3339_bytes(buf)).expect("ASCII")
+    }
+
+    /// [`Self::format_rfc3339`] as bytes (all ASCII), for a writer of bytes: no UTF-8 check
+    /// of what was just written (~70 instructions a date).
+    pub(crate) fn format_rfc3339_bytes<'b>(&self, buf: &'b mut [u8; RFC3339_MAX_LEN]) -> &'b [u8] {
         let (y, mo, d, h, mi, s) = self.civil();
         let mut n = 0;
-        if y < 0 {
-            buf[0] = b'-';
-            n = 1;
+        if (1000..=9999).contains(&y) {
+            // The common case (every year a parser reads from four digits): the digits
+            // directly, without the general loop's divisions by a variable length.
+            let y = y as u32;
+            buf[..4].copy_from_slice(&[
+                b'0' + (y / 1000) as u8,
+                b'0' + (y / 100 % 10) as u8,
+                b'0' + (y / 10 % 10) as u8,
+                b'0' + (y % 10) as u8,
+            ]);
+            n = 4;
+        } else {
+            if y < 0 {
+                buf[0] = b'-';
+                n = 1;
+            }
+            // At least 4 digits, zero-padded; up to 12 (the range of `i64` seconds).
+            let mut year = y.unsigned_abs();
+            let mut digits = [b'0'; 12];
+            let mut len = 0;
+            while year > 0 || len < 4 {
+                digits[11 - len] = b'0' + (year % 10) as u8;
+                year /= 10;
+                len += 1;
+            }
+            buf[n..n + len].copy_from_slice(&digits[12 - len..]);
+            n += len;
         }
-        // At least 4 digits, zero-padded; up to 12 (the range of `i64` seconds).
-        let mut year = y.unsigned_abs();
-        let mut digits = [b'0'; 12];
-        let mut len = 0;
-        while year > 0 || len < 4 {
-            digits[11 - len] = b'0' + (year % 10) as u8;
-            year /= 10;
-            len += 1;
-        }
-        buf[n..n + len].copy_from_slice(&digits[12 - len..]);
-        n += len;
-        buf[n..n + 15].copy_from_slice(b"-00-00T00:00:00");
-        two(buf, n + 1, mo);
-        two(buf, n + 4, d);
-        two(buf, n + 7, h);
-        two(buf, n + 10, mi);
-        two(buf, n + 13, s);
+        // `-MM-DDTHH:MM:SS` built whole, then one copy.
+        let two = |v: u32| [b'0' + (v / 10) as u8, b'0' + (v % 10) as u8];
+        let ([mo1, mo0], [d1, d0], [h1, h0], [mi1, mi0], [s1, s0]) =
+            (two(mo), two(d), two(h), two(mi), two(s));
+        buf[n..n + 15].copy_from_slice(&[
+            b'-', mo1, mo0, b'-', d1, d0, b'T', h1, h0, b':', mi1, mi0, b':', s1, s0,
+        ]);
         n += 15;
-        let frac = self.fraction_digits().as_bytes();
+        let frac = self.frac_bytes();
         if !frac.is_empty() {
             buf[n] = b'.';
             buf[n + 1..n + 1 + frac.len()].copy_from_slice(frac);
             n += 1 + frac.len();
         }
         buf[n] = b'Z';
-        // Every byte written is an ASCII digit or one of `-T:.Z`.
-        std::str::from_utf8(&buf[..n + 1]).expect("ASCII")
+        &buf[..n + 1]
+    }
+
+    /// The fractional-second digits as bytes (ASCII digits, see [`Self::fraction_digits`]).
+    fn frac_bytes(&self) -> &[u8] {
+        &self.frac[..self.frac_len as usize]
     }
 }
 
@@ -213,6 +234,38 @@ impl Timestamp {
             if offset < 0 { ('-', -i32::from(offset)) } else { ('+', i32::from(offset)) };
         write!(w, "{sign}{:02}:{:02}", m / 60, m % 60)
     }
+
+    /// Whether `text` is exactly what [`Self::write_rfc3339_local`] writes, compared byte by
+    /// byte: nothing formatted into a `String` (its allocation and `write!` cost some
+    /// hundred instructions a date).
+    fn is_written_local_as(&self, text: &[u8]) -> bool {
+        let offset = self.offset_minutes().unwrap_or(0);
+        let local = Timestamp {
+            unix_seconds: self.unix_seconds + i64::from(offset) * 60,
+            offset: NO_OFFSET,
+            ..*self
+        };
+        let mut buf = [0; RFC3339_MAX_LEN];
+        let utc = local.format_rfc3339_bytes(&mut buf);
+        if offset == 0 {
+            return text == utc;
+        }
+        let m = u32::from(offset.unsigned_abs());
+        let (h, mi) = (m / 60, m % 60);
+        if h > 99 {
+            // Not reached (an offset is within ±99:59), but `{:02}` would write more digits.
+            let mut s = String::new();
+            let _ = self.write_rfc3339_local(&mut s);
+            return s.as_bytes() == text;
+        }
+        let sign = if offset < 0 { b'-' } else { b'+' };
+        let two = |v: u32| [b'0' + (v / 10) as u8, b'0' + (v % 10) as u8];
+        let ([h1, h0], [mi1, mi0]) = (two(h), two(mi));
+        let body = &utc[..utc.len() - 1];
+        text.len() == body.len() + 6
+            && text.starts_with(body)
+            && text.ends_with(&[sign, h1, h0, b':', mi1, mi0])
+    }
 }
 
 /// `Some(text)` when `text` is not exactly how [`Timestamp::write_rfc3339_local`] writes `t`:
@@ -227,9 +280,7 @@ pub fn as_written<'a>(text: &'a str, t: &Timestamp) -> Option<&'a str> {
     if !(20..=RFC3339_MAX_LEN + 5).contains(&n) || !text.as_bytes()[0].is_ascii_digit() {
         return Some(text);
     }
-    let mut s = String::with_capacity(n);
-    let _ = t.write_rfc3339_local(&mut s);
-    (s != text).then_some(text)
+    (!t.is_written_local_as(text.as_bytes())).then_some(text)
 }
 
 /// The longest `YYYY-MM-DDTHH:MM:SS[.F]Z`: a sign, a year of up to 12 digits (the range of

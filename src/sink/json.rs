@@ -143,7 +143,12 @@ impl Visit for Json<'_, '_> {
     #[inline(always)]
     fn date(&mut self, k: Key, v: Option<Timestamp>, raw: Option<&str>) {
         if let Some(t) = v {
-            self.str(k, Some(t.format_rfc3339(&mut [0; RFC3339_MAX_LEN])));
+            // The date's bytes are digits and `-T:.Z`: nothing for JSON to escape (the same
+            // bytes `json_str` writes), and never empty.
+            self.key(k.name);
+            self.out.push(b'"');
+            self.out.extend_from_slice(t.format_rfc3339_bytes(&mut [0; RFC3339_MAX_LEN]));
+            self.out.push(b'"');
             if let Some(m) = t.offset_minutes() {
                 self.suffixed_key(k.name, "_offset");
                 push_uint(self.out, i64::from(m));

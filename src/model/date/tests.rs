@@ -606,3 +606,34 @@ fn local_form_and_the_text_as_written() {
     assert_eq!(t.with_offset_minutes(Some(6000)).offset_minutes(), None);
     assert_eq!(t.with_offset_minutes(Some(-5999)).offset_minutes(), Some(-5999));
 }
+
+#[test]
+fn text_as_written_is_compared_as_write_rfc3339_local_writes_it() {
+    let (min, max) = (Timestamp::MIN_UNIX_SECONDS, Timestamp::MAX_UNIX_SECONDS);
+    let mut seconds = vec![min, max, 0, -1, 951_782_400, 1_700_000_000];
+    let mut x: i64 = 7;
+    while x < max {
+        seconds.extend([x, -x]);
+        x *= 11;
+    }
+    seconds.retain(|u| (min..=max).contains(u));
+    let offsets = [None, Some(0), Some(1), Some(-1), Some(60), Some(-300), Some(345), Some(5999)];
+    for (i, &u) in seconds.iter().enumerate() {
+        for (j, &offset) in offsets.iter().chain([Some(-5999)].iter()).enumerate() {
+            let fraction = &"120034"[..(i + j) % 7];
+            let t = Timestamp::with_fraction(u, fraction).unwrap().with_offset_minutes(offset);
+            let mut local = String::new();
+            t.write_rfc3339_local(&mut local).unwrap();
+            assert!(t.is_written_local_as(local.as_bytes()), "{local}");
+            // Every one-byte change, a byte more and a byte less: not what it writes.
+            let b = local.as_bytes();
+            for k in 0..b.len() {
+                let mut v = b.to_vec();
+                v[k] = if v[k] == b'1' { b'2' } else { b'1' };
+                assert!(!t.is_written_local_as(&v), "{local} at {k}");
+            }
+            assert!(!t.is_written_local_as(&b[..b.len() - 1]), "{local}");
+            assert!(!t.is_written_local_as(&[b, b"0"].concat()), "{local}");
+        }
+    }
+}
