@@ -234,9 +234,7 @@ impl Inflater {
         let good = data.get(used..used + 8).is_some_and(|t| {
             let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
             let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
-            let mut h = crc32fast::Hasher::new();
-            h.update(&out[at..]);
-            h.finalize() == crc && size == (out.len() - at) as u32
+            super::deflate::crc32(&out[at..]) == crc && size == (out.len() - at) as u32
         });
         if !good {
             out.truncate(at);

@@ -19,6 +19,14 @@ pub enum Miss {
     Data,
 }
 
+/// The CRC-32 of `data` (gzip's, RFC 1952), with libdeflate's folding implementation: on
+/// the corpus WARC.gz job it costs fewer instructions than `crc32fast` for the same check of
+/// each inflated member.
+pub(crate) fn crc32(data: &[u8]) -> u32 {
+    // SAFETY: `data` is valid for `data.len()` bytes; libdeflate only reads them.
+    unsafe { sys::libdeflate_crc32(0, data.as_ptr().cast(), data.len()) }
+}
+
 /// A libdeflate decompressor (its tables are reused from call to call).
 pub struct OneShot {
     d: std::ptr::NonNull<sys::libdeflate_decompressor>,
@@ -115,6 +123,18 @@ mod tests {
         let mut e = GzEncoder::new(Vec::new(), Compression::default());
         e.write_all(data).unwrap();
         e.finish().unwrap()
+    }
+
+    #[test]
+    fn crc32_is_crc32fast() {
+        // Every length up to 300 (the short-input paths) and a few long ones, at unaligned
+        // starts.
+        let data: Vec<u8> =
+            (0..100_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+        for (start, len) in (0..300).map(|n| (n % 7, n)).chain([(3, 4096), (1, 65_537), (0, 99_000)]) {
+            let d = &data[start..start + len];
+            assert_eq!(crc32(d), crc32fast::hash(d), "{start} {len}");
+        }
     }
 
     #[test]
