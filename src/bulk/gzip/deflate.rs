@@ -23,8 +23,14 @@ pub enum Miss {
 /// the corpus WARC.gz job it costs fewer instructions than `crc32fast` for the same check of
 /// each inflated member.
 pub(crate) fn crc32(data: &[u8]) -> u32 {
+    crc32_update(0, data)
+}
+
+/// The CRC-32 of the bytes whose CRC-32 is `crc`, followed by `data` (`crc` is 0 before the
+/// first byte): a member's check computed piece by piece as it is inflated.
+pub(crate) fn crc32_update(crc: u32, data: &[u8]) -> u32 {
     // SAFETY: `data` is valid for `data.len()` bytes; libdeflate only reads them.
-    unsafe { sys::libdeflate_crc32(0, data.as_ptr().cast(), data.len()) }
+    unsafe { sys::libdeflate_crc32(crc, data.as_ptr().cast(), data.len()) }
 }
 
 /// A libdeflate decompressor (its tables are reused from call to call).
@@ -134,6 +140,8 @@ mod tests {
         for (start, len) in (0..300).map(|n| (n % 7, n)).chain([(3, 4096), (1, 65_537), (0, 99_000)]) {
             let d = &data[start..start + len];
             assert_eq!(crc32(d), crc32fast::hash(d), "{start} {len}");
+            let (a, b) = d.split_at(len / 3);
+            assert_eq!(crc32_update(crc32(a), b), crc32(d), "{start} {len} in two pieces");
         }
     }
 

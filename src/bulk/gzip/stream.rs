@@ -173,7 +173,8 @@ struct Member {
     start: u64,
     /// Decoded position of its first byte.
     dec_start: u64,
-    crc: crc32fast::Hasher,
+    /// CRC-32 of what was inflated of it so far.
+    crc: u32,
     size: u32,
     /// Nothing of the member has been inflated yet (the one-shot path may take it).
     fresh: bool,
@@ -349,9 +350,7 @@ impl<R: Read> GzStream<R> {
                 let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
                 let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
                 let data = &dest[at..];
-                let mut h = crc32fast::Hasher::new();
-                h.update(data);
-                (h.finalize() == crc && size == data.len() as u32).then_some(used)
+                (super::deflate::crc32(data) == crc && size == data.len() as u32).then_some(used)
             }
             _ => None,
         };
@@ -551,7 +550,7 @@ impl<R: Read> GzStream<R> {
             self.member = Some(Member {
                 start,
                 dec_start: self.decoded,
-                crc: crc32fast::Hasher::new(),
+                crc: 0,
                 size: 0,
                 fresh: true,
             });
@@ -625,7 +624,7 @@ impl<R: Read> Source for GzStream<R> {
                 let data = &self.window[self.wpos..self.wpos + written];
                 out.extend_from_slice(data);
                 if let Some(m) = &mut self.member {
-                    m.crc.update(data);
+                    m.crc = super::deflate::crc32_update(m.crc, data);
                     m.size = m.size.wrapping_add(written as u32);
                 }
                 self.decoded += written as u64;
@@ -649,7 +648,7 @@ impl<R: Read> Source for GzStream<R> {
                     let crc = u32::from_le_bytes([t[0], t[1], t[2], t[3]]);
                     let size = u32::from_le_bytes([t[4], t[5], t[6], t[7]]);
                     let m = self.member.as_ref().expect("member");
-                    if crc != m.crc.clone().finalize() || size != m.size {
+                    if crc != m.crc || size != m.size {
                         let msg = "gzip member fails its CRC or length check".to_owned();
                         if let Some(b) = self.fail(start, "bad_gzip", msg)? {
                             return Ok(Step::Break(b));
