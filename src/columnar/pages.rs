@@ -139,9 +139,7 @@ impl Scratch {
         let most = page_bytes.saturating_mul(4);
         (self.rep_key, self.defs_key, self.def_rle_key) = (None, None, None);
         self.records_key = None;
-        for buf in
-            [&mut self.page, &mut self.rle, &mut self.rep_rle, &mut self.def_rle]
-        {
+        for buf in [&mut self.page, &mut self.rle, &mut self.rep_rle, &mut self.def_rle] {
             if buf.capacity() > most {
                 *buf = Vec::new();
             }
@@ -186,17 +184,11 @@ fn other(msg: &str) -> io::Error {
 impl ChunkEncoder {
     pub fn new(
         schema: SchemaRef,
-        leaves: Vec<Leaf>,
+        leaves: Arc<[Leaf]>,
         codec: Compression,
         page_bytes: usize,
     ) -> Self {
-        ChunkEncoder {
-            schema,
-            leaves: leaves.into(),
-            codec,
-            page_bytes,
-            scratch: Scratch::default(),
-        }
+        ChunkEncoder { schema, leaves, codec, page_bytes, scratch: Scratch::default() }
     }
 
     /// The column chunks of `batch` (of this encoder's schema), in leaf order.
