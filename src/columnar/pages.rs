@@ -197,7 +197,8 @@ impl ChunkEncoder {
         // The row group's bytes go to the file writer: a new buffer per row group, of
         // about the last one's size (no copy of it, no regrowth).
         let last = self.scratch.group_bytes;
-        let mut group = Group::with_room(last + last / 8);
+        let room = if last > 0 { last + last / 8 } else { first_group_room(batch.columns()) };
+        let mut group = Group::with_room(room);
         let rows = batch.num_rows();
         if rows >= NONE as usize {
             return Err(other("batch has too many rows"));
@@ -507,6 +508,27 @@ fn histogram(levels: &[i16], max: i16) -> Option<LevelHistogram> {
         h.increment_by(level as i16, c);
     }
     Some(h)
+}
+
+/// The room of an encoder's first row group: a quarter of its text bytes, below what Snappy
+/// makes of them (text compresses to about half), so the buffer is not larger than it would
+/// grow to, while most of its growth (zero-filled as it grows; on corpus ×1, 3.9 M
+/// instructions) comes zeroed with a fresh mapping instead.
+fn first_group_room(columns: &[ArrayRef]) -> usize {
+    columns
+        .iter()
+        .map(|c| match c.data_type() {
+            DataType::Utf8 => {
+                let o = c.as_string::<i32>().value_offsets();
+                (o[o.len() - 1] - o[0]) as usize / 4
+            }
+            DataType::Struct(_) => first_group_room(c.as_struct().columns()),
+            DataType::List(_) => {
+                first_group_room(std::slice::from_ref(c.as_list::<i32>().values()))
+            }
+            _ => 0,
+        })
+        .sum()
 }
 
 /// Bytes of a page header at most (`page_header`: 2 bytes and 7 fields of at most 6).
