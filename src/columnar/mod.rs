@@ -297,11 +297,13 @@ impl RecordBatchBuilder {
             at: 0,
             slot,
             wrote: false,
-            sizes: &mut self.sizes,
-            scratch: &mut self.scratch,
-            sanitize,
-            limit,
-            full,
+            rec: RecordCtx {
+                sizes: &mut self.sizes,
+                scratch: &mut self.scratch,
+                sanitize,
+                limit,
+                full,
+            },
         };
         row.walk(&mut append);
         debug_assert_eq!(append.at, append.cols.len(), "the walk visited every column");
@@ -811,6 +813,11 @@ struct Append<'c, 's> {
     slot: usize,
     /// Whether a key of this object had a value (an object with none is null).
     wrote: bool,
+    rec: RecordCtx<'s>,
+}
+
+/// What the objects of one record's rows share while they are appended.
+struct RecordCtx<'s> {
     sizes: &'s mut Sizes,
     scratch: &'s mut String,
     sanitize: Option<&'s SanitizeOptions>,
@@ -819,6 +826,20 @@ struct Append<'c, 's> {
     /// The first value that did not fit: once set, values are left null and lists empty
     /// (the walk goes on, but the record's rows are truncated away at the end).
     full: &'s mut Option<Overflow>,
+}
+
+impl RecordCtx<'_> {
+    /// The same context, for a nested object's [`Append`].
+    #[inline]
+    fn reborrow(&mut self) -> RecordCtx<'_> {
+        RecordCtx {
+            sizes: &mut *self.sizes,
+            scratch: &mut *self.scratch,
+            sanitize: self.sanitize,
+            limit: self.limit,
+            full: &mut *self.full,
+        }
+    }
 }
 
 impl Append<'_, '_> {
@@ -832,28 +853,8 @@ impl Append<'_, '_> {
 
 /// Appends `v`'s keys to `cols` (an object's columns) at `slot`; returns whether any had a
 /// value.
-#[allow(clippy::too_many_arguments)]
-fn append_object<T: Walk>(
-    cols: &mut Columns,
-    slot: usize,
-    v: &T,
-    sizes: &mut Sizes,
-    scratch: &mut String,
-    sanitize: Option<&SanitizeOptions>,
-    limit: usize,
-    full: &mut Option<Overflow>,
-) -> bool {
-    let mut inner = Append {
-        cols: &mut cols.cols,
-        at: 0,
-        slot,
-        wrote: false,
-        sizes,
-        scratch,
-        sanitize,
-        limit,
-        full,
-    };
+fn append_object<T: Walk>(cols: &mut Columns, slot: usize, v: &T, rec: RecordCtx<'_>) -> bool {
+    let mut inner = Append { cols: &mut cols.cols, at: 0, slot, wrote: false, rec };
     v.walk(&mut inner);
     debug_assert_eq!(inner.at, inner.cols.len(), "the walk visited every column");
     inner.wrote
@@ -895,11 +896,11 @@ fn push_value<T: Copy + Default>(b: &mut Vec<T>, valid: &mut NullBufferBuilder, 
 
 impl Visit for Append<'_, '_> {
     fn str(&mut self, k: Key, v: Option<&str>) {
-        let (limit, at, slot) = (self.limit, self.at, self.slot);
+        let (limit, at, slot) = (self.rec.limit, self.at, self.slot);
         self.at += 1;
         if let Some(v) = v.filter(|v| !v.is_empty()) {
             let Column::Str(b) = &mut self.cols[at] else { unexpected(k) };
-            self.wrote |= push_str(b, slot, v, k, limit, self.full, self.sizes);
+            self.wrote |= push_str(b, slot, v, k, limit, self.rec.full, self.rec.sizes);
         }
     }
 
@@ -951,8 +952,9 @@ impl Visit for Append<'_, '_> {
         };
         self.at += 2;
         let Some(v) = v else { return };
-        let (slot, limit, full, sizes) = (self.slot, self.limit, &mut *self.full, &mut *self.sizes);
-        let written = with_text_str(v, self.sanitize, self.scratch, |s| {
+        let (slot, limit, full, sizes) =
+            (self.slot, self.rec.limit, &mut *self.rec.full, &mut *self.rec.sizes);
+        let written = with_text_str(v, self.rec.sanitize, self.rec.scratch, |s| {
             !s.is_empty() && push_str(b, slot, s, k, limit, full, sizes)
         });
         if written {
@@ -965,7 +967,7 @@ impl Visit for Append<'_, '_> {
     }
 
     fn strs(&mut self, k: Key, v: &[&str]) {
-        let (limit, at, slot) = (self.limit, self.at, self.slot);
+        let (limit, at, slot) = (self.rec.limit, self.at, self.slot);
         self.at += 1;
         if v.is_empty() {
             return;
@@ -974,9 +976,9 @@ impl Visit for Append<'_, '_> {
         let Column::Str(b) = &mut **items else { unexpected(k) };
         let first = pad_offsets(offsets, slot);
         for (i, s) in v.iter().enumerate() {
-            push_str(b, first + i, s, k, limit, self.full, self.sizes);
+            push_str(b, first + i, s, k, limit, self.rec.full, self.rec.sizes);
         }
-        self.sizes.slots[*group] = push_offset(offsets, v.len(), k, self.full);
+        self.rec.sizes.slots[*group] = push_offset(offsets, v.len(), k, self.rec.full);
         self.wrote = true;
     }
 
@@ -995,7 +997,7 @@ impl Visit for Append<'_, '_> {
                 push_value(b, valid, first + i, n);
             }
         }
-        self.sizes.slots[*group] = push_offset(offsets, v.len(), k, self.full);
+        self.rec.sizes.slots[*group] = push_offset(offsets, v.len(), k, self.rec.full);
         self.wrote = true;
     }
 
@@ -1004,8 +1006,7 @@ impl Visit for Append<'_, '_> {
         self.at += 1;
         let Some(v) = v else { return };
         let Column::Struct(cols, valid) = &mut self.cols[self.at - 1] else { unexpected(k) };
-        let (sizes, scratch, sanitize) = (&mut *self.sizes, &mut *self.scratch, self.sanitize);
-        if append_object(cols, slot, v, sizes, scratch, sanitize, self.limit, self.full) {
+        if append_object(cols, slot, v, self.rec.reborrow()) {
             pad_validity(valid, slot);
             valid.append_non_null();
             self.wrote = true;
@@ -1021,7 +1022,7 @@ impl Visit for Append<'_, '_> {
         let slot = self.slot;
         self.at += 1;
         // Once the record does not fit, its lists are left empty: its rows are undone anyway.
-        if n == 0 || self.full.is_some() {
+        if n == 0 || self.rec.full.is_some() {
             return;
         }
         let Column::List(offsets, items, group) = &mut self.cols[self.at - 1] else {
@@ -1030,21 +1031,12 @@ impl Visit for Append<'_, '_> {
         let Column::Struct(cols, valid) = &mut **items else { unexpected(k) };
         let first = pad_offsets(offsets, slot);
         for i in 0..n {
-            append_object(
-                cols,
-                first + i,
-                item(i).borrow(),
-                self.sizes,
-                self.scratch,
-                self.sanitize,
-                self.limit,
-                self.full,
-            );
+            append_object(cols, first + i, item(i).borrow(), self.rec.reborrow());
             // List elements are never null (an element with no value is a struct of nulls).
             pad_validity(valid, first + i);
             valid.append_non_null();
         }
-        self.sizes.slots[*group] = push_offset(offsets, n, k, self.full);
+        self.rec.sizes.slots[*group] = push_offset(offsets, n, k, self.rec.full);
         self.wrote = true;
     }
 
