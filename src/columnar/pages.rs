@@ -47,6 +47,7 @@ const PAGE_ROWS: usize = 20_000;
 const STATS_TRUNCATE: usize = 64;
 
 /// One leaf column of the schema.
+#[derive(Clone)]
 pub(crate) struct Leaf {
     pub descr: ColumnDescPtr,
     /// Chunk statistics on (min, max, null count, histograms).
@@ -193,12 +194,11 @@ impl ChunkEncoder {
 
     /// The column chunks of `batch` (of this encoder's schema), in leaf order.
     pub fn encode(&mut self, batch: &RecordBatch) -> io::Result<Encoded> {
-        let mut chunks = Vec::with_capacity(self.leaves.len());
         // The row group's bytes go to the file writer: a new buffer per row group, of
         // about the last one's size (no copy of it, no regrowth).
         let last = self.scratch.group_bytes;
         let room = if last > 0 { last + last / 8 } else { first_group_room(batch.columns()) };
-        let mut group = Group::with_room(room);
+        let mut group = Group::with_room(room, self.leaves.len());
         let rows = batch.num_rows();
         if rows >= NONE as usize {
             return Err(other("batch has too many rows"));
@@ -214,22 +214,21 @@ impl ChunkEncoder {
         top.def.resize(rows, 0);
         top.rep.resize(rows, 0);
         top.idx.extend(0..rows as u32);
-        let mut leaf = 0;
         for (field, column) in schema.fields().iter().zip(batch.columns()) {
-            self.node(field, column, &top, 0, 0, &mut leaf, &mut chunks, &mut group)?;
+            self.node(field, column, &top, 0, 0, &mut group)?;
         }
-        if leaf != self.leaves.len() {
+        if group.chunks.len() != self.leaves.len() {
             return Err(other("batch has fewer leaves than the schema"));
         }
         self.scratch.group_bytes = group.len;
         self.scratch.let_go_of_outsized_pages(self.page_bytes);
-        Ok(Encoded { bytes: group.into_bytes(), chunks })
+        Ok(group.into_encoded())
     }
 
     /// Walks `field` (its values `array`, one slot per entry of `parent`; `parent_def` the
     /// definition level of the parent's present slots, `rep` the repetition level of its
-    /// list items) down to its leaves, encoding each.
-    #[allow(clippy::too_many_arguments)]
+    /// list items) down to its leaves, encoding each into `group` (the leaves in schema
+    /// order: the next leaf is the schema's leaf number `group.chunks.len()`).
     fn node(
         &mut self,
         field: &Field,
@@ -237,8 +236,6 @@ impl ChunkEncoder {
         parent: &Levels,
         parent_def: i16,
         rep: i16,
-        leaf: &mut usize,
-        chunks: &mut Vec<ColumnCloseResult>,
         group: &mut Group,
     ) -> io::Result<()> {
         let def = parent_def + i16::from(field.is_nullable());
@@ -249,16 +246,17 @@ impl ChunkEncoder {
         };
         if !is_struct && !is_list {
             // A leaf: its definition levels are made from the parent's slots and its validity.
-            let at = *leaf;
-            *leaf += 1;
-            let l =
-                self.leaves.get(at).ok_or_else(|| other("batch has more leaves than schema"))?;
-            let (descr, stats) = (l.descr.clone(), l.stats);
-            if descr.max_def_level() != def || descr.max_rep_level() != rep {
+            let at = group.chunks.len();
+            let l = self
+                .leaves
+                .get(at)
+                .ok_or_else(|| other("batch has more leaves than schema"))?
+                .clone();
+            if l.descr.max_def_level() != def || l.descr.max_rep_level() != rep {
                 return Err(other("batch levels differ from the schema's"));
             }
-            let chunk = self.leaf(&descr, stats, field.is_nullable(), array, parent, group)?;
-            chunks.push(chunk);
+            let chunk = self.leaf(&l, field.is_nullable(), array, parent, group)?;
+            group.chunks.push(chunk);
             return Ok(());
         }
         // The node's slots: the parent's, with its null values absent. Without nulls they
@@ -288,7 +286,7 @@ impl ChunkEncoder {
             fields
                 .iter()
                 .zip(s.columns())
-                .try_for_each(|(f, c)| self.node(f, c, here, def, rep, leaf, chunks, group))
+                .try_for_each(|(f, c)| self.node(f, c, here, def, rep, group))
         } else {
             let DataType::List(item) = field.data_type() else { unreachable!() };
             let list = array.as_list::<i32>();
@@ -318,7 +316,7 @@ impl ChunkEncoder {
             let r = if items.idx.len() >= NONE as usize {
                 Err(other("list has too many items"))
             } else {
-                self.node(item, list.values(), &items, def + 1, item_rep, leaf, chunks, group)
+                self.node(item, list.values(), &items, def + 1, item_rep, group)
             };
             self.scratch.levels.push(items);
             r
@@ -329,18 +327,18 @@ impl ChunkEncoder {
         result
     }
 
-    /// Encodes one leaf's chunk: its values `array`, one slot per entry of `parent`.
+    /// Encodes the chunk of the schema's leaf `l`: its values `array`, one slot per entry of
+    /// `parent`.
     fn leaf(
         &mut self,
-        descr: &ColumnDescPtr,
-        stats: bool,
+        l: &Leaf,
         nullable: bool,
         array: &ArrayRef,
         parent: &Levels,
         group: &mut Group,
     ) -> io::Result<ColumnCloseResult> {
         let values = Values::of(array)?;
-        let max_def = descr.max_def_level();
+        let max_def = l.descr.max_def_level();
         // The leaf's definition levels: a present value is at `max_def`, a null one just
         // below it (its parent present), an absent slot at its own level.
         // Without nulls they are the parent's slots' alone: the last leaf's, if its parent's
@@ -370,22 +368,21 @@ impl ChunkEncoder {
             }
         }
         self.scratch.defs_key = if shared { key } else { None };
-        let result = self.leaf_pages(descr, stats, &values, &defs, parent, group, all_null);
+        let result = self.leaf_pages(l, &values, &defs, parent, group, all_null);
         self.scratch.defs = defs;
         result
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn leaf_pages(
         &mut self,
-        descr: &ColumnDescPtr,
-        stats: bool,
+        l: &Leaf,
         values: &Values<'_>,
         defs: &[i16],
         lv: &Levels,
         group: &mut Group,
         all_null: bool,
     ) -> io::Result<ColumnCloseResult> {
+        let (descr, stats) = (&l.descr, l.stats);
         let compression = self.codec;
         let max_def = descr.max_def_level();
         let max_rep = descr.max_rep_level();
@@ -534,20 +531,22 @@ fn first_group_room(columns: &[ArrayRef]) -> usize {
 /// Bytes of a page header at most (`page_header`: 2 bytes and 7 fields of at most 6).
 const PAGE_HEADER_MAX: usize = 48;
 
-/// The bytes of a row group being encoded: `buf[..len]`. `buf` past `len` is room already
-/// initialized (zeros, or what a codec left there), so that a page is compressed straight
-/// into place after its header: compressed into a side buffer and copied after its header,
-/// the copy cost 6 M instructions on corpus ×1 (`memcpy` of every compressed byte). Room is
-/// zero-filled once per row group (`vec!` of zeros: a fresh mapping needs no fill), not
-/// once per page.
+/// A row group being encoded: its bytes, `buf[..len]`, and its column chunks. `buf` past
+/// `len` is room already initialized (zeros, or what a codec left there), so that a page is
+/// compressed straight into place after its header: compressed into a side buffer and copied
+/// after its header, the copy cost 6 M instructions on corpus ×1 (`memcpy` of every compressed
+/// byte). Room is zero-filled once per row group (`vec!` of zeros: a fresh mapping needs no
+/// fill), not once per page.
 pub(crate) struct Group {
     buf: Vec<u8>,
     len: usize,
+    /// The column chunks written so far, one per leaf in schema order.
+    chunks: Vec<ColumnCloseResult>,
 }
 
 impl Group {
-    fn with_room(room: usize) -> Self {
-        Group { buf: vec![0; room], len: 0 }
+    fn with_room(room: usize, leaves: usize) -> Self {
+        Group { buf: vec![0; room], len: 0, chunks: Vec::with_capacity(leaves) }
     }
 
     /// Appends the page header and the compressed form of `scratch.page` (the page itself
@@ -614,9 +613,9 @@ impl Group {
         Ok((h, n))
     }
 
-    fn into_bytes(mut self) -> Bytes {
+    fn into_encoded(mut self) -> Encoded {
         self.buf.truncate(self.len);
-        Bytes::from(self.buf)
+        Encoded { bytes: Bytes::from(self.buf), chunks: self.chunks }
     }
 }
 
