@@ -218,53 +218,55 @@ impl Timestamp {
     /// Writes the date as its text would be written in its own offset:
     /// `YYYY-MM-DDTHH:MM:SS[.F]` then `Z` for offset 0 or none, else `±HH:MM` (RFC 3339).
     pub fn write_rfc3339_local<W: fmt::Write>(&self, w: &mut W) -> fmt::Result {
-        let offset = self.offset_minutes().unwrap_or(0);
-        let local = Timestamp {
-            unix_seconds: self.unix_seconds + i64::from(offset) * 60,
-            offset: NO_OFFSET,
-            ..*self
-        };
         let mut buf = [0; RFC3339_MAX_LEN];
-        let utc = local.format_rfc3339(&mut buf);
-        if offset == 0 {
-            return w.write_str(utc);
+        let (time, offset) = self.rfc3339_local_parts(&mut buf);
+        // Every byte is an ASCII digit or one of `-T:.Z+`.
+        w.write_str(std::str::from_utf8(time).expect("ASCII"))?;
+        match offset {
+            Some(o) => w.write_str(std::str::from_utf8(&o).expect("ASCII")),
+            None => Ok(()),
         }
-        w.write_str(&utc[..utc.len() - 1])?;
-        let (sign, m) =
-            if offset < 0 { ('-', -i32::from(offset)) } else { ('+', i32::from(offset)) };
-        write!(w, "{sign}{:02}:{:02}", m / 60, m % 60)
     }
 
     /// Whether `text` is exactly what [`Self::write_rfc3339_local`] writes, compared byte by
     /// byte: nothing formatted into a `String` (its allocation and `write!` cost some
     /// hundred instructions a date).
     fn is_written_local_as(&self, text: &[u8]) -> bool {
+        let mut buf = [0; RFC3339_MAX_LEN];
+        match self.rfc3339_local_parts(&mut buf) {
+            (time, None) => text == time,
+            (time, Some(offset)) => {
+                text.len() == time.len() + offset.len()
+                    && text.starts_with(time)
+                    && text.ends_with(&offset)
+            }
+        }
+    }
+
+    /// What [`Self::write_rfc3339_local`] writes, in two parts: the RFC 3339 text of the local
+    /// time (with its `Z` when the offset is 0 or none, else without it) and the `±HH:MM`
+    /// offset (`None` for `Z`). An offset is within ±99:59 ([`Self::with_offset_minutes`]),
+    /// so its hours are two digits.
+    fn rfc3339_local_parts<'b>(
+        &self,
+        buf: &'b mut [u8; RFC3339_MAX_LEN],
+    ) -> (&'b [u8], Option<[u8; 6]>) {
         let offset = self.offset_minutes().unwrap_or(0);
         let local = Timestamp {
             unix_seconds: self.unix_seconds + i64::from(offset) * 60,
             offset: NO_OFFSET,
             ..*self
         };
-        let mut buf = [0; RFC3339_MAX_LEN];
-        let utc = local.format_rfc3339_bytes(&mut buf);
+        let utc = local.format_rfc3339_bytes(buf);
         if offset == 0 {
-            return text == utc;
+            return (utc, None);
         }
-        let m = u32::from(offset.unsigned_abs());
-        let (h, mi) = (m / 60, m % 60);
-        if h > 99 {
-            // Not reached (an offset is within ±99:59), but `{:02}` would write more digits.
-            let mut s = String::new();
-            let _ = self.write_rfc3339_local(&mut s);
-            return s.as_bytes() == text;
-        }
+        let m = offset.unsigned_abs();
+        debug_assert!(m / 60 <= 99, "offset {offset} beyond ±99:59");
+        let two = |v: u16| [b'0' + (v / 10 % 10) as u8, b'0' + (v % 10) as u8];
+        let ([h1, h0], [m1, m0]) = (two(m / 60), two(m % 60));
         let sign = if offset < 0 { b'-' } else { b'+' };
-        let two = |v: u32| [b'0' + (v / 10) as u8, b'0' + (v % 10) as u8];
-        let ([h1, h0], [mi1, mi0]) = (two(h), two(mi));
-        let body = &utc[..utc.len() - 1];
-        text.len() == body.len() + 6
-            && text.starts_with(body)
-            && text.ends_with(&[sign, h1, h0, b':', mi1, mi0])
+        (&utc[..utc.len() - 1], Some([sign, h1, h0, b':', m1, m0]))
     }
 }
 
