@@ -191,7 +191,7 @@ impl Timestamp {
             n += len;
         }
         // `-MM-DDTHH:MM:SS` built whole, then one copy.
-        let two = |v: u32| [b'0' + (v / 10) as u8, b'0' + (v % 10) as u8];
+        let two = two_digits;
         let ([mo1, mo0], [d1, d0], [h1, h0], [mi1, mi0], [s1, s0]) =
             (two(mo), two(d), two(h), two(mi), two(s));
         buf[n..n + 15].copy_from_slice(&[
@@ -263,11 +263,18 @@ impl Timestamp {
         }
         let m = offset.unsigned_abs();
         debug_assert!(m / 60 <= 99, "offset {offset} beyond ±99:59");
-        let two = |v: u16| [b'0' + (v / 10 % 10) as u8, b'0' + (v % 10) as u8];
-        let ([h1, h0], [m1, m0]) = (two(m / 60), two(m % 60));
+        let m = u32::from(m);
+        let ([h1, h0], [m1, m0]) = (two_digits(m / 60), two_digits(m % 60));
         let sign = if offset < 0 { b'-' } else { b'+' };
         (&utc[..utc.len() - 1], Some([sign, h1, h0, b':', m1, m0]))
     }
+}
+
+/// The two decimal digits of `v` (below 100: a month, day, hour, minute, second, or an
+/// offset's hours or minutes).
+fn two_digits(v: u32) -> [u8; 2] {
+    debug_assert!(v < 100);
+    [b'0' + (v / 10) as u8, b'0' + (v % 10) as u8]
 }
 
 /// `Some(text)` when `text` is not exactly how [`Timestamp::write_rfc3339_local`] writes `t`:
@@ -348,33 +355,37 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
-/// Validates the fields and converts local time at `offset` seconds east of UTC to a
-/// `Timestamp`. `None` if any field is out of range (no leap second), on overflow, or when
-/// the instant is outside UTC years 0001–9999.
-#[allow(clippy::too_many_arguments)]
-fn build(
-    y: i64,
-    mo: u64,
-    d: u64,
-    h: u64,
-    mi: u64,
-    s: u64,
-    offset: i64,
-    frac: &[u8],
-) -> Option<Timestamp> {
-    if y < 0 || !(1..=12).contains(&mo) || h > 23 || mi > 59 || s > 59 {
-        return None;
+/// A date and time of day as a parser read them, before any range check.
+struct LocalTime {
+    year: i64,
+    month: u64,
+    day: u64,
+    hour: u64,
+    minute: u64,
+    second: u64,
+}
+
+impl LocalTime {
+    /// Validates the fields and converts the local time at `offset` seconds east of UTC,
+    /// with fractional-second digits `frac`, to a `Timestamp`. `None` if any field is out of
+    /// range (no leap second), on overflow, or when the instant is outside UTC years
+    /// 0001–9999.
+    fn at_offset(self, offset: i64, frac: &[u8]) -> Option<Timestamp> {
+        let LocalTime { year: y, month: mo, day: d, hour: h, minute: mi, second: s } = self;
+        if y < 0 || !(1..=12).contains(&mo) || h > 23 || mi > 59 || s > 59 {
+            return None;
+        }
+        let mo = mo as u32;
+        if d < 1 || d > days_in_month(y, mo) as u64 {
+            return None;
+        }
+        let days = days_from_civil(y, mo, d as u32)?;
+        let secs = days
+            .checked_mul(86_400)?
+            .checked_add((h * 3600 + mi * 60 + s) as i64)?
+            .checked_sub(offset)?;
+        Some(Timestamp::from_parts(secs, frac)?.with_offset_seconds(offset))
     }
-    let (mo, d) = (mo as u32, d);
-    if d < 1 || d > days_in_month(y, mo) as u64 {
-        return None;
-    }
-    let days = days_from_civil(y, mo, d as u32)?;
-    let secs = days
-        .checked_mul(86_400)?
-        .checked_add((h * 3600 + mi * 60 + s) as i64)?
-        .checked_sub(offset)?;
-    Some(Timestamp::from_parts(secs, frac)?.with_offset_seconds(offset))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -531,7 +542,8 @@ pub fn parse_rfc3339(s: &str) -> Option<Timestamp> {
     if !c.at_end() {
         return None;
     }
-    build(y as i64, mo, d, h, mi, sec, offset, frac)
+    LocalTime { year: y as i64, month: mo, day: d, hour: h, minute: mi, second: sec }
+        .at_offset(offset, frac)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -571,7 +583,8 @@ pub fn parse_w3cdtf(s: &str) -> Option<Timestamp> {
         return None;
     }
     // A date without a time names no offset (midnight UTC is the spec's reading).
-    let t = build(y, mo, d, h, mi, sec, offset, frac)?;
+    let t = LocalTime { year: y, month: mo, day: d, hour: h, minute: mi, second: sec }
+        .at_offset(offset, frac)?;
     Some(if zoned { t } else { t.with_offset_minutes(None) })
 }
 
@@ -708,7 +721,15 @@ pub fn parse_rfc822(s: &str) -> Option<Timestamp> {
     if !c.at_end() {
         return None;
     }
-    build(year, mo, day as u64, h as u64, mi as u64, sec as u64, offset, &[])
+    LocalTime {
+        year,
+        month: mo,
+        day: day as u64,
+        hour: h as u64,
+        minute: mi as u64,
+        second: sec as u64,
+    }
+    .at_offset(offset, &[])
 }
 
 #[cfg(test)]
