@@ -462,7 +462,8 @@ impl<'c, 'e> Reader<'c, 'e> {
                     }
                     return self.joined(out);
                 }
-                self.handed_on(source, kind, target_uri, block, capture, note, Some(at));
+                let response = Response { source, kind, target_uri, block, capture, note };
+                self.handed_on(response, Some(at));
             }
             WarcItem::Skipped { warc_type, .. } => self.count_skipped(&warc_type),
             WarcItem::Broken { at, target_uri, kind, message } => {
@@ -489,7 +490,8 @@ impl<'c, 'e> Reader<'c, 'e> {
                 Out::Record(j) => {
                     let Joined { source, kind, target_uri, block, capture, note } = j;
                     // Remembered as a copy: the file holds it in several records.
-                    self.handed_on(source, kind, target_uri, block.into(), capture, note, None);
+                    let block = block.into();
+                    self.handed_on(Response { source, kind, target_uri, block, capture, note }, None);
                 }
                 Out::Error { source, kind, message } => self.broken(source, kind, message),
             }
@@ -500,17 +502,8 @@ impl<'c, 'e> Reader<'c, 'e> {
     /// original (when remembered), a response or resource is remembered for the revisits
     /// after it (by where it is, `at` in the file being read, when it can be read again
     /// there).
-    #[allow(clippy::too_many_arguments)]
-    fn handed_on(
-        &mut self,
-        source: String,
-        kind: RecordKind,
-        target_uri: String,
-        block: crate::bulk::buf::Block,
-        mut capture: Box<crate::record::Capture>,
-        note: Option<String>,
-        at: Option<super::framed::Loc>,
-    ) {
+    fn handed_on(&mut self, response: Response, at: Option<super::framed::Loc>) {
+        let Response { source, kind, target_uri, block, mut capture, note } = response;
         let (mut original, mut original_error) = (None, None);
         if kind == RecordKind::Revisit {
             let max = self.cfg.max_record_bytes;
@@ -554,6 +547,17 @@ impl<'c, 'e> Reader<'c, 'e> {
             self.broken(name.to_owned(), kind, format!("{msg}; rest of archive skipped"));
         }
     }
+}
+
+/// A `response`, `resource` or `revisit` record read whole (from one WARC or ARC record, or
+/// joined from a segmented one), for [`Reader::handed_on`].
+struct Response {
+    source: String,
+    kind: RecordKind,
+    target_uri: String,
+    block: crate::bulk::buf::Block,
+    capture: Box<crate::record::Capture>,
+    note: Option<String>,
 }
 
 /// The error of a document over `max` bytes.

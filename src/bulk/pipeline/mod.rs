@@ -82,7 +82,7 @@ use crate::bulk::worker::Worker;
 pub(crate) use flow::Cuts;
 use flow::{recycle, recycle_record, BatchCut, Budget, Pool};
 use jobs::{Job, Jobs, Work};
-use order::{write_in_order, Done, PanicSignal, Processed};
+use order::{write_in_order, Done, PanicSignal, Processed, Shared};
 use panic::process_record;
 
 /// Items per reader chunk at most (see [`chunks`]).
@@ -283,8 +283,8 @@ where
             handles.push(handle);
         }
         drop(done_tx);
-        let result =
-            write_in_order(cfg, &done_rx, consumer, progress, &budget, &batches, &counters);
+        let shared = Shared { cfg, budget: &budget, batches: &batches, counters: &counters };
+        let result = write_in_order(&shared, &done_rx, consumer, progress);
         // Stop the readers, the walk and the workers (a no-op after a complete run), then
         // join them: a thread that panicked is joined here (its panic was reported to the
         // writer), so the scope does not panic again.

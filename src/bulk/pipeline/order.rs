@@ -54,19 +54,25 @@ impl<B> Drop for PanicSignal<B> {
 /// How often the writer looks at [`Config::stop`] while it waits for a batch.
 const STOP_POLL: Duration = Duration::from_millis(50);
 
+/// What the writer shares with the readers and workers of a run: its settings, the budget
+/// of bytes in flight, the pool of emptied batches and the counters of bytes read.
+pub(super) struct Shared<'s, B> {
+    pub(super) cfg: &'s Config,
+    pub(super) budget: &'s Budget,
+    pub(super) batches: &'s Pool<B>,
+    pub(super) counters: &'s Counters,
+}
+
 /// The writer: consumes batches in (chunk, sequence) order, holding early ones until their
 /// predecessors are consumed; a chunk is done once its reader said how many batches it had.
-/// Returns after the batch being consumed once `cfg`'s stop flag is set.
-#[allow(clippy::too_many_arguments)]
+/// Returns after the batch being consumed once the run's stop flag is set.
 pub(super) fn write_in_order<B: Batch, C: Consumer<B> + ?Sized>(
-    cfg: &Config,
+    shared: &Shared<'_, B>,
     done: &Receiver<Done<B>>,
     consumer: &mut C,
     progress: &mut dyn FnMut(Progress),
-    budget: &Budget,
-    batches: &Pool<B>,
-    counters: &Counters,
 ) -> io::Result<Summary> {
+    let Shared { cfg, budget, batches, counters } = *shared;
     let mut stats = Summary::default();
     let (mut chunk, mut next) = (0u64, 0u64);
     // Batches done before their turn, and the batch counts of chunks their readers finished.
