@@ -84,7 +84,10 @@ limits! {
     /// length (a relative URL copies its base URL, which may be long: a WARC target URI,
     /// `--base-url`, an `xml:base`). Past it, relative URLs are kept as written, with one
     /// `LimitReached` diagnostic; so the URLs of a record are at most twice its document's
-    /// length plus this.
+    /// length plus this. Strict sanitizing (all the HTML values of a record together) and
+    /// extraction's body images (all the entries of a feed) each have a budget of this size
+    /// too (`SanitizeOptions::max_url_growth`, `ExtractOptions::max_url_growth`, which the
+    /// CLI sets from this).
     max_url_growth: Bytes = 1 << 20;
     /// Deepest element kept by extension capture, counted from the feed's or entry's child
     /// (1); deeper elements are skipped with their content, each with a `LimitReached`

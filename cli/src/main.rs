@@ -520,17 +520,23 @@ fn main() -> ExitCode {
     cfg.options.spec_exact = cli.spec_exact;
     cfg.options.skip_extensions = cli.extensions == ExtensionsArg::None;
     cli.limits.apply(&mut cfg.options.limits);
+    // `--max-url-growth` bounds every stage that resolves relative URLs: the parser's,
+    // strict sanitizing's (per record) and extraction's body images (per feed).
+    let max_url_growth = cfg.options.limits.max_url_growth;
     if cli.extract {
         // One reference instant for the whole run, so records do not depend on when in
         // the run they were written.
         let as_of = cli
             .as_of
             .or_else(|| feedmill::Timestamp::from_system_time(std::time::SystemTime::now()));
-        cfg.extract = Some(ExtractOptions { as_of, ..ExtractOptions::default() });
+        cfg.extract = Some(ExtractOptions { as_of, max_url_growth, ..ExtractOptions::default() });
     }
     if cli.sanitize == SanitizeMode::Strict {
-        cfg.sanitize =
-            Some(SanitizeOptions { base_url: None, allow_video_embeds: cli.allow_video_embeds });
+        cfg.sanitize = Some(SanitizeOptions {
+            base_url: None,
+            allow_video_embeds: cli.allow_video_embeds,
+            max_url_growth,
+        });
     }
     if cli.lint {
         cfg.options.lint = Some(feedmill::lint::LintOptions::default());

@@ -112,11 +112,18 @@ impl Settings {
         let mut cfg = Config { threads: 1, base_url: self.base_url.clone(), ..Config::default() };
         cfg.options.spec_exact = self.spec_exact;
         cfg.options.limits = self.limits.clone();
-        cfg.extract =
-            self.extract.then(|| ExtractOptions { as_of: self.as_of, ..ExtractOptions::default() });
+        // `max_url_growth` bounds every stage that resolves relative URLs: the parser's,
+        // strict sanitizing's (per record) and extraction's body images (per feed).
+        let max_url_growth = self.limits.max_url_growth;
+        cfg.extract = self.extract.then(|| ExtractOptions {
+            as_of: self.as_of,
+            max_url_growth,
+            ..ExtractOptions::default()
+        });
         cfg.sanitize = self.strict.then_some(SanitizeOptions {
             base_url: None,
             allow_video_embeds: self.allow_video_embeds,
+            max_url_growth,
         });
         cfg
     }

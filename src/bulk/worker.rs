@@ -330,6 +330,7 @@ fn with_processed(
                 post.sanitize.as_ref().filter(|_| feed.is_some()).map(|s| SanitizeOptions {
                     base_url: url.and_then(|u| url::Url::parse(u).ok()),
                     allow_video_embeds: s.allow_video_embeds,
+                    max_url_growth: s.max_url_growth,
                 });
             view.sanitize = sanitize.as_ref();
             f(&mut view, body);

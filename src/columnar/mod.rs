@@ -253,7 +253,7 @@ impl RecordBatchBuilder {
     /// Appends `rec` if every string column stays within `limit` bytes; otherwise undoes the
     /// record's partial rows and says which value did not fit.
     fn append_within(&mut self, rec: &RecordView<'_, '_>, limit: usize) -> Result<(), Overflow> {
-        let _budget = rec.sanitize.map(|_| crate::sanitize::RecordUrlBudget::start());
+        let _budget = rec.sanitize.map(crate::sanitize::RecordUrlBudget::start);
         let rows = self.rows;
         let mut full = None;
         match self.layout {

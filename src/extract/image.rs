@@ -27,11 +27,6 @@ pub const PIXEL_HOSTS: [&str; 12] = [
     "pixel.tapad.com",
 ];
 
-/// The most bytes resolving relative body `<img>` URLs may add to one feed's extraction (a
-/// long base URL repeated in every entry would otherwise multiply the output); past it a
-/// relative `src` is not used and the entry gets no body image.
-pub const IMAGE_URL_GROWTH_MAX: usize = 1 << 20;
-
 /// An entry's image: URL, where it came from, and its size when the feed states it.
 pub(crate) struct Found<'b> {
     pub url: &'b str,
@@ -41,13 +36,13 @@ pub(crate) struct Found<'b> {
 }
 
 /// The entry's image (see the module docs). Body `<img>` URLs are resolved against `base`
-/// (the document's URL) else the entry's absolute `page_url`; `growth` is what resolving has
-/// added so far in this feed (see [`IMAGE_URL_GROWTH_MAX`]).
+/// (the document's URL) else the entry's absolute `page_url`; `growth_left` is what resolving
+/// may still add in this feed ([`super::ExtractOptions::max_url_growth`]).
 pub(crate) fn entry_image<'a: 'b, 'b>(
     e: &Entry<'a>,
     arena: &'b bumpalo::Bump,
     base: Option<&url::Url>,
-    growth: &mut usize,
+    growth_left: &mut usize,
 ) -> Option<Found<'b>> {
     if let Some(t) = e.thumbnail.as_ref() {
         if let Some(url) = t.url {
@@ -91,7 +86,7 @@ pub(crate) fn entry_image<'a: 'b, 'b>(
     };
     for body in [&e.content, &e.summary] {
         if let Some(Text::Html(h)) = body {
-            if let Some(found) = body_image(h, arena, base, growth) {
+            if let Some(found) = body_image(h, arena, base, growth_left) {
                 return Some(found);
             }
         }
@@ -127,7 +122,7 @@ fn body_image<'a: 'b, 'b>(
     h: &Html<'a>,
     arena: &'b bumpalo::Bump,
     base: Option<&url::Url>,
-    growth: &mut usize,
+    growth_left: &mut usize,
 ) -> Option<Found<'b>> {
     for node in h.nodes() {
         let NodeKind::Element(el) = node.kind else { continue };
@@ -150,10 +145,8 @@ fn body_image<'a: 'b, 'b>(
                 let Some(b) = base else { continue };
                 let Ok(u) = b.join(src) else { continue };
                 let added = u.as_str().len().saturating_sub(src.len());
-                if *growth + added > IMAGE_URL_GROWTH_MAX {
-                    continue;
-                }
-                *growth += added;
+                let Some(left) = growth_left.checked_sub(added) else { continue };
+                *growth_left = left;
                 u
             }
             Err(_) => continue,

@@ -27,7 +27,7 @@ pub use crate::html::text::{plain_text, text_content, word_count};
 pub use canonical::{canonical_url_in, canonicalize_url, canonicalize_url_cow, TRACKING_PARAMS};
 pub use categories::PATHS_GROWTH;
 pub use dates::{DATE_FLAGS, FUTURE_SLACK_SECONDS, SYNDICATION_EPOCH};
-pub use image::{IMAGE_URL_GROWTH_MAX, PIXEL_HOSTS};
+pub use image::PIXEL_HOSTS;
 pub use source::Source;
 pub use title::TITLE_FROM_BODY_MAX_CHARS;
 
@@ -56,6 +56,12 @@ pub struct ExtractOptions {
     /// The instant `future` dates are compared with when the record has no capture date of
     /// its own; `None` (the default): the current time, read once per [`extract`] call.
     pub as_of: Option<Timestamp>,
+    /// Most bytes resolving relative body `<img>` URLs (`images`) may add to one feed's
+    /// extraction: a long base URL repeated in every entry would otherwise multiply the
+    /// output. Past it a relative `src` is not used, and an entry whose only image it was
+    /// gets none. Default: [`crate::Limits::max_url_growth`]'s (the CLI sets both from
+    /// `--max-url-growth`).
+    pub max_url_growth: usize,
 }
 
 impl Default for ExtractOptions {
@@ -70,6 +76,7 @@ impl Default for ExtractOptions {
             categories: true,
             date_flags: true,
             as_of: None,
+            max_url_growth: crate::Limits::default().max_url_growth,
         }
     }
 }
@@ -213,18 +220,18 @@ pub fn extract_with<'a: 'b, 'b>(
         } else {
             None
         },
-        image_growth: 0,
+        image_growth_left: opts.max_url_growth,
     };
     out.entries = feed.entries.iter().map(|e| entry_with(e, arena, opts, &mut cx)).collect();
     out
 }
 
 /// What the entries of one feed share: the document's URL, the reference instant, and the
-/// bytes resolving body images has added.
+/// bytes resolving body images may still add ([`ExtractOptions::max_url_growth`]).
 struct EntryContext {
     base: Option<url::Url>,
     reference: Option<Timestamp>,
-    image_growth: usize,
+    image_growth_left: usize,
 }
 
 /// Extraction for one entry (see [`extract`]).
@@ -237,7 +244,7 @@ pub fn extract_entry<'a: 'b, 'b>(
         .as_of
         .or_else(|| Timestamp::from_system_time(std::time::SystemTime::now()))
         .filter(|_| opts.date_flags);
-    let mut cx = EntryContext { base: None, reference, image_growth: 0 };
+    let mut cx = EntryContext { base: None, reference, image_growth_left: opts.max_url_growth };
     entry_with(e, arena, opts, &mut cx)
 }
 
@@ -285,7 +292,9 @@ fn entry_with<'a: 'b, 'b>(
         }
     }
     if opts.images {
-        if let Some(found) = image::entry_image(e, arena, cx.base.as_ref(), &mut cx.image_growth) {
+        if let Some(found) =
+            image::entry_image(e, arena, cx.base.as_ref(), &mut cx.image_growth_left)
+        {
             x.image_url = Some(found.url);
             x.image_source = Some(found.source);
             x.image_width = found.width;

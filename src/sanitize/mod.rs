@@ -60,7 +60,7 @@ use crate::model::fragment::Html;
 use crate::model::Text;
 
 /// Options for [`sanitize_html`].
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SanitizeOptions {
     /// Relative URLs are resolved against this; `None` leaves them relative.
     pub base_url: Option<Url>,
@@ -68,6 +68,23 @@ pub struct SanitizeOptions {
     /// and Vimeo (`player.vimeo.com/video/…`) players, over https, with only `src`, `width`,
     /// `height`, `title`, `allowfullscreen`, `frameborder`, and a fixed `sandbox` and `allow`.
     pub allow_video_embeds: bool,
+    /// Most bytes resolving relative URLs may add to all the HTML values of one record
+    /// together, while the record is encoded (a JSON line, or its Arrow rows): a record of
+    /// 10,000 entries with one relative `<img src>` each under a 20 KB base URL would
+    /// otherwise gain 200 MB. Each value's relative URLs also add at most the value's length
+    /// plus 64 KiB. Past either, relative URLs are kept relative. Default:
+    /// [`crate::Limits::max_url_growth`]'s (the CLI sets both from `--max-url-growth`).
+    pub max_url_growth: usize,
+}
+
+impl Default for SanitizeOptions {
+    fn default() -> Self {
+        SanitizeOptions {
+            base_url: None,
+            allow_video_embeds: false,
+            max_url_growth: crate::Limits::default().max_url_growth,
+        }
+    }
 }
 
 /// `fn $name(s: &str) -> bool`: whether `s` is one of the listed strings (a `match`, compiled
@@ -551,14 +568,10 @@ fn is_invisible(c: char) -> bool {
 
 /// Bytes resolving relative URLs may add to one HTML value beyond its own length: a relative
 /// URL copies the base URL (a long WARC target URI), so without a budget thousands of
-/// `href="x"` would multiply the output. Past it, relative URLs are kept relative.
+/// `href="x"` would multiply the output. Past it, relative URLs are kept relative. Within
+/// the record's budget too ([`SanitizeOptions::max_url_growth`]): this only keeps one value
+/// from taking all of it.
 const URL_GROWTH: usize = 64 << 10;
-
-/// Bytes resolving relative URLs may add to all the HTML values of one record together
-/// (each value also within its own 64 KiB): a record of 10,000 entries with one
-/// relative `<img src>` each under a 20 KB base URL would otherwise gain 200 MB. The same as
-/// `Limits::max_url_growth`'s default for the parser's own URLs.
-pub const RECORD_URL_GROWTH: usize = 1 << 20;
 
 thread_local! {
     /// What resolving relative URLs may still add to the HTML value being sanitized (set for
@@ -573,16 +586,16 @@ thread_local! {
     static URL_REFUSED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// The URL budget of one record while it is encoded ([`RECORD_URL_GROWTH`]): made at the
-/// start of a record's encoding (JSON line or Arrow rows), lifted when dropped.
+/// The URL budget of one record while it is encoded ([`SanitizeOptions::max_url_growth`]):
+/// made at the start of a record's encoding (JSON line or Arrow rows), lifted when dropped.
 #[cfg(feature = "json")]
 pub(crate) struct RecordUrlBudget(());
 
 #[cfg(feature = "json")]
 impl RecordUrlBudget {
-    /// Starts the budget of a record.
-    pub(crate) fn start() -> Self {
-        RECORD_URL_BUDGET.with(|b| b.set(Some(RECORD_URL_GROWTH)));
+    /// Starts the budget of a record sanitized with `opts`.
+    pub(crate) fn start(opts: &SanitizeOptions) -> Self {
+        RECORD_URL_BUDGET.with(|b| b.set(Some(opts.max_url_growth)));
         RecordUrlBudget(())
     }
 }

@@ -195,6 +195,7 @@ fn without_and_with_base() -> [SanitizeOptions; 2] {
         SanitizeOptions {
             base_url: Some(Url::parse("https://base.example/dir/page.html").unwrap()),
             allow_video_embeds: false,
+            ..SanitizeOptions::default()
         },
     ]
 }
@@ -352,6 +353,7 @@ fn tree_rewrite_matches_lol_html() {
         SanitizeOptions {
             base_url: Some(Url::parse("https://base.example/dir/page.html").unwrap()),
             allow_video_embeds: true,
+            ..SanitizeOptions::default()
         },
     ];
     let (mut covered, mut total) = (0, 0);
@@ -379,10 +381,12 @@ fn settled_pass_is_the_last() {
         SanitizeOptions {
             base_url: Some(Url::parse("https://base.example/dir/page.html").unwrap()),
             allow_video_embeds: false,
+            ..SanitizeOptions::default()
         },
         SanitizeOptions {
             base_url: Some(Url::parse("http://b.example/url(x/a,b/p").unwrap()),
             allow_video_embeds: true,
+            ..SanitizeOptions::default()
         },
     ];
     let extra = [

@@ -34,7 +34,7 @@ pub fn encode_lint_line(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
 }
 
 fn encode(out: &mut Vec<u8>, value: &impl Walk, sanitize: Option<&SanitizeOptions>) {
-    let _budget = sanitize.map(|_| crate::sanitize::RecordUrlBudget::start());
+    let _budget = sanitize.map(crate::sanitize::RecordUrlBudget::start);
     let mut json = Json { out, fields: 0, sanitize };
     json.out.push(b'{');
     value.walk(&mut json);

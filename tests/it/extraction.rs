@@ -237,6 +237,7 @@ fn extraction_options_turn_parts_off() {
         categories: false,
         date_flags: false,
         as_of: None,
+        max_url_growth: ExtractOptions::default().max_url_growth,
     };
     let x = extract(feed, &arena, &off);
     assert!(x.entries.iter().all(|e| *e == EntryExtraction::default()));

@@ -121,7 +121,7 @@ fn cases() -> Vec<Case> {
         },
         Case {
             // Strictly sanitized too: each `src` resolved against the base, within the
-            // record's URL budget (sanitize::RECORD_URL_GROWTH; 200 MB without it).
+            // record's URL budget (SanitizeOptions::max_url_growth; 200 MB without it).
             name: "a relative body image in many entries, a long base URL (image_url)",
             doc: format!(
                 "<rss><channel>{}</channel></rss>",
@@ -270,6 +270,39 @@ fn relative_urls_in_html_past_the_budget_are_kept_as_written() {
     assert_eq!(cut.count(), 1, "{:?}", parsed.diagnostics);
     let html_url = format!("html_url: {resolved} relative URLs in HTML values");
     assert!(parsed.diagnostics.iter().any(|d| d.message.starts_with(&html_url)));
+}
+
+/// Strict sanitizing resolves the relative URLs of a record's HTML values within
+/// `SanitizeOptions::max_url_growth`, and extraction its body images' within
+/// `ExtractOptions::max_url_growth`: with a budget of three URLs' growth, three of ten
+/// entries get their image resolved, and the rest stay relative (sanitizing) or get no image
+/// (extraction).
+#[test]
+fn sanitizing_and_extraction_resolve_urls_within_their_settable_budgets() {
+    let items = "<item><description>&lt;img src=a&gt;</description></item>".repeat(10);
+    let doc = format!("<rss><channel>{items}</channel></rss>");
+    // Parsed without a base: the HTML values keep their relative URLs for the later stages.
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(&doc, None).unwrap();
+    let feed = parsed.feed.as_ref().unwrap();
+    let base = long_base();
+    let growth = base.len(); // "a" becomes the base followed by "a".
+    let arena = Bump::new();
+    let xopts = ExtractOptions { max_url_growth: 3 * growth, ..ExtractOptions::default() };
+    let extraction = extract_with(feed, &arena, &xopts, Some(&base), None);
+    let images = extraction.entries.iter().filter(|e| e.image_url.is_some()).count();
+    assert_eq!(images, 3, "entries with a resolved body image");
+    let strict = SanitizeOptions {
+        base_url: Some(url::Url::parse(&base).unwrap()),
+        max_url_growth: 3 * growth,
+        ..SanitizeOptions::default()
+    };
+    let rec = RecordView { sanitize: Some(&strict), ..RecordView::parsed("s", None, &parsed) };
+    let mut line = Vec::new();
+    encode_record(&mut line, &rec);
+    let line = String::from_utf8(line).unwrap();
+    assert_eq!(line.matches(&format!("src=\\\"{base}a\\\"")).count(), 3, "resolved");
+    assert_eq!(line.matches("src=\\\"a\\\"").count(), 7, "kept relative");
 }
 
 /// Past `max_diagnostics` lint findings are counted, not kept.

@@ -9,6 +9,7 @@ fn opts() -> SanitizeOptions {
     SanitizeOptions {
         base_url: Some(Url::parse("https://blog.example/posts/1").unwrap()),
         allow_video_embeds: false,
+        ..SanitizeOptions::default()
     }
 }
 
@@ -272,6 +273,7 @@ fn real_corpus_values_are_clean_and_idempotent() {
     let o = SanitizeOptions {
         base_url: Some(Url::parse("https://example.org/feed").unwrap()),
         allow_video_embeds: true,
+        ..SanitizeOptions::default()
     };
     let mut checked = 0;
     // Every third feed, sorted (a debug-build budget of a few seconds; all feeds pass too).
@@ -331,6 +333,7 @@ fn sanitize_throughput() {
     let o = SanitizeOptions {
         base_url: Some(Url::parse("https://example.org/feed").unwrap()),
         allow_video_embeds: false,
+        ..SanitizeOptions::default()
     };
     let mut html_values: Vec<String> = Vec::new();
     for path in crate::real_feeds() {

@@ -775,6 +775,15 @@ fn sanitize_strict_removes_script_and_event_handlers() {
     assert!(html.starts_with("<p>hi "), "{html}");
     // Plain values are untouched.
     assert_eq!(strict["feed"]["title"], "t");
+    // `--max-url-growth` bounds the sanitizer's resolving too (under `--spec-exact` the
+    // parser leaves the HTML's URLs to it): with none, they stay relative.
+    let exact = ["--spec-exact", "--sanitize", "strict", "--base-url", base, p];
+    let resolved = one_record(&exact);
+    let html = resolved["feed"]["entries"][0]["summary"].as_str().unwrap();
+    assert!(html.contains(r#"src="https://x.example/dir/img/a.png""#), "{html}");
+    let kept = one_record(&[&exact[..], &["--max-url-growth", "0"]].concat());
+    let html = kept["feed"]["entries"][0]["summary"].as_str().unwrap();
+    assert!(html.contains(r#"src="img/a.png""#) && html.contains(r#"href="rel/x""#), "{html}");
 
     // Video embeds: dropped by default, kept with --allow-video-embeds; the flag needs strict.
     std::fs::write(
