@@ -411,10 +411,11 @@ impl<W: Write + Send> ParquetSink<W> {
     pub(crate) fn write_row_group(&mut self, group: RowGroup) -> io::Result<()> {
         let mut rg = self.file.next_row_group().map_err(err)?;
         match group.chunks {
-            Chunks::Ours(Encoded { bytes, chunks }) => {
+            Chunks::Ours(Encoded { bytes, chunks, spares }) => {
                 for close in chunks {
                     rg.append_column(&bytes, close).map_err(err)?;
                 }
+                spares.recycle(bytes);
             }
             #[cfg(test)]
             Chunks::Arrow(chunks) => {
