@@ -124,12 +124,15 @@ pub(crate) fn resolve_urls<'a>(
     // The `xml:base` scopes opened inside the fragment: (end of the element, its base).
     let mut scopes: Vec<(usize, Url)> = Vec::new();
     for (i, n) in nodes.iter().enumerate() {
-        while scopes.last().is_some_and(|(end, _)| i >= *end) {
-            scopes.pop();
-        }
         let NodeKind::Element(e) = &n.kind else { continue };
         if e.attrs.is_empty() {
             continue;
+        }
+        // The scopes that ended before this node. They nest (an inner one ends first), so
+        // popping them here, where they are read, leaves the stack popping at every node
+        // would; most nodes (text, elements without attributes) then cost two tests.
+        while scopes.last().is_some_and(|(end, _)| i >= *end) {
+            scopes.pop();
         }
         if xml_base {
             if let Some(a) = e.attrs.iter().find(|a| is_xml_base(a)) {
@@ -260,6 +263,120 @@ fn resolve_srcset<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`resolve_urls`] as it was written before its scopes were popped only at elements
+    /// with attributes: the `xml:base` stack popped at every node. The oracle below.
+    fn resolve_urls_popping_at_every_node<'a>(
+        arena: &'a Bump,
+        h: Html<'a>,
+        base: &Url,
+        mut resolve: impl FnMut(&Url, &'a str) -> Option<&'a str>,
+    ) -> Vec<Node<'a>> {
+        let nodes = h.nodes();
+        let mut out = nodes.to_vec();
+        let mut scopes: Vec<(usize, Url)> = Vec::new();
+        for (i, n) in nodes.iter().enumerate() {
+            while scopes.last().is_some_and(|(end, _)| i >= *end) {
+                scopes.pop();
+            }
+            let NodeKind::Element(e) = &n.kind else { continue };
+            if let Some(a) = e.attrs.iter().find(|a| is_xml_base(a)) {
+                let outer = scopes.last().map_or(base, |(_, u)| u);
+                let v = a.value.trim_matches(is_space);
+                match outer.join(v) {
+                    Ok(u) if !v.is_empty() && matches!(u.scheme(), "http" | "https") => {
+                        scopes.push((n.end as usize, u));
+                    }
+                    _ => {}
+                }
+            }
+            let here = scopes.last().map_or(base, |(_, u)| u);
+            let mut attrs = e.attrs.to_vec();
+            for (j, kind) in url_attrs(e) {
+                let v = e.attrs[j].value;
+                let new = match kind {
+                    UrlAttr::Url => may_be_relative(v).then(|| resolve(here, v)).flatten(),
+                    UrlAttr::Srcset => resolve_srcset(arena, v, |u| resolve(here, u)),
+                };
+                if let Some(new) = new {
+                    attrs[j].value = new;
+                }
+            }
+            out[i].kind =
+                NodeKind::Element(Element { attrs: arena.alloc_slice_copy(&attrs), ..*e });
+        }
+        out
+    }
+
+    /// Pseudo-random XHTML fragments of nested `div`s (some with an `xml:base`, relative or
+    /// absolute), links, attribute-less elements and text: every URL resolves against the
+    /// same base as with the stack popped at every node.
+    #[test]
+    fn scopes_popped_at_elements_with_attributes_match_popping_at_every_node() {
+        let arena = Bump::new();
+        let base = Url::parse("http://feed.example/a/b/").unwrap();
+        let bases = ["", "c/", "../d/", "https://x.example/e/", "f/g/", " "];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rand = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        let attr = |namespace, local, value| Attribute { namespace, prefix: None, local, value };
+        for _ in 0..300 {
+            // Pre-order, with `end` filled in when an element closes.
+            let mut nodes: Vec<Node<'_>> = Vec::new();
+            let mut open: Vec<usize> = Vec::new();
+            for _ in 0..rand(40) + 1 {
+                match rand(6) {
+                    0 if open.len() < 6 => {
+                        let b = bases[rand(bases.len() as u64)];
+                        let attrs: &[Attribute<'_>] = if b.is_empty() {
+                            &[]
+                        } else {
+                            arena.alloc_slice_copy(&[attr(XML_NS, "base", b)])
+                        };
+                        open.push(nodes.len());
+                        let e = Element { namespace: HTML_NS, prefix: None, local: "div", attrs };
+                        nodes.push(Node { kind: NodeKind::Element(e), end: 0 });
+                    }
+                    1 => {
+                        let end = nodes.len() as u32;
+                        if let Some(k) = open.pop() {
+                            nodes[k].end = end;
+                        }
+                    }
+                    2 => {
+                        let attrs = arena.alloc_slice_copy(&[attr("", "href", "p/q")]);
+                        let e = Element { namespace: HTML_NS, prefix: None, local: "a", attrs };
+                        let end = nodes.len() as u32 + 1;
+                        nodes.push(Node { kind: NodeKind::Element(e), end });
+                    }
+                    3 => {
+                        let e = Element { namespace: HTML_NS, prefix: None, local: "b", attrs: &[] };
+                        let end = nodes.len() as u32 + 1;
+                        nodes.push(Node { kind: NodeKind::Element(e), end });
+                    }
+                    _ => {
+                        let end = nodes.len() as u32 + 1;
+                        nodes.push(Node { kind: NodeKind::Text("t"), end });
+                    }
+                }
+            }
+            let end = nodes.len() as u32;
+            for k in open.drain(..) {
+                nodes[k].end = end;
+            }
+            let nodes = arena.alloc_slice_copy(&nodes);
+            let h = Html::from_nodes(nodes);
+            let resolve =
+                |b: &Url, v: &str| b.join(v).ok().map(|u| &*arena.alloc_str(u.as_str()));
+            let got = resolve_urls(&arena, h, &base, true, resolve);
+            let want = resolve_urls_popping_at_every_node(&arena, h, &base, resolve);
+            assert_eq!(got.nodes(), &want[..], "{nodes:?}");
+        }
+    }
 
     fn urls(v: &str) -> Vec<&str> {
         srcset_urls(v).map(|(s, e)| &v[s..e]).collect()

@@ -238,6 +238,16 @@ pub(crate) fn undo_double_utf8_in<'a>(arena: &'a bumpalo::Bump, text: &str) -> O
     with_undone(text, |once| &*arena.alloc_str(once))
 }
 
+/// Whether `text` holds a 0xC3 byte, without which [`undo_double_utf8_in`] gives `None` (its
+/// pair test needs one): the test before it for every child text. Block compares
+/// ([`crate::simd::block::find_byte`]): a short text is one padded block, where
+/// `str::is_ascii` (the test before) went byte by byte over texts shorter than a word and
+/// did not tell `é` (`C3 A9`, then ASCII) from the rest.
+#[inline(always)]
+pub(crate) fn may_be_double_utf8(text: &str) -> bool {
+    crate::simd::block::find_byte(text.as_bytes(), 0xC3).is_some()
+}
+
 /// The `double_utf8` rule's test and repair ([`undo_double_utf8_in`]), the text decoded
 /// once handed to `keep` while the encoder's buffer holding it is alive.
 fn with_undone<R>(text: &str, keep: impl FnOnce(&str) -> R) -> Option<R> {
@@ -322,6 +332,32 @@ mod tests {
         // is not windows-1252, or nothing would change.
         for ok in ["café", "naïve façade", "Café Ã©", "日本 Ã©", "plain", "Â", "ÃŸ x Ã"] {
             assert_eq!(undo_double_utf8(ok), None, "{ok}");
+        }
+    }
+
+    /// The test before the repair ([`may_be_double_utf8`]) against the one it replaced
+    /// (`!is_ascii()`): the same texts repaired, the same way; and it finds a 0xC3 at every
+    /// position of texts shorter than a block, within the blocks, and past them.
+    #[test]
+    fn double_utf8_prefilter_matches_the_non_ascii_test() {
+        let arena = bumpalo::Bump::new();
+        let pieces = ["a", " ", "é", "Ã©", "â€™", "æ—¥", "Ã", "ÃŸ", "日本", "\u{7f}", "ü"];
+        let mut texts = vec![String::new()];
+        for len in 0..90 {
+            for p in pieces {
+                for at in [0, len / 2, len] {
+                    let mut t = "x".repeat(len);
+                    t.insert_str(at, p);
+                    texts.push(t);
+                }
+            }
+        }
+        for t in &texts {
+            let t = t.as_str();
+            assert_eq!(may_be_double_utf8(t), t.as_bytes().contains(&0xC3), "{t:?}");
+            let fast = may_be_double_utf8(t).then(|| undo_double_utf8_in(&arena, t)).flatten();
+            let general = (!t.is_ascii()).then(|| undo_double_utf8_in(&arena, t)).flatten();
+            assert_eq!(fast, general, "{t:?}");
         }
     }
 

@@ -155,7 +155,7 @@ impl<'a> CappedText<'a> {
             Some(j) => j.into_bump_str(),
             None => self.first.unwrap_or(""),
         };
-        if reader.recover && !t.is_ascii() {
+        if reader.recover && super::entities::may_be_double_utf8(t) {
             if let Some(once) = super::entities::undo_double_utf8_in(self.arena, t) {
                 reader.double_utf8 += 1;
                 return once;
