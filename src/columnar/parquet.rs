@@ -13,7 +13,9 @@
 //! within [`ParquetOptions::row_group_held_bytes`]), and the pipeline at most the row groups
 //! of the batches in flight. Memory is bounded by the records in flight, never by the file.
 //! A builder whose rows were encoded takes back its column buffers for the next row group
-//! (up to [`ParquetOptions::row_group_held_bytes`]) instead of allocating them again.
+//! (up to [`ParquetOptions::row_group_held_bytes`]) instead of allocating them again, and the
+//! encoders keep the buffers of written row groups for the next ones (at most 4, of at most
+//! 32 MiB each: a few MiB with the default row groups).
 //!
 //! No column overflows: a row group is cut before a string column's values pass
 //! [`ParquetOptions::column_limit`] (Arrow's 32-bit offsets: 2 GiB − 1), and a record whose
