@@ -57,8 +57,12 @@ pub const LOOKAHEAD: usize = 4 << 20;
 /// flight (their blocks share them) when they come back. Each holds up to `2 * (RANGE_OUT +
 /// BIG)`, so a large pool is held memory: 64 kept the Parquet job (48 MiB of input in flight
 /// at `-j2`) at 157–165 MiB peak RSS, 8 keeps it at 140–146 MiB, with the JSON Lines job's
-/// CPU and peak unchanged (`perf/runs/2026-11-29-parquet-goal/`).
-pub(crate) const SPARE_OUTPUTS: usize = 8;
+/// CPU and peak unchanged (`perf/runs/2026-11-29-parquet-goal/`). A Parquet job at `-j2`
+/// (24 MiB in flight, about 50 ranges of ~450 KiB) swings by about 20 buffers between the
+/// reader filling a batch and waiting for the budget: 8 freed the rest of each swing and
+/// mapped it afresh a moment later (libdeflate's page faults); 16 take ~6 K fewer faults of
+/// ~46 K at the same peak, 24 raised the peak by 7 MiB (`perf/runs/2026-11-30-parquet-time2/`).
+pub(crate) const SPARE_OUTPUTS: usize = 16;
 
 /// Somewhere to inflate ranges: the bulk pipeline's workers. [`RangeJob::run`] (or
 /// [`RangeJob::cancel`]) must eventually be called for every submitted job, on any thread:
