@@ -106,6 +106,35 @@ fn is_xml_base(a: &Attribute<'_>) -> bool {
     a.namespace == XML_NS && a.local == "base"
 }
 
+/// The base of the `xml:base` scope the element `e` opens inside a fragment: its own
+/// `xml:base` resolved against `outer` (the base in scope around it), when that gives an
+/// http(s) URL (only such bases are taken, as for the feed's own elements). `None` when it
+/// has no `xml:base`, an empty one, or one that does not resolve to an http(s) URL.
+fn own_xml_base(e: &Element<'_>, outer: &Url) -> Option<Url> {
+    let a = e.attrs.iter().find(|a| is_xml_base(a))?;
+    let v = a.value.trim_matches(is_space);
+    if v.is_empty() {
+        return None;
+    }
+    outer.join(v).ok().filter(|u| matches!(u.scheme(), "http" | "https"))
+}
+
+/// The value `v` of a URL attribute of kind `kind` with its relative URLs resolved against
+/// `here` by `resolve` (only values that [`may_be_relative`]; each URL of a `srcset`);
+/// `None` when `resolve` gives nothing.
+fn resolve_attr<'a>(
+    arena: &'a Bump,
+    v: &'a str,
+    kind: UrlAttr,
+    here: &Url,
+    resolve: &mut impl FnMut(&Url, &'a str) -> Option<&'a str>,
+) -> Option<&'a str> {
+    match kind {
+        UrlAttr::Url => may_be_relative(v).then(|| resolve(here, v)).flatten(),
+        UrlAttr::Srcset => resolve_srcset(arena, v, |u| resolve(here, u)),
+    }
+}
+
 /// The fragment `h` with the relative URLs of its URL attributes replaced by
 /// `resolve(base, value)` where that gives one, `base` being `base` or, with `xml_base`, the
 /// `xml:base` in scope inside the fragment (an XHTML element's own `xml:base`, resolved
@@ -135,25 +164,15 @@ pub(crate) fn resolve_urls<'a>(
             scopes.pop();
         }
         if xml_base {
-            if let Some(a) = e.attrs.iter().find(|a| is_xml_base(a)) {
-                let outer = scopes.last().map_or(base, |(_, u)| u);
-                let v = a.value.trim_matches(is_space);
-                match outer.join(v) {
-                    Ok(u) if !v.is_empty() && matches!(u.scheme(), "http" | "https") => {
-                        scopes.push((n.end as usize, u));
-                    }
-                    _ => {}
-                }
+            if let Some(u) = own_xml_base(e, scopes.last().map_or(base, |(_, u)| u)) {
+                scopes.push((n.end as usize, u));
             }
         }
         let here = scopes.last().map_or(base, |(_, u)| u);
         let mut attrs: Option<bumpalo::collections::Vec<'a, Attribute<'a>>> = None;
         for (j, kind) in url_attrs(e) {
             let v = e.attrs[j].value;
-            let new = match kind {
-                UrlAttr::Url => may_be_relative(v).then(|| resolve(here, v)).flatten(),
-                UrlAttr::Srcset => resolve_srcset(arena, v, |u| resolve(here, u)),
-            };
+            let new = resolve_attr(arena, v, kind, here, &mut resolve);
             if let Some(new) = new.filter(|new| *new != v) {
                 let attrs = attrs.get_or_insert_with(|| {
                     bumpalo::collections::Vec::from_iter_in(e.attrs.iter().copied(), arena)
@@ -280,25 +299,14 @@ mod tests {
                 scopes.pop();
             }
             let NodeKind::Element(e) = &n.kind else { continue };
-            if let Some(a) = e.attrs.iter().find(|a| is_xml_base(a)) {
-                let outer = scopes.last().map_or(base, |(_, u)| u);
-                let v = a.value.trim_matches(is_space);
-                match outer.join(v) {
-                    Ok(u) if !v.is_empty() && matches!(u.scheme(), "http" | "https") => {
-                        scopes.push((n.end as usize, u));
-                    }
-                    _ => {}
-                }
+            if let Some(u) = own_xml_base(e, scopes.last().map_or(base, |(_, u)| u)) {
+                scopes.push((n.end as usize, u));
             }
             let here = scopes.last().map_or(base, |(_, u)| u);
             let mut attrs = e.attrs.to_vec();
             for (j, kind) in url_attrs(e) {
                 let v = e.attrs[j].value;
-                let new = match kind {
-                    UrlAttr::Url => may_be_relative(v).then(|| resolve(here, v)).flatten(),
-                    UrlAttr::Srcset => resolve_srcset(arena, v, |u| resolve(here, u)),
-                };
-                if let Some(new) = new {
+                if let Some(new) = resolve_attr(arena, v, kind, here, &mut resolve) {
                     attrs[j].value = new;
                 }
             }
