@@ -59,7 +59,7 @@ use arrow_buffer::{Buffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{DataType, Field, Fields, Schema, SchemaRef};
 
 use crate::model::Text;
-use crate::record::{with_text_str, EntryRow, Inherited, Key, RecordView, Shape, Visit, Walk};
+use crate::record::{write_text_str, EntryRow, Inherited, Key, RecordView, Shape, Visit, Walk};
 use crate::sanitize::SanitizeOptions;
 use crate::Timestamp;
 
@@ -111,8 +111,6 @@ pub struct RecordBatchBuilder {
     ends: Vec<usize>,
     /// Bytes one string column's values may hold at most.
     column_limit: usize,
-    /// HTML serialization scratch, reused across values.
-    scratch: String,
     /// The top-level columns.
     columns: Columns,
     /// What the rows take in the columns, kept as they are appended.
@@ -140,7 +138,6 @@ impl RecordBatchBuilder {
             rows: 0,
             ends: Vec::new(),
             column_limit: COLUMN_BYTES_MAX,
-            scratch: String::new(),
             columns,
             sizes,
         }
@@ -297,13 +294,7 @@ impl RecordBatchBuilder {
             at: 0,
             slot,
             wrote: false,
-            rec: RecordCtx {
-                sizes: &mut self.sizes,
-                scratch: &mut self.scratch,
-                sanitize,
-                limit,
-                full,
-            },
+            rec: RecordCtx { sizes: &mut self.sizes, sanitize, limit, full },
         };
         row.walk(&mut append);
         debug_assert_eq!(append.at, append.cols.len(), "the walk visited every column");
@@ -393,14 +384,16 @@ enum Column {
 
 /// A `utf8` column: the values end to end, the end offset of each, their validity.
 struct Strs {
-    values: Vec<u8>,
+    /// A `String`, so that a serialized value can be written into it in place
+    /// ([`Strs::push_written`]).
+    values: String,
     offsets: Vec<i32>,
     valid: NullBufferBuilder,
 }
 
 impl Strs {
     fn new() -> Self {
-        Strs { values: Vec::new(), offsets: vec![0], valid: NullBufferBuilder::new(0) }
+        Strs { values: String::new(), offsets: vec![0], valid: NullBufferBuilder::new(0) }
     }
 
     /// Whether `n` more bytes of values fit within `limit`.
@@ -412,10 +405,42 @@ impl Strs {
     /// Appends `v`; the caller checked that it fits (within [`COLUMN_BYTES_MAX`]).
     #[inline]
     fn push(&mut self, v: &str) {
-        self.values.extend_from_slice(v.as_bytes());
+        self.values.push_str(v);
         // The caller's `fits` keeps the values within i32::MAX.
         self.offsets.push(self.values.len() as i32);
         self.valid.append_non_null();
+    }
+
+    /// Appends at `slot` the value `write` appends to the values, unless it is empty or
+    /// takes the values past `limit`; then its bytes are cut off again and the slot stays
+    /// null. Returns the value's length, or `Err` if it did not fit. Writing in place saves
+    /// copying a serialized value from a scratch string: half of the HTML values' `memcpy`.
+    #[inline]
+    fn push_written(
+        &mut self,
+        slot: usize,
+        limit: usize,
+        write: impl FnOnce(&mut String),
+    ) -> Result<usize, ()> {
+        // Nulls up to `slot` first, at the values' end before the value: a slot left null
+        // after all is one `finish` would pad anyway.
+        self.pad(slot);
+        let start = self.values.len();
+        write(&mut self.values);
+        let n = self.values.len() - start;
+        if n == 0 {
+            return Ok(0);
+        }
+        if self.values.len() > limit {
+            // The value was written whole; `start` is the end of the last value, a char
+            // boundary.
+            self.values.truncate(start);
+            return Err(());
+        }
+        // `limit` (at most COLUMN_BYTES_MAX) keeps the values within i32::MAX.
+        self.offsets.push(self.values.len() as i32);
+        self.valid.append_non_null();
+        Ok(n)
     }
 
     /// The slots (values and nulls) the column holds.
@@ -442,7 +467,7 @@ impl Strs {
     }
 
     fn finish(&mut self) -> StringArray {
-        let values = Buffer::from_vec(std::mem::take(&mut self.values));
+        let values = Buffer::from_vec(std::mem::take(&mut self.values).into_bytes());
         let offsets = offset_buffer(std::mem::replace(&mut self.offsets, vec![0]));
         let nulls = self.valid.finish();
         // SAFETY: `try_new` would not fail: the values were appended only as whole `&str`s
@@ -669,7 +694,10 @@ impl Column {
             Column::Str(s) => {
                 let Some(a) = owned::<StringArray>(a) else { return };
                 let (offsets, values, _) = a.into_parts();
-                reuse(&mut s.values, values, budget);
+                let mut v = std::mem::take(&mut s.values).into_bytes();
+                reuse(&mut v, values, budget);
+                // `reuse` keeps `v`'s bytes: none, the builder is empty (`rows == 0`).
+                s.values = String::from_utf8(v).unwrap_or_default();
                 reuse(&mut s.offsets, offsets.into_inner().into_inner(), budget);
             }
             Column::Int(v, _) => {
@@ -819,7 +847,6 @@ struct Append<'c, 's> {
 /// What the objects of one record's rows share while they are appended.
 struct RecordCtx<'s> {
     sizes: &'s mut Sizes,
-    scratch: &'s mut String,
     sanitize: Option<&'s SanitizeOptions>,
     /// Bytes one string column's values may hold.
     limit: usize,
@@ -834,7 +861,6 @@ impl RecordCtx<'_> {
     fn reborrow(&mut self) -> RecordCtx<'_> {
         RecordCtx {
             sizes: &mut *self.sizes,
-            scratch: &mut *self.scratch,
             sanitize: self.sanitize,
             limit: self.limit,
             full: &mut *self.full,
@@ -954,14 +980,23 @@ impl Visit for Append<'_, '_> {
         let Some(v) = v else { return };
         let (slot, limit, full, sizes) =
             (self.slot, self.rec.limit, &mut *self.rec.full, &mut *self.rec.sizes);
-        let written = with_text_str(v, self.rec.sanitize, self.rec.scratch, |s| {
-            !s.is_empty() && push_str(b, slot, s, k, limit, full, sizes)
-        });
-        if written {
-            let kind = if let Text::Plain(_) = v { "text" } else { "html" };
-            // A kind that does not fit leaves the record full: its rows are undone.
-            if push_str(kinds, slot, kind, k, limit, full, sizes) {
-                self.wrote = true;
+        // A full record's values are left null (see `push_str`).
+        if full.is_some() {
+            return;
+        }
+        let sanitize = self.rec.sanitize;
+        match b.push_written(slot, limit, |out| write_text_str(v, sanitize, out)) {
+            Ok(0) => {}
+            Ok(n) => {
+                sizes.str_values += n;
+                let kind = if let Text::Plain(_) = v { "text" } else { "html" };
+                // A kind that does not fit leaves the record full: its rows are undone.
+                if push_str(kinds, slot, kind, k, limit, full, sizes) {
+                    self.wrote = true;
+                }
+            }
+            Err(()) => {
+                full.get_or_insert(Overflow { key: k.name, bytes: limit });
             }
         }
     }

@@ -338,3 +338,33 @@ fn running_rows_bytes_equals_the_walked_sum() {
         }
     }
 }
+
+/// An HTML value serialized into its column in place that takes the column past its limit
+/// is cut off again: the record is refused, the running sizes stay right, and the batch is
+/// the one made without that record.
+#[cfg(feature = "parquet")]
+#[test]
+fn an_html_value_past_the_limit_is_cut_off_again() {
+    let (mut p1, mut p2) =
+        (crate::Parser::new(Default::default()), crate::Parser::new(Default::default()));
+    let small = br#"<feed xmlns="http://www.w3.org/2005/Atom"><title type="html">&lt;i&gt;s&lt;/i&gt;</title></feed>"#;
+    let big = br#"<feed xmlns="http://www.w3.org/2005/Atom"><title type="html">&lt;p&gt;a value longer than the forty bytes the column may hold&lt;/p&gt;</title></feed>"#;
+    let small = p1.parse_bytes(small, None).unwrap();
+    let big = p2.parse_bytes(big, None).unwrap();
+    let mut a = RecordBatchBuilder::new(Layout::Records).with_column_limit(40);
+    let mut b = RecordBatchBuilder::new(Layout::Records).with_column_limit(40);
+    for x in [&mut a, &mut b] {
+        assert!(x.try_append(&view(small.feed.as_ref())));
+    }
+    assert!(!a.try_append(&view(big.feed.as_ref())));
+    assert_eq!(a.rows_bytes(), a.walked_rows_bytes());
+    for x in [&mut a, &mut b] {
+        assert!(x.try_append(&view(small.feed.as_ref())));
+    }
+    assert_eq!(a.rows_bytes(), a.walked_rows_bytes());
+    let (a, b) = (a.finish(), b.finish());
+    assert_eq!(a, b);
+    let feed = a.column_by_name("feed").unwrap().as_struct();
+    let title = feed.column_by_name("title").unwrap().as_string::<i32>();
+    assert_eq!((title.value(0), title.value(1)), ("<i>s</i>", "<i>s</i>"));
+}

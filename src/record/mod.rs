@@ -373,11 +373,22 @@ pub(crate) fn with_text_str<R>(
 ) -> R {
     match (t, sanitize) {
         (Text::Plain(s), _) => f(s),
-        (Text::Html(h), None) => {
+        (Text::Html(_), None) => {
             scratch.clear();
-            h.write_html(scratch);
+            write_text_str(t, None, scratch);
             f(scratch)
         }
         (Text::Html(h), Some(opts)) => crate::sanitize::with_sanitized_html(h, opts, f),
+    }
+}
+
+#[cfg(any(feature = "arrow", feature = "serde"))]
+/// [`with_text_str`]'s string appended to `out`, for a caller that keeps it: an HTML value
+/// that is not sanitized is serialized straight into `out` (no scratch to copy from); the
+/// other values are copied from where [`with_text_str`] has them.
+pub(crate) fn write_text_str(t: &Text<'_>, sanitize: Option<&SanitizeOptions>, out: &mut String) {
+    match (t, sanitize) {
+        (Text::Html(h), None) => h.write_html(out),
+        _ => with_text_str(t, sanitize, &mut String::new(), |s| out.push_str(s)),
     }
 }
