@@ -554,13 +554,19 @@ pub fn escaped_html<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>>
 
 /// Parse `t` as escaped HTML under the limits; a cut is a `LimitReached` diagnostic.
 pub fn escaped_html_of<'a>(r: &mut XmlReader<'a>, t: &'a str, cx: &Ctx<'a>) -> Option<Text<'a>> {
-    let (v, cut) = html::parse_escaped_html_with(cx.arena, t, cx.limits.max_html_attributes);
-    if cut {
+    let p = html::parse_escaped_html_checked(cx.arena, t, cx.limits.max_html_attributes);
+    if p.cut {
         let at = r.last_offset();
         let msg = "escaped HTML read only in part (html5ever work limit or max_html_attributes)";
         r.diag(DiagnosticKind::LimitReached, at, msg);
     }
-    cx.html_urls(v)
+    // Most fragments have no URL attribute that may be relative: `html_urls` would walk
+    // them to change nothing.
+    if p.relative_urls {
+        cx.html_urls(p.value)
+    } else {
+        p.value
+    }
 }
 
 /// Process an Atom text element.

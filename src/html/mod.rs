@@ -124,13 +124,40 @@ pub fn parse_escaped_html_with<'a>(
     text: &'a str,
     max_attributes: usize,
 ) -> (Option<Text<'a>>, bool) {
+    let p = parse_escaped_html_checked(arena, text, max_attributes);
+    (p.value, p.cut)
+}
+
+/// [`parse_escaped_html_with`]'s result, with what the parse learnt of the fragment.
+pub(crate) struct EscapedHtml<'a> {
+    /// The value.
+    pub value: Option<Text<'a>>,
+    /// The text was read only in part (see [`parse_escaped_html_with`]).
+    pub cut: bool,
+    /// An element of the fragment has a URL attribute that may hold a relative URL: `false`
+    /// only when the fast tree builder built it and saw none (`urls::may_need_resolving`),
+    /// so that the recovery rule `html_url` would not change it.
+    pub relative_urls: bool,
+}
+
+/// [`parse_escaped_html_with`], telling also whether the value may hold relative URLs.
+#[inline]
+pub(crate) fn parse_escaped_html_checked<'a>(
+    arena: &'a Bump,
+    text: &'a str,
+    max_attributes: usize,
+) -> EscapedHtml<'a> {
     if may_open_tag(text) {
         return match parse_fast(arena, text, max_attributes) {
-            Ok(v) => (v, false),
-            Err(read) => parse_slow(arena, text, max_attributes, read),
+            Ok((value, relative_urls)) => EscapedHtml { value, cut: false, relative_urls },
+            Err(read) => {
+                let (value, cut) = parse_slow(arena, text, max_attributes, read);
+                EscapedHtml { value, cut, relative_urls: true }
+            }
         };
     }
-    (plain_text(arena, text), false)
+    // A text without markup has no attributes.
+    EscapedHtml { value: plain_text(arena, text), cut: false, relative_urls: false }
 }
 
 /// [`parse_escaped_html`], and whether the fast tree builder built the tree (`false` for a
@@ -144,33 +171,37 @@ pub(crate) fn parse_escaped_html_built<'a>(
     let max_attributes = crate::Limits::default().max_html_attributes;
     if may_open_tag(text) {
         return match parse_fast(arena, text, max_attributes) {
-            Ok(v) => (v, true),
+            Ok((v, _)) => (v, true),
             Err(read) => (parse_slow(arena, text, max_attributes, read).0, false),
         };
     }
     (plain_text(arena, text), false)
 }
 
-/// The fast tree builder's [`parse_escaped_html_with`] of a text that may open a tag, or
-/// `Err(read)` when the builder gives up, having tokenized `text[..read]` exactly.
+/// The fast tree builder's [`parse_escaped_html_with`] of a text that may open a tag, with
+/// [`fast::Built::relative_urls`] (sanitizing only removes, so it stays true of the
+/// result), or `Err(read)` when the builder gives up, having tokenized `text[..read]`
+/// exactly.
 #[inline(always)]
 fn parse_fast<'a>(
     arena: &'a Bump,
     text: &'a str,
     max_attributes: usize,
-) -> Result<Option<Text<'a>>, usize> {
+) -> Result<(Option<Text<'a>>, bool), usize> {
     let mut flat = bumpalo::collections::Vec::new_in(arena);
     let mut read = 0;
-    match fast::build_checked(arena, text, &mut flat, max_attributes, &mut read) {
+    let Some(built) = fast::build_checked(arena, text, &mut flat, max_attributes, &mut read)
+    else {
+        return Err(read);
+    };
+    let value = if built.clean {
         // The common case: nothing to remove, keep the builder's list without a copy.
-        Some(true) => Ok(sanitize::significance_of_clean(&flat)
-            .then(|| single_text_or_html(flat.into_bump_slice()))),
-        Some(false) => {
-            let (nodes, significant) = sanitize::sanitize_built(arena, &flat);
-            Ok(significant.then(|| single_text_or_html(nodes)))
-        }
-        None => Err(read),
-    }
+        sanitize::significance_of_clean(&flat).then(|| single_text_or_html(flat.into_bump_slice()))
+    } else {
+        let (nodes, significant) = sanitize::sanitize_built(arena, &flat);
+        significant.then(|| single_text_or_html(nodes))
+    };
+    Ok((value, built.relative_urls))
 }
 
 /// The html5ever path of [`parse_escaped_html_with`], after the fast builder gave up having

@@ -1828,7 +1828,9 @@ fn clean_report_and_early_significance_match_the_full_scan() {
         let arena = Bump::new();
         let s = arena.alloc_str(s);
         let mut flat = bumpalo::collections::Vec::new_in(&arena);
-        let Some(clean) = fast::build_checked(&arena, s, &mut flat, usize::MAX, &mut 0) else {
+        let Some(fast::Built { clean, .. }) =
+            fast::build_checked(&arena, s, &mut flat, usize::MAX, &mut 0)
+        else {
             continue;
         };
         built += 1;
@@ -1847,4 +1849,52 @@ fn clean_report_and_early_significance_match_the_full_scan() {
         }
     }
     assert!(built >= cases.len() - 2 && unclean >= 4, "{built} built, {unclean} unclean");
+}
+
+/// A fragment in which the fast tree builder saw no URL attribute that may hold a relative
+/// URL (`EscapedHtml::relative_urls` false, so the recovery rule `html_url` skips it) is one
+/// `urls::resolve_urls` hands nothing to resolve and returns as is: over the corpus's escaped
+/// HTML texts and cases of each URL attribute kind, absolute, relative and in SVG.
+#[test]
+fn fragments_without_relative_url_attributes_need_no_resolving() {
+    let base = url::Url::parse("http://feed.example/a/").unwrap();
+    let cases = [
+        r#"<p><a href="x.html">x</a></p>"#,
+        r#"<p><a href="http://e.example/">y</a></p>"#,
+        r##"<p><a href="#top">t</a> <a href=" HTTPS://e.example/">u</a></p>"##,
+        r#"<img srcset="a.png 1x, http://e.example/b.png 2x">"#,
+        r#"<img srcset="http://e.example/b.png 2x" src="mailto:x@e.example">"#,
+        r#"<q cite=" //e.example/x">q</q><video poster="p.png"></video>"#,
+        r#"<div class="x" style="y"><b>b</b></div><form action="/f"></form>"#,
+        r#"<svg><a href="rel">s</a></svg><p>after</p>"#,
+        r#"<b><p>adopted <a href="rel">a</a></b> text</p>"#,
+    ];
+    let flagged = |t: &str| {
+        let arena = Bump::new();
+        let t = arena.alloc_str(t);
+        parse_escaped_html_checked(&arena, t, usize::MAX).relative_urls
+    };
+    let expected = [true, false, false, true, false, true, true, false, true];
+    assert_eq!(cases.map(flagged), expected);
+    let texts = corpus_texts();
+    let (mut skipped, mut walked) = (0, 0);
+    for t in cases.iter().copied().chain(texts.iter().map(String::as_str)) {
+        let arena = Bump::new();
+        let t = arena.alloc_str(t);
+        let p = parse_escaped_html_checked(&arena, t, usize::MAX);
+        let Some(Text::Html(h)) = p.value else { continue };
+        let mut asked = 0;
+        let out = urls::resolve_urls(&arena, h, &base, false, |_, _| {
+            asked += 1;
+            Some("http://resolved.example/")
+        });
+        if p.relative_urls {
+            walked += 1;
+        } else {
+            skipped += 1;
+            assert_eq!(asked, 0, "{t:?}");
+            assert!(out.is_equal_node(&h), "{t:?}");
+        }
+    }
+    assert!(skipped > 100 && walked > 10, "skipped {skipped}, walked {walked}");
 }

@@ -81,7 +81,6 @@ fn may_be_relative(v: &str) -> bool {
 }
 
 /// Whether a `srcset` value may hold a relative URL ([`may_be_relative`] for a candidate).
-#[cfg(test)]
 fn srcset_may_be_relative(v: &str) -> bool {
     srcset_urls(v).any(|(s, e)| may_be_relative(&v[s..e]))
 }
@@ -94,6 +93,23 @@ fn url_attrs<'e, 'a>(e: &'e Element<'a>) -> impl Iterator<Item = (usize, UrlAttr
             return None;
         }
         url_attr(e.local, a.local).map(|k| (i, k))
+    })
+}
+
+/// Whether [`resolve_urls`] could change the HTML element named `local` with `attrs` (null
+/// namespace, as HTML's tokenizer makes them): one of its URL attributes may hold a relative
+/// URL. The fast tree builder asks it of every element with attributes it inserts, so that a
+/// fragment with no such element (most: their links are absolute) skips the walk of
+/// [`resolve_urls`], which would hand `resolve` nothing and return the fragment as is.
+pub(crate) fn may_need_resolving(local: &str, attrs: &[Attribute<'_>]) -> bool {
+    // `url_attrs` of an HTML element, without comparing its namespace string.
+    attrs.iter().any(|a| {
+        a.namespace.is_empty()
+            && match url_attr(local, a.local) {
+                Some(UrlAttr::Url) => may_be_relative(a.value),
+                Some(UrlAttr::Srcset) => srcset_may_be_relative(a.value),
+                None => false,
+            }
     })
 }
 

@@ -112,6 +112,10 @@ pub(super) struct Builder<'a, 'o> {
     /// An HTML `img` that sanitizing removes (1×1) was inserted: the only element it
     /// removes that the builder makes (`template` bails).
     pub(super) unclean: bool,
+    /// An element with a URL attribute that may hold a relative URL was inserted
+    /// ([`crate::html::urls::may_need_resolving`]): only then can the recovery rule
+    /// `html_url` change the fragment.
+    pub(super) relative_urls: bool,
 }
 
 impl<'a, 'o> Builder<'a, 'o> {
@@ -212,6 +216,14 @@ impl<'a, 'o> Builder<'a, 'o> {
         }
     }
 
+    /// Notes whether the HTML element `name` with `attrs` (not empty) has a URL attribute
+    /// that may hold a relative URL. Out of line: most elements have no attributes, and once
+    /// one has, the rest are not asked.
+    #[inline(never)]
+    fn note_urls(&mut self, name: &str, attrs: &[Attribute<'_>]) {
+        self.relative_urls = crate::html::urls::may_need_resolving(name, attrs);
+    }
+
     /// Inserts an HTML element named `name` (`tag` interned), pushing it unless `void`;
     /// returns its output index.
     pub(super) fn insert_named(
@@ -226,6 +238,12 @@ impl<'a, 'o> Builder<'a, 'o> {
         // fragment unclean, whichever start tag inserted it (`img`, `image`).
         if tag == Tag::Img {
             self.note_img(attrs);
+        }
+        // The adoption agency's clones of a formatting element repeat an element inserted
+        // here first, with its attributes; SVG elements (`insert_svg`) hold none that
+        // `html_url` resolves. So this sees every element the rule could change.
+        if !attrs.is_empty() && !self.relative_urls {
+            self.note_urls(name, attrs);
         }
         let idx = self.out.len() as u32;
         self.out.push(Node {

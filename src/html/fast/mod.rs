@@ -152,16 +152,27 @@ pub(crate) fn build_at<'a>(
     build_checked(arena, text, out, max_attrs, bail_at).is_some()
 }
 
-/// [`build_at`], returning on success whether the fragment is clean: without an element
-/// that sanitizing removes (an HTML 1×1 `img`; `template` is never built), so that
-/// `sanitize::significance_of_clean` gives its significance and the list is kept as is.
+/// What [`build_checked`] learnt of a fragment it built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Built {
+    /// Without an element that sanitizing removes (an HTML 1×1 `img`; `template` is never
+    /// built), so that `sanitize::significance_of_clean` gives its significance and the list
+    /// is kept as is.
+    pub clean: bool,
+    /// With an element whose URL attribute may hold a relative URL
+    /// (`urls::may_need_resolving`): `false` when the recovery rule `html_url` cannot change
+    /// the fragment.
+    pub relative_urls: bool,
+}
+
+/// [`build_at`], returning on success what it learnt of the fragment ([`Built`]).
 pub(crate) fn build_checked<'a>(
     arena: &'a Bump,
     text: &'a str,
     out: &mut AVec<'a, Node<'a>>,
     max_attrs: usize,
     bail_at: &mut usize,
-) -> Option<bool> {
+) -> Option<Built> {
     out.clear();
     if text.len() >= u32::MAX as usize || memchr::memchr(0, text.as_bytes()).is_some() {
         *bail_at = usize::MAX;
@@ -196,6 +207,7 @@ pub(crate) fn build_checked<'a>(
         bad: false,
         max_attrs: max_attrs.min(FAST_MAX_ATTRS),
         unclean: false,
+        relative_urls: false,
     };
     if run(&mut b).is_none() || b.bad {
         *bail_at = b.tok;
@@ -210,7 +222,7 @@ pub(crate) fn build_checked<'a>(
     for f in &b.stack {
         b.out[f.idx as usize].end = len;
     }
-    Some(!b.unclean)
+    Some(Built { clean: !b.unclean, relative_urls: b.relative_urls })
 }
 
 fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
