@@ -56,18 +56,18 @@ def sh(cmd, **kw):
 def timed(argv, out=os.devnull, also_written=()):
     """Runs `argv` with its standard output to `out` (removed afterwards unless /dev/null, as
     are the files `also_written`); returns wall, user, sys seconds (of the command and every
-    process it waited for) and peak RSS in MB (the largest process's)."""
+    process it waited for), peak RSS in MB (the largest process's) and minor page faults."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
         with open(out, "wb") as sink:
-            subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", t.name] + argv,
+            subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M %R", "-o", t.name] + argv,
                            check=True, cwd=ROOT, stdout=sink)
-        wall, user, sys_, rss = t.read().split()[-4:]
+        wall, user, sys_, rss, faults = t.read().split()[-5:]
     if out != os.devnull:
         os.remove(out)
     for path in also_written:
         if os.path.exists(path):
             os.remove(path)
-    return float(wall), float(user), float(sys_), int(rss) / 1024.0
+    return float(wall), float(user), float(sys_), int(rss) / 1024.0, int(faults)
 
 
 def instructions(argv):
