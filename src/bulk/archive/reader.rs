@@ -551,14 +551,7 @@ impl<'c, 'e> Reader<'c, 'e> {
 
 /// A `response`, `resource` or `revisit` record read whole (from one WARC or ARC record, or
 /// joined from a segmented one), for [`Reader::handed_on`].
-struct Response {
-    source: String,
-    kind: RecordKind,
-    target_uri: String,
-    block: crate::bulk::buf::Block,
-    capture: Box<crate::record::Capture>,
-    note: Option<String>,
-}
+type Response = Joined<crate::bulk::buf::Block>;
 
 /// The error of a document over `max` bytes.
 fn too_large(max: usize) -> (&'static str, String) {

@@ -29,9 +29,11 @@ use crate::record::Capture;
 use super::record::Kind;
 use super::warc::Segment;
 
-/// A record being joined, or one that came out of the joining.
+/// A record being joined, or one that came out of the joining. The reader hands every
+/// `response`, `resource` or `revisit` record on in this shape, its block then in the
+/// reader's buffer type (`B`).
 #[derive(Debug)]
-pub struct Joined {
+pub struct Joined<B = Vec<u8>> {
     /// The first segment's `source`.
     pub source: String,
     /// Its type.
@@ -39,7 +41,7 @@ pub struct Joined {
     /// Its `WARC-Target-URI`.
     pub target_uri: String,
     /// The segments' blocks, joined.
-    pub block: Vec<u8>,
+    pub block: B,
     /// The first segment's capture (`truncated: segment` until every segment is joined).
     pub capture: Box<Capture>,
     /// Notes on how it was read: diagnostics for its record.
