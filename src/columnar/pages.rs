@@ -354,18 +354,27 @@ impl ChunkEncoder {
             items.rep_id = self.scratch.rep_ids;
             items.def_id = self.scratch.rep_ids;
             let item_rep = rep + 1;
-            for k in 0..here.idx.len() {
-                let i = here.idx[k];
+            // Room for every slot once (each an item, or one slot for a null or empty list),
+            // and the slots zipped rather than indexed (bounds checks per slot).
+            let spans = match (offsets.first(), offsets.last()) {
+                (Some(&f), Some(&l)) => usize::try_from(i64::from(l) - i64::from(f)).unwrap_or(0),
+                _ => 0,
+            };
+            let room = here.idx.len().saturating_add(spans);
+            items.def.reserve(room);
+            items.rep.reserve(room);
+            items.idx.reserve(room);
+            for ((&i, &r), &d) in here.idx.iter().zip(&here.rep).zip(&here.def) {
                 let (s, e) =
                     if i == NONE { (0, 0) } else { (offsets[i as usize], offsets[i as usize + 1]) };
                 if s >= e {
                     // A null above, or an empty list (defined up to the list itself).
-                    items.def.push(if i == NONE { here.def[k] } else { def });
-                    items.rep.push(here.rep[k]);
+                    items.def.push(if i == NONE { d } else { def });
+                    items.rep.push(r);
                     items.idx.push(NONE);
                     continue;
                 }
-                items.rep.push(here.rep[k]);
+                items.rep.push(r);
                 items.rep.extend(std::iter::repeat_n(item_rep, (e - s - 1) as usize));
                 items.idx.extend(s as u32..e as u32);
                 items.def.extend(std::iter::repeat_n(PRESENT, (e - s) as usize));
