@@ -59,6 +59,8 @@ pub(crate) struct Leaf {
 /// `NONE`).
 #[derive(Default, Clone)]
 struct Levels {
+    /// The definition level of each slot without a value (`idx` `NONE`); `PRESENT` for a
+    /// value's slot, whose level each leaf knows.
     def: Vec<i16>,
     rep: Vec<i16>,
     idx: Vec<u32>,
@@ -71,6 +73,11 @@ struct Levels {
 }
 
 const NONE: u32 = u32::MAX;
+
+/// `Levels::def` of a slot holding a value: a leaf without nulls then makes its definition
+/// levels from `def` alone, a map of one `i16` stream that compiles to vector compares (on
+/// corpus ×1, 0.4 M instructions; zipped with `idx` to test for `NONE`, 2.3 M).
+const PRESENT: i16 = -1;
 
 impl Levels {
     fn clear(&mut self) {
@@ -261,7 +268,7 @@ impl ChunkEncoder {
         self.scratch.rep_ids += 1;
         top.rep_id = self.scratch.rep_ids;
         top.def_id = self.scratch.rep_ids;
-        top.def.resize(rows, 0);
+        top.def.resize(rows, PRESENT);
         top.rep.resize(rows, 0);
         top.idx.extend(0..rows as u32);
         for (field, column) in schema.fields().iter().zip(batch.columns()) {
@@ -347,21 +354,30 @@ impl ChunkEncoder {
             items.rep_id = self.scratch.rep_ids;
             items.def_id = self.scratch.rep_ids;
             let item_rep = rep + 1;
-            for k in 0..here.idx.len() {
-                let i = here.idx[k];
+            // Room for every slot once (each an item, or one slot for a null or empty list),
+            // and the slots zipped rather than indexed (bounds checks per slot).
+            let spans = match (offsets.first(), offsets.last()) {
+                (Some(&f), Some(&l)) => usize::try_from(i64::from(l) - i64::from(f)).unwrap_or(0),
+                _ => 0,
+            };
+            let room = here.idx.len().saturating_add(spans);
+            items.def.reserve(room);
+            items.rep.reserve(room);
+            items.idx.reserve(room);
+            for ((&i, &r), &d) in here.idx.iter().zip(&here.rep).zip(&here.def) {
                 let (s, e) =
                     if i == NONE { (0, 0) } else { (offsets[i as usize], offsets[i as usize + 1]) };
                 if s >= e {
                     // A null above, or an empty list (defined up to the list itself).
-                    items.def.push(if i == NONE { here.def[k] } else { def });
-                    items.rep.push(here.rep[k]);
+                    items.def.push(if i == NONE { d } else { def });
+                    items.rep.push(r);
                     items.idx.push(NONE);
                     continue;
                 }
-                items.rep.push(here.rep[k]);
+                items.rep.push(r);
                 items.rep.extend(std::iter::repeat_n(item_rep, (e - s - 1) as usize));
                 items.idx.extend(s as u32..e as u32);
-                items.def.extend(std::iter::repeat_n(0, (e - s) as usize));
+                items.def.extend(std::iter::repeat_n(PRESENT, (e - s) as usize));
             }
             let r = if items.idx.len() >= NONE as usize {
                 Err(other("list has too many items"))
@@ -405,7 +421,9 @@ impl ChunkEncoder {
             let slots = parent.idx.iter().zip(&parent.def);
             let present = if all_null { max_def - 1 } else { max_def };
             match nulls.filter(|_| !all_null) {
-                None => defs.extend(slots.map(|(&i, &d)| if i == NONE { d } else { present })),
+                None => {
+                    defs.extend(parent.def.iter().map(|&d| if d == PRESENT { present } else { d }))
+                }
                 Some(nulls) => defs.extend(slots.map(|(&i, &d)| {
                     if i == NONE {
                         d
@@ -909,6 +927,10 @@ impl<'a> Values<'a> {
 
     /// PLAIN encoding of the present values (`def` at `max_def`; `idx` their indices) onto
     /// `out`; returns the byte arrays' bytes (0 for other types) and how many values.
+    ///
+    /// Out of line (called once per page): inlined into `ChunkEncoder::leaf`, its loops'
+    /// code moved by ±1.3 M instructions on corpus ×1 with unrelated changes to `leaf`.
+    #[inline(never)]
     fn plain(&self, idx: &[u32], def: &[i16], max_def: i16, out: &mut Vec<u8>) -> (i64, usize) {
         let present = idx.iter().zip(def).filter(|&(_, &d)| d == max_def).map(|(&i, _)| i as usize);
         let (mut var, mut count) = (0i64, 0usize);
