@@ -629,6 +629,14 @@ fn capture_children<'a>(
     capture_children_seeded(r, cx, "", None, false)
 }
 
+/// `name.split_once(':')`: the prefix before the first `:` and the rest. Names are short:
+/// a plain byte loop, where `str::split_once` with a `char` set up a searcher.
+#[inline]
+fn split_prefix(name: &str) -> Option<(&str, &str)> {
+    let i = name.bytes().position(|b| b == b':')?;
+    Some((&name[..i], &name[i + 1..]))
+}
+
 /// `capture_children` after some of the element was read already: `before` is its child
 /// text read so far, `first` the start tag of its first child element (just read). With
 /// `null_as_html`, elements in no namespace are taken as HTML elements (markup written
@@ -665,10 +673,10 @@ pub fn capture_children_seeded<'a>(
                 if null_as_html && namespace.is_empty() {
                     namespace = crate::xml::ns::HTML;
                 }
-                let prefix = tag.qname.split_once(':').map(|(p, _)| p);
+                let prefix = split_prefix(tag.qname).map(|(p, _)| p);
                 let mut attrs = bumpalo::collections::Vec::new_in(arena);
                 for (name, raw) in tag.attrs() {
-                    let (aprefix, alocal) = match name.split_once(':') {
+                    let (aprefix, alocal) = match split_prefix(name) {
                         Some((p, l)) => (Some(p), l),
                         None => (None, name),
                     };
@@ -822,6 +830,13 @@ pub fn entry_limit<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, reported: &mut bool
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn split_prefix_is_split_once() {
+        for name in ["", ":", "a", "a:", ":b", "a:b", "a:b:c", "é:ü", "日本:語:x", "xmlns:y"] {
+            assert_eq!(split_prefix(name), name.split_once(':'), "{name:?}");
+        }
+    }
 
     fn person(t: &str) -> Option<(Option<&str>, Option<&str>)> {
         parse_rss_person(t).map(|p| (p.name, p.email))

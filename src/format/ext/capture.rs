@@ -186,7 +186,8 @@ fn row<'a>(
             continue;
         }
         let ns = r.attr_ns_uri(qname);
-        let name = qname.rsplit_once(':').map_or(qname, |(_, local)| local);
+        // After the last `:` (a byte loop: names are short).
+        let name = qname.bytes().rposition(|b| b == b':').map_or(qname, |i| &qname[i + 1..]);
         let value = crate::xml::reader::decode_attr_value(cx.arena, raw);
         bytes += ATTRIBUTE_BYTES + ns.len() + name.len() + value.len();
         attributes.push(ExtensionAttribute {

@@ -16,11 +16,40 @@ use crate::xml::ns::{well_known_prefix, Ns};
 impl<'a> XmlReader<'a> {
     /// Namespace URI of an element's qualified name in the current scope ("" = null).
     pub fn element_ns_uri(&self, qname: &str) -> &'a str {
-        match self.resolver.resolve_element(QName(qname)).0 {
+        // The prefix ends at the first `:`, as quick-xml reads it. Names are short: a plain
+        // loop (`str::find` set up a searcher, ~60 instructions a call).
+        let prefix = first_colon(qname).map(|i| &qname[..i]);
+        self.cached_uri(prefix, || match self.resolver.resolve_element(QName(qname)).0 {
             ResolveResult::Bound(ns) => self.arena.alloc_str(ns.0),
             ResolveResult::Unknown(prefix) => self.well_known_uri(&prefix),
             ResolveResult::Unbound => "",
+        })
+    }
+
+    /// The URI `prefix` (`None`: an element name without one) resolves to in the current
+    /// scope: from [`NsCache::uris`] or, the first time in this scope, from `resolve`
+    /// (then cached, at most 64 prefixes). The resolver's answer depends only on the prefix
+    /// and the bindings, and the cache is emptied whenever the bindings may change.
+    ///
+    /// [`NsCache::uris`]: super::state::NsCache
+    #[inline]
+    fn cached_uri(&self, prefix: Option<&str>, resolve: impl FnOnce() -> &'a str) -> &'a str {
+        if !self.ns_cache.enabled() {
+            return resolve();
         }
+        let mut uris = self.ns_cache.uris.take();
+        let uri = match uris.iter().find(|(p, _)| *p == prefix) {
+            Some(&(_, uri)) => uri,
+            None => {
+                let uri = resolve();
+                if uris.len() < 64 {
+                    uris.push((prefix.map(|p| &*self.arena.alloc_str(p)), uri));
+                }
+                uri
+            }
+        };
+        self.ns_cache.uris.set(uris);
+        uri
     }
 
     /// The namespace the `well_known_prefix` rule binds an undeclared `prefix` to ("" when
@@ -70,11 +99,17 @@ impl<'a> XmlReader<'a> {
         if qname.starts_with("xml:") {
             return "http://www.w3.org/XML/1998/namespace";
         }
-        match self.resolver.resolve_attribute(QName(qname)).0 {
-            ResolveResult::Bound(ns) => self.arena.alloc_str(ns.0),
-            ResolveResult::Unknown(prefix) => self.well_known_uri(&prefix),
-            ResolveResult::Unbound => "",
-        }
+        // An unprefixed attribute is in no namespace; a prefixed one resolves its prefix as
+        // an element name would (quick-xml's `resolve_prefix` reads `use_default` only for
+        // names without a prefix).
+        let Some(colon) = first_colon(qname) else { return "" };
+        self.cached_uri(Some(&qname[..colon]), || {
+            match self.resolver.resolve_attribute(QName(qname)).0 {
+                ResolveResult::Bound(ns) => self.arena.alloc_str(ns.0),
+                ResolveResult::Unknown(prefix) => self.well_known_uri(&prefix),
+                ResolveResult::Unbound => "",
+            }
+        })
     }
 
     /// Opens a resolver scope for a start tag that may declare namespaces (`content` as in
@@ -152,4 +187,10 @@ impl<'a> XmlReader<'a> {
         }
         ns
     }
+}
+
+/// The index of the first `:` of a name.
+#[inline]
+fn first_colon(name: &str) -> Option<usize> {
+    name.bytes().position(|b| b == b':')
 }

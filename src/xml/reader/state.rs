@@ -76,6 +76,10 @@ pub(super) struct NsCache<'a> {
     pub(super) default: Option<Ns>,
     /// Prefixes (the text before the first `:` of a name, as quick-xml reads it).
     pub(super) prefixes: Vec<(&'a str, Option<Ns>)>,
+    /// The namespace URIs [`XmlReader::element_ns_uri`] and [`XmlReader::attr_ns_uri`]
+    /// answered, by prefix (`None`: the default namespace of element names), in the arena.
+    /// In a `Cell` because those take `&self`; taken out and put back around each look-up.
+    pub(super) uris: std::cell::Cell<Vec<(Option<&'a str>, &'a str)>>,
     /// Tests only: ask the resolver every time and keep its level on every tag (the reader
     /// without these shortcuts: the oracle of the differential test).
     #[cfg(test)]
@@ -86,6 +90,7 @@ impl NsCache<'_> {
     pub(super) fn clear(&mut self) {
         self.default = None;
         self.prefixes.clear();
+        self.uris.get_mut().clear();
     }
 
     pub(super) fn enabled(&self) -> bool {
@@ -209,6 +214,8 @@ impl<'a> XmlReader<'a> {
     /// before the first event.
     pub fn set_recover(&mut self, on: bool) {
         self.recover = on;
+        // What undeclared prefixes resolve to depends on the rules.
+        self.ns_cache.clear();
     }
 
     /// Starts tracking `xml:base` scopes (call before the first event); the returned handle

@@ -216,6 +216,7 @@ fn cached_namespaces_match_the_resolver() {
         "</w>",
         "<z xmlns:q='' xmlns:y='&amp;'>",
         "</z>",
+        "<dc:t itunes:a='1' xml:lang='x' media:b='2' x:c='3' a:b:c='4'/>",
     ];
     let mut rand = rng(0x0bad_5eed_1234_5678);
     for round in 0..20_000 {
@@ -231,10 +232,19 @@ fn cached_namespaces_match_the_resolver() {
             let arena = Bump::new();
             let mut reader = XmlReader::with_limits(&arena, &doc, &limits);
             reader.ns_cache.disabled = disabled;
+            // The `well_known_prefix` rule's URIs for undeclared prefixes too.
+            reader.set_recover(round % 2 == 1);
             let mut names = Vec::new();
             loop {
                 match reader.next() {
-                    Event::Start(tag) => names.push(format!("{} {:?}", tag.qname, tag.ns)),
+                    Event::Start(tag) => {
+                        names.push(format!("{} {:?}", tag.qname, tag.ns));
+                        // The URIs the cache answers (`element_ns_uri`, `attr_ns_uri`).
+                        names.push(reader.element_ns_uri(tag.qname).to_owned());
+                        for (name, _) in tag.attrs() {
+                            names.push(format!("{name}={}", reader.attr_ns_uri(name)));
+                        }
+                    }
                     Event::Eof => break,
                     _ => {}
                 }
