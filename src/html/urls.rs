@@ -29,37 +29,76 @@ enum UrlAttr {
     Srcset,
 }
 
-/// Whether attribute `attr` (null namespace) of the HTML element `element` holds URLs. The
-/// attribute's name is matched first: most attributes (`class`, `alt`, `width`) hold none.
-fn url_attr(element: &str, attr: &str) -> Option<UrlAttr> {
-    let url = match attr {
-        "href" => matches!(element, "a" | "area" | "link"),
-        "src" => matches!(
-            element,
-            "img"
-                | "audio"
-                | "video"
-                | "source"
-                | "track"
-                | "embed"
-                | "iframe"
-                | "frame"
-                | "input"
-                | "script"
-        ),
-        "srcset" => return matches!(element, "img" | "source").then_some(UrlAttr::Srcset),
-        "cite" => matches!(element, "q" | "blockquote" | "ins" | "del"),
-        "poster" => element == "video",
-        "longdesc" => matches!(element, "img" | "frame" | "iframe"),
-        "usemap" => matches!(element, "img" | "input" | "object"),
-        "codebase" => matches!(element, "object" | "applet"),
-        "classid" | "data" => element == "object",
-        "background" => element == "body",
-        "action" => element == "form",
-        "profile" => element == "head",
-        _ => false,
+/// The attribute list: each row is an attribute name (null namespace), how it holds URLs, and
+/// the HTML elements on which it does. It defines both [`url_attr`] (the attribute's name
+/// matched first: most attributes, `class`, `alt`, `width`, hold none) and
+/// [`may_have_url_attrs`] (the elements of any row), so the two cannot disagree.
+macro_rules! url_attrs {
+    ($($attr:literal $kind:ident [$($element:literal)|+];)+) => {
+        /// Whether attribute `attr` (null namespace) of the HTML element `element` holds URLs.
+        fn url_attr(element: &str, attr: &str) -> Option<UrlAttr> {
+            match attr {
+                $($attr => matches!(element, $($element)|+).then_some(UrlAttr::$kind),)+
+                _ => None,
+            }
+        }
+
+        /// The rows of [`url_attr`]: (attribute, elements).
+        const URL_ATTRS: &[(&str, &[&str])] = &[$(($attr, &[$($element),+])),+];
     };
-    url.then_some(UrlAttr::Url)
+}
+
+url_attrs! {
+    "href" Url ["a" | "area" | "link"];
+    "src" Url [
+        "img" | "audio" | "video" | "source" | "track" | "embed" | "iframe" | "frame" | "input"
+            | "script"
+    ];
+    "srcset" Srcset ["img" | "source"];
+    "cite" Url ["q" | "blockquote" | "ins" | "del"];
+    "poster" Url ["video"];
+    "longdesc" Url ["img" | "frame" | "iframe"];
+    "usemap" Url ["img" | "input" | "object"];
+    "codebase" Url ["object" | "applet"];
+    "classid" Url ["object"];
+    "data" Url ["object"];
+    "background" Url ["body"];
+    "action" Url ["form"];
+    "profile" Url ["head"];
+}
+
+/// Whether the HTML element named `name` (lowercase) has a URL attribute at all: some
+/// attribute of it is a [`url_attr`]. Evaluated at compile time for the fast tree builder's
+/// tag table (`tags::Info::url`), so that elements without one (`p`, `div`, `span`) skip
+/// [`may_need_resolving`].
+pub(super) const fn may_have_url_attrs(name: &str) -> bool {
+    const fn eq(a: &str, b: &str) -> bool {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+    let mut r = 0;
+    while r < URL_ATTRS.len() {
+        let elements = URL_ATTRS[r].1;
+        let mut i = 0;
+        while i < elements.len() {
+            if eq(elements[i], name) {
+                return true;
+            }
+            i += 1;
+        }
+        r += 1;
+    }
+    false
 }
 
 /// Whether `v` may be a relative reference worth resolving: not empty, not a same-document
@@ -436,6 +475,25 @@ mod tests {
         let got = resolve_srcset(&arena, v, |u| Some(arena.alloc_str(&format!("https://b/{u}"))));
         assert_eq!(got, Some("https://b/a.png 1x,  https://x.test/b.png 2x ,#c 3x"));
         assert_eq!(resolve_srcset(&arena, "https://x.test/a 1x", |_| Some("no")), None);
+    }
+
+    /// The fast tree builder asks [`may_need_resolving`] only of elements whose tag-table
+    /// entry has `url` set: it is set exactly for the known tags that [`url_attr`] gives some
+    /// URL attribute (every (tag, attribute) pair walked), and for `Tag::Other`.
+    #[test]
+    fn tag_table_url_bit_is_url_attr_of_some_attribute() {
+        use crate::html::tags::TAGS;
+        assert!(TAGS[0].url, "Tag::Other is always asked");
+        for info in &TAGS[1..] {
+            let any = URL_ATTRS.iter().any(|(attr, _)| url_attr(info.name, attr).is_some());
+            assert_eq!(info.url, any, "{}", info.name);
+        }
+        for (attr, elements) in URL_ATTRS {
+            for e in *elements {
+                assert!(url_attr(e, attr).is_some() && may_have_url_attrs(e), "{e}@{attr}");
+            }
+        }
+        assert!(!may_have_url_attrs("p") && !may_have_url_attrs("audi"));
     }
 
     #[test]
