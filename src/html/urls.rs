@@ -124,31 +124,47 @@ fn srcset_may_be_relative(v: &str) -> bool {
     srcset_urls(v).any(|(s, e)| may_be_relative(&v[s..e]))
 }
 
+/// How attribute `a` of the HTML element `local` holds URLs: [`url_attr`] of a null-namespace
+/// attribute. The one filter of [`url_attrs`] and [`may_need_resolving`].
+#[inline]
+fn url_attr_of(local: &str, a: &Attribute<'_>) -> Option<UrlAttr> {
+    if a.namespace.is_empty() {
+        url_attr(local, a.local)
+    } else {
+        None
+    }
+}
+
+/// Whether `ns` is the HTML namespace, or none (markup in no namespace is taken as HTML).
+/// The tree builders hand out [`HTML_NS`] itself: its length, then its address, settle most
+/// calls before the content is compared (a constant's address need not be unique).
+#[inline]
+fn is_html_ns(ns: &str) -> bool {
+    ns.is_empty()
+        || (ns.len() == HTML_NS.len() && (std::ptr::eq(ns.as_ptr(), HTML_NS.as_ptr()) || ns == HTML_NS))
+}
+
 /// The URL attributes of the element `e` (HTML, or markup in no namespace taken as HTML).
 fn url_attrs<'e, 'a>(e: &'e Element<'a>) -> impl Iterator<Item = (usize, UrlAttr)> + 'e {
-    let html = e.namespace == HTML_NS || e.namespace.is_empty();
-    e.attrs.iter().enumerate().filter_map(move |(i, a)| {
-        if !html || !a.namespace.is_empty() {
-            return None;
-        }
-        url_attr(e.local, a.local).map(|k| (i, k))
-    })
+    let html = is_html_ns(e.namespace);
+    e.attrs
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, a)| if html { url_attr_of(e.local, a).map(|k| (i, k)) } else { None })
 }
 
 /// Whether [`resolve_urls`] could change the HTML element named `local` with `attrs` (null
 /// namespace, as HTML's tokenizer makes them): one of its URL attributes may hold a relative
-/// URL. The fast tree builder asks it of every element with attributes it inserts, so that a
-/// fragment with no such element (most: their links are absolute) skips the walk of
-/// [`resolve_urls`], which would hand `resolve` nothing and return the fragment as is.
+/// URL. The fast tree builder asks it of every element with attributes it inserts that may
+/// have a URL attribute ([`may_have_url_attrs`]), so that a fragment with no such element
+/// (most: their links are absolute) skips the walk of [`resolve_urls`], which would hand
+/// `resolve` nothing and return the fragment as is.
 pub(crate) fn may_need_resolving(local: &str, attrs: &[Attribute<'_>]) -> bool {
-    // `url_attrs` of an HTML element, without comparing its namespace string.
-    attrs.iter().any(|a| {
-        a.namespace.is_empty()
-            && match url_attr(local, a.local) {
-                Some(UrlAttr::Url) => may_be_relative(a.value),
-                Some(UrlAttr::Srcset) => srcset_may_be_relative(a.value),
-                None => false,
-            }
+    // `url_attrs` of an HTML element, without the namespace test.
+    attrs.iter().any(|a| match url_attr_of(local, a) {
+        Some(UrlAttr::Url) => may_be_relative(a.value),
+        Some(UrlAttr::Srcset) => srcset_may_be_relative(a.value),
+        None => false,
     })
 }
 
