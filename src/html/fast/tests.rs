@@ -84,6 +84,8 @@ fn lowercase_key_is_the_key_of_the_lowercased_name() {
 /// reference; the prefix walk says the same (a literal `&`, read on from the name).
 #[test]
 fn one_character_name_runs_start_no_reference() {
+    /// A decoder of the test text, handing its pieces to the given sink.
+    type Decode<'d> = dyn Fn(&mut dyn FnMut(&str, Option<char>)) -> Option<usize> + 'd;
     use super::refs::{char_ref, named_ref_prefix};
     // (The table also holds every prefix of a name, mapped to zero: not references.)
     for (key, _) in NAMED_ENTITIES.entries().filter(|(_, &(c1, _))| c1 != 0) {
@@ -92,7 +94,7 @@ fn one_character_name_runs_start_no_reference() {
     }
     for t in ["&T", "&b=2", "&a;", "&x ", "&Q&A", "&1;", "&1x", "&lt", "&ltx", "&amp=", "&é"] {
         for in_attr in [false, true] {
-            let decode = |f: &dyn Fn(&mut dyn FnMut(&str, Option<char>)) -> Option<usize>| {
+            let decode = |f: &Decode<'_>| {
                 let mut out = String::new();
                 let end = f(&mut |s: &str, c: Option<char>| {
                     out.push_str(s);
