@@ -560,13 +560,7 @@ pub fn escaped_html_of<'a>(r: &mut XmlReader<'a>, t: &'a str, cx: &Ctx<'a>) -> O
         let msg = "escaped HTML read only in part (html5ever work limit or max_html_attributes)";
         r.diag(DiagnosticKind::LimitReached, at, msg);
     }
-    // Most fragments have no URL attribute that may be relative: `html_urls` would walk
-    // them to change nothing.
-    if p.relative_urls {
-        cx.html_urls(p.value)
-    } else {
-        p.value
-    }
+    p.value_with_urls(|v| cx.html_urls(v))
 }
 
 /// Process an Atom text element.

@@ -140,6 +140,23 @@ pub(crate) struct EscapedHtml<'a> {
     pub relative_urls: bool,
 }
 
+impl<'a> EscapedHtml<'a> {
+    /// The value with `html_urls` (the recovery rule `html_url`) applied, unless the fast tree
+    /// builder saw no URL attribute that may hold a relative URL: the rule would walk the
+    /// fragment to change nothing. The one skip of every escaped-HTML field.
+    #[inline]
+    pub(crate) fn value_with_urls(
+        self,
+        html_urls: impl FnOnce(Option<Text<'a>>) -> Option<Text<'a>>,
+    ) -> Option<Text<'a>> {
+        if self.relative_urls {
+            html_urls(self.value)
+        } else {
+            self.value
+        }
+    }
+}
+
 /// [`parse_escaped_html_with`], telling also whether the value may hold relative URLs.
 #[inline]
 pub(crate) fn parse_escaped_html_checked<'a>(

@@ -101,6 +101,9 @@ pub(super) struct Info {
     pub(super) cat: Cat,
     pub(super) flags: u16,
     pub(super) table: u8,
+    /// The element may have a URL attribute ([`crate::html::urls::may_have_url_attrs`]);
+    /// true for [`Tag::Other`], whose name is not known here.
+    pub(super) url: bool,
     /// [`name_key`] of `name`.
     key: u64,
 }
@@ -127,8 +130,15 @@ macro_rules! tags {
 
         /// Properties of each tag, indexed by `Tag as usize`.
         pub(super) const TAGS: &[Info] = &[
-            Info { name: "", cat: Cat::Ordinary, flags: 0, table: T_NONE, key: 0 },
-            $(Info { name: $name, cat: $cat, flags: $flags, table: $table, key: name_key($name.as_bytes()) }),+
+            Info { name: "", cat: Cat::Ordinary, flags: 0, table: T_NONE, url: true, key: 0 },
+            $(Info {
+                name: $name,
+                cat: $cat,
+                flags: $flags,
+                table: $table,
+                url: crate::html::urls::may_have_url_attrs($name),
+                key: name_key($name.as_bytes()),
+            }),+
         ];
     };
 }

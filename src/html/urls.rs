@@ -29,37 +29,76 @@ enum UrlAttr {
     Srcset,
 }
 
-/// Whether attribute `attr` (null namespace) of the HTML element `element` holds URLs. The
-/// attribute's name is matched first: most attributes (`class`, `alt`, `width`) hold none.
-fn url_attr(element: &str, attr: &str) -> Option<UrlAttr> {
-    let url = match attr {
-        "href" => matches!(element, "a" | "area" | "link"),
-        "src" => matches!(
-            element,
-            "img"
-                | "audio"
-                | "video"
-                | "source"
-                | "track"
-                | "embed"
-                | "iframe"
-                | "frame"
-                | "input"
-                | "script"
-        ),
-        "srcset" => return matches!(element, "img" | "source").then_some(UrlAttr::Srcset),
-        "cite" => matches!(element, "q" | "blockquote" | "ins" | "del"),
-        "poster" => element == "video",
-        "longdesc" => matches!(element, "img" | "frame" | "iframe"),
-        "usemap" => matches!(element, "img" | "input" | "object"),
-        "codebase" => matches!(element, "object" | "applet"),
-        "classid" | "data" => element == "object",
-        "background" => element == "body",
-        "action" => element == "form",
-        "profile" => element == "head",
-        _ => false,
+/// The attribute list: each row is an attribute name (null namespace), how it holds URLs, and
+/// the HTML elements on which it does. It defines both [`url_attr`] (the attribute's name
+/// matched first: most attributes, `class`, `alt`, `width`, hold none) and
+/// [`may_have_url_attrs`] (the elements of any row), so the two cannot disagree.
+macro_rules! url_attrs {
+    ($($attr:literal $kind:ident [$($element:literal)|+];)+) => {
+        /// Whether attribute `attr` (null namespace) of the HTML element `element` holds URLs.
+        fn url_attr(element: &str, attr: &str) -> Option<UrlAttr> {
+            match attr {
+                $($attr => matches!(element, $($element)|+).then_some(UrlAttr::$kind),)+
+                _ => None,
+            }
+        }
+
+        /// The rows of [`url_attr`]: (attribute, elements).
+        const URL_ATTRS: &[(&str, &[&str])] = &[$(($attr, &[$($element),+])),+];
     };
-    url.then_some(UrlAttr::Url)
+}
+
+url_attrs! {
+    "href" Url ["a" | "area" | "link"];
+    "src" Url [
+        "img" | "audio" | "video" | "source" | "track" | "embed" | "iframe" | "frame" | "input"
+            | "script"
+    ];
+    "srcset" Srcset ["img" | "source"];
+    "cite" Url ["q" | "blockquote" | "ins" | "del"];
+    "poster" Url ["video"];
+    "longdesc" Url ["img" | "frame" | "iframe"];
+    "usemap" Url ["img" | "input" | "object"];
+    "codebase" Url ["object" | "applet"];
+    "classid" Url ["object"];
+    "data" Url ["object"];
+    "background" Url ["body"];
+    "action" Url ["form"];
+    "profile" Url ["head"];
+}
+
+/// Whether the HTML element named `name` (lowercase) has a URL attribute at all: some
+/// attribute of it is a [`url_attr`]. Evaluated at compile time for the fast tree builder's
+/// tag table (`tags::Info::url`), so that elements without one (`p`, `div`, `span`) skip
+/// [`may_need_resolving`].
+pub(super) const fn may_have_url_attrs(name: &str) -> bool {
+    const fn eq(a: &str, b: &str) -> bool {
+        let (a, b) = (a.as_bytes(), b.as_bytes());
+        if a.len() != b.len() {
+            return false;
+        }
+        let mut i = 0;
+        while i < a.len() {
+            if a[i] != b[i] {
+                return false;
+            }
+            i += 1;
+        }
+        true
+    }
+    let mut r = 0;
+    while r < URL_ATTRS.len() {
+        let elements = URL_ATTRS[r].1;
+        let mut i = 0;
+        while i < elements.len() {
+            if eq(elements[i], name) {
+                return true;
+            }
+            i += 1;
+        }
+        r += 1;
+    }
+    false
 }
 
 /// Whether `v` may be a relative reference worth resolving: not empty, not a same-document
@@ -85,31 +124,47 @@ fn srcset_may_be_relative(v: &str) -> bool {
     srcset_urls(v).any(|(s, e)| may_be_relative(&v[s..e]))
 }
 
+/// How attribute `a` of the HTML element `local` holds URLs: [`url_attr`] of a null-namespace
+/// attribute. The one filter of [`url_attrs`] and [`may_need_resolving`].
+#[inline]
+fn url_attr_of(local: &str, a: &Attribute<'_>) -> Option<UrlAttr> {
+    if a.namespace.is_empty() {
+        url_attr(local, a.local)
+    } else {
+        None
+    }
+}
+
+/// Whether `ns` is the HTML namespace, or none (markup in no namespace is taken as HTML).
+/// The tree builders hand out [`HTML_NS`] itself: its length, then its address, settle most
+/// calls before the content is compared (a constant's address need not be unique).
+#[inline]
+fn is_html_ns(ns: &str) -> bool {
+    ns.is_empty()
+        || (ns.len() == HTML_NS.len() && (std::ptr::eq(ns.as_ptr(), HTML_NS.as_ptr()) || ns == HTML_NS))
+}
+
 /// The URL attributes of the element `e` (HTML, or markup in no namespace taken as HTML).
 fn url_attrs<'e, 'a>(e: &'e Element<'a>) -> impl Iterator<Item = (usize, UrlAttr)> + 'e {
-    let html = e.namespace == HTML_NS || e.namespace.is_empty();
-    e.attrs.iter().enumerate().filter_map(move |(i, a)| {
-        if !html || !a.namespace.is_empty() {
-            return None;
-        }
-        url_attr(e.local, a.local).map(|k| (i, k))
-    })
+    let html = is_html_ns(e.namespace);
+    e.attrs
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, a)| if html { url_attr_of(e.local, a).map(|k| (i, k)) } else { None })
 }
 
 /// Whether [`resolve_urls`] could change the HTML element named `local` with `attrs` (null
 /// namespace, as HTML's tokenizer makes them): one of its URL attributes may hold a relative
-/// URL. The fast tree builder asks it of every element with attributes it inserts, so that a
-/// fragment with no such element (most: their links are absolute) skips the walk of
-/// [`resolve_urls`], which would hand `resolve` nothing and return the fragment as is.
+/// URL. The fast tree builder asks it of every element with attributes it inserts that may
+/// have a URL attribute ([`may_have_url_attrs`]), so that a fragment with no such element
+/// (most: their links are absolute) skips the walk of [`resolve_urls`], which would hand
+/// `resolve` nothing and return the fragment as is.
 pub(crate) fn may_need_resolving(local: &str, attrs: &[Attribute<'_>]) -> bool {
-    // `url_attrs` of an HTML element, without comparing its namespace string.
-    attrs.iter().any(|a| {
-        a.namespace.is_empty()
-            && match url_attr(local, a.local) {
-                Some(UrlAttr::Url) => may_be_relative(a.value),
-                Some(UrlAttr::Srcset) => srcset_may_be_relative(a.value),
-                None => false,
-            }
+    // `url_attrs` of an HTML element, without the namespace test.
+    attrs.iter().any(|a| match url_attr_of(local, a) {
+        Some(UrlAttr::Url) => may_be_relative(a.value),
+        Some(UrlAttr::Srcset) => srcset_may_be_relative(a.value),
+        None => false,
     })
 }
 
@@ -436,6 +491,25 @@ mod tests {
         let got = resolve_srcset(&arena, v, |u| Some(arena.alloc_str(&format!("https://b/{u}"))));
         assert_eq!(got, Some("https://b/a.png 1x,  https://x.test/b.png 2x ,#c 3x"));
         assert_eq!(resolve_srcset(&arena, "https://x.test/a 1x", |_| Some("no")), None);
+    }
+
+    /// The fast tree builder asks [`may_need_resolving`] only of elements whose tag-table
+    /// entry has `url` set: it is set exactly for the known tags that [`url_attr`] gives some
+    /// URL attribute (every (tag, attribute) pair walked), and for `Tag::Other`.
+    #[test]
+    fn tag_table_url_bit_is_url_attr_of_some_attribute() {
+        use crate::html::tags::TAGS;
+        assert!(TAGS[0].url, "Tag::Other is always asked");
+        for info in &TAGS[1..] {
+            let any = URL_ATTRS.iter().any(|(attr, _)| url_attr(info.name, attr).is_some());
+            assert_eq!(info.url, any, "{}", info.name);
+        }
+        for (attr, elements) in URL_ATTRS {
+            for e in *elements {
+                assert!(url_attr(e, attr).is_some() && may_have_url_attrs(e), "{e}@{attr}");
+            }
+        }
+        assert!(!may_have_url_attrs("p") && !may_have_url_attrs("audi"));
     }
 
     #[test]

@@ -266,11 +266,14 @@ fn html_urls_resolve_against_the_base_url_when_there_is_one() {
     );
 }
 
-/// JSON Feed's `content_html` resolves against the base URL too (it has no `xml:base`).
+/// JSON Feed's `content_html` resolves against the base URL too (it has no `xml:base`). A
+/// value whose URL attributes are all absolute (which skips the rule's walk) comes back as
+/// parsed.
 #[test]
 fn json_feed_content_html_urls_resolve_against_the_base_url() {
-    let doc = r#"{"version":"https://jsonfeed.org/version/1.1","title":"t",
-        "items":[{"id":"1","content_html":"<a href=\"p/1\">x</a> <img src=\"https://c.example/i.png\">"}]}"#;
+    let doc = r##"{"version":"https://jsonfeed.org/version/1.1","title":"t",
+        "items":[{"id":"1","content_html":"<a href=\"p/1\">x</a> <img src=\"https://c.example/i.png\">"},
+        {"id":"2","content_html":"<p class=\"c\"><a href=\"https://c.example/a\">y</a><a href=\"#n\">z</a></p>"}]}"##;
     for spec_exact in [false, true] {
         let mut options = Options::default();
         options.spec_exact = spec_exact;
@@ -280,6 +283,10 @@ fn json_feed_content_html_urls_resolve_against_the_base_url() {
         assert_eq!(
             html(&p.feed.as_ref().unwrap().entries[0].content),
             format!(r#"<a href="{href}">x</a> <img src="https://c.example/i.png">"#)
+        );
+        assert_eq!(
+            html(&p.feed.as_ref().unwrap().entries[1].content),
+            r##"<p class="c"><a href="https://c.example/a">y</a><a href="#n">z</a></p>"##
         );
         let expected: Vec<String> =
             if spec_exact { vec![] } else { vec![format!("html_url: 1 {HTML_URL_MSG}")] };

@@ -241,8 +241,10 @@ impl<'a, 'o> Builder<'a, 'o> {
         }
         // The adoption agency's clones of a formatting element repeat an element inserted
         // here first, with its attributes; SVG elements (`insert_svg`) hold none that
-        // `html_url` resolves. So this sees every element the rule could change.
-        if !attrs.is_empty() && !self.relative_urls {
+        // `html_url` resolves. So this sees every element the rule could change. A known
+        // tag's `name` is its table name, so `info().url` (true for `Tag::Other`) leaves out
+        // only elements with no URL attribute at all (`p`, `div`, `span`, …).
+        if !attrs.is_empty() && !self.relative_urls && tag.info().url {
             self.note_urls(name, attrs);
         }
         let idx = self.out.len() as u32;

@@ -66,6 +66,13 @@ pub(super) fn char_ref(
                     }
                 }
             }
+            // Every name of the table has two characters or more, of which a non-alphanumeric
+            // one can only be a final `;` (see the tests): a run of one (`AT&T`, `?a=1&b=2`)
+            // starts none, and the prefix walk's hashed look-ups would find that out.
+            if k - j < 2 {
+                push("&", None);
+                return Some(j);
+            }
             named_ref_prefix(text, j, in_attr, push)
         }
         Some(b'#') => {

@@ -78,3 +78,36 @@ fn lowercase_key_is_the_key_of_the_lowercased_name() {
         }
     }
 }
+
+/// `char_ref`'s shortcut for a name run of one character: every name of the table is two
+/// ASCII alphanumerics or more, with an optional final `;`, so such a run starts no
+/// reference; the prefix walk says the same (a literal `&`, read on from the name).
+#[test]
+fn one_character_name_runs_start_no_reference() {
+    /// A decoder of the test text, handing its pieces to the given sink.
+    type Decode<'d> = dyn Fn(&mut dyn FnMut(&str, Option<char>)) -> Option<usize> + 'd;
+    use super::refs::{char_ref, named_ref_prefix};
+    // (The table also holds every prefix of a name, mapped to zero: not references.)
+    for (key, _) in NAMED_ENTITIES.entries().filter(|(_, &(c1, _))| c1 != 0) {
+        let name = key.strip_suffix(';').unwrap_or(key);
+        assert!(name.len() >= 2 && name.bytes().all(|c| c.is_ascii_alphanumeric()), "{key}");
+    }
+    for t in ["&T", "&b=2", "&a;", "&x ", "&Q&A", "&1;", "&1x", "&lt", "&ltx", "&amp=", "&é"] {
+        for in_attr in [false, true] {
+            let decode = |f: &Decode<'_>| {
+                let mut out = String::new();
+                let end = f(&mut |s: &str, c: Option<char>| {
+                    out.push_str(s);
+                    out.extend(c);
+                });
+                (out, end)
+            };
+            let got = decode(&|p| char_ref(t, 0, in_attr, &mut |s, c| p(s, c)));
+            let want = decode(&|p| named_ref_prefix(t, 1, in_attr, &mut |s, c| p(s, c)));
+            // (Past the alphanumeric arm `char_ref` does not walk prefixes at all.)
+            if t.as_bytes()[1].is_ascii_alphanumeric() {
+                assert_eq!(got, want, "{t} in_attr {in_attr}");
+            }
+        }
+    }
+}
