@@ -69,6 +69,8 @@ def main():
     inputs = {name: all_inputs[name] for name in wanted}
     codecs = a.codecs.split(",") if a.codecs else [None]
     jobs = {}
+    # Each Parquet job with its binary's JSON Lines job, the denominator of its ratio.
+    pairs = []
     for suffix, fm in binaries.items():
         jobs[f"jsonl{suffix}"] = lambda out, inp, fm=fm: [fm, "-q", *j, "-o", out, *inp]
         for codec in codecs:
@@ -76,6 +78,7 @@ def main():
             name = f"parquet {codec}" if codec else "parquet"
             jobs[f"{name}{suffix}"] = lambda out, inp, fm=fm, c=c: [
                 fm, "-q", *j, "--format", "parquet", *c, "-o", out, *inp]
+            pairs.append((f"{name}{suffix}", f"jsonl{suffix}"))
 
     sizes = {}
     for iname, inp in inputs.items():
@@ -125,15 +128,10 @@ def main():
                 f"{sizes[(iname, jname)]:.1f} |")
     lines += ["", "Parquet / JSON Lines CPU, median of the per-round ratios (least-most):", ""]
     for iname in inputs:
-        for suffix in binaries:
-            for jname in jobs:
-                if jname.startswith("jsonl") or not jname.endswith(suffix) or (
-                        not suffix and "(" in jname):
-                    continue
-                ratios = [cpu(p) / cpu(q) for p, q in
-                          zip(res[(iname, jname)], res[(iname, f"jsonl{suffix}")])]
-                lines.append(f"- {iname}, {jname}: {med(ratios):.2f}x "
-                             f"({min(ratios):.2f}-{max(ratios):.2f})")
+        for jname, jsonl in pairs:
+            ratios = [cpu(p) / cpu(q) for p, q in zip(res[(iname, jname)], res[(iname, jsonl)])]
+            lines.append(f"- {iname}, {jname}: {med(ratios):.2f}x "
+                         f"({min(ratios):.2f}-{max(ratios):.2f})")
     loads = [float(l.split(",")[-1]) for l in
              open(os.path.join(run_dir, "raw.csv")).read().splitlines()[1:]]
     lines += ["", f"load average (1 min) during runs: {min(loads):.1f}-{max(loads):.1f} "
