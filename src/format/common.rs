@@ -554,13 +554,27 @@ pub fn escaped_html<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>>
 
 /// Parse `t` as escaped HTML under the limits; a cut is a `LimitReached` diagnostic.
 pub fn escaped_html_of<'a>(r: &mut XmlReader<'a>, t: &'a str, cx: &Ctx<'a>) -> Option<Text<'a>> {
-    let p = html::parse_escaped_html_checked(cx.arena, t, cx.limits.max_html_attributes);
-    if p.cut {
-        let at = r.last_offset();
-        let msg = "escaped HTML read only in part (html5ever work limit or max_html_attributes)";
-        r.diag(DiagnosticKind::LimitReached, at, msg);
-    }
+    let at = r.last_offset();
+    let p = escaped_html_within(cx.arena, t, &cx.limits, |msg| {
+        r.diag(DiagnosticKind::LimitReached, at, msg)
+    });
     p.value_with_urls(|v| cx.html_urls(v))
+}
+
+/// Escaped HTML parsed under the parse's `limits` (`max_html_attributes`); a text read only
+/// in part calls `cut` with the message of its `LimitReached` diagnostic. Every format's
+/// escaped-HTML fields (XML feeds' and JSON Feed's `content_html`) go through it.
+pub(crate) fn escaped_html_within<'a>(
+    arena: &'a Bump,
+    t: &'a str,
+    limits: &Limits,
+    cut: impl FnOnce(&'static str),
+) -> html::EscapedHtml<'a> {
+    let p = html::parse_escaped_html_checked(arena, t, limits.max_html_attributes);
+    if p.cut {
+        cut("escaped HTML read only in part (html5ever work limit or max_html_attributes)");
+    }
+    p
 }
 
 /// Process an Atom text element.

@@ -491,12 +491,13 @@ impl<'a> Cx<'a, '_> {
         entry.title = title.and_then(|v| self.string(v, "title")).map(Text::Plain);
         entry.summary = summary.and_then(|v| self.string(v, "summary")).map(Text::Plain);
         entry.content = content_html
-            .and_then(|v| self.string(v, "content_html"))
-            .and_then(|html| {
-                // The default attribute cap, as `parse_escaped_html`.
-                let max = Limits::default().max_html_attributes;
-                crate::html::parse_escaped_html_checked(self.arena, html, max)
-                    .value_with_urls(|v| v.map(|v| self.html_urls(v)))
+            .and_then(|v| Some((self.string(v, "content_html")?, self.offset(Some(v)))))
+            .and_then(|(html, at)| {
+                let (arena, limits) = (self.arena, self.limits);
+                super::common::escaped_html_within(arena, html, limits, |msg| {
+                    self.diag(DiagnosticKind::LimitReached, at, msg)
+                })
+                .value_with_urls(|v| v.map(|v| self.html_urls(v)))
             })
             .or_else(|| content_text.and_then(|v| self.string(v, "content_text")).map(Text::Plain));
         entry.thumbnail = image_url.and_then(|v| self.url(v, "image")).map(image);

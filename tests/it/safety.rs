@@ -334,6 +334,30 @@ fn escaped_html_with_a_million_attributes_is_cut_before_the_tag() {
 }
 
 #[test]
+fn json_feed_content_html_honours_max_html_attributes_and_reports_the_cut() {
+    // As an XML feed's escaped HTML: the configured cap, and a `LimitReached` diagnostic at
+    // the member's offset when the value was read only in part.
+    let doc = r#"{"version": "https://jsonfeed.org/version/1.1", "title": "T", "items": [
+        {"id": "1", "content_html": "<p>x</p><p a b>y"}]}"#;
+    let at = doc.find(r#""<p>x"#).unwrap();
+    for (cap, want) in [(2, "<p>x</p><p a=\"\" b=\"\">y</p>"), (1, "<p>x</p>")] {
+        let mut parser = Parser::new(options(|l| l.max_html_attributes = cap));
+        let parsed = parser.parse_str(doc, None).unwrap();
+        assert_eq!(parsed.format, Some(Format::Json));
+        let entry = &parsed.feed.as_ref().unwrap().entries[0];
+        let Some(feedmill::Text::Html(content)) = &entry.content else { panic!("{entry:?}") };
+        assert_eq!(content.to_html_string(), want);
+        let cut: Vec<_> =
+            parsed.diagnostics.iter().filter(|d| d.kind == DiagnosticKind::LimitReached).collect();
+        assert_eq!(cut.len(), usize::from(cap == 1), "{cut:?}");
+        if let [d] = cut[..] {
+            assert!(d.message.contains("max_html_attributes"), "{d:?}");
+            assert_eq!(d.offset, at);
+        }
+    }
+}
+
+#[test]
 fn max_entries_and_max_input_bytes() {
     let items: String = (0..10).map(|i| format!("<item><title>{i}</title></item>")).collect();
     let doc = format!("<rss><channel>{items}</channel></rss>");
