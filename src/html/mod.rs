@@ -90,11 +90,15 @@ fn may_open_tag(text: &str) -> bool {
 ///
 /// Tags with more than the default [`crate::Limits::max_html_attributes`] attributes cut the
 /// text (see [`parse_escaped_html_with`]).
+// The parser reaches escaped HTML through `parse_escaped_html_checked`; these three entries
+// are the tests' and, with the test-only `internals` feature, public (fuzz targets).
+#[cfg_attr(not(feature = "internals"), allow(dead_code))]
 pub fn parse_escaped_html<'a>(arena: &'a Bump, text: &'a str) -> Option<Text<'a>> {
     parse_escaped_html_limited(arena, text).0
 }
 
 /// [`parse_escaped_html_limited`] with the default attribute cap.
+#[cfg_attr(not(feature = "internals"), allow(dead_code))]
 pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option<Text<'a>>, bool) {
     parse_escaped_html_with(arena, text, crate::Limits::default().max_html_attributes)
 }
@@ -119,6 +123,7 @@ pub fn parse_escaped_html_limited<'a>(arena: &'a Bump, text: &'a str) -> (Option
 /// towards cutting: after the part of the text the fast builder has read, every `<` that
 /// opens a tag in the data state counts, wherever it is (even inside a comment or an
 /// attribute value), which no text of the real corpus comes near.
+#[cfg_attr(not(feature = "internals"), allow(dead_code))]
 pub fn parse_escaped_html_with<'a>(
     arena: &'a Bump,
     text: &'a str,
@@ -138,6 +143,11 @@ pub(crate) struct EscapedHtml<'a> {
     /// only when the fast tree builder built it and saw none (`urls::may_need_resolving`),
     /// so that the recovery rule `html_url` would not change it.
     pub relative_urls: bool,
+    /// The fast tree builder built the tree (`false` for a text without markup and for one
+    /// html5ever parsed): such a tree depends on the text's tokens alone, with no work limit
+    /// that the text's length moves.
+    #[cfg_attr(not(feature = "strict-sanitize"), allow(dead_code))]
+    pub built_fast: bool,
 }
 
 impl<'a> EscapedHtml<'a> {
@@ -166,33 +176,29 @@ pub(crate) fn parse_escaped_html_checked<'a>(
 ) -> EscapedHtml<'a> {
     if may_open_tag(text) {
         return match parse_fast(arena, text, max_attributes) {
-            Ok((value, relative_urls)) => EscapedHtml { value, cut: false, relative_urls },
+            Ok((value, relative_urls)) => {
+                EscapedHtml { value, cut: false, relative_urls, built_fast: true }
+            }
             Err(read) => {
                 let (value, cut) = parse_slow(arena, text, max_attributes, read);
-                EscapedHtml { value, cut, relative_urls: true }
+                EscapedHtml { value, cut, relative_urls: true, built_fast: false }
             }
         };
     }
     // A text without markup has no attributes.
-    EscapedHtml { value: plain_text(arena, text), cut: false, relative_urls: false }
+    let value = plain_text(arena, text);
+    EscapedHtml { value, cut: false, relative_urls: false, built_fast: false }
 }
 
-/// [`parse_escaped_html`], and whether the fast tree builder built the tree (`false` for a
-/// text without markup and for one html5ever parsed): a tree the fast builder built depends
-/// on the text's tokens alone, with no work limit that the text's length moves.
+/// [`parse_escaped_html`], and whether the fast tree builder built the tree
+/// ([`EscapedHtml::built_fast`]).
 #[cfg(feature = "strict-sanitize")]
 pub(crate) fn parse_escaped_html_built<'a>(
     arena: &'a Bump,
     text: &'a str,
 ) -> (Option<Text<'a>>, bool) {
-    let max_attributes = crate::Limits::default().max_html_attributes;
-    if may_open_tag(text) {
-        return match parse_fast(arena, text, max_attributes) {
-            Ok((v, _)) => (v, true),
-            Err(read) => (parse_slow(arena, text, max_attributes, read).0, false),
-        };
-    }
-    (plain_text(arena, text), false)
+    let p = parse_escaped_html_checked(arena, text, crate::Limits::default().max_html_attributes);
+    (p.value, p.built_fast)
 }
 
 /// The fast tree builder's [`parse_escaped_html_with`] of a text that may open a tag, with

@@ -301,6 +301,7 @@ pub(crate) fn is_void(e: &Element<'_>) -> bool {
 }
 
 /// HTML's void elements (no end tag, no children serialized).
+#[cfg(any(test, feature = "strict-sanitize"))]
 fn is_void_name(local: &str) -> bool {
     matches!(
         local,
