@@ -303,7 +303,7 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
         let value = line[colon + 1..].trim();
         // The field names are matched without regard to ASCII case: the name lowercased
         // once, then one `match` (a name longer than every known one is none of them).
-        let name = line[..colon].as_bytes();
+        let name = &line.as_bytes()[..colon];
         let mut lower = [0u8; LONGEST_NAME];
         let Some(lower) = lower.get_mut(..name.len()) else {
             continue;
