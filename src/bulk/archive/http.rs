@@ -92,7 +92,7 @@ fn parse_head(block: &[u8]) -> Result<(Head, usize), HttpError> {
         .or_else(|| memchr::memmem::find(block, b"\n\n").map(|i| (i, i + 2)))
         .ok_or(("bad_http", "HTTP header has no end".to_owned()))?;
     let head = String::from_utf8_lossy(&block[..head_end.0]);
-    let mut lines = head.lines();
+    let mut lines = super::warc::header_lines(&head);
     let status_line = lines.next().unwrap_or("");
     let mut parts = status_line.split_whitespace();
     let version = parts.next().unwrap_or("");
@@ -107,11 +107,11 @@ fn parse_head(block: &[u8]) -> Result<(Head, usize), HttpError> {
     let mut chunked = false;
     let mut encodings: Vec<String> = Vec::new();
     for line in lines {
-        let Some((name, value)) = line.split_once(':') else {
+        let Some(colon) = crate::simd::block::find_byte(line.as_bytes(), b':') else {
             continue;
         };
-        let name = name.trim();
-        let value = value.trim();
+        let name = line[..colon].trim();
+        let value = line[colon + 1..].trim();
         if name.eq_ignore_ascii_case("Content-Type") {
             content_type.get_or_insert_with(|| value.to_owned());
         } else if name.eq_ignore_ascii_case("Transfer-Encoding") {

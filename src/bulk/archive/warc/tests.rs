@@ -659,3 +659,60 @@ fn content_length_too_large_missing_or_bad_is_reported_as_such() {
     assert_eq!(header(Some("-5")), Err("bad Content-Length \"-5\"".into()));
     assert_eq!(header(Some("")), Err("bad Content-Length \"\"".into()));
 }
+
+/// `header_lines` splits as `str::lines` does: LF and CRLF ends, a bare CR kept, a last line
+/// without LF kept whole (a CR at its end too), no empty line after a final LF; over every
+/// string of up to six bytes from `a`, `:`, CR, LF and a two-byte character.
+#[test]
+fn header_lines_are_str_lines() {
+    let parts = ["a", ":", "\r", "\n", "é"];
+    let mut texts = vec![String::new()];
+    for _ in 0..6 {
+        let longer: Vec<String> =
+            texts.iter().flat_map(|t| parts.iter().map(move |p| format!("{t}{p}"))).collect();
+        texts.extend(longer.into_iter().filter(|t| t.len() <= 6));
+        texts.sort();
+        texts.dedup();
+    }
+    for t in &texts {
+        let got: Vec<&str> = header_lines(t).collect();
+        let want: Vec<&str> = t.lines().collect();
+        assert_eq!(got, want, "{t:?}");
+    }
+    let long = format!("{}\r\n{}\n{}", "x".repeat(100), "y".repeat(70), "z".repeat(20));
+    assert_eq!(header_lines(&long).collect::<Vec<_>>(), long.lines().collect::<Vec<_>>());
+}
+
+/// Field names are read without regard to ASCII case, every known one within
+/// `LONGEST_NAME`, and a longer or non-ASCII name is none of them.
+#[test]
+fn header_field_names_ignore_ascii_case() {
+    let h = "WARC/1.1\r\nwarc-TYPE: Response\r\nCONTENT-length: 7\r\n\
+             warc-refers-to-target-uri: <http://a/>\r\nWARC-SEGMENT-TOTAL-LENGTH: 9\r\n\
+             WARC-Segment-Number: 2\r\nWARC-Target-URI-and-more-than-25-bytes: x\r\n\
+             WARC-Târget-URI: y\r\nWarc-Target-Uri: http://b/\r\n\r\n";
+    let w = parse_warc_header(h.as_bytes()).unwrap();
+    assert_eq!((w.warc_type.as_str(), w.content_length), ("response", 7));
+    assert_eq!(w.capture.refers_to_target_uri.as_deref(), Some("http://a/"));
+    assert_eq!(w.capture.target_uri.as_deref(), Some("http://b/"));
+    let s = w.segment.unwrap();
+    assert_eq!((s.number, s.total_length), (2, Some(9)));
+    for name in [
+        "WARC-Type",
+        "WARC-Target-URI",
+        "Content-Length",
+        "WARC-Date",
+        "WARC-Record-ID",
+        "WARC-Payload-Digest",
+        "Content-Type",
+        "WARC-Refers-To",
+        "WARC-Refers-To-Target-URI",
+        "WARC-Refers-To-Date",
+        "WARC-Truncated",
+        "WARC-Segment-Number",
+        "WARC-Segment-Origin-ID",
+        "WARC-Segment-Total-Length",
+    ] {
+        assert!(name.len() <= LONGEST_NAME, "{name}");
+    }
+}
