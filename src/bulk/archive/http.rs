@@ -91,7 +91,7 @@ fn parse_head(block: &[u8]) -> Result<(Head, usize), HttpError> {
         .map(|i| (i, i + 4))
         .or_else(|| memchr::memmem::find(block, b"\n\n").map(|i| (i, i + 2)))
         .ok_or(("bad_http", "HTTP header has no end".to_owned()))?;
-    let head = String::from_utf8_lossy(&block[..head_end.0]);
+    let head = super::warc::header_text(&block[..head_end.0]);
     let mut lines = super::warc::header_lines(&head);
     let status_line = lines.next().unwrap_or("");
     let mut parts = status_line.split_whitespace();

@@ -683,6 +683,27 @@ fn header_lines_are_str_lines() {
     assert_eq!(header_lines(&long).collect::<Vec<_>>(), long.lines().collect::<Vec<_>>());
 }
 
+/// `header_text` is `String::from_utf8_lossy`, borrowing valid text: every sequence of up
+/// to three parts from ASCII, a two- and a three-byte character, a lone continuation byte, a
+/// cut lead byte, an overlong form and 0xFF.
+#[test]
+fn header_text_is_from_utf8_lossy() {
+    let parts: [&[u8]; 8] =
+        [b"a", b"\r\n", "é".as_bytes(), "€".as_bytes(), b"\x80", b"\xE2\x82", b"\xC0\xAF", b"\xFF"];
+    let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+    for _ in 0..3 {
+        let longer: Vec<Vec<u8>> =
+            texts.iter().flat_map(|t| parts.iter().map(move |p| [&t[..], p].concat())).collect();
+        texts.extend(longer);
+    }
+    for t in &texts {
+        let got = header_text(t);
+        assert_eq!(got, String::from_utf8_lossy(t), "{t:?}");
+        let valid = std::str::from_utf8(t).is_ok();
+        assert_eq!(matches!(got, std::borrow::Cow::Borrowed(_)), valid, "{t:?}");
+    }
+}
+
 /// Field names are read without regard to ASCII case, every known one within
 /// `LONGEST_NAME`, and a longer or non-ASCII name is none of them.
 #[test]
