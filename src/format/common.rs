@@ -554,8 +554,8 @@ pub fn escaped_html<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Option<Text<'a>>
 
 /// Parse `t` as escaped HTML under the limits; a cut is a `LimitReached` diagnostic.
 pub fn escaped_html_of<'a>(r: &mut XmlReader<'a>, t: &'a str, cx: &Ctx<'a>) -> Option<Text<'a>> {
-    let at = r.last_offset();
     let p = escaped_html_within(cx.arena, t, &cx.limits, |msg| {
+        let at = r.last_offset();
         r.diag(DiagnosticKind::LimitReached, at, msg)
     });
     p.value_with_urls(|v| cx.html_urls(v))

@@ -247,9 +247,10 @@ pub(crate) fn copy_short_clean_between<const P: usize, const Q: usize>(
 
 /// Appends `src` to `out`, every byte `flag` marks (bit `i` for byte `i` of a block) replaced:
 /// `escape(src, i)` gives the replacement of the marked byte `src[i]` (its first `len` bytes,
-/// at most [`MAX_ESCAPE`] per input byte replaced) and how many input bytes it replaces (1,
-/// or 2 for a two-byte sequence; a marked byte that needs nothing returns itself). `pad` is a
-/// byte `flag` never marks.
+/// at most [`MAX_ESCAPE`] per input byte replaced) and how many input bytes it replaces: at
+/// least 1, and at most the rest of `src` (a whole UTF-8 sequence; all of the rest to end
+/// the copy early), possibly past the current round; a marked byte that needs nothing
+/// returns itself. `pad` is a byte `flag` never marks.
 ///
 /// Each block of `src` is stored to the output whole before it is looked at (room for it is
 /// reserved), then the write position moves past its clean bytes only: a run of clean bytes
@@ -277,7 +278,8 @@ pub(crate) fn copy_escaped(
         let dst = out.as_mut_ptr();
         let replace = |i: &mut usize, o: &mut usize| {
             let (rep, len, used) = escape(src, *i);
-            debug_assert!(used >= 1 && len <= 8 && len <= used * MAX_ESCAPE);
+            debug_assert!(used >= 1 && *i + used <= src.len());
+            debug_assert!(len <= 8 && len <= used * MAX_ESCAPE);
             debug_assert!(*o + 8 <= room);
             // SAFETY: within the reserved room (invariant above).
             unsafe { std::ptr::write_unaligned(dst.add(*o).cast::<[u8; 8]>(), rep) };

@@ -2,7 +2,8 @@
 //! a `response` record is taken apart by [`super::http`]). The records are parsed out of one
 //! decoded stream by the framed reader ([`super::framed`], whose recovery rules apply); this
 //! module is the WARC framing: a `WARC/x.y` line, named fields up to the empty line,
-//! Content-Length bytes, CRLF CRLF.
+//! Content-Length bytes, CRLF CRLF. It also reads header bytes as text and splits them into
+//! lines for both headers, WARC and HTTP (`header_text`, `header_lines`).
 //!
 //! NOTE: why not the `warc` crate (0.4): it decompresses a `.warc.gz` as one multi-member
 //! stream, so a record's offset in the file is unknown, and one corrupt member ends the
