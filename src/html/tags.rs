@@ -319,7 +319,8 @@ const fn build_slots() -> [Tag; 1 << HASH_BITS] {
 static SLOTS: [Tag; 1 << HASH_BITS] = build_slots();
 
 /// The tag whose name is `raw` ASCII-lowercased, given `key` = [`name_key`] of the lowercased
-/// name; [`Tag::Other`] for any other name.
+/// name (or of a fold that maps the same bytes to the letters and digits of known names, as
+/// `fast::tokenizer::folded_key` does); [`Tag::Other`] for any other name.
 #[inline]
 pub(super) fn lookup(key: u64, raw: &[u8]) -> Tag {
     let t = SLOTS[slot(key, raw.len())];

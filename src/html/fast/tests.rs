@@ -52,26 +52,41 @@ fn scan_until_blocks_match_the_byte_classes() {
     }
 }
 
-/// `lowercase_key` is `tags::name_key` of the ASCII-lowercased name, for names of every
-/// length up to past a word (only the first 8 bytes count), ending the input or followed by
-/// more bytes, with every byte value in every position of the first word.
+/// `folded_key` finds the same tag as the key of the ASCII-lowercased name (the general
+/// path), for known names and others of every length up to past a word (only the first 8
+/// bytes are in the key), ending the input or followed by more bytes, with every byte value in
+/// every position of the first word; and it is that key for names of lowercase letters and
+/// digits, which every known name is.
 #[test]
-fn lowercase_key_is_the_key_of_the_lowercased_name() {
-    use super::tokenizer::lowercase_key;
-    use crate::html::tags::name_key;
-    for len in 1..12usize {
+fn folded_key_finds_the_tag_of_the_lowercased_name() {
+    use super::tokenizer::folded_key;
+    use crate::html::tags::{lookup, name_key, TAGS};
+    for info in TAGS.iter().skip(1) {
+        let n = info.name.as_bytes();
+        assert!(n.iter().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()), "{}", info.name);
+    }
+    let mut bases: Vec<Vec<u8>> = (1..13).map(|len| b"AbCdEfGhIjKl"[..len].to_vec()).collect();
+    bases.extend(TAGS.iter().skip(1).map(|t| t.name.as_bytes().to_vec()));
+    bases.extend(TAGS.iter().skip(1).map(|t| t.name.to_ascii_uppercase().into_bytes()));
+    for base in &bases {
+        let len = base.len();
+        let exact = base.iter().all(|c| c.is_ascii_alphanumeric());
         for pos in 0..len.min(8) {
             for byte in 0..=255u8 {
-                let mut name: Vec<u8> = b"AbCdEfGhIjKl"[..len].to_vec();
+                let mut name = base.clone();
                 name[pos] = byte;
-                let want = name_key(&name.to_ascii_lowercase());
+                let lowered = name.to_ascii_lowercase();
+                let want = lookup(name_key(&lowered), &name);
                 for tail in [&b""[..], b"Z>", b"\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF"] {
                     for lead in 0..3 {
                         let mut b = vec![b'Q'; lead];
                         b.extend_from_slice(&name);
                         b.extend_from_slice(tail);
-                        let got = lowercase_key(&b, lead, lead + len);
-                        assert_eq!(got, want, "{name:?} lead {lead} tail {tail:?}");
+                        let key = folded_key(&b, lead, lead + len);
+                        assert_eq!(lookup(key, &name), want, "{name:?} lead {lead} tail {tail:?}");
+                        if exact && byte.is_ascii_alphanumeric() {
+                            assert_eq!(key, name_key(&lowered), "{name:?}");
+                        }
                     }
                 }
             }
