@@ -491,10 +491,11 @@ impl<'a> Cx<'a, '_> {
         entry.title = title.and_then(|v| self.string(v, "title")).map(Text::Plain);
         entry.summary = summary.and_then(|v| self.string(v, "summary")).map(Text::Plain);
         entry.content = content_html
-            .and_then(|v| Some((self.string(v, "content_html")?, self.offset(Some(v)))))
-            .and_then(|(html, at)| {
+            .and_then(|v| {
+                let html = self.string(v, "content_html")?;
                 let (arena, limits) = (self.arena, self.limits);
                 super::common::escaped_html_within(arena, html, limits, |msg| {
+                    let at = self.offset(Some(v));
                     self.diag(DiagnosticKind::LimitReached, at, msg)
                 })
                 .value_with_urls(|v| v.map(|v| self.html_urls(v)))
