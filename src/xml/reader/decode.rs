@@ -6,8 +6,8 @@
 
 use super::state::XmlReader;
 use super::text::{
-    copy_to_special, find_forbidden_control, is_forbidden_control, is_ref_name,
-    push_common_reference, reference_end,
+    copy_to_special, find_forbidden_control, gap_and_common_reference, is_forbidden_control,
+    is_ref_name, push_common_reference, reference_end,
 };
 use crate::error::DiagnosticKind;
 use crate::simd::block;
@@ -51,6 +51,10 @@ impl<'a> XmlReader<'a> {
         out.push_str(&raw[..first]);
         let mut i = first;
         while i < n {
+            if let Some(next) = gap_and_common_reference(&mut out, raw, i) {
+                i = next;
+                continue;
+            }
             let j = copy_to_special(&mut out, raw, i);
             if j == n {
                 break;

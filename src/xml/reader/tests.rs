@@ -343,6 +343,45 @@ fn decode_text_matches_the_plain_decoder() {
     });
 }
 
+/// The one-block step of `decode_text` (`text::gap_and_common_reference`) at every gap length
+/// around the block size, for each of the four common references, a reference cut off by
+/// the end, a CR and other references, after ASCII and multi-byte text; also with an
+/// internal entity whose expansion is longer than its reference, so that the output's spare
+/// room runs short of a block (the step then hands over to the general path).
+#[test]
+fn decode_text_block_step_matches_the_plain_decoder() {
+    let dtd = "<!ENTITY big 'a long replacement text that is much longer than its reference'>";
+    let fills = ["", "x", "é", "日本", "\u{10348}", "0123456789abcdef"];
+    let specials =
+        ["&lt;", "&gt;", "&amp;", "&quot;", "&lt", "&amp", "&quo", "&quot", "\r", "&apos;", "&big;", "&"];
+    let mut runs = Vec::new();
+    for gap in 0..=40 {
+        for fill in fills {
+            let before: String = fill.chars().cycle().take(gap).collect();
+            for special in specials {
+                for after in ["", "p&gt;", "&big;&big;&lt;b&gt;", "0123456789abcdef&lt;"] {
+                    runs.push(format!("{before}{special}{after}"));
+                    runs.push(format!("&big;{before}{special}{after}{before}&lt;"));
+                }
+            }
+        }
+    }
+    for raw in &runs {
+        let Some(first) = raw.bytes().position(|b| b == b'&' || b == b'\r') else { continue };
+        let arena = Bump::new();
+        let mut fast = XmlReader::new(&arena, raw, 16);
+        let mut plain = XmlReader::new(&arena, raw, 16);
+        for r in [&mut fast, &mut plain] {
+            r.set_recover(true);
+            r.internal_entities = entities::InternalEntities::parse(&arena, dtd, 100_000);
+        }
+        let got = fast.decode_text(raw, first, 0);
+        let want = decode_text_plain(&mut plain, raw, first, 0);
+        assert_eq!(got, want, "{raw:?}");
+        assert_eq!(fast.diagnostics, plain.diagnostics, "{raw:?}");
+    }
+}
+
 #[test]
 fn many_undeclared_prefixed_attributes_are_each_reported_once() {
     // 200 attributes with undeclared prefixes, one prefix declared on the same tag after

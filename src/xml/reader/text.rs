@@ -62,42 +62,78 @@ pub(super) fn copy_to_special(
     j
 }
 
-/// `&lt;`, `&gt;`, `&amp;` or `&quot;` at `j` (a `&`): appends the character to `out` and
-/// returns the reference's length.
+/// `&lt;`, `&gt;`, `&amp;` or `&quot;` at `j` (a `&`): the character it stands for (ASCII)
+/// and the reference's length.
 ///
 /// NOTE: entity-escaped HTML is mostly these four: one 4-byte compare tells them apart, and
-/// each arm appends a constant ASCII character (a byte store, no UTF-8 encoding of a
-/// variable `char`).
+/// the character is a constant ASCII byte (a byte store, no UTF-8 encoding of a variable
+/// `char`).
 #[inline(always)]
-pub(super) fn push_common_reference(
-    out: &mut bumpalo::collections::String<'_>,
-    bytes: &[u8],
-    j: usize,
-) -> Option<usize> {
+pub(super) fn common_reference(bytes: &[u8], j: usize) -> Option<(u8, usize)> {
     const LT: u32 = u32::from_le_bytes(*b"&lt;");
     const GT: u32 = u32::from_le_bytes(*b"&gt;");
     const AMP: u32 = u32::from_le_bytes(*b"&amp");
     const QUOT: u32 = u32::from_le_bytes(*b"&quo");
     let word: [u8; 4] = bytes.get(j..j.checked_add(4)?)?.try_into().ok()?;
     match u32::from_le_bytes(word) {
-        LT => {
-            out.push('<');
-            Some(4)
-        }
-        GT => {
-            out.push('>');
-            Some(4)
-        }
-        AMP if bytes.get(j + 4) == Some(&b';') => {
-            out.push('&');
-            Some(5)
-        }
-        QUOT if bytes.get(j + 4..j + 6) == Some(b"t;") => {
-            out.push('"');
-            Some(6)
-        }
+        LT => Some((b'<', 4)),
+        GT => Some((b'>', 4)),
+        AMP if bytes.get(j + 4) == Some(&b';') => Some((b'&', 5)),
+        QUOT if bytes.get(j + 4..j + 6) == Some(b"t;") => Some((b'"', 6)),
         _ => None,
     }
+}
+
+/// [`common_reference`] at `j`, its character appended to `out`: the reference's length.
+#[inline(always)]
+pub(super) fn push_common_reference(
+    out: &mut bumpalo::collections::String<'_>,
+    bytes: &[u8],
+    j: usize,
+) -> Option<usize> {
+    let (c, len) = common_reference(bytes, j)?;
+    out.push(char::from(c));
+    Some(len)
+}
+
+/// The usual step of entity-escaped HTML, from `i` (a char boundary of `raw`) in one block:
+/// when the block at `i` holds a `&` or CR, the first is the `&` of a [`common_reference`],
+/// and `out` has a block of spare room, appends the text before the `&` and the
+/// reference's character and returns the index after the reference; else appends nothing
+/// and returns `None`. What [`copy_to_special`] then [`push_common_reference`] do, without
+/// their room checks, char boundary checks and `memcpy`.
+#[inline(always)]
+pub(super) fn gap_and_common_reference(
+    out: &mut bumpalo::collections::String<'_>,
+    raw: &str,
+    i: usize,
+) -> Option<usize> {
+    let bytes = raw.as_bytes();
+    let b = block::at(bytes, i)?;
+    let mask = block::eq_mask(b, [b'&', b'\r']);
+    if mask == 0 {
+        return None;
+    }
+    let gap = mask.trailing_zeros() as usize;
+    let (c, len) = common_reference(bytes, i + gap)?;
+    if out.capacity() - out.len() < block::BLOCK {
+        return None;
+    }
+    // SAFETY: `out` has at least `BLOCK` bytes of spare capacity (checked just above): the
+    // block store and the byte store (at `o + gap`, `gap < BLOCK`) stay inside its buffer.
+    // Only `gap + 1` bytes are counted as written: `raw[i..i + gap]`, which is valid UTF-8
+    // because it starts at a char boundary and ends at an ASCII `&` (a char boundary too),
+    // then the ASCII byte `c`; so `out` stays valid UTF-8. The uncounted bytes past them are
+    // spare capacity, never read as the string.
+    unsafe {
+        let v = out.as_mut_vec();
+        let o = v.len();
+        let dst = v.as_mut_ptr().add(o);
+        std::ptr::write_unaligned(dst.cast::<[u8; block::BLOCK]>(), *b);
+        dst.add(gap).write(c);
+        v.set_len(o + gap + 1);
+    }
+    Some(i + gap + len)
 }
 
 /// Index of the first `;` or `&` at or after `from` in `bytes` (`bytes.len()` when there is
