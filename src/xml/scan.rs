@@ -171,7 +171,7 @@ pub(super) fn next<'a>(src: &'a str, pos: &mut usize, arena: &'a Bump) -> Step<'
                         Some(c) => (c, true),
                         None => (content, false),
                     };
-                    let name_len = content.bytes().position(is_ws).unwrap_or(content.len());
+                    let name_len = name_len(bytes, start + 1, content.len());
                     // It starts with a name and has no `<` outside quotes (or it would have
                     // been a stray `<`).
                     let lt = Some(if lt_in_value { LtCheck::InValue } else { LtCheck::None });
@@ -185,6 +185,23 @@ pub(super) fn next<'a>(src: &'a str, pos: &mut usize, arena: &'a Bump) -> Step<'
 
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// Length of the name at the start of the `len` bytes of tag text at `from` in `bytes`: up
+/// to the first whitespace, or all of them.
+///
+/// NOTE: names are mostly shorter than a block and the input goes on past them: one block
+/// compare then, where a byte loop cost ~5 instructions a byte of every start tag's name.
+#[inline(always)]
+pub(super) fn name_len(bytes: &[u8], from: usize, len: usize) -> usize {
+    if let Some(b) = crate::simd::block::at(bytes, from) {
+        let ws = crate::simd::block::eq_mask(b, [b' ', b'\t', b'\n', b'\r']);
+        if ws != 0 || len <= crate::simd::block::BLOCK {
+            // No whitespace in the block (`trailing_zeros` 32): the text ends in it.
+            return (ws.trailing_zeros() as usize).min(len);
+        }
+    }
+    bytes[from..from + len].iter().position(|&b| is_ws(b)).unwrap_or(len)
 }
 
 /// An end tag's name: its text without trailing whitespace (all of it when it is only
@@ -465,6 +482,27 @@ mod tests {
                 );
             }
             None => assert_eq!(ours, theirs, "token streams differ for {src:?}"),
+        }
+    }
+
+    /// [`name_len`] against a byte loop: names of every length around the block size, ended
+    /// by each whitespace byte, by the end of the tag text or by nothing, with non-ASCII
+    /// and control bytes in them, the input ending right after or going on.
+    #[test]
+    fn name_len_matches_a_byte_loop() {
+        let fills = ["a", "é", "\u{1}", ":", "日", "\u{7f}"];
+        for len in 0..40 {
+            for fill in fills {
+                let name: String = fill.chars().cycle().take(len).collect();
+                for end in ["", " ", "\t", "\n", "\r", "/", ">", "x y", "\u{b}"] {
+                    for after in ["", ">", " a='1'>", "0123456789abcdef0123456789abcdef"] {
+                        let text = format!("{name}{end}");
+                        let src = format!("<{text}{after}");
+                        let want = text.bytes().position(is_ws).unwrap_or(text.len());
+                        assert_eq!(name_len(src.as_bytes(), 1, text.len()), want, "{src:?}");
+                    }
+                }
+            }
         }
     }
 

@@ -382,6 +382,34 @@ fn decode_text_block_step_matches_the_plain_decoder() {
     }
 }
 
+/// `element::colons` against byte loops: names of every length around the block size with
+/// `:` at none, one or several places (first, last, both ends), non-ASCII in them, read in
+/// place in the input (the block path, with the input ending right after the name or going
+/// on) and from a copy elsewhere (the byte loops).
+#[test]
+fn name_colons_match_byte_loops() {
+    let mut rand = rng(0x2545_f491_4f6c_dd1d);
+    for len in 0..40usize {
+        for _ in 0..200 {
+            let name: String = (0..len)
+                .map(|_| ['a', ':', 'é', 'b', '日'][(rand() % 5) as usize])
+                .collect();
+            let q = name.as_bytes();
+            let want = q
+                .iter()
+                .position(|&b| b == b':')
+                .map(|f| (f, q.iter().rposition(|&b| b == b':').unwrap_or(f)));
+            for after in ["", ">", " a:b='c:d'>", ":::::::::::::::::"] {
+                let src = format!("<{name}{after}");
+                let bytes = src.as_bytes();
+                let in_place = &bytes[1..1 + q.len()];
+                assert_eq!(super::element::colons(bytes, 1, in_place), want, "{src:?}");
+                assert_eq!(super::element::colons(bytes, 1, q), want, "{src:?} (a copy)");
+            }
+        }
+    }
+}
+
 #[test]
 fn many_undeclared_prefixed_attributes_are_each_reported_once() {
     // 200 attributes with undeclared prefixes, one prefix declared on the same tag after
