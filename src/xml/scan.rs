@@ -213,21 +213,43 @@ fn end_name(content: &str) -> &str {
     }
 }
 
+/// Index of the first `<`, `&` or CR in `hay`.
+#[inline(always)]
+fn first_lt_amp_cr(hay: &[u8]) -> Option<usize> {
+    // Text between tags is mostly short indentation: look near before searching far.
+    super::bytes::find_near(hay, 0, [b'<', b'&', b'\r'])
+        .map_or_else(|k| memchr::memchr3(b'<', b'&', b'\r', &hay[k..]).map(|j| k + j), Some)
+}
+
 /// The text run at `*pos` (which is not `<`).
 #[inline]
 pub(super) fn text<'a>(src: &'a str, pos: &mut usize) -> Token<'a> {
     let start = *pos;
     let hay = &src.as_bytes()[start..];
-    // Text between tags is mostly short indentation: look near before searching far.
-    let first = super::bytes::find_near(hay, 0, [b'<', b'&', b'\r'])
-        .map_or_else(|k| memchr::memchr3(b'<', b'&', b'\r', &hay[k..]).map(|j| k + j), Some);
-    let (len, special) = match first {
+    let (len, special) = match first_lt_amp_cr(hay) {
         None => (hay.len(), None),
         Some(i) if hay[i] == b'<' => (i, None),
         Some(i) => (i + memchr::memchr(b'<', &hay[i..]).unwrap_or(hay.len() - i), Some(i)),
     };
     *pos = start + len;
     Token::Text { raw: &src[start..start + len], special }
+}
+
+/// [`text`] when the run at `*pos` (which is not `<`) needs no decoding: its raw text, `*pos`
+/// moved past it as [`text`] moves it; `None`, `*pos` unchanged, when it has a `&` or CR,
+/// which is then found without searching on for the `<` that ends the run (a long run of
+/// entity-escaped HTML was searched twice: here, then by [`text`] on the general path).
+#[inline]
+pub(super) fn plain_text<'a>(src: &'a str, pos: &mut usize) -> Option<&'a str> {
+    let start = *pos;
+    let hay = &src.as_bytes()[start..];
+    let len = match first_lt_amp_cr(hay) {
+        None => hay.len(),
+        Some(i) if hay[i] == b'<' => i,
+        Some(_) => return None,
+    };
+    *pos = start + len;
+    Some(&src[start..start + len])
 }
 
 /// Index of the `>` that closes a tag whose text starts at `from`: the first `>` outside
@@ -502,6 +524,38 @@ mod tests {
                         assert_eq!(name_len(src.as_bytes(), 1, text.len()), want, "{src:?}");
                     }
                 }
+            }
+        }
+    }
+
+    /// [`plain_text`] is [`text`] on the runs that need no decoding and `None` on the others,
+    /// with the same end position, from every start that is not `<` (random inputs of the
+    /// markup pieces, with gaps around the near search's 64 bytes).
+    #[test]
+    fn plain_text_is_text_without_decoding() {
+        let fill = "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
+        let mut pieces = PIECES.to_vec();
+        pieces.extend([15, 16, 17, 63, 64, 65, 80].map(|n| &fill[..n]));
+        let mut state = 0x6a09_e667_f3bc_c909u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let n = state % 12;
+            let src: String = (0..n)
+                .map(|k| pieces[((state >> (k * 5)) % pieces.len() as u64) as usize])
+                .collect();
+            for start in (0..src.len()).filter(|&i| src.is_char_boundary(i)) {
+                if src.as_bytes()[start] == b'<' {
+                    continue;
+                }
+                let (mut p, mut q) = (start, start);
+                let want = match text(&src, &mut p) {
+                    Token::Text { raw, special: None } => Some(raw),
+                    _ => None,
+                };
+                assert_eq!(plain_text(&src, &mut q), want, "{src:?} at {start}");
+                assert_eq!(q, if want.is_some() { p } else { start }, "{src:?} at {start}");
             }
         }
     }

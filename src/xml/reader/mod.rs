@@ -269,7 +269,7 @@ impl<'a> XmlReader<'a> {
     /// which the caller then reads event by event.
     ///
     /// NOTE: the text run and the end tag are found by the tokenizer's own functions
-    /// (`scan::text`, `scan::tag_end`), so their extent is the general path's by
+    /// (`scan::plain_text`, `scan::tag_end`), so their extent is the general path's by
     /// construction; what this saves is the two dispatches of [`Self::next`] (~0.8 % of the
     /// library loop, where most child texts are this shape).
     #[inline]
@@ -289,10 +289,7 @@ impl<'a> XmlReader<'a> {
         let mut lt = start;
         let text = match bytes.get(start) {
             Some(b'<') => "",
-            Some(_) => match scan::text(src, &mut lt) {
-                Token::Text { raw, special: None } => raw,
-                _ => return None,
-            },
+            Some(_) => scan::plain_text(src, &mut lt)?,
             None => return None,
         };
         // `lt` is at the `<` after the text, or at the end of the input.
