@@ -1324,6 +1324,28 @@ const TRICKY: &[&str] = &[
     "a<img width=1 height=1>b",
     "<p hidden>x</p>",
     "\u{FEFF}<b>x</b>",
+    // The tokenizer state a start tag leaves, in a cell, after a cell closed by a table part,
+    // after breaking out of SVG, and for table parts (which leave the data state).
+    "<table><tr><td><pre>\nx</pre></td></tr></table>",
+    "<table><td><listing>\n\nx</listing><td>y",
+    "<table><td><textarea>\na</td></textarea>b",
+    "<table><tr><td><script>a</td></script>b</td></tr></table>",
+    "<table><td><title>&amp;</td></title></table>",
+    "<table><td><plaintext>a</td><b>",
+    "<table><td>a<tr><pre>\nx",
+    "<table><tbody>\n<tr>\n<td>\nx",
+    "<svg><p>\n<pre>\nx</pre>",
+    "<svg><g><style>a</g></style>b",
+    "<p><xmp>\n</p></xmp>x",
+    "<pre>\r\nx</pre><pre>\rx</pre>",
+    // Text nodes sliced from the input next to multi-byte characters at every kind of end
+    // (tags, references, raw text, CDATA, a literal `<`, EOF).
+    "é<b>ü</b>&amp;ß",
+    "日本<p>語</p>&lt;中&notü&#233;é",
+    "<svg><![CDATA[ü]]>é</svg>ö",
+    "<title>é&amp;ü</title><script>ü</script>é<style>ß</style>",
+    "a<é>ü</é>€<3ü<",
+    "\u{2028}<!--é-->\u{A0}",
 ];
 
 #[test]

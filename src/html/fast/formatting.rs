@@ -84,9 +84,13 @@ impl<'a, 'o> Builder<'a, 'o> {
 
     /// The adoption agency algorithm for the end tag `subject` (a formatting element),
     /// exactly as html5ever runs it.
+    ///
+    /// Inlined for its common case (most formatting end tags close the current node), the
+    /// rest out of line ([`Self::adoption_agency_steps`]).
+    #[inline]
     pub(super) fn adoption_agency(&mut self, subject: Tag, name: &'a str) -> Option<()> {
-        // The common case first: the current node is the last entry of the list. It is then
-        // the formatting element, in scope, with no furthest block: popped and removed.
+        // The current node is the last entry of the list. It is then the formatting
+        // element, in scope, with no furthest block: popped and removed.
         if let (Some(cur), Some(last)) = (self.stack.last(), self.afe.last()) {
             if last.node == cur.idx && last.tag == subject {
                 self.pop();
@@ -94,6 +98,12 @@ impl<'a, 'o> Builder<'a, 'o> {
                 return Some(());
             }
         }
+        self.adoption_agency_steps(subject, name)
+    }
+
+    /// [`Self::adoption_agency`] past its common case.
+    #[inline(never)]
+    fn adoption_agency_steps(&mut self, subject: Tag, name: &'a str) -> Option<()> {
         // 1. The current node is that element and not in the list: pop it.
         if let Some(cur) = self.stack.last() {
             if cur.tag == subject && !self.afe.iter().any(|e| e.node == cur.idx) {

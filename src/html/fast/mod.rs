@@ -97,13 +97,14 @@ pub(crate) use refs::decode_attribute_references;
 use bumpalo::Bump;
 
 use builder::Builder;
+use modes::Next;
 use text_acc::TextAcc;
 use tokenizer::{
     end_tag_attributes, is_end_tag_of, script_data_end, skip_leading_newline, skip_ws, start_tag,
     tag_name, AVec,
 };
 
-use super::tags::{Cat, RawKind, TAGS};
+use super::tags::{RawKind, TAGS};
 use crate::model::fragment::{Attribute, Node, NodeKind};
 
 /// The fast builder gives up on a tag with more attributes than this (or than the caller's
@@ -255,13 +256,10 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                     if attrs.is_empty() { &[] } else { bd.arena.alloc_slice_copy(&attrs) };
                 // The self-closing flag only matters for foreign elements (HTML void elements
                 // are popped anyway).
-                let html = bd.start_tag(tag, name, attrs_slice, self_closing)?;
                 i = k;
-                if !html {
-                    continue;
-                }
-                match tag.info().cat {
-                    Cat::Raw(kind) => {
+                match bd.start_tag(tag, name, attrs_slice, self_closing)? {
+                    Next::Data => {}
+                    Next::Raw(kind) => {
                         if kind == RawKind::Textarea {
                             i = skip_leading_newline(text, i)?;
                         }
@@ -269,13 +267,12 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                     }
                     // The tree builder drops a newline at the start of the next token if it
                     // is character data.
-                    Cat::Pre => i = skip_leading_newline(text, i)?,
+                    Next::Pre => i = skip_leading_newline(text, i)?,
                     // The tokenizer's PLAINTEXT state: everything after is character data.
-                    Cat::Plaintext => {
+                    Next::Plaintext => {
                         bd.chars(i, n)?;
                         i = n;
                     }
-                    _ => {}
                 }
             }
             Some(b'/') => match b.get(j + 2) {

@@ -9,6 +9,20 @@ use crate::html::tags::{
 };
 use crate::model::fragment::{Attribute, Element, Node, NodeKind, SVG_NS};
 
+/// The tokenizer state a start tag leaves: which of the tokenizer's state switches of
+/// [`Cat`] the tree builder asks for after inserting it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Next {
+    /// The data state (every element but the ones below, and foreign elements).
+    Data,
+    /// RAWTEXT, RCDATA or script data, up to the element's end tag (`Cat::Raw`).
+    Raw(RawKind),
+    /// The data state, a newline at the start of the next token dropped (`Cat::Pre`).
+    Pre,
+    /// The PLAINTEXT state (`Cat::Plaintext`).
+    Plaintext,
+}
+
 impl<'a, 'o> Builder<'a, 'o> {
     /// Character data `text[s..e]` of the data state.
     #[inline]
@@ -126,30 +140,29 @@ impl<'a, 'o> Builder<'a, 'o> {
         Some(())
     }
 
-    /// A start tag; returns whether it was inserted as an HTML element (else the tokenizer
-    /// stays in the data state whatever its name).
+    /// A start tag; returns the tokenizer state it leaves (the data state for a foreign
+    /// element, whatever its name).
     pub(super) fn start_tag(
         &mut self,
         tag: Tag,
         name: &'a str,
         attrs: &'a [Attribute<'a>],
         self_closing: bool,
-    ) -> Option<bool> {
+    ) -> Option<Next> {
         if self.in_svg() {
             let breakout = tag.has(BREAKOUT)
                 || (tag == Tag::Font
                     && attrs.iter().any(|a| matches!(a.local, "color" | "face" | "size")));
             if !breakout {
                 self.insert_svg(svg_element_name(name), attrs, self_closing)?;
-                return Some(false);
+                return Some(Next::Data);
             }
             // Pop until the current node is an HTML element, then the insertion mode's rules.
             while self.in_svg() {
                 self.pop();
             }
         }
-        self.html_start_tag(tag, name, attrs, self_closing)?;
-        Some(true)
+        self.html_start_tag(tag, name, attrs, self_closing)
     }
 
     /// Inserts an SVG element (attributes adjusted), pushing it unless `self_closing`.
@@ -222,13 +235,15 @@ impl<'a, 'o> Builder<'a, 'o> {
         Some(()) // reached the root `html`: ignored
     }
 
+    /// A start tag in an HTML insertion mode; returns the tokenizer state it leaves (the table
+    /// modes insert only table parts, which leave the data state).
     fn html_start_tag(
         &mut self,
         tag: Tag,
         name: &'a str,
         attrs: &'a [Attribute<'a>],
         self_closing: bool,
-    ) -> Option<()> {
+    ) -> Option<Next> {
         match self.mode() {
             Mode::Body => {}
             Mode::Cell => {
@@ -245,10 +260,14 @@ impl<'a, 'o> Builder<'a, 'o> {
                         | Tag::Tr
                 ) {
                     self.close_cell()?;
-                    return self.table_start(Mode::Row, tag, attrs);
+                    self.table_start(Mode::Row, tag, attrs)?;
+                    return Some(Next::Data);
                 }
             }
-            m => return self.table_start(m, tag, attrs),
+            m => {
+                self.table_start(m, tag, attrs)?;
+                return Some(Next::Data);
+            }
         }
         match tag.info().cat {
             Cat::Ordinary => {
@@ -283,9 +302,14 @@ impl<'a, 'o> Builder<'a, 'o> {
                 self.insert(tag, attrs);
                 self.push_marker()?;
             }
-            Cat::PClose | Cat::Pre | Cat::Table => {
+            Cat::PClose | Cat::Table => {
                 self.close_p()?;
                 self.insert(tag, attrs);
+            }
+            Cat::Pre => {
+                self.close_p()?;
+                self.insert(tag, attrs);
+                return Some(Next::Pre);
             }
             Cat::Raw(k) => {
                 if k == RawKind::Xmp {
@@ -293,6 +317,7 @@ impl<'a, 'o> Builder<'a, 'o> {
                     self.reconstruct()?;
                 }
                 self.insert(tag, attrs);
+                return Some(Next::Raw(k));
             }
             Cat::Heading => {
                 self.close_p()?;
@@ -373,10 +398,11 @@ impl<'a, 'o> Builder<'a, 'o> {
             Cat::Plaintext => {
                 self.close_p()?;
                 self.insert(tag, attrs);
+                return Some(Next::Plaintext);
             }
             Cat::Bail => return None,
         }
-        Some(())
+        Some(Next::Data)
     }
 
     fn html_end_tag(&mut self, tag: Tag, name: &'a str) -> Option<()> {

@@ -15,8 +15,11 @@ pub(super) struct TextAcc<'a> {
 }
 
 impl TextAcc<'_> {
+    /// Appends `text[s..e]`, where `text` is the builder's text and `s`, `e` are char
+    /// boundaries of it with `s <= e` (the Text node is sliced from it unchecked).
     #[inline]
     pub(super) fn raw(&mut self, text: &str, s: usize, e: usize) {
+        debug_assert!(s <= e && text.is_char_boundary(s) && text.is_char_boundary(e));
         if s == e {
             return;
         }
