@@ -452,7 +452,10 @@ pub(crate) fn write_html(nodes: &[Node<'_>], out: &mut impl HtmlOut) {
         }
         let node = &nodes[i];
         let limit = stack.last().map_or(n, |top| top.end);
-        let end = (node.end as usize).clamp(i + 1, limit);
+        // `clamp(i + 1, limit)`: `limit > i` (the loop above closed every element ending at
+        // `i`, and `i < n`), so the two bounds are ordered; without `clamp`'s check of that.
+        debug_assert!(i < limit);
+        let end = (node.end as usize).min(limit).max(i + 1);
         match &node.kind {
             NodeKind::Element(e) => {
                 let html = is_ns(e.namespace, HTML_NS);
