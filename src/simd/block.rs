@@ -7,6 +7,11 @@
 //!
 //! SSE2 on x86_64 ([`super::v128`]), where it is part of the baseline; a portable loop
 //! elsewhere. The tests check that both give the same masks.
+//!
+//! The escaping copy built on them ([`copy_escaped`], [`copy_marked`]): a value copied block
+//! by block, the bytes a mask marks replaced; [`copy_marked`] steps 32 bytes at a time with
+//! AVX2 in long values (checked at run time; the tests compare every path with a
+//! byte-by-byte copy).
 
 /// Bytes per block.
 pub(crate) const BLOCK: usize = 16;
