@@ -7,6 +7,11 @@
 //!
 //! SSE2 on x86_64 ([`super::v128`]), where it is part of the baseline; a portable loop
 //! elsewhere. The tests check that both give the same masks.
+//!
+//! The escaping copy built on them ([`copy_escaped`], [`copy_marked`]): a value copied block
+//! by block, the bytes a mask marks replaced; [`copy_marked`] steps 32 bytes at a time with
+//! AVX2 in long values (checked at run time; the tests compare every path with a
+//! byte-by-byte copy).
 
 /// Bytes per block.
 pub(crate) const BLOCK: usize = 16;
@@ -30,25 +35,47 @@ pub(crate) fn eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> 
     }
 }
 
-/// Bit `i` set where `block[i] < limit` (as unsigned bytes; `limit` > 0) or
-/// `block[i] | bits == needle` for one of `folded`'s `(bits, needle)`: a pair with `bits` 0
-/// is one needle; one with a bit set (in `needle` too) is the two needles that differ in
-/// just that bit, for one compare (`"` and `&` are `0x22 | 4` and `0x26`). One mask for the
-/// escapes of a JSON string of HTML, where [`lt_mask`] `|` [`eq_mask`] did two.
-#[inline(always)]
-#[cfg(feature = "json")]
-pub(crate) fn lt_or_folded_eq_mask<const N: usize>(
-    block: &[u8; BLOCK],
-    limit: u8,
-    folded: [(u8, u8); N],
-) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        sse2::lt_or_folded_eq_mask(block, limit, folded)
+/// The bytes a copy marks ([`copy_marked`]): those below `limit` (as unsigned bytes; 0 for
+/// none), and those with `b | bits == needle` for one of `folded`'s `(bits, needle)`: a pair
+/// with `bits` 0 is one needle; one with a bit set (in `needle` too) is the two needles that
+/// differ in just that bit, for one compare (`"` and `&` are `0x22 | 4` and `0x26`).
+///
+/// Data rather than a closure, so that the same marks are compiled at 16 bytes ([`Marks::mask`])
+/// and at 32 (the AVX2 loop of [`copy_marked`], which takes them as a [`MarkSet`]'s constant).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Marks<const N: usize> {
+    /// Bytes below it are marked (0: none).
+    pub(crate) limit: u8,
+    /// `(bits, needle)`: bytes `b` with `b | bits == needle` are marked.
+    pub(crate) folded: [(u8, u8); N],
+}
+
+/// [`Marks`] known at compile time, for [`copy_marked`]: its loops are compiled with the
+/// needles as constants (given as a value, the out-of-line AVX2 loop would load and test
+/// them on every call).
+pub(crate) trait MarkSet<const N: usize> {
+    /// The marks.
+    const MARKS: Marks<N>;
+}
+
+impl<const N: usize> Marks<N> {
+    /// Bit `i` set where `block[i]` is marked.
+    #[inline(always)]
+    pub(crate) fn mask(&self, block: &[u8; BLOCK]) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            sse2::marks_mask(block, *self)
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            portable_marks_mask(block, *self)
+        }
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        portable_lt_or_folded_eq_mask(block, limit, folded)
+
+    /// Whether the byte `b` is marked: the definition the masks are tested against.
+    #[inline(always)]
+    fn marks(&self, b: u8) -> bool {
+        b < self.limit || self.folded.iter().any(|&(bits, n)| b | bits == n)
     }
 }
 
@@ -263,16 +290,57 @@ pub(crate) fn copy_escaped(
     flag: impl Fn(&[u8; BLOCK]) -> u32,
     escape: impl Fn(&[u8], usize) -> ([u8; 8], usize, usize),
 ) {
+    copy_escaped_by::<BLOCK>(out, src, pad, &flag, &flag, escape);
+}
+
+/// Bytes from which [`copy_marked`] copies 32 bytes a step with AVX2. Below, the call to the
+/// AVX2 loop and its feature check cost more than the 16-byte steps they save (most text
+/// nodes and attribute values are shorter).
+pub(crate) const WIDE_FROM: usize = 64;
+
+/// [`copy_escaped`] of the bytes `M` marks: 32 bytes a step where the CPU has AVX2 and `src`
+/// is at least [`WIDE_FROM`] bytes long, else 16 (the same output either way).
+#[inline(always)]
+pub(crate) fn copy_marked<M: MarkSet<N>, const N: usize>(
+    out: &mut Vec<u8>,
+    src: &[u8],
+    pad: u8,
+    marks: M,
+    escape: impl Fn(&[u8], usize) -> ([u8; 8], usize, usize),
+) {
+    #[cfg(target_arch = "x86_64")]
+    if src.len() >= WIDE_FROM && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: AVX2 was detected on this CPU just above.
+        unsafe { avx2::copy_marked(out, src, pad, marks, escape) };
+        return;
+    }
+    let _ = marks;
+    copy_escaped(out, src, pad, |b| M::MARKS.mask(b), escape);
+}
+
+/// The loop of [`copy_escaped`], `W` bytes a step (16, or 32 in the AVX2 copy, whose steps
+/// `wide` masks): the steps of a round while `W` bytes are left in it, then 16-byte blocks,
+/// then a padded block for the last bytes.
+#[inline(always)]
+fn copy_escaped_by<const W: usize>(
+    out: &mut Vec<u8>,
+    src: &[u8],
+    pad: u8,
+    wide: &impl Fn(&[u8; W]) -> u32,
+    flag: &impl Fn(&[u8; BLOCK]) -> u32,
+    escape: impl Fn(&[u8], usize) -> ([u8; 8], usize, usize),
+) {
+    debug_assert!(W == BLOCK || W == 2 * BLOCK);
     let n = src.len();
     let mut i = 0;
     while i < n {
         let end = n.min(i + ESCAPE_ROUND);
         // Room: every input byte of the round becomes at most MAX_ESCAPE output bytes, and a
-        // store writes at most 16 bytes from the write position. Invariant below: the bytes
+        // store writes at most `W` bytes from the write position. Invariant below: the bytes
         // written this round are at most MAX_ESCAPE times the input bytes consumed, and every
         // store happens with an input byte of the round still unconsumed, so each store ends
-        // within `len + (end - round start) * MAX_ESCAPE + 16`.
-        out.reserve((end - i) * MAX_ESCAPE + 2 * BLOCK);
+        // within `len + (end - round start) * MAX_ESCAPE + W`.
+        out.reserve((end - i) * MAX_ESCAPE + 2 * W);
         let room = out.capacity();
         let mut o = out.len();
         let dst = out.as_mut_ptr();
@@ -286,7 +354,26 @@ pub(crate) fn copy_escaped(
             *o += len;
             *i += used;
         };
-        while i + BLOCK <= end {
+        while i + W <= end {
+            // SAFETY: `i + W <= end <= n`: the step's bytes are inside `src`.
+            let blk = unsafe { std::ptr::read_unaligned(src.as_ptr().add(i).cast::<[u8; W]>()) };
+            debug_assert!(o + W <= room);
+            // SAFETY: within the reserved room (invariant above).
+            unsafe { std::ptr::write_unaligned(dst.add(o).cast::<[u8; W]>(), blk) };
+            let m = wide(&blk);
+            if m == 0 {
+                i += W;
+                o += W;
+                continue;
+            }
+            let k = m.trailing_zeros() as usize;
+            i += k;
+            o += k;
+            replace(&mut i, &mut o);
+        }
+        // The last 16 to 31 bytes of a round of 32-byte steps, 16 at a time (no loop at all
+        // for 16-byte steps).
+        while W > BLOCK && i + BLOCK <= end {
             // SAFETY: `i + 16 <= end <= n`: the block is inside `src`.
             let blk =
                 unsafe { std::ptr::read_unaligned(src.as_ptr().add(i).cast::<[u8; BLOCK]>()) };
@@ -358,15 +445,10 @@ fn portable_eq_mask<const N: usize>(block: &[u8; BLOCK], needles: [u8; N]) -> u3
 
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
-#[cfg(feature = "json")]
-fn portable_lt_or_folded_eq_mask<const N: usize>(
-    block: &[u8; BLOCK],
-    limit: u8,
-    folded: [(u8, u8); N],
-) -> u32 {
+fn portable_marks_mask<const N: usize>(block: &[u8; BLOCK], marks: Marks<N>) -> u32 {
     let mut mask = 0;
     for (i, &b) in block.iter().enumerate() {
-        if b < limit || folded.iter().any(|&(bits, n)| b | bits == n) {
+        if marks.marks(b) {
             mask |= 1 << i;
         }
     }
@@ -378,18 +460,17 @@ mod sse2 {
     use super::super::v128;
 
     #[inline(always)]
-    #[cfg(feature = "json")]
-    pub(super) fn lt_or_folded_eq_mask<const N: usize>(
+    pub(super) fn marks_mask<const N: usize>(
         block: &[u8; super::BLOCK],
-        limit: u8,
-        folded: [(u8, u8); N],
+        marks: super::Marks<N>,
     ) -> u32 {
         let x = v128::load(block);
-        let eq = folded.map(|(bits, n)| {
+        let eq = marks.folded.map(|(bits, n)| {
             let y = if bits == 0 { x } else { v128::or(x, v128::splat(bits)) };
             v128::eq(y, n)
         });
-        v128::bits(v128::or(v128::below(x, limit), v128::any(&eq)))
+        let below = if marks.limit == 0 { v128::any(&[]) } else { v128::below(x, marks.limit) };
+        v128::bits(v128::or(below, v128::any(&eq)))
     }
 
     #[inline(always)]
@@ -409,8 +490,43 @@ mod avx2 {
     use core::arch::x86_64::{
         __m256i, _mm256_adds_epu8, _mm256_andnot_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256,
         _mm256_min_epu8, _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setr_epi8,
-        _mm256_shuffle_epi8,
+        _mm256_setzero_si256, _mm256_shuffle_epi8,
     };
+
+    /// [`super::copy_marked`] 32 bytes a step.
+    ///
+    /// # Safety
+    /// The CPU must support AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn copy_marked<M: super::MarkSet<N>, const N: usize>(
+        out: &mut Vec<u8>,
+        src: &[u8],
+        pad: u8,
+        _: M,
+        escape: impl Fn(&[u8], usize) -> ([u8; 8], usize, usize),
+    ) {
+        let wide = |blk: &[u8; 32]| marks_mask(blk, M::MARKS);
+        super::copy_escaped_by::<32>(out, src, pad, &wide, &|b| M::MARKS.mask(b), escape);
+    }
+
+    /// [`super::Marks::mask`] of 32 bytes.
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn marks_mask<const N: usize>(blk: &[u8; 32], marks: super::Marks<N>) -> u32 {
+        // SAFETY: `loadu` reads the 32 bytes `blk` refers to, with no alignment requirement.
+        let x = unsafe { _mm256_loadu_si256(blk.as_ptr().cast()) };
+        let mut m = if marks.limit == 0 {
+            _mm256_setzero_si256()
+        } else {
+            // x < limit  <=>  min(x, limit - 1) == x (unsigned).
+            _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8((marks.limit - 1) as i8)), x)
+        };
+        for (bits, n) in marks.folded {
+            let y = if bits == 0 { x } else { _mm256_or_si256(x, _mm256_set1_epi8(bits as i8)) };
+            m = _mm256_or_si256(m, _mm256_cmpeq_epi8(y, _mm256_set1_epi8(n as i8)));
+        }
+        _mm256_movemask_epi8(m) as u32
+    }
 
     /// See [`super::control_free_prefix`].
     ///
@@ -522,26 +638,24 @@ mod tests {
                     "{block:?} < {limit}"
                 );
             }
-            #[cfg(feature = "json")]
-            {
-                let folded = [(4, b'&'), (2, b'>'), (0, 0xC2), (0, b'\\')];
-                assert_eq!(
-                    lt_or_folded_eq_mask(&block, 0x20, folded),
-                    portable_lt_or_folded_eq_mask(&block, 0x20, folded),
-                    "{block:?}"
-                );
+            for marks in [
+                Marks { limit: 0x20, folded: [(4, b'&'), (2, b'>'), (0, 0xC2), (0, b'\\')] },
+                Marks { limit: 0, folded: [(0, b'&'), (2, b'>'), (0, 0xC2), (0, 0xC2)] },
+                Marks { limit: 0x80, folded: [(0, 0x80); 4] },
+            ] {
+                assert_eq!(marks.mask(&block), portable_marks_mask(&block, marks), "{block:?}");
             }
         }
         // The JSON writer's folded needles are exactly `" & < > 0xC2 \\` (every byte value,
         // at every position).
-        #[cfg(feature = "json")]
         for b in 0..=255u8 {
             for at in 0..BLOCK {
                 let mut block = [b'a'; BLOCK];
                 block[at] = b;
-                let folded = [(4, b'&'), (2, b'>'), (0, 0xC2), (0, b'\\')];
+                let marks =
+                    Marks { limit: 0x20, folded: [(4, b'&'), (2, b'>'), (0, 0xC2), (0, b'\\')] };
                 assert_eq!(
-                    lt_or_folded_eq_mask(&block, 0x20, folded),
+                    marks.mask(&block),
                     lt_mask(&block, 0x20) | eq_mask(&block, [b'"', b'&', b'<', b'>', 0xC2, b'\\']),
                     "{b:#x} at {at}"
                 );
@@ -593,6 +707,105 @@ mod tests {
                 }
                 assert_eq!(out, want, "len {n} dirty {dirty:?}");
             }
+        }
+    }
+
+    /// The copy byte by byte: every marked byte replaced by its escape (here: a marked byte
+    /// `b` becomes `[b]` repeated up to six times, a marked 0xC2 0xA0 pair one `~`).
+    fn escape_for_test(src: &[u8], i: usize) -> ([u8; 8], usize, usize) {
+        match src[i] {
+            0xC2 if src.get(i + 1) == Some(&0xA0) => ([b'~'; 8], 1, 2),
+            b => ([b'[', b, b']', b'[', b, b']', 0, 0], 1 + usize::from(b) % 6, 1),
+        }
+    }
+
+    fn copy_reference<const N: usize>(out: &mut Vec<u8>, src: &[u8], marks: Marks<N>) {
+        let mut i = 0;
+        while i < src.len() {
+            if marks.marks(src[i]) {
+                let (rep, len, used) = escape_for_test(src, i);
+                out.extend_from_slice(&rep[..len]);
+                i += used;
+            } else {
+                out.push(src[i]);
+                i += 1;
+            }
+        }
+    }
+
+    /// Every copy path (16-byte steps, and 32 with AVX2 where the CPU has it; `copy_marked`,
+    /// which chooses by length) writes what the byte-by-byte copy writes: strings of 0 to 200
+    /// bytes (every block and step boundary) with each special byte, and non-ASCII, at every
+    /// offset, and with pairs of them; after a non-empty output.
+    #[test]
+    fn copy_paths_agree_with_the_byte_by_byte_copy() {
+        struct Html;
+        impl MarkSet<4> for Html {
+            const MARKS: Marks<4> =
+                Marks { limit: 0x20, folded: [(4, b'&'), (2, b'>'), (0, 0xC2), (0, b'\\')] };
+        }
+        let marks = Html::MARKS;
+        let specials =
+            [b'&', b'"', b'<', b'>', b'\\', 0, b'\n', 0x1f, 0xC2, 0xA0, 0xE2, 0x7f, b' '];
+        let check = |src: &[u8]| {
+            let mut want = b"xy".to_vec();
+            copy_reference(&mut want, src, marks);
+            let mut got = b"xy".to_vec();
+            copy_escaped(&mut got, src, b'a', |b| marks.mask(b), escape_for_test);
+            assert_eq!(got, want, "16: {src:?}");
+            let mut got = b"xy".to_vec();
+            copy_marked(&mut got, src, b'a', Html, escape_for_test);
+            assert_eq!(got, want, "marked: {src:?}");
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                let mut got = b"xy".to_vec();
+                // SAFETY: AVX2 was detected just above.
+                unsafe { avx2::copy_marked(&mut got, src, b'a', Html, escape_for_test) };
+                assert_eq!(got, want, "32: {src:?}");
+            }
+        };
+        for len in 0..=200usize {
+            let base: Vec<u8> = (0..len).map(|k| b'a' + (k % 26) as u8).collect();
+            check(&base);
+            for at in 0..len {
+                for &b in &specials {
+                    let mut src = base.clone();
+                    src[at] = b;
+                    if b == 0xC2 && at + 1 < len {
+                        // U+00A0 too (a two-byte escape), maybe across a step boundary.
+                        src[at + 1] = 0xA0;
+                        check(&src);
+                        src[at + 1] = b'a';
+                    }
+                    check(&src);
+                    // A second special 1, 15, 16, 17 and 31 bytes on.
+                    for d in [1, 15, 16, 17, 31] {
+                        if at + d < len {
+                            let mut two = src.clone();
+                            two[at + d] = b'"';
+                            check(&two);
+                        }
+                    }
+                }
+            }
+        }
+        // Dense escapes, and long values across the 4 KiB rounds.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for len in [300, 4095, 4096, 4097, 9000] {
+            let src: Vec<u8> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    if state.is_multiple_of(5) {
+                        specials[(state >> 8) as usize % specials.len()]
+                    } else {
+                        b'a' + (state >> 16) as u8 % 26
+                    }
+                })
+                .collect();
+            check(&src);
+            check(&vec![b'a'; len]);
         }
     }
 

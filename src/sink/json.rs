@@ -227,8 +227,9 @@ impl Visit for Json<'_, '_> {
 /// `"` and `\\` escaped, control characters below U+0020 as `\\b \\f \\n \\r \\t` or
 /// `\\u00XX` (lowercase hex), everything else (DEL, non-ASCII) as is.
 ///
-/// Sixteen bytes at a time (SSE2 compares, `simd::block`): the bytes to escape come out of a
-/// block as a bitmask, and the runs between them are copied whole.
+/// Sixteen bytes at a time (SSE2 compares, `simd::block`; 32 with AVX2 in long strings): the
+/// bytes to escape come out of a block as a bitmask, and the runs between them are copied
+/// whole.
 pub(crate) fn json_str(out: &mut Vec<u8>, s: &str) {
     // A short value with nothing to escape (`"text"`, a format, a short name): the quotes
     // and one 16-byte store of its padded block under one reservation.
@@ -258,19 +259,39 @@ pub(crate) fn json_str(out: &mut Vec<u8>, s: &str) {
 /// The inside of [`json_str`]: `s` escaped, without the quotes.
 #[inline(always)]
 fn json_escape(out: &mut Vec<u8>, s: &str) {
-    block::copy_escaped(out, s.as_bytes(), b'a', json_escaped, |b, i| escape_byte(b[i]));
+    block::copy_marked(out, s.as_bytes(), b'a', JsonEscaped, |b, i| escape_byte(b[i]));
 }
 
-/// The bytes JSON escapes in a block: `"`, `\\` and the controls below U+0020.
+/// The bytes JSON escapes: `"`, `\\` and the controls below U+0020.
+struct JsonEscaped;
+
+impl block::MarkSet<2> for JsonEscaped {
+    const MARKS: block::Marks<2> = block::Marks { limit: 0x20, folded: [(0, b'"'), (0, b'\\')] };
+}
+
+/// [`JsonEscaped`] in a block.
 #[inline(always)]
 fn json_escaped(blk: &[u8; block::BLOCK]) -> u32 {
-    block::lt_mask(blk, 0x20) | block::eq_mask(blk, [b'"', b'\\'])
+    <JsonEscaped as block::MarkSet<2>>::MARKS.mask(blk)
 }
 
 /// The inside of a JSON string as an [`HtmlOut`]: the HTML serialization of a value is
 /// written straight into the line, each byte escaped once for HTML and JSON together, the
 /// same bytes as [`json_str`] of [`Html::write_html`]'s string.
 struct JsonHtml<'o>(&'o mut Vec<u8>);
+
+/// The bytes [`JsonHtml::escaped`] marks: HTML's ([`serialize::HTML_ESCAPED`], `"`) and
+/// JSON's (`"`, `\\`, the controls). `"` and `&`, `<` and `>` differ in one bit each: two
+/// compares for four.
+struct HtmlInJson;
+
+impl block::MarkSet<4> for HtmlInJson {
+    const MARKS: block::Marks<4> = {
+        let [amp, lt, gt, c2] = serialize::HTML_ESCAPED;
+        assert!(amp == b'"' | 4 && lt | 2 == gt);
+        block::Marks { limit: 0x20, folded: [(4, amp), (2, gt), (0, c2), (0, b'\\')] }
+    };
+}
 
 impl HtmlOut for JsonHtml<'_> {
     #[inline(always)]
@@ -295,14 +316,8 @@ impl HtmlOut for JsonHtml<'_> {
     /// that JSON leaves as is; every other byte JSON escapes is one HTML keeps.
     #[inline(always)]
     fn escaped(&mut self, s: &str, attr: bool) {
-        // `& < > U+00A0 " \\` and the controls in one mask (`"` and `&`, `<` and `>` differ
-        // in one bit each: two compares for four), one bitmask; the control mask and six
-        // compares before cost 1.4 M more instructions on the corpus WARC.gz job.
-        let [amp, lt, gt, c2] = serialize::HTML_ESCAPED;
-        debug_assert!(amp == b'"' | 4 && lt | 2 == gt);
-        let flag = |blk: &[u8; block::BLOCK]| {
-            block::lt_or_folded_eq_mask(blk, 0x20, [(4, amp), (2, gt), (0, c2), (0, b'\\')])
-        };
+        // `& < > U+00A0 " \\` and the controls in one mask ([`HtmlInJson`]); the control mask
+        // and six compares before cost 1.4 M more instructions on the corpus WARC.gz job.
         let escape = |b: &[u8], i: usize| match b[i] {
             b'"' if attr => serialize::html_escape_at(b, i),
             c @ 0..0x80 => {
@@ -311,7 +326,7 @@ impl HtmlOut for JsonHtml<'_> {
             }
             _ => serialize::html_escape_at(b, i),
         };
-        block::copy_escaped(self.0, s.as_bytes(), b'a', flag, escape);
+        block::copy_marked(self.0, s.as_bytes(), b'a', HtmlInJson, escape);
     }
     #[inline(always)]
     fn quote(&mut self) {
