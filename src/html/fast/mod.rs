@@ -234,10 +234,17 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
     let mut i = 0;
     // Most tags have at most 8 attributes: one allocation, not the doublings from 4.
     let mut attrs: AVec<'_, Attribute<'_>> = AVec::with_capacity_in(8, arena);
+    // Loop invariant, which the unchecked Text slices rely on (`Builder::chars`'s `# Safety`):
+    // `i <= n` is a char boundary of `text`. Every position `i` takes is 0, `n`, the offset
+    // of an ASCII byte (a raw-text element's end tag `<`), or right after one (a tag's or
+    // comment's `>`, a reference's `;` or ASCII name or digit run, a literal `<`, `&` or
+    // `\n`, `</>`); each `j` below is the offset of an ASCII byte or `n`.
     while i < n {
+        debug_assert!(text.is_char_boundary(i));
         let j = crate::xml::find_near(b, i, [b'<', b'&'])
             .unwrap_or_else(|k| memchr::memchr2(b'<', b'&', &b[k..]).map_or(n, |p| k + p));
-        bd.chars(i, j)?;
+        // SAFETY: `i` by the loop invariant; `j` is the offset of `<` or `&`, or `n`.
+        unsafe { bd.chars(i, j)? };
         if j == n {
             break;
         }
@@ -270,7 +277,8 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                     Next::Pre => i = skip_leading_newline(text, i)?,
                     // The tokenizer's PLAINTEXT state: everything after is character data.
                     Next::Plaintext => {
-                        bd.chars(i, n)?;
+                        // SAFETY: `i` is right after the start tag's `>` (or `n`).
+                        unsafe { bd.chars(i, n)? };
                         i = n;
                     }
                 }
@@ -291,7 +299,8 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                 Some(b'>') => i = j + 3,
                 // `</` at EOF is text.
                 None => {
-                    bd.chars(j, n)?;
+                    // SAFETY: `j` is the offset of `<`.
+                    unsafe { bd.chars(j, n)? };
                     i = n;
                 }
                 // `</` + anything else opens a bogus comment.
@@ -301,7 +310,8 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
                 // A CDATA section (foreign content only): its text, up to `]]>` or EOF.
                 let s = j + 9;
                 let e = crate::xml::find_terminator(&b[s..], b"]]>").map_or(n, |p| s + p);
-                bd.chars(s, e)?;
+                // SAFETY: `s` is right after `<![CDATA[`, `e` the offset of `]]>` or `n`.
+                unsafe { bd.chars(s, e)? };
                 i = (e + 3).min(n);
             }
             Some(b'!') if !text[j..].starts_with("<!--") => {
@@ -329,7 +339,8 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
             Some(b'?') => i = bogus_comment(bd, j + 1),
             _ => {
                 // Literal '<' (also at EOF).
-                bd.chars(j, j + 1)?;
+                // SAFETY: `text[j]` is the ASCII `<`.
+                unsafe { bd.chars(j, j + 1)? };
                 i = j + 1;
             }
         }
@@ -347,6 +358,11 @@ fn raw_text(
     kind: RawKind,
 ) -> Option<usize> {
     let text = bd.text;
+    // The Text slices below start at `i` unchecked: a position inside a character (which the
+    // main loop never gives) ends the fast path instead. Raw-text elements are rare.
+    if !text.is_char_boundary(i) {
+        return None;
+    }
     let b = text.as_bytes();
     let end = if kind == RawKind::Script {
         script_data_end(b, i)
@@ -366,14 +382,18 @@ fn raw_text(
         let mut k = i;
         while k < end {
             let j = memchr::memchr(b'&', &b[k..end]).map_or(end, |p| k + p);
-            bd.acc.raw(text, k, j);
+            // SAFETY: `k` is `i` (a char boundary, checked above) or right after a reference
+            // (an ASCII byte); `j` is the offset of `&` or `end` (a `<` or `n`).
+            unsafe { bd.acc.raw(text, k, j) };
             if j == end {
                 break;
             }
             k = bd.acc.char_ref(text, j, end)?;
         }
     } else {
-        bd.acc.raw(text, i, end);
+        // SAFETY: `i` is a char boundary (checked above), `end` the offset of the end tag's
+        // `<` or `n`.
+        unsafe { bd.acc.raw(text, i, end) };
     }
     Some(end)
 }

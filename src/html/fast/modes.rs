@@ -25,11 +25,16 @@ pub(super) enum Next {
 
 impl<'a, 'o> Builder<'a, 'o> {
     /// Character data `text[s..e]` of the data state.
+    ///
+    /// # Safety
+    /// As [`super::text_acc::TextAcc::raw`]'s: `s` and `e` are char boundaries of the
+    /// builder's text, `e <= text.len()`.
     #[inline]
-    pub(super) fn chars(&mut self, s: usize, e: usize) -> Option<()> {
+    pub(super) unsafe fn chars(&mut self, s: usize, e: usize) -> Option<()> {
         if s < e {
             self.before_chars()?;
-            self.acc.raw(self.text, s, e);
+            // SAFETY: this function's precondition, with `s < e`.
+            unsafe { self.acc.raw(self.text, s, e) };
         }
         Some(())
     }

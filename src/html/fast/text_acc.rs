@@ -15,10 +15,15 @@ pub(super) struct TextAcc<'a> {
 }
 
 impl TextAcc<'_> {
-    /// Appends `text[s..e]`, where `text` is the builder's text and `s`, `e` are char
-    /// boundaries of it with `s <= e` (the Text node is sliced from it unchecked).
+    /// Appends `text[s..e]`, where `text` is the builder's text.
+    ///
+    /// # Safety
+    /// `s <= e <= text.len()`, and `s` and `e` are char boundaries of `text`: the Text node
+    /// is sliced from it unchecked ([`super::builder::Builder::push_text`]). Every range the
+    /// tokenizer hands in ends at 0, `text.len()`, the offset of an ASCII byte, or right after
+    /// one.
     #[inline]
-    pub(super) fn raw(&mut self, text: &str, s: usize, e: usize) {
+    pub(super) unsafe fn raw(&mut self, text: &str, s: usize, e: usize) {
         debug_assert!(s <= e && text.is_char_boundary(s) && text.is_char_boundary(e));
         if s == e {
             return;
@@ -56,11 +61,17 @@ impl TextAcc<'_> {
 
     /// Appends the character reference at `text[j] == '&'`, read within `text[..end]`
     /// (see [`char_ref`]; a literal `&` stays a slice of the input). Returns the index after it.
+    /// `None` (the fast path gives up) if `text[j]` is not `&`.
     pub(super) fn char_ref(&mut self, text: &str, j: usize, end: usize) -> Option<usize> {
+        if text.as_bytes().get(j) != Some(&b'&') {
+            return None;
+        }
         let mut push = |s: &str, c: Option<char>| {
             if !s.is_empty() {
                 // The literal '&' is the input byte at j.
-                self.raw(text, j, j + 1);
+                // SAFETY: `text[j]` is the ASCII `&` (checked above), so `j` and `j + 1` are
+                // char boundaries within `text`.
+                unsafe { self.raw(text, j, j + 1) };
             }
             if let Some(c) = c {
                 self.push_char(text, c);

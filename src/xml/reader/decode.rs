@@ -50,8 +50,11 @@ impl<'a> XmlReader<'a> {
         let mut out = bumpalo::collections::String::with_capacity_in(n + block::BLOCK, self.arena);
         out.push_str(&raw[..first]);
         let mut i = first;
+        // `i` is a char boundary of `raw` throughout: `first` and every later position are
+        // right at or after an ASCII byte (`&`, CR, LF, `;`, a reference's last byte).
         while i < n {
-            if let Some(next) = gap_and_common_reference(&mut out, raw, i) {
+            // SAFETY: `i` is a char boundary (above).
+            if let Some(next) = unsafe { gap_and_common_reference(&mut out, raw, i) } {
                 i = next;
                 continue;
             }

@@ -102,12 +102,16 @@ pub(super) fn push_common_reference(
 /// reference's character and returns the index after the reference; else appends nothing
 /// and returns `None`. What [`copy_to_special`] then [`push_common_reference`] do, without
 /// their room checks, char boundary checks and `memcpy`.
+///
+/// # Safety
+/// `i` is a char boundary of `raw`: the bytes from `i` to the `&` are appended unchecked.
 #[inline(always)]
-pub(super) fn gap_and_common_reference(
+pub(super) unsafe fn gap_and_common_reference(
     out: &mut bumpalo::collections::String<'_>,
     raw: &str,
     i: usize,
 ) -> Option<usize> {
+    debug_assert!(raw.is_char_boundary(i));
     let bytes = raw.as_bytes();
     let b = block::at(bytes, i)?;
     let mask = block::eq_mask(b, [b'&', b'\r']);
@@ -122,7 +126,7 @@ pub(super) fn gap_and_common_reference(
     // SAFETY: `out` has at least `BLOCK` bytes of spare capacity (checked just above): the
     // block store and the byte store (at `o + gap`, `gap < BLOCK`) stay inside its buffer.
     // Only `gap + 1` bytes are counted as written: `raw[i..i + gap]`, which is valid UTF-8
-    // because it starts at a char boundary and ends at an ASCII `&` (a char boundary too),
+    // because it starts at a char boundary (this function's precondition) and ends at an ASCII `&` (a char boundary too),
     // then the ASCII byte `c`; so `out` stays valid UTF-8. The uncounted bytes past them are
     // spare capacity, never read as the string.
     unsafe {
