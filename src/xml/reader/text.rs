@@ -126,9 +126,9 @@ pub(super) unsafe fn gap_and_common_reference(
     // SAFETY: `out` has at least `BLOCK` bytes of spare capacity (checked just above): the
     // block store and the byte store (at `o + gap`, `gap < BLOCK`) stay inside its buffer.
     // Only `gap + 1` bytes are counted as written: `raw[i..i + gap]`, which is valid UTF-8
-    // because it starts at a char boundary (this function's precondition) and ends at an ASCII `&` (a char boundary too),
-    // then the ASCII byte `c`; so `out` stays valid UTF-8. The uncounted bytes past them are
-    // spare capacity, never read as the string.
+    // because it starts at a char boundary (this function's precondition) and ends at an
+    // ASCII `&` (a char boundary too), then the ASCII byte `c`; so `out` stays valid UTF-8.
+    // The uncounted bytes past them are spare capacity, never read as the string.
     unsafe {
         let v = out.as_mut_vec();
         let o = v.len();
