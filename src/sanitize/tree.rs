@@ -75,16 +75,31 @@ name_set! {
     ]
 }
 
+/// The bytes of a plain name: `[a-z0-9:._-]`, one table load each.
+const SIMPLE_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] =
+            c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b':' | b'.' | b'_' | b'-');
+        b += 1;
+    }
+    t
+};
+
 fn is_simple_name(s: &str) -> bool {
-    !s.is_empty()
-        && s.bytes().all(|b| {
-            b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b':' | b'.' | b'_' | b'-')
-        })
+    !s.is_empty() && s.bytes().all(|b| SIMPLE_BYTE[usize::from(b)])
+}
+
+/// An element of the HTML namespace without a prefix. The builders use the constant itself:
+/// an address compare settles most calls.
+fn is_plain_html(e: &Element<'_>) -> bool {
+    (std::ptr::eq(e.namespace, HTML_NS) || e.namespace == HTML_NS) && e.prefix.is_none()
 }
 
 fn action(e: &Element<'_>, opts: &SanitizeOptions) -> Option<Action> {
-    // The builders use the constant itself: an address compare settles most calls.
-    if !(std::ptr::eq(e.namespace, HTML_NS) || e.namespace == HTML_NS) || e.prefix.is_some() {
+    if !is_plain_html(e) {
         return None;
     }
     let name = e.local;
@@ -177,7 +192,12 @@ fn with_safe_url_memo<R>(
 /// Every attribute has a plain name in no namespace (what the start tag's serialization and
 /// lol_html's attribute list agree on).
 fn simple_attrs(e: &Element<'_>) -> bool {
-    e.attrs.iter().all(|a| a.namespace.is_empty() && a.prefix.is_none() && is_simple_name(a.local))
+    e.attrs.iter().all(simple_attr)
+}
+
+/// [`simple_attrs`] of one attribute.
+fn simple_attr(a: &crate::html::Attribute<'_>) -> bool {
+    a.namespace.is_empty() && a.prefix.is_none() && is_simple_name(a.local)
 }
 
 /// The content of the raw text element at `i` (subtree ending at `end`) is one lol_html
@@ -482,20 +502,37 @@ struct OpenCounts {
     formatting: usize,
 }
 
+/// What [`OpenCounts::open`] found an element to be, kept with the open element so that
+/// closing it and reading its kind take no name compare.
+#[derive(Clone, Copy)]
+struct Open {
+    p: bool,
+    a: bool,
+    formatting: bool,
+    /// [`is_table_part`].
+    table_part: bool,
+}
+
 impl OpenCounts {
-    /// Counts `name` opened; false past 60 formatting entries (the fast builder's list holds
-    /// 64).
-    fn open(&mut self, name: &str) -> bool {
-        self.p += usize::from(name == "p");
-        self.a += usize::from(name == "a");
-        self.formatting += usize::from(is_afe_entry(name));
-        self.formatting <= 60
+    /// Counts `name` opened and returns what it is, for [`OpenCounts::close`]; `None` past 60
+    /// formatting entries (the fast builder's list holds 64).
+    fn open(&mut self, name: &str) -> Option<Open> {
+        let o = Open {
+            p: name == "p",
+            a: name == "a",
+            formatting: is_afe_entry(name),
+            table_part: is_table_part(name),
+        };
+        self.p += usize::from(o.p);
+        self.a += usize::from(o.a);
+        self.formatting += usize::from(o.formatting);
+        (self.formatting <= 60).then_some(o)
     }
 
-    fn close(&mut self, name: &str) {
-        self.p -= usize::from(name == "p");
-        self.a -= usize::from(name == "a");
-        self.formatting -= usize::from(is_afe_entry(name));
+    fn close(&mut self, o: Open) {
+        self.p -= usize::from(o.p);
+        self.a -= usize::from(o.a);
+        self.formatting -= usize::from(o.formatting);
     }
 }
 
@@ -555,34 +592,32 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
         return false;
     }
     let n = nodes.len();
-    // Open elements: (end index, local name).
-    let mut stack: Vec<(usize, &str)> = Vec::new();
+    // Open elements: (end index, local name, what it is).
+    let mut stack: Vec<(usize, &str, Open)> = Vec::new();
     let mut counts = OpenCounts::default();
     let mut i = 0;
     while i < n {
-        while let Some(&(end, name)) = stack.last() {
+        while let Some(&(end, _, open)) = stack.last() {
             if end > i {
                 break;
             }
-            counts.close(name);
+            counts.close(open);
             stack.pop();
         }
-        let limit = stack.last().map_or(n, |&(e, _)| e);
+        let limit = stack.last().map_or(n, |&(e, _, _)| e);
         let end = (nodes[i].end as usize).clamp(i + 1, limit);
         match &nodes[i].kind {
             NodeKind::Element(e) => {
                 let name = e.local;
-                if e.namespace != HTML_NS
-                    || e.prefix.is_some()
+                if !is_plain_html(e)
                     || !is_simple_name(name)
                     || !name.as_bytes()[0].is_ascii_lowercase()
-                    || !simple_attrs(e)
-                    || !e.attrs.iter().all(|a| clean(a.value))
+                    || !e.attrs.iter().all(|a| simple_attr(a) && clean(a.value))
                     || not_plain_insertion(name)
                 {
                     return false;
                 }
-                let parent = stack.last().map(|&(_, p)| p);
+                let parent = stack.last().map(|&(_, p, _)| p);
                 if !placed(name, parent, counts.p, counts.a) {
                     return false;
                 }
@@ -603,17 +638,15 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
                     i = end;
                     continue;
                 }
-                if !counts.open(name) {
-                    return false;
-                }
-                stack.push((end, name));
+                let Some(open) = counts.open(name) else { return false };
+                stack.push((end, name, open));
             }
             NodeKind::Text(t) => {
                 if t.is_empty() || !clean(t) {
                     return false;
                 }
                 // In a table part, only ASCII whitespace is inserted where it is.
-                let in_table = stack.last().is_some_and(|&(_, p)| is_table_part(p));
+                let in_table = stack.last().is_some_and(|&(_, _, o)| o.table_part);
                 if in_table && !t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c')) {
                     return false;
                 }
@@ -775,8 +808,9 @@ pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptio
     let n = nodes.len();
     // Input elements open: (end index, whether kept in the output).
     let mut stack: Vec<(usize, bool)> = Vec::new();
-    // Output elements open: (node index, local name, whether an output child was seen).
-    let mut open: Vec<(usize, &str, bool)> = Vec::new();
+    // Output elements open: (node index, local name, what it is, whether an output child was
+    // seen).
+    let mut open: Vec<(usize, &str, Open, bool)> = Vec::new();
     let mut counts = OpenCounts::default();
     // Depth in `open` of the outermost excluding element (`hidden`), if any is open.
     let mut excluded_at: Option<usize> = None;
@@ -788,8 +822,8 @@ pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptio
                 break;
             }
             if kept {
-                if let Some((_, name, _)) = open.pop() {
-                    counts.close(name);
+                if let Some((_, _, o, _)) = open.pop() {
+                    counts.close(o);
                 }
                 if excluded_at == Some(open.len()) {
                     excluded_at = None;
@@ -819,12 +853,12 @@ pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptio
                     }
                     Action::Keep => {
                         let name = e.local;
-                        let parent = open.last().map(|&(_, p, _)| p);
+                        let parent = open.last().map(|&(_, p, _, _)| p);
                         if not_plain_insertion(name) || !placed(name, parent, counts.p, counts.a) {
                             return false;
                         }
                         if let Some(top) = open.last_mut() {
-                            top.2 = true;
+                            top.3 = true;
                         }
                         let (excluding, sig) = crate::html::element_significance(e);
                         if excluded_at.is_none() && !excluding && sig {
@@ -834,20 +868,18 @@ pub(super) fn output_reparses_as_itself(nodes: &[Node<'_>], opts: &SanitizeOptio
                             i = end;
                             continue;
                         }
-                        if !counts.open(name) {
-                            return false;
-                        }
+                        let Some(o) = counts.open(name) else { return false };
                         if excluding && excluded_at.is_none() {
                             excluded_at = Some(open.len());
                         }
-                        open.push((i, name, false));
+                        open.push((i, name, o, false));
                         stack.push((end, true));
                     }
                 }
             }
             NodeKind::Text(t) => {
-                if let Some(&mut (at, name, ref mut seen)) = open.last_mut() {
-                    if is_table_part(name)
+                if let Some(&mut (at, name, o, ref mut seen)) = open.last_mut() {
+                    if o.table_part
                         && !t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c'))
                     {
                         return false;
