@@ -25,11 +25,15 @@ macro_rules! limits {
 
         impl Default for Limits {
             fn default() -> Self {
-                Limits { $($name: $default,)* }
+                Limits::DEFAULT
             }
         }
 
         impl Limits {
+            /// [`Limits::default`], as a constant (for a default read where no `Limits` is at
+            /// hand).
+            pub(crate) const DEFAULT: Limits = Limits { $($name: $default,)* };
+
             /// Every limit, in declaration order: its name (the field's, the CLI flag's with
             /// `-`), unit, default and doc, and access to its field.
             pub const ALL: &'static [Limit] = &[$(Limit {
@@ -102,6 +106,14 @@ limits! {
     /// their JSON size). Past it the element being read is cut there and the document's
     /// further extension elements are skipped, with one `LimitReached` diagnostic.
     max_extension_bytes: Bytes = 8 << 20;
+    /// Most bytes of the feed's values a record copies into its entries: the feed's authors as
+    /// the `computed_authors` of entries without authors of their own, and the feed's key
+    /// columns (`feed_*`) in the rows of the Arrow entry layout. Past it the remaining entries
+    /// get none, and the record has one `LimitReached` diagnostic saying how many got the
+    /// authors; so one long value in the channel cannot multiply the output by the number of
+    /// entries. Applied where records are written (`RecordView::max_inherited_bytes`, which
+    /// the bulk worker, so the CLI and Python, sets from this).
+    max_inherited_bytes: Bytes = 16 << 20;
 }
 
 /// One field of [`Limits`], described, from [`Limits::ALL`]: for code that lists limits or

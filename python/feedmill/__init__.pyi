@@ -56,6 +56,7 @@ class Options(TypedDict, total=False):
     max_extension_depth: int
     max_extension_elements: int
     max_extension_bytes: int
+    max_inherited_bytes: int
 # <!-- /generated:limit-options -->
 
 def parse(

@@ -504,15 +504,41 @@ fn owned<A: Array + Clone + 'static>(a: ArrayRef) -> Option<A> {
 /// if it is larger, not shared, allocated as a `Vec<T>` and within `budget` bytes.
 #[cfg(feature = "parquet")]
 fn reuse<T: arrow_buffer::ArrowNativeType>(v: &mut Vec<T>, buf: Buffer, budget: &mut usize) {
-    let Ok(mut b) = buf.into_vec::<T>() else { return };
-    let (have, bytes) = (v.capacity(), b.capacity() * std::mem::size_of::<T>());
+    if let Some(mut b) = larger(v.capacity(), buf, budget) {
+        b.extend_from_slice(v);
+        *v = b;
+    }
+}
+
+/// [`reuse`] for a string column's values: `buf`'s allocation becomes `s`'s, holding `s`'s
+/// text, on the same conditions.
+#[cfg(feature = "parquet")]
+fn reuse_str(s: &mut String, buf: Buffer, budget: &mut usize) {
+    if let Some(b) = larger(s.capacity(), buf, budget) {
+        // `larger` returns its vector empty, and an empty vector is valid UTF-8.
+        let mut t = String::from_utf8(b).expect("an empty vector");
+        t.push_str(s);
+        *s = t;
+    }
+}
+
+/// `buf`'s allocation as an empty vector, if it holds more than `have` elements, is not
+/// shared, was allocated as a `Vec<T>` and its growth fits within `budget` bytes (taken from
+/// it).
+#[cfg(feature = "parquet")]
+fn larger<T: arrow_buffer::ArrowNativeType>(
+    have: usize,
+    buf: Buffer,
+    budget: &mut usize,
+) -> Option<Vec<T>> {
+    let mut b = buf.into_vec::<T>().ok()?;
+    let bytes = b.capacity() * std::mem::size_of::<T>();
     if b.capacity() <= have || bytes > *budget {
-        return;
+        return None;
     }
     *budget -= bytes - have * std::mem::size_of::<T>();
     b.clear();
-    b.extend_from_slice(v);
-    *v = b;
+    Some(b)
 }
 
 /// The columns of an object (or of a row), in key order.
@@ -694,10 +720,7 @@ impl Column {
             Column::Str(s) => {
                 let Some(a) = owned::<StringArray>(a) else { return };
                 let (offsets, values, _) = a.into_parts();
-                let mut v = std::mem::take(&mut s.values).into_bytes();
-                reuse(&mut v, values, budget);
-                // `reuse` keeps `v`'s bytes: none, the builder is empty (`rows == 0`).
-                s.values = String::from_utf8(v).unwrap_or_default();
+                reuse_str(&mut s.values, values, budget);
                 reuse(&mut s.offsets, offsets.into_inner().into_inner(), budget);
             }
             Column::Int(v, _) => {

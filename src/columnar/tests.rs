@@ -19,6 +19,7 @@ fn view<'r, 'a>(feed: Option<&'r Feed<'a>>) -> RecordView<'r, 'a> {
         url: None,
         lint: None,
         capture: None,
+        ..RecordView::default()
     }
 }
 

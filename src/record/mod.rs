@@ -30,7 +30,6 @@ mod walk;
 
 pub use docs::{json_key_tables, python_typed_dicts};
 pub(crate) use walk::LintLine;
-pub use walk::INHERITED_MAX;
 #[cfg(feature = "arrow")]
 pub(crate) use walk::{EntryRow, Inherited};
 
@@ -134,10 +133,10 @@ impl<T: Default> Shape for T {
     }
 }
 
-/// The most bytes the JSON line of a record whose document is `input` bytes long takes: 32
-/// times the document plus 32 MiB. What each value derived from others may add is bounded
-/// (docs/safety.md, "Output bounded by input"): values copied from the feed into its entries
-/// by [`INHERITED_MAX`], resolved URLs by the document's length plus
+/// The most bytes the JSON line of a record whose document is `input` bytes long takes at the
+/// default [`crate::Limits`]: 32 times the document plus 32 MiB. What each value derived from
+/// others may add is bounded (docs/safety.md, "Output bounded by input"): values copied from
+/// the feed into its entries by [`crate::Limits::max_inherited_bytes`], resolved URLs by the document's length plus
 /// [`crate::Limits::max_url_growth`] (and, in strictly sanitized HTML, each value's length
 /// plus 64 KiB), lint findings by [`crate::Limits::max_diagnostics`]; the rest (escaping,
 /// the keys of each entry) by a small factor of the document.
@@ -193,7 +192,7 @@ pub struct Problem<'r> {
 }
 
 /// One processed input record, as handed to a sink.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct RecordView<'r, 'a> {
     /// `path`, `path!member` (tar), or `path@offset uri` (WARC).
     pub source: &'r str,
@@ -224,6 +223,30 @@ pub struct RecordView<'r, 'a> {
     /// Where and when the record was captured, for a record of a WARC or ARC file (`None`
     /// for a plain document): written as the `capture` key.
     pub capture: Option<&'r Capture>,
+    /// Most bytes of the feed's values copied into its entries
+    /// ([`crate::Limits::max_inherited_bytes`]): the bulk worker (so the CLI and Python) sets
+    /// it from its options; [`RecordView::parsed`] and `default` to the limit's default.
+    pub max_inherited_bytes: usize,
+}
+
+impl Default for RecordView<'_, '_> {
+    fn default() -> Self {
+        RecordView {
+            source: "",
+            url: None,
+            status: Status::default(),
+            error: None,
+            format: None,
+            encoding: None,
+            diagnostics: &[],
+            feed: None,
+            extraction: None,
+            sanitize: None,
+            lint: None,
+            capture: None,
+            max_inherited_bytes: crate::Limits::DEFAULT.max_inherited_bytes,
+        }
+    }
 }
 
 /// What a WARC or ARC record says about its capture: the record's `capture` key. Every
@@ -325,6 +348,7 @@ impl<'r, 'a> RecordView<'r, 'a> {
             sanitize: None,
             lint: parsed.lint.as_ref(),
             capture: None,
+            max_inherited_bytes: crate::Limits::DEFAULT.max_inherited_bytes,
         }
     }
 }

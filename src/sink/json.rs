@@ -512,6 +512,7 @@ mod tests {
             sanitize: None,
             lint: None,
             capture: None,
+            ..RecordView::default()
         }
     }
 

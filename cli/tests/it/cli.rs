@@ -1308,4 +1308,16 @@ fn every_limit_is_a_flag_that_takes_effect() {
     let kept = lines(&feedmill_stdin(&["--base-url", &base, "--max-url-growth", "0", "-"], doc));
     assert_eq!(kept[0]["feed"]["entries"][0]["page_url"], "a/1");
     assert!(limited(&kept[0]), "{}", kept[0]);
+
+    // The channel's author is copied into the entries without authors of their own, within
+    // --max-inherited-bytes (read where the record is written, not by the parser).
+    let authored = b"<rss version='2.0'><channel><managingEditor>ed@example.org (Ed)\
+        </managingEditor><item><title>a</title></item><item><title>b</title></item>\
+        </channel></rss>";
+    let copied = lines(&feedmill_stdin(&["-"], authored));
+    assert_eq!(copied[0]["feed"]["entries"][1]["computed_authors"][0]["name"], "Ed");
+    assert!(!limited(&copied[0]), "{}", copied[0]);
+    let cut = lines(&feedmill_stdin(&["--max-inherited-bytes", "0", "-"], authored));
+    assert_eq!(cut[0]["feed"]["entries"][0].get("computed_authors"), None);
+    assert!(limited(&cut[0]), "{}", cut[0]);
 }

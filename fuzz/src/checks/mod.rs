@@ -386,6 +386,7 @@ pub fn check_json(p: &Parsed<'_>, input_len: usize) {
             sanitize: extras.then_some(&strict),
             lint: p.lint.as_ref(),
             capture: None,
+            ..RecordView::default()
         };
         let mut out = Vec::new();
         encode_record(&mut out, &view);

@@ -121,23 +121,36 @@ pub(super) fn char_ref(
 /// Whether a name starting with `a b` can be a full match of [`named_ref_prefix`]'s walk
 /// inside a run of alphanumerics: such a match is a name the table holds without `;` (the
 /// legacy names, `amp`, `eacute`, `frac12`...; a name with `;` ends at the `;`), so its first
-/// two characters are one of these 98 pairs (see the tests, against the table). A filter
-/// before the walk's hashed look-ups: a run starting otherwise (`&utm_source`, `&id=`)
-/// matches nothing.
+/// two characters are one of the pairs of [`LEGACY_PAIRS`]. A filter before the walk's hashed
+/// look-ups: a run starting otherwise (`&utm_source`, `&id=`) matches nothing.
 #[inline]
 fn starts_legacy_name(a: u8, b: u8) -> bool {
-    matches!(
-        &[a, b],
-        b"AE" | b"AM" | b"Aa" | b"Ac" | b"Ag" | b"Ar" | b"At" | b"Au" | b"CO" | b"Cc" | b"ET" |
-        b"Ea" | b"Ec" | b"Eg" | b"Eu" | b"GT" | b"Ia" | b"Ic" | b"Ig" | b"Iu" | b"LT" | b"Nt" |
-        b"Oa" | b"Oc" | b"Og" | b"Os" | b"Ot" | b"Ou" | b"QU" | b"RE" | b"TH" | b"Ua" | b"Uc" |
-        b"Ug" | b"Uu" | b"Ya" | b"aa" | b"ac" | b"ae" | b"ag" | b"am" | b"ar" | b"at" | b"au" |
-        b"br" | b"cc" | b"ce" | b"co" | b"cu" | b"de" | b"di" | b"ea" | b"ec" | b"eg" | b"et" |
-        b"eu" | b"fr" | b"gt" | b"ia" | b"ic" | b"ie" | b"ig" | b"iq" | b"iu" | b"la" | b"lt" |
-        b"ma" | b"mi" | b"nb" | b"no" | b"nt" | b"oa" | b"oc" | b"og" | b"or" | b"os" | b"ot" |
-        b"ou" | b"pa" | b"pl" | b"po" | b"qu" | b"ra" | b"re" | b"se" | b"sh" | b"su" | b"sz" |
-        b"th" | b"ti" | b"ua" | b"uc" | b"ug" | b"um" | b"uu" | b"ya" | b"ye" | b"yu"
-    )
+    a < 128 && b < 128 && (LEGACY_PAIRS[a as usize] >> b) & 1 != 0
+}
+
+/// The first two characters of the table's names without `;`, derived from the table at
+/// compile time: bit `b` of entry `a` is set when such a name starts with `a b` (ASCII).
+static LEGACY_PAIRS: [u128; 128] = legacy_pairs();
+
+/// [`LEGACY_PAIRS`], from [`NAMED_ENTITIES`]. Its entries are read through phf's `Map::entries`
+/// field (public, hidden from phf's docs: the field its `phf_map!` fills), the only way to
+/// read the table in a `const`; the tests check the pairs against the table's public
+/// iterator.
+const fn legacy_pairs() -> [u128; 128] {
+    let entries = NAMED_ENTITIES.entries;
+    let mut pairs = [0u128; 128];
+    let mut i = 0;
+    while i < entries.len() {
+        let (name, (c1, _)) = entries[i];
+        let n = name.as_bytes();
+        // An entry with no character is a prefix of longer names, not a name.
+        if c1 != 0 && n[n.len() - 1] != b';' {
+            assert!(n.len() >= 2 && n[0] < 128 && n[1] < 128, "a legacy name of two ASCII bytes or more");
+            pairs[n[0] as usize] |= 1 << n[1];
+        }
+        i += 1;
+    }
+    pairs
 }
 
 /// A named reference that is not simply a known name + `;`, from its first name character
@@ -275,8 +288,8 @@ pub(super) fn lower<'a>(arena: &'a Bump, s: &'a str) -> &'a str {
 mod tests {
     use super::*;
 
-    /// `starts_legacy_name` holds for exactly the first two characters of the table's names
-    /// without `;`, and `char_ref` with it decodes as the prefix walk alone: every pair of ASCII
+    /// `starts_legacy_name` ([`LEGACY_PAIRS`], derived from `NAMED_ENTITIES` in a `const`)
+    /// holds for exactly the first two characters of the table's names without `;`, and `char_ref` with it decodes as the prefix walk alone: every pair of ASCII
     /// alphanumerics and every such name, followed by nothing, `;`, more name characters, `=`
     /// or a space, in text and in an attribute value.
     #[test]
@@ -291,7 +304,8 @@ mod tests {
         for &a in &alnum {
             for &b in &alnum {
                 let want = legacy.iter().any(|n| n.as_bytes()[..2] == [a, b]);
-                assert_eq!(starts_legacy_name(a, b), want, "{}{}", a as char, b as char);
+                let pair = format!("{}{}", a as char, b as char);
+                assert_eq!(starts_legacy_name(a, b), want, "{pair}: LEGACY_PAIRS vs NAMED_ENTITIES");
                 texts.push(format!("&{}{}", a as char, b as char));
             }
         }

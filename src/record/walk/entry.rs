@@ -18,8 +18,8 @@ pub(crate) struct EntryRecord<'r, 'a> {
     pub(super) feed: Option<&'r Feed<'a>>,
     pub(super) entry: Option<&'r Entry<'a>>,
     pub(super) x: Option<&'r EntryExtraction<'r>>,
-    /// Whether the entry gets a copy of the feed's authors as its computed authors (within
-    /// [`INHERITED_MAX`](super::inherit::INHERITED_MAX)).
+    /// Whether the entry gets a copy of the feed's authors as its computed authors (within the
+    /// record's [`max_inherited_bytes`](crate::Limits::max_inherited_bytes)).
     pub(super) inherits: bool,
 }
 

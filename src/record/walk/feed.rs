@@ -4,6 +4,7 @@
 
 use super::entry::EntryRecord;
 use super::extraction::walk_feed_extraction;
+#[cfg(feature = "serde")]
 use super::inherit::authors_inherited_by;
 use crate::extract::FeedExtraction;
 use crate::record::{key, Visit, Walk};
@@ -14,13 +15,18 @@ use crate::Feed;
 pub(crate) struct FeedRecord<'r, 'a> {
     pub(super) feed: Option<&'r Feed<'a>>,
     pub(super) x: Option<&'r FeedExtraction<'r>>,
+    /// How many of its entries (from the first) get the feed's authors as their computed
+    /// authors (`authors_inherited_by`, within the record's `max_inherited_bytes`).
+    pub(super) inherits: usize,
 }
 
 impl<'r, 'a> FeedRecord<'r, 'a> {
-    /// The `feed` object of a feed without extraction.
+    /// The `feed` object of a feed without extraction, its entries inheriting within the
+    /// default [`max_inherited_bytes`](crate::Limits::max_inherited_bytes).
     #[cfg(feature = "serde")]
     pub(crate) fn of(feed: &'r Feed<'a>) -> Self {
-        FeedRecord { feed: Some(feed), x: None }
+        let max = crate::Limits::DEFAULT.max_inherited_bytes;
+        FeedRecord { feed: Some(feed), x: None, inherits: authors_inherited_by(feed, max) }
     }
 }
 
@@ -81,7 +87,7 @@ impl Walk for FeedRecord<'_, '_> {
         );
         walk_feed_beyond_spec(v, f);
         walk_feed_extraction(v, self.x);
-        let inherit = authors_inherited_by(f);
+        let inherit = self.inherits;
         v.list_with(key("entries", "the entries, in document order"), f.entries.len(), |i| {
             EntryRecord {
                 feed: Some(f),

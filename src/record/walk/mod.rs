@@ -11,7 +11,7 @@
 //! - `entry`: an entry of `feed.entries`, and a row of the Arrow entry layout;
 //! - `extraction`: the `--extract` keys of the feed and of an entry;
 //! - `inherit`: what entries get from their feed (authors, the entry layout's feed columns)
-//!   within `INHERITED_MAX`;
+//!   within the record's `max_inherited_bytes`;
 //! - `elements`: the core objects a feed or entry holds (people, links, images, enclosures,
 //!   categories, dates as written, RSS 2.0's `cloud`/`textInput`, syndication, sources);
 //! - `itunes`, `podcast`, `media`: the iTunes, Podcasting 2.0 and Media RSS modules;
@@ -20,7 +20,7 @@
 use super::{key, Capture, Key, Problem, RecordView, Shape, Visit, Walk};
 use crate::lint::{Finding, Report};
 use crate::{Diagnostic, DiagnosticKind};
-use inherit::authors_cut;
+use inherit::{authors_cut, authors_inherited_by};
 
 mod elements;
 mod entry;
@@ -37,7 +37,6 @@ pub(crate) use entry::EntryRow;
 pub(crate) use feed::FeedRecord;
 #[cfg(feature = "arrow")]
 pub(crate) use inherit::Inherited;
-pub use inherit::INHERITED_MAX;
 
 /// The lint's parameters, in the order records write them.
 const FINDING_PARAMS: [Key; 8] = [
@@ -107,7 +106,9 @@ impl Walk for RecordView<'_, '_> {
             ),
             self.capture,
         );
-        let cut = self.feed.and_then(authors_cut);
+        let max = self.max_inherited_bytes;
+        let inherits = self.feed.map_or(0, |f| authors_inherited_by(f, max));
+        let cut = self.feed.and_then(|f| authors_cut(f, inherits, max));
         let diagnostics = self.diagnostics;
         v.list_with::<Diagnostic, _>(
             key(
@@ -121,7 +122,8 @@ impl Walk for RecordView<'_, '_> {
                 None => std::borrow::Cow::Owned(cut.clone().expect("counted above")),
             },
         );
-        let feed = self.feed.map(|feed| FeedRecord { feed: Some(feed), x: self.extraction });
+        let feed =
+            self.feed.map(|feed| FeedRecord { feed: Some(feed), x: self.extraction, inherits });
         v.object(
             key("feed", "the feed, when the status is `ok`: the spec's data model"),
             feed.as_ref(),

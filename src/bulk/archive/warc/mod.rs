@@ -303,7 +303,8 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
         };
         let value = line[colon + 1..].trim();
         // The field names are matched without regard to ASCII case: the name lowercased
-        // once, then one `match` (a name longer than every known one is none of them).
+        // once, then one `match` ([`Field::named`]; a name longer than every known one is
+        // none of them).
         let name = &line.as_bytes()[..colon];
         let mut lower = [0u8; LONGEST_NAME];
         let Some(lower) = lower.get_mut(..name.len()) else {
@@ -312,28 +313,30 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
         for (l, b) in lower.iter_mut().zip(name) {
             *l = b.to_ascii_lowercase();
         }
-        match &*lower {
-            b"warc-type" => warc_type = value.to_ascii_lowercase(),
-            b"warc-target-uri" => c.target_uri = uri(value),
-            b"content-length" => content_length = Some(parse_content_length(value)?),
-            b"warc-date" => c.date = date(value),
-            b"warc-record-id" => c.record_id = Some(value.to_owned()),
-            b"warc-payload-digest" => c.payload_digest = Some(value.to_owned()),
-            b"content-type" => content_type = Some(value.to_owned()),
-            b"warc-refers-to" => c.refers_to_record_id = Some(value.to_owned()),
-            b"warc-refers-to-target-uri" => c.refers_to_target_uri = uri(value),
-            b"warc-refers-to-date" => c.refers_to_date = date(value),
-            b"warc-truncated" => c.truncated = Some(value.to_owned()),
-            b"warc-segment-number" => {
+        let Some(field) = Field::named(lower) else {
+            continue;
+        };
+        match field {
+            Field::Type => warc_type = value.to_ascii_lowercase(),
+            Field::TargetUri => c.target_uri = uri(value),
+            Field::ContentLength => content_length = Some(parse_content_length(value)?),
+            Field::Date => c.date = date(value),
+            Field::RecordId => c.record_id = Some(value.to_owned()),
+            Field::PayloadDigest => c.payload_digest = Some(value.to_owned()),
+            Field::ContentType => content_type = Some(value.to_owned()),
+            Field::RefersTo => c.refers_to_record_id = Some(value.to_owned()),
+            Field::RefersToTargetUri => c.refers_to_target_uri = uri(value),
+            Field::RefersToDate => c.refers_to_date = date(value),
+            Field::Truncated => c.truncated = Some(value.to_owned()),
+            Field::SegmentNumber => {
                 segment = value.parse().ok().map(|number| Segment {
                     number,
                     origin_id: None,
                     total_length: None,
                 });
             }
-            b"warc-segment-origin-id" => origin_id = Some(value.to_owned()),
-            b"warc-segment-total-length" => total_length = value.parse().ok(),
-            _ => {}
+            Field::SegmentOriginId => origin_id = Some(value.to_owned()),
+            Field::SegmentTotalLength => total_length = value.parse().ok(),
         }
     }
     if let Some(s) = &mut segment {
@@ -355,9 +358,61 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
     Ok(WarcHeader { warc_type, content_length, capture: c, segment })
 }
 
-/// Bytes in the longest field name [`parse_warc_header`] reads
-/// (`WARC-Refers-To-Target-URI`, `WARC-Segment-Total-Length`).
-const LONGEST_NAME: usize = 25;
+/// Declares the header fields [`parse_warc_header`] reads, once: [`Field`], its names
+/// ([`Field::ALL`]) and the `match` that reads a name ([`Field::named`]).
+macro_rules! fields {
+    ($($field:ident = $name:literal;)*) => {
+        /// A WARC header field [`parse_warc_header`] reads (WARC 1.1 section 5): each variant
+        /// is the field's name without `WARC-`.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        enum Field {
+            $($field,)*
+        }
+
+        impl Field {
+            /// Every field, with its name lowercased.
+            const ALL: &[(Field, &[u8])] = &[$((Field::$field, $name),)*];
+
+            /// The field whose name, lowercased, is `lower`.
+            #[inline]
+            fn named(lower: &[u8]) -> Option<Field> {
+                match lower {
+                    $($name => Some(Field::$field),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+fields! {
+    Type = b"warc-type";
+    TargetUri = b"warc-target-uri";
+    ContentLength = b"content-length";
+    Date = b"warc-date";
+    RecordId = b"warc-record-id";
+    PayloadDigest = b"warc-payload-digest";
+    ContentType = b"content-type";
+    RefersTo = b"warc-refers-to";
+    RefersToTargetUri = b"warc-refers-to-target-uri";
+    RefersToDate = b"warc-refers-to-date";
+    Truncated = b"warc-truncated";
+    SegmentNumber = b"warc-segment-number";
+    SegmentOriginId = b"warc-segment-origin-id";
+    SegmentTotalLength = b"warc-segment-total-length";
+}
+
+/// Bytes in the longest name of [`Field::ALL`].
+const LONGEST_NAME: usize = {
+    let (mut i, mut longest) = (0, 0);
+    while i < Field::ALL.len() {
+        if Field::ALL[i].1.len() > longest {
+            longest = Field::ALL[i].1.len();
+        }
+        i += 1;
+    }
+    longest
+};
 
 /// A header's bytes as text, invalid UTF-8 replaced by U+FFFD as
 /// [`String::from_utf8_lossy`] does, borrowed when valid: [`std::str::from_utf8`] first,
