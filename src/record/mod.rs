@@ -136,10 +136,10 @@ impl<T: Default> Shape for T {
 /// The most bytes the JSON line of a record whose document is `input` bytes long takes at the
 /// default [`crate::Limits`]: 32 times the document plus 32 MiB. What each value derived from
 /// others may add is bounded (docs/safety.md, "Output bounded by input"): values copied from
-/// the feed into its entries by [`crate::Limits::max_inherited_bytes`], resolved URLs by the document's length plus
-/// [`crate::Limits::max_url_growth`] (and, in strictly sanitized HTML, each value's length
-/// plus 64 KiB), lint findings by [`crate::Limits::max_diagnostics`]; the rest (escaping,
-/// the keys of each entry) by a small factor of the document.
+/// the feed into its entries by [`crate::Limits::max_inherited_bytes`], resolved URLs by the
+/// document's length plus [`crate::Limits::max_url_growth`] (and, in strictly sanitized HTML,
+/// each value's length plus 64 KiB), lint findings by [`crate::Limits::max_diagnostics`]; the
+/// rest (escaping, the keys of each entry) by a small factor of the document.
 pub const fn json_line_bound(input: usize) -> usize {
     input.saturating_mul(32).saturating_add(32 << 20)
 }

@@ -145,7 +145,10 @@ const fn legacy_pairs() -> [u128; 128] {
         let n = name.as_bytes();
         // An entry with no character is a prefix of longer names, not a name.
         if c1 != 0 && n[n.len() - 1] != b';' {
-            assert!(n.len() >= 2 && n[0] < 128 && n[1] < 128, "a legacy name of two ASCII bytes or more");
+            assert!(
+                n.len() >= 2 && n[0] < 128 && n[1] < 128,
+                "a legacy name of two ASCII bytes or more"
+            );
             pairs[n[0] as usize] |= 1 << n[1];
         }
         i += 1;
@@ -289,9 +292,10 @@ mod tests {
     use super::*;
 
     /// `starts_legacy_name` ([`LEGACY_PAIRS`], derived from `NAMED_ENTITIES` in a `const`)
-    /// holds for exactly the first two characters of the table's names without `;`, and `char_ref` with it decodes as the prefix walk alone: every pair of ASCII
-    /// alphanumerics and every such name, followed by nothing, `;`, more name characters, `=`
-    /// or a space, in text and in an attribute value.
+    /// holds for exactly the first two characters of the table's names without `;`, and
+    /// `char_ref` with it decodes as the prefix walk alone: every pair of ASCII alphanumerics
+    /// and every such name, followed by nothing, `;`, more name characters, `=` or a space, in
+    /// text and in an attribute value.
     #[test]
     fn legacy_name_pairs_filter_the_prefix_walk_exactly() {
         let legacy: Vec<&str> = NAMED_ENTITIES
@@ -305,7 +309,8 @@ mod tests {
             for &b in &alnum {
                 let want = legacy.iter().any(|n| n.as_bytes()[..2] == [a, b]);
                 let pair = format!("{}{}", a as char, b as char);
-                assert_eq!(starts_legacy_name(a, b), want, "{pair}: LEGACY_PAIRS vs NAMED_ENTITIES");
+                let why = "LEGACY_PAIRS vs NAMED_ENTITIES";
+                assert_eq!(starts_legacy_name(a, b), want, "{pair}: {why}");
                 texts.push(format!("&{}{}", a as char, b as char));
             }
         }

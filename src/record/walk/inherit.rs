@@ -45,8 +45,8 @@ pub(super) fn authors_cut(f: &Feed<'_>, n: usize, max: usize) -> Option<Diagnost
 }
 
 /// How many of a record's entries (from the first) get copies of its feed's values, within
-/// its [`max_inherited_bytes`](RecordView::max_inherited_bytes): its authors as their `computed_authors`, and (entry layout) the feed's
-/// key columns in their rows.
+/// its [`max_inherited_bytes`](RecordView::max_inherited_bytes): its authors as their
+/// `computed_authors`, and (entry layout) the feed's key columns in their rows.
 #[cfg(feature = "arrow")]
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Inherited {
