@@ -318,6 +318,41 @@ pub(crate) fn copy_marked<M: MarkSet<N>, const N: usize>(
     copy_escaped(out, src, pad, |b| M::MARKS.mask(b), escape);
 }
 
+/// One step of [`copy_escaped_by`], `V` bytes wide: the `V` bytes of `src` at `i` stored at
+/// `o` in `dst`, then both positions moved past the clean bytes, or up to the first byte
+/// `mask` marks, which `replace` replaces.
+///
+/// # Safety
+///
+/// `i + V <= src.len()`, and `dst` is valid for writes of `room` bytes with `o + V <= room`.
+#[inline(always)]
+unsafe fn step<const V: usize>(
+    src: &[u8],
+    dst: *mut u8,
+    room: usize,
+    i: &mut usize,
+    o: &mut usize,
+    mask: &impl Fn(&[u8; V]) -> u32,
+    replace: &impl Fn(&mut usize, &mut usize),
+) {
+    debug_assert!(*i + V <= src.len());
+    // SAFETY: `i + V <= src.len()` (the caller's contract): the step's bytes are in `src`.
+    let blk = unsafe { std::ptr::read_unaligned(src.as_ptr().add(*i).cast::<[u8; V]>()) };
+    debug_assert!(*o + V <= room);
+    // SAFETY: `o + V <= room` (the caller's contract).
+    unsafe { std::ptr::write_unaligned(dst.add(*o).cast::<[u8; V]>(), blk) };
+    let m = mask(&blk);
+    if m == 0 {
+        *i += V;
+        *o += V;
+        return;
+    }
+    let k = m.trailing_zeros() as usize;
+    *i += k;
+    *o += k;
+    replace(i, o);
+}
+
 /// The loop of [`copy_escaped`], `W` bytes a step (16, or 32 in the AVX2 copy, whose steps
 /// `wide` masks): the steps of a round while `W` bytes are left in it, then 16-byte blocks,
 /// then a padded block for the last bytes.
@@ -355,41 +390,14 @@ fn copy_escaped_by<const W: usize>(
             *i += used;
         };
         while i + W <= end {
-            // SAFETY: `i + W <= end <= n`: the step's bytes are inside `src`.
-            let blk = unsafe { std::ptr::read_unaligned(src.as_ptr().add(i).cast::<[u8; W]>()) };
-            debug_assert!(o + W <= room);
-            // SAFETY: within the reserved room (invariant above).
-            unsafe { std::ptr::write_unaligned(dst.add(o).cast::<[u8; W]>(), blk) };
-            let m = wide(&blk);
-            if m == 0 {
-                i += W;
-                o += W;
-                continue;
-            }
-            let k = m.trailing_zeros() as usize;
-            i += k;
-            o += k;
-            replace(&mut i, &mut o);
+            // SAFETY: `i + W <= end <= n`, and within the reserved room (invariant above).
+            unsafe { step::<W>(src, dst, room, &mut i, &mut o, wide, &replace) };
         }
         // The last 16 to 31 bytes of a round of 32-byte steps, 16 at a time (no loop at all
         // for 16-byte steps).
         while W > BLOCK && i + BLOCK <= end {
-            // SAFETY: `i + 16 <= end <= n`: the block is inside `src`.
-            let blk =
-                unsafe { std::ptr::read_unaligned(src.as_ptr().add(i).cast::<[u8; BLOCK]>()) };
-            debug_assert!(o + BLOCK <= room);
-            // SAFETY: within the reserved room (invariant above).
-            unsafe { std::ptr::write_unaligned(dst.add(o).cast::<[u8; BLOCK]>(), blk) };
-            let m = flag(&blk);
-            if m == 0 {
-                i += BLOCK;
-                o += BLOCK;
-                continue;
-            }
-            let k = m.trailing_zeros() as usize;
-            i += k;
-            o += k;
-            replace(&mut i, &mut o);
+            // SAFETY: `i + 16 <= end <= n`, and within the reserved room (invariant above).
+            unsafe { step::<BLOCK>(src, dst, room, &mut i, &mut o, flag, &replace) };
         }
         if end == n {
             // The last bytes, fewer than a block. NOTE: written apart from the loop above on

@@ -102,11 +102,20 @@ const WINDOWS_1252_80_9F: [u16; 32] = [
 /// numeric character references); `None` for other characters and the five C1 code points
 /// windows-1252 leaves undefined.
 pub fn c1_to_windows_1252(c: char) -> Option<char> {
-    let i = (c as u32).checked_sub(0x80).filter(|&i| i < 32)?;
+    if !is_c1(c) {
+        return None;
+    }
+    let i = c as u32 - 0x80;
     match WINDOWS_1252_80_9F[i as usize] {
         0 => None,
         m => char::from_u32(m as u32),
     }
+}
+
+/// Whether `c` is a C1 control (U+0080..=U+009F).
+#[inline]
+pub fn is_c1(c: char) -> bool {
+    matches!(c, '\u{80}'..='\u{9F}')
 }
 
 /// Deepest nesting of entity references inside entity values that is expanded.

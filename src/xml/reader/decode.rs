@@ -109,7 +109,7 @@ impl<'a> XmlReader<'a> {
     ) {
         // Resolved once: the recovery rules and the spec's reading share the result.
         let resolved = entities::resolve(name);
-        if self.recover {
+        if self.recover && self.may_recover(resolved) {
             if let Some(done) = self.push_recovered_reference(out, name, resolved, at) {
                 return done;
             }
@@ -124,6 +124,17 @@ impl<'a> XmlReader<'a> {
             }
             Resolved::InvalidChar => out.push('\u{FFFD}'),
             Resolved::Unknown => out.push_str(literal),
+        }
+    }
+
+    /// Whether a web recovery rule of [`Self::push_recovered_reference`] may apply to a
+    /// reference resolved as `resolved` (checked inline: most references are neither).
+    #[inline]
+    fn may_recover(&self, resolved: Resolved) -> bool {
+        match resolved {
+            Resolved::Xml(c) => entities::is_c1(c),
+            Resolved::Unknown => !self.internal_entities.is_empty(),
+            Resolved::Html(..) | Resolved::InvalidChar => false,
         }
     }
 
@@ -153,7 +164,7 @@ impl<'a> XmlReader<'a> {
                 );
                 Some(())
             }
-            Resolved::Unknown if !self.internal_entities.is_empty() => {
+            Resolved::Unknown => {
                 match self.internal_entities.expand(name) {
                     Ok(Some(text)) => {
                         out.push_str(text);

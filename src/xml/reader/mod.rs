@@ -245,7 +245,7 @@ impl<'a> XmlReader<'a> {
         let mut i = self.pos;
         for _ in 0..2 {
             let Some(b) = crate::simd::block::at(bytes, i) else { return };
-            let other = !crate::simd::block::eq_mask(b, [b' ', b'\t', b'\n', b'\r']) & 0xFFFF;
+            let other = !crate::simd::block::eq_mask(b, crate::xml::scan::WS) & 0xFFFF;
             if other != 0 {
                 let n = other.trailing_zeros() as usize;
                 if b[n] == b'<' {

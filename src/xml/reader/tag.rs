@@ -58,9 +58,7 @@ impl<'a> Attrs<'a> {
     }
 }
 
-pub(super) fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
-}
+pub(super) use crate::xml::scan::is_ws;
 
 /// `s` without the leading bytes that satisfy `skip` (ASCII bytes only, so the rest starts at
 /// a char boundary).
