@@ -106,13 +106,14 @@ limits! {
     /// their JSON size). Past it the element being read is cut there and the document's
     /// further extension elements are skipped, with one `LimitReached` diagnostic.
     max_extension_bytes: Bytes = 8 << 20;
-    /// Most bytes of the feed's values a record copies into its entries: the feed's authors as
-    /// the `computed_authors` of entries without authors of their own, and the feed's key
-    /// columns (`feed_*`) in the rows of the Arrow entry layout. Past it the remaining entries
-    /// get none, and the record has one `LimitReached` diagnostic saying how many got the
-    /// authors; so one long value in the channel cannot multiply the output by the number of
-    /// entries. Applied where records are written (`RecordView::max_inherited_bytes`, which
-    /// the bulk worker, so the CLI and Python, sets from this).
+    /// Most bytes of the feed's values a record copies into its entries, for each of two
+    /// copies: the feed's authors as the `computed_authors` of entries without authors of
+    /// their own, and the feed's key columns (`feed_*`) in the rows of the Arrow entry layout
+    /// (the first row gets those whatever their size). Past it the remaining entries get none
+    /// of that copy; a cut of the authors adds one `LimitReached` diagnostic saying how many
+    /// entries got them. So one long value in the channel cannot multiply the output by the
+    /// number of entries. Applied where records are written: `RecordView::parsed` takes it
+    /// from the options the document was parsed with.
     max_inherited_bytes: Bytes = 16 << 20;
 }
 

@@ -55,13 +55,11 @@ pub struct Worker {
     post: Post,
 }
 
-/// What is done to a parsed feed before it is handed on: extraction, strict sanitizing, and
-/// the bound of the values its entries copy from it (`Limits::max_inherited_bytes`).
+/// What is done to a parsed feed before it is handed on: extraction, strict sanitizing.
 struct Post {
     extract: Option<ExtractOptions>,
     arena: Bump,
     sanitize: Option<SanitizeOptions>,
-    max_inherited_bytes: usize,
 }
 
 impl Worker {
@@ -76,7 +74,6 @@ impl Worker {
                 extract: cfg.extract.clone(),
                 arena: Bump::new(),
                 sanitize: cfg.sanitize.clone(),
-                max_inherited_bytes: cfg.options.limits.max_inherited_bytes,
             },
         }
     }
@@ -316,11 +313,8 @@ fn with_processed(
                 crate::sanitize::drop_unsafe_urls(feed);
             }
             let parsed = &*parsed;
-            let mut view = RecordView {
-                capture: extra.capture,
-                max_inherited_bytes: post.max_inherited_bytes,
-                ..RecordView::parsed(source, url, parsed)
-            };
+            let mut view =
+                RecordView { capture: extra.capture, ..RecordView::parsed(source, url, parsed) };
             let feed = parsed.feed.as_ref();
             if feed.is_some() {
                 post.arena.reset();

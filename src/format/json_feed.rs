@@ -124,7 +124,8 @@ pub fn process_document<'a>(
     }
     let format = feed.is_some().then_some(Format::Json);
     let lint = cx.lint.map(Collector::finish);
-    Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint }
+    let max_inherited_bytes = limits.max_inherited_bytes;
+    Parsed { feed, format, diagnostics: cx.diagnostics, encoding: None, lint, max_inherited_bytes }
 }
 
 struct Cx<'a, 'c> {

@@ -71,12 +71,23 @@ pub struct Parsed<'a> {
     /// The lint report, when [`Options::lint`] is set (its findings are empty for documents
     /// that are neither RSS 2.0, Atom 1.0 nor JSON Feed).
     pub lint: Option<lint::Report>,
+    /// The parse's [`crate::Limits::max_inherited_bytes`], which bounds what the record of
+    /// this result copies from the feed into its entries ([`crate::RecordView::parsed`]).
+    pub(crate) max_inherited_bytes: usize,
 }
 
 impl Parsed<'_> {
     /// The result of a document that is not a feed, with the diagnostic saying why.
     pub(crate) fn not_a_feed(why: crate::Diagnostic) -> Self {
-        Parsed { feed: None, format: None, diagnostics: vec![why], encoding: None, lint: None }
+        Parsed {
+            feed: None,
+            format: None,
+            diagnostics: vec![why],
+            encoding: None,
+            lint: None,
+            // No feed: nothing to copy into entries.
+            max_inherited_bytes: crate::Limits::DEFAULT.max_inherited_bytes,
+        }
     }
 }
 
@@ -228,7 +239,8 @@ pub fn process_document<'a>(
         let msg = format!("{dropped} lint findings past max_diagnostics were counted, not kept");
         r.diag(DiagnosticKind::LimitReached, 0, msg);
     }
-    Parsed { feed, format, diagnostics: r.diagnostics, encoding: None, lint }
+    let max_inherited_bytes = options.limits.max_inherited_bytes;
+    Parsed { feed, format, diagnostics: r.diagnostics, encoding: None, lint, max_inherited_bytes }
 }
 
 /// The diagnostics (one each, at most) about a document's URLs that did not resolve:

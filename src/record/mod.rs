@@ -224,8 +224,8 @@ pub struct RecordView<'r, 'a> {
     /// for a plain document): written as the `capture` key.
     pub capture: Option<&'r Capture>,
     /// Most bytes of the feed's values copied into its entries
-    /// ([`crate::Limits::max_inherited_bytes`]): the bulk worker (so the CLI and Python) sets
-    /// it from its options; [`RecordView::parsed`] and `default` to the limit's default.
+    /// ([`crate::Limits::max_inherited_bytes`]): [`RecordView::parsed`] takes the limit the
+    /// document was parsed with; `default` the limit's default.
     pub max_inherited_bytes: usize,
 }
 
@@ -348,7 +348,7 @@ impl<'r, 'a> RecordView<'r, 'a> {
             sanitize: None,
             lint: parsed.lint.as_ref(),
             capture: None,
-            max_inherited_bytes: crate::Limits::DEFAULT.max_inherited_bytes,
+            max_inherited_bytes: parsed.max_inherited_bytes,
         }
     }
 }

@@ -324,7 +324,9 @@ pub(crate) fn copy_marked<M: MarkSet<N>, const N: usize>(
 ///
 /// # Safety
 ///
-/// `i + V <= src.len()`, and `dst` is valid for writes of `room` bytes with `o + V <= room`.
+/// `i + V <= src.len()`, `dst` is valid for writes of `room` bytes with `o + V <= room`, and
+/// `mask` sets no bit at or above `V` (a marked byte is one of the `V` stored: the positions
+/// move past written bytes only).
 #[inline(always)]
 unsafe fn step<const V: usize>(
     src: &[u8],
@@ -348,6 +350,7 @@ unsafe fn step<const V: usize>(
         return;
     }
     let k = m.trailing_zeros() as usize;
+    debug_assert!(k < V);
     *i += k;
     *o += k;
     replace(i, o);

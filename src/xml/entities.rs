@@ -114,7 +114,7 @@ pub fn c1_to_windows_1252(c: char) -> Option<char> {
 
 /// Whether `c` is a C1 control (U+0080..=U+009F).
 #[inline]
-pub fn is_c1(c: char) -> bool {
+pub(crate) fn is_c1(c: char) -> bool {
     matches!(c, '\u{80}'..='\u{9F}')
 }
 

@@ -46,8 +46,8 @@ impl Walk for EntryRecord<'_, '_> {
             key(
                 "computed_authors",
                 "**computed**: the spec's computed authors, the entry's `authors`, else the feed's \
-                 (`Feed::computed_authors`; the feed's are copied into entries up to 16 MiB per \
-                 record)"
+                 (`Feed::computed_authors`; the feed's are copied into entries up to \
+                 `max_inherited_bytes` per record, 16 MiB by default)"
             ),
             if self.inherits || !e.authors.is_empty() { f.computed_authors(e) } else { &[] },
         );

@@ -130,6 +130,24 @@ mod tests {
         );
     }
 
+    /// The limit set in the parser's options reaches the record: `RecordView::parsed` takes it
+    /// from the parse.
+    #[test]
+    fn the_parsers_limit_is_the_records() {
+        let mut parser = Parser::new(Options::default());
+        let parsed = parser.parse_str(DOC, None).unwrap();
+        let each: usize = parsed.feed.as_ref().unwrap().authors.iter().map(person_bytes).sum();
+        let mut options = Options::default();
+        options.limits.max_inherited_bytes = 2 * each;
+        let mut parser = Parser::new(options);
+        let parsed = parser.parse_str(DOC, None).unwrap();
+        let view = RecordView::parsed("s", None, &parsed);
+        assert_eq!(view.max_inherited_bytes, 2 * each);
+        let v = json(&view);
+        assert_eq!(with_authors(&v), 2);
+        assert_eq!(limit_reached(&v).len(), 1, "{v}");
+    }
+
     /// The entry layout's `feed_*` columns: within the record's limit, and in the first row
     /// whatever their size.
     #[cfg(feature = "arrow")]
