@@ -130,6 +130,17 @@ pub mod sanitize;
 #[cfg(feature = "json")]
 pub mod sink;
 
+/// xorshift64: the deterministic random inputs of the crate's differential tests.
+#[cfg(test)]
+fn test_rng(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 pub use error::{Diagnostic, DiagnosticKind, Error, Severity};
 pub use format::{Format, Parsed};
 pub use input::Response;

@@ -1420,13 +1420,7 @@ fn soup_differential(
     max_pieces: u64,
     cases: usize,
 ) -> usize {
-    let mut state = seed;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = crate::test_rng(seed);
     let mut arena = Bump::new();
     let mut fast_n = 0;
     let mut s = String::new();

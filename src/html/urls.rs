@@ -395,13 +395,8 @@ mod tests {
         let arena = Bump::new();
         let base = Url::parse("http://feed.example/a/b/").unwrap();
         let bases = ["", "c/", "../d/", "https://x.example/e/", "f/g/", " "];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rand = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as usize
-        };
+        let mut next = crate::test_rng(0x9E37_79B9_7F4A_7C15);
+        let mut rand = move |n: u64| (next() % n) as usize;
         let attr = |namespace, local, value| Attribute { namespace, prefix: None, local, value };
         for _ in 0..300 {
             // Pre-order, with `end` filled in when an element closes.

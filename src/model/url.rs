@@ -515,13 +515,7 @@ mod tests {
             "%2", "2e", "%41", "xn", "xn-", "xn--", "-", "0x", "0X", "x", ":", ":80", "@", "~",
             "_", "'", "\\", " ", "A", "é", "[", "]", "{", "|", "^", "`", "!", "$", "&", "=", "+",
         ];
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::test_rng(0x2545_F491_4F6C_DD1D);
         let mut accepted = 0;
         for _ in 0..400_000 {
             let mut s = String::from(
@@ -724,13 +718,7 @@ mod tests {
             "ex.123",
             "a..b",
         ];
-        let mut x: u64 = 0xD1B5_4A32_D192_ED03;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::test_rng(0xD1B5_4A32_D192_ED03);
         let (mut accepted, mut long) = (0, 0);
         for round in 0..300_000 {
             let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });
@@ -829,13 +817,7 @@ mod tests {
             "#", "%", "%2e", "%41", ":", ":80", "@", "xn--", "-", "0x", "~", "'", "\\", " ", "\t",
             "é", "[", "]", "{", "`", "^", "|",
         ];
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::test_rng(0x9E37_79B9_7F4A_7C15);
         let mut accepted = 0;
         for _ in 0..200_000 {
             let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });

@@ -79,13 +79,3 @@ pub(crate) use bytes::{find_near, find_terminator, floor_char_boundary};
 pub use ns::Ns;
 pub use reader::{Event, Tag, XmlReader};
 
-/// xorshift64: deterministic random inputs for the differential tests of xml's modules.
-#[cfg(test)]
-fn rng(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}

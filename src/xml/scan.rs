@@ -552,7 +552,7 @@ mod tests {
         let fill = "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
         let mut pieces = PIECES.to_vec();
         pieces.extend([15, 16, 17, 63, 64, 65, 80].map(|n| &fill[..n]));
-        let mut rand = crate::xml::rng(0x6a09_e667_f3bc_c909);
+        let mut rand = crate::test_rng(0x6a09_e667_f3bc_c909);
         for _ in 0..20_000 {
             let n = rand() % 12;
             let src: String =
@@ -663,7 +663,7 @@ mod tests {
     /// `count` random strings of up to `max` pieces of `pieces`, each checked against
     /// quick-xml.
     fn random_checks(seed: u64, count: usize, max: u64, pieces: &[&str]) {
-        let mut rand = crate::xml::rng(seed);
+        let mut rand = crate::test_rng(seed);
         for _ in 0..count {
             let n = rand() % max;
             let src: String =

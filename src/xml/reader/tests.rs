@@ -7,7 +7,7 @@ use super::tag::{attr_name_len, may_declare_namespaces, needs_attr_decoding};
 use super::*;
 use crate::options::Limits;
 use crate::xml::ns::Ns;
-use crate::xml::rng;
+use crate::test_rng as rng;
 
 
 /// The text decoder before the block fast paths (one memchr search per gap and per

@@ -105,19 +105,10 @@ fn records_len(gz: &[u8]) -> usize {
     out.len()
 }
 
-/// A xorshift64 generator: the tests' reproducible randomness.
-fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
-}
 
 /// Incompressible bytes (a deflate writer stores them verbatim).
 fn noise(n: usize, seed: u64) -> Vec<u8> {
-    let mut next = xorshift(seed);
+    let mut next = crate::test_rng(seed);
     (0..n).map(|_| next() as u8).collect()
 }
 
@@ -236,7 +227,7 @@ fn members_inflated_ahead_read_the_same() {
     let back = (kept + buffers).min(ahead::SPARE_OUTPUTS);
     assert_eq!(home.kept(), back, "{buffers} buffers shared, {kept} kept before");
     // Damage in the middle: a flipped byte, a cut member, junk, a truncated end.
-    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut next = crate::test_rng(0x2545_f491_4f6c_dd1d);
     for _ in 0..12 {
         let mut d = data.clone();
         let at = (next() % d.len() as u64) as usize;
@@ -599,7 +590,7 @@ fn mutated_archives_do_not_panic() {
         );
         base.extend(gz(&record("response", "http://a/", body.as_bytes())));
     }
-    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut next = crate::test_rng(0x9e37_79b9_7f4a_7c15);
     for _ in 0..300 {
         let mut data = base.clone();
         for _ in 0..1 + next() % 4 {
