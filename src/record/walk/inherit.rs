@@ -75,7 +75,7 @@ impl Inherited {
     }
 }
 
-#[cfg(all(test, feature = "json"))]
+#[cfg(test)]
 mod tests {
     use super::person_bytes;
     use crate::sink::json::encode_record;
