@@ -521,7 +521,7 @@ mod tests {
             let mut s = String::from(
                 ["http://", "https://", "http:/", "HTTP://", ""][(next() % 5) as usize],
             );
-            if next() % 4 != 0 {
+            if !next().is_multiple_of(4) {
                 let hosts = [
                     "example.com",
                     "a.b",
@@ -721,8 +721,8 @@ mod tests {
         let mut next = crate::test_rng(0xD1B5_4A32_D192_ED03);
         let (mut accepted, mut long) = (0, 0);
         for round in 0..300_000 {
-            let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });
-            if next() % 4 == 0 {
+            let mut s = String::from(if next().is_multiple_of(2) { "http://" } else { "https://" });
+            if next().is_multiple_of(4) {
                 // A generated host (labels, dots, dashes, "xn--", numbers).
                 let host_pieces = [
                     "a", "z", "ab", "0", "9", "12", "0x", "x", "n", "xn", "-", "--", ".", "A", "_",
@@ -820,7 +820,7 @@ mod tests {
         let mut next = crate::test_rng(0x9E37_79B9_7F4A_7C15);
         let mut accepted = 0;
         for _ in 0..200_000 {
-            let mut s = String::from(if next() % 2 == 0 { "http://" } else { "https://" });
+            let mut s = String::from(if next().is_multiple_of(2) { "http://" } else { "https://" });
             // A plausible host most of the time, then a random tail.
             let hosts = [
                 "example.com",
@@ -835,7 +835,7 @@ mod tests {
                 "h",
             ];
             s.push_str(hosts[(next() % hosts.len() as u64) as usize]);
-            if next() % 4 != 0 {
+            if !next().is_multiple_of(4) {
                 s.push('/');
             }
             let n = next() % 12;

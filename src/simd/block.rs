@@ -614,7 +614,7 @@ mod tests {
             let mut block = [0u8; BLOCK];
             for b in &mut block {
                 let r = rand();
-                *b = if r % 3 == 0 {
+                *b = if r.is_multiple_of(3) {
                     r as u8 >> 1
                 } else {
                     alphabet[(r >> 8) as usize % alphabet.len()]
