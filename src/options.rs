@@ -213,14 +213,17 @@ impl Limits {
     /// The limit named `name` (a field name, `max_depth`; or its flag, `max-depth`).
     pub fn by_name(name: &str) -> Option<&'static Limit> {
         let name = name.trim_start_matches("--");
-        Limits::ALL
-            .iter()
-            .find(|l| l.name.len() == name.len() && l.name.bytes().zip(name.bytes()).all(|(a, b)| a == b || (a == b'_' && b == b'-')))
+        Limits::ALL.iter().find(|l| {
+            l.name.len() == name.len()
+                && l.name.bytes().zip(name.bytes()).all(|(a, b)| a == b || (a == b'_' && b == b'-'))
+        })
     }
 
     /// The limits as a Markdown table (`| limit | default | what it bounds |`), for the docs.
     pub fn markdown_table() -> String {
-        let mut out = String::from("| limit | CLI flag | default | what it bounds, and past it |\n|---|---|---|---|\n");
+        let mut out = String::from(
+            "| limit | CLI flag | default | what it bounds, and past it |\n|---|---|---|---|\n",
+        );
         for l in Limits::ALL {
             out.push_str(&format!(
                 "| `{}` | `--{}` | {} | {} |\n",

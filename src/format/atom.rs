@@ -30,10 +30,22 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
             }
             (Ns::Atom03, "tagline") => fill(&mut feed.subtitle, atom03_content(r, &child, cx)),
             (Ns::Atom, "updated") => {
-                ext::date_with_fallback(r, &child, DateSyntax::Rfc3339, ext::feed_updated(&mut feed), cx);
+                ext::date_with_fallback(
+                    r,
+                    &child,
+                    DateSyntax::Rfc3339,
+                    ext::feed_updated(&mut feed),
+                    cx,
+                );
             }
             (Ns::Atom03 | Ns::Atom, "modified") => {
-                ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, ext::feed_updated(&mut feed), cx);
+                ext::date_with_fallback(
+                    r,
+                    &child,
+                    DateSyntax::W3cDtf,
+                    ext::feed_updated(&mut feed),
+                    cx,
+                );
             }
             (Ns::Atom | Ns::Atom03, "link") => {
                 ext::collect_other_link(&mut feed.links, r, &child, cx);
@@ -69,8 +81,8 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 // kept when it is not the feed's.
                 let lang = e.content_language.or_else(|| ext::attr_trimmed(&child, "xml:lang", cx));
                 let feed_lang = feed.language.unwrap_or("");
-                e.content_language = lang
-                    .filter(|l| e.content.is_some() && !l.eq_ignore_ascii_case(feed_lang));
+                e.content_language =
+                    lang.filter(|l| e.content.is_some() && !l.eq_ignore_ascii_case(feed_lang));
                 push_entry(&mut feed.entries, e);
             }
             // Beyond the spec's table (model::ext).
@@ -144,16 +156,40 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 ext::plain_category(&mut entry.category_details, &mut seen, term);
             }
             (Ns::Atom, "published") => {
-                ext::date_with_fallback(r, &child, DateSyntax::Rfc3339, ext::entry_published(&mut entry), cx);
+                ext::date_with_fallback(
+                    r,
+                    &child,
+                    DateSyntax::Rfc3339,
+                    ext::entry_published(&mut entry),
+                    cx,
+                );
             }
             (Ns::Atom03 | Ns::Atom, "created") => {
-                ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, ext::entry_published(&mut entry), cx);
+                ext::date_with_fallback(
+                    r,
+                    &child,
+                    DateSyntax::W3cDtf,
+                    ext::entry_published(&mut entry),
+                    cx,
+                );
             }
             (Ns::Atom, "updated") => {
-                ext::date_with_fallback(r, &child, DateSyntax::Rfc3339, ext::entry_updated(&mut entry), cx);
+                ext::date_with_fallback(
+                    r,
+                    &child,
+                    DateSyntax::Rfc3339,
+                    ext::entry_updated(&mut entry),
+                    cx,
+                );
             }
             (Ns::Atom03 | Ns::Atom, "modified") => {
-                ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, ext::entry_updated(&mut entry), cx);
+                ext::date_with_fallback(
+                    r,
+                    &child,
+                    DateSyntax::W3cDtf,
+                    ext::entry_updated(&mut entry),
+                    cx,
+                );
             }
             (Ns::Atom, "title") => fill(&mut entry.title, atom_text(r, &child, cx)),
             (Ns::Atom03, "title") if cx.recover => {

@@ -54,13 +54,13 @@ use serde::de::{self, Deserializer as _, IgnoredAny, MapAccess, SeqAccess, Visit
 use serde_json::value::RawValue;
 use url::Url;
 
+use crate::format::ext::{CaptureBudget, Seen, CAPTURE_SPENT, ROW_BYTES};
+use crate::lint::{member_start, Collector, JsonMember};
 use crate::model::date::parse_rfc3339;
+use crate::model::ext::Extension;
 use crate::model::lenient_date::parse_lenient;
 use crate::model::url::{resolve_within, UrlBudget};
-use crate::format::ext::{CaptureBudget, Seen, CAPTURE_SPENT, ROW_BYTES};
-use crate::model::ext::Extension;
 use crate::model::{Enclosure, Entry, Feed, Image, Person, Text};
-use crate::lint::{member_start, Collector, JsonMember};
 use crate::{Diagnostic, DiagnosticKind, Format, Limits, Parsed};
 
 /// Whether `document` looks like JSON (its first non-space character is `{`): the sniff

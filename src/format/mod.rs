@@ -18,9 +18,9 @@ pub mod rss2;
 use bumpalo::Bump;
 use url::Url;
 
+use crate::model::url::UrlBudget;
 use crate::xml::{Event, Ns, XmlReader};
 use crate::{lint, Diagnostic, DiagnosticKind, Feed, Options};
-use crate::model::url::UrlBudget;
 use common::Ctx;
 
 /// The feed format, by root element (JSON Feed: by its `version`).
@@ -113,13 +113,10 @@ pub fn process_document<'a>(
     }
     let mut r = XmlReader::with_limits(arena, document, &options.limits);
     r.set_recover(options.recover());
-    let lint = options
-        .lint
-        .as_ref()
-        .map(|o| {
-            let max = options.limits.max_diagnostics;
-            std::cell::RefCell::new(crate::lint::Collector::new(document, arena, o, max))
-        });
+    let lint = options.lint.as_ref().map(|o| {
+        let max = options.limits.max_diagnostics;
+        std::cell::RefCell::new(crate::lint::Collector::new(document, arena, o, max))
+    });
     // `xml:base` (recovery rule `xml_base`) only where the spec gives no value: without a
     // document base URL (the spec resolves against the response URL only, [128]).
     let xml_base = (options.recover() && base.cannot_be_a_base()).then(|| r.track_xml_base());
@@ -130,8 +127,7 @@ pub fn process_document<'a>(
         limits: options.limits.clone(),
         lint,
         recover: options.recover(),
-        extensions: (!options.skip_extensions)
-            .then(|| ext::CaptureBudget::new(&options.limits)),
+        extensions: (!options.skip_extensions).then(|| ext::CaptureBudget::new(&options.limits)),
         unresolved: std::cell::Cell::new(0),
         malformed: std::cell::Cell::new(0),
         xml_base,

@@ -180,7 +180,12 @@ impl<'a> Pending<'a> {
         let mut dates = [
             apply_date(&mut e.updated, &mut e.updated_raw, self.updated, "updated"),
             apply_date(&mut e.published, &mut e.published_raw, self.published, "published"),
-            apply_date(&mut e.published, &mut e.published_raw, self.published_fallback, "published"),
+            apply_date(
+                &mut e.published,
+                &mut e.published_raw,
+                self.published_fallback,
+                "published",
+            ),
         ];
         // Diagnostics in document order: the dates' elements may come in any order.
         dates.sort_by_key(|d| d.as_ref().map(|(src, _)| src.offset));
@@ -226,7 +231,9 @@ impl<'a> Pending<'a> {
 
     /// Fills the feed's null slots from the offers (before "cleanup feed").
     pub fn apply_feed(self, r: &mut XmlReader<'a>, f: &mut Feed<'a>) {
-        if let Some((src, what)) = apply_date(&mut f.updated, &mut f.updated_raw, self.updated, "updated") {
+        if let Some((src, what)) =
+            apply_date(&mut f.updated, &mut f.updated_raw, self.updated, "updated")
+        {
             record(r, &src, what);
         }
         apply(r, &mut f.title, self.title, "title");

@@ -351,8 +351,7 @@ fn dc_date<'a>(
 ) {
     let t = text(r, cx);
     if slots.lenient.is_none() {
-        *slots.lenient =
-            crate::model::lenient_date::parse_lenient(t).map(|l| &*cx.arena.alloc(l));
+        *slots.lenient = crate::model::lenient_date::parse_lenient(t).map(|l| &*cx.arena.alloc(l));
         if slots.lenient.is_some() && slots.value.is_none() {
             *slots.raw = Some(t);
         }

@@ -41,9 +41,9 @@ mod sanitize;
 #[cfg(feature = "strict-sanitize")]
 pub(crate) use sanitize::{element_significance, has_non_space, significance_if_clean};
 mod tags;
-pub(crate) mod text;
 #[cfg(test)]
 mod tests;
+pub(crate) mod text;
 mod tree;
 pub(crate) mod urls;
 
@@ -213,8 +213,7 @@ fn parse_fast<'a>(
 ) -> Result<(Option<Text<'a>>, bool), usize> {
     let mut flat = bumpalo::collections::Vec::new_in(arena);
     let mut read = 0;
-    let Some(built) = fast::build_checked(arena, text, &mut flat, max_attributes, &mut read)
-    else {
+    let Some(built) = fast::build_checked(arena, text, &mut flat, max_attributes, &mut read) else {
         return Err(read);
     };
     let value = if built.clean {

@@ -616,7 +616,6 @@ impl Text<'_> {
     }
 }
 
-
 /// Plain text of a model value, for people: trimmed, `None` when there is none.
 fn plain(t: Option<&Text<'_>>) -> Option<String> {
     t.map(Text::to_plain_text).filter(|s| !s.is_empty())

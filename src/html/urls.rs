@@ -141,16 +141,20 @@ fn url_attr_of(local: &str, a: &Attribute<'_>) -> Option<UrlAttr> {
 #[inline]
 fn is_html_ns(ns: &str) -> bool {
     ns.is_empty()
-        || (ns.len() == HTML_NS.len() && (std::ptr::eq(ns.as_ptr(), HTML_NS.as_ptr()) || ns == HTML_NS))
+        || (ns.len() == HTML_NS.len()
+            && (std::ptr::eq(ns.as_ptr(), HTML_NS.as_ptr()) || ns == HTML_NS))
 }
 
 /// The URL attributes of the element `e` (HTML, or markup in no namespace taken as HTML).
 fn url_attrs<'e, 'a>(e: &'e Element<'a>) -> impl Iterator<Item = (usize, UrlAttr)> + 'e {
     let html = is_html_ns(e.namespace);
-    e.attrs
-        .iter()
-        .enumerate()
-        .filter_map(move |(i, a)| if html { url_attr_of(e.local, a).map(|k| (i, k)) } else { None })
+    e.attrs.iter().enumerate().filter_map(move |(i, a)| {
+        if html {
+            url_attr_of(e.local, a).map(|k| (i, k))
+        } else {
+            None
+        }
+    })
 }
 
 /// Whether [`resolve_urls`] could change the HTML element named `local` with `attrs` (null
@@ -428,7 +432,8 @@ mod tests {
                         nodes.push(Node { kind: NodeKind::Element(e), end });
                     }
                     3 => {
-                        let e = Element { namespace: HTML_NS, prefix: None, local: "b", attrs: &[] };
+                        let e =
+                            Element { namespace: HTML_NS, prefix: None, local: "b", attrs: &[] };
                         let end = nodes.len() as u32 + 1;
                         nodes.push(Node { kind: NodeKind::Element(e), end });
                     }
@@ -444,8 +449,7 @@ mod tests {
             }
             let nodes = arena.alloc_slice_copy(&nodes);
             let h = Html::from_nodes(nodes);
-            let resolve =
-                |b: &Url, v: &str| b.join(v).ok().map(|u| &*arena.alloc_str(u.as_str()));
+            let resolve = |b: &Url, v: &str| b.join(v).ok().map(|u| &*arena.alloc_str(u.as_str()));
             let got = resolve_urls(&arena, h, &base, true, resolve);
             let want = resolve_urls_popping_at_every_node(&arena, h, &base, resolve);
             assert_eq!(got.nodes(), &want[..], "{nodes:?}");
@@ -471,8 +475,7 @@ mod tests {
     #[test]
     fn srcset_candidates_give_each_url_with_its_descriptors() {
         let v = " a.png 1x ,b,c.png\t100w 2x,d.png (x, y) 1x , e.png,";
-        let got: Vec<(&str, &str)> =
-            srcset_candidates(v).map(|(u, d)| (&v[u], &v[d])).collect();
+        let got: Vec<(&str, &str)> = srcset_candidates(v).map(|(u, d)| (&v[u], &v[d])).collect();
         assert_eq!(
             got,
             [("a.png", "1x"), ("b,c.png", "100w 2x"), ("d.png", "(x, y) 1x"), ("e.png", "")]

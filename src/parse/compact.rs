@@ -22,13 +22,12 @@ use crate::format::Parsed;
 use crate::model::ext::{
     Category, Cloud, Extension, ExtensionAttribute, Generator, ImageInfo, InReplyTo,
     ItunesCategory, ItunesEntry, ItunesFeed, ItunesOwner, Link, MediaContent, MediaCredit,
-    MediaEntry, MediaPlayer, MediaRating, PodcastAlternateEnclosure, PodcastBlock,
-    PodcastChapters, PodcastChat, PodcastContentLink, PodcastEntry, PodcastEpisode, PodcastFeed,
-    PodcastFunding, PodcastImage, PodcastIntegrity, PodcastLicense, PodcastLive, PodcastLocation,
-    PodcastLocked, PodcastPerson, PodcastRemoteItem, PodcastSeason, PodcastSocialInteract,
-    PodcastSoundbite, PodcastSource, PodcastTrailer, PodcastTranscript, PodcastTxt,
-    PodcastUpdateFrequency, PodcastValue, PodcastValueRecipient, PodcastValueTimeSplit, Source,
-    Syndication, TextInput,
+    MediaEntry, MediaPlayer, MediaRating, PodcastAlternateEnclosure, PodcastBlock, PodcastChapters,
+    PodcastChat, PodcastContentLink, PodcastEntry, PodcastEpisode, PodcastFeed, PodcastFunding,
+    PodcastImage, PodcastIntegrity, PodcastLicense, PodcastLive, PodcastLocation, PodcastLocked,
+    PodcastPerson, PodcastRemoteItem, PodcastSeason, PodcastSocialInteract, PodcastSoundbite,
+    PodcastSource, PodcastTrailer, PodcastTranscript, PodcastTxt, PodcastUpdateFrequency,
+    PodcastValue, PodcastValueRecipient, PodcastValueTimeSplit, Source, Syndication, TextInput,
 };
 use crate::model::fragment::{Attribute, Element, Html, Node, NodeKind, Packed};
 use crate::model::lenient_date::LenientDate;

@@ -154,7 +154,8 @@ impl OwnedParsed {
         let compacted: Parsed<'static> =
             unsafe { std::mem::transmute::<Parsed<'_>, Parsed<'static>>(compacted) };
         drop(arena);
-        let storage = Arc::new(Storage { text, _store: FrozenArena { _chunks: store }, _packed: packed });
+        let storage =
+            Arc::new(Storage { text, _store: FrozenArena { _chunks: store }, _packed: packed });
         let yoke: Yoke<YokedParsed<'static>, Arc<Storage>> =
             Yoke::attach_to_cart(storage, |_: &Storage| YokedParsed(compacted));
         Ok(OwnedParsed { yoke })
@@ -334,7 +335,8 @@ mod tests {
         assert_eq!(owned.get(), &borrowed);
         let store = &owned.yoke.backing_cart()._store._chunks;
         // SAFETY: only the chunks' sizes are read; nothing allocates from the store.
-        let chunks: Vec<usize> = unsafe { store.iter_allocated_chunks_raw() }.map(|c| c.1).collect();
+        let chunks: Vec<usize> =
+            unsafe { store.iter_allocated_chunks_raw() }.map(|c| c.1).collect();
         assert_eq!(chunks.len(), 1);
         // What the parse's arena held for the same result, its chunks grown by doubling.
         let parse_arena = arena.allocated_bytes();
@@ -358,7 +360,8 @@ mod tests {
         let owned = OwnedParsed::parse_str(doc, &options, None).unwrap();
         let arena = Bump::new();
         let borrowed = run(&arena, &options, doc, None).unwrap();
-        let (o, b) = (&owned.feed().unwrap().entries[0], &borrowed.feed.as_ref().unwrap().entries[0]);
+        let (o, b) =
+            (&owned.feed().unwrap().entries[0], &borrowed.feed.as_ref().unwrap().entries[0]);
         for (o, b) in [(&o.title, &b.title), (&o.content, &b.content), (&o.summary, &b.summary)] {
             let (Some(Text::Html(o)), Some(Text::Html(b))) = (o, b) else { panic!("{o:?}") };
             assert!(matches!(o.repr_for_tests(), "packed"));
@@ -373,7 +376,10 @@ mod tests {
         let entries = owned.entries();
         drop(owned);
         let content = entries[0].get().content.as_ref().unwrap().to_string();
-        assert_eq!(content, borrowed.feed.as_ref().unwrap().entries[0].content.as_ref().unwrap().to_string());
+        assert_eq!(
+            content,
+            borrowed.feed.as_ref().unwrap().entries[0].content.as_ref().unwrap().to_string()
+        );
     }
 
     #[test]

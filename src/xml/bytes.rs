@@ -90,7 +90,8 @@ mod tests {
         let mut rand = crate::test_rng(0x6a09_e667_f3bc_c909);
         for _ in 0..100_000 {
             let len = (rand() % 24) as usize;
-            let hay: Vec<u8> = (0..len).map(|_| [b']', b'>', b'-', b'a'][(rand() % 4) as usize]).collect();
+            let hay: Vec<u8> =
+                (0..len).map(|_| [b']', b'>', b'-', b'a'][(rand() % 4) as usize]).collect();
             for t in [b"]]>", b"-->"] {
                 let naive = hay.windows(3).position(|w| w == t);
                 assert_eq!(super::find_terminator(&hay, t), naive, "{hay:?} {t:?}");
@@ -129,8 +130,9 @@ mod tests {
         let mut rand = crate::test_rng(0x9e37_79b9_7f4a_7c15);
         for _ in 0..200_000 {
             let len = (rand() % 40) as usize;
-            let bytes: Vec<u8> =
-                (0..len).map(|_| [b'a', b'<', b'&', 0x80, 0xff, b'\r'][(rand() % 6) as usize]).collect();
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| [b'a', b'<', b'&', 0x80, 0xff, b'\r'][(rand() % 6) as usize])
+                .collect();
             let from = if len == 0 { 0 } else { rand() as usize % len };
             let naive =
                 bytes[from..].iter().position(|&b| b == b'<' || b == b'&').map(|i| from + i);

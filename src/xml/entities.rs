@@ -288,9 +288,8 @@ fn with_undone<R>(text: &str, keep: impl FnOnce(&str) -> R) -> Option<R> {
     // ~4,900 instructions a text here, its output then copied once more.
     let unmappable = std::cell::Cell::new(false);
     let mut bytes = Vec::new();
-    let not_ascii = |blk: &[u8; crate::simd::block::BLOCK]| {
-        crate::simd::block::lt_mask(blk, 0x80) ^ 0xFFFF
-    };
+    let not_ascii =
+        |blk: &[u8; crate::simd::block::BLOCK]| crate::simd::block::lt_mask(blk, 0x80) ^ 0xFFFF;
     let encode = |b: &[u8], i: usize| match windows_1252_byte(b, i) {
         Some((byte, used)) => ([byte, 0, 0, 0, 0, 0, 0, 0], 1, used),
         None => {
@@ -396,7 +395,8 @@ mod tests {
         assert_eq!(undo_double_utf8("æ—¥æœ¬"), Some("日本"));
         // Text that is right as it is: not every byte sequence is UTF-8, or a character
         // is not windows-1252, or nothing would change.
-        for ok in ["café", "naïve façade", "Café Ã©", "日本 Ã©", "plain", "Â", "ÃŸ x Ã"] {
+        for ok in ["café", "naïve façade", "Café Ã©", "日本 Ã©", "plain", "Â", "ÃŸ x Ã"]
+        {
             assert_eq!(undo_double_utf8(ok), None, "{ok}");
         }
     }
@@ -433,9 +433,34 @@ mod tests {
             (once.len() != text.len()).then(|| once.to_owned())
         }
         let pieces = [
-            "a", " x ", "\u{7f}", "é", "Ã©", "â€™", "â€œ", "Ã¼", "Â", "Ã", "ÃŸ", "æ—¥", "æœ¬",
-            "€", "Å¡", "Å’", "Æ’", "Ë†", "\u{81}", "\u{8d}", "\u{80}", "\u{9f}", "Ā", "日",
-            "😀", "Ãƒ", "Ã¢â‚¬â„¢", "0123456789abcdef",
+            "a",
+            " x ",
+            "\u{7f}",
+            "é",
+            "Ã©",
+            "â€™",
+            "â€œ",
+            "Ã¼",
+            "Â",
+            "Ã",
+            "ÃŸ",
+            "æ—¥",
+            "æœ¬",
+            "€",
+            "Å¡",
+            "Å’",
+            "Æ’",
+            "Ë†",
+            "\u{81}",
+            "\u{8d}",
+            "\u{80}",
+            "\u{9f}",
+            "Ā",
+            "日",
+            "😀",
+            "Ãƒ",
+            "Ã¢â‚¬â„¢",
+            "0123456789abcdef",
         ];
         let mut texts: Vec<String> = vec![String::new()];
         for _ in 0..3 {

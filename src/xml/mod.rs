@@ -78,4 +78,3 @@ pub use bytes::normalize_newlines;
 pub(crate) use bytes::{find_near, find_terminator, floor_char_boundary};
 pub use ns::Ns;
 pub use reader::{Event, Tag, XmlReader};
-

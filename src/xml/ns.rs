@@ -136,7 +136,10 @@ pub const WELL_KNOWN_PREFIXES: [(&str, &str); 18] = [
 
 /// The index in [`WELL_KNOWN_PREFIXES`] of `prefix`, and its namespace URI.
 pub fn well_known_prefix(prefix: &str) -> Option<(usize, &'static str)> {
-    WELL_KNOWN_PREFIXES.iter().position(|(p, _)| *p == prefix).map(|i| (i, WELL_KNOWN_PREFIXES[i].1))
+    WELL_KNOWN_PREFIXES
+        .iter()
+        .position(|(p, _)| *p == prefix)
+        .map(|i| (i, WELL_KNOWN_PREFIXES[i].1))
 }
 
 impl Ns {

@@ -549,7 +549,8 @@ mod tests {
     /// markup pieces, with gaps around the near search's 64 bytes).
     #[test]
     fn plain_text_is_text_without_decoding() {
-        let fill = "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
+        let fill =
+            "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
         let mut pieces = PIECES.to_vec();
         pieces.extend([15, 16, 17, 63, 64, 65, 80].map(|n| &fill[..n]));
         let mut rand = crate::test_rng(0x6a09_e667_f3bc_c909);
@@ -682,8 +683,10 @@ mod tests {
         // Gaps of 15 to 80 bytes without a delimiter (text, names, quoted values, CDATA and
         // comment bodies), so that delimiters fall in every block the searches look at
         // before they hand over to memchr (bytes 16, 32, 48, 64 and beyond).
-        let fill = "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
-        let gaps: Vec<&str> = [15, 16, 17, 31, 33, 47, 49, 63, 64, 65, 80].map(|n| &fill[..n]).into();
+        let fill =
+            "0123456789abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ01234567";
+        let gaps: Vec<&str> =
+            [15, 16, 17, 31, 33, 47, 49, 63, 64, 65, 80].map(|n| &fill[..n]).into();
         let mut pieces = PIECES.to_vec();
         for _ in 0..3 {
             pieces.extend(&gaps);

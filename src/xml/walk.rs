@@ -236,14 +236,30 @@ mod tests {
             "a< b",
         ];
         let ends = [
-            "</t>", "</t >", "</t\n>", "</n:t>", "</T>", "</t2>", "</ t>", "</t", "</", "<", "",
-            "</t a='>'>", "</r>",
+            "</t>",
+            "</t >",
+            "</t\n>",
+            "</n:t>",
+            "</T>",
+            "</t2>",
+            "</ t>",
+            "</t",
+            "</",
+            "<",
+            "",
+            "</t a='>'>",
+            "</r>",
         ];
         for c in contents {
             for e in ends {
                 for open in ["<t>", "<n:t xmlns:n='urn:n'>", "<t xml:base='http://b/'>"] {
-                    let e = if open.starts_with("<n:") { e.replace("</t", "</n:t") } else { e.to_owned() };
-                    let doc = format!("<r xml:base='http://a/'><x/>{open}{c}{e}<u>after</u>tail</r>");
+                    let e = if open.starts_with("<n:") {
+                        e.replace("</t", "</n:t")
+                    } else {
+                        e.to_owned()
+                    };
+                    let doc =
+                        format!("<r xml:base='http://a/'><x/>{open}{c}{e}<u>after</u>tail</r>");
                     for max in [0, 3, 1 << 20] {
                         same(&doc, max);
                         // Truncated at every byte after the start tag.
@@ -273,8 +289,25 @@ mod tests {
     #[test]
     fn one_step_child_text_matches_on_random_documents() {
         let pieces = [
-            "<t>", "</t>", "<n:t xmlns:n='u'>", "</n:t>", "text", " ", "&amp;", "&bogus;", "\r",
-            "<![CDATA[c]]>", "<!--k-->", "<?p?>", "<b>", "</b>", "<e/>", "</r>", "<", ">", "\u{e9}",
+            "<t>",
+            "</t>",
+            "<n:t xmlns:n='u'>",
+            "</n:t>",
+            "text",
+            " ",
+            "&amp;",
+            "&bogus;",
+            "\r",
+            "<![CDATA[c]]>",
+            "<!--k-->",
+            "<?p?>",
+            "<b>",
+            "</b>",
+            "<e/>",
+            "</r>",
+            "<",
+            ">",
+            "\u{e9}",
         ];
         let mut rand = crate::test_rng(0x9E37_79B9_7F4A_7C15);
         for _ in 0..3000 {

@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-
 /// The document address handed to feedmill (same as `benches/common/mod.rs`).
 const BASE_URL: &str = "https://example.org/feeds/feed.xml";
 
@@ -290,8 +289,16 @@ const PEERS: &[Peer] = &[
     Peer { name: "feedmill + extract", counts: "entries", run: run_feedmill_extract },
     Peer { name: "feed-rs", counts: "entries", run: run_feed_rs },
     Peer { name: "rss+atom_syndication", counts: "entries", run: run_rss_atom },
-    Peer { name: "feedparser-rs (sanitize on, default)", counts: "entries", run: run_feedparser_default },
-    Peer { name: "feedparser-rs (sanitize off)", counts: "entries", run: run_feedparser_nosanitize },
+    Peer {
+        name: "feedparser-rs (sanitize on, default)",
+        counts: "entries",
+        run: run_feedparser_default,
+    },
+    Peer {
+        name: "feedparser-rs (sanitize off)",
+        counts: "entries",
+        run: run_feedparser_nosanitize,
+    },
     Peer { name: "quick-xml NsReader walk", counts: "item/entry tags", run: run_qx_ns },
     Peer { name: "quick-xml Reader walk (no ns)", counts: "item/entry tags", run: run_qx_plain },
 ];
@@ -348,7 +355,18 @@ fn prepare(name: &'static str, counts: &'static str, f: &dyn Fn() -> Outcome) ->
         (ALLOCS.load(Relaxed), REALLOCS.load(Relaxed), ALLOC_BYTES.load(Relaxed));
     assert_eq!(warm, counted, "{name}: passes disagree");
     let zero = Duration::ZERO;
-    Row { name, counts, times: Vec::new(), median: zero, min: zero, max: zero, outcome: warm, allocs, reallocs, alloc_bytes }
+    Row {
+        name,
+        counts,
+        times: Vec::new(),
+        median: zero,
+        min: zero,
+        max: zero,
+        outcome: warm,
+        allocs,
+        reallocs,
+        alloc_bytes,
+    }
 }
 
 /// One timed pass, checked against the untimed result.
@@ -433,7 +451,9 @@ fn main() {
     // times every parser once), so a change in machine load hits all parsers alike.
     let selected: Vec<&Peer> = PEERS
         .iter()
-        .filter(|p| only.as_ref().is_none_or(|only| only.iter().any(|o| p.name.starts_with(o.as_str()))))
+        .filter(|p| {
+            only.as_ref().is_none_or(|only| only.iter().any(|o| p.name.starts_with(o.as_str())))
+        })
         .collect();
     let mut rows = Vec::new();
     for p in &selected {
@@ -453,16 +473,27 @@ fn main() {
     let feed_rs_times = rows.iter().find(|r| r.name == "feed-rs").map(|r| r.times.clone());
     let paired_ratio = |r: &Row| -> Option<f64> {
         let base = feed_rs_times.as_ref()?;
-        let ratios: Vec<f64> = base.iter().zip(&r.times).map(|(f, t)| f.as_secs_f64() / t.as_secs_f64()).collect();
+        let ratios: Vec<f64> =
+            base.iter().zip(&r.times).map(|(f, t)| f.as_secs_f64() / t.as_secs_f64()).collect();
         Some(median_f64(ratios))
     };
     let kb = total as f64 / 1024.0;
     println!();
     println!(
         "| {:<38} | {:>8} | {:>18} | {:>10} | {:>8} | {:>10} | {:>12} | {:>9} |",
-        "parser", "MB/s", "slowest..fastest", "vs feed-rs", "found", "what", "rejected", "allocs/KB"
+        "parser",
+        "MB/s",
+        "slowest..fastest",
+        "vs feed-rs",
+        "found",
+        "what",
+        "rejected",
+        "allocs/KB"
     );
-    println!("|{:-<40}|{:->10}|{:->20}|{:->12}|{:->10}|{:->12}|{:->14}|{:->11}|", "", "", "", "", "", "", "", "");
+    println!(
+        "|{:-<40}|{:->10}|{:->20}|{:->12}|{:->10}|{:->12}|{:->14}|{:->11}|",
+        "", "", "", "", "", "", "", ""
+    );
     for r in &rows {
         let m = mbps(total, r.median);
         let ratio = paired_ratio(r).map_or("n/a".to_owned(), |x| format!("{x:.2}x"));
@@ -499,12 +530,13 @@ fn main() {
         );
     }
 
-    if threads > 1 && only.as_ref().is_none_or(|o| o.iter().any(|n| "feedmill".starts_with(n.as_str()))) {
-        let one = rows
-            .iter()
-            .find(|r| r.name == "feedmill")
-            .map(|r| r.median)
-            .unwrap_or_else(|| measure("feedmill", "entries", runs, &|| run_feedmill(&refs)).median);
+    if threads > 1
+        && only.as_ref().is_none_or(|o| o.iter().any(|n| "feedmill".starts_with(n.as_str())))
+    {
+        let one =
+            rows.iter().find(|r| r.name == "feedmill").map(|r| r.median).unwrap_or_else(|| {
+                measure("feedmill", "entries", runs, &|| run_feedmill(&refs)).median
+            });
         let groups = split_balanced(&refs, threads);
         let row = measure("feedmill (threads)", "entries", runs, &|| {
             std::thread::scope(|s| {
@@ -533,7 +565,9 @@ fn main() {
                 .collect::<Vec<_>>()
                 .join(" + ")
         );
-        println!("  (thread spawn is inside the timed region; machine has {} CPUs)",
-            std::thread::available_parallelism().map_or(0, |n| n.get()));
+        println!(
+            "  (thread spawn is inside the timed region; machine has {} CPUs)",
+            std::thread::available_parallelism().map_or(0, |n| n.get())
+        );
     }
 }

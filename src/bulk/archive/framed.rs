@@ -639,11 +639,10 @@ impl<S: Source, F: Framing> RecordReader<'_, S, F> {
     ) -> Framed<F::Header> {
         self.thaw();
         if let Some(b) = &self.brk {
-            let restart = self
-                .src
-                .member_starts(from, b.decoded_from)
-                .into_iter()
-                .find(|&m| F::candidate(&self.buf[(m - self.base) as usize..], true) == Some(true));
+            let restart =
+                self.src.member_starts(from, b.decoded_from).into_iter().find(|&m| {
+                    F::candidate(&self.buf[(m - self.base) as usize..], true) == Some(true)
+                });
             if let Some(m) = restart {
                 let cut = (b.decoded_from - self.base) as usize;
                 self.dropped += (self.buf.len().saturating_sub(cut)) as u64;
@@ -677,4 +676,3 @@ impl<S: Source, F: Framing> RecordReader<'_, S, F> {
         }
     }
 }
-

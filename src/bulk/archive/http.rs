@@ -238,14 +238,14 @@ pub fn record_content<'b>(
                 Err(Some((kind, message))) => return Err((kind, message.clone())),
                 Err(None) => {
                     let named = capture
-                    .refers_to_record_id
-                    .as_deref()
-                    .or(capture.payload_digest.as_deref())
-                    .unwrap_or("(none named)");
-                let message = format!(
-                    "the record this revisit refers to ({named}) was not read earlier in this \
+                        .refers_to_record_id
+                        .as_deref()
+                        .or(capture.payload_digest.as_deref())
+                        .unwrap_or("(none named)");
+                    let message = format!(
+                        "the record this revisit refers to ({named}) was not read earlier in this \
                      run, or is no longer remembered; its content is not here"
-                );
+                    );
                     return Err(("original_not_found", message));
                 }
             };
@@ -361,7 +361,8 @@ mod tests {
     #[test]
     fn revisit_content_or_why_not() {
         let mut c = Capture::default();
-        let o = Original { kind: Kind::Response, block: b"HTTP/1.1 200 OK\r\n\r\n<rss/>"[..].into() };
+        let o =
+            Original { kind: Kind::Response, block: b"HTTP/1.1 200 OK\r\n\r\n<rss/>"[..].into() };
         let got = record_content(Kind::Revisit, b"", Ok(&o), &mut c, 1 << 20).unwrap();
         assert_eq!((got.status, &got.body[..]), (200, &b"<rss/>"[..]));
         let changed = ("original_changed", "the original x changed: y".to_owned());

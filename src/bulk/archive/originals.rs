@@ -279,7 +279,9 @@ fn reread(
     }
     if capture_digest_key(&capture) != e.digest_key {
         let (uri, digest) = (shown(&capture.target_uri), shown(&capture.payload_digest));
-        differs.push(format!("target URI {uri} and payload digest {digest} (not the ones remembered)"));
+        differs.push(format!(
+            "target URI {uri} and payload digest {digest} (not the ones remembered)"
+        ));
     }
     if !differs.is_empty() {
         let message = format!(
@@ -339,7 +341,10 @@ mod tests {
         let orig = orig.unwrap();
         assert_eq!((src, orig.kind, orig.block.len()), ("a@0 u", Kind::Response, 300));
         assert_eq!(o.find(&revisit(None, "v", "sha1:B"), usize::MAX).unwrap().0, "b@9 v");
-        assert!(o.find(&revisit(None, "v", "sha1:A"), usize::MAX).is_none(), "digest of another URI");
+        assert!(
+            o.find(&revisit(None, "v", "sha1:A"), usize::MAX).is_none(),
+            "digest of another URI"
+        );
         assert!(o.find(&revisit(Some("<id:z>"), "q", "sha1:Q"), usize::MAX).is_none());
         // A third record passes the budget: the first is forgotten.
         o.remember("c@20 w", Kind::Response, &capture("<id:c>", "w", "sha1:C"), &[b'c'; 300], None);
@@ -376,7 +381,13 @@ mod tests {
         let (cap_a, cap_b) = (capture("<id:a>", "u", "d"), capture("<id:b>", "u", "d"));
         // Remembered by where they are (their blocks are larger than the budget: not copied).
         let at_b = Loc { offset: first.len() as u64, within: 0 };
-        o.remember("t@0 u", Kind::Response, &cap_a, &big, Some((&file, Loc { offset: 0, within: 0 })));
+        o.remember(
+            "t@0 u",
+            Kind::Response,
+            &cap_a,
+            &big,
+            Some((&file, Loc { offset: 0, within: 0 })),
+        );
         o.remember("t@x u", Kind::Response, &cap_b, &big, Some((&file, at_b)));
         assert!(o.held() < 1000);
         let find = |id: &str| {
@@ -384,7 +395,10 @@ mod tests {
             (src.to_owned(), found)
         };
         let (src, orig) = find("<id:a>");
-        assert_eq!((&src[..], &orig.unwrap().block[..]), ("t@0 u", &b"HTTP/1.1 200 OK\r\n\r\nAAAA"[..]));
+        assert_eq!(
+            (&src[..], &orig.unwrap().block[..]),
+            ("t@0 u", &b"HTTP/1.1 200 OK\r\n\r\nAAAA"[..])
+        );
         assert_eq!(&find("<id:b>").1.unwrap().block[..], b"B");
         let p = path.display();
         // The file changed: another record where the original was (another id), so changed.
@@ -394,19 +408,24 @@ mod tests {
         let want = format!("the original t@0 u changed: the record at 0 in {p} is now record id <id:z> (was <id:a>)");
         assert_eq!(err.unwrap_err(), ("original_changed", want));
         // Same id, another payload digest and type.
-        let changed = record("<id:a>", "X").replace("response", "resource").replace("Digest: d", "Digest: e");
+        let changed =
+            record("<id:a>", "X").replace("response", "resource").replace("Digest: d", "Digest: e");
         std::fs::write(&path, changed).unwrap();
         let want = format!("the original t@0 u changed: the record at 0 in {p} is now a resource record (was response), target URI u and payload digest e (not the ones remembered)");
         assert_eq!(find("<id:a>").1.unwrap_err(), ("original_changed", want));
         // No record at the offset any more (the file cut before it).
         std::fs::write(&path, &first).unwrap();
-        let want = format!("the original t@x u changed: no response record at {} in {p} now", first.len());
+        let want =
+            format!("the original t@x u changed: no response record at {} in {p} now", first.len());
         assert_eq!(find("<id:b>").1.unwrap_err(), ("original_changed", want));
         // The file gone.
         std::fs::remove_file(&path).unwrap();
         let (kind, message) = find("<id:a>").1.unwrap_err();
         assert_eq!(kind, "original_unreadable");
-        assert!(message.starts_with(&format!("the original t@0 u cannot be read again: {p}: ")), "{message}");
+        assert!(
+            message.starts_with(&format!("the original t@0 u cannot be read again: {p}: ")),
+            "{message}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

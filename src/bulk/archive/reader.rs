@@ -30,8 +30,8 @@
 
 use std::fs::File;
 use std::io::{self, Cursor, Read};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::arc::{self, ArcFormat};
@@ -39,8 +39,8 @@ use super::framed::Framing;
 use super::io::{io_kind, read_full, CountRead, ErrThen};
 use super::names::{escape_name, path_name};
 use super::originals::{Codec, Originals, Reopen};
-use super::segments::{Joined, Out, Segments};
 use super::record::{Counters, Kind as RecordKind, Payload, RawRecord, ReadConfig};
+use super::segments::{Joined, Out, Segments};
 use super::tar::{is_tar, read_tar, TarItem};
 use super::walk::{walk, Input, Item};
 use super::warc::{self, WarcItem};
@@ -182,7 +182,19 @@ impl<'c, 'e> Reader<'c, 'e> {
     ) -> Self {
         let originals = Originals::new(cfg.revisit_memory);
         let (path, reopen) = (None, None);
-        Reader { cfg, counters, pool, emit, offload, stopped: false, depth: 0, originals, path, reopen, segments: Segments::default() }
+        Reader {
+            cfg,
+            counters,
+            pool,
+            emit,
+            offload,
+            stopped: false,
+            depth: 0,
+            originals,
+            path,
+            reopen,
+            segments: Segments::default(),
+        }
     }
 
     fn emit(&mut self, rec: RawRecord) {
@@ -435,7 +447,11 @@ impl<'c, 'e> Reader<'c, 'e> {
         self.segments.finish(&mut out);
         self.joined(out);
         if let Err(e) = result {
-            self.broken(name.to_owned(), "io", format!("reading {what}: {e}; rest of file skipped"));
+            self.broken(
+                name.to_owned(),
+                "io",
+                format!("reading {what}: {e}; rest of file skipped"),
+            );
         }
     }
 
@@ -445,7 +461,9 @@ impl<'c, 'e> Reader<'c, 'e> {
         match item {
             WarcItem::Record { at, kind, target_uri, block, capture, note, segment } => {
                 let source = format!("{name}@{at} {target_uri}");
-                if kind == RecordKind::Continuation || segment.as_ref().is_some_and(|s| s.number == 1) {
+                if kind == RecordKind::Continuation
+                    || segment.as_ref().is_some_and(|s| s.number == 1)
+                {
                     let mut out = Vec::new();
                     if kind == RecordKind::Continuation {
                         let max = self.cfg.max_record_bytes;
@@ -454,7 +472,14 @@ impl<'c, 'e> Reader<'c, 'e> {
                             self.count_skipped("continuation");
                         }
                     } else {
-                        let joined = Joined { source, kind, target_uri, block: block.to_vec(), capture, note };
+                        let joined = Joined {
+                            source,
+                            kind,
+                            target_uri,
+                            block: block.to_vec(),
+                            capture,
+                            note,
+                        };
                         self.segments.first(joined, &mut out);
                     }
                     if let Some(own) = block.into_own() {
@@ -491,7 +516,10 @@ impl<'c, 'e> Reader<'c, 'e> {
                     let Joined { source, kind, target_uri, block, capture, note } = j;
                     // Remembered as a copy: the file holds it in several records.
                     let block = block.into();
-                    self.handed_on(Response { source, kind, target_uri, block, capture, note }, None);
+                    self.handed_on(
+                        Response { source, kind, target_uri, block, capture, note },
+                        None,
+                    );
                 }
                 Out::Error { source, kind, message } => self.broken(source, kind, message),
             }

@@ -106,7 +106,14 @@ impl RawRecord {
         self.source.capacity()
             + match &self.payload {
                 Payload::Document(b) => b.capacity(),
-                Payload::Response { message, target_uri, capture, original, original_error, .. } => {
+                Payload::Response {
+                    message,
+                    target_uri,
+                    capture,
+                    original,
+                    original_error,
+                    ..
+                } => {
                     message.held_bytes()
                         + original_error.as_ref().map_or(0, |e| e.1.capacity())
                         + target_uri.capacity()

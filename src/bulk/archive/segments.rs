@@ -257,7 +257,10 @@ mod tests {
         let got = show(out);
         assert_eq!(got.len(), 2);
         assert!(got[0].starts_with("R t@0 <a> ab Some(\"segment\") segmented record cut: its segment 2 was not read (segment 3 came after segment 1)"), "{got:?}");
-        assert!(got[1].starts_with("E t@9 u bad_segment continuation segment 3 of <a> out of order"), "{got:?}");
+        assert!(
+            got[1].starts_with("E t@9 u bad_segment continuation segment 3 of <a> out of order"),
+            "{got:?}"
+        );
         // A continuation of no first segment, and one without its fields.
         let mut out = Vec::new();
         s.continuation("t@20 u", Some(&seg(2, "<z>", None)), b"c", 100, &mut out);

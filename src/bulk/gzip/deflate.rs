@@ -137,7 +137,9 @@ mod tests {
         // starts.
         let data: Vec<u8> =
             (0..100_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
-        for (start, len) in (0..300).map(|n| (n % 7, n)).chain([(3, 4096), (1, 65_537), (0, 99_000)]) {
+        for (start, len) in
+            (0..300).map(|n| (n % 7, n)).chain([(3, 4096), (1, 65_537), (0, 99_000)])
+        {
             let d = &data[start..start + len];
             assert_eq!(crc32(d), crc32fast::hash(d), "{start} {len}");
             let (a, b) = d.split_at(len / 3);

@@ -547,13 +547,8 @@ impl<R: Read> GzStream<R> {
         if self.header()? {
             self.inflater.init();
             self.wpos = 0;
-            self.member = Some(Member {
-                start,
-                dec_start: self.decoded,
-                crc: 0,
-                size: 0,
-                fresh: true,
-            });
+            self.member =
+                Some(Member { start, dec_start: self.decoded, crc: 0, size: 0, fresh: true });
             // The first block header follows the gzip header at a byte boundary.
             self.note_block(0, 0)?;
             self.marks.push(self.decoded, start);

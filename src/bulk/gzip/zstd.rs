@@ -117,7 +117,11 @@ impl<R: Read> ZstdStream<R> {
         }
         if is_skippable(h) {
             if h.len() < 8 {
-                return self.fail(start, "truncated", "the stream ends inside a skippable frame".into());
+                return self.fail(
+                    start,
+                    "truncated",
+                    "the stream ends inside a skippable frame".into(),
+                );
             }
             let dict = start == 0 && h.starts_with(&DICT_MAGIC);
             let size = u32::from_le_bytes([h[4], h[5], h[6], h[7]]) as usize;
@@ -182,7 +186,12 @@ impl<R: Read> ZstdStream<R> {
 
     /// The frame (or non-frame bytes) at raw offset `start` failed: report it (the first
     /// failure in a row only), then move to where decoding resumes (see the module docs).
-    fn fail(&mut self, start: u64, kind: &'static str, message: String) -> io::Result<Option<Break>> {
+    fn fail(
+        &mut self,
+        start: u64,
+        kind: &'static str,
+        message: String,
+    ) -> io::Result<Option<Break>> {
         let decoded_from = self.frame.take().map_or(self.decoded, |f| f.dec_start);
         let first = self.failing.is_none_or(|at| self.decoded > at);
         self.failing = Some(self.decoded);
@@ -263,7 +272,9 @@ impl<R: Read> ZstdStream<R> {
                 return Ok(());
             }
             match memchr::memmem::find(b, &MAGIC) {
-                Some(i) if !stored.iter().any(|r| r.0 <= pos + i as u64 && pos + (i as u64) < r.1) => {
+                Some(i)
+                    if !stored.iter().any(|r| r.0 <= pos + i as u64 && pos + (i as u64) < r.1) =>
+                {
                     self.raw.consume(i);
                     return Ok(());
                 }
@@ -301,7 +312,9 @@ impl<R: Read> Source for ZstdStream<R> {
             let status = match res {
                 Ok(s) => s,
                 Err(e) => {
-                    if let Some(b) = self.fail(start, "bad_zstd", format!("corrupt zstd frame: {e}"))? {
+                    if let Some(b) =
+                        self.fail(start, "bad_zstd", format!("corrupt zstd frame: {e}"))?
+                    {
                         return Ok(Step::Break(b));
                     }
                     continue;

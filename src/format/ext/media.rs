@@ -10,7 +10,12 @@ use super::read::*;
 
 /// A Media RSS number attribute: leading digits (a fraction such as `duration="12.5"` is
 /// cut).
-pub(super) fn media_number<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, name: &str, cx: &Ctx<'a>) -> Option<u64> {
+pub(super) fn media_number<'a>(
+    r: &mut XmlReader<'a>,
+    tag: &Tag<'a>,
+    name: &str,
+    cx: &Ctx<'a>,
+) -> Option<u64> {
     typed_attr(r, tag, name, kind::INTEGER, cx, leading_digits)
 }
 

@@ -193,7 +193,14 @@ impl<'a> Shared<'_, 'a> {
                         alt: attr_trimmed(tag, "alt", cx),
                         aspect_ratio: attr_trimmed(tag, "aspect-ratio", cx),
                         width: typed_attr(r, tag, "width", kind::INTEGER, cx, non_negative_integer),
-                        height: typed_attr(r, tag, "height", kind::INTEGER, cx, non_negative_integer),
+                        height: typed_attr(
+                            r,
+                            tag,
+                            "height",
+                            kind::INTEGER,
+                            cx,
+                            non_negative_integer,
+                        ),
                         mime_type: attr_trimmed(tag, "type", cx),
                         purpose: attr_trimmed(tag, "purpose", cx),
                     });
@@ -221,7 +228,14 @@ impl<'a> Shared<'_, 'a> {
                     protocol: attr_trimmed(tag, "protocol", cx),
                     account_id: attr_trimmed(tag, "accountId", cx),
                     account_url: attr_url(tag, "accountUrl", cx),
-                    priority: typed_attr(r, tag, "priority", kind::INTEGER, cx, non_negative_integer),
+                    priority: typed_attr(
+                        r,
+                        tag,
+                        "priority",
+                        kind::INTEGER,
+                        cx,
+                        non_negative_integer,
+                    ),
                 };
                 if v != PodcastSocialInteract::default() {
                     self.social_interacts.push(v);
@@ -394,7 +408,13 @@ fn srcset<'a>(
         let width = Some(descriptors).filter(|d| !d.is_empty()).and_then(|d| {
             let n = d.strip_suffix('w').and_then(|n| n.parse::<u64>().ok());
             if n.is_none() {
-                invalid_value(r, tag.offset, format_args!("{}@srcset", tag.qname), "a width (`<n>w`)", d);
+                invalid_value(
+                    r,
+                    tag.offset,
+                    format_args!("{}@srcset", tag.qname),
+                    "a width (`<n>w`)",
+                    d,
+                );
             }
             n
         });

@@ -10,7 +10,9 @@ use bumpalo::Bump;
 
 use super::text_acc::TextAcc;
 use super::tokenizer::AVec;
-use crate::html::tags::{Tag, FORMATTING, SCOPE, SPECIAL, TAGS, T_CELL, T_NONE, T_SECTION, T_TABLE};
+use crate::html::tags::{
+    Tag, FORMATTING, SCOPE, SPECIAL, TAGS, T_CELL, T_NONE, T_SECTION, T_TABLE,
+};
 use crate::model::fragment::{Attribute, Element, Node, NodeKind, HTML_NS};
 
 /// How many open elements an unmatched end tag is looked for in before giving up.

@@ -351,12 +351,7 @@ fn run(bd: &mut Builder<'_, '_>) -> Option<()> {
 /// Reads the content of a raw-text element from `i` up to its end tag (`</name` followed by
 /// whitespace, `/` or `>`, ASCII case-insensitively) or EOF into the text accumulator;
 /// returns the end tag's offset (the main loop then processes it).
-fn raw_text(
-    bd: &mut Builder<'_, '_>,
-    i: usize,
-    name: &str,
-    kind: RawKind,
-) -> Option<usize> {
+fn raw_text(bd: &mut Builder<'_, '_>, i: usize, name: &str, kind: RawKind) -> Option<usize> {
     let text = bd.text;
     // The Text slices below start at `i` unchecked: a position inside a character (which the
     // main loop never gives) ends the fast path instead. Raw-text elements are rare.

@@ -41,8 +41,7 @@ fn scan_until_blocks_match_the_byte_classes() {
                 .collect();
             for stop in [END_TAG_NAME, END_ATTR_NAME, END_UNQUOTED] {
                 for k in 0..=len {
-                    let want =
-                        (k..len).find(|&i| CLASS[b[i] as usize] & stop != 0).unwrap_or(len);
+                    let want = (k..len).find(|&i| CLASS[b[i] as usize] & stop != 0).unwrap_or(len);
                     assert_eq!(scan_until(&b, k, stop), want, "{b:?} from {k} stop {stop}");
                 }
             }

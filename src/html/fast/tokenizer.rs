@@ -5,8 +5,8 @@ use bumpalo::Bump;
 
 use super::refs::{attr_value, lower};
 use crate::html::tags::{self, Tag};
-use crate::simd::block;
 use crate::model::fragment::Attribute;
+use crate::simd::block;
 
 /// Scratch vectors live in the per-parse arena: no global-heap allocation per value.
 pub(super) type AVec<'a, T> = bumpalo::collections::Vec<'a, T>;

@@ -164,33 +164,29 @@ impl<'a> XmlReader<'a> {
                 );
                 Some(())
             }
-            Resolved::Unknown => {
-                match self.internal_entities.expand(name) {
-                    Ok(Some(text)) => {
-                        out.push_str(text);
-                        self.diag(
-                            DiagnosticKind::Recovered,
-                            at,
-                            format!(
-                                "internal_entity: &{name}; expanded from the internal DTD subset"
-                            ),
-                        );
-                        Some(())
-                    }
-                    Ok(None) => None,
-                    Err(why) => {
-                        out.push('&');
-                        out.push_str(name);
-                        out.push(';');
-                        self.diag(
-                            DiagnosticKind::LimitReached,
-                            at,
-                            format!("&{name}; not expanded: {why}; kept literally"),
-                        );
-                        Some(())
-                    }
+            Resolved::Unknown => match self.internal_entities.expand(name) {
+                Ok(Some(text)) => {
+                    out.push_str(text);
+                    self.diag(
+                        DiagnosticKind::Recovered,
+                        at,
+                        format!("internal_entity: &{name}; expanded from the internal DTD subset"),
+                    );
+                    Some(())
                 }
-            }
+                Ok(None) => None,
+                Err(why) => {
+                    out.push('&');
+                    out.push_str(name);
+                    out.push(';');
+                    self.diag(
+                        DiagnosticKind::LimitReached,
+                        at,
+                        format!("&{name}; not expanded: {why}; kept literally"),
+                    );
+                    Some(())
+                }
+            },
             _ => None,
         }
     }

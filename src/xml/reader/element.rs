@@ -345,7 +345,8 @@ pub(super) fn colons(bytes: &[u8], from: usize, q: &[u8]) -> Option<(usize, usiz
     if q.len() <= crate::simd::block::BLOCK {
         if let Some(b) = crate::simd::block::at(bytes, from).filter(|b| b.as_ptr() == q.as_ptr()) {
             let m = crate::simd::block::eq_mask(b, [b':']) & ((1u32 << q.len()) - 1);
-            return (m != 0).then(|| (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize));
+            return (m != 0)
+                .then(|| (m.trailing_zeros() as usize, 31 - m.leading_zeros() as usize));
         }
     }
     let first = q.iter().position(|&b| b == b':')?;

@@ -237,8 +237,7 @@ impl<'a> XmlReader<'a> {
     /// block compare or two here cost less than reading it as a text event and dropping it.
     #[inline(always)]
     pub(crate) fn skip_indentation(&mut self) {
-        if self.pending_ends != 0 || self.pending_text.is_some() || self.phase != Phase::InRoot
-        {
+        if self.pending_ends != 0 || self.pending_text.is_some() || self.phase != Phase::InRoot {
             return;
         }
         let bytes = self.src.as_bytes();

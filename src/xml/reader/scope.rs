@@ -81,7 +81,8 @@ impl<'a> XmlReader<'a> {
         let (i, uri) = well_known_prefix(prefix)?;
         if self.prefixes_bound & (1 << i) == 0 {
             self.prefixes_bound |= 1 << i;
-            let what = if attribute { format!("attribute {qname:?}") } else { format!("<{qname}>") };
+            let what =
+                if attribute { format!("attribute {qname:?}") } else { format!("<{qname}>") };
             let msg = format!(
                 "well_known_prefix: {what} read with the undeclared prefix {prefix:?} bound to \
                  {uri} (every use in the document)"

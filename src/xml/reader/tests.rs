@@ -6,9 +6,8 @@ use bumpalo::Bump;
 use super::tag::{attr_name_len, may_declare_namespaces, needs_attr_decoding};
 use super::*;
 use crate::options::Limits;
-use crate::xml::ns::Ns;
 use crate::test_rng as rng;
-
+use crate::xml::ns::Ns;
 
 /// The text decoder before the block fast paths (one memchr search per gap and per
 /// reference), kept as the oracle of `decode_text`.
@@ -357,8 +356,10 @@ fn assert_decoders_agree(raw: &str, dtd: Option<&str>) {
 fn decode_text_block_step_matches_the_plain_decoder() {
     let dtd = "<!ENTITY big 'a long replacement text that is much longer than its reference'>";
     let fills = ["", "x", "é", "日本", "\u{10348}", "0123456789abcdef"];
-    let specials =
-        ["&lt;", "&gt;", "&amp;", "&quot;", "&lt", "&amp", "&quo", "&quot", "\r", "&apos;", "&big;", "&"];
+    let specials = [
+        "&lt;", "&gt;", "&amp;", "&quot;", "&lt", "&amp", "&quo", "&quot", "\r", "&apos;", "&big;",
+        "&",
+    ];
     let mut runs = Vec::new();
     for gap in 0..=40 {
         for fill in fills {
@@ -385,9 +386,8 @@ fn name_colons_match_byte_loops() {
     let mut rand = rng(0x2545_f491_4f6c_dd1d);
     for len in 0..40usize {
         for _ in 0..200 {
-            let name: String = (0..len)
-                .map(|_| ['a', ':', 'é', 'b', '日'][(rand() % 5) as usize])
-                .collect();
+            let name: String =
+                (0..len).map(|_| ['a', ':', 'é', 'b', '日'][(rand() % 5) as usize]).collect();
             let q = name.as_bytes();
             let want = q
                 .iter()
@@ -464,7 +464,18 @@ fn undeclared_well_known_prefixes_are_bound_once_per_document_with_the_rules_on(
     use Ns::*;
     assert_eq!(
         ns,
-        [Null, Null, RssContent, DublinCore, DublinCore, UnboundPrefix, Null, MediaRss, Null, Other]
+        [
+            Null,
+            Null,
+            RssContent,
+            DublinCore,
+            DublinCore,
+            UnboundPrefix,
+            Null,
+            MediaRss,
+            Null,
+            Other
+        ]
     );
     let messages: Vec<&str> = diags.iter().map(|(_, m)| m.as_str()).collect();
     assert_eq!(
@@ -618,8 +629,25 @@ fn walking_over_indentation_reads_what_dropping_its_text_event_reads() {
     // looks at) before tags, text, stray `<`, comments and PIs; unclosed and mismatched
     // elements; content before and after the root.
     let pieces = [
-        "<a>", "</a>", "<bb>", "</bb>", "<c x='1'>", "</c>", "<dd/>", "<e\n/>", "text", "é",
-        "<!--c-->", "<?p d?>", "<", "&amp;", "\r\n", " ", "\t", "\n        ", "</",
+        "<a>",
+        "</a>",
+        "<bb>",
+        "</bb>",
+        "<c x='1'>",
+        "</c>",
+        "<dd/>",
+        "<e\n/>",
+        "text",
+        "é",
+        "<!--c-->",
+        "<?p d?>",
+        "<",
+        "&amp;",
+        "\r\n",
+        " ",
+        "\t",
+        "\n        ",
+        "</",
     ];
     let mut rand = rng(0x6a09_e667_f3bc_c909);
     for _ in 0..60_000 {

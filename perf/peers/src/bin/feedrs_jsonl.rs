@@ -102,7 +102,11 @@ fn text(t: &Option<model::Text>) -> Option<&str> {
 
 fn persons(p: &[model::Person]) -> Vec<Person<'_>> {
     p.iter()
-        .map(|p| Person { name: p.name.as_deref(), email: p.email.as_deref(), uri: p.uri.as_deref() })
+        .map(|p| Person {
+            name: p.name.as_deref(),
+            email: p.email.as_deref(),
+            uri: p.uri.as_deref(),
+        })
         .collect()
 }
 
@@ -238,8 +242,11 @@ fn response<W: Write>(source: &str, block: &[u8], out: &mut Out<W>) -> io::Resul
     };
     let head = String::from_utf8_lossy(&block[..end]);
     let mut lines = head.lines();
-    let status: u16 =
-        lines.next().and_then(|l| l.split_whitespace().nth(1)).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let status: u16 = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     if status != 200 {
         return out.error(source, "not_a_feed", format!("HTTP status {status}"));
     }

@@ -111,7 +111,10 @@ fn version_2_header_lines_are_read() {
     let at = filedesc().len();
     assert_eq!(
         show(&data, false),
-        ["S 0 filedesc".to_owned(), format!("R {at} http://example.org/v2.xml 2008-03-04T05:06:07Z")]
+        [
+            "S 0 filedesc".to_owned(),
+            format!("R {at} http://example.org/v2.xml 2008-03-04T05:06:07Z")
+        ]
     );
 }
 
@@ -119,7 +122,10 @@ fn version_2_header_lines_are_read() {
 fn header_lines_read_or_not() {
     let ok = |l: &str| parse_line(l.as_bytes()).map(|h| (h.url, h.length));
     assert_eq!(ok("http://a/ 1.2.3.4 20050101000000 text/html 12"), Ok(("http://a/".into(), 12)));
-    assert_eq!(ok("http://a/ b 1.2.3.4 20050101000000 text/html 3\r"), Ok(("http://a/ b".into(), 3)));
+    assert_eq!(
+        ok("http://a/ b 1.2.3.4 20050101000000 text/html 3\r"),
+        Ok(("http://a/ b".into(), 3))
+    );
     for bad in [
         "http://a/ 1.2.3.4 2005 text/html 12",
         "http://a/ 1.2.3.4 20050101000000 text/html -1",
@@ -218,7 +224,10 @@ fn member_end_bounds_a_record_whose_length_is_wrong() {
             let want_bad = format!("R {bad_at} http://bad/b {actual} {note}");
             assert_eq!(got.len(), 3, "{got:?}");
             assert!(got.contains(&want_bad), "{got:?}\n{want_bad}");
-            assert!(got.iter().any(|g| g.starts_with("R ") && g.contains("http://good/a")), "{got:?}");
+            assert!(
+                got.iter().any(|g| g.starts_with("R ") && g.contains("http://good/a")),
+                "{got:?}"
+            );
         }
         // Plain ARC keeps the resync rule: the lying record is one error record.
         let data = [filedesc(), bad, good.clone()].concat();

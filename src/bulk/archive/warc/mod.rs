@@ -95,9 +95,9 @@ impl WarcItem {
     #[cfg(any(test, feature = "internals"))]
     pub fn at(&self) -> Loc {
         match self {
-            WarcItem::Record { at, .. } | WarcItem::Skipped { at, .. } | WarcItem::Broken { at, .. } => {
-                *at
-            }
+            WarcItem::Record { at, .. }
+            | WarcItem::Skipped { at, .. }
+            | WarcItem::Broken { at, .. } => *at,
         }
     }
 

@@ -105,7 +105,6 @@ fn records_len(gz: &[u8]) -> usize {
     out.len()
 }
 
-
 /// Incompressible bytes (a deflate writer stores them verbatim).
 fn noise(n: usize, seed: u64) -> Vec<u8> {
     let mut next = crate::test_rng(seed);
