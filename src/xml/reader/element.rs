@@ -23,6 +23,7 @@ impl<'a> XmlReader<'a> {
         }
         if self.open.is_empty() && self.phase == Phase::InRoot {
             self.phase = Phase::Done;
+            self.slow = true;
             self.check_after_root();
         }
     }
@@ -289,22 +290,25 @@ impl<'a> XmlReader<'a> {
             }
             if !empty {
                 self.skip_depth = 1;
+                self.slow = true;
             }
             return None;
         }
         let tag = self.start(content, name_len, offset);
         if empty {
             self.pending_ends = 1;
+            self.slow = true;
         }
         Some(Event::Start(tag))
     }
 
     /// Handles an end tag: closes the innermost open element of that name (and everything
-    /// opened inside it), or is ignored.
-    pub(super) fn on_end(&mut self, name: &str, offset: usize) {
+    /// opened inside it), or is ignored. The end tag of the innermost element closes it at
+    /// once and is its [`Event::End`]; others leave their End events pending.
+    pub(super) fn on_end(&mut self, name: &str, offset: usize) -> Option<Event<'a>> {
         if self.open.last().is_some_and(|o| o.qname == name) {
-            self.pending_ends = 1;
-            return;
+            self.pop();
+            return Some(Event::End);
         }
         // `</a junk>`: the name ends at whitespace.
         let name = match name.find([' ', '\t', '\n', '\r']) {
@@ -325,12 +329,14 @@ impl<'a> XmlReader<'a> {
                     self.diag(DiagnosticKind::MismatchedEndTag, offset, msg);
                 }
                 self.pending_ends = closes;
+                self.slow = true;
             }
             None => {
                 let msg = format!("end tag </{name}> matches no open element; ignored");
                 self.diag(DiagnosticKind::MismatchedEndTag, offset, msg);
             }
         }
+        None
     }
 }
 

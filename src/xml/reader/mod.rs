@@ -83,18 +83,22 @@ impl<'a> XmlReader<'a> {
     pub fn next(&mut self) -> Event<'a> {
         self.close_base_scopes();
         loop {
-            if let Some(text) = self.pending_text.take() {
-                if !text.is_empty() {
-                    return Event::Text(text);
+            debug_assert!(self.slow || !self.is_slow());
+            if self.slow {
+                if let Some(text) = self.pending_text.take() {
+                    if !text.is_empty() {
+                        return Event::Text(text);
+                    }
                 }
-            }
-            if self.pending_ends > 0 {
-                self.pending_ends -= 1;
-                self.pop();
-                return Event::End;
-            }
-            if self.phase == Phase::Done {
-                return Event::Eof;
+                if self.pending_ends > 0 {
+                    self.pending_ends -= 1;
+                    self.pop();
+                    return Event::End;
+                }
+                if self.phase == Phase::Done {
+                    return Event::Eof;
+                }
+                self.slow = self.is_slow();
             }
             let offset = self.pos();
             self.last_offset = offset;
@@ -105,7 +109,7 @@ impl<'a> XmlReader<'a> {
                     continue;
                 }
             };
-            if self.skip_depth > 0 {
+            if self.slow && self.skip_depth > 0 {
                 // Inside an element deeper than max_depth: count, deliver nothing.
                 match token {
                     Token::Start { empty: false, .. } => self.skip_depth += 1,
@@ -124,7 +128,11 @@ impl<'a> XmlReader<'a> {
                         return ev;
                     }
                 }
-                Token::End(name) => self.on_end(name, offset),
+                Token::End(name) => {
+                    if let Some(ev) = self.on_end(name, offset) {
+                        return ev;
+                    }
+                }
                 Token::StrayLt => {
                     if self.open.is_empty() {
                         self.diag(
@@ -237,7 +245,7 @@ impl<'a> XmlReader<'a> {
     /// block compare or two here cost less than reading it as a text event and dropping it.
     #[inline(always)]
     pub(crate) fn skip_indentation(&mut self) {
-        if self.pending_ends != 0 || self.pending_text.is_some() || self.phase != Phase::InRoot {
+        if self.slow {
             return;
         }
         let bytes = self.src.as_bytes();
@@ -273,12 +281,7 @@ impl<'a> XmlReader<'a> {
     /// library loop, where most child texts are this shape).
     #[inline]
     pub(crate) fn text_then_end(&mut self, max_bytes: usize) -> Option<&'a str> {
-        if self.pending_text.is_some()
-            || self.pending_ends != 0
-            || self.phase != Phase::InRoot
-            || self.skip_depth != 0
-            || self.has_controls
-        {
+        if self.slow || self.has_controls {
             return None;
         }
         let qname = self.open.last()?.qname;
@@ -322,6 +325,7 @@ impl<'a> XmlReader<'a> {
         } else {
             self.phase = Phase::Done;
         }
+        self.slow = true;
         // From here on the tokenizer yields nothing new.
         self.reset_at(self.src.len());
     }
@@ -358,6 +362,7 @@ impl<'a> XmlReader<'a> {
                         text
                     };
                     self.pending_text = Some(text);
+                    self.slow = true;
                 }
                 self.src.len()
             }
@@ -384,6 +389,7 @@ impl<'a> XmlReader<'a> {
                         "'<' that starts no tag kept as text",
                     );
                     self.pending_text = Some(&src[at..at + 1]);
+                    self.slow = true;
                 }
                 at + 1
             }

@@ -121,6 +121,12 @@ pub struct XmlReader<'a> {
     pub(super) open: Vec<Open<'a>>,
     /// Synthetic End events still to deliver (empty elements, recovery).
     pub(super) pending_ends: usize,
+    /// Whether the event loop must look at `pending_text`, `pending_ends`, `phase` and
+    /// `skip_depth` before reading the next token: set wherever one of them leaves its
+    /// usual state (nothing pending, inside the root, not skipping), cleared by
+    /// [`XmlReader::next`] once all four are back there ([`XmlReader::is_slow`]). One test
+    /// per event instead of four.
+    pub(super) slow: bool,
     pub(super) phase: Phase,
     pub(super) limits: ReaderLimits,
     pub(super) depth_reported: bool,
@@ -175,6 +181,7 @@ impl<'a> XmlReader<'a> {
             ns_cache: NsCache::default(),
             open: Vec::new(),
             pending_ends: 0,
+            slow: true,
             phase: Phase::BeforeRoot,
             limits: ReaderLimits {
                 // quick-xml's resolver counts nesting in a u16.
@@ -255,6 +262,16 @@ impl<'a> XmlReader<'a> {
     /// Current position in `src`.
     pub(super) fn pos(&self) -> usize {
         self.pos.min(self.src.len())
+    }
+
+    /// Whether one of the states [`Self::slow`] stands for holds: a pending event, outside
+    /// the root element, or skipping elements deeper than the depth limit.
+    #[inline(always)]
+    pub(super) fn is_slow(&self) -> bool {
+        self.pending_text.is_some()
+            || self.pending_ends != 0
+            || self.phase != Phase::InRoot
+            || self.skip_depth != 0
     }
 
     /// Moves the tokenizer to `pos` (rounded up to a char boundary).
