@@ -7,7 +7,8 @@
 //! that the archive's deflate stored as they are, or chance. The reader thread (`Ahead`,
 //! inside [`super::stream::GzStream`]) cuts the raw bytes ahead into *ranges* at such candidates
 //! (about [`RANGE_BYTES`] each) and hands each range, copied, to an [`Offload`] (the
-//! pipeline's workers). A worker ([`RangeJob::run`]) inflates the range's members one after
+//! pipeline's workers; the one-thread pipeline's [`InlineOffload`] inflates it at once from
+//! the raw bytes where they are, [`Offload::here`]). A worker ([`RangeJob::run`]) inflates the range's members one after
 //! the other, following the members' own chain: it starts at the first candidate whose member
 //! inflates whole, checks out (CRC and length) and begins with `WARC/` (a gzip body stored in
 //! a record does not), then takes each member where the previous one ended, until a member
@@ -72,6 +73,13 @@ pub trait Offload: Send + Sync {
     fn submit(&self, job: RangeJob);
     /// Ranges one stream keeps submitted ahead of its read position, at most.
     fn ranges_ahead(&self) -> usize;
+    /// The inflater of an offload that would run each job on the submitting thread at once
+    /// ([`InlineOffload`]): the stream then inflates the range from its own raw bytes
+    /// instead of copying them into a job. `None` for offloads that hand jobs to other
+    /// threads.
+    fn here(&self) -> Option<&Mutex<Inflater>> {
+        None
+    }
 }
 
 /// A range of raw bytes to inflate: `input` is a copy of the stream's bytes from raw offset
@@ -157,19 +165,7 @@ impl RangeJob {
     /// stream decodes its members itself), and the inflater starts afresh.
     pub fn run(self, inflater: &mut Inflater) {
         let RangeJob { input, mut out, base, end, slot } = self;
-        out.clear();
-        let inflated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            #[cfg(test)]
-            if PANIC_IN_RANGES.get() {
-                panic!("test: a range job panics");
-            }
-            inflater.members(&input, (end - base) as usize, base, &mut out)
-        }));
-        let members = inflated.unwrap_or_else(|_| {
-            *inflater = Inflater::default();
-            out.clear();
-            Vec::new()
-        });
+        let members = inflater.range(&input, base, end, &mut out);
         slot.put(Inflated { members, out, input });
     }
 
@@ -182,6 +178,25 @@ impl RangeJob {
 }
 
 impl Inflater {
+    /// The members of a range, `input` its raw bytes from raw offset `base` (its members
+    /// start before raw offset `end`), inflated into `out` (cleared first). A panic while
+    /// inflating (a bug) leaves no member, `out` empty and the inflater afresh.
+    fn range(&mut self, input: &[u8], base: u64, end: u64, out: &mut Vec<u8>) -> Vec<Member> {
+        out.clear();
+        let inflated = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            #[cfg(test)]
+            if PANIC_IN_RANGES.get() {
+                panic!("test: a range job panics");
+            }
+            self.members(input, (end - base) as usize, base, out)
+        }));
+        inflated.unwrap_or_else(|_| {
+            *self = Inflater::default();
+            out.clear();
+            Vec::new()
+        })
+    }
+
     /// The members of `input[..limit]` (raw offset `base`), decoded into `out`.
     fn members(&mut self, input: &[u8], limit: usize, base: u64, out: &mut Vec<u8>) -> Vec<Member> {
         let mut members = Vec::new();
@@ -375,11 +390,23 @@ impl Ahead {
         let avail = raw.avail();
         let from = (start - p) as usize;
         let to = ((end - p) as usize + OVERHANG).min(avail.len());
+        let mut out = self.spares.get();
+        let slot = Arc::new(Slot::default());
+        if let Some(inflater) = self.offload.here() {
+            // The job would run here and now: it reads the raw bytes where they are.
+            let mut inflater = inflater.lock().unwrap_or_else(|p| p.into_inner());
+            let members = inflater.range(&avail[from..to], start, end, &mut out);
+            self.ranges.push_back(Range {
+                start,
+                end,
+                slot,
+                got: Some(Inflated { members, out, input: Vec::new() }),
+            });
+            return;
+        }
         let mut input = self.spare_in.pop().unwrap_or_default();
         input.clear();
         input.extend_from_slice(&avail[from..to]);
-        let out = self.spares.get();
-        let slot = Arc::new(Slot::default());
         let job = RangeJob { input, out, base: start, end, slot: slot.clone() };
         self.offload.submit(job);
         self.ranges.push_back(Range { start, end, slot, got: None });
@@ -392,7 +419,8 @@ impl Ahead {
         // As many as can be out at once; an input that grew past a range's usual size (a
         // large member) is not kept.
         let most = self.offload.ranges_ahead().max(1);
-        if self.spare_in.len() < most && got.input.capacity() <= 4 * (RANGE_BYTES + OVERHANG) {
+        let size = got.input.capacity();
+        if self.spare_in.len() < most && 0 < size && size <= 4 * (RANGE_BYTES + OVERHANG) {
             self.spare_in.push(got.input);
         }
         self.spares.put(got.out);
@@ -485,6 +513,9 @@ impl Offload for InlineOffload {
     }
     fn ranges_ahead(&self) -> usize {
         self.ranges
+    }
+    fn here(&self) -> Option<&Mutex<Inflater>> {
+        Some(&self.inflater)
     }
 }
 
