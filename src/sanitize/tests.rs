@@ -188,7 +188,7 @@ fn both(html: &str, opts: &SanitizeOptions) -> Option<(String, String)> {
 }
 
 /// The default options, and the same with a base URL (relative URLs resolved).
-fn without_and_with_base() -> [SanitizeOptions; 2] {
+pub(crate) fn without_and_with_base() -> [SanitizeOptions; 2] {
     [
         SanitizeOptions::default(),
         SanitizeOptions {
@@ -201,7 +201,7 @@ fn without_and_with_base() -> [SanitizeOptions; 2] {
 
 /// `count` random tag soups over the names, attributes, values and texts the sanitizer's
 /// decisions turn on (deterministic).
-fn soups(count: usize) -> Vec<String> {
+pub(crate) fn soups(count: usize) -> Vec<String> {
     let tags = [
         "a",
         "b",

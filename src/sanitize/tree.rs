@@ -44,7 +44,7 @@ use crate::model::fragment::HTML_NS;
 
 use super::{
     is_allowed, is_drop_attr, is_math_svg, is_removed, is_url_attr, safe_srcset, safe_url,
-    url_growth_fits, within_url_budget, SanitizeOptions,
+    url_growth_fits, within_url_budget, SanitizeOptions, SanitizedOut,
 };
 use crate::simd::block;
 
@@ -245,14 +245,13 @@ fn removable_content(nodes: &[Node<'_>], from: usize, end: usize, opts: &Sanitiz
 /// A kept element's start tag as lol_html writes it after `clean_attributes`; `settle` follows
 /// the tag's serialization through the pass's input and learns which changes are stable.
 fn write_start_tag(
-    out: &mut String,
+    out: &mut impl SanitizedOut,
     e: &Element<'_>,
     opts: &SanitizeOptions,
     raw: &mut String,
     settle: &mut Settle<'_>,
 ) {
-    out.push('<');
-    out.push_str(e.local);
+    out.start_tag(e.local);
     settle.expect("<");
     settle.expect(e.local);
     for a in e.attrs {
@@ -291,11 +290,9 @@ fn write_start_tag(
             continue;
         }
         if !srcset && (!url || canonical) {
-            out.push(' ');
-            out.push_str(name);
-            out.push_str("=\"");
-            html_escape(out, a.value, true);
-            out.push('"');
+            out.attr_start(name);
+            out.escaped(a.value, true);
+            out.quote();
             continue;
         }
         // lol_html hands a handler the value decoded with BOM sniffing: a value that starts
@@ -334,24 +331,22 @@ fn write_start_tag(
             }
         }
     }
-    out.push('>');
+    out.markup(">");
     settle.expect(">");
 }
 
 /// ` name="value"` for an attribute lol_html sets to `value`: `&` escaped by the sanitizer,
 /// then `"` by lol_html.
-fn push_set_attr(out: &mut String, name: &str, value: &str) {
-    out.push(' ');
-    out.push_str(name);
-    out.push_str("=\"");
+fn push_set_attr(out: &mut impl SanitizedOut, name: &str, value: &str) {
+    out.attr_start(name);
     let mut rest = value;
     while let Some(i) = block::find_any(rest.as_bytes(), [b'&', b'"']) {
-        out.push_str(&rest[..i]);
-        out.push_str(if rest.as_bytes()[i] == b'&' { "&amp;" } else { "&quot;" });
+        out.verbatim(&rest[..i]);
+        out.markup(if rest.as_bytes()[i] == b'&' { "&amp;" } else { "&quot;" });
         rest = &rest[i + 1..];
     }
-    out.push_str(rest);
-    out.push('"');
+    out.verbatim(rest);
+    out.quote();
 }
 
 /// Whether a URL attribute's new value `v` comes out of the next pass as it is: the next
@@ -695,7 +690,7 @@ pub(super) fn rewrite_tree(
     nodes: &[Node<'_>],
     opts: &SanitizeOptions,
     buffers: &mut Buffers,
-    out: &mut String,
+    out: &mut impl SanitizedOut,
     settle: &mut Settle<'_>,
 ) -> bool {
     let n = nodes.len();
@@ -709,9 +704,7 @@ pub(super) fn rewrite_tree(
             }
             if written {
                 if let NodeKind::Element(e) = &nodes[idx].kind {
-                    out.push_str("</");
-                    out.push_str(e.local);
-                    out.push('>');
+                    out.end_tag(e.local);
                     if settle.ok {
                         settle.expect("</");
                         settle.expect(e.local);
@@ -767,7 +760,7 @@ pub(super) fn rewrite_tree(
                         nodes.get(i + 1).filter(|_| end > i + 1).map(|c| c.kind)
                     {
                         if t.starts_with('\n') {
-                            out.push('\n');
+                            out.verbatim("\n");
                             settle.expect("\n");
                         }
                     }
@@ -776,9 +769,14 @@ pub(super) fn rewrite_tree(
             }
             // The parent is never a raw text element: those are removed or declined.
             NodeKind::Text(t) => {
-                let from = out.len();
-                html_escape(out, t, false);
-                settle.expect(&out[from..]);
+                let from = out.end();
+                out.escaped(t, false);
+                if settle.follows() {
+                    match out.html_since(from) {
+                        Some(written) => settle.expect(written),
+                        None => settle.unsettle(),
+                    }
+                }
             }
             NodeKind::Comment(c) => {
                 if c.contains('>') {
