@@ -233,9 +233,10 @@ impl Scratch {
     }
 
     /// [`sanitize_text`] of an HTML value, appended to `out`. When the HTML parser builds
-    /// the value's tree back from its serialization ([`tree::reparses_as_itself`]), the
-    /// first pass is computed from the tree itself ([`Scratch::tree_pass`]), straight into
-    /// `out`; when that pass is known to be the last, nothing else is written. Otherwise the
+    /// the value's tree back from its serialization ([`tree::reparses_as_itself`], checked
+    /// while the pass is computed), the first pass is computed from the tree itself
+    /// ([`Scratch::tree_pass`]), straight into `out`; when that pass is known to be the last,
+    /// nothing else is written. Otherwise the
     /// passes run in the scratch's strings (the first one from the tree again, when it
     /// covers the tree) and their result is handed to [`SanitizedOut::sanitized`].
     fn sanitize_model_html<O: SanitizedOut>(
@@ -246,44 +247,43 @@ impl Scratch {
     ) {
         let Scratch { arena, input, passes: [a, b], tree, .. } = self;
         input.clear();
-        if tree::reparses_as_itself(h.nodes()) {
-            let at = out.end();
-            let record = RECORD_URL_BUDGET.with(|b| b.get());
-            let first = Self::tree_pass(h.nodes(), opts, tree, out);
-            if first.is_some_and(|(_, last)| last) {
+        let at = out.end();
+        let record = RECORD_URL_BUDGET.with(|b| b.get());
+        let first = Self::tree_pass(h.nodes(), opts, tree, out);
+        if first.is_some_and(|(_, last)| last) {
+            return;
+        }
+        // As if this pass had not run.
+        out.truncate(at);
+        RECORD_URL_BUDGET.with(|b| b.set(record));
+        if first.is_some() {
+            // The same pass again (the same tree within the same budgets), kept to be
+            // compared and passed on.
+            a.clear();
+            let Some((left, _)) = Self::tree_pass(h.nodes(), opts, tree, a) else {
+                unreachable!("a pass that covered a tree covers it again")
+            };
+            h.write_html(input);
+            if *a == *input {
+                out.sanitized(a);
                 return;
             }
-            // As if this pass had not run.
-            out.truncate(at);
-            RECORD_URL_BUDGET.with(|b| b.set(record));
-            if first.is_some() {
-                // The same pass again (the same tree within the same budgets), kept to be
-                // compared and passed on.
-                a.clear();
-                let Some((left, _)) = Self::tree_pass(h.nodes(), opts, tree, a) else {
-                    unreachable!("a pass that covered a tree covers it again")
-                };
-                h.write_html(input);
-                if *a == *input {
-                    out.sanitized(a);
-                    return;
-                }
-                let used = URL_GROWTH - left;
-                URL_BUDGET.with(|b| b.set(Some(input.len().saturating_add(URL_GROWTH) - used)));
-                out.sanitized(Self::more_passes(opts, arena, a, b, tree));
-                URL_BUDGET.with(|b| b.set(None));
-                return;
-            }
+            let used = URL_GROWTH - left;
+            URL_BUDGET.with(|b| b.set(Some(input.len().saturating_add(URL_GROWTH) - used)));
+            out.sanitized(Self::more_passes(opts, arena, a, b, tree));
+            URL_BUDGET.with(|b| b.set(None));
+            return;
         }
         h.write_html(input);
         out.sanitized(Self::passes(input, opts, arena, a, b, tree, true));
     }
 
-    /// The first pass over a model value computed from its tree `nodes` (which the HTML
-    /// parser builds back from their serialization) into `out`, within the value's URL budget
+    /// The first pass over a model value computed from its tree `nodes`, when the HTML parser
+    /// builds them back from their serialization (checked by `tree::rewrite_tree` over a
+    /// trusted input, [`tree::Settle::trusted`]), into `out`, within the value's URL budget
     /// (its serialization's length + URL_GROWTH; URL_GROWTH alone is a lower bound: if nothing
     /// is refused within it, nothing would be within the whole). `None` when the tree is not
-    /// covered or a URL was refused (`out` then in an unspecified state, the URL budgets
+    /// covered, does not read back as itself, or a URL was refused (`out` then in an unspecified state, the URL budgets
     /// used); else what is left of URL_GROWTH and whether the pass is known to be the last:
     /// settled, or only restructured and read back as itself
     /// ([`tree::output_reparses_as_itself`]).
