@@ -56,6 +56,7 @@ use lol_html::html_content::Element;
 use lol_html::{doc_comments, element, rewrite_str, RewriteStrSettings};
 use url::Url;
 
+use crate::model::fragment::serialize::HtmlOut;
 use crate::model::fragment::Html;
 use crate::model::Text;
 
@@ -99,7 +100,7 @@ macro_rules! name_set {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 mod tree;
 
 name_set! {
@@ -183,6 +184,8 @@ struct Scratch {
     arena: Bump,
     /// The serialization of a model HTML value ([`sanitize_text`]'s input).
     input: String,
+    /// [`with_sanitized_html`]'s result.
+    result: String,
     /// Pass outputs: each pass reads one and writes the other.
     passes: [String; 2],
     /// `tree::rewrite_tree`'s working buffers.
@@ -214,7 +217,8 @@ impl Scratch {
         if self.arena.allocated_bytes() > Self::KEEP {
             self.arena = Bump::new();
         }
-        for s in std::iter::once(&mut self.input).chain(self.passes.iter_mut()) {
+        let strings = [&mut self.input, &mut self.result].into_iter().chain(self.passes.iter_mut());
+        for s in strings {
             if s.capacity() > Self::KEEP {
                 *s = String::new();
             }
@@ -228,47 +232,79 @@ impl Scratch {
         Self::passes(html, opts, arena, a, b, tree, true)
     }
 
-    /// [`sanitize_text`] of an HTML value: serialized into `input`, then sanitized. When
-    /// the HTML parser builds the value's tree back from its serialization
-    /// ([`tree::reparses_as_itself`]), the first pass is computed from the tree itself, and
-    /// the serialization is written only if a second pass may be needed.
-    fn sanitize_model_html<'s>(&'s mut self, h: &Html<'_>, opts: &SanitizeOptions) -> &'s str {
-        let Scratch { arena, input, passes: [a, b], tree } = self;
+    /// [`sanitize_text`] of an HTML value, appended to `out`. When the HTML parser builds
+    /// the value's tree back from its serialization ([`tree::reparses_as_itself`], checked
+    /// while the pass is computed), the first pass is computed from the tree itself
+    /// ([`Scratch::tree_pass`]), straight into `out`; when that pass is known to be the last,
+    /// nothing else is written. Otherwise the
+    /// passes run in the scratch's strings (the first one from the tree again, when it
+    /// covers the tree) and their result is handed to [`SanitizedOut::sanitized`].
+    fn sanitize_model_html<O: SanitizedOut>(
+        &mut self,
+        h: &Html<'_>,
+        opts: &SanitizeOptions,
+        out: &mut O,
+    ) {
+        let Scratch { arena, input, passes: [a, b], tree, .. } = self;
         input.clear();
-        if !tree::reparses_as_itself(h.nodes()) {
-            h.write_html(input);
-            return Self::passes(input, opts, arena, a, b, tree, true);
-        }
+        let at = out.end();
         let record = RECORD_URL_BUDGET.with(|b| b.get());
-        // The value's budget is its serialization's length + URL_GROWTH; URL_GROWTH alone is
-        // a lower bound: if nothing is refused within it, nothing would be within the whole.
+        let first = Self::tree_pass(h.nodes(), opts, tree, out);
+        if first.is_some_and(|(_, last)| last) {
+            return;
+        }
+        // As if this pass had not run.
+        out.truncate(at);
+        RECORD_URL_BUDGET.with(|b| b.set(record));
+        if first.is_some() {
+            // The same pass again (the same tree within the same budgets), kept to be
+            // compared and passed on.
+            a.clear();
+            let Some((left, _)) = Self::tree_pass(h.nodes(), opts, tree, a) else {
+                unreachable!("a pass that covered a tree covers it again")
+            };
+            h.write_html(input);
+            if *a == *input {
+                out.sanitized(a);
+                return;
+            }
+            let used = URL_GROWTH - left;
+            URL_BUDGET.with(|b| b.set(Some(input.len().saturating_add(URL_GROWTH) - used)));
+            out.sanitized(Self::more_passes(opts, arena, a, b, tree));
+            URL_BUDGET.with(|b| b.set(None));
+            return;
+        }
+        h.write_html(input);
+        out.sanitized(Self::passes(input, opts, arena, a, b, tree, true));
+    }
+
+    /// The first pass over a model value computed from its tree `nodes`, when the HTML parser
+    /// builds them back from their serialization (checked by `tree::rewrite_tree` over a
+    /// trusted input, [`tree::Settle::trusted`]), into `out`, within the value's URL budget
+    /// (its serialization's length + URL_GROWTH; URL_GROWTH alone is a lower bound: if nothing
+    /// is refused within it, nothing would be within the whole). `None` when the tree is not
+    /// covered, does not read back as itself, or a URL was refused (`out` then in an unspecified state, the URL budgets
+    /// used); else what is left of URL_GROWTH and whether the pass is known to be the last:
+    /// settled, or only restructured and read back as itself
+    /// ([`tree::output_reparses_as_itself`]).
+    fn tree_pass(
+        nodes: &[crate::html::Node<'_>],
+        opts: &SanitizeOptions,
+        tree: &mut tree::Buffers,
+        out: &mut impl SanitizedOut,
+    ) -> Option<(usize, bool)> {
         URL_BUDGET.with(|b| b.set(Some(URL_GROWTH)));
         URL_REFUSED.with(|r| r.set(false));
-        a.clear();
         let mut settle = tree::Settle::trusted();
-        let covered = tree::rewrite_tree(h.nodes(), opts, tree, a, &mut settle);
+        let covered = tree::rewrite_tree(nodes, opts, tree, out, &mut settle);
         let left = URL_BUDGET.with(|b| b.get()).unwrap_or(0);
         URL_BUDGET.with(|b| b.set(None));
         if !covered || URL_REFUSED.with(|r| r.get()) {
-            // As if this pass had not run.
-            RECORD_URL_BUDGET.with(|b| b.set(record));
-            h.write_html(input);
-            return Self::passes(input, opts, arena, a, b, tree, true);
+            return None;
         }
-        if settle.settled()
-            || (settle.restructured_only() && tree::output_reparses_as_itself(h.nodes(), opts))
-        {
-            return a;
-        }
-        h.write_html(input);
-        if *a == *input {
-            return a;
-        }
-        let used = URL_GROWTH - left;
-        URL_BUDGET.with(|b| b.set(Some(input.len().saturating_add(URL_GROWTH) - used)));
-        let out = Self::more_passes(opts, arena, a, b, tree);
-        URL_BUDGET.with(|b| b.set(None));
-        out
+        let last = settle.settled()
+            || (settle.restructured_only() && tree::output_reparses_as_itself(nodes, opts));
+        Some((left, last))
     }
 
     fn passes<'s>(
@@ -407,13 +443,61 @@ pub fn sanitize_text(t: &Text<'_>, opts: &SanitizeOptions) -> String {
 }
 
 /// [`sanitize_text`] of an HTML value, handed to `f` from this thread's reused buffers (no
-/// allocation for the result): the sinks write it straight into their output.
+/// allocation for the result): the Arrow rows copy it into their column.
 pub(crate) fn with_sanitized_html<R>(
     h: &Html<'_>,
     opts: &SanitizeOptions,
     f: impl FnOnce(&str) -> R,
 ) -> R {
-    with_scratch(|scratch| f(scratch.sanitize_model_html(h, opts)))
+    with_scratch(|scratch| {
+        let mut result = std::mem::take(&mut scratch.result);
+        result.clear();
+        scratch.sanitize_model_html(h, opts, &mut result);
+        let r = f(&result);
+        scratch.result = result;
+        r
+    })
+}
+
+/// [`sanitize_text`] of an HTML value appended to `out` (the JSON sink writes it straight
+/// into a JSON string, each byte escaped once for HTML and JSON together).
+#[cfg(feature = "json")]
+pub(crate) fn write_sanitized_html(
+    h: &Html<'_>,
+    opts: &SanitizeOptions,
+    out: &mut impl SanitizedOut,
+) {
+    with_scratch(|scratch| scratch.sanitize_model_html(h, opts, out));
+}
+
+/// Where a sanitized HTML value is written: the pass computed from the tree writes through
+/// [`HtmlOut`]; a value sanitized in the scratch's strings is handed over whole.
+pub(crate) trait SanitizedOut: HtmlOut {
+    /// The position of the end of what is written, for [`SanitizedOut::truncate`].
+    fn end(&self) -> usize;
+    /// Takes back what was written after `at`.
+    fn truncate(&mut self, at: usize);
+    /// Appends a sanitized value (HTML, written as this output writes HTML text it is
+    /// handed as it is).
+    fn sanitized(&mut self, html: &str);
+    /// The HTML written after `from`, when this output holds it as HTML (a pass followed
+    /// along its input, `tree::Settle`, compares it); `None` otherwise.
+    fn html_since(&self, from: usize) -> Option<&str>;
+}
+
+impl SanitizedOut for String {
+    fn end(&self) -> usize {
+        self.len()
+    }
+    fn truncate(&mut self, at: usize) {
+        String::truncate(self, at);
+    }
+    fn sanitized(&mut self, html: &str) {
+        self.push_str(html);
+    }
+    fn html_since(&self, from: usize) -> Option<&str> {
+        Some(&self[from..])
+    }
 }
 
 /// Escapes `&`, `<`, `>` (and the non-breaking space, as the HTML serializer does).

@@ -188,7 +188,7 @@ fn both(html: &str, opts: &SanitizeOptions) -> Option<(String, String)> {
 }
 
 /// The default options, and the same with a base URL (relative URLs resolved).
-fn without_and_with_base() -> [SanitizeOptions; 2] {
+pub(crate) fn without_and_with_base() -> [SanitizeOptions; 2] {
     [
         SanitizeOptions::default(),
         SanitizeOptions {
@@ -201,7 +201,7 @@ fn without_and_with_base() -> [SanitizeOptions; 2] {
 
 /// `count` random tag soups over the names, attributes, values and texts the sanitizer's
 /// decisions turn on (deterministic).
-fn soups(count: usize) -> Vec<String> {
+pub(crate) fn soups(count: usize) -> Vec<String> {
     let tags = [
         "a",
         "b",
@@ -569,4 +569,57 @@ fn restructured_pass_known_last() {
         }
     }
     assert!(known >= 100, "known last: {known} of {restructured} restructured");
+}
+
+/// Over a trusted input (`tree::Settle::trusted`), `tree::rewrite_tree` checks the re-parse
+/// rules as it rewrites: it covers a fragment exactly when the tree reads back as itself
+/// (`tree::reparses_as_itself`, their definition) and the rewrite over an input it follows
+/// covers it, and then writes the same bytes.
+#[test]
+fn trusted_rewrite_checks_the_reparse_rules() {
+    let extra = [
+        // Removed subtrees, whose nodes a walk of their own checks.
+        "<object><p>a</p><p>b</p></object>c",
+        "<p><object><div>x</div></object></p>",
+        "<p><object><span>x</span></object></p>",
+        "<a href=x><object><a>y</a></object></a>",
+        "<object><a>1</a><a>2</a></object><a>3</a>",
+        "<table><tbody><tr><td><applet>x<b>y</b></applet></td></tr></tbody></table>",
+        "<object><table><tbody><tr><td>z</td></tr></tbody></table></object>",
+        "<object><!--c--><script>1</script>\r</object>",
+        "<object><li>x</li></object><ul><li><object>y</object></li></ul>",
+        "<div><script></script><style>a</style></div><p><script>a<b</script></p>",
+    ];
+    let (mut covered, mut total) = (0, 0);
+    for soup in soups(4000).iter().map(String::as_str).chain(extra) {
+        let arena = Bump::new();
+        let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, soup) else {
+            continue;
+        };
+        for o in &without_and_with_base() {
+            total += 1;
+            let mut buffers = tree::Buffers::default();
+            let (mut fused, mut followed) = (String::new(), String::new());
+            let trusted = tree::rewrite_tree(
+                h.nodes(),
+                o,
+                &mut buffers,
+                &mut fused,
+                &mut tree::Settle::trusted(),
+            );
+            let plain = tree::rewrite_tree(
+                h.nodes(),
+                o,
+                &mut buffers,
+                &mut followed,
+                &mut tree::Settle::new(""),
+            );
+            assert_eq!(trusted, plain && tree::reparses_as_itself(h.nodes()), "{soup:?}");
+            if trusted {
+                covered += 1;
+                assert_eq!(fused, followed, "{soup:?}");
+            }
+        }
+    }
+    assert!(covered * 10 > total, "covered {covered} of {total}");
 }

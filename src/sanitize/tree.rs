@@ -44,7 +44,7 @@ use crate::model::fragment::HTML_NS;
 
 use super::{
     is_allowed, is_drop_attr, is_math_svg, is_removed, is_url_attr, safe_srcset, safe_url,
-    url_growth_fits, within_url_budget, SanitizeOptions,
+    url_growth_fits, within_url_budget, SanitizeOptions, SanitizedOut,
 };
 use crate::simd::block;
 
@@ -245,14 +245,13 @@ fn removable_content(nodes: &[Node<'_>], from: usize, end: usize, opts: &Sanitiz
 /// A kept element's start tag as lol_html writes it after `clean_attributes`; `settle` follows
 /// the tag's serialization through the pass's input and learns which changes are stable.
 fn write_start_tag(
-    out: &mut String,
+    out: &mut impl SanitizedOut,
     e: &Element<'_>,
     opts: &SanitizeOptions,
     raw: &mut String,
     settle: &mut Settle<'_>,
 ) {
-    out.push('<');
-    out.push_str(e.local);
+    out.start_tag(e.local);
     settle.expect("<");
     settle.expect(e.local);
     for a in e.attrs {
@@ -291,11 +290,9 @@ fn write_start_tag(
             continue;
         }
         if !srcset && (!url || canonical) {
-            out.push(' ');
-            out.push_str(name);
-            out.push_str("=\"");
-            html_escape(out, a.value, true);
-            out.push('"');
+            out.attr_start(name);
+            out.escaped(a.value, true);
+            out.quote();
             continue;
         }
         // lol_html hands a handler the value decoded with BOM sniffing: a value that starts
@@ -334,24 +331,22 @@ fn write_start_tag(
             }
         }
     }
-    out.push('>');
+    out.markup(">");
     settle.expect(">");
 }
 
 /// ` name="value"` for an attribute lol_html sets to `value`: `&` escaped by the sanitizer,
 /// then `"` by lol_html.
-fn push_set_attr(out: &mut String, name: &str, value: &str) {
-    out.push(' ');
-    out.push_str(name);
-    out.push_str("=\"");
+fn push_set_attr(out: &mut impl SanitizedOut, name: &str, value: &str) {
+    out.attr_start(name);
     let mut rest = value;
     while let Some(i) = block::find_any(rest.as_bytes(), [b'&', b'"']) {
-        out.push_str(&rest[..i]);
-        out.push_str(if rest.as_bytes()[i] == b'&' { "&amp;" } else { "&quot;" });
+        out.verbatim(&rest[..i]);
+        out.markup(if rest.as_bytes()[i] == b'&' { "&amp;" } else { "&quot;" });
         rest = &rest[i + 1..];
     }
-    out.push_str(rest);
-    out.push('"');
+    out.verbatim(rest);
+    out.quote();
 }
 
 /// Whether a URL attribute's new value `v` comes out of the next pass as it is: the next
@@ -504,7 +499,7 @@ struct OpenCounts {
 
 /// What [`OpenCounts::open`] found an element to be, kept with the open element so that
 /// closing it and reading its kind take no name compare.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Open {
     p: bool,
     a: bool,
@@ -583,42 +578,93 @@ fn placed(name: &str, parent: Option<&str>, p_open: usize, a_open: usize) -> boo
 /// Text nodes next to each other come back as one, which writes the same bytes.
 ///
 /// [`significance_if_clean`]: crate::html::significance_if_clean
+///
+/// The definition, which the tests hold [`rewrite_tree`]'s own checks to (over a trusted
+/// input it checks these rules on the nodes it rewrites).
+#[cfg(test)]
 pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
-    fn clean(s: &str) -> bool {
-        // Mostly short: one block compare before any vector search.
-        block::find_any(s.as_bytes(), [b'\r', 0]).is_none()
-    }
-    if crate::html::significance_if_clean(nodes) != Some(true) {
-        return false;
-    }
-    let n = nodes.len();
+    crate::html::significance_if_clean(nodes) == Some(true)
+        && reparses_within(nodes, 0, nodes.len(), None, &mut OpenCounts::default())
+}
+
+/// No CR (input preprocessing turns it into LF) and no NUL.
+fn clean(s: &str) -> bool {
+    // Mostly short: one block compare before any vector search.
+    block::find_any(s.as_bytes(), [b'\r', 0]).is_none()
+}
+
+/// [`reparses_as_itself`]'s rules for an element `e` of the HTML namespace with a plain
+/// lowercase name (what [`action`] accepts) under `parent`, with `counts` open.
+fn element_reparses(e: &Element<'_>, parent: Option<&str>, counts: &OpenCounts) -> bool {
+    e.attrs.iter().all(|a| simple_attr(a) && clean(a.value))
+        && !not_plain_insertion(e.local)
+        && placed(e.local, parent, counts.p, counts.a)
+}
+
+/// [`reparses_as_itself`]'s rule for a raw text element (`script`, `style`, `iframe`) at `i`
+/// whose subtree ends at `end`: its raw text is read back whole when it holds no `<`
+/// (nothing can end it early or start an escape).
+fn raw_text_reparses(nodes: &[Node<'_>], i: usize, end: usize) -> bool {
+    end == i + 1
+        || (end == i + 2
+            && matches!(nodes[i + 1].kind,
+                NodeKind::Text(t) if !t.is_empty() && !t.contains('<') && clean(t)))
+}
+
+/// [`reparses_as_itself`]'s rule for a text, `in_table_part` when its parent is a table part
+/// (where only ASCII whitespace is inserted where it is).
+fn text_reparses(t: &str, in_table_part: bool) -> bool {
+    !t.is_empty()
+        && clean(t)
+        && (!in_table_part || t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c')))
+}
+
+/// [`reparses_as_itself`]'s rule for a comment: the tokenizer reads its data back whole.
+fn comment_reparses(c: &str) -> bool {
+    !(c.starts_with(['-', '>'])
+        || c.ends_with('-')
+        || c.contains("--")
+        || c.contains("<!")
+        || !clean(c))
+}
+
+/// [`reparses_as_itself`]'s walk over `nodes[from..end]` (the children of `parent`, or the
+/// fragment's nodes), with `counts` open around them (restored on success).
+fn reparses_within(
+    nodes: &[Node<'_>],
+    from: usize,
+    end: usize,
+    parent: Option<&str>,
+    counts: &mut OpenCounts,
+) -> bool {
+    let n = end;
     // Open elements: (end index, local name, what it is).
     let mut stack: Vec<(usize, &str, Open)> = Vec::new();
-    let mut counts = OpenCounts::default();
-    let mut i = 0;
-    while i < n {
+    let mut i = from;
+    loop {
         while let Some(&(end, _, open)) = stack.last() {
-            if end > i {
+            if end > i && i < n {
                 break;
             }
             counts.close(open);
             stack.pop();
         }
+        if i >= n {
+            return true;
+        }
         let limit = stack.last().map_or(n, |&(e, _, _)| e);
         let end = (nodes[i].end as usize).clamp(i + 1, limit);
+        let in_table_part =
+            stack.last().map_or(parent.is_some_and(is_table_part), |s| s.2.table_part);
         match &nodes[i].kind {
             NodeKind::Element(e) => {
                 let name = e.local;
+                let parent = stack.last().map_or(parent, |&(_, p, _)| Some(p));
                 if !is_plain_html(e)
                     || !is_simple_name(name)
                     || !name.as_bytes()[0].is_ascii_lowercase()
-                    || !e.attrs.iter().all(|a| simple_attr(a) && clean(a.value))
-                    || not_plain_insertion(name)
+                    || !element_reparses(e, parent, counts)
                 {
-                    return false;
-                }
-                let parent = stack.last().map(|&(_, p, _)| p);
-                if !placed(name, parent, counts.p, counts.a) {
                     return false;
                 }
                 if is_void(e) {
@@ -626,13 +672,7 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
                     continue;
                 }
                 if matches!(name, "script" | "style" | "iframe") {
-                    // Raw text, read back whole when it holds no `<` (nothing can end it
-                    // early or start an escape).
-                    let whole = end == i + 1
-                        || (end == i + 2
-                            && matches!(nodes[i + 1].kind,
-                                NodeKind::Text(t) if !t.is_empty() && !t.contains('<') && clean(t)));
-                    if !whole {
+                    if !raw_text_reparses(nodes, i, end) {
                         return false;
                     }
                     i = end;
@@ -642,22 +682,12 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
                 stack.push((end, name, open));
             }
             NodeKind::Text(t) => {
-                if t.is_empty() || !clean(t) {
-                    return false;
-                }
-                // In a table part, only ASCII whitespace is inserted where it is.
-                let in_table = stack.last().is_some_and(|&(_, _, o)| o.table_part);
-                if in_table && !t.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\x0c')) {
+                if !text_reparses(t, in_table_part) {
                     return false;
                 }
             }
             NodeKind::Comment(c) => {
-                if c.starts_with(['-', '>'])
-                    || c.ends_with('-')
-                    || c.contains("--")
-                    || c.contains("<!")
-                    || !clean(c)
-                {
+                if !comment_reparses(c) {
                     return false;
                 }
             }
@@ -665,14 +695,14 @@ pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
         }
         i += 1;
     }
-    true
 }
 
 /// [`rewrite_tree`]'s working buffers, reused from call to call.
 #[derive(Default)]
 pub(super) struct Buffers {
-    /// Open elements: (end index, node index, whether its end tag is written).
-    stack: Vec<(usize, usize, bool)>,
+    /// Open elements: (end index, node index, whether its end tag is written, what it is to
+    /// the re-parse checks).
+    stack: Vec<(usize, usize, bool, Open)>,
     /// An attribute value being rewritten.
     raw: String,
 }
@@ -680,7 +710,7 @@ pub(super) struct Buffers {
 impl Buffers {
     /// Drops a buffer whose capacity grew past `keep` bytes.
     pub(super) fn trim(&mut self, keep: usize) {
-        if self.stack.capacity() * std::mem::size_of::<(usize, usize, bool)>() > keep {
+        if self.stack.capacity() * std::mem::size_of::<(usize, usize, bool, Open)>() > keep {
             self.stack = Vec::new();
         }
         if self.raw.capacity() > keep {
@@ -690,28 +720,38 @@ impl Buffers {
 }
 
 /// Writes `rewrite(write_html(nodes))` into `out` and returns true, or returns false (with
-/// `out` in an unspecified state) when the fragment is not one this module covers.
+/// `out` in an unspecified state) when the fragment is not one this module covers. Over a
+/// [`Settle::trusted`] input it also returns false unless [`reparses_as_itself`] holds, its
+/// rules checked on the nodes as they are rewritten (a removed subtree's by a walk of its
+/// own): what makes the input trusted is checked in the same walk.
 pub(super) fn rewrite_tree(
     nodes: &[Node<'_>],
     opts: &SanitizeOptions,
     buffers: &mut Buffers,
-    out: &mut String,
+    out: &mut impl SanitizedOut,
     settle: &mut Settle<'_>,
 ) -> bool {
     let n = nodes.len();
     let Buffers { stack, raw } = buffers;
     stack.clear();
+    // The re-parse checks (trusted input only), and the open elements they count.
+    let check = settle.trusted;
+    if check && crate::html::significance_if_clean(nodes) != Some(true) {
+        return false;
+    }
+    let mut counts = OpenCounts::default();
     let mut i = 0;
     loop {
-        while let Some(&(end, idx, written)) = stack.last() {
+        while let Some(&(end, idx, written, open)) = stack.last() {
             if end > i && i < n {
                 break;
             }
+            if check {
+                counts.close(open);
+            }
             if written {
                 if let NodeKind::Element(e) = &nodes[idx].kind {
-                    out.push_str("</");
-                    out.push_str(e.local);
-                    out.push('>');
+                    out.end_tag(e.local);
                     if settle.ok {
                         settle.expect("</");
                         settle.expect(e.local);
@@ -725,12 +765,17 @@ pub(super) fn rewrite_tree(
             return true;
         }
         let node = &nodes[i];
-        let limit = stack.last().map_or(n, |&(e, _, _)| e);
+        let limit = stack.last().map_or(n, |&(e, _, _, _)| e);
         let end = (node.end as usize).clamp(i + 1, limit);
         match &node.kind {
             NodeKind::Element(e) => {
                 let Some(act) = action(e, opts) else { return false };
-                if !simple_attrs(e) {
+                // `action` accepts only plain lowercase names of the HTML namespace.
+                let parent = || match stack.last().map(|&(_, idx, _, _)| &nodes[idx].kind) {
+                    Some(NodeKind::Element(p)) => Some(p.local),
+                    _ => None,
+                };
+                if !(if check { element_reparses(e, parent(), &counts) } else { simple_attrs(e) }) {
                     return false;
                 }
                 if act != Action::Keep {
@@ -738,7 +783,11 @@ pub(super) fn rewrite_tree(
                 }
                 match act {
                     Action::RemoveRaw => {
-                        if !raw_content_ok(nodes, i, end) {
+                        if !(if check {
+                            raw_text_reparses(nodes, i, end)
+                        } else {
+                            raw_content_ok(nodes, i, end)
+                        }) {
                             return false;
                         }
                         i = end;
@@ -751,6 +800,13 @@ pub(super) fn rewrite_tree(
                     Action::RemoveSubtree => {
                         if !removable_content(nodes, i + 1, end, opts) {
                             return false;
+                        }
+                        if check {
+                            let Some(open) = counts.open(e.local) else { return false };
+                            if !reparses_within(nodes, i + 1, end, Some(e.local), &mut counts) {
+                                return false;
+                            }
+                            counts.close(open);
                         }
                         i = end;
                         continue;
@@ -767,21 +823,35 @@ pub(super) fn rewrite_tree(
                         nodes.get(i + 1).filter(|_| end > i + 1).map(|c| c.kind)
                     {
                         if t.starts_with('\n') {
-                            out.push('\n');
+                            out.verbatim("\n");
                             settle.expect("\n");
                         }
                     }
                 }
-                stack.push((end, i, act == Action::Keep));
+                let open = if check {
+                    let Some(open) = counts.open(e.local) else { return false };
+                    open
+                } else {
+                    Open::default()
+                };
+                stack.push((end, i, act == Action::Keep, open));
             }
             // The parent is never a raw text element: those are removed or declined.
             NodeKind::Text(t) => {
-                let from = out.len();
-                html_escape(out, t, false);
-                settle.expect(&out[from..]);
+                if check && !text_reparses(t, stack.last().is_some_and(|s| s.3.table_part)) {
+                    return false;
+                }
+                let from = out.end();
+                out.escaped(t, false);
+                if settle.follows() {
+                    match out.html_since(from) {
+                        Some(written) => settle.expect(written),
+                        None => settle.unsettle(),
+                    }
+                }
             }
             NodeKind::Comment(c) => {
-                if c.contains('>') {
+                if c.contains('>') || (check && !comment_reparses(c)) {
                     return false;
                 }
                 settle.restructure();

@@ -15,7 +15,7 @@ use crate::html::Html;
 use crate::model::date::RFC3339_MAX_LEN;
 use crate::model::fragment::serialize::{self, HtmlOut};
 use crate::record::{Key, LintLine, RecordView, Shape, Visit, Walk};
-use crate::sanitize::{with_sanitized_html, SanitizeOptions};
+use crate::sanitize::{write_sanitized_html, SanitizeOptions, SanitizedOut};
 use crate::simd::block;
 use crate::{Text, Timestamp};
 use std::borrow::Borrow;
@@ -358,6 +358,24 @@ impl HtmlOut for JsonHtml<'_> {
     }
 }
 
+/// A sanitized value written into the JSON string: the pass computed from the tree through
+/// [`HtmlOut`], a value sanitized as a string escaped for JSON (the bytes [`json_str`] writes
+/// inside its quotes).
+impl SanitizedOut for JsonHtml<'_> {
+    fn end(&self) -> usize {
+        self.0.len()
+    }
+    fn truncate(&mut self, at: usize) {
+        self.0.truncate(at);
+    }
+    fn sanitized(&mut self, html: &str) {
+        json_escape(self.0, html);
+    }
+    fn html_since(&self, _from: usize) -> Option<&str> {
+        None
+    }
+}
+
 impl JsonHtml<'_> {
     /// `pre`, the name `local`, `post`: a short clean name (the names the HTML parser makes
     /// are short lowercase ASCII) and its markup under one reservation, else appended piece
@@ -476,14 +494,12 @@ const fn escape_byte(c: u8) -> ([u8; 8], usize, usize) {
 /// Serializes the HTML value `h` (strictly sanitized when `sanitize` is given) as a JSON
 /// string.
 fn write_html(out: &mut Vec<u8>, sanitize: Option<&SanitizeOptions>, h: &Html<'_>) {
+    out.push(b'"');
     match sanitize {
-        None => {
-            out.push(b'"');
-            h.write_html_to(&mut JsonHtml(out));
-            out.push(b'"');
-        }
-        Some(opts) => with_sanitized_html(h, opts, |s| json_str(out, s)),
+        None => h.write_html_to(&mut JsonHtml(out)),
+        Some(opts) => write_sanitized_html(h, opts, &mut JsonHtml(out)),
     }
+    out.push(b'"');
 }
 
 #[cfg(test)]
@@ -513,6 +529,38 @@ mod tests {
             lint: None,
             capture: None,
             ..RecordView::default()
+        }
+    }
+
+    /// A strictly sanitized HTML value written into its JSON string (the first pass from the
+    /// tree through `JsonHtml`, or the passes' string escaped) is `json_str` of the value
+    /// sanitized as a string.
+    #[test]
+    fn sanitized_html_is_json_str_of_the_sanitized_string() {
+        let extra = [
+            "<p>a<b>b</b> <a href=/x onclick=y>d</a>\"q\\</p>",
+            "<pre>\nx<!--c--></pre><x-el>y</x-el>",
+            "<svg><circle r=1></circle></svg>t",
+            "<tr><td>a</td></tr><a href='?a=1&amp;b=\"2\"'>l</a>",
+            "<img src=\"java\tscript:x\" srcset=\"a.png 1x, b.png 2x\">\u{1}\u{a0}",
+        ];
+        let soups = crate::sanitize::tests::soups(1500);
+        for soup in soups.iter().map(String::as_str).chain(extra) {
+            let arena = bumpalo::Bump::new();
+            let Some(t @ Text::Html(h)) = crate::html::parse_escaped_html(&arena, soup) else {
+                continue;
+            };
+            for o in &crate::sanitize::tests::without_and_with_base() {
+                let mut direct = Vec::new();
+                write_html(&mut direct, Some(o), &h);
+                let mut via = Vec::new();
+                json_str(&mut via, &crate::sanitize::sanitize_text(&t, o));
+                assert_eq!(
+                    String::from_utf8(direct).unwrap(),
+                    String::from_utf8(via).unwrap(),
+                    "{soup:?}"
+                );
+            }
         }
     }
 
