@@ -466,11 +466,19 @@ impl ChunkEncoder {
         while start < n {
             // The page: whole records from `start` until the size or row limit; its levels,
             // then its values, PLAIN.
-            let (end, rows) = values.page_end(lv, defs, max_def, start, self.page_bytes);
+            let (end, rows, bytes) = values.page_end(lv, defs, max_def, start, self.page_bytes);
             let rows = rows.unwrap_or_else(|| self.scratch.records(lv, start, end));
             let range = start..end;
             let page = &mut self.scratch.page;
             page.clear();
+            // Room for the whole page at once, in a new buffer if the last is too small (freed
+            // first): grown by doubling as it was written, each step copied the buffer (its
+            // whole capacity, by `realloc`) and touched fresh pages.
+            let need = bytes + PAGE_SLACK;
+            if page.capacity() < need {
+                *page = Vec::new();
+                page.reserve_exact(need);
+            }
             if max_rep > 0 {
                 let key = Some((lv.rep_id, start, end, max_rep));
                 if self.scratch.rep_key != key {
@@ -595,6 +603,11 @@ fn first_group_room(columns: &[ArrayRef]) -> usize {
         })
         .sum()
 }
+
+/// Bytes a page may take past [`Values::page_end`]'s count (levels at a byte a slot): the
+/// level streams' 4-byte lengths, and some of their run headers. The page's buffer is
+/// reserved for both, and grows in the rare page that takes more.
+const PAGE_SLACK: usize = 64;
 
 /// Bytes of a page header at most (`page_header`: 2 bytes and 7 fields of at most 6).
 const PAGE_HEADER_MAX: usize = 48;
@@ -874,10 +887,11 @@ impl<'a> Values<'a> {
     }
 
     /// Where the page of whole records from slot `start` of `lv` ends (`def` the slots'
-    /// definition levels), and its rows if counted on the way (else the caller counts
-    /// them: `Scratch::records`): records are added until the page's levels (a byte
-    /// each) and present values (`def` at `max_def`, at their PLAIN size) reach
-    /// `page_bytes`, or it has `PAGE_ROWS` rows; it holds at least one record.
+    /// definition levels), its rows if counted on the way (else the caller counts them:
+    /// `Scratch::records`), and its bytes as counted (with `PAGE_SLACK`, room for the page):
+    /// records are added until the page's levels (a byte each) and present values (`def` at
+    /// `max_def`, at their PLAIN size) reach `page_bytes`, or it has `PAGE_ROWS` rows; it
+    /// holds at least one record.
     ///
     /// When even an upper bound of the rest's bytes (every slot a present value; for
     /// strings, every byte of the array's values) is below `page_bytes` and the rest has no
@@ -893,7 +907,7 @@ impl<'a> Values<'a> {
         max_def: i16,
         start: usize,
         page_bytes: usize,
-    ) -> (usize, Option<usize>) {
+    ) -> (usize, Option<usize>, usize) {
         let n = lv.rep.len().min(def.len()).min(lv.idx.len());
         let rest = n - start;
         let bound = match self {
@@ -906,9 +920,9 @@ impl<'a> Values<'a> {
             Values::Bool(_) => rest.saturating_mul(2),
         };
         if rest <= PAGE_ROWS && bound < page_bytes {
-            return (n, None);
+            return (n, None, bound);
         }
-        let (end, rows) = match self {
+        let (end, rows, bytes) = match self {
             Values::Str(s) => {
                 let o = s.value_offsets();
                 let idx = &lv.idx;
@@ -922,7 +936,7 @@ impl<'a> Values<'a> {
             }
             Values::Bool(_) => scan_page(&lv.rep[..n], def, max_def, start, page_bytes, |_| 1),
         };
-        (end, Some(rows))
+        (end, Some(rows), bytes)
     }
 
     /// PLAIN encoding of the present values (`def` at `max_def`; `idx` their indices) onto
@@ -974,7 +988,7 @@ impl<'a> Values<'a> {
 }
 
 /// The page cut of [`Values::page_end`], slot by slot: `size(k)` is the PLAIN size of slot
-/// `k`'s present value.
+/// `k`'s present value. Returns the page's end, rows and bytes as counted.
 fn scan_page(
     rep: &[i16],
     def: &[i16],
@@ -982,7 +996,7 @@ fn scan_page(
     start: usize,
     page_bytes: usize,
     size: impl Fn(usize) -> usize,
-) -> (usize, usize) {
+) -> (usize, usize, usize) {
     let n = rep.len();
     let (mut end, mut bytes, mut rows) = (start, 0usize, 0usize);
     while end < n {
@@ -998,7 +1012,7 @@ fn scan_page(
         }
         end += 1;
     }
-    (end, rows)
+    (end, rows, bytes)
 }
 
 /// A chunk's statistics so far: indices of the min and max values, null and NaN counts.
