@@ -49,6 +49,7 @@ pub(crate) mod urls;
 
 #[cfg(feature = "strict-sanitize")]
 pub(crate) use crate::model::fragment::serialize::html_escape;
+#[cfg(feature = "strict-sanitize")]
 pub(crate) use crate::model::fragment::serialize::is_void;
 pub use crate::model::fragment::{Attribute, Element, Html, Node, NodeKind};
 #[cfg(any(test, feature = "internals"))]
