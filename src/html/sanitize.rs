@@ -5,12 +5,15 @@
 //! - Every HTML `img` with `width` exactly `"1"` and `height` exactly `"1"` is removed together
 //!   with its subtree, at any depth (D11: follow the seed), except inside HTML template contents
 //!   (not DOM descendants).
+//! - The children of an HTML void element (`br`, `img`, `source`, …; an XML-built tree may
+//!   have them) are never significant: the HTML serialization does not write them.
 //! - The output is a well-formed flat list (pre-order, `end` = one past last descendant), even
 //!   if the input's `end` values are inconsistent (they are clamped into the parent's range).
 //! - No recursion: open elements are kept on an explicit stack.
 
 use bumpalo::Bump;
 
+use crate::model::fragment::serialize::is_void;
 use crate::model::fragment::{Attribute, Element, Node, NodeKind, HTML_NS, MATHML_NS, SVG_NS};
 
 /// HTML "space characters", the Infra standard's ASCII whitespace (TAB, LF, FF, CR, SPACE):
@@ -93,6 +96,10 @@ pub(crate) fn significance_if_clean(input: &[Node<'_>]) -> Option<bool> {
                 }
                 if !significant && i >= excl_end && is_significant_element(e) {
                     significant = true;
+                }
+                // Only an XML-built tree gives a void element children: asked of parents only.
+                if node.end as usize > i + 1 && i >= excl_end && is_void(e) {
+                    excl_end = node.end as usize; // children never serialized
                 }
             }
             NodeKind::Text(t) if !significant && i >= excl_end && has_non_space(t) => {
@@ -222,6 +229,10 @@ pub(crate) fn sanitize<'a>(
                 }
                 if !significant && i >= excl_end && is_significant_element(e) {
                     significant = true;
+                }
+                // Only an XML-built tree gives a void element children: asked of parents only.
+                if end > i + 1 && i >= excl_end && is_void(e) {
+                    excl_end = end; // children never serialized
                 }
                 while tpl.peek().is_some_and(|&t| (t as usize) < i) {
                     tpl.next();

@@ -623,3 +623,81 @@ fn trusted_rewrite_checks_the_reparse_rules() {
     }
     assert!(covered * 10 > total, "covered {covered} of {total}");
 }
+
+/// The children of an HTML void element are not content: the HTML serialization never
+/// writes them, so they can't make a value significant, in the default mode (the tree's
+/// significance) as in the strict one (the definition sanitizes the serialization, and an
+/// empty fragment gives no value). An Atom `xhtml` tree (parsed as XML) can give `br` or
+/// `source` children; the HTML parser never does (escaped HTML keeps such text beside the
+/// element).
+#[test]
+fn void_children_are_not_content() {
+    // (content type, content, the default mode's value, the strict mode's value)
+    let cases: [(&str, &str, Option<&str>, Option<&str>); 8] = [
+        ("xhtml", "<br>x</br><source></source>", None, None),
+        ("xhtml", "<source>visible?</source>", None, None),
+        ("xhtml", "<p>a</p><br>x</br>", Some("<p>a</p><br>"), Some("<p>a</p><br>")),
+        (
+            "xhtml",
+            "<img src='/i.png'>alt</img>",
+            Some("<img src=\"/i.png\">"),
+            Some("<img src=\"/i.png\">"),
+        ),
+        ("xhtml", "<hr><b>y</b></hr>", None, None),
+        ("xhtml", "<br/>z", Some("<br>z"), Some("<br>z")),
+        (
+            "html",
+            "&lt;br&gt;x&lt;/br&gt;&lt;source&gt;&lt;/source&gt;",
+            Some("<br>x<br><source>"),
+            Some("<br>x<br><source>"),
+        ),
+        (
+            "html",
+            "&lt;source&gt;visible?&lt;/source&gt;",
+            Some("<source>visible?"),
+            Some("<source>visible?"),
+        ),
+    ];
+    let strict = SanitizeOptions::default();
+    for (ty, content, default_want, strict_want) in cases {
+        let body = if ty == "xhtml" {
+            format!("<div xmlns='http://www.w3.org/1999/xhtml'>{content}</div>")
+        } else {
+            content.to_string()
+        };
+        let doc = format!(
+            "<feed xmlns='http://www.w3.org/2005/Atom'><entry><id>i</id>\
+             <content type='{ty}'>{body}</content></entry></feed>"
+        );
+        let mut parser = crate::Parser::new(crate::Options::default());
+        let parsed = parser.parse_str(&doc, None).unwrap();
+        let value = parsed.feed.as_ref().unwrap().entries[0].content.as_ref();
+        let default_value = value.map(|t| match t {
+            Text::Plain(p) => p.to_string(),
+            Text::Html(h) => h.to_html_string(),
+        });
+        let strict_value =
+            value.map(|t| super::sanitize_text(t, &strict)).filter(|v| !v.is_empty());
+        let defined =
+            value.map(|t| super::sanitize_text_every_pass(t, &strict)).filter(|v| !v.is_empty());
+        assert_eq!(default_value.as_deref(), default_want, "default: {content:?}");
+        assert_eq!(strict_value.as_deref(), strict_want, "strict: {content:?}");
+        assert_eq!(strict_value, defined, "strict against its definition: {content:?}");
+        // The strict JSON line (sanitized straight into the sink) holds the same value.
+        let rec = crate::sink::RecordView {
+            sanitize: Some(&strict),
+            ..crate::sink::RecordView::parsed("s", None, &parsed)
+        };
+        let mut line = Vec::new();
+        crate::sink::json::encode_record(&mut line, &rec);
+        let line = String::from_utf8(line).unwrap();
+        match strict_want {
+            Some(v) => {
+                let mut want = b"\"content\":".to_vec();
+                crate::sink::json::json_str(&mut want, v);
+                assert!(line.contains(std::str::from_utf8(&want).unwrap()), "{line}");
+            }
+            None => assert!(!line.contains("\"content\""), "{line}"),
+        }
+    }
+}

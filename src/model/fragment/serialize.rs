@@ -316,13 +316,15 @@ fn is_ns(ns: &str, known: &'static str) -> bool {
     std::ptr::eq(ns, known) || ns == known
 }
 
-#[cfg(feature = "strict-sanitize")]
+/// An HTML void element: the serialization writes neither its children nor an end tag, so
+/// significance does not read its children either (`html::sanitize`).
+#[inline]
 pub(crate) fn is_void(e: &Element<'_>) -> bool {
-    is_ns(e.namespace, HTML_NS) && is_void_name(e.local)
+    // The name first: it rules out most elements before the namespace compare.
+    is_void_name(e.local) && is_ns(e.namespace, HTML_NS)
 }
 
 /// HTML's void elements (no end tag, no children serialized).
-#[cfg(any(test, feature = "strict-sanitize"))]
 fn is_void_name(local: &str) -> bool {
     matches!(
         local,
