@@ -233,12 +233,12 @@ impl Scratch {
     }
 
     /// [`sanitize_text`] of an HTML value, appended to `out`. When the HTML parser builds
-    /// the value's tree back from its serialization ([`tree::reparses_as_itself`], checked
-    /// while the pass is computed), the first pass is computed from the tree itself
+    /// the value's tree back from its serialization (the rules of `tree::reparses_as_itself`,
+    /// checked while the pass is computed), the first pass is computed from the tree itself
     /// ([`Scratch::tree_pass`]), straight into `out`; when that pass is known to be the last,
-    /// nothing else is written. Otherwise the
-    /// passes run in the scratch's strings (the first one from the tree again, when it
-    /// covers the tree) and their result is handed to [`SanitizedOut::sanitized`].
+    /// nothing else is written. Otherwise the passes run in the scratch's strings (the first
+    /// one from the tree again, when it covers the tree) and their result is handed to
+    /// [`SanitizedOut::sanitized`].
     fn sanitize_model_html<O: SanitizedOut>(
         &mut self,
         h: &Html<'_>,
@@ -283,8 +283,9 @@ impl Scratch {
     /// trusted input, [`tree::Settle::trusted`]), into `out`, within the value's URL budget
     /// (its serialization's length + URL_GROWTH; URL_GROWTH alone is a lower bound: if nothing
     /// is refused within it, nothing would be within the whole). `None` when the tree is not
-    /// covered, does not read back as itself, or a URL was refused (`out` then in an unspecified state, the URL budgets
-    /// used); else what is left of URL_GROWTH and whether the pass is known to be the last:
+    /// covered, does not read back as itself, or a URL was refused (`out` then in an
+    /// unspecified state, the URL budgets used); else what is left of URL_GROWTH and whether
+    /// the pass is known to be the last:
     /// settled, or only restructured and read back as itself
     /// ([`tree::output_reparses_as_itself`]).
     fn tree_pass(

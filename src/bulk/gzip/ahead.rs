@@ -8,11 +8,11 @@
 //! inside [`super::stream::GzStream`]) cuts the raw bytes ahead into *ranges* at such candidates
 //! (about [`RANGE_BYTES`] each) and hands each range, copied, to an [`Offload`] (the
 //! pipeline's workers; the one-thread pipeline's [`InlineOffload`] inflates it at once from
-//! the raw bytes where they are, [`Offload::here`]). A worker ([`RangeJob::run`]) inflates the range's members one after
-//! the other, following the members' own chain: it starts at the first candidate whose member
-//! inflates whole, checks out (CRC and length) and begins with `WARC/` (a gzip body stored in
-//! a record does not), then takes each member where the previous one ended, until a member
-//! starts past the range.
+//! the raw bytes where they are, [`Offload::here`]). A worker ([`RangeJob::run`]) inflates
+//! the range's members one after the other, following the members' own chain: it starts at
+//! the first candidate whose member inflates whole, checks out (CRC and length) and begins
+//! with `WARC/` (a gzip body stored in a record does not), then takes each member where the
+//! previous one ended, until a member starts past the range.
 //!
 //! ```text
 //!  raw ─► reader: candidates ─► ranges [a0,a1) [a1,a2) …  ─► workers: members of each range
