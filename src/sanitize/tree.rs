@@ -584,7 +584,7 @@ fn placed(name: &str, parent: Option<&str>, p_open: usize, a_open: usize) -> boo
 #[cfg(test)]
 pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
     crate::html::significance_if_clean(nodes) == Some(true)
-        && reparses_within(nodes, 0, nodes.len(), None, &mut OpenCounts::default())
+        && reparses_within(nodes, 0, nodes.len(), None, &mut OpenCounts::default(), &mut Vec::new())
 }
 
 /// No CR (input preprocessing turns it into LF) and no NUL.
@@ -629,17 +629,18 @@ fn comment_reparses(c: &str) -> bool {
 }
 
 /// [`reparses_as_itself`]'s walk over `nodes[from..end]` (the children of `parent`, or the
-/// fragment's nodes), with `counts` open around them (restored on success).
+/// fragment's nodes), with `counts` open around them (restored on success). `stack` holds
+/// its open elements, (end index, node index, what it is): the caller's buffer, cleared.
 fn reparses_within(
     nodes: &[Node<'_>],
     from: usize,
     end: usize,
     parent: Option<&str>,
     counts: &mut OpenCounts,
+    stack: &mut Vec<(usize, usize, Open)>,
 ) -> bool {
     let n = end;
-    // Open elements: (end index, local name, what it is).
-    let mut stack: Vec<(usize, &str, Open)> = Vec::new();
+    stack.clear();
     let mut i = from;
     loop {
         while let Some(&(end, _, open)) = stack.last() {
@@ -659,7 +660,10 @@ fn reparses_within(
         match &nodes[i].kind {
             NodeKind::Element(e) => {
                 let name = e.local;
-                let parent = stack.last().map_or(parent, |&(_, p, _)| Some(p));
+                let parent = match stack.last().map(|&(_, p, _)| &nodes[p].kind) {
+                    Some(NodeKind::Element(p)) => Some(p.local),
+                    _ => parent,
+                };
                 if !is_plain_html(e)
                     || !is_simple_name(name)
                     || !name.as_bytes()[0].is_ascii_lowercase()
@@ -679,7 +683,7 @@ fn reparses_within(
                     continue;
                 }
                 let Some(open) = counts.open(name) else { return false };
-                stack.push((end, name, open));
+                stack.push((end, i, open));
             }
             NodeKind::Text(t) => {
                 if !text_reparses(t, in_table_part) {
@@ -705,6 +709,8 @@ pub(super) struct Buffers {
     stack: Vec<(usize, usize, bool, Open)>,
     /// An attribute value being rewritten.
     raw: String,
+    /// The open elements of a removed subtree's re-parse check ([`reparses_within`]).
+    within: Vec<(usize, usize, Open)>,
 }
 
 impl Buffers {
@@ -715,6 +721,9 @@ impl Buffers {
         }
         if self.raw.capacity() > keep {
             self.raw = String::new();
+        }
+        if self.within.capacity() * std::mem::size_of::<(usize, usize, Open)>() > keep {
+            self.within = Vec::new();
         }
     }
 }
@@ -732,7 +741,7 @@ pub(super) fn rewrite_tree(
     settle: &mut Settle<'_>,
 ) -> bool {
     let n = nodes.len();
-    let Buffers { stack, raw } = buffers;
+    let Buffers { stack, raw, within } = buffers;
     stack.clear();
     // The re-parse checks (trusted input only), and the open elements they count.
     let check = settle.trusted;
@@ -803,7 +812,8 @@ pub(super) fn rewrite_tree(
                         }
                         if check {
                             let Some(open) = counts.open(e.local) else { return false };
-                            if !reparses_within(nodes, i + 1, end, Some(e.local), &mut counts) {
+                            let parent = Some(e.local);
+                            if !reparses_within(nodes, i + 1, end, parent, &mut counts, within) {
                                 return false;
                             }
                             counts.close(open);
