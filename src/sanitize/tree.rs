@@ -732,7 +732,8 @@ impl Buffers {
 /// `out` in an unspecified state) when the fragment is not one this module covers. Over a
 /// [`Settle::trusted`] input it also returns false unless [`reparses_as_itself`] holds, its
 /// rules checked on the nodes as they are rewritten (a removed subtree's by a walk of its
-/// own): what makes the input trusted is checked in the same walk.
+/// own), and the significance read in the same walk, every node once and in order (the
+/// nodes the walk skips as a range): what makes the input trusted is checked as it goes.
 pub(super) fn rewrite_tree(
     nodes: &[Node<'_>],
     opts: &SanitizeOptions,
@@ -743,12 +744,16 @@ pub(super) fn rewrite_tree(
     let n = nodes.len();
     let Buffers { stack, raw, within } = buffers;
     stack.clear();
-    // The re-parse checks (trusted input only), and the open elements they count.
+    // The re-parse checks (trusted input only), the open elements they count, and the
+    // fragment's significance (`significance_if_clean`), read as the walk reads the nodes.
     let check = settle.trusted;
-    if check && crate::html::significance_if_clean(nodes) != Some(true) {
-        return false;
-    }
     let mut counts = OpenCounts::default();
+    let mut significance = crate::html::CleanSignificance::default();
+    // Reads the nodes `from..to` the walk skips (a removed element's content, a void
+    // element's children) for the significance.
+    let skipped = |significance: &mut crate::html::CleanSignificance, from, to| {
+        !check || significance.range(nodes, from, to)
+    };
     let mut i = 0;
     loop {
         while let Some(&(end, idx, written, open)) = stack.last() {
@@ -771,11 +776,14 @@ pub(super) fn rewrite_tree(
             stack.pop();
         }
         if i >= n {
-            return true;
+            return !check || significance.significant;
         }
         let node = &nodes[i];
         let limit = stack.last().map_or(n, |&(e, _, _, _)| e);
         let end = (node.end as usize).clamp(i + 1, limit);
+        if check && !significance.node(i, node) {
+            return false;
+        }
         match &node.kind {
             NodeKind::Element(e) => {
                 let Some(act) = action(e, opts) else { return false };
@@ -796,13 +804,17 @@ pub(super) fn rewrite_tree(
                             raw_text_reparses(nodes, i, end)
                         } else {
                             raw_content_ok(nodes, i, end)
-                        }) {
+                        }) || !skipped(&mut significance, i + 1, end)
+                        {
                             return false;
                         }
                         i = end;
                         continue;
                     }
                     Action::RemoveVoid => {
+                        if !skipped(&mut significance, i + 1, end) {
+                            return false;
+                        }
                         i = end; // children of a void element are not serialized
                         continue;
                     }
@@ -813,7 +825,9 @@ pub(super) fn rewrite_tree(
                         if check {
                             let Some(open) = counts.open(e.local) else { return false };
                             let parent = Some(e.local);
-                            if !reparses_within(nodes, i + 1, end, parent, &mut counts, within) {
+                            if !reparses_within(nodes, i + 1, end, parent, &mut counts, within)
+                                || !skipped(&mut significance, i + 1, end)
+                            {
                                 return false;
                             }
                             counts.close(open);
@@ -825,6 +839,9 @@ pub(super) fn rewrite_tree(
                     Action::Unwrap => {}
                 }
                 if is_void(e) {
+                    if !skipped(&mut significance, i + 1, end) {
+                        return false;
+                    }
                     i = end; // children of a void element are not serialized
                     continue;
                 }
