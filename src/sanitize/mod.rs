@@ -236,8 +236,8 @@ impl Scratch {
     /// the value's tree back from its serialization (the rules of `tree::reparses_as_itself`,
     /// checked while the pass is computed), the first pass is computed from the tree itself
     /// ([`Scratch::tree_pass`]), straight into `out`; when that pass is known to be the last,
-    /// nothing else is written. Otherwise the passes run in the scratch's strings (the first
-    /// one from the tree again, when it covers the tree) and their result is handed to
+    /// nothing else is written. Otherwise it is taken back from `out` into the scratch's
+    /// strings (when it covered the tree) where the passes run, and their result is handed to
     /// [`SanitizedOut::sanitized`].
     fn sanitize_model_html<O: SanitizedOut>(
         &mut self,
@@ -253,16 +253,12 @@ impl Scratch {
         if first.is_some_and(|(_, last)| last) {
             return;
         }
-        // As if this pass had not run.
-        out.truncate(at);
-        RECORD_URL_BUDGET.with(|b| b.set(record));
-        if first.is_some() {
-            // The same pass again (the same tree within the same budgets), kept to be
-            // compared and passed on.
+        if let Some((left, _)) = first {
+            // The pass's output, taken back to be compared and passed on (the record's URL
+            // budget stays used: the pass's output is kept).
             a.clear();
-            let Some((left, _)) = Self::tree_pass(h.nodes(), opts, tree, a) else {
-                unreachable!("a pass that covered a tree covers it again")
-            };
+            out.html_into(at, a);
+            out.truncate(at);
             h.write_html(input);
             if *a == *input {
                 out.sanitized(a);
@@ -274,6 +270,9 @@ impl Scratch {
             URL_BUDGET.with(|b| b.set(None));
             return;
         }
+        // As if this pass had not run.
+        out.truncate(at);
+        RECORD_URL_BUDGET.with(|b| b.set(record));
         h.write_html(input);
         out.sanitized(Self::passes(input, opts, arena, a, b, tree, true));
     }
@@ -484,6 +483,8 @@ pub(crate) trait SanitizedOut: HtmlOut {
     /// The HTML written after `from`, when this output holds it as HTML (a pass followed
     /// along its input, `tree::Settle`, compares it); `None` otherwise.
     fn html_since(&self, from: usize) -> Option<&str>;
+    /// Appends the HTML written after `from` to `into` (as this output holds it: decoded).
+    fn html_into(&self, from: usize, into: &mut String);
 }
 
 impl SanitizedOut for String {
@@ -498,6 +499,9 @@ impl SanitizedOut for String {
     }
     fn html_since(&self, from: usize) -> Option<&str> {
         Some(&self[from..])
+    }
+    fn html_into(&self, from: usize, into: &mut String) {
+        into.push_str(&self[from..]);
     }
 }
 
