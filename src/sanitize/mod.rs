@@ -237,21 +237,22 @@ impl Scratch {
     /// checked while the pass is computed), the first pass is computed from the tree itself
     /// ([`Scratch::tree_pass`]), straight into `out`; when that pass is known to be the last,
     /// nothing else is written. Otherwise it is taken back from `out` into the scratch's
-    /// strings (when it covered the tree) where the passes run, and their result is handed to
-    /// [`SanitizedOut::sanitized`].
-    fn sanitize_model_html<O: SanitizedOut>(
+    /// strings (when it covered the tree) where the passes run. Ends with `finish(out, v)`:
+    /// `v` the passes' result, or `None` when the value is in `out`.
+    fn sanitize_model_html<O: SanitizedOut, R>(
         &mut self,
         h: &Html<'_>,
         opts: &SanitizeOptions,
         out: &mut O,
-    ) {
+        finish: impl FnOnce(&mut O, Option<&str>) -> R,
+    ) -> R {
         let Scratch { arena, input, passes: [a, b], tree, .. } = self;
         input.clear();
         let at = out.end();
         let record = RECORD_URL_BUDGET.with(|b| b.get());
         let first = Self::tree_pass(h.nodes(), opts, tree, out);
         if first.is_some_and(|(_, last)| last) {
-            return;
+            return finish(out, None);
         }
         if let Some((left, _)) = first {
             // The pass's output, taken back to be compared and passed on (the record's URL
@@ -261,20 +262,19 @@ impl Scratch {
             out.truncate(at);
             h.write_html(input);
             if *a == *input {
-                out.sanitized(a);
-                return;
+                return finish(out, Some(a));
             }
             let used = URL_GROWTH - left;
             URL_BUDGET.with(|b| b.set(Some(input.len().saturating_add(URL_GROWTH) - used)));
-            out.sanitized(Self::more_passes(opts, arena, a, b, tree));
+            let last = Self::more_passes(opts, arena, a, b, tree);
             URL_BUDGET.with(|b| b.set(None));
-            return;
+            return finish(out, Some(last));
         }
         // As if this pass had not run.
         out.truncate(at);
         RECORD_URL_BUDGET.with(|b| b.set(record));
         h.write_html(input);
-        out.sanitized(Self::passes(input, opts, arena, a, b, tree, true));
+        finish(out, Some(Self::passes(input, opts, arena, a, b, tree, true)))
     }
 
     /// The first pass over a model value computed from its tree `nodes`, when the HTML parser
@@ -443,7 +443,8 @@ pub fn sanitize_text(t: &Text<'_>, opts: &SanitizeOptions) -> String {
 }
 
 /// [`sanitize_text`] of an HTML value, handed to `f` from this thread's reused buffers (no
-/// allocation for the result): the Arrow rows copy it into their column.
+/// allocation for the result, and no copy of a value the passes left in their strings): the
+/// Arrow rows copy it into their column.
 pub(crate) fn with_sanitized_html<R>(
     h: &Html<'_>,
     opts: &SanitizeOptions,
@@ -452,8 +453,9 @@ pub(crate) fn with_sanitized_html<R>(
     with_scratch(|scratch| {
         let mut result = std::mem::take(&mut scratch.result);
         result.clear();
-        scratch.sanitize_model_html(h, opts, &mut result);
-        let r = f(&result);
+        let r = scratch.sanitize_model_html(h, opts, &mut result, |result, passed| {
+            f(passed.unwrap_or(result))
+        });
         scratch.result = result;
         r
     })
@@ -467,7 +469,13 @@ pub(crate) fn write_sanitized_html(
     opts: &SanitizeOptions,
     out: &mut impl SanitizedOut,
 ) {
-    with_scratch(|scratch| scratch.sanitize_model_html(h, opts, out));
+    with_scratch(|scratch| {
+        scratch.sanitize_model_html(h, opts, out, |out, passed| {
+            if let Some(passed) = passed {
+                out.sanitized(passed);
+            }
+        })
+    });
 }
 
 /// Where a sanitized HTML value is written: the pass computed from the tree writes through
