@@ -38,8 +38,10 @@
 mod attrs;
 mod fast;
 mod sanitize;
+#[cfg(all(test, feature = "strict-sanitize"))]
+pub(crate) use sanitize::significance_if_clean;
 #[cfg(feature = "strict-sanitize")]
-pub(crate) use sanitize::{element_significance, has_non_space, significance_if_clean};
+pub(crate) use sanitize::{element_significance, has_non_space, CleanSignificance};
 mod tags;
 #[cfg(test)]
 mod tests;

@@ -81,34 +81,64 @@ fn is_significant_element(e: &Element<'_>) -> bool {
 /// For a flat list with consistent `end`s (the fast tree builder's): its significance when
 /// [`sanitize`] would return it unchanged — no HTML 1×1 `img`, no HTML `template` — so the
 /// caller can keep the list as it is instead of copying it; `None` when it must be sanitized.
-#[cfg(any(test, feature = "strict-sanitize"))]
+/// The definition the strict tree path's walk, which reads the nodes as it rewrites them
+/// ([`CleanSignificance`]), is held to.
+#[cfg(test)]
 pub(crate) fn significance_if_clean(input: &[Node<'_>]) -> Option<bool> {
-    let mut significant = false;
-    let mut excl_end = 0usize; // input positions < excl_end are inside an excluding subtree
-    for (i, node) in input.iter().enumerate() {
+    let mut read = CleanSignificance::default();
+    read.range(input, 0, input.len()).then_some(read.significant)
+}
+
+/// [`significance_if_clean`] read node by node, every node of the list once and in order
+/// (a walk reads the nodes it visits and the ranges it skips): whether the nodes read so far
+/// are clean, and [`CleanSignificance::significant`] what they give.
+#[cfg(any(test, feature = "strict-sanitize"))]
+#[derive(Default)]
+pub(crate) struct CleanSignificance {
+    /// Positions below this are inside an excluding subtree.
+    excl_end: usize,
+    /// Whether a node read so far is significant content.
+    pub(crate) significant: bool,
+}
+
+#[cfg(any(test, feature = "strict-sanitize"))]
+impl CleanSignificance {
+    /// Reads node `i`: false when it is an HTML 1×1 `img` or an HTML `template` (the list
+    /// is not clean).
+    #[inline]
+    pub(crate) fn node(&mut self, i: usize, node: &Node<'_>) -> bool {
         match &node.kind {
             NodeKind::Element(e) => {
                 if is_1x1_img(&node.kind) || (e.namespace == HTML_NS && e.local == "template") {
-                    return None;
+                    return false;
                 }
-                if i >= excl_end && is_excluding(e) {
-                    excl_end = node.end as usize;
+                // Once significant, only cleanliness is left to read.
+                if self.significant {
+                    return true;
                 }
-                if !significant && i >= excl_end && is_significant_element(e) {
-                    significant = true;
+                if i >= self.excl_end && is_excluding(e) {
+                    self.excl_end = node.end as usize;
+                }
+                if i >= self.excl_end && is_significant_element(e) {
+                    self.significant = true;
                 }
                 // Only an XML-built tree gives a void element children: asked of parents only.
-                if node.end as usize > i + 1 && i >= excl_end && is_void(e) {
-                    excl_end = node.end as usize; // children never serialized
+                if node.end as usize > i + 1 && i >= self.excl_end && is_void(e) {
+                    self.excl_end = node.end as usize; // children never serialized
                 }
             }
-            NodeKind::Text(t) if !significant && i >= excl_end && has_non_space(t) => {
-                significant = true
+            NodeKind::Text(t) if !self.significant && i >= self.excl_end && has_non_space(t) => {
+                self.significant = true
             }
             _ => {}
         }
+        true
     }
-    Some(significant)
+
+    /// Reads the nodes `from..to` of `input`, [`CleanSignificance::node`] each.
+    pub(crate) fn range(&mut self, input: &[Node<'_>], from: usize, to: usize) -> bool {
+        (from..to).all(|i| self.node(i, &input[i]))
+    }
 }
 
 /// [`significance_if_clean`] of a list with consistent `end`s that is known to be clean (no

@@ -236,46 +236,45 @@ impl Scratch {
     /// the value's tree back from its serialization (the rules of `tree::reparses_as_itself`,
     /// checked while the pass is computed), the first pass is computed from the tree itself
     /// ([`Scratch::tree_pass`]), straight into `out`; when that pass is known to be the last,
-    /// nothing else is written. Otherwise the passes run in the scratch's strings (the first
-    /// one from the tree again, when it covers the tree) and their result is handed to
-    /// [`SanitizedOut::sanitized`].
-    fn sanitize_model_html<O: SanitizedOut>(
+    /// nothing else is written. Otherwise it is taken back from `out` into the scratch's
+    /// strings (when it covered the tree) where the passes run. Ends with `finish(out, v)`:
+    /// `v` the passes' result, or `None` when the value is in `out`.
+    fn sanitize_model_html<O: SanitizedOut, R>(
         &mut self,
         h: &Html<'_>,
         opts: &SanitizeOptions,
         out: &mut O,
-    ) {
+        finish: impl FnOnce(&mut O, Option<&str>) -> R,
+    ) -> R {
         let Scratch { arena, input, passes: [a, b], tree, .. } = self;
         input.clear();
         let at = out.end();
         let record = RECORD_URL_BUDGET.with(|b| b.get());
         let first = Self::tree_pass(h.nodes(), opts, tree, out);
         if first.is_some_and(|(_, last)| last) {
-            return;
+            return finish(out, None);
+        }
+        if let Some((left, _)) = first {
+            // The pass's output, taken back to be compared and passed on (the record's URL
+            // budget stays used: the pass's output is kept).
+            a.clear();
+            out.html_into(at, a);
+            out.truncate(at);
+            h.write_html(input);
+            if *a == *input {
+                return finish(out, Some(a));
+            }
+            let used = URL_GROWTH - left;
+            URL_BUDGET.with(|b| b.set(Some(input.len().saturating_add(URL_GROWTH) - used)));
+            let last = Self::more_passes(opts, arena, a, b, tree);
+            URL_BUDGET.with(|b| b.set(None));
+            return finish(out, Some(last));
         }
         // As if this pass had not run.
         out.truncate(at);
         RECORD_URL_BUDGET.with(|b| b.set(record));
-        if first.is_some() {
-            // The same pass again (the same tree within the same budgets), kept to be
-            // compared and passed on.
-            a.clear();
-            let Some((left, _)) = Self::tree_pass(h.nodes(), opts, tree, a) else {
-                unreachable!("a pass that covered a tree covers it again")
-            };
-            h.write_html(input);
-            if *a == *input {
-                out.sanitized(a);
-                return;
-            }
-            let used = URL_GROWTH - left;
-            URL_BUDGET.with(|b| b.set(Some(input.len().saturating_add(URL_GROWTH) - used)));
-            out.sanitized(Self::more_passes(opts, arena, a, b, tree));
-            URL_BUDGET.with(|b| b.set(None));
-            return;
-        }
         h.write_html(input);
-        out.sanitized(Self::passes(input, opts, arena, a, b, tree, true));
+        finish(out, Some(Self::passes(input, opts, arena, a, b, tree, true)))
     }
 
     /// The first pass over a model value computed from its tree `nodes`, when the HTML parser
@@ -444,7 +443,8 @@ pub fn sanitize_text(t: &Text<'_>, opts: &SanitizeOptions) -> String {
 }
 
 /// [`sanitize_text`] of an HTML value, handed to `f` from this thread's reused buffers (no
-/// allocation for the result): the Arrow rows copy it into their column.
+/// allocation for the result, and no copy of a value the passes left in their strings): the
+/// Arrow rows copy it into their column.
 pub(crate) fn with_sanitized_html<R>(
     h: &Html<'_>,
     opts: &SanitizeOptions,
@@ -453,8 +453,9 @@ pub(crate) fn with_sanitized_html<R>(
     with_scratch(|scratch| {
         let mut result = std::mem::take(&mut scratch.result);
         result.clear();
-        scratch.sanitize_model_html(h, opts, &mut result);
-        let r = f(&result);
+        let r = scratch.sanitize_model_html(h, opts, &mut result, |result, passed| {
+            f(passed.unwrap_or(result))
+        });
         scratch.result = result;
         r
     })
@@ -468,7 +469,13 @@ pub(crate) fn write_sanitized_html(
     opts: &SanitizeOptions,
     out: &mut impl SanitizedOut,
 ) {
-    with_scratch(|scratch| scratch.sanitize_model_html(h, opts, out));
+    with_scratch(|scratch| {
+        scratch.sanitize_model_html(h, opts, out, |out, passed| {
+            if let Some(passed) = passed {
+                out.sanitized(passed);
+            }
+        })
+    });
 }
 
 /// Where a sanitized HTML value is written: the pass computed from the tree writes through
@@ -484,6 +491,8 @@ pub(crate) trait SanitizedOut: HtmlOut {
     /// The HTML written after `from`, when this output holds it as HTML (a pass followed
     /// along its input, `tree::Settle`, compares it); `None` otherwise.
     fn html_since(&self, from: usize) -> Option<&str>;
+    /// Appends the HTML written after `from` to `into` (as this output holds it: decoded).
+    fn html_into(&self, from: usize, into: &mut String);
 }
 
 impl SanitizedOut for String {
@@ -498,6 +507,9 @@ impl SanitizedOut for String {
     }
     fn html_since(&self, from: usize) -> Option<&str> {
         Some(&self[from..])
+    }
+    fn html_into(&self, from: usize, into: &mut String) {
+        into.push_str(&self[from..]);
     }
 }
 

@@ -624,6 +624,112 @@ fn trusted_rewrite_checks_the_reparse_rules() {
     assert!(covered * 10 > total, "covered {covered} of {total}");
 }
 
+/// Over a trusted input, `tree::rewrite_tree` reads the fragment's significance in its own
+/// walk (the nodes it visits, and the ranges it skips: removed content, a void element's
+/// children); it holds to `significance_if_clean`, the separate scan, on random trees built
+/// directly as an XML-built value can be — void elements with children, HTML 1×1 images and
+/// templates at any depth, `hidden` and `script`/`style` subtrees, texts of spaces only:
+/// the trusted rewrite covers exactly when the followed one covers and
+/// `tree::reparses_as_itself` holds (with `significance_if_clean(..) == Some(true)`).
+#[test]
+fn trusted_rewrite_reads_the_significance() {
+    use crate::model::fragment::{Attribute, Element, Node, NodeKind, HTML_NS};
+    let attr = |local, value| Attribute { namespace: "", prefix: None, local, value };
+    let one_by_one = [attr("width", "1"), attr("height", "1")];
+    let hidden = [attr("hidden", "")];
+    let controls = [attr("controls", "")];
+    let attr_lists: [&[Attribute<'_>]; 5] = [&[], &[], &one_by_one, &hidden, &controls];
+    let names = [
+        "p",
+        "b",
+        "span",
+        "div",
+        "img",
+        "br",
+        "source",
+        "embed",
+        "input",
+        "object",
+        "applet",
+        "script",
+        "style",
+        "iframe",
+        "template",
+        "video",
+        "audio",
+        "hr",
+        "a",
+        "custom-el",
+    ];
+    let texts = ["x", " ", "\n", "y z", "\u{a0}"];
+    let mut g = Gen(crate::test_rng(0x51C7_4A11_0F00_D5E1), 0);
+    let (mut declined_for_significance, mut covered, mut total) = (0, 0, 0);
+    for _ in 0..6000 {
+        let mut nodes: Vec<Node<'_>> = Vec::new();
+        let mut open: Vec<usize> = Vec::new();
+        for _ in 0..1 + g.pick(&["", ""]).len() + (g.1 % 9) as usize {
+            match g.pick(&["open", "open", "close", "text", "text", "comment"]) {
+                "open" => {
+                    let local = g.pick(&names);
+                    let attrs = attr_lists[(g.1 / 64 % attr_lists.len() as u64) as usize];
+                    let e = Element { namespace: HTML_NS, prefix: None, local, attrs };
+                    open.push(nodes.len());
+                    nodes.push(Node { kind: NodeKind::Element(e), end: 0 });
+                }
+                "close" => {
+                    if let Some(at) = open.pop() {
+                        nodes[at].end = nodes.len() as u32;
+                    }
+                }
+                "text" => {
+                    let t = g.pick(&texts);
+                    let end = nodes.len() as u32 + 1;
+                    nodes.push(Node { kind: NodeKind::Text(t), end });
+                }
+                _ => {
+                    let end = nodes.len() as u32 + 1;
+                    nodes.push(Node { kind: NodeKind::Comment("c"), end });
+                }
+            }
+        }
+        for at in open {
+            nodes[at].end = nodes.len() as u32;
+        }
+        for o in &without_and_with_base() {
+            total += 1;
+            let mut buffers = tree::Buffers::default();
+            let (mut fused, mut followed) = (String::new(), String::new());
+            let trusted = tree::rewrite_tree(
+                &nodes,
+                o,
+                &mut buffers,
+                &mut fused,
+                &mut tree::Settle::trusted(),
+            );
+            let plain = tree::rewrite_tree(
+                &nodes,
+                o,
+                &mut buffers,
+                &mut followed,
+                &mut tree::Settle::new(""),
+            );
+            let significance = crate::html::significance_if_clean(&nodes);
+            assert_eq!(trusted, plain && tree::reparses_as_itself(&nodes), "{nodes:?}");
+            if plain && significance != Some(true) {
+                declined_for_significance += 1;
+                assert!(!trusted, "{nodes:?}");
+            }
+            if trusted {
+                covered += 1;
+                assert_eq!(significance, Some(true), "{nodes:?}");
+                assert_eq!(fused, followed, "{nodes:?}");
+            }
+        }
+    }
+    assert!(covered * 10 > total, "covered {covered} of {total}");
+    assert!(declined_for_significance * 10 > total, "{declined_for_significance} of {total}");
+}
+
 /// The children of an HTML void element are not content: the HTML serialization never
 /// writes them, so they can't make a value significant, in the default mode (the tree's
 /// significance) as in the strict one (the definition sanitizes the serialization, and an

@@ -584,7 +584,7 @@ fn placed(name: &str, parent: Option<&str>, p_open: usize, a_open: usize) -> boo
 #[cfg(test)]
 pub(super) fn reparses_as_itself(nodes: &[Node<'_>]) -> bool {
     crate::html::significance_if_clean(nodes) == Some(true)
-        && reparses_within(nodes, 0, nodes.len(), None, &mut OpenCounts::default())
+        && reparses_within(nodes, 0, nodes.len(), None, &mut OpenCounts::default(), &mut Vec::new())
 }
 
 /// No CR (input preprocessing turns it into LF) and no NUL.
@@ -629,17 +629,18 @@ fn comment_reparses(c: &str) -> bool {
 }
 
 /// [`reparses_as_itself`]'s walk over `nodes[from..end]` (the children of `parent`, or the
-/// fragment's nodes), with `counts` open around them (restored on success).
+/// fragment's nodes), with `counts` open around them (restored on success). `stack` holds
+/// its open elements, (end index, node index, what it is): the caller's buffer, cleared.
 fn reparses_within(
     nodes: &[Node<'_>],
     from: usize,
     end: usize,
     parent: Option<&str>,
     counts: &mut OpenCounts,
+    stack: &mut Vec<(usize, usize, Open)>,
 ) -> bool {
     let n = end;
-    // Open elements: (end index, local name, what it is).
-    let mut stack: Vec<(usize, &str, Open)> = Vec::new();
+    stack.clear();
     let mut i = from;
     loop {
         while let Some(&(end, _, open)) = stack.last() {
@@ -659,7 +660,10 @@ fn reparses_within(
         match &nodes[i].kind {
             NodeKind::Element(e) => {
                 let name = e.local;
-                let parent = stack.last().map_or(parent, |&(_, p, _)| Some(p));
+                let parent = match stack.last().map(|&(_, p, _)| &nodes[p].kind) {
+                    Some(NodeKind::Element(p)) => Some(p.local),
+                    _ => parent,
+                };
                 if !is_plain_html(e)
                     || !is_simple_name(name)
                     || !name.as_bytes()[0].is_ascii_lowercase()
@@ -679,7 +683,7 @@ fn reparses_within(
                     continue;
                 }
                 let Some(open) = counts.open(name) else { return false };
-                stack.push((end, name, open));
+                stack.push((end, i, open));
             }
             NodeKind::Text(t) => {
                 if !text_reparses(t, in_table_part) {
@@ -705,6 +709,8 @@ pub(super) struct Buffers {
     stack: Vec<(usize, usize, bool, Open)>,
     /// An attribute value being rewritten.
     raw: String,
+    /// The open elements of a removed subtree's re-parse check ([`reparses_within`]).
+    within: Vec<(usize, usize, Open)>,
 }
 
 impl Buffers {
@@ -716,6 +722,9 @@ impl Buffers {
         if self.raw.capacity() > keep {
             self.raw = String::new();
         }
+        if self.within.capacity() * std::mem::size_of::<(usize, usize, Open)>() > keep {
+            self.within = Vec::new();
+        }
     }
 }
 
@@ -723,7 +732,8 @@ impl Buffers {
 /// `out` in an unspecified state) when the fragment is not one this module covers. Over a
 /// [`Settle::trusted`] input it also returns false unless [`reparses_as_itself`] holds, its
 /// rules checked on the nodes as they are rewritten (a removed subtree's by a walk of its
-/// own): what makes the input trusted is checked in the same walk.
+/// own), and the significance read in the same walk, every node once and in order (the
+/// nodes the walk skips as a range): what makes the input trusted is checked as it goes.
 pub(super) fn rewrite_tree(
     nodes: &[Node<'_>],
     opts: &SanitizeOptions,
@@ -732,14 +742,18 @@ pub(super) fn rewrite_tree(
     settle: &mut Settle<'_>,
 ) -> bool {
     let n = nodes.len();
-    let Buffers { stack, raw } = buffers;
+    let Buffers { stack, raw, within } = buffers;
     stack.clear();
-    // The re-parse checks (trusted input only), and the open elements they count.
+    // The re-parse checks (trusted input only), the open elements they count, and the
+    // fragment's significance (`significance_if_clean`), read as the walk reads the nodes.
     let check = settle.trusted;
-    if check && crate::html::significance_if_clean(nodes) != Some(true) {
-        return false;
-    }
     let mut counts = OpenCounts::default();
+    let mut significance = crate::html::CleanSignificance::default();
+    // Reads the nodes `from..to` the walk skips (a removed element's content, a void
+    // element's children) for the significance.
+    let skipped = |significance: &mut crate::html::CleanSignificance, from, to| {
+        !check || significance.range(nodes, from, to)
+    };
     let mut i = 0;
     loop {
         while let Some(&(end, idx, written, open)) = stack.last() {
@@ -762,11 +776,14 @@ pub(super) fn rewrite_tree(
             stack.pop();
         }
         if i >= n {
-            return true;
+            return !check || significance.significant;
         }
         let node = &nodes[i];
         let limit = stack.last().map_or(n, |&(e, _, _, _)| e);
         let end = (node.end as usize).clamp(i + 1, limit);
+        if check && !significance.node(i, node) {
+            return false;
+        }
         match &node.kind {
             NodeKind::Element(e) => {
                 let Some(act) = action(e, opts) else { return false };
@@ -787,13 +804,17 @@ pub(super) fn rewrite_tree(
                             raw_text_reparses(nodes, i, end)
                         } else {
                             raw_content_ok(nodes, i, end)
-                        }) {
+                        }) || !skipped(&mut significance, i + 1, end)
+                        {
                             return false;
                         }
                         i = end;
                         continue;
                     }
                     Action::RemoveVoid => {
+                        if !skipped(&mut significance, i + 1, end) {
+                            return false;
+                        }
                         i = end; // children of a void element are not serialized
                         continue;
                     }
@@ -803,7 +824,10 @@ pub(super) fn rewrite_tree(
                         }
                         if check {
                             let Some(open) = counts.open(e.local) else { return false };
-                            if !reparses_within(nodes, i + 1, end, Some(e.local), &mut counts) {
+                            let parent = Some(e.local);
+                            if !reparses_within(nodes, i + 1, end, parent, &mut counts, within)
+                                || !skipped(&mut significance, i + 1, end)
+                            {
                                 return false;
                             }
                             counts.close(open);
@@ -815,6 +839,9 @@ pub(super) fn rewrite_tree(
                     Action::Unwrap => {}
                 }
                 if is_void(e) {
+                    if !skipped(&mut significance, i + 1, end) {
+                        return false;
+                    }
                     i = end; // children of a void element are not serialized
                     continue;
                 }

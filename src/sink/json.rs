@@ -374,6 +374,37 @@ impl SanitizedOut for JsonHtml<'_> {
     fn html_since(&self, _from: usize) -> Option<&str> {
         None
     }
+    /// The JSON string's inside unescaped: the escapes [`escape_byte`] writes (`\"`, `\\`,
+    /// `\n`, `\r`, `\t`, `\b`, `\f`, `\u00XX`) back into their byte, the rest as is.
+    fn html_into(&self, from: usize, into: &mut String) {
+        let mut rest = &self.0[from.min(self.0.len())..];
+        while !rest.is_empty() {
+            let plain = memchr::memchr(b'\\', rest).unwrap_or(rest.len());
+            // An escape is ASCII: the bytes between escapes are whole characters.
+            into.push_str(std::str::from_utf8(&rest[..plain]).unwrap_or_default());
+            rest = &rest[plain..];
+            let (byte, len) = match rest {
+                [] | [_] => break,
+                [_, b'u', h @ ..] if h.len() >= 4 => {
+                    let hex = std::str::from_utf8(&h[..4]).unwrap_or_default();
+                    (u8::from_str_radix(hex, 16).unwrap_or_default(), 6)
+                }
+                [_, c, ..] => (
+                    match c {
+                        b'n' => b'\n',
+                        b'r' => b'\r',
+                        b't' => b'\t',
+                        b'b' => 0x08,
+                        b'f' => 0x0C,
+                        c => *c,
+                    },
+                    2,
+                ),
+            };
+            into.push(char::from(byte));
+            rest = &rest[len..];
+        }
+    }
 }
 
 impl JsonHtml<'_> {
@@ -529,6 +560,34 @@ mod tests {
             lint: None,
             capture: None,
             ..RecordView::default()
+        }
+    }
+
+    /// `JsonHtml::html_into` reads back what was written into the JSON string as HTML: the
+    /// HTML serialization of any value, written by `JsonHtml` after other bytes, comes back
+    /// as the string `write_html` makes.
+    #[test]
+    fn json_html_reads_back_as_html() {
+        let extra = ["q\"\\\u{1}\u{1f}\n\r\t\u{8}\u{c}\u{7f}\u{a0}é€😀<&>", "", "\\u0041"];
+        let soups = crate::sanitize::tests::soups(500);
+        for soup in soups.iter().map(String::as_str).chain(extra) {
+            let arena = bumpalo::Bump::new();
+            let Some(Text::Html(h)) = crate::html::parse_escaped_html(&arena, soup) else {
+                continue;
+            };
+            let mut line = b"{\"k\":\"x\\\"".to_vec();
+            let at = line.len();
+            h.write_html_to(&mut JsonHtml(&mut line));
+            let mut back = String::from("kept");
+            JsonHtml(&mut line).html_into(at, &mut back);
+            assert_eq!(back, format!("kept{}", h.to_html_string()), "{soup:?}");
+        }
+        for raw in extra {
+            let mut line = Vec::new();
+            json_escape(&mut line, raw);
+            let mut back = String::new();
+            JsonHtml(&mut line).html_into(0, &mut back);
+            assert_eq!(back, raw);
         }
     }
 
