@@ -15,9 +15,14 @@ use crate::model::Text;
 struct Gen<R>(R, u64);
 
 impl<R: FnMut() -> u64> Gen<R> {
-    fn pick<'p>(&mut self, pieces: &[&'p str]) -> &'p str {
+    /// The next random number, kept in `self.1` (a generator's later choices may read it).
+    fn next(&mut self) -> u64 {
         self.1 = (self.0)();
-        pieces[(self.1 % pieces.len() as u64) as usize]
+        self.1
+    }
+
+    fn pick<'p>(&mut self, pieces: &[&'p str]) -> &'p str {
+        pieces[(self.next() % pieces.len() as u64) as usize]
     }
 }
 
@@ -667,7 +672,7 @@ fn trusted_rewrite_reads_the_significance() {
     for _ in 0..6000 {
         let mut nodes: Vec<Node<'_>> = Vec::new();
         let mut open: Vec<usize> = Vec::new();
-        for _ in 0..1 + g.pick(&["", ""]).len() + (g.1 % 9) as usize {
+        for _ in 0..1 + g.next() % 9 {
             match g.pick(&["open", "open", "close", "text", "text", "comment"]) {
                 "open" => {
                     let local = g.pick(&names);
