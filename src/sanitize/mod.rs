@@ -486,7 +486,8 @@ pub(crate) trait SanitizedOut: HtmlOut {
     /// Takes back what was written after `at`.
     fn truncate(&mut self, at: usize);
     /// Appends a sanitized value (HTML, written as this output writes HTML text it is
-    /// handed as it is).
+    /// handed as it is). Only the JSON sink hands values over whole.
+    #[cfg(feature = "json")]
     fn sanitized(&mut self, html: &str);
     /// The HTML written after `from`, when this output holds it as HTML (a pass followed
     /// along its input, `tree::Settle`, compares it); `None` otherwise.
@@ -502,6 +503,7 @@ impl SanitizedOut for String {
     fn truncate(&mut self, at: usize) {
         String::truncate(self, at);
     }
+    #[cfg(feature = "json")]
     fn sanitized(&mut self, html: &str) {
         self.push_str(html);
     }
