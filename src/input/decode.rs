@@ -372,7 +372,7 @@ fn utf8_labelled_windows_1252<'i>(
     d: &Decoded<'_>,
 ) -> Option<(Cow<'i, str>, String)> {
     let (text, invalid) = match std::str::from_utf8(body) {
-        Ok(s) if non_ascii_chars(s) > 0 => (Cow::Borrowed(s), 0),
+        Ok(s) if !s.is_ascii() => (Cow::Borrowed(s), 0),
         Ok(_) => return None,
         Err(_) => {
             let (mixed, invalid) = utf8_with_windows_1252_bytes(body)?;
