@@ -386,33 +386,14 @@ impl<'r> RecordView<'r, 'static> {
 }
 
 #[cfg(any(feature = "arrow", feature = "serde"))]
-/// The text of a text construct as records write it: a plain value as is; an HTML value
-/// serialized (strictly sanitized when `sanitize` is given), handed to `f`. The one place
-/// that decides how an HTML value becomes a string, for every visitor that needs the string.
-pub(crate) fn with_text_str<R>(
-    t: &Text<'_>,
-    sanitize: Option<&SanitizeOptions>,
-    scratch: &mut String,
-    f: impl FnOnce(&str) -> R,
-) -> R {
-    match (t, sanitize) {
-        (Text::Plain(s), _) => f(s),
-        (Text::Html(_), None) => {
-            scratch.clear();
-            write_text_str(t, None, scratch);
-            f(scratch)
-        }
-        (Text::Html(h), Some(opts)) => crate::sanitize::with_sanitized_html(h, opts, f),
-    }
-}
-
-#[cfg(any(feature = "arrow", feature = "serde"))]
-/// [`with_text_str`]'s string appended to `out`, for a caller that keeps it: an HTML value
-/// that is not sanitized is serialized straight into `out` (no scratch to copy from); the
-/// other values are copied from where [`with_text_str`] has them.
+/// The text of a text construct as records write it, appended to `out`: a plain value as
+/// is; an HTML value serialized (strictly sanitized when `sanitize` is given) straight into
+/// `out`. The one place that decides how an HTML value becomes a string, for every visitor
+/// that needs the string (the JSON sink writes the same through its escaper).
 pub(crate) fn write_text_str(t: &Text<'_>, sanitize: Option<&SanitizeOptions>, out: &mut String) {
     match (t, sanitize) {
+        (Text::Plain(s), _) => out.push_str(s),
         (Text::Html(h), None) => h.write_html(out),
-        _ => with_text_str(t, sanitize, &mut String::new(), |s| out.push_str(s)),
+        (Text::Html(h), Some(opts)) => crate::sanitize::write_sanitized_html(h, opts, out),
     }
 }

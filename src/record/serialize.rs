@@ -20,7 +20,7 @@ use serde::ser::{Error as _, SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 
 use super::walk::FeedRecord;
-use super::{with_text_str, Key, RecordView, Shape, Visit, Walk};
+use super::{write_text_str, Key, RecordView, Shape, Visit, Walk};
 use crate::model::date::RFC3339_MAX_LEN;
 use crate::sanitize::SanitizeOptions;
 use crate::{Entry, Feed, Text, Timestamp};
@@ -115,7 +115,9 @@ fn has_value<T: Walk>(v: &T, sanitize: Option<&SanitizeOptions>) -> bool {
 /// A text value as records write it (an HTML value serialized, strictly sanitized with
 /// `sanitize`).
 fn text_string(t: &Text<'_>, sanitize: Option<&SanitizeOptions>) -> String {
-    with_text_str(t, sanitize, &mut String::new(), str::to_owned)
+    let mut s = String::new();
+    write_text_str(t, sanitize, &mut s);
+    s
 }
 
 /// The walk writing a serde map's entries (the first error is kept; later keys are skipped).

@@ -462,8 +462,9 @@ pub(crate) fn with_sanitized_html<R>(
 }
 
 /// [`sanitize_text`] of an HTML value appended to `out` (the JSON sink writes it straight
-/// into a JSON string, each byte escaped once for HTML and JSON together).
-#[cfg(feature = "json")]
+/// into a JSON string, each byte escaped once for HTML and JSON together; the Arrow rows
+/// into their column).
+#[cfg(any(feature = "json", feature = "arrow"))]
 pub(crate) fn write_sanitized_html(
     h: &Html<'_>,
     opts: &SanitizeOptions,
@@ -486,8 +487,9 @@ pub(crate) trait SanitizedOut: HtmlOut {
     /// Takes back what was written after `at`.
     fn truncate(&mut self, at: usize);
     /// Appends a sanitized value (HTML, written as this output writes HTML text it is
-    /// handed as it is). Only the JSON sink hands values over whole.
-    #[cfg(feature = "json")]
+    /// handed as it is): what [`write_sanitized_html`] does with a value the passes left in
+    /// their strings.
+    #[cfg(any(feature = "json", feature = "arrow"))]
     fn sanitized(&mut self, html: &str);
     /// The HTML written after `from`, when this output holds it as HTML (a pass followed
     /// along its input, `tree::Settle`, compares it); `None` otherwise.
@@ -503,7 +505,7 @@ impl SanitizedOut for String {
     fn truncate(&mut self, at: usize) {
         String::truncate(self, at);
     }
-    #[cfg(feature = "json")]
+    #[cfg(any(feature = "json", feature = "arrow"))]
     fn sanitized(&mut self, html: &str) {
         self.push_str(html);
     }
