@@ -178,10 +178,16 @@ impl BatchCut {
         let max_len = cfg.batch_bytes.max(1);
         let share = (cfg.max_bytes_in_flight / 4).max(match cuts {
             Cuts::Flow => max_len,
-            // NOTE: twice the batch's bytes, so that records compacted to about their bytes
-            // (plus their source names and capture headers) stay below it and the records
-            // after them are not copied too; a WARC.gz batch's shared ranges stay below it.
-            Cuts::Fixed => max_len.saturating_mul(2),
+            // NOTE: the batch's bytes and a quarter, so that records compacted to about
+            // their bytes (plus their source names and capture headers) mostly stay below
+            // it and the records after them are not copied too, and a WARC.gz batch's shared
+            // ranges (up to ~1.2x its bytes on the corpus) stay below it; and so that two
+            // batches fit the Parquet budget of `-j2` (three batches' bytes) with their
+            // output. At twice the bytes, a directory's batches were admitted at ~1.5x their
+            // bytes (recycled read buffers keep the capacity of the largest file they held)
+            // and the reader waited for the writer with one worker idle: `-j2` wall 1.8 s
+            // against 1.1-1.2 s at 1.25x on the corpus x10 (perf/runs/2026-12-02-pqdir/).
+            Cuts::Fixed => max_len.saturating_add(max_len / 4),
         });
         BatchCut {
             max_records: cfg.batch_records.max(1),
