@@ -285,6 +285,36 @@ mod tests {
     }
 
     #[test]
+    fn two_parquet_batches_of_recycled_buffers_fit_the_budget_of_two_threads() {
+        // A directory's files read into recycled buffers that kept the capacity of a larger
+        // file; the Parquet budget of `-j2` is three batches' bytes (`parquet_budget`).
+        let batch = 8 << 20;
+        let cfg = Config {
+            batch_records: usize::MAX,
+            batch_bytes: batch,
+            max_bytes_in_flight: 3 * batch,
+            ..Config::default()
+        };
+        let mut cut = BatchCut::new(&cfg, true, Cuts::Fixed);
+        let mut pending = Vec::new();
+        let mut most = 0;
+        loop {
+            let mut body = Vec::with_capacity(400 << 10);
+            body.resize(60 << 10, b'x');
+            let rec = RawRecord { source: "s".into(), payload: Payload::Document(body) };
+            let full = cut.add(&rec);
+            pending.push(rec);
+            cut.compact(&mut pending);
+            most = most.max(cut.held);
+            if full {
+                break;
+            }
+        }
+        assert!(2 * most < 3 * batch, "a batch held {most} bytes at most, for {batch}");
+        assert!(pending.iter().all(|r| r.size() == (60 << 10) + 1), "the bytes are the same");
+    }
+
+    #[test]
     fn fixed_cuts_end_batches_by_records_and_bytes_only_and_compact_what_holds_more() {
         let cfg = Config {
             batch_records: 100,
