@@ -184,8 +184,6 @@ struct Scratch {
     arena: Bump,
     /// The serialization of a model HTML value ([`sanitize_text`]'s input).
     input: String,
-    /// [`with_sanitized_html`]'s result.
-    result: String,
     /// Pass outputs: each pass reads one and writes the other.
     passes: [String; 2],
     /// `tree::rewrite_tree`'s working buffers.
@@ -217,8 +215,7 @@ impl Scratch {
         if self.arena.allocated_bytes() > Self::KEEP {
             self.arena = Bump::new();
         }
-        let strings = [&mut self.input, &mut self.result].into_iter().chain(self.passes.iter_mut());
-        for s in strings {
+        for s in std::iter::once(&mut self.input).chain(self.passes.iter_mut()) {
             if s.capacity() > Self::KEEP {
                 *s = String::new();
             }
@@ -438,33 +435,17 @@ pub fn sanitize_text_every_pass(t: &Text<'_>, opts: &SanitizeOptions) -> String 
 pub fn sanitize_text(t: &Text<'_>, opts: &SanitizeOptions) -> String {
     match t {
         Text::Plain(s) => escape_text(s),
-        Text::Html(h) => with_sanitized_html(h, opts, str::to_owned),
+        Text::Html(h) => {
+            let mut out = String::new();
+            write_sanitized_html(h, opts, &mut out);
+            out
+        }
     }
 }
 
-/// [`sanitize_text`] of an HTML value, handed to `f` from this thread's reused buffers (no
-/// allocation for the result, and no copy of a value the passes left in their strings): the
-/// Arrow rows copy it into their column.
-pub(crate) fn with_sanitized_html<R>(
-    h: &Html<'_>,
-    opts: &SanitizeOptions,
-    f: impl FnOnce(&str) -> R,
-) -> R {
-    with_scratch(|scratch| {
-        let mut result = std::mem::take(&mut scratch.result);
-        result.clear();
-        let r = scratch.sanitize_model_html(h, opts, &mut result, |result, passed| {
-            f(passed.unwrap_or(result))
-        });
-        scratch.result = result;
-        r
-    })
-}
-
-/// [`sanitize_text`] of an HTML value appended to `out` (the JSON sink writes it straight
-/// into a JSON string, each byte escaped once for HTML and JSON together; the Arrow rows
-/// into their column).
-#[cfg(any(feature = "json", feature = "arrow"))]
+/// [`sanitize_text`] of an HTML value appended to `out`: a `String` (the records' text
+/// values, the Arrow columns), or the JSON sink's string, each byte escaped once for HTML
+/// and JSON together.
 pub(crate) fn write_sanitized_html(
     h: &Html<'_>,
     opts: &SanitizeOptions,
@@ -489,7 +470,6 @@ pub(crate) trait SanitizedOut: HtmlOut {
     /// Appends a sanitized value (HTML, written as this output writes HTML text it is
     /// handed as it is): what [`write_sanitized_html`] does with a value the passes left in
     /// their strings.
-    #[cfg(any(feature = "json", feature = "arrow"))]
     fn sanitized(&mut self, html: &str);
     /// The HTML written after `from`, when this output holds it as HTML (a pass followed
     /// along its input, `tree::Settle`, compares it); `None` otherwise.
@@ -505,7 +485,6 @@ impl SanitizedOut for String {
     fn truncate(&mut self, at: usize) {
         String::truncate(self, at);
     }
-    #[cfg(any(feature = "json", feature = "arrow"))]
     fn sanitized(&mut self, html: &str) {
         self.push_str(html);
     }
