@@ -286,8 +286,8 @@ mod tests {
 
     #[test]
     fn two_parquet_batches_of_recycled_buffers_fit_the_budget_of_two_threads() {
-        // A directory's files read into recycled buffers that kept the capacity of a larger
-        // file; the Parquet budget of `-j2` is three batches' bytes (`parquet_budget`).
+        // A directory's files read into recycled buffers that kept the capacity of larger
+        // files; the Parquet budget of `-j2` is three batches' bytes (`parquet_budget`).
         let batch = 8 << 20;
         let cfg = Config {
             batch_records: usize::MAX,
@@ -299,9 +299,7 @@ mod tests {
         let mut pending = Vec::new();
         let mut most = 0;
         loop {
-            let mut body = Vec::with_capacity(400 << 10);
-            body.resize(60 << 10, b'x');
-            let rec = RawRecord { source: "s".into(), payload: Payload::Document(body) };
+            let rec = in_big_buffer(60 << 10);
             let full = cut.add(&rec);
             pending.push(rec);
             cut.compact(&mut pending);
