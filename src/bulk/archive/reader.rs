@@ -567,6 +567,9 @@ impl<'c, 'e> Reader<'c, 'e> {
                     // Sniffed and read as any stream: a WARC, a tar, gzip … inside.
                     self.nested(&format!("{name}!{}", escape_name(member)), data)
                 }
+                TarItem::NotAFile { name: member, message } => {
+                    self.broken(format!("{name}!{}", escape_name(member)), "not_a_file", message)
+                }
                 TarItem::Bad { kind, message } => self.broken(format!("{name}!"), kind, message),
             }
             Ok(!self.stopped)

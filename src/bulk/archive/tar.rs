@@ -1,5 +1,8 @@
 //! The tar reader (ustar, GNU, pax, pre-POSIX): the regular file members of a tar stream,
-//! each handed to the caller as a reader of its data, in order.
+//! each handed to the caller as a reader of its data, in order, and the members that are not
+//! regular files but stand for one (links, devices, FIFOs, sparse and multi-volume parts) as
+//! items of their own, so that none goes unrecorded. Directories and metadata headers (pax,
+//! GNU long names, volume labels) are no member.
 //!
 //! NOTE: why not the `tar` crate: it reads a GNU long name or a pax header into memory whole,
 //! whatever its size (a 300 MB name from a 300 KB tar.gz), and needs the ustar magic. This
@@ -78,6 +81,15 @@ pub(crate) enum TarItem<'r> {
         /// ends first).
         data: &'r mut dyn Read,
     },
+    /// A member that is not a regular file and is not read: a hard or symbolic link, a
+    /// device, a FIFO, a GNU sparse file or a multi-volume continuation (the caller's
+    /// `not_a_file` record, as for such a file in a walked directory).
+    NotAFile {
+        /// The member's name, as for [`TarItem::File`].
+        name: &'r [u8],
+        /// What it is (a link names its target).
+        message: String,
+    },
     /// A member that is not read (damaged header, name over [`MAX_NAME`]): the error record
     /// `<archive>!`; the members after it are read.
     Bad {
@@ -102,6 +114,9 @@ pub(crate) fn read_tar(
     // Name for the next member from a GNU long-name entry or a pax header:
     // Ok(name), or Err(length) when it is longer than MAX_NAME.
     let mut next_name: Option<Result<Vec<u8>, u64>> = None;
+    // The size of the next member from a pax header's `size` record (POSIX pax: it
+    // overrides the header's size field, which a member of 8 GiB or more cannot hold).
+    let mut next_size: Option<u64> = None;
     // The header after a corrupt one, already read (see below).
     let mut pending = false;
     loop {
@@ -122,7 +137,7 @@ pub(crate) fn read_tar(
             // header, and reading goes on from there. Never by a search for the next
             // header: a member's data may hold tar headers (a tar stored in a tar, or
             // planted in a feed), which must not come out as members of their own.
-            next_name = None;
+            (next_name, next_size) = (None, None);
             match skip_damaged_member(r, &block) {
                 Ok(Some(next)) => {
                     let message = "tar header checksum mismatch; member skipped".to_owned();
@@ -141,11 +156,14 @@ pub(crate) fn read_tar(
                 }
             }
         }
-        let Some(size) = tar_number(&block[124..136]) else {
+        let flag = block[156];
+        // The pax size applies to the member the pax header describes, not to a metadata
+        // header between them.
+        let pax_size = if is_metadata(flag) { None } else { next_size.take() };
+        let Some(size) = pax_size.or_else(|| tar_number(&block[124..136])) else {
             return Err(("bad_tar", "bad member size".into()));
         };
         let padding = (512 - size % 512) % 512;
-        let flag = block[156];
         let mut entry = Exact { inner: &mut *r, left: size };
         let mut go_on = true;
         let res: io::Result<()> = (|| match flag {
@@ -156,37 +174,32 @@ pub(crate) fn read_tar(
             b'x' if size <= MAX_PAX => {
                 let mut pax = Vec::new();
                 entry.read_to_end(&mut pax)?;
-                if let Some(p) = pax_path(&pax) {
+                let (path, pax_size) = pax_records(&pax);
+                if let Some(p) = path {
                     next_name =
                         Some(if p.len() > MAX_NAME { Err(p.len() as u64) } else { Ok(p.to_vec()) });
                 }
+                next_size = pax_size.or(next_size);
                 Ok(())
             }
-            b'0' | b'7' | 0 => {
-                let member = match next_name.take() {
-                    Some(n) => n,
-                    None => {
-                        let mut n = cstr(&block[..100]).to_vec();
-                        let prefix = cstr(&block[345..500]);
-                        if &block[257..262] == b"ustar" && !prefix.is_empty() {
-                            n = [prefix, b"/", &n].concat();
-                        }
-                        Ok(n)
-                    }
-                };
-                go_on = match member {
-                    Ok(m) if m.ends_with(b"/") => true, // pre-POSIX directory
-                    Ok(m) => visit(TarItem::File { name: &m, data: &mut entry })?,
-                    Err(len) => {
+            _ if is_metadata(flag) => Ok(()),
+            // A directory (`D`: GNU's dumpdir) is no member.
+            b'5' | b'D' => {
+                next_name = None;
+                Ok(())
+            }
+            _ => {
+                let member = member_name(&block, next_name.take());
+                let not_a_file = not_a_file(flag, &block);
+                go_on = match (member, not_a_file) {
+                    (Ok(m), _) if m.ends_with(b"/") => true, // pre-POSIX directory
+                    (Ok(m), None) => visit(TarItem::File { name: &m, data: &mut entry })?,
+                    (Ok(m), Some(message)) => visit(TarItem::NotAFile { name: &m, message })?,
+                    (Err(len), _) => {
                         let message = format!("member name of {len} bytes, longer than {MAX_NAME}");
                         visit(TarItem::Bad { kind: "bad_tar", message })?
                     }
                 };
-                Ok(())
-            }
-            _ => {
-                // Directories, links, devices, global pax headers, oversized pax headers.
-                next_name = None;
                 Ok(())
             }
         })();
@@ -265,21 +278,63 @@ fn read_name(r: &mut dyn Read, size: u64) -> io::Result<Result<Vec<u8>, u64>> {
     Ok(Ok(cstr(&v).to_vec()))
 }
 
-/// The `path` of a pax extended header (`<len> path=<value>\n` records).
-fn pax_path(mut pax: &[u8]) -> Option<&[u8]> {
-    let mut found = None;
+/// Whether a type flag is a header about the next member rather than a member: a pax
+/// extended (`x`) or global (`g`) header, a GNU long name (`L`) or long link name (`K`), a
+/// volume label (`V`).
+fn is_metadata(flag: u8) -> bool {
+    matches!(flag, b'x' | b'g' | b'L' | b'K' | b'V')
+}
+
+/// A member's name: from a GNU long name or pax `path` before it (`Err(length)` when that is
+/// longer than [`MAX_NAME`]), else the header's name with its ustar prefix.
+fn member_name(block: &[u8; 512], before: Option<Result<Vec<u8>, u64>>) -> Result<Vec<u8>, u64> {
+    before.unwrap_or_else(|| {
+        let mut n = cstr(&block[..100]).to_vec();
+        let prefix = cstr(&block[345..500]);
+        if &block[257..262] == b"ustar" && !prefix.is_empty() {
+            n = [prefix, b"/", &n].concat();
+        }
+        Ok(n)
+    })
+}
+
+/// What a member of type `flag` is when it is not a regular file (`None`: it is one; a type
+/// this reader does not know is read as a regular file, as POSIX says).
+fn not_a_file(flag: u8, block: &[u8; 512]) -> Option<String> {
+    let target = || String::from_utf8_lossy(cstr(&block[157..257])).into_owned();
+    Some(match flag {
+        b'1' => format!("a hard link to {:?} in the archive: not read", target()),
+        b'2' => format!("a symbolic link to {:?}: not read", target()),
+        b'3' | b'4' => "a device: not read".to_owned(),
+        b'6' => "a FIFO: not read".to_owned(),
+        b'S' => "a GNU sparse file: its data is not read".to_owned(),
+        b'M' => "a multi-volume continuation (the rest of a file begun in another volume): \
+                 not read"
+            .to_owned(),
+        _ => return None,
+    })
+}
+
+/// The `path` and `size` records of a pax extended header (`<len> <key>=<value>\n` records);
+/// a `size` that is not a decimal number is ignored (the header's size field stands).
+fn pax_records(mut pax: &[u8]) -> (Option<&[u8]>, Option<u64>) {
+    let (mut path, mut size) = (None, None);
     while !pax.is_empty() {
-        let sp = memchr::memchr(b' ', pax)?;
-        let len: usize = std::str::from_utf8(&pax[..sp]).ok()?.parse().ok()?;
+        let Some(sp) = memchr::memchr(b' ', pax) else { break };
+        let Some(len) = std::str::from_utf8(&pax[..sp]).ok().and_then(|n| n.parse().ok()) else {
+            break;
+        };
         if len <= sp || len > pax.len() {
-            return found;
+            break;
         }
         let rec = &pax[sp + 1..len];
         let rec = rec.strip_suffix(b"\n").unwrap_or(rec);
         if let Some(v) = rec.strip_prefix(b"path=") {
-            found = Some(v);
+            path = Some(v);
+        } else if let Some(v) = rec.strip_prefix(b"size=") {
+            size = std::str::from_utf8(v).ok().and_then(|v| v.parse().ok()).or(size);
         }
         pax = &pax[len..];
     }
-    found
+    (path, size)
 }

@@ -8,7 +8,9 @@
 //! its bytes appear as is in the archive). This decoder drives `miniz_oxide`'s inflater
 //! block by block (`block-boundary`), notes the raw byte range of every stored block of the
 //! member being decoded, and on failure resynchronizes forward from the failed member's
-//! start, skipping every candidate header inside those ranges.
+//! start, skipping every candidate header inside those ranges — unless the members from
+//! that header on decode one after another past the range's end: then the stored block was
+//! cut short and those are the members written after the cut.
 //!
 //! Fast path: a member whose deflate data and trailer are buffered is first inflated whole
 //! by libdeflate ([`super::deflate`]), 2–3× the streaming speed; when that fails for
@@ -188,7 +190,8 @@ pub struct GzStream<R> {
     wpos: usize,
     member: Option<Member>,
     /// Raw ranges of stored-block data of the member being decoded and of the failed members
-    /// since the last good one: a resynchronization never starts inside one.
+    /// since the last good one: a resynchronization starts inside one only where the
+    /// members from there run on past its end ([`GzStream::chain_leaves`]).
     stored: Vec<(u64, u64)>,
     /// Set after a failure until a member decodes completely: further failures extend it
     /// unless bytes were decoded since.
@@ -237,6 +240,16 @@ fn mostly_responses(bytes: &[u8], members: &[ahead::Member]) -> bool {
 
 /// See [`GzStream::misses`].
 const ONESHOT_MISSES: u32 = 4;
+
+/// What one failure's checks of candidate members inside stored data
+/// ([`GzStream::chain_leaves`]) may read ahead and inflate, in all.
+struct ChainBudget {
+    raw: usize,
+    inflated: usize,
+}
+
+const CHAIN_RAW: usize = 4 << 20;
+const CHAIN_INFLATED: usize = 16 << 20;
 
 impl<R: Read> GzStream<R> {
     /// The decoded stream of the gzip members in `raw`.
@@ -493,11 +506,6 @@ impl<R: Read> GzStream<R> {
         self.stored.splice(i..j, [(a, b)]);
     }
 
-    fn in_stored(&self, p: u64) -> bool {
-        let i = self.stored.partition_point(|r| r.1 <= p);
-        self.stored.get(i).is_some_and(|r| r.0 <= p)
-    }
-
     /// The member (or non-member bytes) that started at `start` failed: record it, then
     /// move forward to the next candidate member header after `start`, outside stored data.
     fn fail(
@@ -516,6 +524,7 @@ impl<R: Read> GzStream<R> {
             self.failing = Some(Break { offset: start, decoded_from, kind, message });
         }
         // Forward from the failed member's start when those bytes are still buffered.
+        let mut budget = ChainBudget { raw: CHAIN_RAW, inflated: CHAIN_INFLATED };
         let from = (start + 1).max(self.raw.oldest());
         if !self.raw.seek_buffered(from) {
             // NOTE: unreachable in practice (the read position is past `start`).
@@ -531,15 +540,60 @@ impl<R: Read> GzStream<R> {
             }
             let hit = memchr::memmem::find(b, &MAGIC);
             match hit {
-                Some(i) if !self.in_stored(pos + i as u64) => {
+                Some(i) => {
                     self.raw.consume(i);
-                    break;
+                    let at = pos + i as u64;
+                    match self.stored_range_at(at) {
+                        None => break,
+                        Some(end) if self.chain_leaves(end, &mut budget)? => break,
+                        Some(_) => self.raw.consume(1),
+                    }
                 }
-                Some(i) => self.raw.consume(i + 1),
                 None => self.raw.consume(blen - (MAGIC.len() - 1)),
             }
         }
         Ok(if first { self.failing.clone() } else { None })
+    }
+
+    /// The end of the stored range holding raw offset `p`, if one does.
+    fn stored_range_at(&self, p: u64) -> Option<u64> {
+        let i = self.stored.partition_point(|r| r.1 <= p);
+        self.stored.get(i).filter(|r| r.0 <= p).map(|r| r.1)
+    }
+
+    /// Whether the gzip members starting at the read position (a candidate header inside
+    /// stored data ending at raw offset `end`) are real members rather than bytes of a body
+    /// stored verbatim: members that decode completely (CRC and length checked) one after
+    /// the other until one ends past `end`. A gzip body stored inside a member ends within
+    /// that member's stored data, where the enclosing member's own deflate data follows,
+    /// never a member; a stored block whose member was cut short (a writer that crashed, then
+    /// appended) declares bytes that are really the members written after the cut, and
+    /// those run on past it. The read position does not move. Each failure's checks share
+    /// `budget` (raw bytes read ahead and bytes inflated), so that bytes crafted to hold
+    /// many candidates cost bounded work; past it, a candidate in stored data is skipped.
+    fn chain_leaves(&mut self, end: u64, budget: &mut ChainBudget) -> io::Result<bool> {
+        let start = self.raw.pos();
+        let want = (end - start).saturating_add(CHUNK as u64).min(budget.raw as u64) as usize;
+        if want <= MAGIC.len() {
+            return Ok(false);
+        }
+        let Some(one) = &mut self.oneshot else { return Ok(false) };
+        let input = self.raw.fill(want)?;
+        let input = &input[..input.len().min(want)];
+        budget.raw -= input.len();
+        let mut scratch = Vec::new();
+        let mut at = 0usize;
+        loop {
+            scratch.clear();
+            let Ok(used) = one.gzip(&input[at..], &mut scratch, budget.inflated) else {
+                return Ok(false);
+            };
+            budget.inflated -= scratch.len();
+            at += used;
+            if start + at as u64 > end {
+                return Ok(true);
+            }
+        }
     }
 
     fn start_member(&mut self) -> io::Result<Option<Break>> {

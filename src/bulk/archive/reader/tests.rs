@@ -193,6 +193,81 @@ fn tar_long_names_are_bounded() {
     );
 }
 
+/// Every member that stands for a file is a record: a link, a device, a FIFO, a GNU
+/// sparse file and a multi-volume part are `not_a_file` records named by the member (a link
+/// naming its target); a type this reader does not know is read as a regular file (POSIX);
+/// directories, volume labels and global pax headers are no member.
+#[test]
+fn tar_members_that_are_not_files_are_records() {
+    let dir = scratch("tartypes");
+    let mut t = Vec::new();
+    tar_entry(&mut t, b"vol", b"", b'V', true);
+    tar_entry(&mut t, b"d/", b"", b'5', true);
+    tar_entry(&mut t, b"pax_global_header", b"9 a=bcde\n", b'g', true);
+    tar_entry(&mut t, b"d/a.xml", b"<rss>a</rss>", b'0', true);
+    let mut link = tar_header(b"d/hard.xml", 0, b'1', true);
+    link[157..166].copy_from_slice(b"d/a.xml\0\0");
+    link[148..156].copy_from_slice(b"        ");
+    let sum: u32 = link.iter().map(|b| *b as u32).sum();
+    link[148..156].copy_from_slice(format!("{sum:06o}\0 ").as_bytes());
+    t.extend(link);
+    tar_entry(&mut t, b"d/soft.xml", b"", b'2', true);
+    tar_entry(&mut t, b"d/null", b"", b'3', true);
+    tar_entry(&mut t, b"d/fifo", b"", b'6', true);
+    tar_entry(&mut t, b"d/sparse.xml", b"<rss>sparse map</rss>", b'S', true);
+    tar_entry(&mut t, b"d/vendor.xml", b"<rss>vendor</rss>", b'X', true);
+    tar_entry(&mut t, b"d/b.xml", b"<rss>b</rss>", b'0', true);
+    t.extend([0u8; 1024]);
+    let input = file(&dir, "types.tar", &t);
+    let n = path_name(match &input {
+        Input::Path(p) => p,
+        _ => unreachable!(),
+    });
+    assert_eq!(
+        run(&[input], 1 << 20),
+        vec![
+            format!("D {n}!d/a.xml <rss>a</rss>"),
+            format!("B {n}!d/hard.xml not_a_file"),
+            format!("B {n}!d/soft.xml not_a_file"),
+            format!("B {n}!d/null not_a_file"),
+            format!("B {n}!d/fifo not_a_file"),
+            format!("B {n}!d/sparse.xml not_a_file"),
+            format!("D {n}!d/vendor.xml <rss>vendor</rss>"),
+            format!("D {n}!d/b.xml <rss>b</rss>"),
+        ]
+    );
+}
+
+/// A pax header's `size` is the next member's size (what tar writes for a member of
+/// 8 GiB or more, whose header's size field then says 0): the member is read whole and the
+/// members after it are found; a `size` that is not a number leaves the header's.
+#[test]
+fn tar_pax_size_is_the_members_size() {
+    let dir = scratch("paxsize");
+    let mut t = Vec::new();
+    tar_entry(&mut t, b"a.xml", b"<rss>a</rss>", b'0', true);
+    let body = b"<rss>big</rss>".repeat(40);
+    let pax = format!("12 size={}\n", body.len());
+    assert_eq!(pax.len(), 12);
+    tar_entry(&mut t, b"PaxHeaders/big.xml", pax.as_bytes(), b'x', true);
+    t.extend(tar_header(b"big.xml", 0, b'0', true));
+    t.extend(&body);
+    t.resize(t.len().div_ceil(512) * 512, 0);
+    tar_entry(&mut t, b"PaxHeaders/c.xml", b"11 size=zz\n", b'x', true);
+    tar_entry(&mut t, b"c.xml", b"<rss>c</rss>", b'0', true);
+    t.extend([0u8; 1024]);
+    let input = file(&dir, "pax.tar", &t);
+    let n = path_name(match &input {
+        Input::Path(p) => p,
+        _ => unreachable!(),
+    });
+    let got = run(&[input], 1 << 20);
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(got[0], format!("D {n}!a.xml <rss>a</rss>"));
+    assert!(got[1].starts_with(&format!("D {n}!big.xml <rss>big</rss><rss>big</rss>")), "{got:?}");
+    assert_eq!(got[2], format!("D {n}!c.xml <rss>c</rss>"));
+}
+
 /// In a walked directory: a FIFO is an error record (never opened), links back to an
 /// ancestor are `symlink_loop` records, files read once each.
 #[cfg(unix)]

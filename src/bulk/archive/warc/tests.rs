@@ -424,6 +424,42 @@ fn oversized_record_injects_nothing() {
     );
 }
 
+/// A member cut inside a stored block (an incompressible body; a crawler that crashed and
+/// then appended): the stored block declares bytes that are really the members written
+/// after the cut, and each of those is read, not skipped as stored data.
+#[test]
+fn member_cut_inside_a_stored_block_keeps_the_members_after_it() {
+    let a = gz(&response("http://a/", "<rss/>"));
+    let mut body = b"HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\n\r\n".to_vec();
+    body.extend(noise(200_000, 3));
+    let b = gz_level(&record("response", "http://b/", &body), Compression::fast());
+    let b = &b[..b.len() / 2];
+    let mut data = [a.clone(), b.to_vec()].concat();
+    let mut want = vec![format!("R 0 http://a/"), format!("B {} bad_gzip", a.len())];
+    for i in 0..300 {
+        want.push(format!("R {} http://c/{i}", data.len()));
+        data.extend(gz(&response(&format!("http://c/{i}"), "<rss/>")));
+    }
+    same(&show(&data, true, 1 << 20), &want);
+}
+
+/// The same cut, but a gzip body stored verbatim (with a spoofed record) before the cut:
+/// its member ends inside the stored data, where the enclosing member's bytes go on, so it
+/// is still not read; the members after the cut are.
+#[test]
+fn member_cut_after_a_stored_gzip_body_injects_nothing() {
+    let a = gz(&response("http://a/", "<rss/>"));
+    let b = gz_level(&carrier("http://b/"), Compression::none());
+    let b = &b[..b.len() - 1000];
+    let mut data = [a.clone(), b.to_vec()].concat();
+    let mut want = vec![format!("R 0 http://a/"), format!("B {} bad_gzip", a.len())];
+    for i in 0..100 {
+        want.push(format!("R {} http://c/{i}", data.len()));
+        data.extend(gz(&response(&format!("http://c/{i}"), "<rss/>")));
+    }
+    same(&show(&data, true, 1 << 20), &want);
+}
+
 /// A member cut short and followed by a good one (a crawler restarted): the good one is
 /// found from the cut member's start.
 #[test]
