@@ -74,7 +74,8 @@ OUTPUT:
   128 MiB) and valid on its own, records in input order across them.
   A file is written under a temporary name in its directory (.NAME.XXXXXX.tmp) and renamed
   when complete: a failed run leaves no partial file. An output that is one of the inputs
-  (the same file, by device and inode), or inside an input directory, is a usage error.
+  (the same file, by device and inode), or inside an input directory (also by a symbolic
+  link the walk follows), is a usage error.
 
 THREADS:
   --threads N worker threads do the CPU work: inflating WARC.gz members, decoding, parsing,

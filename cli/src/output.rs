@@ -74,8 +74,8 @@ fn std_stream_meta(fd: std::os::fd::BorrowedFd<'_>) -> Option<fs::Metadata> {
 }
 
 /// Refuses an output that is one of the inputs, or inside an input directory (its walk
-/// would read the output as it is written): compared by file identity, not by name. The
-/// error is the message for a usage error.
+/// would read the output as it is written), also through a symbolic link the walk follows:
+/// compared by file identity, not by name. The error is the message for a usage error.
 pub fn check_not_an_input(target: &Target, inputs: &[Input]) -> Result<(), String> {
     let mut files: HashMap<Id, String> = HashMap::new();
     let mut dirs: HashMap<Id, String> = HashMap::new();
@@ -103,9 +103,7 @@ pub fn check_not_an_input(target: &Target, inputs: &[Input]) -> Result<(), Strin
     }
     let inside = |path: &Path| -> Option<String> {
         // The nearest existing directory holding `path`, and every directory above it.
-        let existing = path.ancestors().skip(1).find(|a| a.as_os_str().is_empty() || a.is_dir())?;
-        let existing = if existing.as_os_str().is_empty() { Path::new(".") } else { existing };
-        let canonical = fs::canonicalize(existing).ok()?;
+        let canonical = fs::canonicalize(nearest_dir(path)?).ok()?;
         canonical.ancestors().find_map(|a| dirs.get(&id(a)?).cloned())
     };
     let (named, path) = match target {
@@ -150,13 +148,40 @@ pub fn check_not_an_input(target: &Target, inputs: &[Input]) -> Result<(), Strin
             (format!("the output directory {}", p.display()), p.join("part"))
         }
     };
-    match inside(&path) {
-        Some(dir) => Err(format!(
+    if let Some(dir) = inside(&path) {
+        return Err(format!(
             "{named} is inside the input directory {dir}: it would be read as an input while \
              it is written"
-        )),
-        None => Ok(()),
+        ));
     }
+    // The walk of an input directory follows symbolic links, so the output's directory may
+    // be inside one by a link: found by walking the input directories' directories.
+    let Some(out_dir) = nearest_dir(&path).and_then(|d| id(&d)) else { return Ok(()) };
+    for (input, dir) in inputs.iter().filter_map(|i| match i {
+        Input::Path(p) if p.is_dir() => Some((i, p)),
+        _ => None,
+    }) {
+        let walk = walkdir::WalkDir::new(dir).follow_links(true).into_iter();
+        for entry in walk.filter_entry(|e| e.file_type().is_dir()).flatten() {
+            if entry.metadata().ok().and_then(|m| id_of(&m, entry.path())).as_ref()
+                == Some(&out_dir)
+            {
+                return Err(format!(
+                    "{named} is inside the input directory {} through the symbolic link \
+                     {}: it would be read as an input while it is written",
+                    input.name(),
+                    entry.path().display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The nearest existing directory holding `path` (`.` for a bare name).
+fn nearest_dir(path: &Path) -> Option<PathBuf> {
+    let existing = path.ancestors().skip(1).find(|a| a.as_os_str().is_empty() || a.is_dir())?;
+    Some(if existing.as_os_str().is_empty() { PathBuf::from(".") } else { existing.to_owned() })
 }
 
 /// A file or standard output being written. A file is written under a temporary name in

@@ -131,6 +131,35 @@ fn an_output_that_is_an_input_is_refused_and_the_input_untouched() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("inside the input directory"), "{}", stderr(&out));
     assert!(!dir.join("sub/out.jsonl").exists());
+    // Also where the walk would reach the output through a symbolic link: every subcommand,
+    // a file, a directory of part files and standard output redirected there.
+    let (input, outdir) = (dir.join("in"), dir.join("outdir"));
+    fs::create_dir_all(input.join("deep")).unwrap();
+    fs::create_dir(&outdir).unwrap();
+    fs::write(input.join("a.xml"), FEED).unwrap();
+    std::os::unix::fs::symlink("../../outdir", input.join("deep/link")).unwrap();
+    let (o, parts) = (outdir.join("o.jsonl"), format!("{}/", path_str(&outdir.join("p"))));
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["-o", path_str(&o), path_str(&input)],
+        vec!["-o", &parts, path_str(&input)],
+        vec!["lint", "-o", path_str(&o), path_str(&input)],
+        vec!["discover", "-o", path_str(&o), path_str(&input)],
+    ];
+    for args in cases {
+        let out = feedmill(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("through the symbolic link"), "{args:?}: {}", stderr(&out));
+        assert_eq!(fs::read_dir(&outdir).unwrap().count(), 0, "{args:?} wrote");
+    }
+    check_binary();
+    let redirected = fs::File::create(&o).unwrap();
+    let out = Command::new(BIN).arg(&input).stdout(redirected).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(fs::read(&o).unwrap(), b"");
+    // Without the link, the same run writes there.
+    fs::remove_file(input.join("deep/link")).unwrap();
+    let out = feedmill(&["-o", path_str(&o), path_str(&input)]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // Standard output appending to the input.
     let append = fs::OpenOptions::new().append(true).open(&f).unwrap();
     check_binary();
