@@ -435,8 +435,16 @@ impl<'a> Cx<'a, '_> {
         authors: Option<&'a RawValue>,
         author: Option<&'a RawValue>,
     ) -> Vec<Person<'a>> {
+        let cap = self.limits.max_entries;
         let list = match (authors, author) {
-            (Some(list), _) => self.array(list, "authors", self.limits.max_entries),
+            (Some(list), _) => self.array(list, "authors", cap),
+            // The one 1.0 author is a list of one, capped as the 1.1 list is.
+            (None, Some(one)) if cap == 0 => {
+                let offset = self.offset(Some(one));
+                let msg = format!("`author`: 1 member past the limit of {cap} skipped");
+                self.diag(DiagnosticKind::LimitReached, offset, msg);
+                return Vec::new();
+            }
             (None, Some(one)) => vec![one],
             (None, None) => return Vec::new(),
         };

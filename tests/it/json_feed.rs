@@ -203,6 +203,22 @@ fn huge_arrays_are_cut_at_max_entries_and_skipped_without_being_built() {
     assert!(feed.entries.iter().all(|e| e.extensions.is_empty()), "nothing left for the items");
 }
 
+/// A JSON Feed 1.0 `author` is a list of one, capped by `max_entries` as the 1.1 `authors`
+/// list is: at 0 it is skipped with the list's diagnostic.
+#[test]
+fn a_json_feed_1_0_author_is_capped_as_the_authors_list() {
+    let doc = r#"{"version":"https://jsonfeed.org/version/1","author":{"name":"E"}}"#;
+    for (max, authors) in [(0, 0), (1, 1)] {
+        let mut options = Options::default();
+        options.limits.max_entries = max;
+        let mut parser = Parser::new(options);
+        let parsed = parser.parse_str(doc, None).unwrap();
+        assert_eq!(parsed.feed.as_ref().unwrap().authors.len(), authors, "max_entries {max}");
+        let limits = parsed.diagnostics.iter().filter(|d| d.kind == DiagnosticKind::LimitReached);
+        assert_eq!(limits.count(), 1 - authors, "max_entries {max}");
+    }
+}
+
 /// Every member no table reads is kept as extension rows: scalars as text, objects as rows
 /// with child rows, arrays as one row per element named by the array's key; nesting past
 /// `max_extension_depth` is cut with a diagnostic; `skip_extensions` keeps none.
