@@ -18,8 +18,9 @@ use super::*;
 ///   file (`byte % 64` bytes of a small alphabet; ustar: every other one with a `prefix`);
 ///   1 a file whose data is a whole tar member `SPOOF.xml` (header, data, padding: a tar in
 ///   a tar, read as one); 2 a GNU long name (`L`) of 104–614 bytes and its file; 3 a pax
-///   header with `path=` and its file; 4 a directory or a symbolic link (no record); 5 a file
-///   whose data is gzip (read decompressed; the first such file deflated, the others stored);
+///   header with `path=` and its file; 4 a directory (no record) or a symbolic link (a
+///   `not_a_file` record); 5 a file whose data is gzip (read decompressed; the first such
+///   file deflated, the others stored);
 ///   6 (when its next byte is 0) a GNU long name over `MAX_NAME` (one per archive; an error
 ///   record); 7 a WARC member of two responses, plain or (odd next byte) gzip, one member
 ///   each; 8 an ARC member, plain or (odd next byte) gzip (its record; its version block too
@@ -287,16 +288,20 @@ pub fn check_tar(data: &[u8]) {
                 }
             }
             _ => {
-                let h = if n.is_multiple_of(2) {
-                    header(format!("d{n}/").as_bytes(), b"", 0, if ustar { b'5' } else { 0 }, ustar)
+                // A directory is no member; a symbolic link is one `not_a_file` record.
+                let (h, expect) = if n.is_multiple_of(2) {
+                    let flag = if ustar { b'5' } else { 0 };
+                    (header(format!("d{n}/").as_bytes(), b"", 0, flag, ustar), Vec::new())
                 } else {
-                    header(format!("s{n}").as_bytes(), b"", 0, b'2', ustar)
+                    let link = format!("s{n}");
+                    let h = header(link.as_bytes(), b"", 0, b'2', ustar);
+                    (h, vec![Out::Bad(link, "not_a_file")])
                 };
                 let end = entry(&mut t, &mut headers, h, b"");
                 Item {
                     headers,
                     data_end: end,
-                    expect: Vec::new(),
+                    expect,
                     expect_damaged: vec![Out::Bad(String::new(), "bad_tar")],
                     nest: None,
                 }
