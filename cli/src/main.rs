@@ -43,8 +43,9 @@ INPUTS:
   (status, Content-Type charset, target URI as base URL, chunked and gzip/deflate/br/zstd
   decoded), `resource` records as responses without HTTP; a `revisit` record is one record of
   status `revisit` with its original's feed when that was read earlier in the run and is
-  still remembered (see --revisit-memory); other record types are skipped and counted, by
-  type, in the summary. Records of archives carry a `capture` object (record_type, date,
+  still remembered and within the expansion limit (see --revisit-memory and
+  --revisit-expansion); other record types are skipped and counted, by type, in the
+  summary. Records of archives carry a `capture` object (record_type, date,
   target_uri, record_id, payload_digest, http_status, content_type, truncated, refers_to).
   With no input, a binary built from a source checkout processes the sample corpus shipped
   with it (corpus/real; the main-job command is `cargo run --release -- corpus/real`); an
@@ -148,6 +149,14 @@ struct Cli {
     /// none [default: 16MiB].
     #[arg(long, value_name = "BYTES", value_parser = parse_size_or_zero)]
     revisit_memory: Option<u64>,
+
+    /// Revisits are given their originals' content while the bytes so given stay within N
+    /// times the bytes of the response, resource and revisit records read (originals and
+    /// revisits included); a revisit past that is a record with the error
+    /// `revisit_limit_reached`, without its feed. Bounds the output of one large original
+    /// and many small revisits of it. 0 gives no revisit its original [default: 64].
+    #[arg(long, value_name = "N")]
+    revisit_expansion: Option<u32>,
 
     /// Base URL for plain documents (WARC records use their target URI).
     #[arg(long, value_name = "URL")]
@@ -517,6 +526,9 @@ fn main() -> ExitCode {
     }
     if let Some(m) = cli.revisit_memory {
         cfg.revisit_memory = usize::try_from(m).unwrap_or(usize::MAX);
+    }
+    if let Some(n) = cli.revisit_expansion {
+        cfg.revisit_expansion = n as usize;
     }
     cfg.options.spec_exact = cli.spec_exact;
     cfg.options.skip_extensions = cli.extensions == ExtensionsArg::None;

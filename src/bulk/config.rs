@@ -19,6 +19,12 @@ pub(crate) const BATCH_BYTES: usize = 256 << 10;
 
 /// Bytes remembered for revisits by default ([`Config::revisit_memory`]).
 pub(crate) const REVISIT_MEMORY: usize = 16 << 20;
+/// The revisit expansion limit by default ([`Config::revisit_expansion`]). NOTE: a revisit
+/// record (WARC and HTTP headers) is about 1 KiB, so 64 gives each one about 64 KiB of its
+/// original's content to spend: a typical feed polled unchanged again and again is given to
+/// every revisit, while one large original and thousands of small revisits of it do not
+/// multiply the output by thousands.
+pub(crate) const REVISIT_EXPANSION: usize = 64;
 
 /// Settings of a bulk run.
 #[derive(Clone, Debug)]
@@ -70,6 +76,13 @@ pub struct Config {
     /// (a revisit record names its original but has no feed). Each reader thread remembers its own, so peak memory grows by up to this much per
     /// reader (CLI: `--revisit-memory`). Default: 16 MiB.
     pub revisit_memory: usize,
+    /// Bounds what revisits make of their input: each reader gives the revisits it reads
+    /// their originals' content only while the bytes so given stay within this many times
+    /// the bytes of the `response`, `resource` and `revisit` blocks it has read (originals
+    /// and revisits included); a revisit past that is a record with the error
+    /// `revisit_limit_reached` (it names its original, without its feed). 0: no revisit is
+    /// given its original (CLI: `--revisit-expansion`). Default: 64.
+    pub revisit_expansion: usize,
 }
 
 impl Default for Config {
@@ -87,6 +100,7 @@ impl Default for Config {
             batch_bytes: BATCH_BYTES,
             stop: None,
             revisit_memory: REVISIT_MEMORY,
+            revisit_expansion: REVISIT_EXPANSION,
         }
     }
 }
@@ -97,6 +111,7 @@ impl Config {
         ReadConfig {
             max_record_bytes: self.options.limits.max_input_bytes,
             revisit_memory: self.revisit_memory,
+            revisit_expansion: self.revisit_expansion,
         }
     }
 

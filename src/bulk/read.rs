@@ -18,7 +18,7 @@ use std::thread::JoinHandle;
 
 use super::archive::http::record_content;
 use super::archive::reader::enumerate;
-use super::archive::{Counters, Input, Kind, Payload, RawRecord, ReadConfig};
+use super::archive::{Counters, Input, Kind, Payload, RawRecord};
 use super::buf::BufPool;
 use super::config::Config;
 use super::summary::Panicked;
@@ -166,7 +166,7 @@ impl Record {
 /// reader.
 pub fn read(inputs: Vec<Input>, cfg: &Config) -> Records {
     let max = cfg.options.limits.max_input_bytes;
-    let revisit_memory = cfg.revisit_memory;
+    let read_cfg = cfg.read_config();
     let budget = Arc::new(Budget {
         state: Mutex::default(),
         room: Condvar::new(),
@@ -176,7 +176,6 @@ pub fn read(inputs: Vec<Input>, cfg: &Config) -> Records {
     let spawned = {
         let budget = Arc::clone(&budget);
         std::thread::Builder::new().name(READER.into()).spawn(move || {
-            let read_cfg = ReadConfig { max_record_bytes: max, revisit_memory };
             let (counters, pool) = (Counters::default(), BufPool::default());
             enumerate(&inputs, &read_cfg, &counters, &pool, &mut |raw| {
                 let rec = Record::of(raw, max, &pool);

@@ -27,7 +27,9 @@ pub struct Summary {
     pub body_bytes: u64,
     /// Lint counters (records linted, codes × records affected).
     pub lint: crate::lint::Tally,
-    /// Records a limit cut: a `limit_reached` diagnostic, or the `input_too_large` error.
+    /// Records a limit cut: a `limit_reached` diagnostic, or one of the errors of a limit
+    /// (`too_large` and `input_too_large`: a document, record or body over
+    /// `max_input_bytes`; `revisit_limit_reached`).
     pub limited: u64,
     /// `limit_reached` diagnostics over all records.
     pub limit_hits: u64,
@@ -134,7 +136,9 @@ impl Summary {
         use crate::DiagnosticKind as K;
         let hits = diagnostics.iter().filter(|d| d.kind == K::LimitReached).count() as u64;
         self.limit_hits += hits;
-        if hits > 0 || error_kind == Some("input_too_large") {
+        let limit_error =
+            matches!(error_kind, Some("too_large" | "input_too_large" | "revisit_limit_reached"));
+        if hits > 0 || limit_error {
             self.limited += 1;
         }
         if diagnostics.iter().any(|d| matches!(d.kind, K::Recovered | K::EncodingGuessed)) {

@@ -423,6 +423,75 @@ fn revisits_re_read_their_original_from_every_layout() {
     }
 }
 
+/// One large original and many small revisits of it: the revisits are given the original's
+/// content only within the expansion limit (64 times the bytes of the record blocks read), so the
+/// output stays bounded by the input; each revisit past it is still one record, naming its
+/// original, with the error `revisit_limit_reached`. A larger limit gives them all.
+#[test]
+fn revisits_of_a_large_original_are_bounded_by_the_expansion_limit() {
+    let uri = "http://a.example/rss";
+    // A 200 KB original (its feed padded with a long description).
+    let big = FEED.replace(
+        "<title>First</title>",
+        &format!("<description>{}</description><title>First</title>", "d".repeat(200_000)),
+    );
+    let original_block = http("Content-Type: application/rss+xml\r\n", big.as_bytes());
+    let original = warc(
+        "response",
+        &[("WARC-Record-ID", "<urn:x:1>"), ("WARC-Target-URI", uri)],
+        &original_block,
+    );
+    // A revisit's block is the HTTP header of the response not stored again.
+    let revisit_block = http("Content-Type: application/rss+xml\r\n", b"");
+    let refers = [("WARC-Target-URI", uri), ("WARC-Refers-To", "<urn:x:1>")];
+    let revisit = warc("revisit", &refers, &revisit_block);
+    let n = 500;
+    let data = [vec![original], vec![revisit; n]].concat().concat();
+    let given = |cfg: &Config| {
+        let (got, summary) = run_cfg("t.warc", &data, cfg);
+        assert_eq!((got.len(), summary.revisit), (n + 1, n as u64));
+        let with_feed = got[1..].iter().filter(|r| r["feed"].is_object()).count();
+        for r in got[1..].iter().filter(|r| !r["feed"].is_object()) {
+            assert_eq!(r["error"]["kind"], "revisit_limit_reached", "{r}");
+            assert!(r["capture"]["refers_to"]["source"].is_string(), "{r}");
+        }
+        // Each revisit not given its original was cut by a limit.
+        assert_eq!(summary.limited, (n - with_feed) as u64);
+        with_feed
+    };
+    // Revisit k is given the original while the originals given stay within 64 × the blocks
+    // read (the original's and k revisits'): the first 65, then one every 58 revisits or so.
+    let (ob, rb) = (original_block.len(), revisit_block.len());
+    let (mut spent, mut want) = (0, 0);
+    for k in 1..=n {
+        if spent + ob <= 64 * (ob + k * rb) {
+            (spent, want) = (spent + ob, want + 1);
+        }
+    }
+    assert_eq!(want, 72);
+    assert_eq!(given(&Config { threads: 2, ..Config::default() }), want);
+    assert_eq!(given(&Config { threads: 1, revisit_expansion: 0, ..Config::default() }), 0);
+    assert_eq!(given(&Config { threads: 1, revisit_expansion: 1000, ..Config::default() }), n);
+}
+
+/// A record over `max_input_bytes` — a document, a WARC record, an HTTP body — is a
+/// `too_large` error record, counted as cut by a limit as the parser's `input_too_large` is.
+#[test]
+fn records_over_the_input_limit_are_counted_as_cut_by_a_limit() {
+    let mut cfg = Config { threads: 1, ..Config::default() };
+    cfg.options.limits.max_input_bytes = 100;
+    let doc = FEED.replace("News", &"n".repeat(200));
+    let (got, summary) = run_cfg("big.xml", doc.as_bytes(), &cfg);
+    assert_eq!(got[0]["error"]["kind"], "too_large", "{got:?}");
+    assert_eq!((summary.error, summary.limited), (1, 1));
+    let uri = "http://a.example/rss";
+    let block = http("Content-Type: application/rss+xml\r\n", doc.as_bytes());
+    let record = warc("response", &[("WARC-Target-URI", uri)], &block);
+    let (got, summary) = run_cfg("t.warc", &record, &cfg);
+    assert_eq!(got[0]["error"]["kind"], "too_large", "{got:?}");
+    assert_eq!((summary.error, summary.limited), (1, 1));
+}
+
 /// A ustar archive of one member `name` holding `data`.
 fn tar_of(name: &str, data: &[u8]) -> Vec<u8> {
     let mut h = [0u8; 512];

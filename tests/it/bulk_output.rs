@@ -302,6 +302,7 @@ fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
     let read_cfg = ReadConfig {
         max_record_bytes: cfg.options.limits.max_input_bytes,
         revisit_memory: cfg.revisit_memory,
+        revisit_expansion: cfg.revisit_expansion,
     };
     enumerate(&inputs, &read_cfg, &Counters::default(), &BufPool::default(), &mut |r| {
         records.push(r);

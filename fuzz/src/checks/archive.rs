@@ -616,7 +616,8 @@ fn check_as_tar_member(stream: &[u8], max: usize) {
         t.resize(t.len().div_ceil(512) * 512, 0);
     }
     let read = |path: &std::path::Path| {
-        let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 1 << 20 };
+        let cfg =
+            ReadConfig { max_record_bytes: max, revisit_memory: 1 << 20, revisit_expansion: 64 };
         let mut got = Vec::new();
         let input = [Input::Path(path.to_path_buf())];
         enumerate(&input, &cfg, &Counters::default(), &BufPool::default(), &mut |rec| {

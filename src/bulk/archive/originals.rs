@@ -26,6 +26,13 @@
 //! ([`super::ReadConfig::revisit_memory`]) the oldest are forgotten first; a record larger
 //! than the whole budget is not remembered.
 //!
+//! What revisits are given is bounded too, so that the output stays bounded by the input (a
+//! large original and many small revisits of it would otherwise multiply it): the originals'
+//! bytes given to revisits stay within [`super::ReadConfig::revisit_expansion`] times the
+//! bytes of the `response`, `resource` and `revisit` blocks read so far (originals and
+//! revisits included); a revisit past that gets the error `revisit_limit_reached` and no
+//! content, as one whose original was forgotten.
+//!
 //! NOTE: a remembered block is a copy (made on the reader thread): a block of the record
 //! being emitted may be a range of a shared inflated buffer of several MiB, which must not
 //! be kept alive by a small record.
@@ -52,6 +59,12 @@ const OVERHEAD: usize = 96;
 pub struct Originals {
     budget: usize,
     held: usize,
+    /// The expansion limit: `given` stays within `expansion` × `read`.
+    expansion: u64,
+    /// Bytes of the blocks read ([`Originals::count_read`]).
+    read: u64,
+    /// Bytes of originals given to revisits.
+    given: u64,
     /// Sequence number of `entries[0]`.
     first: u64,
     entries: VecDeque<Entry>,
@@ -97,6 +110,8 @@ struct Entry {
     source: String,
     kind: Kind,
     held: Held,
+    /// Bytes of its block.
+    len: usize,
     id: Option<String>,
     digest_key: Option<String>,
     cost: usize,
@@ -113,9 +128,15 @@ fn capture_digest_key(c: &Capture) -> Option<String> {
 }
 
 impl Originals {
-    /// Remembers at most `budget` bytes of records (0: none).
-    pub fn new(budget: usize) -> Self {
-        Originals { budget, ..Originals::default() }
+    /// Remembers at most `budget` bytes of records (0: none) and gives revisits at most
+    /// `expansion` times the bytes read ([`Originals::count_read`]).
+    pub fn new(budget: usize, expansion: usize) -> Self {
+        Originals { budget, expansion: expansion as u64, ..Originals::default() }
+    }
+
+    /// Counts `n` bytes of a `response`, `resource` or `revisit` block read.
+    pub fn count_read(&mut self, n: usize) {
+        self.read += n as u64;
     }
 
     /// Bytes held now (at most the budget).
@@ -161,8 +182,8 @@ impl Originals {
             Some((file, at)) if copied == 0 => Held::At(file.clone(), at),
             _ => Held::Block(Arc::from(block)),
         };
-        let source = source.to_owned();
-        self.entries.push_back(Entry { source, kind, held, id, digest_key, cost });
+        let (source, len) = (source.to_owned(), block.len());
+        self.entries.push_back(Entry { source, kind, held, len, id, digest_key, cost });
         self.held += cost;
         while self.held > self.budget {
             let Some(e) = self.entries.pop_front() else { break };
@@ -184,16 +205,32 @@ impl Originals {
 
     /// The original of the revisit whose header gave `capture`: its source and block (re-read
     /// from its file when that is where it is remembered; records of at most `max_record`
-    /// bytes), or, when its re-read fails, its source and why (`original_changed`: another
-    /// record is there now; `original_unreadable`). None when it is not remembered.
-    pub fn find(&self, capture: &Capture, max_record: usize) -> Option<(&str, Found)> {
+    /// bytes), or, when it is not given, its source and why (`original_changed`: another
+    /// record is there now; `original_unreadable`; `revisit_limit_reached`: it would pass the
+    /// expansion limit). None when it is not remembered.
+    pub fn find(&mut self, capture: &Capture, max_record: usize) -> Option<(&str, Found)> {
         let by_id = capture.refers_to_record_id.as_ref().and_then(|id| self.by_id.get(id));
         let by_digest = || {
             let uri = capture.refers_to_target_uri.as_ref().or(capture.target_uri.as_ref())?;
             self.by_digest.get(&digest_key(uri, capture.payload_digest.as_ref()?))
         };
         let seq = by_id.or_else(by_digest)?;
-        let e = self.entries.get((seq - self.first) as usize)?;
+        let i = (seq - self.first) as usize;
+        let len = self.entries.get(i)?.len as u64;
+        let allowed = self.expansion.saturating_mul(self.read);
+        let given = self.given.saturating_add(len);
+        let e = &self.entries[i];
+        if given > allowed {
+            let message = format!(
+                "the original {} ({len} bytes) is not given to this revisit: the revisits before \
+                 it were given {} bytes of their originals, and this one would pass {} times the \
+                 {} bytes of records read (the revisit expansion limit)",
+                e.source, self.given, self.expansion, self.read
+            );
+            return Some((&e.source, Err(("revisit_limit_reached", message))));
+        }
+        self.given = given;
+        let e = &self.entries[i];
         let block = match &e.held {
             Held::Block(b) => b.clone(),
             Held::At(file, at) => match reread(file, *at, max_record, e) {
@@ -334,7 +371,8 @@ mod tests {
 
     #[test]
     fn found_by_id_or_by_uri_and_digest_and_forgotten_oldest_first() {
-        let mut o = Originals::new(1000);
+        let mut o = Originals::new(1000, 1000);
+        o.count_read(1 << 20);
         o.remember("a@0 u", Kind::Response, &capture("<id:a>", "u", "sha1:A"), &[b'a'; 300], None);
         o.remember("b@9 v", Kind::Resource, &capture("<id:b>", "v", "sha1:B"), &[b'b'; 300], None);
         let (src, orig) = o.find(&revisit(Some("<id:a>"), "x", "y"), usize::MAX).unwrap();
@@ -356,9 +394,41 @@ mod tests {
         assert!(o.find(&revisit(Some("<id:d>"), "z", "sha1:D"), usize::MAX).is_none());
         assert!(o.find(&revisit(Some("<id:b>"), "v", "sha1:B"), usize::MAX).is_some());
         // No budget: nothing remembered.
-        let mut none = Originals::new(0);
+        let mut none = Originals::new(0, 1000);
         none.remember("a@0 u", Kind::Response, &capture("<id:a>", "u", "sha1:A"), b"x", None);
         assert!(none.find(&revisit(Some("<id:a>"), "u", "sha1:A"), usize::MAX).is_none());
+    }
+
+    #[test]
+    fn revisits_are_given_at_most_the_expansion_limit_times_the_bytes_read() {
+        // 2 × the bytes read: a 300-byte original read (300), then revisits of 10 bytes each.
+        let mut o = Originals::new(1 << 20, 2);
+        let a = capture("<id:a>", "u", "sha1:A");
+        o.count_read(300);
+        o.remember("a@0 u", Kind::Response, &a, &[b'a'; 300], None);
+        let mut given = Vec::new();
+        for _ in 0..8 {
+            o.count_read(10);
+            let (_, found) = o.find(&revisit(Some("<id:a>"), "u", "sha1:A"), usize::MAX).unwrap();
+            given.push(found.map(|f| f.block.len()).map_err(|e| e.0));
+        }
+        // Read 310, 320, 330, …: allowed 620, 640, 660, …; 600 given after two, 900 would pass.
+        let limit = Err("revisit_limit_reached");
+        assert_eq!(given, [Ok(300), Ok(300), limit, limit, limit, limit, limit, limit]);
+        let (src, err) = o.find(&revisit(Some("<id:a>"), "u", "sha1:A"), usize::MAX).unwrap();
+        assert_eq!(src, "a@0 u");
+        assert_eq!(
+            err.unwrap_err().1,
+            "the original a@0 u (300 bytes) is not given to this revisit: the revisits before \
+             it were given 600 bytes of their originals, and this one would pass 2 times the 380 \
+             bytes of records read (the revisit expansion limit)"
+        );
+        // Expansion 0: no revisit is given its original.
+        let mut none = Originals::new(1 << 20, 0);
+        none.count_read(300);
+        none.remember("a@0 u", Kind::Response, &a, &[b'a'; 300], None);
+        let (_, found) = none.find(&revisit(Some("<id:a>"), "u", "sha1:A"), usize::MAX).unwrap();
+        assert_eq!(found.unwrap_err().0, "revisit_limit_reached");
     }
 
     #[test]
@@ -376,7 +446,8 @@ mod tests {
         let first = record("<id:a>", "HTTP/1.1 200 OK\r\n\r\nAAAA");
         std::fs::write(&path, [first.clone(), record("<id:b>", "B")].concat()).unwrap();
         let file = Arc::new(Reopen { path: path.clone(), codec: Codec::Plain });
-        let mut o = Originals::new(1000);
+        let mut o = Originals::new(1000, 1000);
+        o.count_read(1 << 20);
         let big = [b'x'; 5000];
         let (cap_a, cap_b) = (capture("<id:a>", "u", "d"), capture("<id:b>", "u", "d"));
         // Remembered by where they are (their blocks are larger than the budget: not copied).
@@ -390,7 +461,7 @@ mod tests {
         );
         o.remember("t@x u", Kind::Response, &cap_b, &big, Some((&file, at_b)));
         assert!(o.held() < 1000);
-        let find = |id: &str| {
+        let mut find = |id: &str| {
             let (src, found) = o.find(&revisit(Some(id), "u", "d"), usize::MAX).unwrap();
             (src.to_owned(), found)
         };

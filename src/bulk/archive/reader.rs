@@ -180,7 +180,7 @@ impl<'c, 'e> Reader<'c, 'e> {
         offload: Option<Arc<dyn Offload>>,
         emit: &'e mut dyn FnMut(RawRecord) -> bool,
     ) -> Self {
-        let originals = Originals::new(cfg.revisit_memory);
+        let originals = Originals::new(cfg.revisit_memory, cfg.revisit_expansion);
         let (path, reopen) = (None, None);
         Reader {
             cfg,
@@ -533,6 +533,7 @@ impl<'c, 'e> Reader<'c, 'e> {
     fn handed_on(&mut self, response: Response, at: Option<super::framed::Loc>) {
         let Response { source, kind, target_uri, block, mut capture, note } = response;
         let (mut original, mut original_error) = (None, None);
+        self.originals.count_read(block.len());
         if kind == RecordKind::Revisit {
             let max = self.cfg.max_record_bytes;
             if let Some((from, found)) = self.originals.find(&capture, max) {

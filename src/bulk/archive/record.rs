@@ -65,7 +65,8 @@ pub enum Payload {
         /// A revisit's original, when it was read earlier in the run and is remembered.
         original: Option<Original>,
         /// Why a revisit has no original although one is remembered: `original_changed` (its
-        /// file holds another record there now) or `original_unreadable`, and a message.
+        /// file holds another record there now), `original_unreadable` or
+        /// `revisit_limit_reached`, and a message.
         original_error: Option<(&'static str, String)>,
         /// How the record was read when its header was wrong (a stated length its gzip member
         /// or zstd frame contradicts): a diagnostic for its record.
@@ -91,12 +92,18 @@ pub struct RawRecord {
 }
 
 impl RawRecord {
-    /// Bytes of the record's source name and payload (what a batch's size bounds).
+    /// Bytes of the record's source name and payload, a revisit's original included (what a
+    /// batch's size bounds: a batch of revisits of one large original is as large as its
+    /// records are once processed).
     pub fn size(&self) -> usize {
         self.source.len()
             + match &self.payload {
                 Payload::Document(b) => b.len(),
-                Payload::Response { message, target_uri, .. } => message.len() + target_uri.len(),
+                Payload::Response { message, target_uri, original, .. } => {
+                    message.len()
+                        + target_uri.len()
+                        + original.as_ref().map_or(0, |o| o.block.len())
+                }
                 Payload::Broken { message, .. } => message.len(),
             }
     }
@@ -171,4 +178,7 @@ pub struct ReadConfig {
     /// Bytes of `response` and `resource` records remembered for the revisits after them
     /// (see [`super::originals`]); 0: none.
     pub revisit_memory: usize,
+    /// Revisits are given their originals' content within this many times the bytes of the
+    /// records read (see [`super::originals`]); 0: none given.
+    pub revisit_expansion: usize,
 }

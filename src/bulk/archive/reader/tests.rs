@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn run(inputs: &[Input], max: usize) -> Vec<String> {
-    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20 };
+    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20, revisit_expansion: 64 };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut out = Vec::new();
     enumerate(inputs, &cfg, &counters, &pool, &mut |r| {
@@ -342,7 +342,8 @@ fn small_files_read_whole_as_streamed() {
     };
     for (name, data) in &files {
         let Input::Path(p) = file(&dir, name, data) else { unreachable!() };
-        let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20 };
+        let cfg =
+            ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20, revisit_expansion: 64 };
         for understated in [false, true] {
             let (counters, pool) = (Counters::default(), BufPool::default());
             let (out, total) = if understated {
@@ -365,7 +366,7 @@ fn small_files_read_whole_as_streamed() {
     }
     assert_eq!(grown, streamed);
     assert_eq!(grown_bytes, streamed_bytes);
-    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20 };
+    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20, revisit_expansion: 64 };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut whole = Vec::new();
     enumerate(&[Input::Path(dir.clone())], &cfg, &counters, &pool, &mut |r| {
@@ -564,7 +565,8 @@ fn a_revisit_whose_original_changed_on_disk_says_so() {
     let dir = scratch("changed");
     let path = dir.join("t.warc.gz");
     std::fs::write(&path, [gz(&original), gz(&revisit)].concat()).unwrap();
-    let cfg = ReadConfig { max_record_bytes: 1 << 20, revisit_memory: 64 << 20 };
+    let cfg =
+        ReadConfig { max_record_bytes: 1 << 20, revisit_memory: 64 << 20, revisit_expansion: 64 };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut out = Vec::new();
     enumerate(&[Input::Path(path.clone())], &cfg, &counters, &pool, &mut |r| {
