@@ -665,7 +665,7 @@ impl<S: Source, F: Framing> RecordReader<'_, S, F> {
                 at,
                 target_uri: uri,
                 kind: b.kind,
-                message: format!("{what} cut by a gzip member at {}: {}", b.offset, b.message),
+                message: format!("{what} cut by a {} at {}: {}", b.unit, b.offset, b.message),
             },
             None => Framed::Broken {
                 at,

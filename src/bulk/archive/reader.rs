@@ -169,7 +169,7 @@ fn break_error(b: &Break) -> io::Error {
     } else {
         io::ErrorKind::InvalidData
     };
-    io::Error::new(kind, format!("gzip member at {}: {}", b.offset, b.message))
+    io::Error::new(kind, format!("{} at {}: {}", b.unit, b.offset, b.message))
 }
 
 impl<'c, 'e> Reader<'c, 'e> {

@@ -47,8 +47,10 @@ pub struct Break {
     /// Decoded position where the bytes of the failed member begin (what was decoded from it
     /// is not trustworthy); the break's own position for bytes that are not a member.
     pub decoded_from: u64,
-    /// `truncated` (the stream ends inside a member) or `bad_gzip`.
+    /// `truncated` (the stream ends inside a member) or `bad_gzip` (`bad_zstd`).
     pub kind: &'static str,
+    /// What a member of the stream is, for messages: `gzip member` or `zstd frame`.
+    pub unit: &'static str,
     /// What was wrong, for the error record.
     pub message: String,
 }
@@ -242,14 +244,19 @@ fn mostly_responses(bytes: &[u8], members: &[ahead::Member]) -> bool {
 const ONESHOT_MISSES: u32 = 4;
 
 /// What one failure's checks of candidate members inside stored data
-/// ([`GzStream::chain_leaves`]) may read ahead and inflate, in all.
-struct ChainBudget {
-    raw: usize,
-    inflated: usize,
+/// ([`GzStream::chain_leaves`], and a zstd stream's of frames inside raw blocks) may read
+/// ahead and decode, in all.
+pub(super) struct ChainBudget {
+    pub(super) raw: usize,
+    pub(super) inflated: usize,
 }
 
-const CHAIN_RAW: usize = 4 << 20;
-const CHAIN_INFLATED: usize = 16 << 20;
+impl ChainBudget {
+    /// One failure's budget: 4 MiB read ahead, 16 MiB decoded.
+    pub(super) fn new() -> Self {
+        ChainBudget { raw: 4 << 20, inflated: 16 << 20 }
+    }
+}
 
 impl<R: Read> GzStream<R> {
     /// The decoded stream of the gzip members in `raw`.
@@ -507,7 +514,9 @@ impl<R: Read> GzStream<R> {
     }
 
     /// The member (or non-member bytes) that started at `start` failed: record it, then
-    /// move forward to the next candidate member header after `start`, outside stored data.
+    /// move forward to the next candidate member header after `start`, outside stored data
+    /// — or inside it when the members from that candidate decode one after another past
+    /// the stored data's end ([`GzStream::chain_leaves`]).
     fn fail(
         &mut self,
         start: u64,
@@ -521,10 +530,11 @@ impl<R: Read> GzStream<R> {
         let first = self.failing.is_none() || self.decoded > self.failed_at;
         self.failed_at = self.decoded;
         if first {
-            self.failing = Some(Break { offset: start, decoded_from, kind, message });
+            self.failing =
+                Some(Break { offset: start, decoded_from, kind, unit: "gzip member", message });
         }
         // Forward from the failed member's start when those bytes are still buffered.
-        let mut budget = ChainBudget { raw: CHAIN_RAW, inflated: CHAIN_INFLATED };
+        let mut budget = ChainBudget::new();
         let from = (start + 1).max(self.raw.oldest());
         if !self.raw.seek_buffered(from) {
             // NOTE: unreachable in practice (the read position is past `start`).

@@ -460,6 +460,67 @@ fn member_cut_after_a_stored_gzip_body_injects_nothing() {
     same(&show(&data, true, 1 << 20), &want);
 }
 
+/// A zstd frame of `data` (no content checksum, as the library writes by default).
+fn zst(data: &[u8]) -> Vec<u8> {
+    zstd::bulk::compress(data, 1).unwrap()
+}
+
+/// The items of WARC.zst `data`, as [`show`] gives them.
+fn show_zst(data: &[u8]) -> Vec<String> {
+    use crate::bulk::gzip::zstd::ZstdStream;
+    let mut items = Vec::new();
+    let src = &mut ZstdStream::new(Raw::new(data));
+    read_records(src, Vec::new(), None, 1 << 20, &mut Vec::new, &mut |i| {
+        items.push(match i {
+            WarcItem::Record { at, target_uri, .. } => format!("R {at} {target_uri}"),
+            WarcItem::Skipped { at, warc_type } => format!("S {at} {warc_type}"),
+            WarcItem::Broken { at, kind, .. } => format!("B {at} {kind}"),
+        });
+        true
+    })
+    .unwrap();
+    items
+}
+
+/// A record of `body` as a zstd frame cut after `cut` bytes, then `frames` frames of
+/// records appended: every appended record is read, after one `bad_zstd` for the cut frame.
+fn zstd_cut_then_appended(body: &[u8], cut: usize, frames: usize) {
+    let a = zst(&response("http://a/", "<rss/>"));
+    let b = zst(&record("response", "http://b/", body));
+    let mut data = [&a[..], &b[..cut]].concat();
+    let mut want = vec![format!("R 0 http://a/"), format!("B {} bad_zstd", a.len())];
+    for i in 0..frames {
+        want.push(format!("R {} http://c/{i}", data.len()));
+        data.extend(zst(&response(&format!("http://c/{i}"), "<rss/>")));
+    }
+    same(&show_zst(&data), &want);
+}
+
+/// A zstd frame cut inside a raw block (an incompressible body; a writer that crashed and
+/// then appended): the raw block declares bytes that are really the frames written after
+/// the cut, and each of those is read, not skipped as stored data.
+#[test]
+fn zstd_frame_cut_inside_a_raw_block_keeps_the_frames_after_it() {
+    let mut body = b"HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\n\r\n".to_vec();
+    body.extend(noise(200_000, 3));
+    zstd_cut_then_appended(&body, 60_000, 1000);
+}
+
+/// The same cut, after a `.zst` body stored as is (with a spoofed record) in the raw
+/// block: its frame ends inside the raw block, where the enclosing frame's bytes go on, so
+/// it is still not read; the frames after the cut are. (A frame without a checksum cut in
+/// its last block decodes "whole", the appended frames' bytes as its content: its record is
+/// `bad_warc` and reading resumes at the first frame after the block's declared end.)
+#[test]
+fn zstd_frame_cut_after_a_stored_zst_body_injects_nothing() {
+    let spoof = zst(&response("https://bank.example/feed.xml", "<rss>SPOOFED bank feed</rss>"));
+    let mut body = b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n".to_vec();
+    body.extend(noise(3000, 7));
+    body.extend(&spoof);
+    body.extend(noise(200_000, 9));
+    zstd_cut_then_appended(&body, 20_000, 1200);
+}
+
 /// A member cut short and followed by a good one (a crawler restarted): the good one is
 /// found from the cut member's start.
 #[test]
