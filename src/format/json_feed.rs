@@ -393,12 +393,7 @@ impl<'a> Cx<'a, '_> {
         match array(raw.get(), cap) {
             Ok(Some((members, skipped))) => {
                 if skipped > 0 {
-                    let offset = self.offset(Some(raw));
-                    self.diag(
-                        DiagnosticKind::LimitReached,
-                        offset,
-                        format!("`{field}`: {skipped} members past the limit of {cap} skipped"),
-                    );
+                    self.members_skipped(raw, field, skipped, cap);
                 }
                 members
             }
@@ -409,6 +404,15 @@ impl<'a> Cx<'a, '_> {
                 Vec::new()
             }
         }
+    }
+
+    /// The `limit_reached` diagnostic of `skipped` members of list `field` (at `raw`) past
+    /// the limit `cap`.
+    fn members_skipped(&mut self, raw: &'a RawValue, field: &str, skipped: usize, cap: usize) {
+        let offset = self.offset(Some(raw));
+        let s = if skipped == 1 { "" } else { "s" };
+        let msg = format!("`{field}`: {skipped} member{s} past the limit of {cap} skipped");
+        self.diag(DiagnosticKind::LimitReached, offset, msg);
     }
 
     /// The named members of an object member (`None` for another type, with a diagnostic).
@@ -440,9 +444,7 @@ impl<'a> Cx<'a, '_> {
             (Some(list), _) => self.array(list, "authors", cap),
             // The one 1.0 author is a list of one, capped as the 1.1 list is.
             (None, Some(one)) if cap == 0 => {
-                let offset = self.offset(Some(one));
-                let msg = format!("`author`: 1 member past the limit of {cap} skipped");
-                self.diag(DiagnosticKind::LimitReached, offset, msg);
+                self.members_skipped(one, "author", 1, cap);
                 return Vec::new();
             }
             (None, Some(one)) => vec![one],

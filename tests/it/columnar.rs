@@ -1,5 +1,6 @@
 //! The Arrow / Parquet form of records equals the JSON Lines form, field by field, on every
-//! file of the real corpus (with extraction on, so every column is exercised): each record
+//! file of the real corpus (with extraction on, so every column is exercised) and on every
+//! fixture and fuzz regression (hostile and odd input): each record
 //! is encoded as JSON and appended to an Arrow builder; the batches go through a Parquet
 //! file in memory and are read back; every row, turned into JSON by the generic converter
 //! below (nulls, empty strings, empty lists and empty objects omitted, as the JSON writer
@@ -30,18 +31,24 @@ fn corpus_files() -> Vec<PathBuf> {
 /// Runs every corpus file, and the Podcasting 2.0 fixture (every `double` column), through
 /// the parser (with extraction), handing each record view to `each` as the bulk pipeline
 /// would.
-fn for_each_record(mut each: impl FnMut(&RecordView<'_, '_>)) -> usize {
+fn for_each_record(each: impl FnMut(&RecordView<'_, '_>)) -> usize {
     let mut files = corpus_files();
     files.push(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/fixtures/extended/podcasting-2.0.xml"),
     );
+    for_each_record_of(&files, each)
+}
+
+/// Runs `files` through the parser (with extraction), handing each record view to `each`
+/// as the bulk pipeline would (a file that is no feed is its record too).
+fn for_each_record_of(files: &[PathBuf], mut each: impl FnMut(&RecordView<'_, '_>)) -> usize {
     // Linting on, so the `findings` column is compared too.
     let mut options = Options::default();
     options.lint = Some(feedmill::lint::LintOptions::at(1_700_000_000));
     let mut parser = Parser::new(options);
     let arena = Bump::new();
     let opts = ExtractOptions::default();
-    for path in &files {
+    for path in files {
         let bytes = std::fs::read(path).unwrap();
         let source = path.to_str().unwrap();
         let parsed = parser.parse_bytes(&bytes, Some("https://example.org/feed.xml"));
@@ -182,10 +189,49 @@ fn a_record_with_an_empty_source_makes_a_valid_batch() {
 
 #[test]
 fn parquet_equals_json_lines_on_the_real_corpus() {
+    let (n, json) = parquet_equals_json_lines(|each| for_each_record(each));
+    assert!(n >= 287, "{n}");
+    let mut html_titles = 0;
+    let mut entries = 0;
+    for j in &json {
+        entries += j["feed"]["entries"].as_array().map_or(0, |e| e.len());
+        if let Some(es) = j["feed"]["entries"].as_array() {
+            html_titles += es.iter().filter(|e| e["summary_type"] == "html").count();
+        }
+    }
+    // The corpus has thousands of entries, HTML values and lint findings: the comparison is
+    // not vacuous.
+    assert!(entries > 5000, "{entries}");
+    assert!(html_titles > 1000, "{html_titles}");
+    let findings: usize = json.iter().map(|j| j["findings"].as_array().map_or(0, Vec::len)).sum();
+    assert!(findings > 100, "{findings}");
+}
+
+/// The same on hostile and odd input: every fixture (hostile documents, encodings, dates,
+/// recovery rules, lint cases, JSON Feed) and every committed fuzz regression read as a
+/// document — the Parquet output must say what the JSON Lines output says there too.
+#[test]
+fn parquet_equals_json_lines_on_every_fixture_and_fuzz_regression() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = crate::files_under(&root.join("corpus/fixtures"));
+    files.extend(crate::files_under(&root.join("fuzz/regressions")));
+    let (n, json) = parquet_equals_json_lines(|each| for_each_record_of(&files, each));
+    assert!(n > 700, "{n}");
+    let errors = json.iter().filter(|j| j["status"] == "error").count();
+    let feeds = json.iter().filter(|j| j["status"] == "ok").count();
+    assert!(feeds > 500, "{feeds} feeds, {errors} errors");
+}
+
+/// Appends every record `run` gives to an Arrow builder (batches of 50) and encodes it as
+/// JSON; writes the batches to a Parquet file in memory, reads them back and asserts every
+/// row equals its JSON record. Returns the records run and the JSON records.
+fn parquet_equals_json_lines(
+    run: impl FnOnce(&mut dyn FnMut(&RecordView<'_, '_>)) -> usize,
+) -> (usize, Vec<Value>) {
     let mut json = Vec::new();
     let mut builder = RecordBatchBuilder::new(Layout::Records);
     let mut batches = Vec::new();
-    let n = for_each_record(|rec| {
+    let n = run(&mut |rec| {
         let mut line = Vec::new();
         encode_record(&mut line, rec);
         let mut v: Value = serde_json::from_slice(&line).unwrap();
@@ -198,26 +244,14 @@ fn parquet_equals_json_lines_on_the_real_corpus() {
         }
     });
     batches.push(builder.finish());
-    assert!(n >= 287, "{n}");
     let opts = ParquetOptions { row_group_records: 100, ..ParquetOptions::default() };
     let back = parquet_round_trip(&batches, opts);
     let rows: Vec<Value> = back.iter().flat_map(|b| (0..b.num_rows()).map(|i| row(b, i))).collect();
     assert_eq!(rows.len(), json.len());
-    let mut html_titles = 0;
-    let mut entries = 0;
     for (a, j) in rows.iter().zip(&json) {
         assert_eq!(a, j, "record {}", j["source"]);
-        entries += j["feed"]["entries"].as_array().map_or(0, |e| e.len());
-        if let Some(es) = j["feed"]["entries"].as_array() {
-            html_titles += es.iter().filter(|e| e["summary_type"] == "html").count();
-        }
     }
-    // The corpus has thousands of entries, HTML values and lint findings: the comparison is
-    // not vacuous.
-    assert!(entries > 5000, "{entries}");
-    assert!(html_titles > 1000, "{html_titles}");
-    let findings: usize = json.iter().map(|j| j["findings"].as_array().map_or(0, Vec::len)).sum();
-    assert!(findings > 100, "{findings}");
+    (n, json)
 }
 
 #[test]
