@@ -14,7 +14,7 @@ SECONDS_PER_TARGET=${FUZZ_SMOKE_SECONDS:-8}
 SEED=${FUZZ_SMOKE_SEED:-1}
 # Light targets (cheap invariants, >= 1,000 exec/s on small inputs), then the heavy
 # cross-checks of the same inputs (see fuzz/README.md).
-TARGETS=(parse_document document_lint parse_response parse_limits escaped_html json_feed dates canonical_url decode bulk archive tar
+TARGETS=(parse_document document_lint parse_response parse_limits escaped_html json_feed dates canonical_url decode bulk archive tar discover
   parse_document_heavy document_lint_heavy parse_response_heavy parse_limits_heavy escaped_html_heavy json_feed_heavy)
 
 if ! cargo fuzz --version >/dev/null 2>&1; then

@@ -165,6 +165,11 @@ fn tar() {
     replay(&["tar"], checks::check_tar, 1);
 }
 
+#[test]
+fn discover() {
+    replay(&["discover"], checks::check_discover, 3);
+}
+
 /// Found by the escaped_html target: `Html::write_html` dropped an element's `xmlns`
 /// attribute (it applied the XML serializer's namespace fix-up). Fixed; the round trip is
 /// now exact for such fragments.

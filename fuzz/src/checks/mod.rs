@@ -29,6 +29,7 @@ mod bulk;
 mod canonical_url;
 mod dates;
 mod decode;
+mod discover;
 mod document_lint;
 mod escaped_html;
 mod extraction;
@@ -52,6 +53,8 @@ pub use canonical_url::check_canonical_url_idempotent;
 pub use dates::check_dates;
 #[allow(unused_imports)]
 pub use decode::{check_decode, check_decode_case};
+#[allow(unused_imports)]
+pub use discover::check_discover;
 #[allow(unused_imports)]
 pub use document_lint::{check_document_lint, check_document_lint_heavy};
 #[allow(unused_imports)]
