@@ -281,7 +281,8 @@ pub(crate) struct WarcHeader {
 /// Parses `WARC/x.y` + named fields (the header, up to and with its empty line). The
 /// Content-Length is a decimal count of bytes no block can exceed (at most `isize::MAX`, the
 /// largest allocation); a value past that, even one past `u64`, is reported as too large, a
-/// value that is no number as bad, and none at all as missing. The capture fields are read
+/// value that is no number as bad, none at all as missing, and two that differ as conflicting
+/// (the same value repeated is that value). The capture fields are read
 /// as written (a `<>`-wrapped URI unwrapped), the dates as W3C-DTF (`None` when not one); a
 /// `resource` record's `Content-Type` is its document's; `WARC-Truncated` makes the capture
 /// `truncated`. The segment fields (WARC 1.1 §5.9-5.11) are read when `WARC-Segment-Number`
@@ -319,7 +320,15 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
         match field {
             Field::Type => warc_type = value.to_ascii_lowercase(),
             Field::TargetUri => c.target_uri = uri(value),
-            Field::ContentLength => content_length = Some(parse_content_length(value)?),
+            Field::ContentLength => {
+                // Two lengths that differ frame the record two ways: neither is trusted
+                // (as HTTP/1.1 treats them, RFC 9112 §6.3).
+                let n = parse_content_length(value)?;
+                if let Some(m) = content_length.filter(|&m| m != n) {
+                    return Err(format!("conflicting Content-Length fields ({m} and {n})"));
+                }
+                content_length = Some(n);
+            }
             Field::Date => c.date = date(value),
             Field::RecordId => c.record_id = Some(value.to_owned()),
             Field::PayloadDigest => c.payload_digest = Some(value.to_owned()),

@@ -745,6 +745,22 @@ fn content_length_too_large_missing_or_bad_is_reported_as_such() {
     assert_eq!(header(None), Err("WARC header has no Content-Length".into()));
     assert_eq!(header(Some("-5")), Err("bad Content-Length \"-5\"".into()));
     assert_eq!(header(Some("")), Err("bad Content-Length \"\"".into()));
+    // Repeated: the same value is that value; two values are neither.
+    assert_eq!(header(Some("42\r\ncontent-length: 42")), Ok(42));
+    let conflict = Err("conflicting Content-Length fields (5 and 5000)".to_owned());
+    assert_eq!(header(Some("5\r\nContent-Length: 5000")), conflict);
+    // In a stream: one bad_warc record, then the record after it.
+    let bad = record_cl(
+        "response",
+        "http://b/",
+        b"HTTP/1.1 200 OK\r\n\r\n",
+        "21\r\nContent-Length: 9000",
+    );
+    let data = [bad.clone(), response("http://c/", "<rss/>")].concat();
+    assert_eq!(
+        show(&data, false, 1 << 20),
+        vec!["B 0 bad_warc".to_owned(), format!("R {} http://c/", bad.len())]
+    );
 }
 
 /// `header_lines` splits as `str::lines` does: LF and CRLF ends, a bare CR kept, a last line
