@@ -31,7 +31,8 @@
 //! bytes given to revisits stay within [`super::ReadConfig::revisit_expansion`] times the
 //! bytes of the `response`, `resource` and `revisit` blocks read so far (originals and
 //! revisits included); a revisit past that gets the error `revisit_limit_reached` and no
-//! content, as one whose original was forgotten.
+//! content, as one whose original was forgotten. (Block bytes: an original with a
+//! `Content-Encoding` is decoded again for each revisit given it, within `max_input_bytes`.)
 //!
 //! NOTE: a remembered block is a copy (made on the reader thread): a block of the record
 //! being emitted may be a range of a shared inflated buffer of several MiB, which must not
@@ -220,7 +221,7 @@ impl Originals {
         let allowed = self.expansion.saturating_mul(self.read);
         let given = self.given.saturating_add(len);
         let e = &self.entries[i];
-        if given > allowed {
+        if given > allowed || self.expansion == 0 {
             let message = format!(
                 "the original {} ({len} bytes) is not given to this revisit: the revisits before \
                  it were given {} bytes of their originals, and this one would pass {} times the \
@@ -229,15 +230,16 @@ impl Originals {
             );
             return Some((&e.source, Err(("revisit_limit_reached", message))));
         }
-        self.given = given;
-        let e = &self.entries[i];
         let block = match &e.held {
             Held::Block(b) => b.clone(),
             Held::At(file, at) => match reread(file, *at, max_record, e) {
                 Ok(b) => b,
-                Err(miss) => return Some((&e.source, Err(miss))),
+                Err(miss) => return Some((&self.entries[i].source, Err(miss))),
             },
         };
+        // Counted once given: a revisit whose original cannot be read again spends nothing.
+        self.given = given;
+        let e = &self.entries[i];
         Some((&e.source, Ok(Original { kind: e.kind, block })))
     }
 }

@@ -244,16 +244,15 @@ fn mostly_responses(bytes: &[u8], members: &[ahead::Member]) -> bool {
 const ONESHOT_MISSES: u32 = 4;
 
 /// What one failure's checks of candidate members inside stored data
-/// ([`GzStream::chain_leaves`], and a zstd stream's of frames inside raw blocks) may read
-/// ahead and decode, in all.
-pub(super) struct ChainBudget {
-    pub(super) raw: usize,
-    pub(super) inflated: usize,
+/// ([`GzStream::chain_leaves`]) may read ahead and inflate, in all.
+struct ChainBudget {
+    raw: usize,
+    inflated: usize,
 }
 
 impl ChainBudget {
-    /// One failure's budget: 4 MiB read ahead, 16 MiB decoded.
-    pub(super) fn new() -> Self {
+    /// One failure's budget: 4 MiB read ahead, 16 MiB inflated.
+    fn new() -> Self {
         ChainBudget { raw: 4 << 20, inflated: 16 << 20 }
     }
 }

@@ -17,13 +17,8 @@
 //! on. Decoding then resumes where the failed frame ends when its block headers (which
 //! give every block's size without decoding it) still lead to its last block, else at the
 //! next zstd magic after its start that is not inside one of its raw (stored) blocks, whose
-//! bytes are the archived content as is (a `.zst` body stored in a record). Before either:
-//! a magic inside one of its raw blocks from which frames decode one after another past the
-//! block's end ([`ZstdStream::chain_leaves`]) is where decoding resumes — a frame cut inside
-//! a raw block (a writer that crashed, then appended) declares as its content bytes that are
-//! really the frames written after the cut (and the block headers read past the cut are
-//! theirs, which may even seem to end the frame). A frame without a content checksum is
-//! trusted as it decodes.
+//! bytes are the archived content as is (a `.zst` body stored in a record). A frame without a
+//! content checksum is trusted as it decodes.
 //!
 //! Memory: the raw buffer (as for gzip: ≤ 3 MiB + a chunk), the decoder's window (at most
 //! 2^[`WINDOW_LOG_MAX`] bytes: a frame asking for more is `bad_zstd`), the dictionary (at
@@ -34,7 +29,7 @@ use std::io::{self, Read};
 use zstd::stream::raw::{DParameter, Decoder, Operation};
 
 use super::raw::{Raw, CHUNK};
-use super::stream::{Break, ChainBudget, Marks, Source, Step};
+use super::stream::{Break, Marks, Source, Step};
 
 /// The first bytes of a zstd frame (RFC 8878 §3.1.1: 0xFD2FB528, little-endian).
 pub const MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
@@ -207,51 +202,15 @@ impl<R: Read> ZstdStream<R> {
             self.raw.seek_buffered(self.raw.pos());
         }
         let (end, stored) = self.walk_blocks()?;
-        let mut budget = ChainBudget::new();
-        if self.frames_in_raw_blocks(&stored, &mut budget)? {
-            // A frame cut inside a raw block: the frames after the cut (its block headers
-            // past the cut are those frames' bytes, and may even seem to end it).
-        } else if let Some(end) = end.filter(|&e| e > self.raw.pos()) {
+        if let Some(end) = end.filter(|&e| e > self.raw.pos()) {
             let _ = self.skip((end - self.raw.pos()) as usize)?;
         } else {
             if self.raw.pos() == start {
                 self.raw.consume(1);
             }
-            self.next_magic(&stored, &mut budget)?;
+            self.next_magic(&stored)?;
         }
         Ok(first.then_some(brk))
-    }
-
-    /// Moves to the first zstd magic inside a raw range of `stored` (buffered) from which
-    /// frames leave that range ([`ZstdStream::chain_leaves`]) and returns true; else the read
-    /// position does not move.
-    fn frames_in_raw_blocks(
-        &mut self,
-        stored: &[(u64, u64)],
-        budget: &mut ChainBudget,
-    ) -> io::Result<bool> {
-        let back = self.raw.pos();
-        for &(from, end) in stored {
-            let mut at = from;
-            while at + MAGIC.len() as u64 <= end && self.raw.seek_buffered(at) {
-                let b = self.raw.fill(MAGIC.len())?;
-                if b.len() < MAGIC.len() {
-                    break;
-                }
-                let span = b.len().min((end - at) as usize);
-                let Some(i) = memchr::memmem::find(&b[..span], &MAGIC) else {
-                    at += span.saturating_sub(MAGIC.len() - 1).max(1) as u64;
-                    continue;
-                };
-                self.raw.consume(i);
-                if self.chain_leaves(end, budget)? {
-                    return Ok(true);
-                }
-                at += i as u64 + 1;
-            }
-        }
-        self.raw.seek_buffered(back);
-        Ok(false)
     }
 
     /// From a frame start at the read position (the position is kept): the raw offset where
@@ -302,9 +261,8 @@ impl<R: Read> ZstdStream<R> {
     }
 
     /// Moves to the next zstd magic at or after the read position that is not inside a raw
-    /// range of `stored`, or is and starts frames that leave it ([`ZstdStream::chain_leaves`]);
-    /// else to the end.
-    fn next_magic(&mut self, stored: &[(u64, u64)], budget: &mut ChainBudget) -> io::Result<()> {
+    /// range of `stored` (or to the end).
+    fn next_magic(&mut self, stored: &[(u64, u64)]) -> io::Result<()> {
         loop {
             let pos = self.raw.pos();
             let b = self.raw.fill(MAGIC.len())?;
@@ -314,63 +272,14 @@ impl<R: Read> ZstdStream<R> {
                 return Ok(());
             }
             match memchr::memmem::find(b, &MAGIC) {
-                Some(i) => {
+                Some(i)
+                    if !stored.iter().any(|r| r.0 <= pos + i as u64 && pos + (i as u64) < r.1) =>
+                {
                     self.raw.consume(i);
-                    let at = pos + i as u64;
-                    match stored.iter().find(|r| r.0 <= at && at < r.1) {
-                        None => return Ok(()),
-                        Some(r) if self.chain_leaves(r.1, budget)? => return Ok(()),
-                        Some(_) => self.raw.consume(1),
-                    }
+                    return Ok(());
                 }
+                Some(i) => self.raw.consume(i + 1),
                 None => self.raw.consume(n - (MAGIC.len() - 1)),
-            }
-        }
-    }
-
-    /// Whether the zstd frames starting at the read position (a magic inside a raw block
-    /// ending at raw offset `end`) are real frames rather than bytes of a body stored as is:
-    /// frames that decode completely (content checksum checked when they have one) one
-    /// right after the other until one ends past `end`. A `.zst` body stored in a raw block
-    /// ends within the block's bytes, where the enclosing frame's content or next block header
-    /// follows (a block header never reads as a magic: its size would pass the 128 KiB block
-    /// limit), never a frame; a raw block whose frame was cut short declares bytes that are
-    /// really the frames written after the cut, and those run on past it. The read position
-    /// does not move; the checks after one failure share `budget`.
-    fn chain_leaves(&mut self, end: u64, budget: &mut ChainBudget) -> io::Result<bool> {
-        let start = self.raw.pos();
-        let want = (end - start).saturating_add(CHUNK as u64).min(budget.raw as u64) as usize;
-        if want <= MAGIC.len() {
-            return Ok(false);
-        }
-        let Ok(decoder) = &mut self.decoder else { return Ok(false) };
-        let input = self.raw.fill(want)?;
-        let input = &input[..input.len().min(want)];
-        budget.raw -= input.len();
-        let mut out = vec![0u8; 64 << 10];
-        let mut at = 0usize;
-        loop {
-            if !input[at..].starts_with(&MAGIC) || decoder.reinit().is_err() {
-                return Ok(false);
-            }
-            loop {
-                let Ok(st) = decoder.run_on_buffers(&input[at..], &mut out) else {
-                    return Ok(false);
-                };
-                at += st.bytes_read;
-                let Some(left) = budget.inflated.checked_sub(st.bytes_written) else {
-                    return Ok(false);
-                };
-                budget.inflated = left;
-                if st.remaining == 0 {
-                    break;
-                }
-                if st.bytes_read == 0 && st.bytes_written == 0 {
-                    return Ok(false);
-                }
-            }
-            if start + at as u64 > end {
-                return Ok(true);
             }
         }
     }
