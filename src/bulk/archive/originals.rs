@@ -216,11 +216,10 @@ impl Originals {
             self.by_digest.get(&digest_key(uri, capture.payload_digest.as_ref()?))
         };
         let seq = by_id.or_else(by_digest)?;
-        let i = (seq - self.first) as usize;
-        let len = self.entries.get(i)?.len as u64;
+        let e = self.entries.get((seq - self.first) as usize)?;
+        let len = e.len as u64;
         let allowed = self.expansion.saturating_mul(self.read);
         let given = self.given.saturating_add(len);
-        let e = &self.entries[i];
         if given > allowed || self.expansion == 0 {
             let message = format!(
                 "the original {} ({len} bytes) is not given to this revisit: the revisits before \
@@ -234,12 +233,11 @@ impl Originals {
             Held::Block(b) => b.clone(),
             Held::At(file, at) => match reread(file, *at, max_record, e) {
                 Ok(b) => b,
-                Err(miss) => return Some((&self.entries[i].source, Err(miss))),
+                Err(miss) => return Some((&e.source, Err(miss))),
             },
         };
         // Counted once given: a revisit whose original cannot be read again spends nothing.
         self.given = given;
-        let e = &self.entries[i];
         Some((&e.source, Ok(Original { kind: e.kind, block })))
     }
 }

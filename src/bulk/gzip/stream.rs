@@ -250,12 +250,8 @@ struct ChainBudget {
     inflated: usize,
 }
 
-impl ChainBudget {
-    /// One failure's budget: 4 MiB read ahead, 16 MiB inflated.
-    fn new() -> Self {
-        ChainBudget { raw: 4 << 20, inflated: 16 << 20 }
-    }
-}
+const CHAIN_RAW: usize = 4 << 20;
+const CHAIN_INFLATED: usize = 16 << 20;
 
 impl<R: Read> GzStream<R> {
     /// The decoded stream of the gzip members in `raw`.
@@ -533,7 +529,7 @@ impl<R: Read> GzStream<R> {
                 Some(Break { offset: start, decoded_from, kind, unit: "gzip member", message });
         }
         // Forward from the failed member's start when those bytes are still buffered.
-        let mut budget = ChainBudget::new();
+        let mut budget = ChainBudget { raw: CHAIN_RAW, inflated: CHAIN_INFLATED };
         let from = (start + 1).max(self.raw.oldest());
         if !self.raw.seek_buffered(from) {
             // NOTE: unreachable in practice (the read position is past `start`).

@@ -40,16 +40,21 @@ fn response(uri: &str, body: &str) -> Vec<u8> {
     record("response", uri, format!("HTTP/1.1 200 OK\r\n\r\n{body}").as_bytes())
 }
 
-/// Items as short strings: `R at uri`, `S at type`, `B at kind`. For a gzip stream, also
-/// checks that the members inflated ahead give the same items, blocks and messages.
+/// An item as a short string: `R at uri`, `S at type`, `B at kind`.
+fn short(i: WarcItem) -> String {
+    match i {
+        WarcItem::Record { at, target_uri, .. } => format!("R {at} {target_uri}"),
+        WarcItem::Skipped { at, warc_type } => format!("S {at} {warc_type}"),
+        WarcItem::Broken { at, kind, .. } => format!("B {at} {kind}"),
+    }
+}
+
+/// Items as [`short`] strings. For a gzip stream, also checks that the members inflated
+/// ahead give the same items, blocks and messages.
 fn show(data: &[u8], gzip: bool, max: usize) -> Vec<String> {
     let mut items = Vec::new();
     read_warc(data, gzip, max, &mut Vec::new, &mut |i| {
-        items.push(match i {
-            WarcItem::Record { at, target_uri, .. } => format!("R {at} {target_uri}"),
-            WarcItem::Skipped { at, warc_type } => format!("S {at} {warc_type}"),
-            WarcItem::Broken { at, kind, .. } => format!("B {at} {kind}"),
-        });
+        items.push(short(i));
         true
     })
     .unwrap();
@@ -471,11 +476,7 @@ fn show_zst(data: &[u8]) -> Vec<String> {
     let mut items = Vec::new();
     let src = &mut ZstdStream::new(Raw::new(data));
     read_records(src, Vec::new(), None, 1 << 20, &mut Vec::new, &mut |i| {
-        items.push(match i {
-            WarcItem::Record { at, target_uri, .. } => format!("R {at} {target_uri}"),
-            WarcItem::Skipped { at, warc_type } => format!("S {at} {warc_type}"),
-            WarcItem::Broken { at, kind, .. } => format!("B {at} {kind}"),
-        });
+        items.push(short(i));
         true
     })
     .unwrap();
