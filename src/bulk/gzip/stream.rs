@@ -508,16 +508,18 @@ impl<R: Read> GzStream<R> {
         self.stored.splice(i..j, [(a, b)]);
     }
 
-    /// The member (or non-member bytes) that started at `start` failed: record it, then
-    /// move forward to the next candidate member header after `start`, outside stored data
-    /// — or inside it when the members from that candidate decode one after another past
-    /// the stored data's end ([`GzStream::chain_leaves`]).
+    /// The member (or non-member bytes) that started at `start` failed at the read
+    /// position: record it, then move forward to the next candidate member header after
+    /// `start`, outside stored data — or inside it when the members from that candidate
+    /// decode one after another past both the stored data's end and the failure
+    /// ([`GzStream::chain_leaves`]).
     fn fail(
         &mut self,
         start: u64,
         kind: &'static str,
         message: String,
     ) -> io::Result<Option<Break>> {
+        let failed_pos = self.raw.pos();
         let decoded_from = self.member.take().map_or(self.decoded, |m| m.dec_start);
         // A failure right after another (nothing decoded since) is part of it; one after
         // bytes were handed out (a member that inflated, then failed its check) is a break of
@@ -550,7 +552,7 @@ impl<R: Read> GzStream<R> {
                     let at = pos + i as u64;
                     match self.stored_range_at(at) {
                         None => break,
-                        Some(end) if self.chain_leaves(end, &mut budget)? => break,
+                        Some(end) if self.chain_leaves(end.max(failed_pos), &mut budget)? => break,
                         Some(_) => self.raw.consume(1),
                     }
                 }
@@ -567,18 +569,25 @@ impl<R: Read> GzStream<R> {
     }
 
     /// Whether the gzip members starting at the read position (a candidate header inside
-    /// stored data ending at raw offset `end`) are real members rather than bytes of a body
-    /// stored verbatim: members that decode completely (CRC and length checked) one after
-    /// the other until one ends past `end`. A gzip body stored inside a member ends within
-    /// that member's stored data, where the enclosing member's own deflate data follows,
-    /// never a member; a stored block whose member was cut short (a writer that crashed, then
+    /// stored data) are real members rather than bytes of a body stored verbatim: members
+    /// that decode completely (CRC and length checked) one after the other until one ends
+    /// past `past`, the later of the stored data's end and the raw offset where the
+    /// enclosing member failed. A gzip body stored inside a member ends within that
+    /// member's stored data, where the enclosing member's own deflate data follows, never a
+    /// member; a stored block whose member was cut short (a writer that crashed, then
     /// appended) declares bytes that are really the members written after the cut, and
-    /// those run on past it. The read position does not move. Each failure's checks share
-    /// `budget` (raw bytes read ahead and bytes inflated), so that bytes crafted to hold
-    /// many candidates cost bounded work; past it, a candidate in stored data is skipped.
-    fn chain_leaves(&mut self, end: u64, budget: &mut ChainBudget) -> io::Result<bool> {
+    /// those run on past it and past the garbage the enclosing member failed on. Requiring
+    /// the failure to be passed too means a stored member crafted to decode past its stored
+    /// run (its CRC computed over the writer's predicted bytes after the run) is not taken
+    /// either when the enclosing member fails later on: the chain would have to cover the
+    /// enclosing member's bytes up to the failure. The read position does not move. Each
+    /// failure's checks share `budget` (raw bytes read ahead and bytes inflated), so that
+    /// bytes crafted to hold many candidates cost bounded work; past it, a candidate in
+    /// stored data is skipped.
+    fn chain_leaves(&mut self, past: u64, budget: &mut ChainBudget) -> io::Result<bool> {
         let start = self.raw.pos();
-        let want = (end - start).saturating_add(CHUNK as u64).min(budget.raw as u64) as usize;
+        let want =
+            past.saturating_sub(start).saturating_add(CHUNK as u64).min(budget.raw as u64) as usize;
         if want <= MAGIC.len() {
             return Ok(false);
         }
@@ -595,7 +604,7 @@ impl<R: Read> GzStream<R> {
             };
             budget.inflated -= scratch.len();
             at += used;
-            if start + at as u64 > end {
+            if start + at as u64 > past {
                 return Ok(true);
             }
         }

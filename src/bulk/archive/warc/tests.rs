@@ -818,3 +818,101 @@ fn header_field_names_ignore_ascii_case() {
     }
     assert_eq!(Field::named(b"warc-block-digest"), None);
 }
+
+/// A gzip member of stored deflate blocks of `size` bytes each, as a writer that stores
+/// incompressible data lays them out (its block layout is predictable), with eight empty
+/// fixed-Huffman blocks before block `split` (11 bytes, so that the stored data before and
+/// after them are two runs).
+fn gz_stored_blocks(data: &[u8], size: usize, split: usize) -> Vec<u8> {
+    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    let count = data.len().div_ceil(size);
+    for (i, b) in data.chunks(size).enumerate() {
+        // Bits, least significant first: each empty block is BFINAL 0, BTYPE 01 and the
+        // end-of-block code 0000000; then this block's BFINAL and BTYPE 00.
+        let (mut bits, mut n) = (0u128, 0usize);
+        if i == split {
+            for _ in 0..8 {
+                bits |= 0b010 << n;
+                n += 10;
+            }
+        }
+        bits |= u128::from(i + 1 == count) << n;
+        n += 3;
+        out.extend(&bits.to_le_bytes()[..n.div_ceil(8)]);
+        out.extend((b.len() as u16).to_le_bytes());
+        out.extend((!(b.len() as u16)).to_le_bytes());
+        out.extend(b);
+    }
+    out.extend(crc32fast::hash(data).to_le_bytes());
+    out.extend((data.len() as u32).to_le_bytes());
+    out
+}
+
+/// A body crafted against a writer whose block layout it predicts: a gzip member starts
+/// inside the last block of a run of stored blocks and declares content running over the
+/// writer's next bytes (the CRC computed with those predicted bytes in it), so it decodes
+/// past the stored run's end as a member after a cut inside it would. When the enclosing
+/// member fails later — a CRC rotted at its end, or a cut further on with members appended
+/// — the crafted member is still not read: the members from it do not run on past where
+/// the enclosing member failed. The appended members are read.
+#[test]
+fn member_crafted_across_a_predicted_block_boundary_injects_nothing() {
+    const S: usize = 4096;
+    let filler = noise(40_000, 11);
+    let mut body = b"HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\n\r\n".to_vec();
+    body.extend(&filler);
+    let mut payload = record("response", "http://b/", &body);
+    let filler_at = payload.len() - 4 - filler.len();
+    let spoof =
+        response("https://bank.example/feed.xml", &format!("<rss>{}</rss>", "x".repeat(64)));
+    // The crafted member starts in block k; the writer's bytes between block k's data and
+    // block k + 1's (`between`) fall at offset `a` of its content.
+    let k = filler_at / S + 2;
+    let a = spoof.len() - 40;
+    // Those bytes, from the writer's layout (block k + 1's data starts 10 bytes later than
+    // the blocks' before it).
+    let layout = gz_stored_blocks(&payload, S, k + 1);
+    let data_at = |i: usize| 10 + (i + 1) * 5 + i * S + if i > k { 10 } else { 0 };
+    let between = layout[data_at(k) + S..data_at(k + 1)].to_vec();
+    assert_eq!(between.len(), 15);
+    let content = [&spoof[..a], &between[..], &spoof[a..]].concat();
+    let m = (k + 1) * S - 15 - a;
+    let mut head = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 1];
+    head.extend((content.len() as u16).to_le_bytes());
+    head.extend((!(content.len() as u16)).to_le_bytes());
+    head.extend(&spoof[..a]);
+    payload[m..m + head.len()].copy_from_slice(&head);
+    let mut tail = spoof[a..].to_vec();
+    tail.extend(crc32fast::hash(&content).to_le_bytes());
+    tail.extend((content.len() as u32).to_le_bytes());
+    payload[(k + 1) * S..(k + 1) * S + tail.len()].copy_from_slice(&tail);
+    let b = gz_stored_blocks(&payload, S, k + 1);
+    assert_eq!(records_len(&b), payload.len());
+    let start = data_at(k) + m - k * S;
+    let mut decoded = Vec::new();
+    flate2::read::GzDecoder::new(&b[start..]).read_to_end(&mut decoded).unwrap();
+    assert_eq!(decoded, content, "the crafted member decodes across the blocks' boundary");
+
+    let a_rec = gz(&response("http://a/", "<rss/>"));
+    let c_rec = gz(&response("http://c/", "<rss/>"));
+    // The enclosing member's CRC rotted.
+    let mut rotted = b.clone();
+    let n = rotted.len();
+    rotted[n - 6] ^= 0x55;
+    let data = [a_rec.clone(), rotted, c_rec.clone()].concat();
+    let want = vec![
+        format!("R 0 http://a/"),
+        format!("B {} bad_gzip", a_rec.len()),
+        format!("R {} http://c/", a_rec.len() + b.len()),
+    ];
+    same(&show(&data, true, 1 << 20), &want);
+    // Cut three blocks on, members appended.
+    let cut = data_at(k + 3) + 100;
+    let mut data = [a_rec.clone(), b[..cut].to_vec()].concat();
+    let mut want = vec![format!("R 0 http://a/"), format!("B {} bad_gzip", a_rec.len())];
+    for i in 0..100 {
+        want.push(format!("R {} http://c/{i}", data.len()));
+        data.extend(gz(&response(&format!("http://c/{i}"), "<rss/>")));
+    }
+    same(&show(&data, true, 1 << 20), &want);
+}
