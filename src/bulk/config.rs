@@ -105,9 +105,16 @@ impl Default for Config {
     }
 }
 
+/// The settings [`Config::default`] gives the readers.
+impl Default for ReadConfig {
+    fn default() -> Self {
+        Config::default().read_config()
+    }
+}
+
 impl Config {
-    /// The archive readers' settings of this run.
-    pub(crate) fn read_config(&self) -> ReadConfig {
+    /// The archive readers' settings of this run (for [`super::archive::enumerate`]).
+    pub fn read_config(&self) -> ReadConfig {
         ReadConfig {
             max_record_bytes: self.options.limits.max_input_bytes,
             revisit_memory: self.revisit_memory,

@@ -234,7 +234,7 @@ fn run_with_sees_every_record_in_order_and_stops_early() {
 #[test]
 fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
     use feedmill::bulk::archive::reader::enumerate;
-    use feedmill::bulk::archive::{Counters, ReadConfig};
+    use feedmill::bulk::archive::Counters;
     use feedmill::bulk::buf::BufPool;
     use flate2::{write::GzEncoder, Compression};
     let Some(corpus) = corpus() else { return };
@@ -299,11 +299,7 @@ fn damaged_warc_gz_reads_the_same_through_the_pipeline() {
     // The sequential reader (no helpers) and one worker.
     let cfg = Config::default();
     let mut records = Vec::new();
-    let read_cfg = ReadConfig {
-        max_record_bytes: cfg.options.limits.max_input_bytes,
-        revisit_memory: cfg.revisit_memory,
-        revisit_expansion: cfg.revisit_expansion,
-    };
+    let read_cfg = cfg.read_config();
     enumerate(&inputs, &read_cfg, &Counters::default(), &BufPool::default(), &mut |r| {
         records.push(r);
         true

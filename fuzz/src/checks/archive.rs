@@ -617,7 +617,7 @@ fn check_as_tar_member(stream: &[u8], max: usize) {
     }
     let read = |path: &std::path::Path| {
         let cfg =
-            ReadConfig { max_record_bytes: max, revisit_memory: 1 << 20, revisit_expansion: 64 };
+            ReadConfig { max_record_bytes: max, revisit_memory: 1 << 20, ..ReadConfig::default() };
         let mut got = Vec::new();
         let input = [Input::Path(path.to_path_buf())];
         enumerate(&input, &cfg, &Counters::default(), &BufPool::default(), &mut |rec| {

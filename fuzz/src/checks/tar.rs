@@ -371,7 +371,8 @@ pub fn check_tar(data: &[u8]) {
 
     let path = scratch_file("tar", &stream);
     let arch = path_name(&path);
-    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 1 << 20, revisit_expansion: 64 };
+    let cfg =
+        ReadConfig { max_record_bytes: max, revisit_memory: 1 << 20, ..ReadConfig::default() };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut got = Vec::new();
     enumerate(&[Input::Path(path.clone())], &cfg, &counters, &pool, &mut |rec| {

@@ -8,7 +8,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn run(inputs: &[Input], max: usize) -> Vec<String> {
-    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20, revisit_expansion: 64 };
+    let cfg =
+        ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20, ..ReadConfig::default() };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut out = Vec::new();
     enumerate(inputs, &cfg, &counters, &pool, &mut |r| {
@@ -343,7 +344,7 @@ fn small_files_read_whole_as_streamed() {
     for (name, data) in &files {
         let Input::Path(p) = file(&dir, name, data) else { unreachable!() };
         let cfg =
-            ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20, revisit_expansion: 64 };
+            ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20, ..ReadConfig::default() };
         for understated in [false, true] {
             let (counters, pool) = (Counters::default(), BufPool::default());
             let (out, total) = if understated {
@@ -366,7 +367,8 @@ fn small_files_read_whole_as_streamed() {
     }
     assert_eq!(grown, streamed);
     assert_eq!(grown_bytes, streamed_bytes);
-    let cfg = ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20, revisit_expansion: 64 };
+    let cfg =
+        ReadConfig { max_record_bytes: max, revisit_memory: 64 << 20, ..ReadConfig::default() };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut whole = Vec::new();
     enumerate(&[Input::Path(dir.clone())], &cfg, &counters, &pool, &mut |r| {
@@ -566,7 +568,7 @@ fn a_revisit_whose_original_changed_on_disk_says_so() {
     let path = dir.join("t.warc.gz");
     std::fs::write(&path, [gz(&original), gz(&revisit)].concat()).unwrap();
     let cfg =
-        ReadConfig { max_record_bytes: 1 << 20, revisit_memory: 64 << 20, revisit_expansion: 64 };
+        ReadConfig { max_record_bytes: 1 << 20, revisit_memory: 64 << 20, ..ReadConfig::default() };
     let (counters, pool) = (Counters::default(), BufPool::default());
     let mut out = Vec::new();
     enumerate(&[Input::Path(path.clone())], &cfg, &counters, &pool, &mut |r| {
