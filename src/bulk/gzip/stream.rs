@@ -9,8 +9,9 @@
 //! block by block (`block-boundary`), notes the raw byte range of every stored block of the
 //! member being decoded, and on failure resynchronizes forward from the failed member's
 //! start, skipping every candidate header inside those ranges — unless the members from
-//! that header on decode one after another past the range's end: then the stored block was
-//! cut short and those are the members written after the cut.
+//! that header on decode one after another past the range's end and past where the failed
+//! member failed: then the stored block was cut short and those are the members written
+//! after the cut.
 //!
 //! Fast path: a member whose deflate data and trailer are buffered is first inflated whole
 //! by libdeflate ([`super::deflate`]), 2–3× the streaming speed; when that fails for
@@ -193,8 +194,11 @@ pub struct GzStream<R> {
     member: Option<Member>,
     /// Raw ranges of stored-block data of the member being decoded and of the failed members
     /// since the last good one: a resynchronization starts inside one only where the
-    /// members from there run on past its end ([`GzStream::chain_leaves`]).
+    /// members from there run on past its end and past `failed_upto`
+    /// ([`GzStream::chain_leaves`]).
     stored: Vec<(u64, u64)>,
+    /// The furthest raw offset where a member failed since the last good one.
+    failed_upto: u64,
     /// Set after a failure until a member decodes completely: further failures extend it
     /// unless bytes were decoded since.
     failing: Option<Break>,
@@ -265,6 +269,7 @@ impl<R: Read> GzStream<R> {
             stored: Vec::new(),
             failing: None,
             failed_at: 0,
+            failed_upto: 0,
             marks: Default::default(),
             decoded: 0,
             oneshot: OneShot::new(),
@@ -325,8 +330,7 @@ impl<R: Read> GzStream<R> {
         self.marks.push(dec_start, start);
         self.raw.consume(raw_len);
         self.member = None;
-        self.failing = None;
-        self.stored.clear();
+        self.failures_over();
         self.misses = 0;
         self.taken_ahead += 1;
     }
@@ -379,8 +383,7 @@ impl<R: Read> GzStream<R> {
         self.misses = 0;
         self.raw.consume(used + 8);
         self.member = None;
-        self.failing = None;
-        self.stored.clear();
+        self.failures_over();
         self.decoded += (out.len() - len) as u64;
         self.big = big;
         self.big_at = 0;
@@ -511,15 +514,18 @@ impl<R: Read> GzStream<R> {
     /// The member (or non-member bytes) that started at `start` failed at the read
     /// position: record it, then move forward to the next candidate member header after
     /// `start`, outside stored data — or inside it when the members from that candidate
-    /// decode one after another past both the stored data's end and the failure
-    /// ([`GzStream::chain_leaves`]).
+    /// decode one after another past both the stored data's end and the furthest failure
+    /// since the last good member ([`GzStream::chain_leaves`]).
     fn fail(
         &mut self,
         start: u64,
         kind: &'static str,
         message: String,
     ) -> io::Result<Option<Break>> {
-        let failed_pos = self.raw.pos();
+        // The furthest failure of this run of failures: a member that fails after a
+        // resynchronization (non-member bytes in the failed member's own deflate data) does
+        // not bring the bar back.
+        self.failed_upto = self.failed_upto.max(self.raw.pos());
         let decoded_from = self.member.take().map_or(self.decoded, |m| m.dec_start);
         // A failure right after another (nothing decoded since) is part of it; one after
         // bytes were handed out (a member that inflated, then failed its check) is a break of
@@ -552,7 +558,7 @@ impl<R: Read> GzStream<R> {
                     let at = pos + i as u64;
                     match self.stored_range_at(at) {
                         None => break,
-                        Some(end) if self.chain_leaves(end.max(failed_pos), &mut budget)? => break,
+                        Some(end) if self.chain_leaves(end, &mut budget)? => break,
                         Some(_) => self.raw.consume(1),
                     }
                 }
@@ -562,6 +568,13 @@ impl<R: Read> GzStream<R> {
         Ok(if first { self.failing.clone() } else { None })
     }
 
+    /// A member decoded and checked: the failures before it are over.
+    fn failures_over(&mut self) {
+        self.failing = None;
+        self.stored.clear();
+        self.failed_upto = 0;
+    }
+
     /// The end of the stored range holding raw offset `p`, if one does.
     fn stored_range_at(&self, p: u64) -> Option<u64> {
         let i = self.stored.partition_point(|r| r.1 <= p);
@@ -569,45 +582,47 @@ impl<R: Read> GzStream<R> {
     }
 
     /// Whether the gzip members starting at the read position (a candidate header inside
-    /// stored data) are real members rather than bytes of a body stored verbatim: members
-    /// that decode completely (CRC and length checked) one after the other until one ends
-    /// past `past`, the later of the stored data's end and the raw offset where the
-    /// enclosing member failed. A gzip body stored inside a member ends within that
-    /// member's stored data, where the enclosing member's own deflate data follows, never a
-    /// member; a stored block whose member was cut short (a writer that crashed, then
-    /// appended) declares bytes that are really the members written after the cut, and
-    /// those run on past it and past the garbage the enclosing member failed on. Requiring
-    /// the failure to be passed too means a stored member crafted to decode past its stored
-    /// run (its CRC computed over the writer's predicted bytes after the run) is not taken
-    /// either when the enclosing member fails later on: the chain would have to cover the
-    /// enclosing member's bytes up to the failure. The read position does not move. Each
-    /// failure's checks share `budget` (raw bytes read ahead and bytes inflated), so that
-    /// bytes crafted to hold many candidates cost bounded work; past it, a candidate in
-    /// stored data is skipped.
-    fn chain_leaves(&mut self, past: u64, budget: &mut ChainBudget) -> io::Result<bool> {
+    /// stored data ending at raw offset `end`) are real members rather than bytes of a body
+    /// stored verbatim: members that decode completely (CRC and length checked) one after
+    /// the other until one ends past `end` and past [`GzStream::failed_upto`]. A gzip body
+    /// stored inside a member ends within that member's stored data, where the enclosing
+    /// member's own deflate data follows, never a member; a stored block whose member was
+    /// cut short (a writer that crashed, then appended) declares bytes that are really the
+    /// members written after the cut, and those run on past it and past the garbage the
+    /// enclosing member failed on. Requiring the failure to be passed too means a stored
+    /// member crafted to decode past its stored run (its CRC computed over the writer's
+    /// predicted bytes after the run) is not taken when the enclosing member fails further
+    /// on: the chain would have to cover the enclosing member's bytes up to the failure.
+    /// The read position does not move. Each failure's checks share `budget` (raw bytes
+    /// read ahead and bytes inflated), so that bytes crafted to hold many candidates cost
+    /// bounded work; past it, a candidate in stored data is skipped. A chain is first given
+    /// the raw bytes to `end` (a stored body's members end before it, cheaply), and only
+    /// one that passes it those to the failure.
+    fn chain_leaves(&mut self, end: u64, budget: &mut ChainBudget) -> io::Result<bool> {
         let start = self.raw.pos();
-        let want =
-            past.saturating_sub(start).saturating_add(CHUNK as u64).min(budget.raw as u64) as usize;
-        if want <= MAGIC.len() {
-            return Ok(false);
-        }
         let Some(one) = &mut self.oneshot else { return Ok(false) };
-        let input = self.raw.fill(want)?;
-        let input = &input[..input.len().min(want)];
-        budget.raw -= input.len();
         let mut scratch = Vec::new();
-        let mut at = 0usize;
-        loop {
-            scratch.clear();
-            let Ok(used) = one.gzip(&input[at..], &mut scratch, budget.inflated) else {
+        let (mut window, mut at) = (0usize, 0usize);
+        for past in [end, end.max(self.failed_upto)] {
+            let want = past.saturating_sub(start).saturating_add(CHUNK as u64);
+            let more = (want.saturating_sub(window as u64) as usize).min(budget.raw);
+            budget.raw -= more;
+            window += more;
+            if window <= MAGIC.len() {
                 return Ok(false);
-            };
-            budget.inflated -= scratch.len();
-            at += used;
-            if start + at as u64 > past {
-                return Ok(true);
+            }
+            let input = self.raw.fill(window)?;
+            let input = &input[..input.len().min(window)];
+            while start + at as u64 <= past {
+                scratch.clear();
+                let Ok(used) = one.gzip(&input[at..], &mut scratch, budget.inflated) else {
+                    return Ok(false);
+                };
+                budget.inflated -= scratch.len();
+                at += used;
             }
         }
+        Ok(true)
     }
 
     fn start_member(&mut self) -> io::Result<Option<Break>> {
@@ -720,9 +735,7 @@ impl<R: Read> Source for GzStream<R> {
                     }
                     self.raw.consume(8);
                     self.member = None;
-                    // A good member: failures before it are over.
-                    self.failing = None;
-                    self.stored.clear();
+                    self.failures_over();
                 }
                 TINFLStatus::FailedCannotMakeProgress | TINFLStatus::NeedsMoreInput
                     if at_eof

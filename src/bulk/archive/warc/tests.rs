@@ -819,12 +819,15 @@ fn header_field_names_ignore_ascii_case() {
     assert_eq!(Field::named(b"warc-block-digest"), None);
 }
 
-/// A gzip member of stored deflate blocks of `size` bytes each, as a writer that stores
-/// incompressible data lays them out (its block layout is predictable), with eight empty
-/// fixed-Huffman blocks before block `split` (11 bytes, so that the stored data before and
-/// after them are two runs).
+/// A gzip member of stored deflate blocks of `size` bytes each, with eight empty
+/// fixed-Huffman blocks before block `split`: 11 bytes that are not stored data, so that
+/// the stored data before and after them are two runs (back-to-back stored blocks are one
+/// run, whose inner headers a crafted member gains nothing by crossing); they stand for
+/// whatever predictable non-stored bytes a writer puts there. Its header's comment (16 bytes
+/// in all) holds a gzip magic with reserved flags: non-member bytes after the member's start
+/// that are not stored data, where a resynchronization stops first.
 fn gz_stored_blocks(data: &[u8], size: usize, split: usize) -> Vec<u8> {
-    let mut out = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
+    let mut out = vec![0x1f, 0x8b, 8, 0x10, 0, 0, 0, 0, 0, 0xff, 0x1f, 0x8b, 8, 0xe0, b'x', 0];
     let count = data.len().div_ceil(size);
     for (i, b) in data.chunks(size).enumerate() {
         // Bits, least significant first: each empty block is BFINAL 0, BTYPE 01 and the
@@ -854,7 +857,8 @@ fn gz_stored_blocks(data: &[u8], size: usize, split: usize) -> Vec<u8> {
 /// past the stored run's end as a member after a cut inside it would. When the enclosing
 /// member fails later — a CRC rotted at its end, or a cut further on with members appended
 /// — the crafted member is still not read: the members from it do not run on past where
-/// the enclosing member failed. The appended members are read.
+/// the enclosing member failed, even after the resynchronization first stopped at (and
+/// failed on) non-member bytes before it. The appended members are read.
 #[test]
 fn member_crafted_across_a_predicted_block_boundary_injects_nothing() {
     const S: usize = 4096;
@@ -866,23 +870,25 @@ fn member_crafted_across_a_predicted_block_boundary_injects_nothing() {
     let spoof =
         response("https://bank.example/feed.xml", &format!("<rss>{}</rss>", "x".repeat(64)));
     // The crafted member starts in block k; the writer's bytes between block k's data and
-    // block k + 1's (`between`) fall at offset `a` of its content.
+    // block k + 1's (`between`) fall at offset `a` of its content, inside the spoof's feed.
     let k = filler_at / S + 2;
     let a = spoof.len() - 40;
     // Those bytes, from the writer's layout (block k + 1's data starts 10 bytes later than
     // the blocks' before it).
     let layout = gz_stored_blocks(&payload, S, k + 1);
-    let data_at = |i: usize| 10 + (i + 1) * 5 + i * S + if i > k { 10 } else { 0 };
+    let data_at = |i: usize| 16 + (i + 1) * 5 + i * S + if i > k { 10 } else { 0 };
     let between = layout[data_at(k) + S..data_at(k + 1)].to_vec();
     assert_eq!(between.len(), 15);
-    let content = [&spoof[..a], &between[..], &spoof[a..]].concat();
+    // The spoof's feed holds those 15 bytes, so that it decodes as a whole record.
+    let mut content = spoof.clone();
+    content[a..a + 15].copy_from_slice(&between);
     let m = (k + 1) * S - 15 - a;
     let mut head = vec![0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff, 1];
     head.extend((content.len() as u16).to_le_bytes());
     head.extend((!(content.len() as u16)).to_le_bytes());
-    head.extend(&spoof[..a]);
+    head.extend(&content[..a]);
     payload[m..m + head.len()].copy_from_slice(&head);
-    let mut tail = spoof[a..].to_vec();
+    let mut tail = content[a + 15..].to_vec();
     tail.extend(crc32fast::hash(&content).to_le_bytes());
     tail.extend((content.len() as u32).to_le_bytes());
     payload[(k + 1) * S..(k + 1) * S + tail.len()].copy_from_slice(&tail);
