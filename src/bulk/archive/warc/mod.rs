@@ -184,7 +184,9 @@ pub fn read_records<S: Source>(
     emit: &mut dyn FnMut(WarcItem) -> bool,
 ) -> io::Result<usize> {
     read_framed::<S, Warc>(src, head, brk, max_record, new_buf, &mut |item| {
-        emit(WarcItem::of_framed(item, |h| {
+        let mut repeated = None;
+        let mut item = WarcItem::of_framed(item, |h| {
+            repeated = h.repeated;
             let kind = match h.warc_type.as_str() {
                 "response" => Some(Kind::Response),
                 "resource" => Some(Kind::Resource),
@@ -194,7 +196,14 @@ pub fn read_records<S: Source>(
             };
             let uri = h.capture.target_uri.clone().unwrap_or_default();
             (kind, uri, h.capture, h.warc_type, h.segment)
-        }))
+        });
+        if let (WarcItem::Record { note, .. }, Some(r)) = (&mut item, repeated) {
+            *note = Some(match note.take() {
+                Some(n) => format!("{n}; {r}"),
+                None => r,
+            });
+        }
+        emit(item)
     })
 }
 
@@ -276,13 +285,17 @@ pub(crate) struct WarcHeader {
     content_length: usize,
     capture: Box<Capture>,
     segment: Option<Segment>,
+    /// Fields given twice with different values (the first one is used), as a note for the
+    /// record.
+    repeated: Option<String>,
 }
 
 /// Parses `WARC/x.y` + named fields (the header, up to and with its empty line). The
 /// Content-Length is a decimal count of bytes no block can exceed (at most `isize::MAX`, the
 /// largest allocation); a value past that, even one past `u64`, is reported as too large, a
 /// value that is no number as bad, none at all as missing, and two that differ as conflicting
-/// (the same value repeated is that value). The capture fields are read
+/// (the same value repeated is that value). Any other field read that is given again with
+/// another value keeps its first (as warcio reads a header), and the record says so. The capture fields are read
 /// as written (a `<>`-wrapped URI unwrapped), the dates as W3C-DTF (`None` when not one); a
 /// `resource` record's `Content-Type` is its document's; `WARC-Truncated` makes the capture
 /// `truncated`. The segment fields (WARC 1.1 §5.9-5.11) are read when `WARC-Segment-Number`
@@ -298,6 +311,8 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
     // Some writers wrap URIs in <>.
     let uri = |v: &str| Some(v.trim_start_matches('<').trim_end_matches('>').to_owned());
     let date = |v: &str| crate::model::date::parse_w3cdtf(v);
+    let mut first: [Option<&str>; Field::ALL.len()] = [None; Field::ALL.len()];
+    let mut repeated: Vec<(Field, &str)> = Vec::new();
     for line in header_lines(&text).skip(1) {
         let Some(colon) = block::find_byte(line.as_bytes(), b':') else {
             continue;
@@ -317,6 +332,17 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
         let Some(field) = Field::named(lower) else {
             continue;
         };
+        if field != Field::ContentLength {
+            match first[field as usize] {
+                None => first[field as usize] = Some(value),
+                Some(v) => {
+                    if v != value && repeated.iter().all(|r| r.0 != field) {
+                        repeated.push((field, &line[..colon]));
+                    }
+                    continue;
+                }
+            }
+        }
         match field {
             Field::Type => warc_type = value.to_ascii_lowercase(),
             Field::TargetUri => c.target_uri = uri(value),
@@ -357,14 +383,29 @@ fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
     let content_length = content_length.ok_or("WARC header has no Content-Length")?;
     if warc_type == "resource" {
         c.content_type = content_type;
+    } else {
+        repeated.retain(|r| r.0 != Field::ContentType);
     }
+    let repeated = match repeated[..] {
+        [] => None,
+        [(_, name)] => {
+            Some(format!("WARC header repeats {name} with another value: the first is used"))
+        }
+        _ => {
+            let names: Vec<&str> = repeated.iter().map(|r| r.1).collect();
+            Some(format!(
+                "WARC header repeats {} with other values: the first of each is used",
+                names.join(", ")
+            ))
+        }
+    };
     c.record_type = match warc_type.as_str() {
         "response" => Some("response"),
         "resource" => Some("resource"),
         "revisit" => Some("revisit"),
         _ => None,
     };
-    Ok(WarcHeader { warc_type, content_length, capture: c, segment })
+    Ok(WarcHeader { warc_type, content_length, capture: c, segment, repeated })
 }
 
 /// Declares the header fields [`parse_warc_header`] reads, once: [`Field`], its names

@@ -751,6 +751,53 @@ fn content_length_too_large_missing_or_bad_is_reported_as_such() {
     );
 }
 
+/// A field given again with another value keeps its first (as warcio reads a header) and
+/// the record carries a note naming it; the same value repeated, an unread field, or a
+/// `Content-Type` repeated on a record that does not use it say nothing.
+#[test]
+fn repeated_header_fields_keep_the_first_and_say_so() {
+    let parse = |fields: &str| {
+        let h = format!("WARC/1.0\r\nContent-Length: 0\r\n{fields}\r\n");
+        parse_warc_header(h.as_bytes()).unwrap()
+    };
+    let w = parse(
+        "WARC-Type: response\r\nWARC-Target-URI: http://a/\r\nWARC-Date: 2020-01-01T00:00:00Z\r\n\
+         warc-target-uri: http://b/\r\nWARC-Date: 2021-01-01T00:00:00Z\r\n\
+         WARC-Target-URI: http://c/\r\nContent-Type: a/b\r\nContent-Type: c/d\r\n",
+    );
+    assert_eq!(w.capture.target_uri.as_deref(), Some("http://a/"));
+    assert_eq!(w.capture.date.map(|d| d.unix_seconds()), Some(1_577_836_800));
+    assert_eq!(
+        w.repeated.as_deref(),
+        Some(
+            "WARC header repeats warc-target-uri, WARC-Date with other values: the first of \
+             each is used"
+        )
+    );
+    let w = parse("WARC-Type: resource\r\nContent-Type: a/b\r\nContent-Type: c/d\r\n");
+    assert_eq!(w.capture.content_type.as_deref(), Some("a/b"));
+    assert_eq!(
+        w.repeated.as_deref(),
+        Some("WARC header repeats Content-Type with another value: the first is used")
+    );
+    let w = parse("WARC-Type: response\r\nWARC-Type: response\r\nX-Other: 1\r\nX-Other: 2\r\n");
+    assert_eq!((w.warc_type.as_str(), w.repeated), ("response", None));
+    // In a stream: the note is the record's.
+    let block = b"HTTP/1.1 200 OK\r\n\r\n<rss/>";
+    let mut r = record("response", "http://a/", block);
+    let at = r.windows(4).position(|w| w == b"\r\n\r\n").unwrap() + 2;
+    r.splice(at..at, b"WARC-Target-URI: http://z/\r\n".iter().copied());
+    let got = full(&gz(&r), 1 << 20, None);
+    assert_eq!(got.len(), 1);
+    assert!(got[0].starts_with("R 0 http://a/ "), "{got:?}");
+    assert!(
+        got[0].ends_with(
+            "Some(\"WARC header repeats WARC-Target-URI with another value: the first is used\")"
+        ),
+        "{got:?}"
+    );
+}
+
 /// `header_lines` splits as `str::lines` does: LF and CRLF ends, a bare CR kept, a last line
 /// without LF kept whole (a CR at its end too), no empty line after a final LF; over every
 /// string of up to six bytes from `a`, `:`, CR, LF and a two-byte character.
