@@ -77,7 +77,8 @@ pub enum DiagnosticKind {
     LimitReached,
     /// The document's root element is not a feed root.
     NotAFeed,
-    /// A JSON Feed member has the wrong JSON type; it was ignored.
+    /// A JSON Feed member has the wrong JSON type and was ignored, or a member the mapping
+    /// reads was given again (its first value is the one read).
     InvalidJson,
     /// A value its element or attribute gives a type (a date, a number, a duration, an hour,
     /// a day, a yes/no) was not one and was left out: no parse and no lenient reading gave

@@ -33,7 +33,8 @@
 //! "…"}]` is a `hubs` row with `type` and `url` children.
 //!
 //! Robustness: malformed JSON is not a feed (a `not_a_feed` diagnostic says where); a member
-//! of the wrong type is ignored with an `invalid_json` diagnostic; a `\u` escape of a lone
+//! of the wrong type is ignored with an `invalid_json` diagnostic, and so is a repeated
+//! member this table reads (its first value is read; the later ones are `extensions` rows); a `\u` escape of a lone
 //! surrogate (`"\ud800"`, valid JSON syntax but no character; serde_json rejects its whole
 //! string) is read as U+FFFD, in values and keys alike, with an `invalid_character`
 //! diagnostic at the escape; only the members above and, with capture on, the captured rows
@@ -190,18 +191,20 @@ fn read_feed<'a>(cx: &mut Cx<'a, '_>) -> Option<Feed<'a>> {
     keys.push(ITEMS);
     // The lint sees every member (extension capture or not).
     let keep_others = cx.capture.is_some() || cx.lint.is_some();
-    let (top, others) = match object(doc.trim_start_matches('\u{FEFF}'), &keys, keep_others) {
-        Ok(Some(top)) => top,
-        Ok(None) => {
-            cx.diag(DiagnosticKind::NotAFeed, 0, "the JSON document is not an object");
-            return None;
-        }
-        Err(e) => {
-            let offset = offset_of_line_column(doc, e.line(), e.column());
-            cx.diag(DiagnosticKind::NotAFeed, offset, format!("the document is not JSON: {e}"));
-            return None;
-        }
-    };
+    let (top, others, repeated) =
+        match object(doc.trim_start_matches('\u{FEFF}'), &keys, keep_others) {
+            Ok(Some(top)) => top,
+            Ok(None) => {
+                cx.diag(DiagnosticKind::NotAFeed, 0, "the JSON document is not an object");
+                return None;
+            }
+            Err(e) => {
+                let offset = offset_of_line_column(doc, e.line(), e.column());
+                cx.diag(DiagnosticKind::NotAFeed, offset, format!("the document is not JSON: {e}"));
+                return None;
+            }
+        };
+    cx.repeated(&keys, &repeated, "");
     if cx.lint.is_some() {
         let start = doc.len() - doc.trim_start_matches(['\u{FEFF}', ' ', '\t', '\n', '\r']).len();
         let members = cx.members(&keys, &top, &others);
@@ -297,6 +300,16 @@ impl<'a> Cx<'a, '_> {
         raw.map_or(0, |r| {
             (r.get().as_ptr() as usize).saturating_sub(self.document.as_ptr() as usize)
         })
+    }
+
+    /// An `invalid_json` diagnostic for each later value of a key an object repeats
+    /// (`keys[i]`, named after `within`): its first value is the one read.
+    fn repeated(&mut self, keys: &[&str], repeated: &Repeated<'a>, within: &str) {
+        for &(i, raw) in repeated {
+            let offset = self.offset(Some(raw));
+            let msg = format!("`{within}{}` is repeated; its first value is used", keys[i]);
+            self.diag(DiagnosticKind::InvalidJson, offset, msg);
+        }
     }
 
     fn wrong_type(&mut self, raw: &'a RawValue, field: &str, expected: &str) {
@@ -423,7 +436,10 @@ impl<'a> Cx<'a, '_> {
         keys: [&str; N],
     ) -> Option<[Option<&'a RawValue>; N]> {
         match object(raw.get(), &keys, false) {
-            Ok(Some((v, _))) => v.try_into().ok(),
+            Ok(Some((v, _, repeated))) => {
+                self.repeated(&keys, &repeated, &format!("{field}."));
+                v.try_into().ok()
+            }
             _ => {
                 if raw.get() != "null" {
                     self.wrong_type(raw, field, "an object");
@@ -473,7 +489,7 @@ impl<'a> Cx<'a, '_> {
         let mut keys: Vec<&str> = ITEM_KEYS.to_vec();
         keys.push(ATTACHMENTS);
         let keep_others = self.capture.is_some() || self.lint.is_some();
-        let (fields, others) = match object(raw.get(), &keys, keep_others) {
+        let (fields, others, repeated) = match object(raw.get(), &keys, keep_others) {
             Ok(Some(f)) => f,
             _ => {
                 self.wrong_type(raw, "items[]", "an object");
@@ -484,6 +500,7 @@ impl<'a> Cx<'a, '_> {
                 return None;
             }
         };
+        self.repeated(&keys, &repeated, "items[].");
         if self.lint.is_some() {
             let members = self.members(&keys, &fields, &others);
             let at = self.offset(Some(raw));
@@ -634,7 +651,7 @@ impl<'a> Cx<'a, '_> {
         };
         let Some(row) = self.capture_row(name, raw, parent, text, out) else { return };
         if json.starts_with('{') {
-            if let Ok(Some((_, members))) = object(json, &[], true) {
+            if let Ok(Some((_, members, _))) = object(json, &[], true) {
                 for (key, m) in members {
                     let key = self.key(key);
                     self.capture_member(key, m, Some(row), depth + 1, out);
@@ -800,12 +817,17 @@ macro_rules! scalars_are_none {
 /// values included), in document order: key and raw value.
 type Others<'a> = Vec<(Cow<'a, str>, &'a RawValue)>;
 
-/// An object's values of the keys looked for (one slot per key) and its other members.
-type Members<'a> = (Vec<Option<&'a RawValue>>, Others<'a>);
+/// The later values of keys looked for that an object repeats: the key's index and the value.
+type Repeated<'a> = Vec<(usize, &'a RawValue)>;
+
+/// An object's values of the keys looked for (one slot per key), its other members and the
+/// repeated keys looked for.
+type Members<'a> = (Vec<Option<&'a RawValue>>, Others<'a>, Repeated<'a>);
 
 /// Reads a JSON object keeping the first value of each of `keys` (raw, unparsed) and, when
-/// `keep_others`, every other member (raw); other members are skipped without being built.
-/// `Ok(None)` when `json` is valid JSON of another type.
+/// `keep_others`, every other member (raw), a repeated key's later values included; other
+/// members are skipped without being built. `Ok(None)` when `json` is valid JSON of another
+/// type.
 fn object<'a>(
     json: &'a str,
     keys: &[&str],
@@ -831,17 +853,24 @@ impl<'de> Visitor<'de> for ObjectVisitor<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut found = vec![None; self.keys.len()];
-        let mut others = Vec::new();
+        let (mut others, mut repeated) = (Vec::new(), Vec::new());
         while let Some(key) = map.next_key::<Key<'de>>()? {
             match self.keys.iter().position(|k| *k == key.0.as_ref()) {
                 Some(i) if found[i].is_none() => found[i] = Some(map.next_value::<&RawValue>()?),
-                _ if self.keep_others => others.push((key.0, map.next_value::<&RawValue>()?)),
-                _ => {
+                Some(i) => {
+                    let value = map.next_value::<&RawValue>()?;
+                    repeated.push((i, value));
+                    if self.keep_others {
+                        others.push((key.0, value));
+                    }
+                }
+                None if self.keep_others => others.push((key.0, map.next_value::<&RawValue>()?)),
+                None => {
                     map.next_value::<IgnoredAny>()?;
                 }
             }
         }
-        Ok(Some((found, others)))
+        Ok(Some((found, others, repeated)))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {

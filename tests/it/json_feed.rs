@@ -266,7 +266,8 @@ fn members_no_table_reads_are_kept_as_extensions() {
             ("_deep", Some("1")),
         ]
     );
-    assert_eq!(parsed.diagnostics, []);
+    let messages: Vec<_> = parsed.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(messages, ["`title` is repeated; its first value is used"]);
 
     let mut options = Options::default();
     options.limits.max_extension_depth = 2;
@@ -426,4 +427,42 @@ fn diagnostics_past_the_cap_leave_one_limit_reached_marker() {
     let (_, diags) = parse_json(&xml, options);
     assert_eq!(diags.len(), 11);
     assert_eq!(diags[10].0, DiagnosticKind::LimitReached);
+}
+
+/// A member the mapping reads given twice (RFC 8259: names SHOULD be unique): the first value
+/// is read, each later one has an `invalid_json` diagnostic at its value, and is an
+/// `extensions` row where the object keeps other members (the feed and its items).
+#[test]
+fn repeated_members_keep_the_first_with_a_diagnostic() {
+    let doc = r#"{"version":"https://jsonfeed.org/version/1.1","title":"A","title":"B",
+        "items":[{"id":"1","url":"http://x/1","url":"http://x/2","attachments":[
+        {"url":"http://x/a.mp3","url":"http://x/b.mp3","mime_type":"audio/mpeg"}]}]}"#;
+    let mut parser = Parser::new(Options::default());
+    let parsed = parser.parse_str(doc, None).unwrap();
+    let feed = parsed.feed.as_ref().unwrap();
+    assert_eq!(plain(&feed.title), Some("A"));
+    let e = &feed.entries[0];
+    assert_eq!(e.page_url, Some("http://x/1"));
+    assert_eq!(e.enclosures[0].url, Some("http://x/a.mp3"));
+    let got: Vec<_> = parsed
+        .diagnostics
+        .iter()
+        .map(|d| (d.kind, d.message.as_str(), &doc[d.offset..d.offset + 3]))
+        .collect();
+    let kind = DiagnosticKind::InvalidJson;
+    assert_eq!(
+        got,
+        [
+            (kind, "`title` is repeated; its first value is used", "\"B\""),
+            (kind, "`items[].url` is repeated; its first value is used", "\"ht"),
+            (kind, "`attachments[].url` is repeated; its first value is used", "\"ht"),
+        ]
+    );
+    assert_eq!(&doc[parsed.diagnostics[1].offset..][..11], "\"http://x/2");
+    assert_eq!(&doc[parsed.diagnostics[2].offset..][..11], "\"http://x/b");
+    let texts = |ext: &[feedmill::model::ext::Extension<'_>]| {
+        ext.iter().map(|x| format!("{} {:?}", x.name, x.text)).collect::<Vec<_>>()
+    };
+    assert_eq!(texts(&feed.extensions), ["title Some(\"B\")"]);
+    assert_eq!(texts(&e.extensions), ["url Some(\"http://x/2\")"]);
 }

@@ -259,7 +259,8 @@ impl Walk for Diagnostic {
                 "`malformed_xml`, `mismatched_end_tag`, `unclosed_element`, `html_entity`, \
                  `unknown_entity`, `bare_ampersand`, `unbound_prefix`, `content_after_root`, \
                  `invalid_character`, `doctype_ignored`, `invalid_encoding`, `limit_reached`, \
-                 `not_a_feed`, `invalid_json` (a JSON Feed member of the wrong type, ignored), \
+                 `not_a_feed`, `invalid_json` (a JSON Feed member of the wrong type, ignored, \
+                 or a member read given again, whose first value is used), \
                  `invalid_value` (a value of the wrong type that nothing reads, left out), and \
                  from the web recovery rules `recovered`, `encoding_guessed`",
             ),
