@@ -113,7 +113,7 @@ impl Default for ReadConfig {
 }
 
 impl Config {
-    /// The archive readers' settings of this run (for [`super::archive::enumerate`]).
+    /// The archive readers' settings of this run (for `bulk::archive::reader::enumerate`).
     pub fn read_config(&self) -> ReadConfig {
         ReadConfig {
             max_record_bytes: self.options.limits.max_input_bytes,
