@@ -34,12 +34,12 @@
 //!
 //! Robustness: malformed JSON is not a feed (a `not_a_feed` diagnostic says where); a member
 //! of the wrong type is ignored with an `invalid_json` diagnostic, and so is a repeated
-//! member this table reads (its first value is read; the later ones are `extensions` rows); a `\u` escape of a lone
-//! surrogate (`"\ud800"`, valid JSON syntax but no character; serde_json rejects its whole
-//! string) is read as U+FFFD, in values and keys alike, with an `invalid_character`
-//! diagnostic at the escape; only the members above and, with capture on, the captured rows
-//! are built (anything else is skipped by the JSON scanner), so memory is bounded by the kept
-//! values:
+//! member this table reads (its first value is read; the later ones are `extensions` rows);
+//! a `\u` escape of a lone surrogate (`"\ud800"`, valid JSON syntax but no character;
+//! serde_json rejects its whole string) is read as U+FFFD, in values and keys alike, with an
+//! `invalid_character` diagnostic at the escape; only the members above and, with capture
+//! on, the captured rows are built (anything else is skipped by the JSON scanner), so memory
+//! is bounded by the kept values:
 //! items past `max_entries` and list members past it are skipped and counted; text longer than
 //! `max_text_bytes` is cut (values kept; `version`, which only recognizes the format, is read
 //! whole). Diagnostics past `max_diagnostics` are counted, with one `limit_reached` marker, as
@@ -303,11 +303,13 @@ impl<'a> Cx<'a, '_> {
     }
 
     /// An `invalid_json` diagnostic for each later value of a key an object repeats
-    /// (`keys[i]`, named after `within`): its first value is the one read.
+    /// (`keys[i]`, named `within.key`, or `key` when `within` is empty): its first value is
+    /// the one read.
     fn repeated(&mut self, keys: &[&str], repeated: &Repeated<'a>, within: &str) {
         for &(i, raw) in repeated {
             let offset = self.offset(Some(raw));
-            let msg = format!("`{within}{}` is repeated; its first value is used", keys[i]);
+            let dot = if within.is_empty() { "" } else { "." };
+            let msg = format!("`{within}{dot}{}` is repeated; its first value is used", keys[i]);
             self.diag(DiagnosticKind::InvalidJson, offset, msg);
         }
     }
@@ -437,7 +439,7 @@ impl<'a> Cx<'a, '_> {
     ) -> Option<[Option<&'a RawValue>; N]> {
         match object(raw.get(), &keys, false) {
             Ok(Some((v, _, repeated))) => {
-                self.repeated(&keys, &repeated, &format!("{field}."));
+                self.repeated(&keys, &repeated, field);
                 v.try_into().ok()
             }
             _ => {
@@ -500,7 +502,7 @@ impl<'a> Cx<'a, '_> {
                 return None;
             }
         };
-        self.repeated(&keys, &repeated, "items[].");
+        self.repeated(&keys, &repeated, "items[]");
         if self.lint.is_some() {
             let members = self.members(&keys, &fields, &others);
             let at = self.offset(Some(raw));

@@ -295,12 +295,13 @@ pub(crate) struct WarcHeader {
 /// largest allocation); a value past that, even one past `u64`, is reported as too large, a
 /// value that is no number as bad, none at all as missing, and two that differ as conflicting
 /// (the same value repeated is that value). Any other field read that is given again with
-/// another value keeps its first (as warcio reads a header), and the record says so. The capture fields are read
-/// as written (a `<>`-wrapped URI unwrapped), the dates as W3C-DTF (`None` when not one); a
-/// `resource` record's `Content-Type` is its document's; `WARC-Truncated` makes the capture
-/// `truncated`. The segment fields (WARC 1.1 §5.9-5.11) are read when `WARC-Segment-Number`
-/// is a number; a first segment's capture is `truncated: segment` until the reader has
-/// joined its continuations ([`super::segments`]).
+/// another value keeps its first (as warcio reads a header), and the record says so. The
+/// capture fields are read as written (a `<>`-wrapped URI unwrapped), the dates as W3C-DTF
+/// (`None` when not one); a `resource` record's `Content-Type` is its document's;
+/// `WARC-Truncated` makes the capture `truncated`. The segment fields (WARC 1.1 §5.9-5.11)
+/// are read when `WARC-Segment-Number` is a number; a first segment's capture is
+/// `truncated: segment` until the reader has joined its continuations
+/// ([`super::segments`]).
 fn parse_warc_header(buf: &[u8]) -> Result<WarcHeader, String> {
     let text = header_text(buf);
     let (mut warc_type, mut content_length) = (String::new(), None);
