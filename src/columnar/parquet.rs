@@ -28,12 +28,12 @@ use std::sync::{Arc, OnceLock};
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use parquet::arrow::arrow_writer::ArrowWriterOptions;
-#[cfg(test)]
+#[cfg(any(test, feature = "internals"))]
 use parquet::arrow::arrow_writer::{compute_leaves, ArrowColumnChunk, ArrowRowGroupWriterFactory};
 use parquet::arrow::{add_encoded_arrow_schema_to_metadata, ArrowSchemaConverter, ArrowWriter};
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::metadata::KeyValue;
-#[cfg(test)]
+#[cfg(any(test, feature = "internals"))]
 use parquet::file::properties::WriterPropertiesBuilder;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
@@ -178,7 +178,7 @@ fn stats(col: &parquet::schema::types::ColumnDescriptor) -> bool {
 /// Only parquet-rs's column writers (the tests' oracle) read the per-column statistics
 /// setting; our encoder reads `Leaf::stats` (a per-column entry for each of the some 300
 /// leaves without statistics cost about 3.3 M instructions per file).
-#[cfg(test)]
+#[cfg(any(test, feature = "internals"))]
 fn oracle_statistics(
     mut props: WriterPropertiesBuilder,
     leaves: &[Leaf],
@@ -207,14 +207,14 @@ fn err(e: parquet::errors::ParquetError) -> io::Error {
 #[derive(Clone)]
 pub(crate) struct RowGroupEncoder {
     /// parquet-rs's Arrow column writers: the encoder the tests compare ours with.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "internals"))]
     factory: Arc<ArrowRowGroupWriterFactory>,
     /// The column chunks' encoder (its scratch buffers are per clone).
     chunks: ChunkEncoder,
-    #[cfg(test)]
+    #[cfg(any(test, feature = "internals"))]
     schema: SchemaRef,
-    /// Encode with parquet-rs's Arrow column writers instead (tests only: the oracle).
-    #[cfg(test)]
+    /// Encode with parquet-rs's Arrow column writers instead (tests and fuzzing: the oracle).
+    #[cfg(any(test, feature = "internals"))]
     arrow_oracle: bool,
     /// Bytes of column buffers a builder keeps from one row group to the next
     /// ([`RecordBatchBuilder::recycle`]): [`ParquetOptions::row_group_held_bytes`], what the
@@ -225,7 +225,7 @@ pub(crate) struct RowGroupEncoder {
 impl RowGroupEncoder {
     /// The row group of `batch` (a batch of this encoder's layout), encoded and compressed.
     pub fn encode(&mut self, batch: &RecordBatch) -> io::Result<RowGroup> {
-        #[cfg(test)]
+        #[cfg(any(test, feature = "internals"))]
         if self.arrow_oracle {
             return self.encode_arrow(batch);
         }
@@ -235,7 +235,7 @@ impl RowGroupEncoder {
     }
 
     /// The row group of `batch` encoded by parquet-rs's Arrow column writers.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "internals"))]
     fn encode_arrow(&self, batch: &RecordBatch) -> io::Result<RowGroup> {
         // The row group index only matters to encrypted files, which this writer never makes.
         let mut writers = self.factory.create_column_writers(0).map_err(err)?;
@@ -322,7 +322,7 @@ pub(crate) struct RowGroup {
 /// A row group's column chunks, in leaf order.
 enum Chunks {
     Ours(Encoded),
-    #[cfg(test)]
+    #[cfg(any(test, feature = "internals"))]
     Arrow(Vec<ArrowColumnChunk>),
 }
 
@@ -365,7 +365,7 @@ impl<W: Write + Send> ParquetSink<W> {
             // The Arrow schema in the file's metadata (so readers get `timestamp[us, UTC]`
             // back, not a bare int64), as the Arrow writer would add it.
             .set_key_value_metadata(Some(file_schema.metadata.clone()));
-        #[cfg(test)]
+        #[cfg(any(test, feature = "internals"))]
         let props = oracle_statistics(props, &file_schema.leaves);
         let props = props.build();
         // The Arrow writer's lower half writes row groups.
@@ -377,17 +377,17 @@ impl<W: Write + Send> ParquetSink<W> {
             ArrowWriter::try_new_with_options(out, schema.clone(), options).map_err(err)?;
         let (file, factory) = writer.into_serialized_writer().map_err(err)?;
         let keep = opts.row_group_held_bytes;
-        #[cfg(not(test))]
+        #[cfg(not(any(test, feature = "internals")))]
         let _ = factory;
         let leaves = file_schema.leaves.clone();
         let chunks = ChunkEncoder::new(schema.clone(), leaves, compression, PAGE_BYTES);
         let encoder = RowGroupEncoder {
-            #[cfg(test)]
+            #[cfg(any(test, feature = "internals"))]
             factory: Arc::new(factory),
             chunks,
-            #[cfg(test)]
+            #[cfg(any(test, feature = "internals"))]
             schema,
-            #[cfg(test)]
+            #[cfg(any(test, feature = "internals"))]
             arrow_oracle: false,
             keep,
         };
@@ -396,9 +396,10 @@ impl<W: Write + Send> ParquetSink<W> {
     }
 
     /// Encodes this file's row groups with parquet-rs's Arrow column writers (the oracle
-    /// our encoder is compared with).
-    #[cfg(test)]
-    pub(crate) fn use_arrow_oracle(&mut self, yes: bool) {
+    /// our encoder is compared with). For this crate's tests and the `parquet` fuzz target
+    /// (the test-only `internals` feature).
+    #[cfg(any(test, feature = "internals"))]
+    pub fn use_arrow_oracle(&mut self, yes: bool) {
         self.encoder.arrow_oracle = yes;
     }
 
@@ -419,7 +420,7 @@ impl<W: Write + Send> ParquetSink<W> {
                 }
                 spares.recycle(bytes);
             }
-            #[cfg(test)]
+            #[cfg(any(test, feature = "internals"))]
             Chunks::Arrow(chunks) => {
                 for chunk in chunks {
                     chunk.append_to_row_group(&mut rg).map_err(err)?;

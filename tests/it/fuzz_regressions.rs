@@ -166,6 +166,11 @@ fn tar() {
 }
 
 #[test]
+fn parquet() {
+    replay(&["parquet"], checks::check_parquet, 1);
+}
+
+#[test]
 fn discover() {
     replay(&["discover"], checks::check_discover, 3);
 }

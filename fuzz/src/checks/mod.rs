@@ -1,7 +1,7 @@
 //! Invariant checks shared by the fuzz targets (`fuzz/fuzz_targets/*.rs`, through
 //! `fuzz/src/lib.rs`) and the stable replay test (`tests/it/fuzz_regressions.rs`, through
 //! `#[path]`). Depends on `feedmill`, `bumpalo`, `encoding_rs`, `chardetng`, `serde_json`,
-//! `flate2` and `std` only, so both crates can compile it.
+//! `flate2`, `zstd`, `parquet`, `bytes` and `std` only, so both crates can compile it.
 //!
 //! Every `check_*` function takes the raw fuzz input (exactly the bytes libFuzzer hands the
 //! target, i.e. exactly a crash artifact's bytes), decodes it with the documented byte layout
@@ -35,6 +35,7 @@ mod escaped_html;
 mod extraction;
 mod fragment;
 mod json_feed;
+mod parquet;
 mod parse_document;
 mod parse_limits;
 mod parse_response;
@@ -43,6 +44,8 @@ mod tar;
 
 // The fuzz crate calls every check; the replay test a part of them (the others are unused
 // there, as `dead_code` allows for the items of this module).
+#[allow(unused_imports)]
+pub use self::parquet::check_parquet;
 #[allow(unused_imports)]
 pub use archive::check_archive;
 #[allow(unused_imports)]
