@@ -9,6 +9,7 @@
 #   escaped_html    the type="html" values of the conformance cases (unescaped) + snippets
 #   dates           the date values of the conformance cases + hand-written forms
 #   bulk            small generated WARC / WARC.gz streams and a document
+#   parquet         generated multi-document inputs (only when asked for: `seed.sh parquet`)
 #   <t>_heavy       a copy of <t>'s corpus (when both are asked for, e.g. `seed.sh parse_document parse_document_heavy`)
 # Idempotent (files are named by content hash). Usage: fuzz/seed.sh [target...]
 set -euo pipefail
@@ -156,7 +157,28 @@ for s in seeds:
 PY
 fi
 
-# 5. The committed regressions are seeds too.
+# 5. Parquet: 150 inputs of 1-6 documents (corpus/real/, corpus/fixtures/; now and then a
+#    non-feed) joined by \xff\xff\xff, behind random settings bytes (flags, records per row
+#    group, column limit, held bytes; see check_parquet). Fixed random seed.
+if want parquet; then
+  mkdir -p "$OUT/parquet"
+  python3 - "$OUT/parquet" <<'PY'
+import glob, hashlib, os, random, sys
+random.seed(7)
+docs = sorted(f for f in glob.glob("corpus/real/*/*") + glob.glob("corpus/fixtures/**/*", recursive=True)
+              if os.path.isfile(f) and os.path.getsize(f) < 12000 and not f.endswith((".py", ".md", ".tsv")))
+for n in range(150):
+    parts = [open(random.choice(docs), "rb").read() for _ in range(random.choice([1, 1, 2, 3, 4, 6]))]
+    if random.random() < 0.15:
+        parts.append(b"not a feed")
+    header = bytes([random.randrange(64), random.randrange(256), random.choice([0, 0, 0, 1, 2, 8, 40]),
+                    random.choice([0, 0, 1, 4, 50])])
+    s = header + b"\xff\xff\xff".join(parts)[:24000]
+    open("%s/seed-%s" % (sys.argv[1], hashlib.sha1(s).hexdigest()[:16]), "wb").write(s)
+PY
+fi
+
+# 6. The committed regressions are seeds too.
 for t in "${targets[@]}"; do
   if [ -d "fuzz/regressions/$t" ]; then
     for f in fuzz/regressions/"$t"/*; do [ -f "$f" ] && put "$t" "$f"; done
