@@ -491,3 +491,80 @@ impl<W: Write + Send> ParquetSink<W> {
         Ok(())
     }
 }
+
+/// What [`assert_same_as_oracle`] read back from our file.
+#[cfg(any(test, feature = "internals"))]
+pub struct OracleComparison {
+    /// Our file's rows, as parquet-rs's Arrow reader cuts them into batches.
+    pub batches: Vec<RecordBatch>,
+    /// Our file's row groups.
+    pub row_groups: usize,
+    /// Our file's column chunks that have statistics.
+    pub chunks_with_statistics: usize,
+}
+
+/// Reads `ours` and `theirs` (the same records written by our encoder and by the oracle,
+/// [`ParquetSink::use_arrow_oracle`]) with parquet-rs's Arrow reader and panics, naming
+/// `what`, unless they hold the same rows in every column (nulls and empty lists alike) and
+/// the same row groups with the same row and column counts, every column chunk with the same
+/// statistics, value count, codec, level histograms and unencoded byte-array bytes. For this
+/// crate's tests and the `parquet` fuzz target (the test-only `internals` feature).
+#[cfg(any(test, feature = "internals"))]
+pub fn assert_same_as_oracle(
+    ours: &bytes::Bytes,
+    theirs: &bytes::Bytes,
+    what: &str,
+) -> OracleComparison {
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    let read = |file: &bytes::Bytes, whose: &str| {
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file.clone())
+            .unwrap_or_else(|e| panic!("{what}: {whose} file's footer does not read: {e}"));
+        let meta = reader.metadata().clone();
+        let batches: Vec<RecordBatch> = reader
+            .build()
+            .unwrap_or_else(|e| panic!("{what}: {whose} file does not read: {e}"))
+            .map(|b| b.unwrap_or_else(|e| panic!("{what}: {whose} row group does not read: {e}")))
+            .collect();
+        (meta, batches)
+    };
+    let (om, obs) = read(ours, "our");
+    let (tm, tbs) = read(theirs, "parquet-rs's");
+    // Same rows, so the reader cuts both into the same batches.
+    assert_eq!(obs.len(), tbs.len(), "{what}: batches read back");
+    for (ob, tb) in obs.iter().zip(&tbs) {
+        assert_eq!(ob.schema(), tb.schema(), "{what}");
+        for (k, (a, t)) in ob.columns().iter().zip(tb.columns()).enumerate() {
+            let name = ob.schema().field(k).name().clone();
+            assert_eq!(a, t, "{what}: column {name} differs from parquet-rs's");
+        }
+    }
+    assert_eq!(om.num_row_groups(), tm.num_row_groups(), "{what}: row groups");
+    let mut chunks_with_statistics = 0;
+    for (g, (og, tg)) in om.row_groups().iter().zip(tm.row_groups()).enumerate() {
+        assert_eq!(og.num_rows(), tg.num_rows(), "{what}: rows of group {g}");
+        assert_eq!(og.num_columns(), tg.num_columns(), "{what}: columns of group {g}");
+        for (oc, tc) in og.columns().iter().zip(tg.columns()) {
+            let at = format!("{what} group {g} {}", oc.column_path().string());
+            assert_eq!(oc.statistics(), tc.statistics(), "{at}: statistics");
+            chunks_with_statistics += usize::from(oc.statistics().is_some());
+            assert_eq!(oc.num_values(), tc.num_values(), "{at}: values");
+            assert_eq!(oc.compression(), tc.compression(), "{at}: codec");
+            assert_eq!(
+                oc.definition_level_histogram(),
+                tc.definition_level_histogram(),
+                "{at}: definition levels"
+            );
+            assert_eq!(
+                oc.repetition_level_histogram(),
+                tc.repetition_level_histogram(),
+                "{at}: repetition levels"
+            );
+            assert_eq!(
+                oc.unencoded_byte_array_data_bytes(),
+                tc.unencoded_byte_array_data_bytes(),
+                "{at}: unencoded bytes"
+            );
+        }
+    }
+    OracleComparison { batches: obs, row_groups: om.num_row_groups(), chunks_with_statistics }
+}

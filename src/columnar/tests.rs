@@ -183,8 +183,7 @@ fn corpus_and_fixtures() -> Vec<std::path::PathBuf> {
 #[cfg(feature = "parquet")]
 #[test]
 fn chunk_encoder_reads_back_as_parquet_rs_arrow_writer() {
-    use crate::columnar::parquet::{Codec, ParquetOptions, ParquetSink};
-    use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+    use crate::columnar::parquet::{assert_same_as_oracle, Codec, ParquetOptions, ParquetSink};
 
     let files = corpus_and_fixtures();
     assert!(files.len() > 100, "corpus found: {}", files.len());
@@ -241,58 +240,16 @@ fn chunk_encoder_reads_back_as_parquet_rs_arrow_writer() {
     let mut with_stats = 0;
     let runs = codecs.iter().flat_map(|&c| [(Layout::Records, c), (Layout::Entries, c)]);
     for (k, (layout, codec)) in runs.enumerate() {
-        {
-            let whole = k % 3 == 0;
-            let ours = write(layout, codec, false, whole, &mut parser);
-            let theirs = write(layout, codec, true, whole, &mut parser);
-            assert_ne!(ours, theirs, "the oracle is another encoder");
-            let read = |b: &bytes::Bytes| {
-                let r = ParquetRecordBatchReaderBuilder::try_new(b.clone()).unwrap();
-                let meta = r.metadata().clone();
-                let batches: Vec<RecordBatch> = r.build().unwrap().map(|b| b.unwrap()).collect();
-                (meta, batches)
-            };
-            let (om, obs) = read(&ours);
-            let (tm, tbs) = read(&theirs);
-            let what = format!("{layout:?} {codec:?} whole batch {whole}");
-            // Same rows, so the reader cuts both into the same batches.
-            assert_eq!(obs.len(), tbs.len(), "{what}");
-            let rows: usize = obs.iter().map(|b| b.num_rows()).sum();
-            assert!(rows >= files.len(), "{what}: {rows} rows");
-            for (ob, tb) in obs.iter().zip(&tbs) {
-                assert_eq!(ob.schema(), tb.schema(), "{what}");
-                for (k, (a, b)) in ob.columns().iter().zip(tb.columns()).enumerate() {
-                    assert_eq!(a, b, "{what}: column {}", ob.schema().field(k).name());
-                }
-            }
-            assert_eq!(om.num_row_groups(), tm.num_row_groups(), "{what}");
-            assert!(om.num_row_groups() > 2, "{what}");
-            for (g, (og, tg)) in om.row_groups().iter().zip(tm.row_groups()).enumerate() {
-                assert_eq!(og.num_rows(), tg.num_rows(), "{what} group {g}");
-                for (oc, tc) in og.columns().iter().zip(tg.columns()) {
-                    let at = format!("{what} group {g} {}", oc.column_path().string());
-                    assert_eq!(oc.statistics(), tc.statistics(), "{at}");
-                    with_stats += usize::from(oc.statistics().is_some());
-                    assert_eq!(oc.num_values(), tc.num_values(), "{at}");
-                    assert_eq!(oc.compression(), tc.compression(), "{at}");
-                    assert_eq!(
-                        oc.definition_level_histogram(),
-                        tc.definition_level_histogram(),
-                        "{at}"
-                    );
-                    assert_eq!(
-                        oc.repetition_level_histogram(),
-                        tc.repetition_level_histogram(),
-                        "{at}"
-                    );
-                    assert_eq!(
-                        oc.unencoded_byte_array_data_bytes(),
-                        tc.unencoded_byte_array_data_bytes(),
-                        "{at}"
-                    );
-                }
-            }
-        }
+        let whole = k % 3 == 0;
+        let ours = write(layout, codec, false, whole, &mut parser);
+        let theirs = write(layout, codec, true, whole, &mut parser);
+        assert_ne!(ours, theirs, "the oracle is another encoder");
+        let what = format!("{layout:?} {codec:?} whole batch {whole}");
+        let read = assert_same_as_oracle(&ours, &theirs, &what);
+        let rows: usize = read.batches.iter().map(|b| b.num_rows()).sum();
+        assert!(rows >= files.len(), "{what}: {rows} rows");
+        assert!(read.row_groups > 2, "{what}");
+        with_stats += read.chunks_with_statistics;
     }
     assert!(with_stats > 1000, "{with_stats} chunks with statistics");
 }

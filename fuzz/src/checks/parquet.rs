@@ -4,10 +4,9 @@
 
 use super::*;
 use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
-use ::parquet::file::metadata::ParquetMetaData;
 use feedmill::columnar::arrow_array::cast::AsArray;
 use feedmill::columnar::arrow_array::{Array, RecordBatch};
-use feedmill::columnar::parquet::{Codec, ParquetOptions, ParquetSink};
+use feedmill::columnar::parquet::{assert_same_as_oracle, Codec, ParquetOptions, ParquetSink};
 use feedmill::columnar::{Layout, RecordBatchBuilder, OUTPUT_TOO_LARGE};
 use feedmill::extract::{extract, ExtractOptions};
 use feedmill::lint::LintOptions;
@@ -156,50 +155,8 @@ pub fn check_parquet(data: &[u8]) {
     };
     let ours = write(false, &mut parser);
     let theirs = write(true, &mut parser);
-    let (om, obs) = read_back(&ours, "ours");
-    let (tm, tbs) = read_back(&theirs, "parquet-rs's");
     let what = format!("{layout:?} {codec:?} whole batch {whole}");
-
-    // Same rows.
-    assert_eq!(obs.len(), tbs.len(), "{what}: batches read back");
-    for (ob, tb) in obs.iter().zip(&tbs) {
-        assert_eq!(ob.schema(), tb.schema(), "{what}");
-        for (k, (a, t)) in ob.columns().iter().zip(tb.columns()).enumerate() {
-            assert_eq!(
-                a,
-                t,
-                "{what}: column {} differs from parquet-rs's",
-                ob.schema().field(k).name()
-            );
-        }
-    }
-    // Same row groups and column chunk metadata.
-    assert_eq!(om.num_row_groups(), tm.num_row_groups(), "{what}: row groups");
-    for (g, (og, tg)) in om.row_groups().iter().zip(tm.row_groups()).enumerate() {
-        assert_eq!(og.num_rows(), tg.num_rows(), "{what}: rows of group {g}");
-        assert_eq!(og.num_columns(), tg.num_columns(), "{what}: columns of group {g}");
-        for (oc, tc) in og.columns().iter().zip(tg.columns()) {
-            let at = format!("{what} group {g} {}", oc.column_path().string());
-            assert_eq!(oc.statistics(), tc.statistics(), "{at}: statistics");
-            assert_eq!(oc.num_values(), tc.num_values(), "{at}: values");
-            assert_eq!(oc.compression(), tc.compression(), "{at}: codec");
-            assert_eq!(
-                oc.definition_level_histogram(),
-                tc.definition_level_histogram(),
-                "{at}: definition levels"
-            );
-            assert_eq!(
-                oc.repetition_level_histogram(),
-                tc.repetition_level_histogram(),
-                "{at}: repetition levels"
-            );
-            assert_eq!(
-                oc.unencoded_byte_array_data_bytes(),
-                tc.unencoded_byte_array_data_bytes(),
-                "{at}: unencoded bytes"
-            );
-        }
-    }
+    let obs = assert_same_as_oracle(&ours, &theirs, &what).batches;
     // One record, its rows: in order, by source; an `output_too_large` record is one row.
     let mut rows = Vec::new();
     for batch in &obs {
@@ -247,22 +204,6 @@ pub fn check_parquet(data: &[u8]) {
             }
         }
     }
-}
-
-/// The metadata and batches of a Parquet file, read with parquet-rs's Arrow reader.
-fn read_back(
-    file: &bytes::Bytes,
-    whose: &str,
-) -> (std::sync::Arc<ParquetMetaData>, Vec<RecordBatch>) {
-    let reader = ParquetRecordBatchReaderBuilder::try_new(file.clone())
-        .unwrap_or_else(|e| panic!("{whose} file's footer does not read: {e}"));
-    let meta = reader.metadata().clone();
-    let batches = reader
-        .build()
-        .unwrap_or_else(|e| panic!("{whose} file does not read: {e}"))
-        .map(|b| b.unwrap_or_else(|e| panic!("{whose} row groups do not read: {e}")))
-        .collect();
-    (meta, batches)
 }
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
