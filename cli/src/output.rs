@@ -127,14 +127,17 @@ pub fn check_not_an_input(target: &Target, inputs: &[Input]) -> Result<(), Strin
             }
         }
         Target::File(p) => {
-            if let Some(input) = id(p).and_then(|i| files.get(&i)) {
+            // The file written, where a link or a descriptor leads (a device or a pipe is
+            // nothing an input could be).
+            let Some(written) = Landing::of(p).file() else { return Ok(()) };
+            if let Some(input) = id(&written).and_then(|i| files.get(&i)) {
                 return Err(format!(
                     "the output {} is the input {input}: writing it would destroy the input \
                      before it is read",
                     p.display()
                 ));
             }
-            (format!("the output {}", p.display()), p.clone())
+            (format!("the output {}", p.display()), written)
         }
         Target::Dir(p) => {
             if let Some(input) = id(p).and_then(|i| dirs.get(&i)) {
@@ -155,17 +158,24 @@ pub fn check_not_an_input(target: &Target, inputs: &[Input]) -> Result<(), Strin
         ));
     }
     // The walk of an input directory follows symbolic links, so the output's directory may
-    // be inside one by a link: found by walking the input directories' directories.
-    let Some(out_dir) = nearest_dir(&path).and_then(|d| id(&d)) else { return Ok(()) };
+    // be inside one by a link, and the file written may be one of its files by a link:
+    // found by walking the input directories' directories and links.
+    let out_dir = nearest_dir(&path).and_then(|d| id(&d));
+    let out_file =
+        fs::metadata(&path).ok().filter(fs::Metadata::is_file).and_then(|m| id_of(&m, &path));
+    if out_dir.is_none() && out_file.is_none() {
+        return Ok(());
+    }
     for (input, dir) in inputs.iter().filter_map(|i| match i {
         Input::Path(p) if p.is_dir() => Some((i, p)),
         _ => None,
     }) {
         let walk = walkdir::WalkDir::new(dir).follow_links(true).into_iter();
-        for entry in walk.filter_entry(|e| e.file_type().is_dir()).flatten() {
-            if entry.metadata().ok().and_then(|m| id_of(&m, entry.path())).as_ref()
-                == Some(&out_dir)
-            {
+        let dirs_and_links = walk.filter_entry(|e| e.file_type().is_dir() || e.path_is_symlink());
+        for entry in dirs_and_links.flatten() {
+            let found = entry.metadata().ok().and_then(|m| id_of(&m, entry.path()));
+            let (is_dir, found) = (entry.file_type().is_dir(), found.as_ref());
+            if is_dir && found.is_some() && found == out_dir.as_ref() {
                 return Err(format!(
                     "{named} is inside the input directory {} through the symbolic link \
                      {}: it would be read as an input while it is written",
@@ -173,9 +183,60 @@ pub fn check_not_an_input(target: &Target, inputs: &[Input]) -> Result<(), Strin
                     entry.path().display()
                 ));
             }
+            if !is_dir && found.is_some() && found == out_file.as_ref() {
+                return Err(format!(
+                    "{named} is the file {} of the input directory {} (a symbolic link): \
+                     writing it would destroy the input before it is read",
+                    entry.path().display(),
+                    input.name()
+                ));
+            }
         }
     }
     Ok(())
+}
+
+/// Where writing the file named by `-o` lands.
+enum Landing {
+    /// Written under a temporary name beside this path and renamed to it: the name given,
+    /// or the file a symbolic link points to (the link stays; a dangling link is replaced).
+    Replace(PathBuf),
+    /// Opened as it is and appended to, never truncated nor renamed over: a name that
+    /// exists and is not a regular file (`/dev/null`, a FIFO), or that names an open
+    /// descriptor (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), which
+    /// writes where that descriptor does (`-o /dev/stdout >> log` appends to `log`).
+    Direct(PathBuf),
+}
+
+impl Landing {
+    fn of(path: &Path) -> Landing {
+        const DESCRIPTORS: [&str; 5] =
+            ["/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"];
+        let named = path.to_str().unwrap_or("");
+        if DESCRIPTORS.iter().any(|d| named.starts_with(d)) {
+            return Landing::Direct(path.to_owned());
+        }
+        let path = match fs::symlink_metadata(path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
+            }
+            _ => path.to_owned(),
+        };
+        if fs::metadata(&path).is_ok_and(|m| !m.is_file()) {
+            Landing::Direct(path)
+        } else {
+            Landing::Replace(path)
+        }
+    }
+
+    /// The regular file this writes, by its real path, when it is or becomes one (for the
+    /// input checks): a `Replace` path, or the file an open descriptor is.
+    fn file(&self) -> Option<PathBuf> {
+        match self {
+            Landing::Replace(p) => Some(p.clone()),
+            Landing::Direct(p) => fs::canonicalize(p).ok().filter(|p| p.is_file()),
+        }
+    }
 }
 
 /// The nearest existing directory holding `path` (`.` for a bare name).
@@ -242,29 +303,18 @@ impl Out {
         Out { w: BufWriter::with_capacity(OUTPUT_BUFFER, Dest::Stdout(io::stdout())), name: None }
     }
 
-    /// Starts writing the file `path` (see the type's docs). A symbolic link is followed:
-    /// the file it points to is replaced, the link stays.
+    /// Starts writing the file `path` (see the type's docs and [`Landing`]).
     pub fn create(path: &Path) -> io::Result<Out> {
-        let resolved;
-        let path = match fs::symlink_metadata(path) {
-            Ok(m) if m.file_type().is_symlink() => match fs::canonicalize(path) {
-                Ok(p) => {
-                    resolved = p;
-                    resolved.as_path()
-                }
-                // A dangling link: the link itself is replaced.
-                Err(_) => path,
-            },
-            _ => path,
+        let path = match Landing::of(path) {
+            Landing::Direct(open) => {
+                let f = File::options().append(true).open(&open)?;
+                return Ok(Out {
+                    w: BufWriter::with_capacity(OUTPUT_BUFFER, Dest::Direct(f)),
+                    name: None,
+                });
+            }
+            Landing::Replace(path) => path,
         };
-        let special = fs::metadata(path).is_ok_and(|m| !m.is_file());
-        if special {
-            let f = File::create(path)?;
-            return Ok(Out {
-                w: BufWriter::with_capacity(OUTPUT_BUFFER, Dest::Direct(f)),
-                name: None,
-            });
-        }
         let dir = match path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
@@ -282,10 +332,7 @@ impl Out {
             b.permissions(fs::Permissions::from_mode(0o666));
         }
         let tmp = b.tempfile_in(dir)?;
-        Ok(Out {
-            w: BufWriter::with_capacity(OUTPUT_BUFFER, Dest::Temp(tmp)),
-            name: Some(path.to_owned()),
-        })
+        Ok(Out { w: BufWriter::with_capacity(OUTPUT_BUFFER, Dest::Temp(tmp)), name: Some(path) })
     }
 
     /// Flushes the output and gives a temporary file its name (replacing a file there).

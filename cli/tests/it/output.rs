@@ -169,6 +169,79 @@ fn an_output_that_is_an_input_is_refused_and_the_input_untouched() {
     let _ = fs::remove_dir_all(&dir);
 }
 
+/// `-o` naming a symbolic link writes the file it points to, so that file is what is
+/// checked: a link out of the input directory to one of its files, a file the walk reaches
+/// through a link of the input directory, and `/dev/stdout` redirected into the input
+/// directory are all refused, the inputs untouched.
+#[test]
+fn an_output_reaching_an_input_through_a_link_is_refused() {
+    let dir = scratch("through-link");
+    let input = dir.join("in");
+    fs::create_dir(&input).unwrap();
+    fs::write(input.join("a.xml"), FEED).unwrap();
+    fs::write(input.join("b.xml"), FEED).unwrap();
+    fs::write(dir.join("real.xml"), FEED).unwrap();
+    std::os::unix::fs::symlink("../real.xml", input.join("c.xml")).unwrap();
+    std::os::unix::fs::symlink("in/b.xml", dir.join("out.jsonl")).unwrap();
+    let (out_link, real) = (dir.join("out.jsonl"), dir.join("real.xml"));
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["-o", path_str(&out_link), path_str(&input)], "inside the input directory"),
+        (vec!["lint", "-o", path_str(&out_link), path_str(&input)], "inside the input directory"),
+        (
+            vec!["discover", "-o", path_str(&out_link), path_str(&input)],
+            "inside the input directory",
+        ),
+        (vec!["-o", path_str(&real), path_str(&input)], "c.xml of the input directory"),
+        (
+            vec!["--format", "parquet", "-o", path_str(&real), path_str(&input)],
+            "c.xml of the input directory",
+        ),
+    ];
+    for (args, says) in cases {
+        let out = feedmill(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        for f in [input.join("a.xml"), input.join("b.xml"), real.clone()] {
+            assert_eq!(fs::read_to_string(&f).unwrap(), FEED, "{args:?} changed {f:?}");
+        }
+        assert!(temp_files(&input).is_empty() && temp_files(&dir).is_empty(), "{args:?}");
+    }
+    check_binary();
+    let append = fs::OpenOptions::new().append(true).open(input.join("a.xml")).unwrap();
+    let out = Command::new(BIN)
+        .args(["-o", "/dev/stdout", path_str(&input)])
+        .stdout(append)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert_eq!(fs::read_to_string(input.join("a.xml")).unwrap(), FEED);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `-o /dev/stdout` (or `/dev/fd/N`) writes where the descriptor does, as `-o -` does: a
+/// file opened for appending is appended to, not replaced.
+#[test]
+fn an_output_naming_a_descriptor_writes_through_it() {
+    let dir = scratch("descriptor");
+    fs::write(dir.join("f.xml"), FEED).unwrap();
+    let log = dir.join("log.jsonl");
+    fs::write(&log, "{\"old\":1}\n").unwrap();
+    for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+        check_binary();
+        let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
+        let f = dir.join("f.xml");
+        let out =
+            Command::new(BIN).args(["-o", name, path_str(&f)]).stdout(append).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+    }
+    let lines = whole_lines(&fs::read(&log).unwrap());
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0]["old"], 1);
+    assert!(lines[1..].iter().all(|r| r["status"] == "ok"), "{lines:?}");
+    assert!(temp_files(&dir).is_empty(), "{:?}", temp_files(&dir));
+    let _ = fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_file_is_replaced_only_when_complete_and_a_symlink_is_written_through() {
     let dir = scratch("replace");
