@@ -57,7 +57,9 @@ enum Unit {
 limits! {
     /// Largest document accepted, in bytes (the raw body, and the text decoded from it).
     /// Past it the document is not parsed: a typed error `Error::InputTooLarge`
-    /// (`input_too_large`).
+    /// (`input_too_large`), the record's kind when its text decoded is over it (a UTF-16
+    /// body); in bulk reading, a file, archive member, WARC block or decoded HTTP body over
+    /// it is not read whole: a `too_large` record.
     max_input_bytes: Bytes = 256 << 20;
     /// Deepest element nesting followed; elements nested deeper are skipped with their
     /// content. Capped at 65 534 (quick-xml counts namespace scopes in a `u16`).

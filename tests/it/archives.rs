@@ -513,6 +513,61 @@ fn tar_of(name: &str, data: &[u8]) -> Vec<u8> {
     out
 }
 
+/// A compressed tar's stream that fails ends the archive there with records saying so, and
+/// one that fails only after the end-of-archive blocks (a cut trailer, a checksum at the
+/// stream's end) gets its archive's record after the members; a tar cut inside a member's
+/// padding is truncated. Never a member read past a failure, never the failure unsaid.
+#[test]
+fn a_compressed_tar_whose_stream_fails_says_so_where_it_fails() {
+    let one = |name: &str| {
+        let t = tar_of(name, FEED.as_bytes());
+        t[..t.len() - 1024].to_vec()
+    };
+    let mut tar = [one("1.xml"), one("2.xml"), one("3.xml")].concat();
+    tar.resize(tar.len() + 1024, 0);
+    let cut = |b: &[u8], n: usize| b[..b.len() - n].to_vec();
+    let flipped = |b: &[u8]| {
+        let mut b = b.to_vec();
+        *b.last_mut().unwrap() ^= 1;
+        b
+    };
+    let kinds = |name: &str, data: &[u8]| -> Vec<(String, String)> {
+        let (got, _) = run(name, data);
+        got.iter()
+            .map(|r| {
+                let kind = r["error"]["kind"].as_str().unwrap_or("ok");
+                (r["source"].as_str().unwrap().to_owned(), kind.to_owned())
+            })
+            .collect()
+    };
+    let members = |kind: &[&str]| -> Vec<(String, String)> {
+        ["!1.xml", "!2.xml", "!3.xml", ""]
+            .iter()
+            .zip(kind)
+            .map(|(s, k)| (s.to_string(), k.to_string()))
+            .collect()
+    };
+    let all_ok = members(&["ok", "ok", "ok"]);
+    assert_eq!(kinds("x.tar", &tar), all_ok);
+    assert_eq!(kinds("x.tar.gz", &gz(&tar)), all_ok);
+    assert_eq!(kinds("x.tar.zst", &zst(&tar, b"")), all_ok);
+    let cut_at_end = |kind| members(&["ok", "ok", "ok", kind]);
+    assert_eq!(kinds("cut.tar.gz", &cut(&gz(&tar), 4)), cut_at_end("truncated"));
+    assert_eq!(kinds("cut.tar.zst", &cut(&zst(&tar, b""), 4)), cut_at_end("truncated"));
+    // A checksum that fails: no member comes out of the frame's bytes as if intact.
+    let bad = kinds("bad.tar.zst", &flipped(&zst(&tar, b"")));
+    assert_eq!(bad.last().unwrap(), &(String::new(), "bad_zstd".to_owned()), "{bad:?}");
+    assert!(bad.iter().all(|(_, k)| k == "bad_zstd"), "{bad:?}");
+    let bad = kinds("bad.tar.gz", &flipped(&gz(&tar)));
+    assert_eq!(bad.last().unwrap(), &(String::new(), "bad_gzip".to_owned()), "{bad:?}");
+    // Cut inside the first member's padding: that member is whole, the archive is not.
+    let padding_cut = tar[..800].to_vec();
+    assert_eq!(
+        kinds("c800.tar", &padding_cut),
+        vec![("!1.xml".to_owned(), "ok".to_owned()), (String::new(), "truncated".to_owned())]
+    );
+}
+
 /// The source of the first record as the run wrote it (the `refers_to.source` of a revisit is
 /// the original's full source, path included).
 fn absolute(got: &[Value]) -> Value {

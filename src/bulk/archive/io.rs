@@ -42,19 +42,21 @@ impl<R: Read> Read for Exact<R> {
     }
 }
 
-/// A reader that yields nothing, then its error (once).
-pub(crate) struct ErrThen {
-    pub(crate) err: Option<io::Error>,
+/// A decoding failure of a compressed stream read through `io::Read`, with the kind of its
+/// error record (`truncated`, `bad_gzip`, `bad_zstd`), which [`io_kind`] keeps.
+#[derive(Debug)]
+pub(crate) struct StreamBreak {
+    pub(crate) kind: &'static str,
+    pub(crate) message: String,
 }
 
-impl Read for ErrThen {
-    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-        match self.err.take() {
-            Some(e) => Err(e),
-            None => Ok(0),
-        }
+impl std::fmt::Display for StreamBreak {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
     }
 }
+
+impl std::error::Error for StreamBreak {}
 
 /// Reads a whole block; `Ok(n < buf.len())` only at the end of the stream.
 pub(crate) fn read_full<R: Read + ?Sized>(r: &mut R, buf: &mut [u8]) -> io::Result<usize> {
@@ -70,9 +72,13 @@ pub(crate) fn read_full<R: Read + ?Sized>(r: &mut R, buf: &mut [u8]) -> io::Resu
     Ok(n)
 }
 
-/// The error record of an I/O failure: (`kind`, message). `truncated` when the input ended
-/// early, `bad_gzip` when decoding failed, `io` for anything else.
+/// The error record of an I/O failure: (`kind`, message). A compressed stream's failure
+/// keeps its kind ([`StreamBreak`]); else `truncated` when the input ended early, `bad_gzip`
+/// when decoding failed, `io` for anything else.
 pub(crate) fn io_kind(e: io::Error) -> (&'static str, String) {
+    if let Some(b) = e.get_ref().and_then(|r| r.downcast_ref::<StreamBreak>()) {
+        return (b.kind, b.message.clone());
+    }
     let kind = match e.kind() {
         io::ErrorKind::UnexpectedEof => "truncated",
         io::ErrorKind::InvalidData | io::ErrorKind::InvalidInput => "bad_gzip",

@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 use super::arc::{self, ArcFormat};
 use super::framed::Framing;
-use super::io::{io_kind, read_full, CountRead, ErrThen};
+use super::io::{io_kind, read_full, CountRead, StreamBreak};
 use super::names::{escape_name, path_name};
 use super::originals::{Codec, Originals, Reopen};
 use super::record::{Counters, Kind as RecordKind, Payload, RawRecord, ReadConfig};
@@ -138,22 +138,39 @@ fn framed(head: &[u8], complete: bool) -> Option<Framed> {
     }
 }
 
-/// A decoded stream as a reader: a corrupt region ends it with an error.
+/// A decoded stream as a reader: a corrupt region ends it with an error. The bytes decoded
+/// before the corrupt region was found are read first (a pull may hand out bytes and find
+/// the break in the same call); then every read fails with the break, for the bytes after
+/// it (decoding resynchronized on a later member) do not continue the ones before: a tar
+/// inside would read misaligned headers, a document inside would be spliced.
 struct DecodedRead<S> {
     src: S,
     buf: Vec<u8>,
     at: usize,
+    /// The corrupt region that ended the stream, once found.
+    broken: Option<Break>,
+}
+
+impl<S: Source> DecodedRead<S> {
+    /// The stream `src` after its first decoded bytes `head`, pulled already, and the break
+    /// found after them, if any.
+    fn new(src: S, head: Vec<u8>, broken: Option<Break>) -> Self {
+        DecodedRead { src, buf: head, at: 0, broken }
+    }
 }
 
 impl<S: Source> Read for DecodedRead<S> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         while self.at == self.buf.len() {
+            if let Some(b) = &self.broken {
+                return Err(break_error(b));
+            }
             self.buf.clear();
             self.at = 0;
             match self.src.pull(&mut self.buf, CHUNK)? {
                 Step::Data => {}
                 Step::End => return Ok(0),
-                Step::Break(b) => return Err(break_error(&b)),
+                Step::Break(b) => self.broken = Some(b),
             }
         }
         let n = out.len().min(self.buf.len() - self.at);
@@ -163,13 +180,16 @@ impl<S: Source> Read for DecodedRead<S> {
     }
 }
 
+/// The I/O error of a corrupt region, keeping its record kind (`truncated`, `bad_gzip`,
+/// `bad_zstd`) for [`io_kind`].
 fn break_error(b: &Break) -> io::Error {
     let kind = if b.kind == "truncated" {
         io::ErrorKind::UnexpectedEof
     } else {
         io::ErrorKind::InvalidData
     };
-    io::Error::new(kind, format!("{} at {}: {}", b.unit, b.offset, b.message))
+    let message = format!("{} at {}: {}", b.unit, b.offset, b.message);
+    io::Error::new(kind, StreamBreak { kind: b.kind, message })
 }
 
 impl<'c, 'e> Reader<'c, 'e> {
@@ -368,13 +388,7 @@ impl<'c, 'e> Reader<'c, 'e> {
             return self.records(name, format, codec, &mut src, peek, brk);
         }
         // Anything else inside (a tar, a document …): the decoded stream, sniffed.
-        let err = brk.map(|b| break_error(&b));
-        let mut r = Cursor::new(peek).chain(ErrThen { err }).chain(DecodedRead {
-            src,
-            buf: Vec::new(),
-            at: 0,
-        });
-        self.nested(name, &mut r)
+        self.nested(name, &mut DecodedRead::new(src, peek, brk))
     }
 
     /// The error record of stream `name`, whose read failed with `e`: `io` for an input; for a
@@ -575,8 +589,23 @@ impl<'c, 'e> Reader<'c, 'e> {
             }
             Ok(!self.stopped)
         });
-        if let Err((kind, msg)) = result {
-            self.broken(name.to_owned(), kind, format!("{msg}; rest of archive skipped"));
+        match result {
+            Err((kind, msg)) => {
+                self.broken(name.to_owned(), kind, format!("{msg}; rest of archive skipped"))
+            }
+            // The stream after the end-of-archive blocks is read to its end, so that a
+            // compressed tar whose stream fails (a cut trailer, a checksum mismatch, found
+            // only at the stream's end) has its error record, after the members.
+            Ok(()) if !self.stopped => {
+                if let Err(e) = io::copy(r, &mut io::sink()) {
+                    let (kind, msg) = io_kind(e);
+                    let message = format!(
+                        "{msg}: found after the end of the tar, once its members were read"
+                    );
+                    self.broken(name.to_owned(), kind, message);
+                }
+            }
+            Ok(()) => {}
         }
     }
 }

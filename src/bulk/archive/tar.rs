@@ -203,9 +203,11 @@ pub(crate) fn read_tar(
                 Ok(())
             }
         })();
-        let res = res
-            .and_then(|_| io::copy(&mut entry, &mut io::sink()).map(|_| ()))
-            .and_then(|_| io::copy(&mut (&mut *r).take(padding), &mut io::sink()).map(|_| ()));
+        // The member's unread data, then the padding to the next block (an archive cut
+        // inside either is truncated).
+        let res = res.and_then(|_| io::copy(&mut entry, &mut io::sink()).map(|_| ()));
+        let mut pad = Exact { inner: &mut *r, left: padding };
+        let res = res.and_then(|_| io::copy(&mut pad, &mut io::sink()).map(|_| ()));
         if let Err(e) = res {
             return Err(io_kind(e));
         }
