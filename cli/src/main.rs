@@ -462,6 +462,11 @@ EXAMPLES:
         /// standard error at the end.
         #[arg(long)]
         summary: bool,
+
+        /// Largest page read, in bytes, as the main command's flag: a larger one is an
+        /// error line (`too_large`) [default: the main command's, 256 MiB].
+        #[arg(long, value_name = "BYTES")]
+        max_input_bytes: Option<usize>,
     },
 }
 
@@ -473,8 +478,11 @@ fn main() -> ExitCode {
             "--allow-video-embeds requires --sanitize strict",
         );
     }
-    if let Some(Command::Discover { inputs, base_url, output, summary }) = &cli.command {
-        return run_discover(inputs, base_url.as_deref(), output.as_ref(), *summary);
+    if let Some(Command::Discover { inputs, base_url, output, summary, max_input_bytes }) =
+        &cli.command
+    {
+        let max = max_input_bytes.unwrap_or(feedmill::Limits::default().max_input_bytes);
+        return run_discover(inputs, base_url.as_deref(), output.as_ref(), *summary, max);
     }
     if let Some(Command::Lint {
         inputs,
@@ -844,14 +852,13 @@ fn run_discover(
     base_url: Option<&str>,
     output: Option<&PathBuf>,
     summary: bool,
+    max: usize,
 ) -> ExitCode {
-    if let Some(u) = base_url {
-        if let Err(e) = url::Url::parse(u) {
-            eprintln!("feedmill: invalid --base-url {u:?}: {e}");
-            return ExitCode::from(2);
-        }
-    }
     let inputs: Vec<Input> = inputs.iter().map(Input::parse).collect();
+    let unreadable = match check_inputs(base_url, &inputs) {
+        Ok(unreadable) => unreadable,
+        Err(code) => return code,
+    };
     let target = Target::of(output.map(PathBuf::as_path));
     if let Target::Dir(d) = &target {
         eprintln!("feedmill: discover writes one file, and {} is a directory", d.display());
@@ -872,7 +879,6 @@ fn run_discover(
         _ => Out::stdout(),
     };
     let signals = Signals::install();
-    let max = feedmill::Options::default().limits.max_input_bytes;
     let in_flight = feedmill::bulk::Config::default().max_bytes_in_flight;
     let run = discover::run(inputs, base_url, max, in_flight, &signals.stop_flag(), &mut out);
     let result = run.and_then(|s| out.commit().map(|()| s)).map(|s| {
@@ -887,7 +893,7 @@ fn run_discover(
         total.records = s.lines;
         total
     });
-    ended(result, &signals, |_| ExitCode::SUCCESS)
+    ended(result, &signals, |_| if unreadable { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 fn progress_bar(total: Option<u64>) -> indicatif::ProgressBar {

@@ -533,6 +533,14 @@ fn exit_codes() {
     assert_eq!(lint_missing.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&lint_missing.stderr).contains("x.xml"));
     assert!(String::from_utf8_lossy(&lint_missing.stdout).contains("\"status\":\"error\""));
+    // So does `discover`, and it takes the input limit.
+    let discover_missing = feedmill(&["discover", "/nonexistent-dir/x.html", "corpus/cli/loose"]);
+    assert_eq!(discover_missing.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&discover_missing.stderr).contains("x.html"));
+    let first = records_of(&discover_missing)[0].clone();
+    assert_eq!(first["error"]["kind"], "io", "{first}");
+    let small = lines(&feedmill(&["discover", "--max-input-bytes", "16", "corpus/cli/loose"]));
+    assert!(!small.is_empty() && small.iter().all(|r| r["error"]["kind"] == "too_large"));
     let help = feedmill(&["--help"]);
     assert!(help.status.success());
     assert!(String::from_utf8_lossy(&help.stdout).contains("EXAMPLES"));
