@@ -32,6 +32,10 @@ pub enum Target {
 impl Target {
     pub fn of(path: Option<&Path>) -> Target {
         let Some(path) = path.filter(|p| p.as_os_str() != "-") else { return Target::Stdout };
+        // `/dev/stdout` (any name of descriptor 1) is standard output, as `-`.
+        if descriptor_of(path) == Some(1) {
+            return Target::Stdout;
+        }
         let slash = path
             .as_os_str()
             .as_encoded_bytes()
@@ -127,9 +131,9 @@ pub fn check_not_an_input(target: &Target, inputs: &[Input]) -> Result<(), Strin
             }
         }
         Target::File(p) => {
-            // The file written, where a link or a descriptor leads (a device or a pipe is
-            // nothing an input could be).
-            let Some(written) = Landing::of(p).file() else { return Ok(()) };
+            // What is written, where a link or a descriptor leads (a descriptor's pipe or
+            // socket has no name an input could have).
+            let Some(written) = Landing::of(p).checked_path() else { return Ok(()) };
             if let Some(input) = id(&written).and_then(|i| files.get(&i)) {
                 return Err(format!(
                     "the output {} is the input {input}: writing it would destroy the input \
@@ -201,20 +205,18 @@ enum Landing {
     /// Written under a temporary name beside this path and renamed to it: the name given,
     /// or the file a symbolic link points to (the link stays; a dangling link is replaced).
     Replace(PathBuf),
-    /// Opened as it is and appended to, never truncated nor renamed over: a name that
-    /// exists and is not a regular file (`/dev/null`, a FIFO), or that names an open
-    /// descriptor (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`), which
-    /// writes where that descriptor does (`-o /dev/stdout >> log` appends to `log`).
+    /// Opened as it is and written, never renamed over: a name that exists and is not a
+    /// regular file (`/dev/null`, a FIFO).
     Direct(PathBuf),
+    /// One of this process's open descriptors (see [`descriptor_of`]), written through a
+    /// duplicate of it: where it writes, at its position, as `-o -` writes standard output.
+    Descriptor(i32),
 }
 
 impl Landing {
     fn of(path: &Path) -> Landing {
-        const DESCRIPTORS: [&str; 5] =
-            ["/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"];
-        let named = path.to_str().unwrap_or("");
-        if DESCRIPTORS.iter().any(|d| named.starts_with(d)) {
-            return Landing::Direct(path.to_owned());
+        if let Some(fd) = descriptor_of(path) {
+            return Landing::Descriptor(fd);
         }
         let path = match fs::symlink_metadata(path) {
             Ok(m) if m.file_type().is_symlink() => {
@@ -229,14 +231,67 @@ impl Landing {
         }
     }
 
-    /// The regular file this writes, by its real path, when it is or becomes one (for the
-    /// input checks): a `Replace` path, or the file an open descriptor is.
-    fn file(&self) -> Option<PathBuf> {
+    /// The path written, for the input checks: the file replaced, the device or FIFO, the
+    /// file a descriptor has open (none for a pipe or socket).
+    fn checked_path(&self) -> Option<PathBuf> {
         match self {
-            Landing::Replace(p) => Some(p.clone()),
-            Landing::Direct(p) => fs::canonicalize(p).ok().filter(|p| p.is_file()),
+            Landing::Replace(p) | Landing::Direct(p) => Some(p.clone()),
+            Landing::Descriptor(fd) => fs::canonicalize(descriptor_path(*fd)).ok(),
         }
     }
+}
+
+/// The descriptor `path` names, when it names one of this process's: `/dev/stdin`,
+/// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/thread-self/fd/N`,
+/// in any spelling (`//dev/stdout`, `stdout` in `/dev`): by its directory's canonical path.
+/// Reopening such a name would write the descriptor's file from its start, not where the
+/// descriptor is, and replacing it would rename a file over the file the caller opened.
+fn descriptor_of(path: &Path) -> Option<i32> {
+    if !cfg!(unix) {
+        return None;
+    }
+    let name = path.file_name()?.to_str()?;
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let parent = fs::canonicalize(parent).ok()?;
+    if parent == Path::new("/dev") {
+        return ["stdin", "stdout", "stderr"].iter().position(|n| *n == name).map(|i| i as i32);
+    }
+    let fd_dirs = ["/proc/self/fd", "/proc/thread-self/fd", "/dev/fd"];
+    let is_fd_dir = fd_dirs.iter().any(|d| fs::canonicalize(d).is_ok_and(|d| d == parent));
+    if is_fd_dir {
+        name.parse().ok().filter(|fd| *fd >= 0)
+    } else {
+        None
+    }
+}
+
+/// The name of open descriptor `fd` (`/dev/fd/N`).
+fn descriptor_path(fd: i32) -> PathBuf {
+    Path::new("/dev/fd").join(fd.to_string())
+}
+
+/// A duplicate of this process's open descriptor `fd`, sharing its file position.
+#[cfg(unix)]
+fn duplicate(fd: i32) -> io::Result<File> {
+    use std::os::fd::BorrowedFd;
+    // Open (its name resolves) before it is borrowed: nothing closes it meanwhile.
+    if fs::symlink_metadata(descriptor_path(fd)).is_err() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("descriptor {fd} is not open"),
+        ));
+    }
+    // SAFETY: `fd` is open (above) and stays open while borrowed for the duplication.
+    let borrowed = unsafe { BorrowedFd::borrow_raw(fd) };
+    Ok(File::from(borrowed.try_clone_to_owned()?))
+}
+
+#[cfg(not(unix))]
+fn duplicate(fd: i32) -> io::Result<File> {
+    Err(io::Error::new(io::ErrorKind::Unsupported, format!("descriptor {fd}")))
 }
 
 /// The nearest existing directory holding `path` (`.` for a bare name).
@@ -305,14 +360,13 @@ impl Out {
 
     /// Starts writing the file `path` (see the type's docs and [`Landing`]).
     pub fn create(path: &Path) -> io::Result<Out> {
+        let direct = |f: File| Out {
+            w: BufWriter::with_capacity(OUTPUT_BUFFER, Dest::Direct(f)),
+            name: None,
+        };
         let path = match Landing::of(path) {
-            Landing::Direct(open) => {
-                let f = File::options().append(true).open(&open)?;
-                return Ok(Out {
-                    w: BufWriter::with_capacity(OUTPUT_BUFFER, Dest::Direct(f)),
-                    name: None,
-                });
-            }
+            Landing::Descriptor(fd) => return duplicate(fd).map(direct),
+            Landing::Direct(path) => return File::create(path).map(direct),
             Landing::Replace(path) => path,
         };
         let dir = match path.parent() {

@@ -218,27 +218,73 @@ fn an_output_reaching_an_input_through_a_link_is_refused() {
     let _ = fs::remove_dir_all(&dir);
 }
 
-/// `-o /dev/stdout` (or `/dev/fd/N`) writes where the descriptor does, as `-o -` does: a
-/// file opened for appending is appended to, not replaced.
+/// `-o /dev/stdout` (any name of a descriptor: `/dev/fd/N`, `/proc/self/fd/N`, `//dev/stdout`,
+/// `/dev/stderr`) writes where the descriptor does, at its position, as `-o -` does: a file
+/// opened for appending is appended to, one shared with the caller is written after what the
+/// caller wrote, never replaced. A FIFO named as input and output is refused.
 #[test]
 fn an_output_naming_a_descriptor_writes_through_it() {
     let dir = scratch("descriptor");
-    fs::write(dir.join("f.xml"), FEED).unwrap();
+    let f = dir.join("f.xml");
+    fs::write(&f, FEED).unwrap();
     let log = dir.join("log.jsonl");
     fs::write(&log, "{\"old\":1}\n").unwrap();
-    for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+    for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "//dev/stdout", "/dev/./stdout"] {
         check_binary();
         let append = fs::OpenOptions::new().append(true).open(&log).unwrap();
-        let f = dir.join("f.xml");
         let out =
             Command::new(BIN).args(["-o", name, path_str(&f)]).stdout(append).output().unwrap();
         assert!(out.status.success(), "{name}: {}", stderr(&out));
     }
     let lines = whole_lines(&fs::read(&log).unwrap());
-    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines.len(), 6, "{lines:?}");
     assert_eq!(lines[0]["old"], 1);
     assert!(lines[1..].iter().all(|r| r["status"] == "ok"), "{lines:?}");
+    // A file the caller writes before and after the run, through the same open file.
+    for (name, fd) in [("/dev/stdout", 1), ("/dev/stderr", 2), ("/dev/fd/2", 2)] {
+        let shared = dir.join(format!("shared-{fd}.txt"));
+        let mut file = fs::File::create(&shared).unwrap();
+        file.write_all(b"HEADER\n").unwrap();
+        check_binary();
+        let mut cmd = Command::new(BIN);
+        cmd.args(["-q", "-o", name, path_str(&f)]);
+        if fd == 1 {
+            cmd.stdout(file.try_clone().unwrap());
+        } else {
+            cmd.stderr(file.try_clone().unwrap()).stdout(Stdio::null());
+        }
+        let out = cmd.output().unwrap();
+        assert!(out.status.success(), "{name}: {}", stderr(&out));
+        file.write_all(b"TRAILER\n").unwrap();
+        let text = fs::read_to_string(&shared).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{name}: {text}");
+        assert_eq!((lines[0], lines[2]), ("HEADER", "TRAILER"), "{name}: {text}");
+        assert!(lines[1].contains("\"status\":\"ok\""), "{name}: {text}");
+    }
     assert!(temp_files(&dir).is_empty(), "{:?}", temp_files(&dir));
+    // A FIFO that is the input and the output: refused before either is opened.
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    check_binary();
+    let mut child = Command::new(BIN)
+        .args(["-o", path_str(&fifo), path_str(&fifo)])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut status = None;
+    for _ in 0..200 {
+        status = child.try_wait().unwrap();
+        if status.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    if status.is_none() {
+        let _ = child.kill();
+    }
+    assert_eq!(status.and_then(|s| s.code()), Some(2), "the FIFO run did not refuse");
     let _ = fs::remove_dir_all(&dir);
 }
 
