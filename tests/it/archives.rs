@@ -516,7 +516,8 @@ fn tar_of(name: &str, data: &[u8]) -> Vec<u8> {
 /// A compressed tar's stream that fails ends the archive there with records saying so, and
 /// one that fails only after the end-of-archive blocks (a cut trailer, a checksum at the
 /// stream's end) gets its archive's record after the members; a tar cut inside a member's
-/// padding is truncated. Never a member read past a failure, never the failure unsaid.
+/// padding is truncated. Never a member read past a failure, never the failure unsaid; zero
+/// padding after the last gzip member is no failure.
 #[test]
 fn a_compressed_tar_whose_stream_fails_says_so_where_it_fails() {
     let one = |name: &str| {
@@ -560,6 +561,14 @@ fn a_compressed_tar_whose_stream_fails_says_so_where_it_fails() {
     assert!(bad.iter().all(|(_, k)| k == "bad_zstd"), "{bad:?}");
     let bad = kinds("bad.tar.gz", &flipped(&gz(&tar)));
     assert_eq!(bad.last().unwrap(), &(String::new(), "bad_gzip".to_owned()), "{bad:?}");
+    // Zero bytes after the last gzip member are padding, as gzip reads them; other bytes
+    // there are not.
+    let zeros = [gz(&tar), vec![0; 700]].concat();
+    assert_eq!(kinds("z.tar.gz", &zeros), all_ok);
+    let junk = [gz(&tar), b"junk".to_vec()].concat();
+    assert_eq!(kinds("j.tar.gz", &junk), cut_at_end("bad_gzip"));
+    let (got, _) = run("f.xml.gz", &[gz(FEED.as_bytes()), vec![0; 30]].concat());
+    assert_eq!((got.len(), &got[0]["status"]), (1, &json!("ok")), "{got:?}");
     // Cut inside the first member's padding: that member is whole, the archive is not.
     let padding_cut = tar[..800].to_vec();
     assert_eq!(

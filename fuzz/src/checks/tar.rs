@@ -451,6 +451,14 @@ pub fn check_tar(data: &[u8]) {
                 errors.len() <= levels && errors.iter().all(|o| matches!(o, Out::Bad(..))),
                 "cut at {c}: after {done:?}: {rest:?}"
             );
+            // A cut anywhere but at an item's first header (a header, a long name, data,
+            // padding) is said: an error record. At an item's first header the archive
+            // ends there, as a tar without its end-of-archive blocks does.
+            let at_item = items.iter().any(|i| i.headers.first() == Some(&c));
+            let inside_items = items.iter().any(|i| i.data_end > c);
+            if inside_items && !at_item {
+                assert!(!errors.is_empty(), "cut at {c} inside an item, not said: {got:?}");
+            }
         }
         (Some((0, _)), None) if !ustar && outcome != TarDamage::None => {
             // The first header of a pre-POSIX tar is recognized by its checksum only.

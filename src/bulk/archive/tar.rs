@@ -122,6 +122,12 @@ pub(crate) fn read_tar(
     loop {
         if !std::mem::take(&mut pending) {
             match read_full(r, &mut block) {
+                // Ending at a header boundary is an end (as GNU tar and Python's tarfile read
+                // it), unless a long-name or pax header announced a member still to come.
+                Ok(0) if next_name.is_some() || next_size.is_some() => {
+                    let message = "archive ends after a long-name or pax header, before its member";
+                    return Err(("truncated", message.into()));
+                }
                 Ok(0) => return Ok(()),
                 Ok(512) => {}
                 Ok(_) => return Err(("truncated", "archive ends inside a header".into())),
@@ -207,7 +213,15 @@ pub(crate) fn read_tar(
         // inside either is truncated).
         let res = res.and_then(|_| io::copy(&mut entry, &mut io::sink()).map(|_| ()));
         let mut pad = Exact { inner: &mut *r, left: padding };
-        let res = res.and_then(|_| io::copy(&mut pad, &mut io::sink()).map(|_| ()));
+        let res = res.and_then(|_| {
+            io::copy(&mut pad, &mut io::sink()).map(|_| ()).map_err(|e| match e.kind() {
+                io::ErrorKind::UnexpectedEof => io::Error::new(
+                    io::ErrorKind::UnexpectedEof,
+                    "archive ends inside the padding after a member's data",
+                ),
+                _ => e,
+            })
+        });
         if let Err(e) = res {
             return Err(io_kind(e));
         }

@@ -638,8 +638,20 @@ impl<R: Read> GzStream<R> {
             return Ok(None);
         }
         self.raw.seek_buffered(start);
-        if self.raw.fill(1)?.is_empty() {
-            return Ok(None);
+        // Zero bytes to the end of the stream are padding (a tape block, a fixed-size
+        // buffer), which gzip ignores too: the stream's end, not a failure.
+        loop {
+            let avail = self.raw.fill(1)?;
+            if avail.is_empty() {
+                return Ok(None);
+            }
+            match avail.iter().position(|&b| b != 0) {
+                None => {
+                    let n = avail.len();
+                    self.raw.consume(n);
+                }
+                Some(_) => break,
+            }
         }
         let msg = "bytes that are not a gzip member".to_owned();
         self.fail(start, "bad_gzip", msg)
