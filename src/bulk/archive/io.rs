@@ -18,10 +18,13 @@ impl<R: Read> Read for CountRead<'_, R> {
     }
 }
 
-/// A reader that fails with `UnexpectedEof` when its input ends before `left` bytes.
+/// A reader that fails with `UnexpectedEof` (its message `ends`) when its input ends before
+/// `left` bytes.
 pub(crate) struct Exact<R> {
     pub(crate) inner: R,
     pub(crate) left: u64,
+    /// What the early end means, for the error record.
+    pub(crate) ends: &'static str,
 }
 
 impl<R: Read> Read for Exact<R> {
@@ -32,10 +35,7 @@ impl<R: Read> Read for Exact<R> {
         let n = buf.len().min(self.left.min(usize::MAX as u64) as usize);
         let got = self.inner.read(&mut buf[..n])?;
         if got == 0 {
-            return Err(io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                "archive ends inside a member",
-            ));
+            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, self.ends));
         }
         self.left -= got as u64;
         Ok(got)

@@ -170,7 +170,7 @@ pub(crate) fn read_tar(
             return Err(("bad_tar", "bad member size".into()));
         };
         let padding = (512 - size % 512) % 512;
-        let mut entry = Exact { inner: &mut *r, left: size };
+        let mut entry = Exact { inner: &mut *r, left: size, ends: "archive ends inside a member" };
         let mut go_on = true;
         let res: io::Result<()> = (|| match flag {
             b'L' => {
@@ -212,16 +212,9 @@ pub(crate) fn read_tar(
         // The member's unread data, then the padding to the next block (an archive cut
         // inside either is truncated).
         let res = res.and_then(|_| io::copy(&mut entry, &mut io::sink()).map(|_| ()));
-        let mut pad = Exact { inner: &mut *r, left: padding };
-        let res = res.and_then(|_| {
-            io::copy(&mut pad, &mut io::sink()).map(|_| ()).map_err(|e| match e.kind() {
-                io::ErrorKind::UnexpectedEof => io::Error::new(
-                    io::ErrorKind::UnexpectedEof,
-                    "archive ends inside the padding after a member's data",
-                ),
-                _ => e,
-            })
-        });
+        let ends = "archive ends inside the padding after a member's data";
+        let mut pad = Exact { inner: &mut *r, left: padding, ends };
+        let res = res.and_then(|_| io::copy(&mut pad, &mut io::sink()).map(|_| ()));
         if let Err(e) = res {
             return Err(io_kind(e));
         }
