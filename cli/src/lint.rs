@@ -75,11 +75,16 @@ pub fn write_text_finding(out: &mut Vec<u8>, source: &str, f: &Finding) {
 }
 
 /// The text report of one record: its findings' blocks; a line for a record that was not
-/// linted (`not_a_feed`, `error`) and for findings past `--max-diagnostics`.
+/// linted (its status, and its error's kind where that says more: `error: too_large`) and
+/// for findings past `--max-diagnostics`.
 pub fn write_text_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
     let (source, _) = escape_controls(rec.source, 0);
     if rec.status != Status::Ok {
-        let _ = writeln!(out, "{source}: not linted ({})", rec.status.as_str());
+        let status = rec.status.as_str();
+        let _ = match rec.error.map(|e| e.kind).filter(|k| *k != status) {
+            Some(kind) => writeln!(out, "{source}: not linted ({status}: {kind})"),
+            None => writeln!(out, "{source}: not linted ({status})"),
+        };
         return;
     }
     let Some(report) = rec.lint else { return };

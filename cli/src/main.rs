@@ -369,7 +369,7 @@ OUTPUT:
   the offending line (at most 160 bytes of it, control characters escaped) with a caret,
   and the rule's reference (Profile or RFC 4287 section; the Feed Validator's page for the
   code);
-  records not linted get a `SOURCE: not linted (STATUS)` line. --format sarif (or -o
+  records not linted get a `SOURCE: not linted (STATUS[: KIND])` line. --format sarif (or -o
   FILE.sarif): one SARIF 2.1.0 log, one run, the message classes as rules, a result per
   finding at the record's source (percent-encoded) as artifact URI.
 
@@ -422,6 +422,10 @@ EXAMPLES:
         /// repeatable.
         #[arg(long, value_name = "SEVERITY|CODE", value_parser = parse_deny, action = clap::ArgAction::Append)]
         deny: Vec<Vec<Deny>>,
+
+        /// One flag per limit, as for the main command.
+        #[command(flatten)]
+        limits: LimitArgs,
     },
 
     /// Print the feeds HTML pages advertise, one JSON line per page (fetches nothing).
@@ -493,6 +497,7 @@ fn main() -> ExitCode {
         base_url,
         summary,
         deny,
+        limits,
     }) = &cli.command
     {
         let deny: Vec<Deny> = deny.iter().flatten().copied().collect();
@@ -518,7 +523,13 @@ fn main() -> ExitCode {
                 "--format text and sarif write one file or standard output, not part files (-o DIR/)",
             );
         }
-        return run_lint(inputs, &output, style, *threads, base_url.clone(), *summary, &deny);
+        let mut cfg = Config { base_url: base_url.clone(), lint_only: true, ..Config::default() };
+        cfg.options.lint = Some(feedmill::lint::LintOptions::default());
+        limits.apply(&mut cfg.options.limits);
+        if let Some(t) = threads {
+            cfg.threads = (*t).into();
+        }
+        return run_lint(inputs, &output, style, cfg, *summary, &deny);
     }
     let inputs = inputs_or_sample(&cli.inputs);
     let unreadable = match check_inputs(cli.base_url.as_deref(), &inputs) {
@@ -789,23 +800,17 @@ fn run_lint(
     inputs: &[OsString],
     output: &Output,
     style: Option<lint::Style>,
-    threads: Option<u16>,
-    base_url: Option<String>,
+    mut cfg: Config,
     summary: bool,
     deny: &[Deny],
 ) -> ExitCode {
     let inputs = inputs_or_sample(inputs);
-    let unreadable = match check_inputs(base_url.as_deref(), &inputs) {
+    let unreadable = match check_inputs(cfg.base_url.as_deref(), &inputs) {
         Ok(unreadable) => unreadable,
         Err(code) => return code,
     };
     if let Err(code) = output.check(&inputs) {
         return code;
-    }
-    let mut cfg = Config { base_url, lint_only: true, ..Config::default() };
-    cfg.options.lint = Some(feedmill::lint::LintOptions::default());
-    if let Some(t) = threads {
-        cfg.threads = t.into();
     }
     let signals = Signals::install();
     cfg.stop = Some(signals.stop_flag());

@@ -25,11 +25,16 @@ pub fn encode_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
     encode(out, rec, rec.sanitize);
 }
 
-/// Appends the `feedmill lint` line of `rec` (no newline): `{source, status, format,
+/// Appends the `feedmill lint` line of `rec` (no newline): `{source, status, error, format,
 /// version, findings}`, `findings` always written (empty when the record was not linted).
 pub fn encode_lint_line(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
-    let line =
-        LintLine { source: rec.source, status: rec.status, format: rec.format, report: rec.lint };
+    let line = LintLine {
+        source: rec.source,
+        status: rec.status,
+        error: rec.error,
+        format: rec.format,
+        report: rec.lint,
+    };
     encode(out, &line, None);
 }
 

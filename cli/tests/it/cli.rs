@@ -1066,6 +1066,19 @@ fn lint_lines_summary_and_deny() {
         table.contains("\nMissingGuid                          warning         1       1\n"),
         "{table}"
     );
+
+    // The limits are the main command's flags; a record not linted says why.
+    let small = lines(&feedmill(&["lint", "--max-input-bytes", "64", clean_file]));
+    assert_eq!(small[0]["status"], "error", "{small:?}");
+    assert_eq!(small[0]["error"]["kind"], "too_large", "{small:?}");
+    let text = feedmill(&["lint", "--format", "text", "--max-input-bytes", "64", clean_file]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert_eq!(text, format!("{clean_file}: not linted (error: too_large)\n"));
+    let two = "corpus/fixtures/lint/skipdays-eight.bad.xml";
+    let capped = lines(&feedmill(&["lint", "--max-diagnostics", "1", two]));
+    assert_eq!(capped[0]["findings"].as_array().map(Vec::len), Some(1), "{capped:?}");
+    assert_eq!(capped[0]["findings_dropped"], 1, "{capped:?}");
+    assert_eq!(lines(&feedmill(&["lint", two]))[0]["findings"].as_array().map(Vec::len), Some(2));
 }
 
 #[test]

@@ -308,13 +308,15 @@ impl Shape for Finding {
     }
 }
 
-/// A `feedmill lint` line: `{source, status, format, version, findings}`.
+/// A `feedmill lint` line: `{source, status, error, format, version, findings}`.
 #[derive(Default)]
 pub(crate) struct LintLine<'r> {
     /// The record's `source`.
     pub source: &'r str,
     /// The record's status.
     pub status: crate::record::Status,
+    /// Why the record is not `ok` (why it was not linted).
+    pub error: Option<crate::record::Problem<'r>>,
     /// The record's format.
     pub format: Option<crate::Format>,
     /// The lint report (none: the record was not a feed the lint read).
@@ -326,6 +328,7 @@ impl Walk for LintLine<'_> {
     fn walk<V: Visit>(&self, v: &mut V) {
         v.str(key("source", "the record's `source`"), Some(self.source));
         v.str(key("status", "the record's `status`"), Some(self.status.as_str()));
+        v.object(key("error", "the record's `error`: why it was not linted"), self.error.as_ref());
         v.str(key("format", "the record's `format`"), self.format.map(|f| f.as_str()));
         v.str(
             key("version", "the `rss` element's `version`, as written"),
