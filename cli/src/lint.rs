@@ -34,14 +34,17 @@ fn escape_controls(s: &str, upto: usize) -> (String, usize) {
     let mut out = String::with_capacity(s.len());
     let mut width = 0;
     for (i, c) in s.chars().enumerate() {
-        let before = out.chars().count();
-        if c.is_control() {
-            out.extend(c.escape_default());
+        let written = if c.is_control() {
+            let escaped = c.escape_default();
+            let n = escaped.len();
+            out.extend(escaped);
+            n
         } else {
             out.push(c);
-        }
+            1
+        };
         if i < upto {
-            width += out.chars().count() - before;
+            width += written;
         }
     }
     (out, width)
@@ -74,17 +77,28 @@ pub fn write_text_finding(out: &mut Vec<u8>, source: &str, f: &Finding) {
     let _ = writeln!(out, "    = {spec}{}; {}", f.section, doc_url(f.code));
 }
 
+/// Why a record was not linted: `not linted (STATUS)`, with its error's kind where that
+/// says more than the status (`error: too_large`), then its error's message.
+fn not_linted(rec: &RecordView<'_, '_>) -> String {
+    let status = rec.status.as_str();
+    let mut why = match rec.error.map(|e| e.kind).filter(|k| *k != status) {
+        Some(kind) => format!("not linted ({status}: {kind})"),
+        None => format!("not linted ({status})"),
+    };
+    if let Some(e) = rec.error.filter(|e| !e.message.is_empty()) {
+        why.push_str(": ");
+        why.push_str(e.message);
+    }
+    why
+}
+
 /// The text report of one record: its findings' blocks; a line for a record that was not
-/// linted (its status, and its error's kind where that says more: `error: too_large`) and
-/// for findings past `--max-diagnostics`.
+/// linted ([`not_linted`]) and for findings past `--max-diagnostics`.
 pub fn write_text_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
     let (source, _) = escape_controls(rec.source, 0);
     if rec.status != Status::Ok {
-        let status = rec.status.as_str();
-        let _ = match rec.error.map(|e| e.kind).filter(|k| *k != status) {
-            Some(kind) => writeln!(out, "{source}: not linted ({status}: {kind})"),
-            None => writeln!(out, "{source}: not linted ({status})"),
-        };
+        let (why, _) = escape_controls(&not_linted(rec), 0);
+        let _ = writeln!(out, "{source}: {why}");
         return;
     }
     let Some(report) = rec.lint else { return };
@@ -159,12 +173,38 @@ fn sarif_head() -> Vec<u8> {
 const INFORMATION_URI: &str = "https://github.com/feedmill/feedmill/blob/main/docs/lint.md";
 
 /// The end of the SARIF document.
-const SARIF_TAIL: &[u8] = b"]}]}\n";
+/// Ends the run's `invocations` and the log.
+const SARIF_TAIL: &[u8] = b"]}]}]}\n";
+
+/// Most records not linted that get a notification of their own in a SARIF log; the ones
+/// after them are counted in one last notification, so the log stays small whatever the
+/// share of non-feed records in the input (a crawl's WARC).
+pub const SARIF_NOTIFICATIONS: usize = 1000;
+
+/// Encloses a record's notification in the bytes [`write_sarif_record`] writes (a step
+/// fills a batch of records; this byte is never in JSON text, which escapes control
+/// characters).
+const NOTIFICATION: u8 = 0;
 
 /// The SARIF results of one record, each preceded by a comma (the first of the document is
-/// dropped by the writer).
+/// dropped by the writer); a record not linted gets instead a tool execution notification
+/// (`error` for a record that could not be read, `note` for one that is not a feed or a
+/// revisit), enclosed in [`NOTIFICATION`] bytes.
 pub fn write_sarif_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
-    let Some(report) = rec.lint.filter(|_| rec.status == Status::Ok) else { return };
+    if rec.status != Status::Ok {
+        let notification = json!({
+            "level": if rec.status == Status::Error { "error" } else { "note" },
+            "message": {"text": not_linted(rec)},
+            "locations": [{"physicalLocation": {
+                "artifactLocation": {"uri": uri_reference(rec.source)},
+            }}],
+        });
+        out.push(NOTIFICATION);
+        serde_json::to_writer(&mut *out, &notification).expect("JSON of a value");
+        out.push(NOTIFICATION);
+        return;
+    }
+    let Some(report) = rec.lint else { return };
     if report.findings.is_empty() {
         return;
     }
@@ -194,6 +234,43 @@ pub fn write_sarif_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
     }
 }
 
+/// The SARIF notifications of the records not linted: the first [`SARIF_NOTIFICATIONS`],
+/// then a count of the others.
+#[derive(Default)]
+struct Notifications {
+    json: Vec<u8>,
+    kept: usize,
+    more: u64,
+}
+
+impl Notifications {
+    fn add(&mut self, notification: &[u8]) {
+        if self.kept == SARIF_NOTIFICATIONS {
+            self.more += 1;
+            return;
+        }
+        if self.kept > 0 {
+            self.json.push(b',');
+        }
+        self.json.extend_from_slice(notification);
+        self.kept += 1;
+    }
+
+    /// The notifications, comma-separated.
+    fn finish(mut self) -> Vec<u8> {
+        if self.more > 0 {
+            let text = format!(
+                "{} more records not linted (a notification is written for the first {})",
+                self.more, SARIF_NOTIFICATIONS
+            );
+            self.json.push(b',');
+            let more = json!({"level": "note", "message": {"text": text}});
+            serde_json::to_writer(&mut self.json, &more).expect("JSON of a value");
+        }
+        self.json
+    }
+}
+
 /// The lint report formats written here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
@@ -219,16 +296,28 @@ pub fn run(
     if style == Style::Sarif {
         out.write_all(&sarif_head())?;
     }
+    let mut notifications = Notifications::default();
     let mut write = |buf: &mut Vec<u8>| {
-        let mut bytes = &buf[..];
-        if style == Style::Sarif && first && !bytes.is_empty() {
-            bytes = &bytes[1..];
-            first = false;
+        if style != Style::Sarif {
+            return out.write_all(buf).map(|()| ControlFlow::Continue(()));
         }
-        out.write_all(bytes).map(|()| ControlFlow::Continue(()))
+        // Results and enclosed notifications alternate in the batch.
+        for (i, part) in buf.split(|&b| b == NOTIFICATION).enumerate() {
+            if i % 2 == 1 {
+                notifications.add(part);
+            } else if !part.is_empty() {
+                let results = if first { &part[1..] } else { part };
+                first = false;
+                out.write_all(results)?;
+            }
+        }
+        Ok(ControlFlow::Continue(()))
     };
     let summary = bulk::run_with(inputs, cfg, make_step, &mut write, progress)?;
     if style == Style::Sarif {
+        out.write_all(b"],\"invocations\":[{\"executionSuccessful\":true,")?;
+        out.write_all(b"\"toolExecutionNotifications\":[")?;
+        out.write_all(&notifications.finish())?;
         out.write_all(SARIF_TAIL)?;
     }
     out.flush()?;

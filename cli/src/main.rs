@@ -369,9 +369,10 @@ OUTPUT:
   the offending line (at most 160 bytes of it, control characters escaped) with a caret,
   and the rule's reference (Profile or RFC 4287 section; the Feed Validator's page for the
   code);
-  records not linted get a `SOURCE: not linted (STATUS[: KIND])` line. --format sarif (or -o
-  FILE.sarif): one SARIF 2.1.0 log, one run, the message classes as rules, a result per
-  finding at the record's source (percent-encoded) as artifact URI.
+  records not linted get a `SOURCE: not linted (STATUS[: KIND]): MESSAGE` line. --format
+  sarif (or -o FILE.sarif): one SARIF 2.1.0 log, one run, the message classes as rules, a
+  result per finding at the record's source (percent-encoded) as artifact URI; records not
+  linted are the invocation's tool execution notifications (the first 1000, then a count).
 
 EXIT STATUS:
   As for the main command: 0; 1 when an input does not exist (it still gets its error

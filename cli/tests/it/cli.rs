@@ -1073,7 +1073,10 @@ fn lint_lines_summary_and_deny() {
     assert_eq!(small[0]["error"]["kind"], "too_large", "{small:?}");
     let text = feedmill(&["lint", "--format", "text", "--max-input-bytes", "64", clean_file]);
     let text = String::from_utf8(text.stdout).unwrap();
-    assert_eq!(text, format!("{clean_file}: not linted (error: too_large)\n"));
+    assert_eq!(
+        text,
+        format!("{clean_file}: not linted (error: too_large): document larger than 64 bytes\n")
+    );
     let two = "corpus/fixtures/lint/skipdays-eight.bad.xml";
     let capped = lines(&feedmill(&["lint", "--max-diagnostics", "1", two]));
     assert_eq!(capped[0]["findings"].as_array().map(Vec::len), Some(1), "{capped:?}");

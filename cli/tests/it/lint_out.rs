@@ -174,6 +174,51 @@ fn sarif_is_valid_and_has_a_result_per_finding() {
     assert_eq!(clean["runs"][0]["results"], serde_json::json!([]));
 }
 
+/// A record not linted is a tool execution notification of the SARIF run (`error` when it
+/// could not be read, `note` when it is not a feed): the first 1000 of them, then one
+/// counting the others, whatever the batches the records come in.
+#[test]
+fn sarif_notes_the_records_not_linted() {
+    let dir = temp_dir("not-linted");
+    for i in 0..1003 {
+        std::fs::write(dir.join(format!("page-{i:04}.txt")), "not a feed").unwrap();
+    }
+    std::fs::copy(format!("{ROOT}/{GUID_MISSING}"), dir.join("zz.xml")).unwrap();
+    let dir_arg = dir.to_str().unwrap();
+    let text = stdout(&["lint", "--format", "sarif", "-j", "2", dir_arg]);
+    let log: Value = serde_json::from_str(&text).unwrap();
+    assert_valid_sarif(&log);
+    let run = &log["runs"][0];
+    assert_eq!(run["results"].as_array().unwrap().len(), 1);
+    assert_eq!(run["results"][0]["ruleId"], "MissingGuid");
+    let invocation = &run["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], true);
+    let notes = invocation["toolExecutionNotifications"].as_array().unwrap();
+    assert_eq!(notes.len(), 1001);
+    let first = &notes[0];
+    assert_eq!(first["level"], "note");
+    assert!(first["message"]["text"].as_str().unwrap().starts_with("not linted (not_a_feed): "));
+    let uri = first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str();
+    assert!(uri.unwrap().ends_with("/page-0000.txt"), "{first}");
+    assert_eq!(
+        notes[1000]["message"]["text"],
+        "3 more records not linted (a notification is written for the first 1000)"
+    );
+    assert_eq!(stdout(&["lint", "--format", "sarif", "-j", "1", dir_arg]), text);
+
+    let small = stdout(&["lint", "--format", "sarif", "--max-input-bytes", "64", CLEAN]);
+    let small: Value = serde_json::from_str(&small).unwrap();
+    assert_valid_sarif(&small);
+    let note = &small["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
+    assert_eq!(note["level"], "error");
+    assert_eq!(
+        note["message"]["text"],
+        "not linted (error: too_large): document larger than 64 bytes"
+    );
+    assert_eq!(note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], CLEAN);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// SARIF of the Media RSS and JSON Feed fixtures: valid; each rule names its rule set and
 /// reference, a JSON Feed rule's help is the JSON Feed page (the validator has no page for
 /// it), a result's reference is its finding's rule set's.
