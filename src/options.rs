@@ -56,10 +56,10 @@ enum Unit {
 
 limits! {
     /// Largest document accepted, in bytes (the raw body, and the text decoded from it).
-    /// Past it the document is not parsed: a typed error `Error::InputTooLarge`
-    /// (`input_too_large`), the record's kind when its text decoded is over it (a UTF-16
-    /// body); in bulk reading, a file, archive member, WARC block or decoded HTTP body over
-    /// it is not read whole: a `too_large` record.
+    /// Past it the document is not parsed: a typed error `Error::InputTooLarge`; a record
+    /// over it is a `too_large` error record, whether the bulk reader finds the size (a
+    /// file, archive member, WARC block or decoded HTTP body over it is not read whole) or
+    /// the parser does (the text decoded from a body is over it: a UTF-16 body).
     max_input_bytes: Bytes = 256 << 20;
     /// Deepest element nesting followed; elements nested deeper are skipped with their
     /// content. Capped at 65 534 (quick-xml counts namespace scopes in a `u16`).

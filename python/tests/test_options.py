@@ -71,7 +71,7 @@ def test_each_option_changes_the_record():
     assert len(feedmill.parse(big, max_entries=10)["feed"]["entries"]) == 5
     # max_input_bytes: an error record.
     r = feedmill.parse(RSS, max_input_bytes=10)
-    assert r["status"] == "error" and r["error"]["kind"] == "input_too_large"
+    assert r["status"] == "error" and r["error"]["kind"] == "too_large"
     # base_url: relative links resolved for a body without a URL of its own.
     assert base["feed"]["page_url"] is None or not base["feed"]["page_url"].startswith("http")
     r = feedmill.parse(RSS, base_url="https://ex.example/feed.xml")

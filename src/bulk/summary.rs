@@ -28,8 +28,8 @@ pub struct Summary {
     /// Lint counters (records linted, codes × records affected).
     pub lint: crate::lint::Tally,
     /// Records a limit cut: a `limit_reached` diagnostic, or one of the errors of a limit
-    /// (`too_large` and `input_too_large`: a document, record or body over
-    /// `max_input_bytes`; `revisit_limit_reached`).
+    /// (`too_large`: a document, record or body over `max_input_bytes`;
+    /// `revisit_limit_reached`).
     pub limited: u64,
     /// `limit_reached` diagnostics over all records.
     pub limit_hits: u64,
@@ -137,7 +137,7 @@ impl Summary {
         let hits = diagnostics.iter().filter(|d| d.kind == K::LimitReached).count() as u64;
         self.limit_hits += hits;
         let limit_error =
-            matches!(error_kind, Some("too_large" | "input_too_large" | "revisit_limit_reached"));
+            matches!(error_kind, Some("too_large" | "revisit_limit_reached"));
         if hits > 0 || limit_error {
             self.limited += 1;
         }

@@ -223,7 +223,8 @@ fn record_url<'r>(base_url: Option<&'r str>, rec: &'r RawRecord) -> Option<&'r s
 
 fn error_kind(e: &Error) -> &'static str {
     match e {
-        Error::InputTooLarge { .. } => "input_too_large",
+        // The kind of every record over `max_input_bytes`, wherever the size is found.
+        Error::InputTooLarge { .. } => "too_large",
         Error::InvalidBaseUrl { .. } => "invalid_base_url",
         #[allow(unreachable_patterns)]
         _ => "parse_error",

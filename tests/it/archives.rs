@@ -475,7 +475,7 @@ fn revisits_of_a_large_original_are_bounded_by_the_expansion_limit() {
 }
 
 /// A record over `max_input_bytes` — a document, a WARC record, an HTTP body — is a
-/// `too_large` error record, counted as cut by a limit as the parser's `input_too_large` is.
+/// `too_large` error record, counted as cut by a limit as the parser's is.
 #[test]
 fn records_over_the_input_limit_are_counted_as_cut_by_a_limit() {
     let mut cfg = Config { threads: 1, ..Config::default() };
@@ -488,6 +488,12 @@ fn records_over_the_input_limit_are_counted_as_cut_by_a_limit() {
     let block = http("Content-Type: application/rss+xml\r\n", doc.as_bytes());
     let record = warc("response", &[("WARC-Target-URI", uri)], &block);
     let (got, summary) = run_cfg("t.warc", &record, &cfg);
+    assert_eq!(got[0]["error"]["kind"], "too_large", "{got:?}");
+    assert_eq!((summary.error, summary.limited), (1, 1));
+    // 92 bytes of UTF-16 whose text is 135 bytes of UTF-8: the parser finds the size.
+    let mut utf16 = vec![0xff, 0xfe];
+    utf16.extend("中".repeat(45).encode_utf16().flat_map(u16::to_le_bytes));
+    let (got, summary) = run_cfg("utf16.xml", &utf16, &cfg);
     assert_eq!(got[0]["error"]["kind"], "too_large", "{got:?}");
     assert_eq!((summary.error, summary.limited), (1, 1));
 }

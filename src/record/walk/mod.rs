@@ -83,7 +83,7 @@ impl Walk for RecordView<'_, '_> {
             key(
                 "error",
                 "why the record is not `ok`: not a feed (`not_a_feed`, `http_status`) or not \
-                 readable (`truncated`, `bad_chunked`, `content_encoding`, `input_too_large`, \
+                 readable (`truncated`, `bad_chunked`, `content_encoding`, `too_large`, \
                  `invalid_base_url`, …; `internal`: processing the record hit a bug)",
             ),
             self.error.as_ref(),
