@@ -136,8 +136,7 @@ impl Summary {
         use crate::DiagnosticKind as K;
         let hits = diagnostics.iter().filter(|d| d.kind == K::LimitReached).count() as u64;
         self.limit_hits += hits;
-        let limit_error =
-            matches!(error_kind, Some("too_large" | "revisit_limit_reached"));
+        let limit_error = matches!(error_kind, Some("too_large" | "revisit_limit_reached"));
         if hits > 0 || limit_error {
             self.limited += 1;
         }

@@ -15,6 +15,8 @@
 //! Every string is a slice of the value it came from (or a collapsed copy in the arena
 //! when it had inner runs of whitespace), so the output never outgrows the input.
 
+use std::collections::HashSet;
+
 use bumpalo::Bump;
 
 use crate::model::Person;
@@ -25,16 +27,31 @@ pub(super) fn normalized<'a: 'b, 'b>(arena: &'b Bump, persons: &[Person<'a>]) ->
         return &[];
     }
     let mut out = bumpalo::collections::Vec::with_capacity_in(persons.len(), arena);
+    // Past `SCAN_MAX` persons a hash set finds the repeats, so many persons cost linear time.
+    let mut seen: Option<HashSet<Person<'b>>> = None;
     for p in persons {
         let n = normalize(arena, p);
         let empty =
             n.name.is_none() && n.email.is_none() && n.page_url.is_none() && n.icon.is_none();
-        if !empty && !out.contains(&n) {
+        if empty {
+            continue;
+        }
+        let new = match &mut seen {
+            Some(seen) => seen.insert(n),
+            None => !out.contains(&n),
+        };
+        if new {
             out.push(n);
+            if seen.is_none() && out.len() > SCAN_MAX {
+                seen = Some(out.iter().copied().collect());
+            }
         }
     }
     out.into_bump_slice()
 }
+
+/// Persons compared one by one before a hash set takes over.
+const SCAN_MAX: usize = 16;
 
 fn normalize<'a: 'b, 'b>(arena: &'b Bump, p: &Person<'a>) -> Person<'b> {
     let mut email = p.email.map(clean_address).filter(|e| !e.is_empty());
@@ -146,6 +163,22 @@ mod tests {
 
     fn s(v: &str) -> Option<String> {
         Some(v.to_owned())
+    }
+
+    /// Repeats are dropped wherever they are, before and after the hash set takes over, and
+    /// the first of each stays in its place.
+    #[test]
+    fn repeats_are_dropped_in_long_lists() {
+        let names: Vec<String> = (0..100).map(|i| format!("P{}", i % 40)).collect();
+        let persons: Vec<Person> = names.iter().map(|n| person(Some(n), None)).collect();
+        let arena = Bump::new();
+        let out = normalized(&arena, &persons);
+        let got: Vec<&str> = out.iter().map(|p| p.name.unwrap()).collect();
+        let want: Vec<String> = (0..40).map(|i| format!("P{i}")).collect();
+        assert_eq!(got, want);
+        // The same name with another email is another person.
+        let twice = [person(Some("Jo"), None), person(Some("Jo"), Some("jo@example.com"))];
+        assert_eq!(normalized(&arena, &[&persons[..], &twice, &twice].concat()).len(), 42);
     }
 
     #[test]

@@ -608,25 +608,26 @@ fn decode_bytes<'i>(
     }
 
     let mut decoder = encoding.new_decoder_without_bom_handling();
-    let mut out = String::with_capacity(
-        decoder.max_utf8_buffer_length_without_replacement(bytes.len()).unwrap_or(bytes.len()),
-    );
+    let bound =
+        decoder.max_utf8_buffer_length_without_replacement(bytes.len()).unwrap_or(bytes.len());
+    let mut out = String::with_capacity(bound);
+    // The decoder writes into a fixed chunk, appended to `out` after each call: it stops at
+    // every malformed sequence, and `decode_to_string_without_replacement` initializes the
+    // spare capacity of its `String` on each call, which made input with a malformed byte
+    // in every few quadratic in its length.
+    let mut chunk = vec![0u8; bound.clamp(16, DECODE_CHUNK)];
     let mut pos = 0;
     let mut first = None;
     let mut count = 0;
     loop {
-        let (result, read) =
-            decoder.decode_to_string_without_replacement(&bytes[pos..], &mut out, true);
+        let (result, read, written) =
+            decoder.decode_to_utf8_without_replacement(&bytes[pos..], &mut chunk, true);
         pos += read;
+        // The decoder writes whole characters: every chunk is UTF-8 of its own.
+        out.push_str(simdutf8::basic::from_utf8(&chunk[..written]).expect("the decoder's UTF-8"));
         match result {
             DecoderResult::InputEmpty => break,
-            DecoderResult::OutputFull => {
-                let more = decoder
-                    .max_utf8_buffer_length_without_replacement(bytes.len() - pos)
-                    .unwrap_or(bytes.len() - pos)
-                    .max(16);
-                out.reserve(more);
-            }
+            DecoderResult::OutputFull => {}
             DecoderResult::Malformed(bad, after) => {
                 let at = pos.saturating_sub(after as usize + bad as usize);
                 first.get_or_insert(at);
@@ -637,6 +638,9 @@ fn decode_bytes<'i>(
     }
     (Cow::Owned(out), first, count)
 }
+
+/// Bytes of UTF-8 one call of the decoder writes at most (see [`decode_bytes`]).
+const DECODE_CHUNK: usize = 64 << 10;
 
 #[cfg(test)]
 mod tests {
@@ -692,6 +696,35 @@ mod tests {
         assert_eq!(d.encoding, SHIFT_JIS);
         assert_eq!(d.malformed_count, 1);
         assert!(d.text.starts_with("<a>\u{3042}\u{FFFD}"));
+    }
+
+    /// Decoding in chunks gives what one call of encoding_rs gives, across chunk boundaries
+    /// and with malformed sequences anywhere (it was quadratic in them).
+    #[test]
+    fn chunked_decoding_is_encoding_rs_decoding() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut noise = |n: usize| -> Vec<u8> {
+            (0..n)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state as u8
+                })
+                .collect()
+        };
+        let text = "S\u{E4}nger \u{3042}\u{1F600} ".repeat(20_000);
+        let valid = text.as_bytes();
+        for encoding in [UTF_8, SHIFT_JIS, EUC_JP, WINDOWS_1252, UTF_16LE] {
+            let (encoded, _, _) = encoding.encode(&text);
+            for body in [noise(300_000), [&encoded[..], &noise(5)[..], valid].concat()] {
+                let (ours, first, count) = decode_bytes(&body, encoding);
+                let (theirs, malformed) = encoding.decode_without_bom_handling(&body);
+                assert_eq!(ours, theirs, "{}", encoding.name());
+                assert_eq!(first.is_some(), malformed, "{}", encoding.name());
+                assert_eq!(count == 0, !malformed, "{}", encoding.name());
+            }
+        }
     }
 
     /// A windows-1252 label over UTF-8 bytes is read as UTF-8 by the recovery rule only;

@@ -62,7 +62,7 @@ impl<'a> Text<'a> {
 }
 
 /// An image (icon, logo, thumbnail, person icon) \[160\]. JSONL: `{url, width, height}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Image<'a> {
     /// The image's URL, resolved against the document's base URL (the response URL or the
@@ -84,7 +84,7 @@ pub struct Image<'a> {
 
 /// A person (author, contributor) \[29\]. The harness names the spec's `icon` "logo".
 /// JSONL: `{name, email, page_url, icon}`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Person<'a> {
     /// The person's name: Atom `name` child (a string element \[60\], text as written, not

@@ -474,6 +474,30 @@ fn revisits_of_a_large_original_are_bounded_by_the_expansion_limit() {
     assert_eq!(given(&Config { threads: 1, revisit_expansion: 1000, ..Config::default() }), n);
 }
 
+/// An original 512 KiB into its gzip member is read again by decoding the member from its
+/// start: those bytes are spent from the expansion limit too, given or not, so that many
+/// revisits of it cannot make the run's work quadratic in the input. A larger limit gives it.
+#[test]
+fn re_reading_an_original_spends_the_bytes_decoded_before_it() {
+    let parts = revisit_parts();
+    let metadata = warc("metadata", &[], &vec![b'm'; 512 << 10]);
+    let deep = gz(&[&metadata[..], &parts[0]].concat());
+    let data = [deep, gz(&parts[1]), gz(&parts[2])].concat();
+    let cfg = Config { threads: 1, ..Config::default() };
+    let (got, _) = run_cfg("deep.warc.gz", &data, &cfg);
+    let status: Vec<&str> = got.iter().map(|r| r["status"].as_str().unwrap()).collect();
+    assert_eq!(status, ["ok", "revisit", "revisit"], "{got:?}");
+    for r in &got[1..] {
+        assert_eq!(r["error"]["kind"], "revisit_limit_reached", "{r}");
+        let message = r["error"]["message"].as_str().unwrap();
+        assert!(message.contains("more decoded to read it again"), "{message}");
+        assert!(r["capture"]["refers_to"]["source"].as_str().is_some(), "{r}");
+    }
+    let cfg = Config { threads: 1, revisit_expansion: 1 << 20, ..Config::default() };
+    let (got, _) = run_cfg("deep.warc.gz", &data, &cfg);
+    assert!(got[1..].iter().all(|r| r["feed"] == feed()), "{got:?}");
+}
+
 /// A record over `max_input_bytes` — a document, a WARC record, an HTTP body — is a
 /// `too_large` error record, counted as cut by a limit as the parser's is.
 #[test]

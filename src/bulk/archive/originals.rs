@@ -33,6 +33,9 @@
 //! revisits included); a revisit past that gets the error `revisit_limit_reached` and no
 //! content, as one whose original was forgotten. (Block bytes: an original with a
 //! `Content-Encoding` is decoded again for each revisit given it, within `max_input_bytes`.)
+//! An original read again from its file also spends the bytes decoded before it in its gzip
+//! member or zstd frame (at most [`REREAD_WITHIN`]), given or not: the work of re-reading
+//! stays within the same bound.
 //!
 //! NOTE: a remembered block is a copy (made on the reader thread): a block of the record
 //! being emitted may be a range of a shared inflated buffer of several MiB, which must not
@@ -218,14 +221,25 @@ impl Originals {
         let seq = by_id.or_else(by_digest)?;
         let e = self.entries.get((seq - self.first) as usize)?;
         let len = e.len as u64;
+        // A re-read decodes its gzip member (or zstd frame) from the start: the bytes before
+        // the block are spent too, so that many revisits of an original deep in a member
+        // cannot make the run's work quadratic.
+        let before = match &e.held {
+            Held::At(_, at) => at.within,
+            Held::Block(_) => 0,
+        };
         let allowed = self.expansion.saturating_mul(self.read);
-        let given = self.given.saturating_add(len);
+        let given = self.given.saturating_add(len).saturating_add(before);
         if given > allowed || self.expansion == 0 {
+            let decoded = match before {
+                0 => String::new(),
+                n => format!(", {n} more decoded to read it again"),
+            };
             let message = format!(
-                "the original {} ({len} bytes) is not given to this revisit: the revisits before \
-                 it were given {} bytes of their originals, and this one would pass {} times the \
-                 {} bytes of records read (the revisit expansion limit)",
-                e.source, self.given, self.expansion, self.read
+                "the original ({len} bytes{decoded}) is not given to this revisit: the revisits \
+                 before it were given {} bytes of their originals, and this one would pass {} \
+                 times the {} bytes of records read (the revisit expansion limit)",
+                self.given, self.expansion, self.read
             );
             return Some((&e.source, Err(("revisit_limit_reached", message))));
         }
@@ -233,10 +247,13 @@ impl Originals {
             Held::Block(b) => b.clone(),
             Held::At(file, at) => match reread(file, *at, max_record, e) {
                 Ok(b) => b,
-                Err(miss) => return Some((&e.source, Err(miss))),
+                Err(miss) => {
+                    // The decoding was done: spent, though nothing is given.
+                    self.given = self.given.saturating_add(before);
+                    return Some((&e.source, Err(miss)));
+                }
             },
         };
-        // Counted once given: a revisit whose original cannot be read again spends nothing.
         self.given = given;
         Some((&e.source, Ok(Original { kind: e.kind, block })))
     }
@@ -419,9 +436,9 @@ mod tests {
         assert_eq!(src, "a@0 u");
         assert_eq!(
             err.unwrap_err().1,
-            "the original a@0 u (300 bytes) is not given to this revisit: the revisits before \
-             it were given 600 bytes of their originals, and this one would pass 2 times the 380 \
-             bytes of records read (the revisit expansion limit)"
+            "the original (300 bytes) is not given to this revisit: the revisits before it were \
+             given 600 bytes of their originals, and this one would pass 2 times the 380 bytes of \
+             records read (the revisit expansion limit)"
         );
         // Expansion 0: no revisit is given its original.
         let mut none = Originals::new(1 << 20, 0);
