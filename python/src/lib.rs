@@ -102,19 +102,26 @@ struct Row<'a> {
 /// Processes one row and hands its record to `emit`: a row with `error_kind` (or without a
 /// body) is an error record; with `content_type` or `status` it is an HTTP response (status
 /// 200 when not given; other statuses are not feeds; computed MIME type, charset, `url` as
-/// base URL); else a plain document at `url`.
+/// base URL); else a plain document at `url`. An error record's URL is `url`, else
+/// `base_url`, as the bulk worker's is.
 ///
 /// A panic while parsing the row (a bug) makes it an `internal` error record, as in the
 /// CLI, and the worker starts afresh ([`Worker::process`]); a panic inside `emit` cannot be
 /// undone (part of the row may be in the batch) and reaches [`guarded`].
-fn process_row(w: &mut Worker, row: &Row<'_>, emit: &mut dyn FnMut(&RecordView<'_, '_>)) {
+fn process_row(
+    w: &mut Worker,
+    base_url: Option<&str>,
+    row: &Row<'_>,
+    emit: &mut dyn FnMut(&RecordView<'_, '_>),
+) {
     let source = row.source.or(row.url).unwrap_or("");
     let body = match (row.error_kind, row.body) {
         (None, Some(b)) => b,
         (kind, _) => {
             let kind = kind.unwrap_or("no_body");
             let message = row.error_message.unwrap_or("the record has no body");
-            emit(&RecordView::capture_error(source, row.url, kind, message, row.capture));
+            let url = row.url.or(base_url);
+            emit(&RecordView::capture_error(source, url, kind, message, row.capture));
             return;
         }
     };
@@ -173,7 +180,7 @@ fn build_batch(
 
 /// Processes `row` with `s` into the records layout's batch of its one record.
 fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
-    build_batch(s, Layout::Records, |w, emit| process_row(w, row, emit))
+    build_batch(s, Layout::Records, |w, emit| process_row(w, s.base_url.as_deref(), row, emit))
 }
 
 /// parse(body, *, content_type=None, url=None, status=None, source=None, error_kind=None, error_message=None, capture=None, notes=None, **options)
@@ -250,7 +257,14 @@ fn parse_file<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = Settings::from_kwargs("parse_file", options)?;
-    std::fs::metadata(&path)?;
+    // A file or directory that cannot be read raises here (the reader would make it an
+    // error record); a FIFO is not opened twice.
+    let meta = std::fs::metadata(&path)?;
+    if meta.is_dir() {
+        std::fs::read_dir(&path)?;
+    } else if meta.is_file() {
+        std::fs::File::open(&path)?;
+    }
     let batch = py.detach(|| {
         guarded("parse_file", || {
             let mut records = feedmill::bulk::read(vec![Input::Path(path.clone())], &s.config());
@@ -315,7 +329,7 @@ fn parse_batch(
 fn parse_rows(c: &input::Columns, s: &Settings, layout: Layout) -> RecordBatch {
     build_batch(s, layout, |w, emit| {
         for i in 0..c.rows() {
-            process_row(w, &c.row(i), emit);
+            process_row(w, s.base_url.as_deref(), &c.row(i), emit);
         }
     })
 }
@@ -349,32 +363,59 @@ fn schema(layout: &str) -> PyResult<PyArrowType<Schema>> {
 /// [`feedmill::bulk::read`], which reads them on a thread of its own, ahead of the caller
 /// within a byte budget (`Config::max_bytes_in_flight`, 16 MiB: whatever the records' sizes),
 /// each WARC response's HTTP message taken apart. A record it read and that did not fit in
-/// the last batch waits in `pending`.
+/// the last batch waits in `pending`. Every path is a path (`-` too: a file named `-`).
 struct Reader {
     state: Mutex<(Records, Option<Record>)>,
 }
 
+/// The reader's records and the one waiting for the next batch.
+type ReaderState = (Records, Option<Record>);
+
 impl Reader {
     fn open(paths: Vec<PathBuf>, cfg: &Config) -> Self {
-        let inputs = paths.iter().map(Input::parse).collect();
+        let inputs = paths.into_iter().map(Input::Path).collect();
         let records = feedmill::bulk::read(inputs, cfg);
         Reader { state: Mutex::new((records, None)) }
     }
 
-    /// The next record; `Ok(None)` at the end. A bug in the reader is a `RuntimeError`.
-    fn next(&self) -> PyResult<Option<Record>> {
-        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        let (records, pending) = &mut *state;
-        if let Some(rec) = pending.take() {
-            return Ok(Some(rec));
-        }
-        records.next().transpose().map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    fn lock(&self) -> std::sync::MutexGuard<'_, ReaderState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Keeps `rec` for the next call of [`Reader::next`].
-    fn put_back(&self, rec: Record) {
-        self.state.lock().unwrap_or_else(|p| p.into_inner()).1 = Some(rec);
+    /// The next record; `Ok(None)` at the end. A bug in the reader is a `RuntimeError`.
+    fn next(&self) -> PyResult<Option<Record>> {
+        next_of(&mut self.lock())
     }
+
+    /// The records of the next batch: until `size` records or `bytes` bytes (a record that
+    /// would take the batch past `bytes` waits for the next one; a batch has at least one
+    /// record). The reader is held for the whole batch, so that threads sharing the
+    /// iterator each get whole batches and no record is lost between them.
+    fn batch(&self, size: usize, bytes: usize) -> PyResult<Vec<Record>> {
+        let mut state = self.lock();
+        let mut records = Vec::new();
+        let mut held = 0;
+        while records.len() < size {
+            let Some(r) = next_of(&mut state)? else { break };
+            let add = batch_bytes(&r);
+            if !records.is_empty() && held + add > bytes {
+                state.1 = Some(r);
+                break;
+            }
+            held += add;
+            records.push(r);
+        }
+        Ok(records)
+    }
+}
+
+/// The record waiting in `state`, else the reader's next.
+fn next_of(state: &mut ReaderState) -> PyResult<Option<Record>> {
+    let (records, pending) = state;
+    if let Some(rec) = pending.take() {
+        return Ok(Some(rec));
+    }
+    records.next().transpose().map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }
 
 /// Iterator of dicts returned by `read_warc`.
@@ -506,21 +547,9 @@ fn batch_bytes(rec: &Record) -> usize {
 }
 
 impl WarcBatches {
-    /// The next batch: records until `size` rows or `bytes` bytes (a record that would take
-    /// the batch past `bytes` starts the next one; a batch has at least one record).
+    /// The next batch ([`Reader::batch`]).
     fn next_batch(&self) -> PyResult<Option<RecordBatch>> {
-        let mut records = Vec::new();
-        let mut held = 0;
-        while records.len() < self.size {
-            let Some(r) = self.reader.next()? else { break };
-            let add = batch_bytes(&r);
-            if !records.is_empty() && held + add > self.bytes {
-                self.reader.put_back(r);
-                break;
-            }
-            held += add;
-            records.push(r);
-        }
+        let mut records = self.reader.batch(self.size, self.bytes)?;
         if records.is_empty() {
             return Ok(None);
         }
@@ -528,6 +557,20 @@ impl WarcBatches {
             let batch =
                 build_batch(s, *layout, |w, emit| records.iter().for_each(|r| w.process(r, emit)));
             return Ok(Some(batch));
+        }
+        // A record larger than a batch column holds is its error record here (`read_warc`
+        // and `parse=True` read it).
+        for r in &mut records {
+            let size = batch_bytes(r);
+            if size > MAX_BATCH_BYTES {
+                r.body = Err(feedmill::bulk::ReadError {
+                    kind: "too_large",
+                    message: format!(
+                        "the record's {size} bytes are more than a read_warc_batches batch \
+                         holds ({MAX_BATCH_BYTES}); read_warc reads it"
+                    ),
+                });
+            }
         }
         let mut source = StringBuilder::new();
         let mut url = StringBuilder::new();
@@ -597,7 +640,8 @@ impl WarcBatches {
 ///
 /// The records of `read_warc(path)` as `pyarrow.RecordBatch`es of at most `batch_size`
 /// records and `batch_bytes` bytes of values (a larger record is a batch of its own; at most
-/// 1 GiB, as the `binary` column's offsets are 32-bit), with the columns `parse_batch` takes
+/// 1 GiB, as the `binary` column's offsets are 32-bit: a larger record is a `too_large`
+/// error row, which `read_warc` reads), with the columns `parse_batch` takes
 /// (`source`, `url`, `status`, `content_type`, `body`, `error_kind`, `error_message`,
 /// `capture`, `notes`). With
 /// `parse=True` the batches are those records parsed instead, as `parse_batch` makes them

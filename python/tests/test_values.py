@@ -220,7 +220,7 @@ def test_parse_file(tmp_path):
     assert feedmill.parse_file(p, max_entries=0)["feed"]["entries"] == []
 
 
-def test_warc_record_exists_and_parse_takes_it(warcs):
+def test_warc_record_exists_and_parse_takes_it(warcs, tmp_path):
     assert typing.is_typeddict(feedmill.WarcRecord)
     raws = list(feedmill.read_warc(warcs[1]))
     assert list(raws[0]) == list(typing.get_type_hints(feedmill.WarcRecord))
@@ -229,6 +229,18 @@ def test_warc_record_exists_and_parse_takes_it(warcs):
     for raw, want in zip(raws, parsed):
         assert feedmill.parse(**raw) == want, raw["source"]
     assert {p["status"] for p in parsed} == {"ok", "not_a_feed", "error"}
+    # With a base URL too, and error records without a URL of their own (the cut archive's
+    # last): their `url` is the base URL.
+    base = "http://base.example/"
+    cut = tmp_path / "cut.warc.gz"
+    data = open(warcs[1], "rb").read()
+    cut.write_bytes(data[: len(data) // 2])
+    for path in [warcs[1], str(cut)]:
+        raws = list(feedmill.read_warc(path))
+        parsed = list(feedmill.read_warc(path, parse=True, base_url=base))
+        for raw, want in zip(raws, parsed):
+            assert feedmill.parse(**raw, base_url=base) == want, raw["source"]
+    assert parsed[-1]["status"] == "error" and parsed[-1]["url"] == base
 
 
 def warc_gz_with_notes(path):
@@ -291,6 +303,41 @@ def test_read_warc_batches_parse_is_parse_batch(warcs):
                                                  layout=layout, extract=True))
         assert pa.Table.from_batches(raw).equals(pa.Table.from_batches(parsed))
         assert parsed[0].schema == feedmill.schema(layout)
+
+
+def test_a_read_warc_batches_iterator_shared_by_threads_loses_no_record(warcs):
+    """Threads sharing one iterator each get whole batches; every record comes out once."""
+    import threading
+
+    want = [r["source"] for r in feedmill.read_warc(warcs[0])]
+    it = feedmill.read_warc_batches(warcs[0], batch_size=7, batch_bytes=20_000)
+    got, lock = [], threading.Lock()
+
+    def drain():
+        for b in it:
+            with lock:
+                got.append(b.column("source").to_pylist())
+
+    threads = [threading.Thread(target=drain) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    flat = [s for b in got for s in b]
+    assert sorted(flat) == sorted(want)
+    # Each batch is a run of consecutive records.
+    at = {s: i for i, s in enumerate(want)}
+    for b in got:
+        assert [at[s] for s in b] == list(range(at[b[0]], at[b[0]] + len(b)))
+
+
+def test_a_path_is_a_path(tmp_path, monkeypatch):
+    """`-` is a file named `-` for read_warc as for parse_file, never standard input."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-").write_bytes(ATOM)
+    assert feedmill.parse_file("-")["feed"]["title"] == "News"
+    (rec,) = list(feedmill.read_warc("-", parse=True))
+    assert (rec["source"], rec["feed"]["title"]) == ("-", "News")
 
 
 def test_parse_file_path_like(tmp_path):
