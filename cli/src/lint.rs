@@ -1,12 +1,13 @@
 //! `feedmill lint`'s human and CI outputs (docs/lint.md, "Outputs"): the text report (one
 //! block per finding: where, what, the offending line, the rule's reference) and SARIF 2.1.0
-//! (one run; the message classes as rules; a result per finding). Both are written record by
-//! record on the workers, in input order, like the JSON lines; each finding's block is
-//! bounded: the message's parameters and the excerpt are cut by the lint, the source is the
-//! record's.
+//! (one run; the message classes as rules; a result per finding; the records not linted as
+//! the invocation's notifications). Both are written record by record on the workers, in
+//! input order, like the JSON lines; each finding's block is bounded: the message's
+//! parameters and the excerpt are cut by the lint, the source is the record's.
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
 
 use feedmill::bulk::{self, Config, Input, Progress, Summary};
 use feedmill::lint::{messages, Code, Finding};
@@ -172,34 +173,44 @@ fn sarif_head() -> Vec<u8> {
 /// its `properties`).
 const INFORMATION_URI: &str = "https://github.com/feedmill/feedmill/blob/main/docs/lint.md";
 
-/// The end of the SARIF document.
-/// Ends the run's `invocations` and the log.
+/// Ends the run's notifications, its invocation and the log.
 const SARIF_TAIL: &[u8] = b"]}]}]}\n";
 
-/// Most records not linted that get a notification of their own in a SARIF log; the ones
-/// after them are counted in one last notification, so the log stays small whatever the
-/// share of non-feed records in the input (a crawl's WARC).
+/// Most records not linted of each level (`error`: not read; `note`: not a feed) that get a
+/// notification of their own in a SARIF log, within [`SARIF_NOTIFICATION_BYTES`]; the
+/// others are counted in a last notification of their level. The notifications are held
+/// until the end of the run, so this bounds them whatever the share of non-feed records in
+/// the input (a crawl's WARC), and an unreadable record after many pages still has its own.
 pub const SARIF_NOTIFICATIONS: usize = 1000;
+
+/// Most bytes of the notifications kept (see [`SARIF_NOTIFICATIONS`]).
+pub const SARIF_NOTIFICATION_BYTES: usize = 16 << 20;
 
 /// Encloses a record's notification in the bytes [`write_sarif_record`] writes (a step
 /// fills a batch of records; this byte is never in JSON text, which escapes control
-/// characters).
+/// characters). The first byte enclosed is its level: [`ERROR`] or [`NOTE`].
 const NOTIFICATION: u8 = 0;
+const ERROR: u8 = b'e';
+const NOTE: u8 = b'n';
 
 /// The SARIF results of one record, each preceded by a comma (the first of the document is
 /// dropped by the writer); a record not linted gets instead a tool execution notification
 /// (`error` for a record that could not be read, `note` for one that is not a feed or a
-/// revisit), enclosed in [`NOTIFICATION`] bytes.
+/// revisit), enclosed in [`NOTIFICATION`] bytes after its level.
 pub fn write_sarif_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
     if rec.status != Status::Ok {
+        let (mark, level) = match rec.status {
+            Status::Error => (ERROR, "error"),
+            _ => (NOTE, "note"),
+        };
         let notification = json!({
-            "level": if rec.status == Status::Error { "error" } else { "note" },
+            "level": level,
             "message": {"text": not_linted(rec)},
             "locations": [{"physicalLocation": {
                 "artifactLocation": {"uri": uri_reference(rec.source)},
             }}],
         });
-        out.push(NOTIFICATION);
+        out.extend([NOTIFICATION, mark]);
         serde_json::to_writer(&mut *out, &notification).expect("JSON of a value");
         out.push(NOTIFICATION);
         return;
@@ -234,37 +245,50 @@ pub fn write_sarif_record(out: &mut Vec<u8>, rec: &RecordView<'_, '_>) {
     }
 }
 
-/// The SARIF notifications of the records not linted: the first [`SARIF_NOTIFICATIONS`],
-/// then a count of the others.
+/// The SARIF notifications of the records not linted, in input order: of each level, the
+/// first [`SARIF_NOTIFICATIONS`] within [`SARIF_NOTIFICATION_BYTES`] in all, then a count
+/// of the others.
 #[derive(Default)]
 struct Notifications {
     json: Vec<u8>,
-    kept: usize,
-    more: u64,
+    /// Notifications kept, and records only counted: errors, notes.
+    kept: [usize; 2],
+    more: [u64; 2],
 }
 
 impl Notifications {
-    fn add(&mut self, notification: &[u8]) {
-        if self.kept == SARIF_NOTIFICATIONS {
-            self.more += 1;
+    /// Adds a notification as [`write_sarif_record`] enclosed it: its level, then its JSON.
+    fn add(&mut self, enclosed: &[u8]) {
+        let Some((&mark, notification)) = enclosed.split_first() else { return };
+        let i = usize::from(mark != ERROR);
+        let room = self.json.len() + notification.len() < SARIF_NOTIFICATION_BYTES;
+        if self.kept[i] == SARIF_NOTIFICATIONS || !room {
+            self.more[i] += 1;
             return;
         }
-        if self.kept > 0 {
+        if !self.json.is_empty() {
             self.json.push(b',');
         }
         self.json.extend_from_slice(notification);
-        self.kept += 1;
+        self.kept[i] += 1;
     }
 
-    /// The notifications, comma-separated.
+    /// The notifications, comma-separated; after them, per level, the count of the others.
     fn finish(mut self) -> Vec<u8> {
-        if self.more > 0 {
+        for (i, (level, what)) in [("error", "not read"), ("note", "not feeds")].iter().enumerate()
+        {
+            if self.more[i] == 0 {
+                continue;
+            }
             let text = format!(
-                "{} more records not linted (a notification is written for the first {})",
-                self.more, SARIF_NOTIFICATIONS
+                "{} more records not linted ({what}): a notification is written for the first \
+                 {SARIF_NOTIFICATIONS} of each level, within {SARIF_NOTIFICATION_BYTES} bytes",
+                self.more[i]
             );
-            self.json.push(b',');
-            let more = json!({"level": "note", "message": {"text": text}});
+            if !self.json.is_empty() {
+                self.json.push(b',');
+            }
+            let more = json!({"level": level, "message": {"text": text}});
             serde_json::to_writer(&mut self.json, &more).expect("JSON of a value");
         }
         self.json
@@ -315,7 +339,10 @@ pub fn run(
     };
     let summary = bulk::run_with(inputs, cfg, make_step, &mut write, progress)?;
     if style == Style::Sarif {
-        out.write_all(b"],\"invocations\":[{\"executionSuccessful\":true,")?;
+        // A run stopped by a signal has not linted every record.
+        let stopped = cfg.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+        out.write_all(b"],\"invocations\":[{")?;
+        write!(out, "\"executionSuccessful\":{},", !stopped)?;
         out.write_all(b"\"toolExecutionNotifications\":[")?;
         out.write_all(&notifications.finish())?;
         out.write_all(SARIF_TAIL)?;

@@ -352,8 +352,9 @@ enum Command {
     /// 4287 (iTunes and Media RSS elements too) and JSON Feeds against JSON Feed 1.1: one JSON
     /// line per record, a text report, or SARIF.
     ///
-    /// Line: {source, status, format, version, findings [{code, severity, message, element,
-    /// parent, attr, value, offset, line, column, section}]}; `code` is the W3C Feed
+    /// Line: {source, status, error, format, version, findings [{code, severity, message,
+    /// element, parent, attr, value, offset, line, column, section}], findings_dropped}
+    /// (`error` only for a record not linted); `code` is the W3C Feed
     /// Validator's message class (JSON Feed: feedmill's, in its style). Findings are data: the exit status is the main command's
     /// unless --deny is given.
     #[command(after_help = "\

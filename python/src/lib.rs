@@ -365,7 +365,7 @@ fn schema(layout: &str) -> PyResult<PyArrowType<Schema>> {
 /// each WARC response's HTTP message taken apart. A record it read and that did not fit in
 /// the last batch waits in `pending`. Every path is a path (`-` too: a file named `-`).
 struct Reader {
-    state: Mutex<(Records, Option<Record>)>,
+    state: Mutex<ReaderState>,
 }
 
 /// The reader's records and the one waiting for the next batch.

@@ -238,6 +238,7 @@ def test_warc_record_exists_and_parse_takes_it(warcs, tmp_path):
     for path in [warcs[1], str(cut)]:
         raws = list(feedmill.read_warc(path))
         parsed = list(feedmill.read_warc(path, parse=True, base_url=base))
+        assert len(raws) == len(parsed)
         for raw, want in zip(raws, parsed):
             assert feedmill.parse(**raw, base_url=base) == want, raw["source"]
     assert parsed[-1]["status"] == "error" and parsed[-1]["url"] == base

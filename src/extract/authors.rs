@@ -15,9 +15,9 @@
 //! Every string is a slice of the value it came from (or a collapsed copy in the arena
 //! when it had inner runs of whitespace), so the output never outgrows the input.
 
-use std::collections::HashSet;
-
 use bumpalo::Bump;
+
+use super::unique::Unique;
 
 use crate::model::Person;
 
@@ -26,32 +26,18 @@ pub(super) fn normalized<'a: 'b, 'b>(arena: &'b Bump, persons: &[Person<'a>]) ->
     if persons.is_empty() {
         return &[];
     }
-    let mut out = bumpalo::collections::Vec::with_capacity_in(persons.len(), arena);
-    // Past `SCAN_MAX` persons a hash set finds the repeats, so many persons cost linear time.
-    let mut seen: Option<HashSet<Person<'b>>> = None;
+    // Many persons cost linear time.
+    let mut out = Unique::with_capacity_in(persons.len(), arena);
     for p in persons {
         let n = normalize(arena, p);
         let empty =
             n.name.is_none() && n.email.is_none() && n.page_url.is_none() && n.icon.is_none();
-        if empty {
-            continue;
-        }
-        let new = match &mut seen {
-            Some(seen) => seen.insert(n),
-            None => !out.contains(&n),
-        };
-        if new {
+        if !empty {
             out.push(n);
-            if seen.is_none() && out.len() > SCAN_MAX {
-                seen = Some(out.iter().copied().collect());
-            }
         }
     }
-    out.into_bump_slice()
+    out.finish()
 }
-
-/// Persons compared one by one before a hash set takes over.
-const SCAN_MAX: usize = 16;
 
 fn normalize<'a: 'b, 'b>(arena: &'b Bump, p: &Person<'a>) -> Person<'b> {
     let mut email = p.email.map(clean_address).filter(|e| !e.is_empty());

@@ -12,50 +12,29 @@
 //! Bounded output: a term's paths other than the full one are written only while all its
 //! paths together stay within [`PATHS_GROWTH`] times its length.
 
-use std::collections::HashSet;
-
-use bumpalo::collections::{String as BumpString, Vec as BumpVec};
+use bumpalo::collections::String as BumpString;
 use bumpalo::Bump;
 use unicode_normalization::UnicodeNormalization;
 
-/// Normalized terms being gathered: unique, in first-seen order. Lists longer than
-/// [`SCAN_MAX`] are de-duplicated through a hash set, so many categories cost linear time.
-pub(crate) struct Normalized<'b> {
-    out: BumpVec<'b, &'b str>,
-    seen: Option<HashSet<&'b str>>,
-}
+use super::unique::Unique;
 
-/// Terms compared one by one before a hash set takes over.
-const SCAN_MAX: usize = 16;
+/// Normalized terms being gathered: unique, in first-seen order ([`Unique`]: many
+/// categories cost linear time).
+pub(crate) struct Normalized<'b>(Unique<'b, &'b str>);
 
 impl<'b> Normalized<'b> {
     pub(crate) fn new(arena: &'b Bump) -> Self {
-        Normalized { out: BumpVec::new_in(arena), seen: None }
+        Normalized(Unique::with_capacity_in(0, arena))
     }
 
     /// The terms, in the arena.
     pub(crate) fn finish(self) -> &'b [&'b str] {
-        self.out.into_bump_slice()
+        self.0.finish()
     }
 
     fn push_unique(&mut self, s: &'b str) {
-        if s.is_empty() {
-            return;
-        }
-        match &mut self.seen {
-            Some(seen) => {
-                if seen.insert(s) {
-                    self.out.push(s);
-                }
-            }
-            None => {
-                if !self.out.contains(&s) {
-                    self.out.push(s);
-                    if self.out.len() > SCAN_MAX {
-                        self.seen = Some(self.out.iter().copied().collect());
-                    }
-                }
-            }
+        if !s.is_empty() {
+            self.0.push(s);
         }
     }
 }

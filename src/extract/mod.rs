@@ -22,6 +22,7 @@ mod dates;
 mod image;
 mod source;
 mod title;
+mod unique;
 
 pub use crate::html::text::{plain_text, text_content, word_count};
 pub use canonical::{canonical_url_in, canonicalize_url, canonicalize_url_cow, TRACKING_PARAMS};

@@ -698,10 +698,38 @@ mod tests {
         assert!(d.text.starts_with("<a>\u{3042}\u{FFFD}"));
     }
 
-    /// Decoding in chunks gives what one call of encoding_rs gives, across chunk boundaries
-    /// and with malformed sequences anywhere (it was quadratic in them).
+    /// Decoding in chunks gives the text one call of encoding_rs gives, and the offset of
+    /// the first malformed sequence and their count that one output buffer as large as the
+    /// whole text gives, across chunk boundaries and with malformed sequences anywhere (it
+    /// was quadratic in them).
     #[test]
     fn chunked_decoding_is_encoding_rs_decoding() {
+        fn one_buffer(bytes: &[u8], encoding: &'static Encoding) -> (String, Option<usize>, usize) {
+            let mut decoder = encoding.new_decoder_without_bom_handling();
+            let bound = decoder.max_utf8_buffer_length_without_replacement(bytes.len()).unwrap();
+            let mut out = vec![0u8; bound + 3 * bytes.len()];
+            let (mut pos, mut len, mut first, mut count) = (0, 0, None, 0);
+            loop {
+                let (result, read, written) = decoder.decode_to_utf8_without_replacement(
+                    &bytes[pos..],
+                    &mut out[len..],
+                    true,
+                );
+                pos += read;
+                len += written;
+                match result {
+                    DecoderResult::InputEmpty => break,
+                    DecoderResult::OutputFull => panic!("the buffer holds the whole text"),
+                    DecoderResult::Malformed(bad, after) => {
+                        first.get_or_insert(pos - after as usize - bad as usize);
+                        count += 1;
+                        out[len..len + 3].copy_from_slice("\u{FFFD}".as_bytes());
+                        len += 3;
+                    }
+                }
+            }
+            (String::from_utf8(out[..len].to_vec()).unwrap(), first, count)
+        }
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut noise = |n: usize| -> Vec<u8> {
             (0..n)
@@ -714,15 +742,19 @@ mod tests {
                 .collect()
         };
         let text = "S\u{E4}nger \u{3042}\u{1F600} ".repeat(20_000);
-        let valid = text.as_bytes();
         for encoding in [UTF_8, SHIFT_JIS, EUC_JP, WINDOWS_1252, UTF_16LE] {
-            let (encoded, _, _) = encoding.encode(&text);
-            for body in [noise(300_000), [&encoded[..], &noise(5)[..], valid].concat()] {
+            let encoded = match encoding {
+                e if e == UTF_16LE => text.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+                e => e.encode(&text).0.into_owned(),
+            };
+            let broken = [&encoded[..], &noise(5), &encoded[..]].concat();
+            for body in [encoded.clone(), noise(300_000), broken] {
                 let (ours, first, count) = decode_bytes(&body, encoding);
                 let (theirs, malformed) = encoding.decode_without_bom_handling(&body);
                 assert_eq!(ours, theirs, "{}", encoding.name());
-                assert_eq!(first.is_some(), malformed, "{}", encoding.name());
-                assert_eq!(count == 0, !malformed, "{}", encoding.name());
+                assert_eq!(malformed, count > 0, "{}", encoding.name());
+                let (_, want_first, want_count) = one_buffer(&body, encoding);
+                assert_eq!((first, count), (want_first, want_count), "{}", encoding.name());
             }
         }
     }

@@ -175,34 +175,51 @@ fn sarif_is_valid_and_has_a_result_per_finding() {
 }
 
 /// A record not linted is a tool execution notification of the SARIF run (`error` when it
-/// could not be read, `note` when it is not a feed): the first 1000 of them, then one
-/// counting the others, whatever the batches the records come in.
+/// could not be read, `note` when it is not a feed): the first 1000 of each level, then one
+/// counting the others, whatever the batches the records come in; the results of the feeds
+/// between them are written as they come.
 #[test]
 fn sarif_notes_the_records_not_linted() {
     let dir = temp_dir("not-linted");
     for i in 0..1003 {
         std::fs::write(dir.join(format!("page-{i:04}.txt")), "not a feed").unwrap();
     }
-    std::fs::copy(format!("{ROOT}/{GUID_MISSING}"), dir.join("zz.xml")).unwrap();
+    // Feeds first, in the middle and last; a cut gzip file after all the pages.
+    for name in ["a.xml", "page-0500.xml", "zz.xml"] {
+        std::fs::copy(format!("{ROOT}/{GUID_MISSING}"), dir.join(name)).unwrap();
+    }
+    std::fs::write(dir.join("zz-cut.xml.gz"), b"\x1f\x8b\x08\x00cut").unwrap();
     let dir_arg = dir.to_str().unwrap();
     let text = stdout(&["lint", "--format", "sarif", "-j", "2", dir_arg]);
     let log: Value = serde_json::from_str(&text).unwrap();
     assert_valid_sarif(&log);
     let run = &log["runs"][0];
-    assert_eq!(run["results"].as_array().unwrap().len(), 1);
-    assert_eq!(run["results"][0]["ruleId"], "MissingGuid");
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3);
+    assert!(results.iter().all(|r| r["ruleId"] == "MissingGuid"));
+    let uri = |v: &Value| {
+        let uri = v["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str();
+        uri.unwrap().rsplit('/').next().unwrap().to_owned()
+    };
+    let names: Vec<String> = results.iter().map(uri).collect();
+    assert_eq!(names, ["a.xml", "page-0500.xml", "zz.xml"]);
     let invocation = &run["invocations"][0];
     assert_eq!(invocation["executionSuccessful"], true);
     let notes = invocation["toolExecutionNotifications"].as_array().unwrap();
-    assert_eq!(notes.len(), 1001);
+    assert_eq!(notes.len(), 1002, "{notes:?}");
     let first = &notes[0];
     assert_eq!(first["level"], "note");
     assert!(first["message"]["text"].as_str().unwrap().starts_with("not linted (not_a_feed): "));
-    let uri = first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str();
-    assert!(uri.unwrap().ends_with("/page-0000.txt"), "{first}");
+    assert_eq!(uri(first), "page-0000.txt");
+    // The unreadable record after the first 1000 pages has its own.
+    let cut = &notes[1000];
+    assert_eq!((cut["level"].as_str(), uri(cut)), (Some("error"), "zz-cut.xml.gz".to_owned()));
+    assert!(cut["message"]["text"].as_str().unwrap().starts_with("not linted (error: "), "{cut}");
+    assert_eq!(notes[1001]["level"], "note");
     assert_eq!(
-        notes[1000]["message"]["text"],
-        "3 more records not linted (a notification is written for the first 1000)"
+        notes[1001]["message"]["text"],
+        "3 more records not linted (not feeds): a notification is written for the first 1000 \
+         of each level, within 16777216 bytes"
     );
     assert_eq!(stdout(&["lint", "--format", "sarif", "-j", "1", dir_arg]), text);
 

@@ -390,6 +390,11 @@ fn a_signal_ends_standard_output_at_a_whole_line_or_a_valid_parquet_file() {
     let (out, run) = signalled_stdout_run(&corpus_args(&["lint"], 40), "INT");
     assert_eq!(run.status.code(), Some(130), "{}", stderr(&run));
     whole_lines(&out);
+    // A SARIF log is closed, and says the run did not finish.
+    let (out, run) = signalled_stdout_run(&corpus_args(&["lint", "--format", "sarif"], 40), "INT");
+    assert_eq!(run.status.code(), Some(130), "{}", stderr(&run));
+    let log: Value = serde_json::from_slice(&out).expect("a whole SARIF log");
+    assert_eq!(log["runs"][0]["invocations"][0]["executionSuccessful"], false);
 }
 
 /// `| head -c 100`: every format and subcommand ends quietly with 0.

@@ -237,8 +237,8 @@ impl Originals {
             };
             let message = format!(
                 "the original ({len} bytes{decoded}) is not given to this revisit: the revisits \
-                 before it were given {} bytes of their originals, and this one would pass {} \
-                 times the {} bytes of records read (the revisit expansion limit)",
+                 before it were charged {} bytes for their originals, and this one would pass \
+                 {} times the {} bytes of records read (the revisit expansion limit)",
                 self.given, self.expansion, self.read
             );
             return Some((&e.source, Err(("revisit_limit_reached", message))));
@@ -248,7 +248,8 @@ impl Originals {
             Held::At(file, at) => match reread(file, *at, max_record, e) {
                 Ok(b) => b,
                 Err(miss) => {
-                    // The decoding was done: spent, though nothing is given.
+                    // Spent, though nothing is given: a re-read that fails may have decoded
+                    // the member before finding the record gone or changed.
                     self.given = self.given.saturating_add(before);
                     return Some((&e.source, Err(miss)));
                 }
@@ -437,8 +438,8 @@ mod tests {
         assert_eq!(
             err.unwrap_err().1,
             "the original (300 bytes) is not given to this revisit: the revisits before it were \
-             given 600 bytes of their originals, and this one would pass 2 times the 380 bytes of \
-             records read (the revisit expansion limit)"
+             charged 600 bytes for their originals, and this one would pass 2 times the 380 \
+             bytes of records read (the revisit expansion limit)"
         );
         // Expansion 0: no revisit is given its original.
         let mut none = Originals::new(1 << 20, 0);
