@@ -56,9 +56,10 @@ INPUTS:
 NAMES:
   A record's source is the input as named (`path`), `archive!member` for a tar member,
   `path@offset target-uri` for a WARC record (offset: of its gzip member, `offset+n` for a
-  record n bytes into a member), nested as read (`outer.tar!inner.warc.gz@1234 uri`). File and member names are written as UTF-8, except that a
-  byte that is not UTF-8 is written \\xNN (two hex digits) and a backslash \\\\, so two
-  different names never give the same source.
+  record n bytes into a member; a target URI over 1 KiB is cut there, marked `…`), nested
+  as read (`outer.tar!inner.warc.gz@1234 uri`). File and member names are written as UTF-8,
+  except that a byte that is not UTF-8 is written \\xNN (two hex digits) and a backslash
+  \\\\, so two different names never give the same source.
 
 OUTPUT:
   One JSON object per line per input record, in input order whatever --threads is:

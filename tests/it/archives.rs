@@ -365,6 +365,43 @@ fn revisits_name_their_original_and_have_its_feed() {
     assert_eq!(got[1]["capture"]["refers_to"]["record_id"], "<urn:x:1>");
 }
 
+/// A record's `source` holds at most 1 KiB of its target URI (cut at a character boundary,
+/// marked `…`), so that the revisits naming it repeat no more; the URI is whole in `url` and
+/// `capture.target_uri`.
+#[test]
+fn a_long_target_uri_is_cut_in_the_sources_that_repeat_it() {
+    let uri = format!("http://a.example/{}é{}", "p".repeat(1006), "q".repeat(300_000));
+    let original = response("1", &uri, "2024-01-15T08:00:00Z");
+    let revisit = warc(
+        "revisit",
+        &[
+            ("WARC-Record-ID", "<urn:x:2>"),
+            ("WARC-Date", "2024-02-15T08:00:00Z"),
+            ("WARC-Refers-To", "<urn:x:1>"),
+        ],
+        b"",
+    );
+    let broken = b"WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: ".to_vec();
+    // Its block cut by the end of the file.
+    let cut = b"\r\nContent-Length: 1000\r\n\r\n<rss".to_vec();
+    let broken = [broken, uri.as_bytes().to_vec(), cut];
+    let data = [original, revisit.repeat(50), broken.concat()].concat();
+    let (got, _) = run("t.warc", &data);
+    let shown = format!("@0 http://a.example/{}…", "p".repeat(1006));
+    assert_eq!(got[0]["source"], shown.as_str());
+    assert_eq!(got[0]["capture"]["target_uri"], uri.as_str());
+    let full = got[1]["capture"]["refers_to"]["source"].as_str().unwrap();
+    assert!(full.ends_with(&shown), "{full}");
+    for r in &got[1..51] {
+        assert_eq!(r["status"], "revisit");
+        assert_eq!(r["capture"]["refers_to"]["source"], full);
+    }
+    let last = got.last().unwrap();
+    assert_eq!(last["status"], "error", "{last}");
+    assert!(last["source"].as_str().unwrap().ends_with(&format!("{}…", "p".repeat(1006))));
+    assert!(got.iter().all(|r| r["source"].as_str().unwrap().len() < 1100));
+}
+
 /// Revisits read their original again from the file (a WARC.gz member, a record inside a
 /// member, a WARC.zst frame after its dictionary) or, from a stream that cannot be read again
 /// (a tar member), from the copy remembered: the same records either way.

@@ -1,5 +1,6 @@
 //! Names of records: how a path or a tar member name (any bytes) is written in a record's
-//! `source`, so that two different names never give the same source.
+//! `source`, so that two different names never give the same source, and how a WARC or ARC
+//! record's target URI is added to it, at most [`SOURCE_URI_MAX`] bytes of it.
 //!
 //! A name is written as its bytes read as UTF-8, with two escapes: a byte that is not part of
 //! valid UTF-8 is `\xNN` (two lowercase hex digits), and a backslash is `\\`. A `\` in a
@@ -8,7 +9,29 @@
 //! whose name holds the byte 0xFF is `\xff`. (On Windows, whose paths the standard library
 //! holds as WTF-8, a separator `\` is `\\` too.)
 
+use std::fmt::Display;
 use std::path::Path;
+
+use crate::xml::floor_char_boundary;
+
+/// Most bytes of a WARC or ARC record's target URI written in its `source`; a longer one is
+/// cut at a character boundary at most this far in and marked `…`. The source locates the
+/// record by its file and offset; the URI is there to be read, and is whole in the record's
+/// `url` and `capture.target_uri`. A source is repeated in every revisit of its record
+/// (`capture.refers_to.source`) and every lint finding on it, so a long URI (a WARC header
+/// may be up to 1 MiB) must not be.
+pub const SOURCE_URI_MAX: usize = 1024;
+
+/// The source of the WARC or ARC record at `at` in the file or member `name`: `name@at`, then
+/// a space and its target URI (at most [`SOURCE_URI_MAX`] bytes of it) when it has one.
+pub fn record_source(name: &str, at: impl Display, target_uri: Option<&str>) -> String {
+    let Some(uri) = target_uri else { return format!("{name}@{at}") };
+    if uri.len() <= SOURCE_URI_MAX {
+        return format!("{name}@{at} {uri}");
+    }
+    let cut = floor_char_boundary(uri, SOURCE_URI_MAX);
+    format!("{name}@{at} {}…", &uri[..cut])
+}
 
 /// The name of `b` for a record's source (see the module docs).
 pub fn escape_name(b: &[u8]) -> String {
@@ -59,6 +82,19 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_record_source_holds_at_most_its_share_of_the_target_uri() {
+        assert_eq!(record_source("a.warc", 12, None), "a.warc@12");
+        assert_eq!(record_source("a.warc", "3+4", Some("http://x/")), "a.warc@3+4 http://x/");
+        let whole = format!("http://x/{}", "p".repeat(SOURCE_URI_MAX - 9));
+        assert_eq!(record_source("a", 0, Some(&whole)), format!("a@0 {whole}"));
+        // Cut at a character boundary: `é` is two bytes, the last one past the limit.
+        let long = format!("http://x/{}é{}", "p".repeat(SOURCE_URI_MAX - 10), "q".repeat(5000));
+        let source = record_source("a", 0, Some(&long));
+        assert_eq!(source, format!("a@0 {}…", &long[..SOURCE_URI_MAX - 1]));
+        assert!(long.starts_with(source["a@0 ".len()..].trim_end_matches('…')));
     }
 
     #[test]

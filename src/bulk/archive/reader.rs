@@ -37,7 +37,7 @@ use std::sync::Arc;
 use super::arc::{self, ArcFormat};
 use super::framed::Framing;
 use super::io::{io_kind, read_full, CountRead, StreamBreak};
-use super::names::{escape_name, path_name};
+use super::names::{path_name, record_source};
 use super::originals::{Codec, Originals, Reopen};
 use super::record::{Counters, Kind as RecordKind, Payload, RawRecord, ReadConfig};
 use super::segments::{Joined, Out, Segments};
@@ -474,7 +474,7 @@ impl<'c, 'e> Reader<'c, 'e> {
     fn archive_item(&mut self, name: &str, item: WarcItem) {
         match item {
             WarcItem::Record { at, kind, target_uri, block, capture, note, segment } => {
-                let source = format!("{name}@{at} {target_uri}");
+                let source = record_source(name, at, Some(&target_uri));
                 if kind == RecordKind::Continuation
                     || segment.as_ref().is_some_and(|s| s.number == 1)
                 {
@@ -506,11 +506,7 @@ impl<'c, 'e> Reader<'c, 'e> {
             }
             WarcItem::Skipped { warc_type, .. } => self.count_skipped(&warc_type),
             WarcItem::Broken { at, target_uri, kind, message } => {
-                let source = match target_uri {
-                    Some(u) => format!("{name}@{at} {u}"),
-                    None => format!("{name}@{at}"),
-                };
-                self.broken(source, kind, message)
+                self.broken(record_source(name, at, target_uri.as_deref()), kind, message)
             }
         }
     }
@@ -580,10 +576,10 @@ impl<'c, 'e> Reader<'c, 'e> {
             match item {
                 TarItem::File { name: member, data } => {
                     // Sniffed and read as any stream: a WARC, a tar, gzip … inside.
-                    self.nested(&format!("{name}!{}", escape_name(member)), data)
+                    self.nested(&format!("{name}!{member}"), data)
                 }
                 TarItem::NotAFile { name: member, message } => {
-                    self.broken(format!("{name}!{}", escape_name(member)), "not_a_file", message)
+                    self.broken(format!("{name}!{member}"), "not_a_file", message)
                 }
                 TarItem::Bad { kind, message } => self.broken(format!("{name}!"), kind, message),
             }

@@ -16,10 +16,14 @@
 use std::io::{self, Read};
 
 use super::io::{io_kind, read_full, Exact};
+use super::names::escape_name;
 
-/// Longest tar member name kept (GNU long name, pax `path`); a longer one makes the member an
-/// error record, its bytes skipped while streaming.
-pub const MAX_NAME: usize = 64 * 1024;
+/// Longest tar member name kept (GNU long name, pax `path`), Linux's `PATH_MAX`, in bytes as a
+/// record's source writes it ([`escape_name`]: a byte that is not UTF-8 is four); a longer one
+/// makes the member an error record, its bytes skipped while streaming. Every record read from
+/// a member repeats its name in its `source`, so the name must stay short whatever the archive
+/// says.
+pub const MAX_NAME: usize = 4096;
 /// Largest pax extended header read (a larger one is skipped).
 const MAX_PAX: u64 = 1 << 20;
 
@@ -72,11 +76,12 @@ fn cstr(f: &[u8]) -> &[u8] {
 
 /// What the tar reader hands to its caller.
 pub(crate) enum TarItem<'r> {
-    /// A regular file member: its name as stored (any bytes) and a reader of its data. What
-    /// the caller does not read of it is skipped.
+    /// A regular file member: its name and a reader of its data. What the caller does not
+    /// read of it is skipped.
     File {
-        /// The member's name (GNU long name, pax `path`, or ustar prefix and name).
-        name: &'r [u8],
+        /// The member's name (GNU long name, pax `path`, or ustar prefix and name), as a
+        /// record's source writes it ([`escape_name`]).
+        name: &'r str,
         /// Its data, exactly the size its header states (`UnexpectedEof` when the archive
         /// ends first).
         data: &'r mut dyn Read,
@@ -86,7 +91,7 @@ pub(crate) enum TarItem<'r> {
     /// `not_a_file` record, as for such a file in a walked directory).
     NotAFile {
         /// The member's name, as for [`TarItem::File`].
-        name: &'r [u8],
+        name: &'r str,
         /// What it is (a link names its target).
         message: String,
     },
@@ -195,10 +200,16 @@ pub(crate) fn read_tar(
                 Ok(())
             }
             _ => {
-                let member = member_name(&block, next_name.take());
+                let member = member_name(&block, next_name.take()).and_then(|m| {
+                    let written = escape_name(&m);
+                    match written.len() {
+                        n if n > MAX_NAME => Err(n as u64),
+                        _ => Ok(written),
+                    }
+                });
                 let not_a_file = not_a_file(flag, &block);
                 go_on = match (member, not_a_file) {
-                    (Ok(m), _) if m.ends_with(b"/") => true, // pre-POSIX directory
+                    (Ok(m), _) if m.ends_with('/') => true, // pre-POSIX directory
                     (Ok(m), None) => visit(TarItem::File { name: &m, data: &mut entry })?,
                     (Ok(m), Some(message)) => visit(TarItem::NotAFile { name: &m, message })?,
                     (Err(len), _) => {

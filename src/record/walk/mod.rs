@@ -57,9 +57,11 @@ impl Walk for RecordView<'_, '_> {
             key(
                 "source",
                 "the input: a file path; `path!member` for a tar member; `path@offset \
-                 target-uri` for a WARC record (the offset of its gzip member, or of the record \
-                 in a plain WARC; `offset+n` when the record starts `n` decoded bytes into its \
-                 gzip member). Bytes of a name that are not UTF-8 are written `\\xNN`",
+                 target-uri` for a WARC or ARC record (the offset of its gzip member, or of the \
+                 record in a plain WARC; `offset+n` when the record starts `n` decoded bytes \
+                 into its gzip member; a target URI over 1 KiB is cut there at a character \
+                 boundary and marked `…`: it is whole in `url`). Bytes of a name that are not \
+                 UTF-8 are written `\\xNN`",
             ),
             Some(self.source),
         );

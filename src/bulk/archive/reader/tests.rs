@@ -158,8 +158,9 @@ fn tar_damaged_header_is_skipped_by_its_size() {
     );
 }
 
-/// A GNU long name beyond MAX_NAME is never held: the member is an error record, its
-/// bytes skipped; the next member reads normally. Non-UTF-8 names stay distinct.
+/// A GNU long name beyond MAX_NAME is never held, nor one that a source would write in more
+/// bytes: the member is an error record, its bytes skipped; the next member reads normally.
+/// Non-UTF-8 names stay distinct.
 #[test]
 fn tar_long_names_are_bounded() {
     let dir = scratch("longname");
@@ -167,6 +168,11 @@ fn tar_long_names_are_bounded() {
     let mut long = vec![b'x'; MAX_NAME + 10];
     long.push(0);
     tar_entry(&mut t, b"././@LongLink", &long, b'L', true);
+    tar_entry(&mut t, b"x", b"<rss/>", b'0', true);
+    // Under MAX_NAME bytes, over it as a source writes them (`\xff` for each).
+    let mut wide = vec![0xff; MAX_NAME / 2];
+    wide.push(0);
+    tar_entry(&mut t, b"././@LongLink", &wide, b'L', true);
     tar_entry(&mut t, b"x", b"<rss/>", b'0', true);
     let mut ok = b"ok-".repeat(50);
     ok.extend(b".xml\0");
@@ -186,6 +192,7 @@ fn tar_long_names_are_bounded() {
     assert_eq!(
         run(&[input], 1 << 20),
         vec![
+            format!("B {n}! bad_tar"),
             format!("B {n}! bad_tar"),
             format!("D {n}!{okname} <rss>ok</rss>"),
             format!("D {n}!a\\xff.xml 1"),
