@@ -75,8 +75,11 @@ def parse(
     """Parses one feed body (bytes-like, or an already decoded str) into a record: every key,
     None or [] when empty, dates as aware datetimes (UTC)."""
 
-def parse_file(path: Union[str, os.PathLike[str]], **options: Unpack[Options]) -> Record:
-    """Parses the feed document at `path` into a record, as `parse` does."""
+def parse_file(
+    path: Union[str, bytes, os.PathLike[str], os.PathLike[bytes]], **options: Unpack[Options]
+) -> Record:
+    """Parses the feed document at `path` (a str, bytes or os.PathLike, as `open()` takes)
+    into a record, as `parse` does."""
 
 @overload
 def parse_batch(
@@ -115,14 +118,14 @@ class WarcBatches(Iterator[pyarrow.RecordBatch]):
 
 @overload
 def read_warc(
-    path: Union[str, os.PathLike[str]],
+    path: Union[str, bytes, os.PathLike[str], os.PathLike[bytes]],
     *,
     parse: Literal[False] = False,
     max_input_bytes: int = ...,
 ) -> Iterator[WarcRecord]: ...
 @overload
 def read_warc(
-    path: Union[str, os.PathLike[str]],
+    path: Union[str, bytes, os.PathLike[str], os.PathLike[bytes]],
     *,
     parse: Literal[True],
     **options: Unpack[Options],
@@ -132,7 +135,7 @@ def read_warc(
 
 @overload
 def read_warc_batches(
-    path: Union[str, os.PathLike[str]],
+    path: Union[str, bytes, os.PathLike[str], os.PathLike[bytes]],
     batch_size: int = 256,
     batch_bytes: int = 64 << 20,
     *,
@@ -141,7 +144,7 @@ def read_warc_batches(
 ) -> WarcBatches: ...
 @overload
 def read_warc_batches(
-    path: Union[str, os.PathLike[str]],
+    path: Union[str, bytes, os.PathLike[str], os.PathLike[bytes]],
     batch_size: int = 256,
     batch_bytes: int = 64 << 20,
     *,

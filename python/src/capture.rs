@@ -18,6 +18,7 @@ use feedmill::Timestamp;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
+use pyo3::types::PyDict;
 
 /// The schema's `capture` field.
 pub(crate) fn field() -> FieldRef {
@@ -76,16 +77,100 @@ pub(crate) fn checked_column(func: &str, c: &ArrayRef) -> PyResult<ArrayRef> {
 }
 
 /// `parse(capture=...)`: a dict as `read_warc` gives it (keys missing or None have no value),
-/// or None.
-pub(crate) fn of_dict(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Option<Capture>> {
+/// or None. Nothing given is dropped silently: a key that is not one of the struct's (in
+/// `capture` or its `refers_to`) is a `TypeError` naming the keys there are; a naive
+/// `datetime` (`date`, `refers_to["date"]`) is a `ValueError`, as for `as_of` (which zone it
+/// means is unknown); `date_offset` and `date_raw`, which a capture never has (`read_warc`
+/// gives them as None), must be None. A value of the wrong type or out of range is a
+/// `TypeError` or `ValueError` naming `capture`.
+pub(crate) fn of_dict(
+    py: Python<'_>,
+    func: &str,
+    value: &Bound<'_, PyAny>,
+) -> PyResult<Option<Capture>> {
     if value.is_none() {
         return Ok(None);
     }
+    let DataType::Struct(fields) = field().data_type().clone() else {
+        unreachable!("`capture` is a struct")
+    };
+    let d = checked_dict(func, "capture", value, &fields)?;
+    if let Some(refers) = d.get_item("refers_to")?.filter(|r| !r.is_none()) {
+        let refers_field = fields.iter().find(|f| f.name() == "refers_to");
+        let Some(DataType::Struct(inner)) = refers_field.map(|f| f.data_type()) else {
+            unreachable!("`capture.refers_to` is a struct")
+        };
+        checked_dict(func, "capture[\"refers_to\"]", &refers, inner)?;
+    }
     let ty = arrow::pyarrow::PyArrowType(field().data_type().clone());
-    let array = py.import("pyarrow")?.getattr("array")?.call1(([value], ty))?;
+    let array = py.import("pyarrow")?.getattr("array")?.call1(([value], ty)).map_err(|e| {
+        let message = format!("{func}(): capture: {}", e.value(py));
+        let err = match e.is_instance_of::<PyTypeError>(py) {
+            true => PyTypeError::new_err(message),
+            false => PyValueError::new_err(message),
+        };
+        err.set_cause(py, Some(e));
+        err
+    })?;
     let data: arrow::pyarrow::PyArrowType<arrow::array::ArrayData> = array.extract()?;
     let array = arrow::array::make_array(data.0);
     read(array.as_struct(), 0)
+}
+
+/// `value` as a dict whose keys are among the names of `fields` (the struct `what` is read
+/// into), its dates aware and its `date_offset` and `date_raw` None.
+fn checked_dict<'py>(
+    func: &str,
+    what: &str,
+    value: &Bound<'py, PyAny>,
+    fields: &arrow::datatypes::Fields,
+) -> PyResult<Bound<'py, PyDict>> {
+    let Ok(d) = value.cast::<PyDict>() else {
+        let ty = value.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
+        return Err(PyTypeError::new_err(format!(
+            "{func}(): {what} must be a dict (as read_warc gives it) or None, not {ty}"
+        )));
+    };
+    let known = || fields.iter().map(|f| f.name().as_str()).collect::<Vec<_>>().join(", ");
+    let mut unknown = Vec::new();
+    for (k, v) in d.iter() {
+        let name = k.extract::<String>().ok();
+        let Some(field) = name.as_deref().and_then(|n| fields.iter().find(|f| f.name() == n))
+        else {
+            unknown.push(k.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string()));
+            continue;
+        };
+        let name = field.name();
+        if v.is_none() {
+            continue;
+        }
+        if name == "date_offset" || name == "date_raw" {
+            return Err(PyValueError::new_err(format!(
+                "{func}(): {what}[{name:?}] must be None: a capture date has no offset or \
+                 text of its own (read_warc gives None)"
+            )));
+        }
+        if matches!(field.data_type(), DataType::Timestamp(..)) && naive(&v)? {
+            return Err(PyValueError::new_err(format!(
+                "{func}(): {what}[{name:?}] must be an aware datetime (with a tzinfo), not a \
+                 naive one"
+            )));
+        }
+    }
+    if !unknown.is_empty() {
+        return Err(PyTypeError::new_err(format!(
+            "{func}(): {what} has unknown keys {} (its keys: {})",
+            unknown.join(", "),
+            known()
+        )));
+    }
+    Ok(d.clone())
+}
+
+/// Whether `v` is a `datetime` without a UTC offset.
+fn naive(v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let datetime = v.py().import("datetime")?.getattr("datetime")?;
+    Ok(v.is_instance(&datetime)? && v.call_method0("utcoffset")?.is_none())
 }
 
 /// Row `i` of a `capture` column of the schema's type.

@@ -1,6 +1,10 @@
-//! What the functions take as input: a body (`parse`: bytes-like or str) and the columns of
-//! a batch of rows (`parse_batch`), type-checked before any row is processed: a value of a
-//! type that is not a body, or a column of a type its name does not take, raises `TypeError`.
+//! What the functions take as input: a body (`parse`: bytes-like or str), its HTTP status,
+//! a path (`parse_file`, the WARC readers), the batch sizes of `read_warc_batches` and the
+//! columns of a batch of rows (`parse_batch`), checked before any row is processed: a value
+//! of a type that is not a body, or a column of a type its name does not take, raises
+//! `TypeError`.
+
+use std::path::PathBuf;
 
 use arrow::array::{Array, ArrayRef, AsArray};
 use arrow::compute::{cast_with_options, CastOptions};
@@ -8,8 +12,9 @@ use arrow::datatypes::{DataType, Field, Int64Type};
 use arrow::record_batch::RecordBatch;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyBool, PyByteArray, PyBytes, PyInt, PyString};
 
+use crate::options::type_error;
 use crate::Row;
 
 /// The UTF-8 byte order mark: put before a str body, it makes the parser read the body as
@@ -19,7 +24,8 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The bytes of `body` (`None` for None): bytes, bytearray, any other object with the buffer
 /// protocol (memoryview, array, mmap, numpy arrays: its bytes in C order), or a str (UTF-8,
-/// after a byte order mark).
+/// after a byte order mark). An object with the buffer protocol that cannot give its bytes
+/// (a released memoryview) is a `ValueError`.
 pub(crate) fn body(
     py: Python<'_>,
     func: &str,
@@ -44,17 +50,76 @@ pub(crate) fn body(
     // NOTE: the buffer protocol through memoryview, as PyO3's `PyBuffer` is not in the
     // stable ABI before Python 3.11 (the wheel supports 3.9).
     let view = py.import("builtins")?.getattr("memoryview")?;
-    match view.call1((body,)) {
-        Ok(view) => {
-            let bytes = view.call_method0("tobytes")?;
-            Ok(Some(bytes.cast::<PyBytes>()?.as_bytes().to_vec()))
-        }
-        Err(_) => {
+    // `memoryview(body)` raises TypeError for an object without the buffer protocol; any
+    // other error is an object that has it but cannot give its bytes now (a released
+    // memoryview: ValueError; an exporter that refuses: BufferError), which is said as such,
+    // the original error as its cause.
+    let bytes = view.call1((body,)).and_then(|view| view.call_method0("tobytes"));
+    match bytes {
+        Ok(bytes) => Ok(Some(bytes.cast::<PyBytes>()?.as_bytes().to_vec())),
+        Err(e) if e.is_instance_of::<PyTypeError>(py) => {
             let ty = body.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
-            Err(PyTypeError::new_err(format!(
+            let err = PyTypeError::new_err(format!(
                 "{func}(): body must be bytes, a bytes-like object or str, not {ty}"
-            )))
+            ));
+            err.set_cause(py, Some(e));
+            Err(err)
         }
+        Err(e) => {
+            let err =
+                PyValueError::new_err(format!("{func}(): body cannot be read: {}", e.value(py)));
+            err.set_cause(py, Some(e));
+            Err(err)
+        }
+    }
+}
+
+/// `parse(status=...)`: an int (not a bool), or None. Every int of 64 bits is taken, as a
+/// `parse_batch` `status` column value is: one outside 0..=65535 makes the record a
+/// `bad_http` error record, and a WARC record's status is any number of 0..=65535 its status
+/// line gives (three digits or not), which `parse(**record)` must take. A larger int raises
+/// `ValueError`, as a `parse_batch` column value does.
+pub(crate) fn status(func: &str, v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<i64>> {
+    let Some(v) = v.filter(|v| !v.is_none()) else { return Ok(None) };
+    if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
+        return Err(type_error(func, "status", "an int or None", v));
+    }
+    v.extract::<i64>().map(Some).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{func}(): status must be an HTTP status code (an int of 64 bits at most), not {v}"
+        ))
+    })
+}
+
+/// A count argument (`read_warc_batches`'s `batch_size` and `batch_bytes`): an int (not a
+/// bool) of at least 1.
+pub(crate) fn count(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {
+    if v.is_instance_of::<PyBool>() || !v.is_instance_of::<PyInt>() {
+        return Err(type_error(func, name, "an int", v));
+    }
+    match v.extract::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(PyValueError::new_err(format!(
+            "{func}(): {name} must be a positive integer that fits in usize, not {v}"
+        ))),
+    }
+}
+
+/// A path argument, taken as Python's `open()` takes one: a str, bytes (the file system
+/// encoding's bytes, as they are on Unix) or an `os.PathLike` giving either. Another type is
+/// a `TypeError` naming the argument.
+pub(crate) fn path(func: &str, v: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    let py = v.py();
+    // `os.fsdecode` gives the str of each (bytes decoded with `surrogateescape`), which the
+    // conversion to a path encodes back to the same bytes.
+    match py.import("os")?.getattr("fsdecode")?.call1((v,)) {
+        Ok(text) => text.extract::<PathBuf>(),
+        Err(e) if e.is_instance_of::<PyTypeError>(py) => {
+            let err = type_error(func, "path", "a str, bytes or os.PathLike", v);
+            err.set_cause(py, Some(e));
+            Err(err)
+        }
+        Err(e) => Err(e),
     }
 }
 

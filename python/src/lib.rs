@@ -114,20 +114,23 @@ fn process_row(
     row: &Row<'_>,
     emit: &mut dyn FnMut(&RecordView<'_, '_>),
 ) {
-    let source = row.source.or(row.url).unwrap_or("");
+    // An empty `url` is no URL, whatever the row is (an archive record's empty target URI
+    // is none too): a document without one has `base_url`.
+    let url = row.url.filter(|u| !u.is_empty());
+    let source = row.source.or(url).unwrap_or("");
     let body = match (row.error_kind, row.body) {
         (None, Some(b)) => b,
         (kind, _) => {
             let kind = kind.unwrap_or("no_body");
             let message = row.error_message.unwrap_or("the record has no body");
-            let url = row.url.or(base_url);
+            let url = url.or(base_url);
             emit(&RecordView::capture_error(source, url, kind, message, row.capture));
             return;
         }
     };
     let mut rec = Record {
         source: source.to_owned(),
-        url: row.url.map(str::to_owned),
+        url: url.map(str::to_owned),
         status: None,
         content_type: None,
         body: Ok(body.to_vec()),
@@ -137,7 +140,6 @@ fn process_row(
     if row.content_type.is_some() || row.status.is_some() {
         // As the header of an HTTP response: a value cannot hold a line break, and is read
         // trimmed; a status that is no HTTP status code makes the response unreadable.
-        rec.url = rec.url.filter(|u| !u.is_empty());
         rec.content_type = row.content_type.map(|ct| {
             let ct: String = ct.chars().filter(|c| *c != '\r' && *c != '\n').collect();
             ct.trim().to_owned()
@@ -193,15 +195,18 @@ fn record_batch(s: &Settings, row: &Row<'_>) -> RecordBatch {
 ///
 /// `body`: bytes or any bytes-like object (bytearray, memoryview, ...) as stored, or a str
 /// (already decoded: read as UTF-8 whatever its XML declaration says); None gives an
-/// error record. With `content_type` or `status` the body is an HTTP response (a status other
-/// than 200 is not a feed; the MIME type is computed, the charset taken from
-/// `content_type`); otherwise a stored document. `url` is the document's own URL (the base
-/// URL of its relative links, and the record's `source` unless `source` is given).
-/// `error_kind`/`error_message` make an error record (as `read_warc` gives for an unreadable
-/// record); `capture` (a dict, as the record's `capture` key) says where and when the body
-/// was captured, and `notes` (a list of str, as `read_warc` gives them) how it was read where
-/// that differs from what its archive record says: each becomes a `recovered` diagnostic.
-/// So `parse(**record)` takes a `read_warc` record and gives what
+/// error record; a bytes-like object that cannot give its bytes (a released memoryview)
+/// raises ValueError. With `content_type` or `status` the body is an HTTP response (a status
+/// other than 200 is not a feed; an int outside 0..=65535, such as 70000, gives a `bad_http`
+/// error record; a bool or an int past 64 bits raises; the MIME type is computed, the
+/// charset taken from `content_type`); otherwise a stored document. `url` is the
+/// document's own URL (the base URL of its relative links, and the record's `source` unless
+/// `source` is given); an empty `url` is none. `error_kind`/`error_message` make an error
+/// record (as `read_warc` gives for an unreadable record); `capture` (a dict, as the record's
+/// `capture` key: an unknown key raises TypeError, a naive `datetime` ValueError) says where
+/// and when the body was captured, and `notes` (a list of str, as `read_warc` gives them) how
+/// it was read where that differs from what its archive record says: each becomes a
+/// `recovered` diagnostic. So `parse(**record)` takes a `read_warc` record and gives what
 /// `read_warc(path, parse=True)` does.
 ///
 /// Options (the CLI's flags, `_` for `-`): `spec_exact`, `base_url` (for a body without
@@ -216,7 +221,7 @@ fn parse<'py>(
     body: &Bound<'py, PyAny>,
     content_type: Option<&str>,
     url: Option<&str>,
-    status: Option<i64>,
+    status: Option<&Bound<'py, PyAny>>,
     source: Option<&str>,
     error_kind: Option<&str>,
     error_message: Option<&str>,
@@ -225,8 +230,9 @@ fn parse<'py>(
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let s = Settings::from_kwargs("parse", options)?;
+    let status = input::status("parse", status)?;
     let body = input::body(py, "parse", body)?;
-    let capture = capture.map(|c| capture::of_dict(py, c)).transpose()?.flatten();
+    let capture = capture.map(|c| capture::of_dict(py, "parse", c)).transpose()?.flatten();
     let row = Row {
         source,
         body: body.as_deref(),
@@ -245,17 +251,19 @@ fn parse<'py>(
 /// parse_file(path, **options)
 /// --
 ///
-/// Parses the feed document at `path` (a str or os.PathLike; gzip removed) into a record,
-/// as `parse` does, with the path as its `source`. A file that cannot be read raises
-/// OSError; an archive (WARC, tar) or directory holding other than one document raises
-/// ValueError (`read_warc(path, parse=True)` reads those). Takes the options of `parse`.
+/// Parses the feed document at `path` (a str, bytes or os.PathLike, as `open()` takes; gzip
+/// removed) into a record, as `parse` does, with the path as its `source`. A file that
+/// cannot be read raises OSError; an archive (WARC, tar) or directory holding other than one
+/// document raises ValueError (`read_warc(path, parse=True)` reads those). Takes the options
+/// of `parse`.
 #[pyfunction]
 #[pyo3(signature = (path, **options))]
 fn parse_file<'py>(
     py: Python<'py>,
-    path: PathBuf,
+    path: &Bound<'py, PyAny>,
     options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let path = input::path("parse_file", path)?;
     let s = Settings::from_kwargs("parse_file", options)?;
     // A file or directory that cannot be read raises here (the reader would make it an
     // error record); a FIFO is not opened twice.
@@ -494,8 +502,9 @@ fn reader_settings(
 /// read_warc(path, *, parse=False, **options)
 /// --
 ///
-/// Iterates over the records of a WARC / WARC.gz file (also a directory, tar, gzip or plain
-/// file, and archives inside a tar), in order, as dicts `{source, url, status, content_type,
+/// Iterates over the records of a WARC / WARC.gz file at `path` (a str, bytes or
+/// os.PathLike; also a directory, tar, gzip or plain file, and archives inside a tar), in
+/// order, as dicts `{source, url, status, content_type,
 /// body, error_kind, error_message, capture, notes}`: WARC `response` records with their HTTP
 /// status, `Content-Type` and decoded body (chunked, gzip and deflate removed); other WARC
 /// record types are skipped. An unreadable record has `body` None and `error_kind` set.
@@ -510,10 +519,11 @@ fn reader_settings(
 #[pyfunction]
 #[pyo3(signature = (path, *, parse=false, **options))]
 fn read_warc(
-    path: PathBuf,
+    path: &Bound<'_, PyAny>,
     parse: bool,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<WarcRecords> {
+    let path = input::path("read_warc", path)?;
     let s = reader_settings("read_warc", parse, "records", options)?;
     let reader = Reader::open(vec![path], &s.config());
     Ok(WarcRecords { reader, parse: parse.then_some(s) })
@@ -639,32 +649,41 @@ impl WarcBatches {
 /// --
 ///
 /// The records of `read_warc(path)` as `pyarrow.RecordBatch`es of at most `batch_size`
-/// records and `batch_bytes` bytes of values (a larger record is a batch of its own; at most
-/// 1 GiB, as the `binary` column's offsets are 32-bit: a larger record is a `too_large`
-/// error row, which `read_warc` reads), with the columns `parse_batch` takes
-/// (`source`, `url`, `status`, `content_type`, `body`, `error_kind`, `error_message`,
-/// `capture`, `notes`). With
+/// records and `batch_bytes` bytes of values (both positive ints, else ValueError or
+/// TypeError naming them; a larger record is a batch of its own; at most 1 GiB, as the
+/// `binary` column's offsets are 32-bit: a larger record is a `too_large` error row, which
+/// `read_warc` reads), with the columns `parse_batch` takes (`source`, `url`, `status`,
+/// `content_type`, `body`, `error_kind`, `error_message`, `capture`, `notes`). With
 /// `parse=True` the batches are those records parsed instead, as `parse_batch` makes them
 /// (`schema(layout)`), with the options of `parse`; without it only `max_input_bytes` (the
-/// largest record read) applies.
+/// largest record read) applies. `path` as in `read_warc`.
 #[pyfunction]
 #[pyo3(signature = (path, batch_size=256, batch_bytes=64 << 20, *, parse=false, layout="records", **options))]
 fn read_warc_batches(
-    path: PathBuf,
-    batch_size: usize,
-    batch_bytes: usize,
+    path: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = batch_size_arg)] batch_size: usize,
+    #[pyo3(from_py_with = batch_bytes_arg)] batch_bytes: usize,
     parse: bool,
     layout: &str,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<WarcBatches> {
+    let path = input::path("read_warc_batches", path)?;
     let s = reader_settings("read_warc_batches", parse, layout, options)?;
     let layout = self::layout(layout)?;
     Ok(WarcBatches {
         reader: Reader::open(vec![path], &s.config()),
-        size: batch_size.max(1),
-        bytes: batch_bytes.clamp(1, MAX_BATCH_BYTES),
+        size: batch_size,
+        bytes: batch_bytes.min(MAX_BATCH_BYTES),
         parse: parse.then_some((s, layout)),
     })
+}
+
+fn batch_size_arg(v: &Bound<'_, PyAny>) -> PyResult<usize> {
+    input::count("read_warc_batches", "batch_size", v)
+}
+
+fn batch_bytes_arg(v: &Bound<'_, PyAny>) -> PyResult<usize> {
+    input::count("read_warc_batches", "batch_bytes", v)
 }
 
 #[pymodule]

@@ -194,7 +194,7 @@ fn limit(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {
     })
 }
 
-fn type_error(func: &str, name: &str, want: &str, v: &Bound<'_, PyAny>) -> PyErr {
+pub(crate) fn type_error(func: &str, name: &str, want: &str, v: &Bound<'_, PyAny>) -> PyErr {
     let ty = v.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string());
     PyTypeError::new_err(format!("{func}(): {name} must be {want}, not {ty}"))
 }

@@ -204,3 +204,29 @@ def test_parse_batch_refuses_columns_of_other_types():
     with pytest.raises(ValueError, match="status"):
         feedmill.parse_batch(pa.record_batch({"body": [RSS],
                                               "status": pa.array([2**63], pa.uint64())}))
+
+
+@pytest.mark.parametrize(
+    "args, kwargs, exc, match",
+    [
+        ((), {"batch_size": -1}, ValueError, "batch_size must be a positive integer"),
+        ((-1,), {}, ValueError, "batch_size must be a positive integer"),
+        ((), {"batch_size": 0}, ValueError, "batch_size must be a positive integer"),
+        ((), {"batch_size": 2**70}, ValueError, "batch_size must be a positive integer"),
+        ((), {"batch_size": True}, TypeError, "batch_size must be an int"),
+        ((), {"batch_size": 8.0}, TypeError, "batch_size must be an int"),
+        ((), {"batch_bytes": -1}, ValueError, "batch_bytes must be a positive integer"),
+        ((), {"batch_bytes": 0}, ValueError, "batch_bytes must be a positive integer"),
+        ((), {"batch_bytes": "1"}, TypeError, "batch_bytes must be an int"),
+    ],
+)
+def test_bad_batch_sizes_raise(tmp_path, args, kwargs, exc, match):
+    """`read_warc_batches`' `batch_size` and `batch_bytes` are positive ints; anything else
+    raises at the call, naming the argument."""
+    p = tmp_path / "f.xml"
+    p.write_bytes(RSS)
+    with pytest.raises(exc, match=r"read_warc_batches\(\): " + match):
+        feedmill.read_warc_batches(p, *args, **kwargs)
+    # 1 is the least of each; more than the 1 GiB a batch holds is 1 GiB.
+    assert len(list(feedmill.read_warc_batches(p, batch_size=1, batch_bytes=1))) == 1
+    assert len(list(feedmill.read_warc_batches(p, batch_bytes=2**40))) == 1

@@ -1,7 +1,8 @@
 """Python values: `parse` returns the record's Arrow row as Python values (every key, None or
 [] when empty, aware datetimes), and the record dict, the Arrow schema (`schema()`) and the
 TypedDicts of the stub (`feedmill.record`) agree, key for key and type for type, on the
-records of the corpus. Also: the bodies `parse` takes, `parse_file`, and `WarcRecord`."""
+records of the corpus. Also: the bodies and arguments `parse` takes, the paths `parse_file` and the WARC readers
+take, and `WarcRecord`."""
 
 import array
 import datetime as dt
@@ -368,3 +369,111 @@ def test_capture_is_read_back_and_checked(warcs):
                            pa.array(["x"] * batch.num_rows))
     with pytest.raises(TypeError, match="capture"):
         feedmill.parse_batch(bad)
+
+
+def test_a_released_memoryview_says_so():
+    """A bytes-like body that cannot give its bytes is a ValueError saying why (CPython's
+    error as its cause), not a TypeError about the body's type."""
+    view = memoryview(ATOM)
+    view.release()
+    with pytest.raises(ValueError, match=r"parse\(\): body cannot be read: .*released") as e:
+        feedmill.parse(view)
+    assert isinstance(e.value.__cause__, ValueError)
+
+
+def test_status_is_an_int():
+    """`status` is an int or None: a bool or another type is a TypeError, an int past 64 bits
+    a ValueError (as a parse_batch column value), both naming `status`; an int outside
+    0..=65535 (no status line carries it) is a `bad_http` error record, as in a batch."""
+    for bad in [True, False, 200.0, "200"]:
+        with pytest.raises(TypeError, match=r"parse\(\): status must be an int or None"):
+            feedmill.parse(ATOM, status=bad)
+    for big in [2**63, -(2**63) - 1, 2**100]:
+        with pytest.raises(ValueError, match=r"parse\(\): status must be an HTTP status code"):
+            feedmill.parse(ATOM, status=big)
+    for odd in [2**63 - 1, -1, 70000]:
+        r = feedmill.parse(ATOM, status=odd)
+        assert r["error"] == {"kind": "bad_http", "message": f'bad status line "HTTP/1.1 {odd} -"'}
+        row = feedmill.parse_batch(pa.record_batch({"body": [ATOM], "status": [odd]})).to_pylist()
+        assert row[0]["error"] == r["error"]
+    # 0..=65535 is what a WARC record's status line can give (`parse(**record)` takes it):
+    # not 200, so not a feed.
+    assert feedmill.parse(ATOM, status=0)["error"] == {"kind": "http_status",
+                                                       "message": "HTTP status 0"}
+    assert feedmill.parse(ATOM, status=None) == feedmill.parse(ATOM)
+    assert feedmill.parse(ATOM, status=404)["error"]["kind"] == "http_status"
+
+
+def test_an_empty_url_is_no_url():
+    """`url=""` is no URL, with `status` (an HTTP response) or without (a document, which
+    then has `base_url`), in `parse` and in a `parse_batch` column, error records too."""
+    rss = b'<rss version="2.0"><channel><title>t</title><link>/home</link></channel></rss>'
+    base = "https://b.example/feed"
+    for kw in [{}, {"status": 200}, {"content_type": "application/rss+xml"},
+               {"base_url": base}, {"status": 200, "base_url": base},
+               {"error_kind": "io", "error_message": "x", "base_url": base}]:
+        assert feedmill.parse(rss, url="", **kw) == feedmill.parse(rss, **kw), kw
+    assert feedmill.parse(rss, url="", base_url=base)["feed"]["page_url"] == "https://b.example/home"
+    assert feedmill.parse(None, url="", base_url=base)["url"] == base
+    batch = pa.record_batch({"body": [rss, rss, None], "url": ["", None, ""]})
+    rows = feedmill.parse_batch(batch, base_url=base).to_pylist()
+    assert rows[0] == rows[1] and rows[0]["status"] == "ok"
+    assert rows[2]["url"] == base
+
+
+def test_paths_as_open_takes_them(tmp_path):
+    """A path is a str, bytes (the file system's bytes) or an os.PathLike giving either, as
+    Python's open() takes it; another type is a TypeError naming `path`."""
+    p = tmp_path / "feed.xml"
+    p.write_bytes(ATOM)
+
+    class BytesPath:
+        def __fspath__(self):
+            return os.fsencode(str(p))
+
+    for arg in [str(p), p, os.fsencode(str(p)), BytesPath()]:
+        assert feedmill.parse_file(arg)["source"] == str(p), arg
+        (rec,) = feedmill.read_warc(arg, parse=True)
+        assert rec["feed"]["title"] == "News", arg
+        (batch,) = feedmill.read_warc_batches(arg)
+        assert batch.column("source").to_pylist() == [str(p)], arg
+    if os.name == "posix":
+        # A name that is no UTF-8: its bytes reach the file system as they are.
+        odd = os.path.join(os.fsencode(str(tmp_path)), b"caf\xe9.xml")
+        with open(odd, "wb") as fh:
+            fh.write(ATOM)
+        assert feedmill.parse_file(odd)["feed"]["title"] == "News"
+        assert next(feedmill.read_warc(odd, parse=True))["feed"]["title"] == "News"
+    for bad in [3, None, ["x"]]:
+        for call in [feedmill.parse_file, feedmill.read_warc, feedmill.read_warc_batches]:
+            with pytest.raises(TypeError, match=r"\(\): path must be a str, bytes or os.PathLike"):
+                call(bad)
+
+
+def test_capture_keys_and_dates_are_checked():
+    """Nothing given in `capture` is dropped silently: an unknown key (in it or in its
+    `refers_to`) is a TypeError naming the keys there are; a naive datetime is a
+    ValueError (which zone it means is unknown); `date_offset` and `date_raw`, which a
+    capture never has, must be None."""
+    aware = dt.datetime(2024, 1, 1, tzinfo=UTC)
+    with pytest.raises(TypeError, match=r"capture has unknown keys 'dat' \(its keys: "
+                                        r"record_type, date, date_offset"):
+        feedmill.parse(ATOM, capture={"record_type": "response", "dat": aware})
+    with pytest.raises(TypeError, match=r"capture\[\"refers_to\"\] has unknown keys 'sauce'"):
+        feedmill.parse(ATOM, capture={"refers_to": {"sauce": "x"}})
+    with pytest.raises(TypeError, match=r"capture has unknown keys 1"):
+        feedmill.parse(ATOM, capture={1: "x"})
+    for c in [{"date": dt.datetime(2024, 1, 1)}, {"refers_to": {"date": dt.datetime(2024, 1, 1)}}]:
+        with pytest.raises(ValueError, match=r"\[\"date\"\] must be an aware datetime"):
+            feedmill.parse(ATOM, capture=c)
+    for key in ["date_offset", "date_raw"]:
+        with pytest.raises(ValueError, match=rf"capture\[\"{key}\"\] must be None"):
+            feedmill.parse(ATOM, capture={"date": aware, key: 0 if key == "date_offset" else "x"})
+    with pytest.raises(TypeError, match=r"capture must be a dict"):
+        feedmill.parse(ATOM, capture=[("record_type", "response")])
+    with pytest.raises((TypeError, ValueError), match=r"parse\(\): capture: "):
+        feedmill.parse(ATOM, capture={"http_status": "200"})
+    # An aware datetime in any zone is its instant; keys given as None have no value.
+    plus2 = dt.datetime(2024, 1, 1, 2, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+    got = feedmill.parse(ATOM, capture={"date": plus2, "date_offset": None, "refers_to": None})
+    assert got["capture"]["date"] == aware
