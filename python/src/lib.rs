@@ -18,9 +18,12 @@ mod options;
 mod values;
 
 use std::cell::RefCell;
+use std::collections::VecDeque;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use arrow::array::{
     ArrayRef, BinaryBuilder, Int64Builder, ListBuilder, StringBuilder, StructArray,
@@ -28,7 +31,7 @@ use arrow::array::{
 use arrow::datatypes::{Field, Schema};
 use arrow::pyarrow::PyArrowType;
 use arrow::record_batch::RecordBatch;
-use feedmill::bulk::{Config, Input, ReadError, Record, Records, Worker};
+use feedmill::bulk::{Config, Input, ReadError, Record, Worker};
 use feedmill::columnar::{Layout, RecordBatchBuilder};
 use feedmill::sink::RecordView;
 use pyo3::exceptions::{PyRuntimeError, PyStopIteration, PyTypeError, PyValueError};
@@ -254,7 +257,9 @@ fn parse<'py>(
 /// Parses the feed document at `path` (a str, bytes or os.PathLike, as `open()` takes; gzip
 /// removed) into a record, as `parse` does, with the path as its `source`. A file that
 /// cannot be read raises OSError; an archive (WARC, tar) or directory holding other than one
-/// document raises ValueError (`read_warc(path, parse=True)` reads those). Takes the options
+/// document raises ValueError (`read_warc(path, parse=True)` reads those). A FIFO or
+/// `/dev/fd/N` (a shell's `<(zcat x)`) is read as a stream, to its end: the call waits for a
+/// writer and its data, and Ctrl-C interrupts the wait (KeyboardInterrupt). Takes the options
 /// of `parse`.
 #[pyfunction]
 #[pyo3(signature = (path, **options))]
@@ -273,13 +278,10 @@ fn parse_file<'py>(
     } else if meta.is_file() {
         std::fs::File::open(&path)?;
     }
+    let reader = Reader::open(vec![path.clone()], &s.config())?;
     let batch = py.detach(|| {
         guarded("parse_file", || {
-            let mut records = feedmill::bulk::read(vec![Input::Path(path.clone())], &s.config());
-            let next = |r: &mut Records| {
-                r.next().transpose().map_err(|e| PyRuntimeError::new_err(e.to_string()))
-            };
-            let (Some(rec), None) = (next(&mut records)?, next(&mut records)?) else {
+            let (Some(rec), None) = (reader.next()?, reader.next()?) else {
                 return Err(PyValueError::new_err(format!(
                     "parse_file(): {} holds other than one document; \
                      read_warc(path, parse=True) reads archives and directories",
@@ -370,27 +372,63 @@ fn schema(layout: &str) -> PyResult<PyArrowType<Schema>> {
 /// The records of files, directories and archives (WARC, WARC.gz, tar, gzip), in order:
 /// [`feedmill::bulk::read`], which reads them on a thread of its own, ahead of the caller
 /// within a byte budget (`Config::max_bytes_in_flight`, 16 MiB: whatever the records' sizes),
-/// each WARC response's HTTP message taken apart. A record it read and that did not fit in
-/// the last batch waits in `pending`. Every path is a path (`-` too: a file named `-`).
+/// each WARC response's HTTP message taken apart. Every path is a path (`-` too: a file named
+/// `-`; a FIFO or `/dev/fd/N` is read as a stream).
+///
+/// The caller waits for a record without the GIL and can be interrupted: a thread of the
+/// reader's own (the fetcher) takes each record from the library's iterator when the caller
+/// asks for it (so the read-ahead is the library's, no more), and the caller checks for
+/// signals every [`SIGNAL_CHECK`] while it waits, so Ctrl-C raises `KeyboardInterrupt` even
+/// while the file is being opened (a FIFO without a writer blocks in `open()`) or read. The
+/// record asked for then is handed out by the next call; threads blocked in the operating
+/// system stay there until it returns (a FIFO's `open()` until a writer comes), and end then.
 struct Reader {
     state: Mutex<ReaderState>,
 }
 
-/// The reader's records and the one waiting for the next batch.
-type ReaderState = (Records, Option<Record>);
+/// How often a caller waiting for a record checks for signals.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// The fetcher's answer: the library iterator's next item.
+type Fetched = Option<std::io::Result<Record>>;
+
+struct ReaderState {
+    /// Asks the fetcher for the next record (closed when the reader is dropped: the fetcher
+    /// then ends, and drops the library's iterator, which stops its thread).
+    ask: Sender<()>,
+    /// The fetcher's answers, one per question.
+    answers: Receiver<Fetched>,
+    /// A record was asked for and its answer not taken yet (the wait was interrupted).
+    asked: bool,
+    /// Records read and not handed out: one that did not fit in the last batch, or those of
+    /// a batch whose filling was interrupted.
+    pending: VecDeque<Record>,
+}
 
 impl Reader {
-    fn open(paths: Vec<PathBuf>, cfg: &Config) -> Self {
+    fn open(paths: Vec<PathBuf>, cfg: &Config) -> PyResult<Self> {
         let inputs = paths.into_iter().map(Input::Path).collect();
-        let records = feedmill::bulk::read(inputs, cfg);
-        Reader { state: Mutex::new((records, None)) }
+        let mut records = feedmill::bulk::read(inputs, cfg);
+        let (ask, questions) = channel::<()>();
+        let (answer, answers) = channel::<Fetched>();
+        std::thread::Builder::new().name("feedmill-python-fetcher".into()).spawn(move || {
+            // After the end the library's iterator keeps answering `None`.
+            while questions.recv().is_ok() {
+                if answer.send(records.next()).is_err() {
+                    break;
+                }
+            }
+        })?;
+        let state = ReaderState { ask, answers, asked: false, pending: VecDeque::new() };
+        Ok(Reader { state: Mutex::new(state) })
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, ReaderState> {
         self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The next record; `Ok(None)` at the end. A bug in the reader is a `RuntimeError`.
+    /// The next record; `Ok(None)` at the end. A bug in the reader is a `RuntimeError`; a
+    /// signal while waiting raises (`KeyboardInterrupt`).
     fn next(&self) -> PyResult<Option<Record>> {
         next_of(&mut self.lock())
     }
@@ -398,16 +436,26 @@ impl Reader {
     /// The records of the next batch: until `size` records or `bytes` bytes (a record that
     /// would take the batch past `bytes` waits for the next one; a batch has at least one
     /// record). The reader is held for the whole batch, so that threads sharing the
-    /// iterator each get whole batches and no record is lost between them.
+    /// iterator each get whole batches and no record is lost between them; a batch
+    /// interrupted by a signal gives its records back to the next.
     fn batch(&self, size: usize, bytes: usize) -> PyResult<Vec<Record>> {
         let mut state = self.lock();
         let mut records = Vec::new();
         let mut held = 0;
         while records.len() < size {
-            let Some(r) = next_of(&mut state)? else { break };
+            let r = match next_of(&mut state) {
+                Ok(Some(r)) => r,
+                Ok(None) => break,
+                Err(e) => {
+                    for r in records.into_iter().rev() {
+                        state.pending.push_front(r);
+                    }
+                    return Err(e);
+                }
+            };
             let add = batch_bytes(&r);
             if !records.is_empty() && held + add > bytes {
-                state.1 = Some(r);
+                state.pending.push_front(r);
                 break;
             }
             held += add;
@@ -417,13 +465,28 @@ impl Reader {
     }
 }
 
-/// The record waiting in `state`, else the reader's next.
+/// The first record pending in `state`, else the reader's next (asked of the fetcher, unless
+/// an interrupted wait asked already). Waits without the GIL (the callers release it),
+/// taking it every [`SIGNAL_CHECK`] to check for signals.
 fn next_of(state: &mut ReaderState) -> PyResult<Option<Record>> {
-    let (records, pending) = state;
-    if let Some(rec) = pending.take() {
+    if let Some(rec) = state.pending.pop_front() {
         return Ok(Some(rec));
     }
-    records.next().transpose().map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    let gone = || PyRuntimeError::new_err("internal error in the reader (a bug): it stopped");
+    if !state.asked {
+        state.ask.send(()).map_err(|_| gone())?;
+        state.asked = true;
+    }
+    loop {
+        match state.answers.recv_timeout(SIGNAL_CHECK) {
+            Ok(fetched) => {
+                state.asked = false;
+                return fetched.transpose().map_err(|e| PyRuntimeError::new_err(e.to_string()));
+            }
+            Err(RecvTimeoutError::Timeout) => Python::attach(|py| py.check_signals())?,
+            Err(RecvTimeoutError::Disconnected) => return Err(gone()),
+        }
+    }
 }
 
 /// Iterator of dicts returned by `read_warc`.
@@ -515,7 +578,9 @@ fn reader_settings(
 /// With `parse=True` the records come parsed instead, as `parse` returns them (the CLI's
 /// records of `path`), with the options of `parse`; without it only `max_input_bytes` (the
 /// largest record read) applies. Records are read ahead on a thread within 16 MiB (or one
-/// record, when it is larger). A bug in the reader raises `RuntimeError`.
+/// record, when it is larger); a wait for the next one (a FIFO without a writer, a slow
+/// disk) is interrupted by Ctrl-C (KeyboardInterrupt; the record waited for comes next). A
+/// bug in the reader raises `RuntimeError`.
 #[pyfunction]
 #[pyo3(signature = (path, *, parse=false, **options))]
 fn read_warc(
@@ -525,7 +590,7 @@ fn read_warc(
 ) -> PyResult<WarcRecords> {
     let path = input::path("read_warc", path)?;
     let s = reader_settings("read_warc", parse, "records", options)?;
-    let reader = Reader::open(vec![path], &s.config());
+    let reader = Reader::open(vec![path], &s.config())?;
     Ok(WarcRecords { reader, parse: parse.then_some(s) })
 }
 
@@ -656,7 +721,7 @@ impl WarcBatches {
 /// `content_type`, `body`, `error_kind`, `error_message`, `capture`, `notes`). With
 /// `parse=True` the batches are those records parsed instead, as `parse_batch` makes them
 /// (`schema(layout)`), with the options of `parse`; without it only `max_input_bytes` (the
-/// largest record read) applies. `path` as in `read_warc`.
+/// largest record read) applies. `path` and waiting for records as in `read_warc`.
 #[pyfunction]
 #[pyo3(signature = (path, batch_size=256, batch_bytes=64 << 20, *, parse=false, layout="records", **options))]
 fn read_warc_batches(
@@ -671,7 +736,7 @@ fn read_warc_batches(
     let s = reader_settings("read_warc_batches", parse, layout, options)?;
     let layout = self::layout(layout)?;
     Ok(WarcBatches {
-        reader: Reader::open(vec![path], &s.config()),
+        reader: Reader::open(vec![path], &s.config())?,
         size: batch_size,
         bytes: batch_bytes.min(MAX_BATCH_BYTES),
         parse: parse.then_some((s, layout)),

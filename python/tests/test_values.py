@@ -10,6 +10,8 @@ import glob
 import json
 import os
 import pathlib
+import signal
+import threading
 import typing
 
 import pyarrow as pa
@@ -448,6 +450,62 @@ def test_paths_as_open_takes_them(tmp_path):
         for call in [feedmill.parse_file, feedmill.read_warc, feedmill.read_warc_batches]:
             with pytest.raises(TypeError, match=r"\(\): path must be a str, bytes or os.PathLike"):
                 call(bad)
+
+
+def test_a_pipe_is_read_as_a_stream(tmp_path):
+    """`/dev/fd/N` of a pipe (what a shell's `<(zcat x)` gives) is read to its end."""
+    if not os.path.isdir("/dev/fd"):
+        pytest.skip("no /dev/fd")
+    r, w = os.pipe()
+    try:
+        os.write(w, ATOM)
+        os.close(w)
+        assert feedmill.parse_file(f"/dev/fd/{r}")["feed"]["title"] == "News"
+    finally:
+        os.close(r)
+
+
+def first_record(path):
+    return next(feedmill.read_warc(path))
+
+
+def first_batch(path):
+    return next(feedmill.read_warc_batches(path))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(signal, "pthread_kill"),
+                    reason="POSIX FIFOs and signals")
+@pytest.mark.parametrize("read", [feedmill.parse_file, first_record, first_batch])
+def test_ctrl_c_interrupts_the_wait_for_a_fifo(tmp_path, read):
+    """A call waiting for its input (a FIFO without a writer blocks in open(), one without
+    data in read()) raises KeyboardInterrupt on Ctrl-C. The writer end is opened (which
+    returns once the call's reader has opened the FIFO) and SIGINT sent to the main thread:
+    the call raises while the writer is still open, before any end of the data."""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        pytest.skip("SIGINT is not Python's default KeyboardInterrupt handler here")
+    fifo = str(tmp_path / "fifo")
+    os.mkfifo(fifo)
+    main = threading.main_thread().ident
+    raised, closed = threading.Event(), threading.Event()
+
+    def writer():
+        fd = os.open(fifo, os.O_WRONLY)
+        signal.pthread_kill(main, signal.SIGINT)
+        # Only for a call that ignores the signal: end its wait, so that the test fails
+        # instead of hanging.
+        raised.wait(60)
+        closed.set()
+        os.close(fd)
+
+    t = threading.Thread(target=writer)
+    t.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            read(fifo)
+        assert not closed.is_set(), "the call returned only once the writer closed the FIFO"
+    finally:
+        raised.set()
+        t.join()
 
 
 def test_capture_keys_and_dates_are_checked():
