@@ -647,32 +647,38 @@ impl WarcBatches {
                 });
             }
         }
+        // Each record's values are copied into the builders, the body's sized up front (no
+        // regrowth), and the record is dropped once copied: the batch holds its bodies once,
+        // not twice.
+        let capture = capture::column(records.iter().map(|r| r.capture.as_ref()));
+        let n = records.len();
+        let body_bytes = records.iter().map(|r| r.body.as_ref().map_or(0, Vec::len)).sum();
         let mut source = StringBuilder::new();
         let mut url = StringBuilder::new();
-        let mut status = Int64Builder::new();
+        let mut status = Int64Builder::with_capacity(n);
         let mut ct = StringBuilder::new();
-        let mut body = BinaryBuilder::new();
+        let mut body = BinaryBuilder::with_capacity(n, body_bytes);
         let mut ek = StringBuilder::new();
         let mut em = StringBuilder::new();
         let mut notes = ListBuilder::new(StringBuilder::new());
-        for r in &records {
+        for r in records {
             source.append_value(&r.source);
             url.append_option(r.url.as_deref());
             status.append_option(r.status.map(i64::from));
             ct.append_option(r.content_type.as_deref());
-            match &r.body {
+            notes.append_value(r.notes.iter().map(Some));
+            match r.body {
                 Ok(b) => {
                     body.append_value(b);
                     ek.append_null();
                     em.append_null();
                 }
-                Err(e) => {
+                Err(ref e) => {
                     body.append_null();
                     ek.append_value(e.kind);
                     em.append_option(r.error_message());
                 }
             }
-            notes.append_value(r.notes.iter().map(Some));
         }
         let cols: Vec<(&str, ArrayRef)> = vec![
             ("source", Arc::new(source.finish())),
@@ -682,7 +688,7 @@ impl WarcBatches {
             ("body", Arc::new(body.finish())),
             ("error_kind", Arc::new(ek.finish())),
             ("error_message", Arc::new(em.finish())),
-            ("capture", capture::column(records.iter().map(|r| r.capture.as_ref()))),
+            ("capture", capture),
             ("notes", Arc::new(notes.finish())),
         ];
         let fields: Vec<Field> = cols
