@@ -17,13 +17,23 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
     let mut seen = ext::Seen::default();
     // Atom 0.3 taglines have no pending slot of their own in `Pending`.
     let mut tagline = None;
+    // The row of the first `published` and where it was (`recover::feed_published`).
+    let mut published_row = None;
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
+            // A later element of a slot the spec has set is kept as an extension row
+            // (`fill_or_keep`).
+            (Ns::Atom | Ns::Atom03, "title") if feed.title.is_some() => {
+                ext::capture(r, &child, &mut feed.extensions, cx)
+            }
             (Ns::Atom, "title") => fill(&mut feed.title, atom_text(r, &child, cx)),
             (Ns::Atom03, "title") if cx.recover => {
                 recover::atom03_text(r, &child, &mut feed.title, &mut p.title, cx)
             }
             (Ns::Atom03, "title") => fill(&mut feed.title, atom03_content(r, &child, cx)),
+            (Ns::Atom, "subtitle") | (Ns::Atom03, "tagline") if feed.subtitle.is_some() => {
+                ext::capture(r, &child, &mut feed.extensions, cx)
+            }
             (Ns::Atom, "subtitle") => fill(&mut feed.subtitle, atom_text(r, &child, cx)),
             (Ns::Atom03, "tagline") if cx.recover => {
                 recover::atom03_text(r, &child, &mut feed.subtitle, &mut tagline, cx)
@@ -53,18 +63,16 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 feed_link(&mut feed, link);
             }
             (Ns::Atom, "icon") => {
-                let url = url_element(r, cx);
-                fill(
-                    &mut feed.icon,
-                    url.map(|u| crate::model::Image { url: Some(u), ..Default::default() }),
-                );
+                ext::fill_or_keep(r, &child, &mut feed.icon, &mut feed.extensions, cx, |r| {
+                    let url = url_element(r, cx)?;
+                    Some(crate::model::Image { url: Some(url), ..Default::default() })
+                })
             }
             (Ns::Atom, "logo") => {
-                let url = url_element(r, cx);
-                fill(
-                    &mut feed.logo,
-                    url.map(|u| crate::model::Image { url: Some(u), ..Default::default() }),
-                );
+                ext::fill_or_keep(r, &child, &mut feed.logo, &mut feed.extensions, cx, |r| {
+                    let url = url_element(r, cx)?;
+                    Some(crate::model::Image { url: Some(url), ..Default::default() })
+                })
             }
             (Ns::Atom | Ns::Atom03, "author") => {
                 let person = atom_person(r, cx);
@@ -86,12 +94,20 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
                 push_entry(&mut feed.entries, e);
             }
             // Beyond the spec's table (model::ext).
-            (Ns::Atom | Ns::Atom03, "id") => fill(&mut feed.id, ext::trimmed(r, cx)),
+            (Ns::Atom | Ns::Atom03, "id") => {
+                ext::fill_or_keep(r, &child, &mut feed.id, &mut feed.extensions, cx, |r| {
+                    ext::trimmed(r, cx)
+                })
+            }
             (Ns::Atom, "rights") | (Ns::Atom03, "copyright") => {
-                fill(&mut feed.rights, ext::atom_plain_text(r, &child, cx))
+                ext::fill_or_keep(r, &child, &mut feed.rights, &mut feed.extensions, cx, |r| {
+                    ext::atom_plain_text(r, &child, cx)
+                })
             }
             (Ns::Atom | Ns::Atom03, "generator") => {
-                fill(&mut feed.generator, ext::atom_generator(r, &child, cx))
+                ext::fill_or_keep(r, &child, &mut feed.generator, &mut feed.extensions, cx, |r| {
+                    ext::atom_generator(r, &child, cx)
+                })
             }
             (Ns::Atom, "category") => {
                 r.skip();
@@ -104,7 +120,17 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
             (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.itunes, &mut seen, cx) => {}
             (Ns::Podcast, _) => ext::podcast_channel(r, &child, &mut feed, cx),
             (Ns::Other, _) if ext::module_channel(r, &child, &mut feed, &mut seen, cx) => {}
-            _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
+            (Ns::Atom, "published") if cx.recover && published_row.is_none() => {
+                let i = feed.extensions.len();
+                ext::capture(r, &child, &mut feed.extensions, cx);
+                if feed.extensions.len() > i {
+                    published_row = Some((i, recover::Source::of("date", &child)));
+                }
+            }
+            _ if cx.recover => {
+                let filled = recover::Filled::feed(&feed);
+                recover::feed_child(r, &child, &mut p, filled, &mut feed.extensions, cx)
+            }
             _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Feed, &child);
@@ -115,6 +141,9 @@ pub fn feed<'a>(r: &mut XmlReader<'a>, root: &Tag<'a>, cx: &Ctx<'a>) -> Feed<'a>
             recover::record(r, &src, "subtitle");
         }
         p.apply_feed(r, &mut feed);
+        if let Some((i, src)) = published_row {
+            recover::feed_published(r, &mut feed, i, src);
+        }
     }
     feed
 }
@@ -191,6 +220,17 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     cx,
                 );
             }
+            // A later element of a slot the spec has set is kept as an extension row
+            // (`fill_or_keep`).
+            (Ns::Atom | Ns::Atom03, "title") if entry.title.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
+            (Ns::Atom | Ns::Atom03, "summary") if entry.summary.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
+            (Ns::Atom | Ns::Atom03, "content") if entry.content.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
             (Ns::Atom, "title") => fill(&mut entry.title, atom_text(r, &child, cx)),
             (Ns::Atom03, "title") if cx.recover => {
                 recover::atom03_text(r, &child, &mut entry.title, &mut p.title, cx)
@@ -260,12 +300,20 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 media_group(r, &mut entry, g, &mut seen, &mut p, cx)
             }
             // Beyond the spec's table (model::ext).
-            (Ns::Atom | Ns::Atom03, "id") => fill(&mut entry.id, ext::trimmed(r, cx)),
+            (Ns::Atom | Ns::Atom03, "id") => {
+                ext::fill_or_keep(r, &child, &mut entry.id, &mut entry.extensions, cx, |r| {
+                    ext::trimmed(r, cx)
+                })
+            }
             (Ns::Atom | Ns::Atom03, "contributor") => {
                 let person = atom_person(r, cx);
                 entry.contributors.push(person);
             }
-            (Ns::Atom, "source") => fill(&mut entry.source, ext::atom_source(r, cx)),
+            (Ns::Atom, "source") => {
+                ext::fill_or_keep(r, &child, &mut entry.source, &mut entry.extensions, cx, |r| {
+                    ext::atom_source(r, cx)
+                })
+            }
             (Ns::MediaRss, "content") => {
                 ext::media_content_element(r, &child, &mut entry, None, &mut seen, cx)
             }
@@ -274,7 +322,10 @@ pub fn entry<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Itunes, _) if ext::itunes_item(r, &child, &mut entry.itunes, &mut seen, cx) => {}
             (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
-            _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
+            _ if cx.recover => {
+                let filled = recover::Filled::entry(&entry);
+                recover::entry_child(r, &child, &mut p, filled, &mut entry.extensions, cx)
+            }
             _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Entry, &child);

@@ -263,15 +263,104 @@ pub fn date_child<'a>(
     checked(r, child.offset, child.qname, kind::DATE, Some(t), date_value).map(|v| (v, t))
 }
 
+/// `date` for an Atom feed's `published` (Atom 1.0 has none in a feed, but feeds carry one:
+/// YouTube's channel feeds), kept as row `i` of the feed's extensions while the feed is read:
+/// when nothing gave the feed an updated date, a readable one is that date and the row goes.
+/// (Read from its row at the feed's end, so that a later `updated` still wins and the value
+/// is never dropped.)
+pub fn feed_published<'a>(r: &mut XmlReader<'a>, f: &mut Feed<'a>, i: usize, src: Source<'a>) {
+    let Some(t) = f.extensions.get(i).and_then(|row| row.text) else { return };
+    let has_children = f.extensions.get(i + 1).is_some_and(|x| x.parent == Some(i as u64));
+    if f.updated.is_some() || has_children {
+        return;
+    }
+    let Some(v) = date_value(t) else { return };
+    f.updated = Some(v);
+    f.updated_raw = date::as_written(t, &v);
+    f.extensions.remove(i);
+    for row in &mut f.extensions[i..] {
+        if let Some(parent) = row.parent.as_mut().filter(|p| **p > i as u64) {
+            *parent -= 1;
+        }
+    }
+    record(r, &src, "updated");
+}
+
+/// Which of the slots the rules offer values to are set already, by the spec's table or an
+/// earlier offer (first offer wins): an element whose value could not be applied is kept as
+/// an extension row instead of being read and dropped. (A value offered before the spec's
+/// element that sets its slot is still dropped when the entry or feed ends.)
+#[derive(Clone, Copy, Default)]
+pub struct Filled {
+    updated: bool,
+    published: bool,
+    title: bool,
+    summary: bool,
+    content: bool,
+    authors: bool,
+    categories: bool,
+}
+
+impl Filled {
+    /// The slots of `e` the spec's table has set.
+    pub fn entry(e: &Entry<'_>) -> Self {
+        Filled {
+            updated: e.updated.is_some(),
+            published: e.published.is_some(),
+            title: e.title.is_some(),
+            summary: e.summary.is_some(),
+            content: e.content.is_some(),
+            authors: !e.authors.is_empty(),
+            categories: !e.categories.is_empty(),
+        }
+    }
+
+    /// The slots of `f` the spec's table has set.
+    pub fn feed(f: &Feed<'_>) -> Self {
+        Filled {
+            updated: f.updated.is_some(),
+            title: f.title.is_some(),
+            summary: f.description.is_some(),
+            authors: !f.authors.is_empty(),
+            ..Filled::default()
+        }
+    }
+
+    /// Whether the value of `child` (a rule's element) can no longer be applied.
+    fn takes(&self, child: &Tag<'_>, p: &Pending<'_>) -> bool {
+        match (child.ns, child.local) {
+            (Ns::DublinCore, "date") | (Ns::DcTerms, "modified") => {
+                self.updated || p.updated.is_some()
+            }
+            (Ns::DcTerms, "issued" | "created")
+            | (Ns::Atom03, "issued")
+            | (Ns::Atom, "published") => self.published || p.published.is_some(),
+            (Ns::DublinCore | Ns::MediaRss, "title") => self.title || p.title.is_some(),
+            (Ns::DublinCore, "description") => self.summary || p.summary.is_some(),
+            (Ns::Html, "body") => self.content || p.content.is_some(),
+            (Ns::Atom, "author") => self.authors,
+            (Ns::DublinCore, "subject") | (Ns::MediaRss, "category") | (Ns::Null, "categories") => {
+                self.categories
+            }
+            _ => false,
+        }
+    }
+}
+
 /// The recovery rules for a child of an entry (RSS 2.0 item, RSS 1.0 item, Atom entry) that
-/// the spec's table did not match. Consumes the child.
+/// the spec's table did not match; `filled`: the entry's slots the spec has set. Consumes the
+/// child.
 pub fn entry_child<'a>(
     r: &mut XmlReader<'a>,
     child: &Tag<'a>,
     p: &mut Pending<'a>,
+    filled: Filled,
     extensions: &mut Vec<Extension<'a>>,
     cx: &Ctx<'a>,
 ) {
+    if filled.takes(child, p) {
+        return super::ext::capture(r, child, extensions, cx);
+    }
     match (child.ns, child.local) {
         (Ns::DublinCore, "date") => {
             let v = date_child(r, child, cx);
@@ -352,14 +441,19 @@ fn atom_author<'a>(r: &mut XmlReader<'a>, child: &Tag<'a>, p: &mut Pending<'a>, 
 }
 
 /// The recovery rules for a child of a feed (RSS 2.0 or RSS 1.0 channel, Atom feed) that the
-/// spec's table did not match. Consumes the child.
+/// spec's table did not match; `filled`: the feed's slots the spec has set. Consumes the
+/// child.
 pub fn feed_child<'a>(
     r: &mut XmlReader<'a>,
     child: &Tag<'a>,
     p: &mut Pending<'a>,
+    filled: Filled,
     extensions: &mut Vec<Extension<'a>>,
     cx: &Ctx<'a>,
 ) {
+    if filled.takes(child, p) {
+        return super::ext::capture(r, child, extensions, cx);
+    }
     match (child.ns, child.local) {
         (Ns::DublinCore, "date") | (Ns::DcTerms, "modified") => {
             let v = date_child(r, child, cx);

@@ -32,12 +32,21 @@ pub fn rdf<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Feed<'a> {
                 cleanup_entry(&mut e);
                 push_entry(&mut feed.entries, e);
             }
+            // A later element of a slot the spec has set is kept as an extension row
+            // (`fill_or_keep`).
+            (Ns::Rss1, "image") if feed.image.is_some() => {
+                ext::capture(r, &child, &mut feed.extensions, cx)
+            }
             (Ns::Rss1, "image") => {
                 let (logo, info) = ext::rss_image(r, Ns::Rss1, cx);
                 fill(&mut feed.logo, logo);
                 fill(&mut feed.image, Some(info));
             }
-            (Ns::Rss1, "textinput") => fill(&mut feed.text_input, ext::text_input(r, Ns::Rss1, cx)),
+            (Ns::Rss1, "textinput") => {
+                ext::fill_or_keep(r, &child, &mut feed.text_input, &mut feed.extensions, cx, |r| {
+                    ext::text_input(r, Ns::Rss1, cx)
+                })
+            }
             _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Rdf, &child);
@@ -54,6 +63,14 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 ext::date_with_fallback(r, &child, DateSyntax::W3cDtf, ext::feed_updated(feed), cx);
             }
             (Ns::DublinCore, "creator") => seen.add_named_author(r, &mut feed.authors, cx),
+            // A later element of a slot the spec has set is kept as an extension row
+            // (`fill_or_keep`).
+            (Ns::Rss1, "title") if feed.title.is_some() => {
+                ext::capture(r, &child, &mut feed.extensions, cx)
+            }
+            (Ns::Rss1, "description") if feed.description.is_some() => {
+                ext::capture(r, &child, &mut feed.extensions, cx)
+            }
             (Ns::Rss1, "title") if cx.recover => recover::text_element(
                 r,
                 &child,
@@ -72,15 +89,27 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
                 cx,
             ),
             (Ns::Rss1, "description") => fill(&mut feed.description, string_element(r, cx)),
-            (Ns::Rss1, "link") => fill(&mut feed.page_url, url_element(r, cx)),
+            (Ns::Rss1, "link") => {
+                ext::fill_or_keep(r, &child, &mut feed.page_url, &mut feed.extensions, cx, |r| {
+                    url_element(r, cx)
+                })
+            }
             (Ns::Atom, "link") => {
                 ext::collect_other_link(&mut feed.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
                 feed_link(feed, link);
             }
             // Beyond the spec's table (model::ext).
-            (Ns::DublinCore, "language") => fill(&mut feed.language, ext::trimmed(r, cx)),
-            (Ns::DublinCore, "rights") => fill(&mut feed.rights, ext::trimmed(r, cx)),
+            (Ns::DublinCore, "language") => {
+                ext::fill_or_keep(r, &child, &mut feed.language, &mut feed.extensions, cx, |r| {
+                    ext::trimmed(r, cx)
+                })
+            }
+            (Ns::DublinCore, "rights") => {
+                ext::fill_or_keep(r, &child, &mut feed.rights, &mut feed.extensions, cx, |r| {
+                    ext::trimmed(r, cx)
+                })
+            }
             (Ns::DublinCore, "subject") => {
                 let term = text(r, cx);
                 ext::plain_category(&mut feed.category_details, &mut seen, term);
@@ -88,7 +117,10 @@ fn channel<'a>(r: &mut XmlReader<'a>, feed: &mut Feed<'a>, cx: &Ctx<'a>) {
             (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.itunes, &mut seen, cx) => {}
             (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
             (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
-            _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
+            _ if cx.recover => {
+                let filled = recover::Filled::feed(feed);
+                recover::feed_child(r, &child, &mut p, filled, &mut feed.extensions, cx)
+            }
             _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Rss1Channel, &child);
@@ -105,7 +137,11 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
     let mut media_groups = 0;
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
-            (Ns::Rss1, "link") => fill(&mut entry.page_url, url_element(r, cx)),
+            (Ns::Rss1, "link") => {
+                ext::fill_or_keep(r, &child, &mut entry.page_url, &mut entry.extensions, cx, |r| {
+                    url_element(r, cx)
+                })
+            }
             (Ns::Hatena, "imageurl") => {
                 // Seed semantics (D10): an unusable URL gives no thumbnail and does not block
                 // a later imageurl.
@@ -128,6 +164,14 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 seen.add_term(&mut entry.categories, term);
                 ext::plain_category(&mut entry.category_details, &mut seen, term);
             }
+            // A later element of a slot the spec has set is kept as an extension row
+            // (`fill_or_keep`).
+            (Ns::Rss1, "title") if entry.title.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
+            (Ns::Rss1, "description") if entry.summary.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
             (Ns::Rss1, "title") if cx.recover => recover::text_element(
                 r,
                 &child,
@@ -146,7 +190,11 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 cx,
             ),
             (Ns::Rss1, "description") => fill(&mut entry.summary, escaped_html(r, cx)),
-            (Ns::RssContent, "encoded") => fill(&mut entry.content, escaped_html(r, cx)),
+            (Ns::RssContent, "encoded") => {
+                ext::fill_or_keep(r, &child, &mut entry.content, &mut entry.extensions, cx, |r| {
+                    escaped_html(r, cx)
+                })
+            }
             // Beyond the spec's table (model::ext).
             (Ns::MediaRss, "content") => {
                 ext::media_content_element(r, &child, &mut entry, None, &mut seen, cx)
@@ -164,7 +212,10 @@ fn item<'a>(r: &mut XmlReader<'a>, tag: &Tag<'a>, cx: &Ctx<'a>) -> Entry<'a> {
             (Ns::Itunes, _) if ext::itunes_item(r, &child, &mut entry.itunes, &mut seen, cx) => {}
             (Ns::Podcast, _) => ext::podcast_item(r, &child, &mut entry, cx),
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
-            _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
+            _ if cx.recover => {
+                let filled = recover::Filled::entry(&entry);
+                recover::entry_child(r, &child, &mut p, filled, &mut entry.extensions, cx)
+            }
             _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Rss1Item, &child);

@@ -64,12 +64,21 @@ fn channel<'a>(
     let mut seen = ext::Seen::default();
     while let Some(child) = r.next_child() {
         match (child.ns, child.local) {
+            // A later element of a slot the spec has set is kept as an extension row
+            // (`fill_or_keep`).
+            (Ns::Null, "image") if feed.image.is_some() => {
+                ext::capture(r, &child, &mut feed.extensions, cx)
+            }
             (Ns::Null, "image") => {
                 let (logo, info) = ext::rss_image(r, Ns::Null, cx);
                 fill(&mut feed.logo, logo);
                 fill(&mut feed.image, Some(info));
             }
-            (Ns::Itunes, "image") => fill(&mut feed.icon, image_element(r, &child, "href", cx)),
+            (Ns::Itunes, "image") => {
+                ext::fill_or_keep(r, &child, &mut feed.icon, &mut feed.extensions, cx, |r| {
+                    image_element(r, &child, "href", cx)
+                })
+            }
             (Ns::DublinCore, "creator") | (Ns::Itunes, "author") => {
                 seen.add_named_author(r, &mut feed.authors, cx)
             }
@@ -82,6 +91,9 @@ fn channel<'a>(
             (Ns::Null, "lastBuildDate") => {
                 ext::rss_channel_date(r, &child, "lastBuildDate", feed, cx)
             }
+            (Ns::Null, "title") if feed.title.is_some() => {
+                ext::capture(r, &child, &mut feed.extensions, cx)
+            }
             (Ns::Null, "title") if cx.recover => recover::text_element(
                 r,
                 &child,
@@ -91,7 +103,14 @@ fn channel<'a>(
                 cx,
             ),
             (Ns::Null, "title") => fill(&mut feed.title, string_element(r, cx)),
-            (Ns::Itunes, "subtitle") => fill(&mut feed.subtitle, string_element(r, cx)),
+            (Ns::Itunes, "subtitle") => {
+                ext::fill_or_keep(r, &child, &mut feed.subtitle, &mut feed.extensions, cx, |r| {
+                    string_element(r, cx)
+                })
+            }
+            (Ns::Null, "description") | (Ns::Itunes, "summary") if feed.description.is_some() => {
+                ext::capture(r, &child, &mut feed.extensions, cx)
+            }
             (Ns::Null, "description") if cx.recover => recover::text_element(
                 r,
                 &child,
@@ -103,7 +122,11 @@ fn channel<'a>(
             (Ns::Null, "description") | (Ns::Itunes, "summary") => {
                 fill(&mut feed.description, string_element(r, cx))
             }
-            (Ns::Null, "link") => fill(&mut feed.page_url, url_element(r, cx)),
+            (Ns::Null, "link") => {
+                ext::fill_or_keep(r, &child, &mut feed.page_url, &mut feed.extensions, cx, |r| {
+                    url_element(r, cx)
+                })
+            }
             (Ns::Atom, "link") => {
                 ext::collect_other_link(&mut feed.links, r, &child, cx);
                 let link = atom_link(r, &child, cx);
@@ -112,27 +135,38 @@ fn channel<'a>(
             (Ns::Null, "item") => push_item(r, &child, feed, limit_reported, cx),
             // Beyond the spec's table (model::ext).
             (Ns::Null, "language") | (Ns::DublinCore, "language") => {
-                fill(&mut feed.language, ext::trimmed(r, cx))
+                ext::fill_or_keep(r, &child, &mut feed.language, &mut feed.extensions, cx, |r| {
+                    ext::trimmed(r, cx)
+                })
             }
             (Ns::Null, "copyright") | (Ns::DublinCore, "rights") => {
-                fill(&mut feed.rights, ext::trimmed(r, cx))
+                ext::fill_or_keep(r, &child, &mut feed.rights, &mut feed.extensions, cx, |r| {
+                    ext::trimmed(r, cx)
+                })
             }
             (Ns::Null, "generator") => {
-                let name = ext::trimmed(r, cx);
-                if name.is_some() {
-                    fill(
-                        &mut feed.generator,
-                        Some(crate::model::ext::Generator { name, ..Default::default() }),
-                    );
-                }
+                let generator = |r: &mut XmlReader<'a>| {
+                    let name = ext::trimmed(r, cx)?;
+                    Some(crate::model::ext::Generator { name: Some(name), ..Default::default() })
+                };
+                ext::fill_or_keep(
+                    r,
+                    &child,
+                    &mut feed.generator,
+                    &mut feed.extensions,
+                    cx,
+                    generator,
+                )
             }
             // dc:date is not in the RSS 2.0 table: read only as a lenient fallback.
             (Ns::DublinCore, "date") => {
                 dc_date(r, &child, ext::feed_updated(feed), &mut p.updated, None, cx)
             }
             (Ns::Null, "ttl") => {
-                let v = ext::typed_text(r, &child, kind::INTEGER, cx, non_negative_integer);
-                fill(&mut feed.ttl, v)
+                let ttl = |r: &mut XmlReader<'a>| {
+                    ext::typed_text(r, &child, kind::INTEGER, cx, non_negative_integer)
+                };
+                ext::fill_or_keep(r, &child, &mut feed.ttl, &mut feed.extensions, cx, ttl)
             }
             (Ns::Null, "skipHours") => ext::skip_hours(r, &mut feed.skip_hours, cx),
             (Ns::Null, "skipDays") => ext::skip_days(r, &mut feed.skip_days, cx),
@@ -140,22 +174,46 @@ fn channel<'a>(
                 let term = text(r, cx);
                 ext::rss_category(&mut feed.category_details, &mut seen, &child, term, cx);
             }
-            (Ns::Atom, "id") => fill(&mut feed.id, ext::trimmed(r, cx)),
+            (Ns::Atom, "id") => {
+                ext::fill_or_keep(r, &child, &mut feed.id, &mut feed.extensions, cx, |r| {
+                    ext::trimmed(r, cx)
+                })
+            }
             (Ns::Itunes, _) if ext::itunes_channel(r, &child, &mut feed.itunes, &mut seen, cx) => {}
             (Ns::Podcast, "liveItem") => push_item(r, &child, feed, limit_reported, cx),
             (Ns::Podcast, _) => ext::podcast_channel(r, &child, feed, cx),
-            (Ns::Null, "webMaster") => fill(&mut feed.web_master, rss_person(r, cx)),
-            (Ns::Null, "docs") => fill(&mut feed.docs, url_element(r, cx)),
-            (Ns::Null, "cloud") => {
-                r.skip();
-                fill(&mut feed.cloud, ext::cloud(r, &child, cx));
+            (Ns::Null, "webMaster") => {
+                ext::fill_or_keep(r, &child, &mut feed.web_master, &mut feed.extensions, cx, |r| {
+                    rss_person(r, cx)
+                })
             }
-            (Ns::Null, "rating") => fill(&mut feed.rating, ext::trimmed(r, cx)),
+            (Ns::Null, "docs") => {
+                ext::fill_or_keep(r, &child, &mut feed.docs, &mut feed.extensions, cx, |r| {
+                    url_element(r, cx)
+                })
+            }
+            (Ns::Null, "cloud") => {
+                let cloud = |r: &mut XmlReader<'a>| {
+                    r.skip();
+                    ext::cloud(r, &child, cx)
+                };
+                ext::fill_or_keep(r, &child, &mut feed.cloud, &mut feed.extensions, cx, cloud)
+            }
+            (Ns::Null, "rating") => {
+                ext::fill_or_keep(r, &child, &mut feed.rating, &mut feed.extensions, cx, |r| {
+                    ext::trimmed(r, cx)
+                })
+            }
             (Ns::Null, "textInput" | "textinput") => {
-                fill(&mut feed.text_input, ext::text_input(r, Ns::Null, cx))
+                ext::fill_or_keep(r, &child, &mut feed.text_input, &mut feed.extensions, cx, |r| {
+                    ext::text_input(r, Ns::Null, cx)
+                })
             }
             (Ns::Other, _) if ext::module_channel(r, &child, feed, &mut seen, cx) => {}
-            _ if cx.recover => recover::feed_child(r, &child, &mut p, &mut feed.extensions, cx),
+            _ if cx.recover => {
+                let filled = recover::Filled::feed(feed);
+                recover::feed_child(r, &child, &mut p, filled, &mut feed.extensions, cx)
+            }
             _ => ext::capture(r, &child, &mut feed.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Channel, &child);
@@ -207,7 +265,11 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 let slots = ext::entry_updated(&mut entry);
                 ext::date_with_fallback(r, &child, DateSyntax::Rfc3339, slots, cx);
             }
-            (Ns::Null, "link") => fill(&mut entry.page_url, url_element(r, cx)),
+            (Ns::Null, "link") => {
+                ext::fill_or_keep(r, &child, &mut entry.page_url, &mut entry.extensions, cx, |r| {
+                    url_element(r, cx)
+                })
+            }
             // A later thumbnail (the first is the entry's) is kept as an extension row.
             (Ns::MediaRss, "thumbnail") | (Ns::Itunes, "image") if entry.thumbnail.is_some() => {
                 ext::capture(r, &child, &mut entry.extensions, cx)
@@ -236,6 +298,11 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                     recover::push_enclosure(r, &mut entry, enclosure, &child, &mut p, cx);
                 }
             }
+            // A later element of a slot the spec has set is kept as an extension row
+            // (`fill_or_keep`).
+            (Ns::Null, "title") if entry.title.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
             (Ns::Null, "title") if cx.recover => recover::text_element(
                 r,
                 &child,
@@ -245,6 +312,12 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 cx,
             ),
             (Ns::Null, "title") => fill(&mut entry.title, string_element(r, cx)),
+            // Neither the spec's subtitle nor the summary: kept as a row.
+            (Ns::Itunes, "summary")
+                if entry.subtitle.is_some() && (entry.summary.is_some() || p.summary.is_some()) =>
+            {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
             (Ns::Itunes, "summary") if cx.recover => {
                 // The spec's subtitle, and the summary when the spec leaves it null.
                 let v = string_element(r, cx);
@@ -252,7 +325,12 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 fill(&mut entry.subtitle, v)
             }
             (Ns::Itunes, "subtitle" | "summary") => {
-                fill(&mut entry.subtitle, string_element(r, cx))
+                ext::fill_or_keep(r, &child, &mut entry.subtitle, &mut entry.extensions, cx, |r| {
+                    string_element(r, cx)
+                })
+            }
+            (Ns::Null, "description") if entry.summary.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
             }
             (Ns::Null, "description") if cx.recover => recover::text_element(
                 r,
@@ -263,7 +341,11 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 cx,
             ),
             (Ns::Null, "description") => fill(&mut entry.summary, escaped_html(r, cx)),
-            (Ns::RssContent, "encoded") => fill(&mut entry.content, escaped_html(r, cx)),
+            (Ns::RssContent, "encoded") => {
+                ext::fill_or_keep(r, &child, &mut entry.content, &mut entry.extensions, cx, |r| {
+                    escaped_html(r, cx)
+                })
+            }
             (Ns::Itunes, "duration") => {
                 let t = text(r, cx);
                 let at = child.offset;
@@ -286,14 +368,21 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                         }
                     }
                 } else {
-                    r.skip();
+                    ext::capture(r, &child, &mut entry.extensions, cx)
                 }
             }
             (Ns::DublinCore, "date") => {
                 let published = Some(&mut p.published_fallback);
                 dc_date(r, &child, ext::entry_updated(&mut entry), &mut p.updated, published, cx)
             }
-            (Ns::Null, "comments") => fill(&mut entry.comments, url_element(r, cx)),
+            (Ns::Null, "comments") => {
+                ext::fill_or_keep(r, &child, &mut entry.comments, &mut entry.extensions, cx, |r| {
+                    url_element(r, cx)
+                })
+            }
+            (Ns::Null, "source") if entry.source.is_some() => {
+                ext::capture(r, &child, &mut entry.extensions, cx)
+            }
             (Ns::Null, "source") => {
                 let title = ext::trimmed(r, cx);
                 let url = ext::attr_url(&child, "url", cx);
@@ -322,7 +411,10 @@ pub fn item<'a>(r: &mut XmlReader<'a>, cx: &Ctx<'a>) -> Entry<'a> {
                 }
             }
             (Ns::Other, _) if ext::module_item(r, &child, &mut entry, &mut seen, cx) => {}
-            _ if cx.recover => recover::entry_child(r, &child, &mut p, &mut entry.extensions, cx),
+            _ if cx.recover => {
+                let filled = recover::Filled::entry(&entry);
+                recover::entry_child(r, &child, &mut p, filled, &mut entry.extensions, cx)
+            }
             _ => ext::capture(r, &child, &mut entry.extensions, cx),
         }
         cx.lint_child(r, lint::Level::Item, &child);

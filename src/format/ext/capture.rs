@@ -7,6 +7,9 @@
 //! balanced events with resolved namespaces, and rows borrow the input or the arena like every
 //! other value. No recursion: the open elements are a stack of row indexes, at most
 //! `max_extension_depth` deep.
+//!
+//! Also here: [`fill_or_keep`], the tables' "if SLOT is null, set it" that keeps a later
+//! element of a slot already set as rows.
 
 use std::cell::Cell;
 
@@ -244,5 +247,25 @@ impl<'a> Text<'a> {
             Text::One(t) => t,
             Text::Many(s) => cx.arena.alloc_str(&s),
         }
+    }
+}
+
+/// The spec's "if SLOT is null, set it" for the element `child`: while `slot` is null, its
+/// value as `read` gives it (none, for an empty or invalid value, leaves the slot to a later
+/// element). Once the slot is set, a later element is not read for it but kept whole as a
+/// row of `extensions` ([`capture`]): the spec reads the first, and what the
+/// document says in the others is not lost.
+pub fn fill_or_keep<'a, T>(
+    r: &mut XmlReader<'a>,
+    child: &Tag<'a>,
+    slot: &mut Option<T>,
+    extensions: &mut Vec<Extension<'a>>,
+    cx: &Ctx<'a>,
+    read: impl FnOnce(&mut XmlReader<'a>) -> Option<T>,
+) {
+    if slot.is_some() {
+        capture(r, child, extensions, cx);
+    } else {
+        *slot = read(r);
     }
 }

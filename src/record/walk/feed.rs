@@ -213,7 +213,9 @@ fn walk_feed_beyond_spec<V: Visit>(v: &mut V, f: &Feed<'_>) {
         key(
             "extensions",
             "the channel's (feed's) children no table reads, and their descendants: one row \
-             per element, in document order (`--extensions none`: empty)",
+             per element, in document order (`--extensions none`: empty). Also a later element \
+             of a value already set (a second `title`; `itunes:summary` after `description`), \
+             and one a recovery rule could not apply: the first is read, nothing is dropped",
         ),
         &f.extensions,
     );
