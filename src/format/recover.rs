@@ -7,7 +7,9 @@
 //! element is read and applied only at the end of the entry or feed, to slots the spec left
 //! null; the one exception is a spec value that is plainly not the value — raw base64, or
 //! the child text of an element whose markup the spec dropped — which is replaced by the
-//! decoded or kept value from the same element. Every application is a
+//! decoded or kept value from the same element. An element whose value can no longer be
+//! applied (its slot set by the spec or an earlier offer: [`Filled`]) is kept as an
+//! extension row instead of being read. Every application is a
 //! [`DiagnosticKind::Recovered`] diagnostic whose message starts with the rule's name and
 //! names the source element.
 //!
@@ -16,8 +18,8 @@
 //!   (default or prefixed) read as the null namespace's RSS 2.0.
 //! - `date` — `dc:date` (RSS 2.0, Atom), `dcterms:modified` → updated, `dcterms:issued` /
 //!   `dcterms:created` → published (RSS 1.0, RSS 2.0, Atom; channel and item), Atom 0.3
-//!   `issued` and `atom:published` in an RSS item → published; W3C-DTF first, then the lenient
-//!   parser.
+//!   `issued` and `atom:published` in an RSS item → published, an Atom feed's `published` →
+//!   its updated ([`feed_published`]); W3C-DTF first, then the lenient parser.
 //! - `date_published` — an RSS 2.0 item's `pubDate` (RFC 822, then lenient) or `dc:date`, an
 //!   RSS 1.0 item's `dc:date` → published, after the `date` rule (the spec reads them into
 //!   `updated`, which keeps them; its text reads `pubDate` as the published date, NOTES §7
