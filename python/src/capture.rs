@@ -150,11 +150,8 @@ fn checked_dict<'py>(
                  text of its own (read_warc gives None)"
             )));
         }
-        if matches!(field.data_type(), DataType::Timestamp(..)) && naive(&v)? {
-            return Err(PyValueError::new_err(format!(
-                "{func}(): {what}[{name:?}] must be an aware datetime (with a tzinfo), not a \
-                 naive one"
-            )));
+        if matches!(field.data_type(), DataType::Timestamp(..)) {
+            crate::options::is_aware_datetime(func, &format!("{what}[{name:?}]"), &v)?;
         }
     }
     if !unknown.is_empty() {
@@ -165,12 +162,6 @@ fn checked_dict<'py>(
         )));
     }
     Ok(d.clone())
-}
-
-/// Whether `v` is a `datetime` without a UTC offset.
-fn naive(v: &Bound<'_, PyAny>) -> PyResult<bool> {
-    let datetime = v.py().import("datetime")?.getattr("datetime")?;
-    Ok(v.is_instance(&datetime)? && v.call_method0("utcoffset")?.is_none())
 }
 
 /// Row `i` of a `capture` column of the schema's type.

@@ -160,13 +160,7 @@ fn string(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<String> {
 /// UTC) as `--as-of` reads it. A naive `datetime` (no UTC offset) is a `ValueError`: which
 /// zone it means is unknown.
 fn instant(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<feedmill::Timestamp> {
-    let datetime = v.py().import("datetime")?.getattr("datetime")?;
-    let text = if v.is_instance(&datetime)? {
-        if v.call_method0("utcoffset")?.is_none() {
-            return Err(PyValueError::new_err(format!(
-                "{func}(): {name} must be an aware datetime (with a tzinfo), not a naive one"
-            )));
-        }
+    let text = if is_aware_datetime(func, name, v)? {
         v.call_method0("isoformat")?.extract::<String>()?
     } else if v.is_instance_of::<PyString>() {
         string(func, name, v)?
@@ -180,6 +174,21 @@ fn instant(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<feedmill::T
                 "{func}(): {name} must be an RFC 3339 or W3C-DTF date, not {text:?}"
             ))
         })
+}
+
+/// Whether `v` is a `datetime`; a naive one (no UTC offset) is a `ValueError` naming `name`:
+/// which zone it means is unknown.
+pub(crate) fn is_aware_datetime(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let datetime = v.py().import("datetime")?.getattr("datetime")?;
+    if !v.is_instance(&datetime)? {
+        return Ok(false);
+    }
+    if v.call_method0("utcoffset")?.is_none() {
+        return Err(PyValueError::new_err(format!(
+            "{func}(): {name} must be an aware datetime (with a tzinfo), not a naive one"
+        )));
+    }
+    Ok(true)
 }
 
 fn limit(func: &str, name: &str, v: &Bound<'_, PyAny>) -> PyResult<usize> {

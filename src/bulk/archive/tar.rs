@@ -202,9 +202,10 @@ pub(crate) fn read_tar(
             _ => {
                 let member = member_name(&block, next_name.take()).and_then(|m| {
                     let written = escape_name(&m);
-                    match written.len() {
-                        n if n > MAX_NAME => Err(n as u64),
-                        _ => Ok(written),
+                    if written.len() > MAX_NAME {
+                        Err(written.len() as u64)
+                    } else {
+                        Ok(written)
                     }
                 });
                 let not_a_file = not_a_file(flag, &block);
